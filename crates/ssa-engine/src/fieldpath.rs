@@ -1,0 +1,1 @@
+//! Field paths and sets (to be written).

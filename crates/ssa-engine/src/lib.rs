@@ -1,0 +1,20 @@
+//! The Kubernetes Server-Side Apply engine.
+//!
+//! Pure Rust: no I/O, no wall clock, no browser. Given a scenario (a live
+//! object, a schema and a sequence of writes by field managers) it computes
+//! what the Kubernetes API server would do: the merged object, who owns each
+//! field (`metadata.managedFields`), what an apply prunes and which writes
+//! conflict.
+//!
+//! The modules follow structured-merge-diff's names and dependency order:
+//! `value` and `schema` know nothing of the rest; `fieldpath` uses both;
+//! `typed` uses all three; `merge` sits on top. Above them sit the API
+//! server's bookkeeping (`managed_fields`, `field_manager`), the schema
+//! sources (`smd`, `builtin`, `crd`, `openapi`), kubectl's behaviour
+//! (`patch`, `client_side`) and the scenario runner (`scenario`).
+#![forbid(unsafe_code)]
+
+pub mod fieldpath;
+pub mod schema;
+pub mod value;
+pub mod yaml;

@@ -1,0 +1,421 @@
+//! Values as Kubernetes sees them: the JSON data model with integers kept
+//! apart from floats, maps that keep their key order, and `null` kept apart
+//! from an absent field.
+//!
+//! Every other module works on [`Value`]; the YAML reader (`crate::yaml`)
+//! and serde_json produce it, and the result document is serialised from it.
+
+use indexmap::IndexMap;
+use std::fmt;
+
+/// One JSON value. Integers and floats are distinct because the API server
+/// keeps them distinct (`replicas: 1` is an int64, `1.0` a float64).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Value {
+    #[default]
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    String(String),
+    List(Vec<Value>),
+    Map(Map),
+}
+
+/// A map with insertion-ordered keys. Order is kept so that objects are
+/// printed back the way the user wrote them; equality ignores order, as JSON
+/// object equality does.
+#[derive(Clone, Debug, Default)]
+pub struct Map(IndexMap<String, Value>);
+
+impl PartialEq for Map {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .all(|(k, v)| other.0.get(k).is_some_and(|w| v == w))
+    }
+}
+
+impl Map {
+    pub fn new() -> Self {
+        Self(IndexMap::new())
+    }
+    pub fn with_capacity(n: usize) -> Self {
+        Self(IndexMap::with_capacity(n))
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
+    }
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.0.get_mut(key)
+    }
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.0.contains_key(key)
+    }
+    /// Inserts or replaces; a replaced key keeps its position.
+    pub fn insert(&mut self, key: impl Into<String>, value: Value) -> Option<Value> {
+        self.0.insert(key.into(), value)
+    }
+    /// Removes a key and keeps the order of the others.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.0.shift_remove(key)
+    }
+    pub fn entry(&mut self, key: impl Into<String>) -> indexmap::map::Entry<'_, String, Value> {
+        self.0.entry(key.into())
+    }
+    pub fn iter(&self) -> indexmap::map::Iter<'_, String, Value> {
+        self.0.iter()
+    }
+    pub fn iter_mut(&mut self) -> indexmap::map::IterMut<'_, String, Value> {
+        self.0.iter_mut()
+    }
+    pub fn keys(&self) -> indexmap::map::Keys<'_, String, Value> {
+        self.0.keys()
+    }
+    pub fn values(&self) -> indexmap::map::Values<'_, String, Value> {
+        self.0.values()
+    }
+    pub fn retain(&mut self, keep: impl FnMut(&String, &mut Value) -> bool) {
+        self.0.retain(keep)
+    }
+    /// Sorts keys by byte order, as Go's encoding/json writes them.
+    pub fn sort_keys(&mut self) {
+        self.0.sort_keys()
+    }
+}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = indexmap::map::Iter<'a, String, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl IntoIterator for Map {
+    type Item = (String, Value);
+    type IntoIter = indexmap::map::IntoIter<String, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl FromIterator<(String, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        Self(iter.into_iter().collect())
+    }
+}
+
+impl Value {
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_list(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+    pub fn as_list_mut(&mut self) -> Option<&mut Vec<Value>> {
+        match self {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+    pub fn as_map(&self) -> Option<&Map> {
+        match self {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+    pub fn as_map_mut(&mut self) -> Option<&mut Map> {
+        match self {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// `self[key]` for maps; `None` for a missing key or a non-map.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.as_map().and_then(|m| m.get(key))
+    }
+    /// Follows a chain of map keys.
+    pub fn get_path(&self, keys: &[&str]) -> Option<&Value> {
+        keys.iter().try_fold(self, |v, k| v.get(k))
+    }
+    /// A short name of the kind of value, for error messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Float(_) => "number",
+            Value::String(_) => "string",
+            Value::List(_) => "list",
+            Value::Map(_) => "map",
+        }
+    }
+
+    /// Compact JSON, keys in the map's own order.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        write_json(self, &mut out, false);
+        out
+    }
+
+    /// Compact JSON with map keys sorted, as Go's encoding/json writes a
+    /// map (used for `k:` and `v:` keys of FieldsV1).
+    pub fn to_json_sorted(&self) -> String {
+        let mut out = String::new();
+        write_json(self, &mut out, true);
+        out
+    }
+
+    /// Reads JSON text, keeping key order and the int/float distinction.
+    pub fn from_json_str(text: &str) -> Result<Value, serde_json::Error> {
+        let v: serde_json::Value = serde_json::from_str(text)?;
+        Ok(Value::from(v))
+    }
+}
+
+fn write_json(v: &Value, out: &mut String, sorted: bool) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&format_float(*f)),
+        Value::String(s) => write_json_string(s, out),
+        Value::List(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, out, sorted);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            out.push('{');
+            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            if sorted {
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+            }
+            for (i, (k, val)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(k, out);
+                out.push(':');
+                write_json(val, out, sorted);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// Formats a float the way Go's encoding/json does for the values that
+/// occur in manifests: integral floats without a fraction, others in the
+/// shortest form that round-trips.
+pub fn format_float(f: f64) -> String {
+    if !f.is_finite() {
+        return "null".to_string();
+    }
+    if f == f.trunc() && f.abs() < 1e21 {
+        format!("{}", f as i128)
+    } else {
+        let s = format!("{f}");
+        if s.contains('e') {
+            s.replace("e", "e+").replace("e+-", "e-")
+        } else {
+            s
+        }
+    }
+}
+
+/// Writes a JSON string literal, escaping as Go's encoding/json does
+/// (including `<`, `>` and `&`, which Go escapes by default).
+pub fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_json())
+    }
+}
+
+impl From<serde_json::Value> for Value {
+    fn from(v: serde_json::Value) -> Self {
+        match v {
+            serde_json::Value::Null => Value::Null,
+            serde_json::Value::Bool(b) => Value::Bool(b),
+            serde_json::Value::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    Value::Int(i)
+                } else if let Some(u) = n.as_u64() {
+                    // Beyond int64: Go decodes it as a float64 as well.
+                    Value::Float(u as f64)
+                } else {
+                    Value::Float(n.as_f64().unwrap_or(0.0))
+                }
+            }
+            serde_json::Value::String(s) => Value::String(s),
+            serde_json::Value::Array(a) => Value::List(a.into_iter().map(Value::from).collect()),
+            serde_json::Value::Object(o) => {
+                Value::Map(o.into_iter().map(|(k, v)| (k, Value::from(v))).collect())
+            }
+        }
+    }
+}
+
+impl From<&Value> for serde_json::Value {
+    fn from(v: &Value) -> Self {
+        match v {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(b) => serde_json::Value::Bool(*b),
+            Value::Int(i) => serde_json::Value::from(*i),
+            Value::Float(f) => serde_json::Number::from_f64(*f)
+                .map(serde_json::Value::Number)
+                .unwrap_or(serde_json::Value::Null),
+            Value::String(s) => serde_json::Value::String(s.clone()),
+            Value::List(l) => serde_json::Value::Array(l.iter().map(Into::into).collect()),
+            Value::Map(m) => {
+                serde_json::Value::Object(m.iter().map(|(k, v)| (k.clone(), v.into())).collect())
+            }
+        }
+    }
+}
+
+impl serde::Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self {
+            Value::Null => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Int(i) => s.serialize_i64(*i),
+            Value::Float(f) => s.serialize_f64(*f),
+            Value::String(v) => s.serialize_str(v),
+            Value::List(l) => {
+                let mut seq = s.serialize_seq(Some(l.len()))?;
+                for item in l {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Value::Map(m) => {
+                let mut map = s.serialize_map(Some(m.len()))?;
+                for (k, v) in m {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde_json::Value::deserialize(d).map(Value::from)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::String(s.to_string())
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::String(s)
+    }
+}
+impl From<i64> for Value {
+    fn from(i: i64) -> Self {
+        Value::Int(i)
+    }
+}
+impl From<bool> for Value {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
+}
+impl From<Map> for Value {
+    fn from(m: Map) -> Self {
+        Value::Map(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_equality_ignores_order() {
+        let a = Value::from_json_str(r#"{"a":1,"b":[1,2]}"#).unwrap();
+        let b = Value::from_json_str(r#"{"b":[1,2],"a":1}"#).unwrap();
+        assert_eq!(a, b);
+        let c = Value::from_json_str(r#"{"b":[2,1],"a":1}"#).unwrap();
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn int_and_float_differ() {
+        assert_eq!(Value::from_json_str("1").unwrap(), Value::Int(1));
+        assert_eq!(Value::from_json_str("1.5").unwrap(), Value::Float(1.5));
+        assert_ne!(Value::Int(1), Value::Float(1.0));
+    }
+
+    #[test]
+    fn sorted_json_as_go_writes_it() {
+        let v = Value::from_json_str(r#"{"protocol":"TCP","containerPort":80}"#).unwrap();
+        assert_eq!(
+            v.to_json_sorted(),
+            r#"{"containerPort":80,"protocol":"TCP"}"#
+        );
+        assert_eq!(v.to_json(), r#"{"protocol":"TCP","containerPort":80}"#);
+        assert_eq!(Value::from("a<b").to_json(), r#""a\u003cb""#);
+    }
+}
