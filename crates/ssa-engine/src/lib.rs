@@ -10,11 +10,22 @@
 //! `value` and `schema` know nothing of the rest; `fieldpath` uses both;
 //! `typed` uses all three; `merge` sits on top. Above them sit the API
 //! server's bookkeeping (`managed_fields`, `field_manager`), the schema
-//! sources (`smd`, `builtin`, `crd`, `openapi`), kubectl's behaviour
+//! sources (`smd`, `openapi`, `crd`, `builtin`), kubectl's behaviour
 //! (`patch`, `client_side`) and the scenario runner (`scenario`).
 #![forbid(unsafe_code)]
 
+pub mod builtin;
+pub mod client_side;
+pub mod crd;
+pub mod field_manager;
 pub mod fieldpath;
+pub mod managed_fields;
+pub mod merge;
+pub mod openapi;
+pub mod patch;
+pub mod scenario;
 pub mod schema;
+pub mod smd;
+pub mod typed;
 pub mod value;
 pub mod yaml;

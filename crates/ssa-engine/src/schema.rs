@@ -47,6 +47,25 @@ pub struct StructField {
     /// for the key fields of map lists (SMD's `StructField.Default`), e.g.
     /// `protocol: TCP` of container ports.
     pub default: Option<Value>,
+    /// Strategic-merge-patch facts from the Go struct tag / OpenAPI
+    /// extensions (`x-kubernetes-patch-strategy`: `merge`, `replace`,
+    /// `retainKeys`, `merge,retainKeys`; `x-kubernetes-patch-merge-key`).
+    /// Only kubectl's client-side apply and `patch --type strategic` read
+    /// them; server-side apply merges by `ListType::keys`.
+    pub patch_strategy: Option<String>,
+    pub patch_merge_key: Option<String>,
+}
+
+impl StructField {
+    pub fn new(name: impl Into<String>, ty: TypeId) -> Self {
+        StructField {
+            name: name.into(),
+            ty,
+            default: None,
+            patch_strategy: None,
+            patch_merge_key: None,
+        }
+    }
 }
 
 /// A map: either a struct (named `fields`), a map of one `element_type`,
@@ -213,14 +232,24 @@ impl Schema {
     }
 }
 
+/// Server-side defaulting of a kind: what the API server fills in when a
+/// request body leaves a field out (built-in defaulting functions, CRD
+/// structural defaults).
+pub trait Defaulter: Send + Sync + std::fmt::Debug {
+    /// Fills in the defaults of `object` in place.
+    fn apply_defaults(&self, object: &mut Value);
+}
+
 /// A schema together with the type of the object's root and what the kind
-/// declares about subresources: everything the engine needs to type one
-/// object.
+/// declares about subresources and defaults: everything the engine needs to
+/// type one object.
 #[derive(Clone, Debug)]
 pub struct ObjectSchema {
     pub schema: std::sync::Arc<Schema>,
     pub root: TypeId,
     pub subresources: Subresources,
+    /// `None`: the server defaults nothing (SMD and deduced schemas).
+    pub defaulter: Option<std::sync::Arc<dyn Defaulter>>,
 }
 
 impl ObjectSchema {

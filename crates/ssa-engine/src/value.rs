@@ -281,6 +281,63 @@ pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// One step of a [`ValuePath`]: a map key or a list index.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PathSeg {
+    Key(String),
+    Index(usize),
+}
+
+/// Where a value sits inside a document, as map keys and list indices.
+/// Errors carry one so that the boundary (CLI, web app) can turn it into a
+/// line and column with the YAML reader's source map.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct ValuePath(pub Vec<PathSeg>);
+
+impl ValuePath {
+    pub fn root() -> Self {
+        ValuePath(Vec::new())
+    }
+    /// This path with a map key appended.
+    pub fn key(&self, key: impl Into<String>) -> Self {
+        let mut p = self.clone();
+        p.0.push(PathSeg::Key(key.into()));
+        p
+    }
+    /// This path with a list index appended.
+    pub fn index(&self, i: usize) -> Self {
+        let mut p = self.clone();
+        p.0.push(PathSeg::Index(i));
+        p
+    }
+    /// `prefix` followed by this path (errors are prefixed while the
+    /// recursion unwinds, like SMD's `WithPrefix`).
+    pub fn prefixed(&self, prefix: &ValuePath) -> Self {
+        let mut p = prefix.clone();
+        p.0.extend(self.0.iter().cloned());
+        p
+    }
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// `.spec.containers[0].name`; the root is `.`.
+impl fmt::Display for ValuePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str(".");
+        }
+        for seg in &self.0 {
+            match seg {
+                PathSeg::Key(k) => write!(f, ".{k}")?,
+                PathSeg::Index(i) => write!(f, "[{i}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_json())
@@ -399,6 +456,22 @@ mod tests {
         assert_eq!(a, b);
         let c = Value::from_json_str(r#"{"b":[2,1],"a":1}"#).unwrap();
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn value_path_display() {
+        let p = ValuePath::root()
+            .key("spec")
+            .key("containers")
+            .index(0)
+            .key("name");
+        assert_eq!(p.to_string(), ".spec.containers[0].name");
+        assert_eq!(ValuePath::root().to_string(), ".");
+        assert_eq!(
+            p.prefixed(&ValuePath::root().key("steps").index(2))
+                .to_string(),
+            ".steps[2].spec.containers[0].name"
+        );
     }
 
     #[test]
