@@ -261,6 +261,7 @@ impl ObjectSchema {
             schema: std::sync::Arc::new(schema),
             root,
             subresources: Subresources::default(),
+            defaulter: None,
         }
     }
 }
