@@ -1,1 +1,0 @@
-//! Field paths and sets (to be written).

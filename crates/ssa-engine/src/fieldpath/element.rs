@@ -1,0 +1,252 @@
+//! One step of a field path, and the total order structured-merge-diff
+//! puts on path elements and values.
+
+use crate::value::{Value, format_float};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// The key of one item of a map list: its key fields and their values,
+/// sorted by field name (as SMD keeps them).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct KeyFields(Vec<(String, Value)>);
+
+impl KeyFields {
+    /// Builds a key from (field, value) pairs in any order.
+    pub fn new(mut fields: Vec<(String, Value)>) -> Self {
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        KeyFields(fields)
+    }
+    pub fn fields(&self) -> &[(String, Value)] {
+        &self.0
+    }
+    /// The key as a JSON object with sorted keys: the form of a FieldsV1
+    /// `k:` entry.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{");
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            crate::value::write_json_string(name, &mut out);
+            out.push(':');
+            out.push_str(&value.to_json_sorted());
+        }
+        out.push('}');
+        out
+    }
+}
+
+impl Eq for KeyFields {}
+
+impl Ord for KeyFields {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for (a, b) in self.0.iter().zip(other.0.iter()) {
+            let c = a.0.cmp(&b.0).then_with(|| compare_values(&a.1, &b.1));
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        self.0.len().cmp(&other.0.len())
+    }
+}
+
+impl PartialOrd for KeyFields {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::hash::Hash for KeyFields {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for (k, v) in &self.0 {
+            k.hash(state);
+            v.to_json_sorted().hash(state);
+        }
+    }
+}
+
+/// One step of a path. The variant order is the sort order: field names
+/// first, then map-list keys, then set values, then list indices.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathElement {
+    /// A field of a struct or a key of a map.
+    Field(String),
+    /// An item of a map list, by its key fields.
+    Key(KeyFields),
+    /// An item of a set, by its value.
+    Value(Value),
+    /// An item of an atomic-ish list by position (deduced or associative
+    /// lists without keys whose items are not scalars).
+    Index(usize),
+}
+
+impl PathElement {
+    fn rank(&self) -> u8 {
+        match self {
+            PathElement::Field(_) => 0,
+            PathElement::Key(_) => 1,
+            PathElement::Value(_) => 2,
+            PathElement::Index(_) => 3,
+        }
+    }
+    pub fn field_name(&self) -> Option<&str> {
+        match self {
+            PathElement::Field(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+impl Eq for PathElement {}
+
+impl Ord for PathElement {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (PathElement::Field(a), PathElement::Field(b)) => a.cmp(b),
+            (PathElement::Key(a), PathElement::Key(b)) => a.cmp(b),
+            (PathElement::Value(a), PathElement::Value(b)) => compare_values(a, b),
+            (PathElement::Index(a), PathElement::Index(b)) => a.cmp(b),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for PathElement {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::hash::Hash for PathElement {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rank().hash(state);
+        match self {
+            PathElement::Field(f) => f.hash(state),
+            PathElement::Key(k) => k.hash(state),
+            PathElement::Value(v) => v.to_json_sorted().hash(state),
+            PathElement::Index(i) => i.hash(state),
+        }
+    }
+}
+
+/// `.name`, `[name="nginx"]`, `[=value]`, `[3]` — SMD's `PathElement.String`.
+impl fmt::Display for PathElement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathElement::Field(name) => write!(f, ".{name}"),
+            PathElement::Key(key) => {
+                f.write_str("[")?;
+                for (i, (name, value)) in key.0.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{name}={}", value_to_string(value))?;
+                }
+                f.write_str("]")
+            }
+            PathElement::Value(v) => write!(f, "[={}]", value_to_string(v)),
+            PathElement::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+/// SMD's `value.ToString`: strings quoted Go-style (`%q`), other values as
+/// their JSON-ish text.
+fn value_to_string(v: &Value) -> String {
+    match v {
+        Value::String(s) => go_quote(s),
+        Value::Float(x) => format_float(*x),
+        Value::List(items) => {
+            let inner: Vec<String> = items.iter().map(value_to_string).collect();
+            format!("[{}]", inner.join(","))
+        }
+        Value::Map(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            let inner: Vec<String> = keys
+                .into_iter()
+                .filter_map(|k| {
+                    m.get(k)
+                        .map(|v| format!("{}:{}", go_quote(k), value_to_string(v)))
+                })
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        other => other.to_json(),
+    }
+}
+
+/// Go's `%q` for the characters that occur in field values.
+fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The total order SMD puts on values (`value.Compare`): numbers (ints and
+/// floats compared numerically) < strings < booleans < lists < maps < null.
+pub fn compare_values(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Int(_) | Value::Float(_) => 0,
+            Value::String(_) => 1,
+            Value::Bool(_) => 2,
+            Value::List(_) => 3,
+            Value::Map(_) => 4,
+            Value::Null => 5,
+        }
+    }
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x.cmp(y),
+        (Value::Float(x), Value::Float(y)) => compare_floats(*x, *y),
+        (Value::Int(x), Value::Float(y)) => compare_floats(*x as f64, *y),
+        (Value::Float(x), Value::Int(y)) => compare_floats(*x, *y as f64),
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::List(x), Value::List(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                let c = compare_values(p, q);
+                if c != Ordering::Equal {
+                    return c;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            // SMD compares maps by sorted keys, then values, then size.
+            let mut xk: Vec<&String> = x.keys().collect();
+            let mut yk: Vec<&String> = y.keys().collect();
+            xk.sort();
+            yk.sort();
+            for (p, q) in xk.iter().zip(yk.iter()) {
+                let c = p.cmp(q).then_with(|| match (x.get(p), y.get(q)) {
+                    (Some(pv), Some(qv)) => compare_values(pv, qv),
+                    _ => Ordering::Equal,
+                });
+                if c != Ordering::Equal {
+                    return c;
+                }
+            }
+            xk.len().cmp(&yk.len())
+        }
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+fn compare_floats(x: f64, y: f64) -> Ordering {
+    x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+}

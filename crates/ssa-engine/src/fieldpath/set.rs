@@ -1,0 +1,318 @@
+//! [`Set`]: a trie of paths with the set algebra apply is made of.
+
+use super::{Path, PathElement};
+use std::cmp::Ordering;
+
+/// A set of paths, stored as a trie. `members` are the paths that end at
+/// this node's children; `children` hold the paths that go deeper. Both are
+/// kept sorted by [`PathElement`]'s order, so every operation is a merge of
+/// sorted sequences and iteration order is the API server's.
+///
+/// Invariant: no child set is empty.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Set {
+    members: Vec<PathElement>,
+    children: Vec<(PathElement, Set)>,
+}
+
+impl Set {
+    pub fn new() -> Self {
+        Set::default()
+    }
+
+    /// A set holding `paths`.
+    pub fn from_paths<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Self {
+        let mut s = Set::new();
+        for p in paths {
+            s.insert(p);
+        }
+        s
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty() && self.children.is_empty()
+    }
+
+    /// The elements that end a path at this node.
+    pub fn members(&self) -> &[PathElement] {
+        &self.members
+    }
+
+    /// The subsets below this node, by element.
+    pub fn children(&self) -> &[(PathElement, Set)] {
+        &self.children
+    }
+
+    /// Number of paths in the set.
+    pub fn len(&self) -> usize {
+        self.members.len() + self.children.iter().map(|(_, c)| c.len()).sum::<usize>()
+    }
+
+    pub fn insert(&mut self, path: &Path) {
+        self.insert_elements(&path.0);
+    }
+
+    /// Inserts the path made of `elements`. The empty path names the root,
+    /// which a set cannot hold; it is ignored.
+    pub fn insert_elements(&mut self, elements: &[PathElement]) {
+        let Some((last, init)) = elements.split_last() else {
+            return;
+        };
+        let mut node = self;
+        for pe in init {
+            node = node.child_mut(pe);
+        }
+        node.insert_member(last.clone());
+    }
+
+    /// Adds `pe` as a member of this node.
+    pub fn insert_member(&mut self, pe: PathElement) {
+        if let Err(i) = self.members.binary_search(&pe) {
+            self.members.insert(i, pe);
+        }
+    }
+
+    /// The child set under `pe`, created if absent. A caller that leaves it
+    /// empty breaks the invariant; use it only to insert.
+    fn child_mut(&mut self, pe: &PathElement) -> &mut Set {
+        let i = match self.children.binary_search_by(|(e, _)| e.cmp(pe)) {
+            Ok(i) => i,
+            Err(i) => {
+                self.children.insert(i, (pe.clone(), Set::new()));
+                i
+            }
+        };
+        &mut self.children[i].1
+    }
+
+    pub fn has(&self, path: &Path) -> bool {
+        let Some((last, init)) = path.0.split_last() else {
+            return false;
+        };
+        let mut node = self;
+        for pe in init {
+            match node.child(pe) {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        node.has_member(last)
+    }
+
+    pub fn has_member(&self, pe: &PathElement) -> bool {
+        self.members.binary_search(pe).is_ok()
+    }
+
+    /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
+    pub fn child(&self, pe: &PathElement) -> Option<&Set> {
+        self.children
+            .binary_search_by(|(e, _)| e.cmp(pe))
+            .ok()
+            .map(|i| &self.children[i].1)
+    }
+
+    pub fn union(&self, other: &Set) -> Set {
+        Set {
+            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Either),
+            children: merge_children(&self.children, &other.children, Keep::Either, |a, b| {
+                Some(a.union(b))
+            }),
+        }
+    }
+
+    pub fn intersection(&self, other: &Set) -> Set {
+        Set {
+            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Both),
+            children: merge_children(&self.children, &other.children, Keep::Both, |a, b| {
+                let i = a.intersection(b);
+                (!i.is_empty()).then_some(i)
+            }),
+        }
+    }
+
+    /// The paths of `self` that are not in `other`.
+    pub fn difference(&self, other: &Set) -> Set {
+        Set {
+            members: merge_sorted(
+                &self.members,
+                &other.members,
+                |a, b| a.cmp(b),
+                Keep::LeftOnly,
+            ),
+            children: merge_children(&self.children, &other.children, Keep::Left, |a, b| {
+                let d = a.difference(b);
+                (!d.is_empty()).then_some(d)
+            }),
+        }
+    }
+
+    /// The paths of `self` that are neither in `other` nor below one of
+    /// `other`'s paths (SMD's `RecursiveDifference`).
+    pub fn recursive_difference(&self, other: &Set) -> Set {
+        let members = merge_sorted(
+            &self.members,
+            &other.members,
+            |a, b| a.cmp(b),
+            Keep::LeftOnly,
+        );
+        let mut children = Vec::with_capacity(self.children.len());
+        for (pe, child) in &self.children {
+            if other.has_member(pe) {
+                continue;
+            }
+            match other.child(pe) {
+                Some(o) => {
+                    let d = child.recursive_difference(o);
+                    if !d.is_empty() {
+                        children.push((pe.clone(), d));
+                    }
+                }
+                None => children.push((pe.clone(), child.clone())),
+            }
+        }
+        Set { members, children }
+    }
+
+    /// Calls `f` with every path, members of a node before its children, in
+    /// sorted order (SMD's `Iterate`).
+    pub fn for_each_path(&self, mut f: impl FnMut(&Path)) {
+        let mut prefix = Path::root();
+        self.walk(&mut prefix, &mut f);
+    }
+
+    fn walk(&self, prefix: &mut Path, f: &mut impl FnMut(&Path)) {
+        for pe in &self.members {
+            prefix.0.push(pe.clone());
+            f(prefix);
+            prefix.0.pop();
+        }
+        for (pe, child) in &self.children {
+            prefix.0.push(pe.clone());
+            child.walk(prefix, f);
+            prefix.0.pop();
+        }
+    }
+
+    /// Every path, in [`Set::for_each_path`] order.
+    pub fn paths(&self) -> Vec<Path> {
+        let mut out = Vec::with_capacity(self.len());
+        self.for_each_path(|p| out.push(p.clone()));
+        out
+    }
+
+    /// Every path in the order of the paths themselves (a node before the
+    /// paths below it): the order for showing a set to a person.
+    pub fn paths_in_tree_order(&self) -> Vec<Path> {
+        let mut out = self.paths();
+        out.sort();
+        out
+    }
+
+    /// Builds a set from members and children that are already sorted and
+    /// free of duplicates and empty children (used by decoders).
+    pub(crate) fn from_sorted_parts(
+        members: Vec<PathElement>,
+        children: Vec<(PathElement, Set)>,
+    ) -> Self {
+        Set { members, children }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Elements in either input (union).
+    Either,
+    /// Elements in both inputs (intersection).
+    Both,
+    /// Elements only in the left input (difference of members).
+    LeftOnly,
+    /// Every element of the left input (difference of children: the
+    /// combiner decides what remains of shared ones).
+    Left,
+}
+
+fn merge_sorted<T: Clone>(
+    a: &[T],
+    b: &[T],
+    cmp: impl Fn(&T, &T) -> Ordering,
+    keep: Keep,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(match keep {
+        Keep::Either => a.len() + b.len(),
+        _ => a.len(),
+    });
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match cmp(&a[i], &b[j]) {
+            Ordering::Less => {
+                if keep != Keep::Both {
+                    out.push(a[i].clone());
+                }
+                i += 1;
+            }
+            Ordering::Greater => {
+                if keep == Keep::Either {
+                    out.push(b[j].clone());
+                }
+                j += 1;
+            }
+            Ordering::Equal => {
+                if keep == Keep::Either || keep == Keep::Both {
+                    out.push(a[i].clone());
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    if keep != Keep::Both {
+        out.extend_from_slice(&a[i..]);
+    }
+    if keep == Keep::Either {
+        out.extend_from_slice(&b[j..]);
+    }
+    out
+}
+
+/// Merges two sorted child lists. Children present on one side only are
+/// kept or dropped per `keep`; children on both sides are combined by
+/// `both`, which returns `None` for an empty result.
+fn merge_children(
+    a: &[(PathElement, Set)],
+    b: &[(PathElement, Set)],
+    keep: Keep,
+    both: impl Fn(&Set, &Set) -> Option<Set>,
+) -> Vec<(PathElement, Set)> {
+    let mut out = Vec::with_capacity(a.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            Ordering::Less => {
+                if keep != Keep::Both {
+                    out.push(a[i].clone());
+                }
+                i += 1;
+            }
+            Ordering::Greater => {
+                if keep == Keep::Either {
+                    out.push(b[j].clone());
+                }
+                j += 1;
+            }
+            Ordering::Equal => {
+                if let Some(s) = both(&a[i].1, &b[j].1) {
+                    out.push((a[i].0.clone(), s));
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    if keep != Keep::Both {
+        out.extend_from_slice(&a[i..]);
+    }
+    if keep == Keep::Either {
+        out.extend_from_slice(&b[j..]);
+    }
+    out
+}

@@ -1,0 +1,202 @@
+use super::*;
+use crate::value::Value;
+
+fn key(pairs: &[(&str, Value)]) -> PathElement {
+    PathElement::Key(KeyFields::new(
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    ))
+}
+
+fn f(name: &str) -> PathElement {
+    PathElement::Field(name.to_string())
+}
+
+#[test]
+fn kubectl_notation() {
+    let p = Path(vec![
+        f("spec"),
+        f("template"),
+        f("spec"),
+        f("containers"),
+        key(&[("name", Value::from("nginx"))]),
+        f("image"),
+    ]);
+    assert_eq!(
+        p.to_string(),
+        r#".spec.template.spec.containers[name="nginx"].image"#
+    );
+    let port = Path(vec![
+        f("spec"),
+        f("ports"),
+        key(&[("protocol", Value::from("TCP")), ("port", Value::Int(80))]),
+        f("targetPort"),
+    ]);
+    assert_eq!(
+        port.to_string(),
+        r#".spec.ports[port=80,protocol="TCP"].targetPort"#
+    );
+    let set_item = Path(vec![
+        f("metadata"),
+        f("finalizers"),
+        PathElement::Value(Value::from("a/b")),
+    ]);
+    assert_eq!(set_item.to_string(), r#".metadata.finalizers[="a/b"]"#);
+    assert_eq!(
+        Path(vec![f("args"), PathElement::Index(2)]).to_string(),
+        ".args[2]"
+    );
+}
+
+#[test]
+fn element_order_fields_keys_values_indices() {
+    let mut v = vec![
+        PathElement::Index(0),
+        PathElement::Value(Value::from("x")),
+        key(&[("name", Value::from("a"))]),
+        f("zzz"),
+        f("aaa"),
+    ];
+    v.sort();
+    assert_eq!(
+        v,
+        vec![
+            f("aaa"),
+            f("zzz"),
+            key(&[("name", Value::from("a"))]),
+            PathElement::Value(Value::from("x")),
+            PathElement::Index(0)
+        ]
+    );
+    // Numbers sort before strings, ints and floats numerically.
+    assert!(compare_values(&Value::Int(2), &Value::Float(1.5)).is_gt());
+    assert!(compare_values(&Value::Int(200), &Value::from("1")).is_lt());
+    assert!(compare_values(&Value::Null, &Value::Bool(true)).is_gt());
+}
+
+fn set_of(paths: &[Path]) -> Set {
+    Set::from_paths(paths.iter())
+}
+
+#[test]
+fn set_algebra() {
+    let a = Path::fields(&["data", "a"]);
+    let b = Path::fields(&["data", "b"]);
+    let c = Path::fields(&["spec", "c"]);
+    let s1 = set_of(&[a.clone(), b.clone()]);
+    let s2 = set_of(&[b.clone(), c.clone()]);
+    assert_eq!(s1.union(&s2), set_of(&[a.clone(), b.clone(), c.clone()]));
+    assert_eq!(s1.intersection(&s2), set_of(std::slice::from_ref(&b)));
+    assert_eq!(s1.difference(&s2), set_of(std::slice::from_ref(&a)));
+    assert!(s1.difference(&s1).is_empty());
+    assert!(s1.has(&a) && !s1.has(&c) && !s1.has(&Path::fields(&["data"])));
+    assert_eq!(s1.len(), 2);
+    // RecursiveDifference drops paths below a member of the other set.
+    let parent = set_of(&[Path::fields(&["data"])]);
+    assert!(s1.recursive_difference(&parent).is_empty());
+    assert_eq!(s1.difference(&parent), s1);
+}
+
+#[test]
+fn iteration_members_before_children() {
+    let s = set_of(&[
+        Path::fields(&["b", "x"]),
+        Path::fields(&["c"]),
+        Path::fields(&["a"]),
+    ]);
+    let got: Vec<String> = s.paths().iter().map(|p| p.to_string()).collect();
+    assert_eq!(got, vec![".a", ".c", ".b.x"]);
+}
+
+#[test]
+fn fields_v1_in_server_order() {
+    let container = key(&[("name", Value::from("nginx"))]);
+    let base = Path(vec![f("spec"), f("containers"), container.clone()]);
+    let mut s = Set::new();
+    s.insert(&base.child(f("name")));
+    s.insert(&base.child(f("image")));
+    s.insert(&base);
+    s.insert(&Path::fields(&["spec", "replicas"]));
+    s.insert(&Path::fields(&["spec", "selector"]));
+    let json = s.to_fields_v1().to_json();
+    assert_eq!(
+        json,
+        r#"{"f:spec":{"f:containers":{"k:{\"name\":\"nginx\"}":{".":{},"f:image":{},"f:name":{}}},"f:replicas":{},"f:selector":{}}}"#
+    );
+    assert_eq!(Set::from_fields_v1(&s.to_fields_v1()), Ok(s));
+}
+
+#[test]
+fn fields_v1_decode_errors_name_the_entry() {
+    let bad = Value::from_json_str(r#"{"f:spec":{"x:oops":{}}}"#).unwrap();
+    let err = Set::from_fields_v1(&bad).unwrap_err();
+    assert_eq!(err.path, "f:spec x:oops");
+    assert!(err.message.contains("unknown prefix"), "{}", err.message);
+    let not_object = Value::from_json_str(r#"{"f:spec":[]}"#).unwrap();
+    assert!(Set::from_fields_v1(&not_object).is_err());
+    let bad_key = Value::from_json_str(r#"{"k:[1]":{}}"#).unwrap();
+    assert!(Set::from_fields_v1(&bad_key).is_err());
+}
+
+#[test]
+fn fields_v1_keys_and_values() {
+    let mut s = Set::new();
+    s.insert(&Path(vec![
+        f("ports"),
+        key(&[
+            ("protocol", Value::from("TCP")),
+            ("containerPort", Value::Int(80)),
+        ]),
+    ]));
+    s.insert(&Path(vec![
+        f("finalizers"),
+        PathElement::Value(Value::from("x")),
+    ]));
+    s.insert(&Path(vec![f("args"), PathElement::Index(1)]));
+    let v = s.to_fields_v1();
+    assert_eq!(
+        v.to_json(),
+        r#"{"f:args":{"i:1":{}},"f:finalizers":{"v:\"x\"":{}},"f:ports":{"k:{\"containerPort\":80,\"protocol\":\"TCP\"}":{}}}"#
+    );
+    assert_eq!(Set::from_fields_v1(&v).unwrap(), s);
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn element() -> impl Strategy<Value = PathElement> {
+        prop_oneof![
+            "[a-c]{1,2}".prop_map(PathElement::Field),
+            (0usize..3).prop_map(PathElement::Index),
+            "[xy]".prop_map(|s| PathElement::Value(Value::String(s))),
+            (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new(vec![(
+                "name".into(),
+                Value::Int(n)
+            )]))),
+        ]
+    }
+
+    fn set() -> impl Strategy<Value = Set> {
+        prop::collection::vec(prop::collection::vec(element(), 1..4), 0..12).prop_map(|paths| {
+            Set::from_paths(paths.into_iter().map(Path).collect::<Vec<_>>().iter())
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn fields_v1_round_trip(s in set()) {
+            prop_assert_eq!(Set::from_fields_v1(&s.to_fields_v1()).unwrap(), s);
+        }
+
+        #[test]
+        fn algebra_laws(a in set(), b in set()) {
+            let u = a.union(&b);
+            prop_assert_eq!(u.difference(&b).union(&a.intersection(&b)), a.clone());
+            prop_assert!(a.difference(&b).intersection(&b).is_empty());
+            prop_assert_eq!(u.len(), a.len() + b.len() - a.intersection(&b).len());
+        }
+    }
+}
