@@ -1,0 +1,275 @@
+//! Apply and update with field ownership: SMD's `merge/update.go`.
+//!
+//! Every manager owns a [`Set`] of fields. An **update** takes ownership of
+//! everything it changed and never conflicts. An **apply** merges the
+//! configuration into the live object, makes the configuration's field set
+//! the applier's, prunes what the applier stopped applying, and refuses
+//! (unless forced) to change fields that other managers own.
+//!
+//! Manager names are opaque here: the API server layer
+//! (`crate::field_manager`) encodes name, operation, subresource and
+//! version into them.
+
+use crate::fieldpath::{Path, Set};
+use crate::schema::{Schema, TypeId};
+use crate::typed::{self, Comparison, Duplicates, TypedErrors};
+use crate::value::Value;
+use std::collections::BTreeMap;
+
+/// The fields one manager owns, at the API version it wrote them with, and
+/// whether it got them by applying.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VersionedSet {
+    pub set: Set,
+    pub api_version: String,
+    pub applied: bool,
+}
+
+/// Every manager's fields, by manager.
+pub type ManagedFields = BTreeMap<String, VersionedSet>;
+
+/// A field another manager owns that a write would change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub manager: String,
+    pub path: Path,
+}
+
+/// Why a write was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MergeError {
+    /// Conflicts, in manager order and, per manager, in path order.
+    #[error("{} conflict(s)", .0.len())]
+    Conflicts(Vec<Conflict>),
+    /// The applied configuration does not fit the schema.
+    #[error("{0}")]
+    InvalidConfig(TypedErrors),
+    /// The live object does not fit the schema.
+    #[error("{0}")]
+    InvalidLive(TypedErrors),
+    /// The new object of an update does not fit the schema.
+    #[error("{0}")]
+    InvalidNew(TypedErrors),
+}
+
+/// An accepted apply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApplyOutcome {
+    /// The new object, or `None` when the apply changed nothing.
+    pub object: Option<Value>,
+    pub managers: ManagedFields,
+}
+
+/// Applies and updates objects of one type.
+#[derive(Clone, Copy, Debug)]
+pub struct Updater<'s> {
+    pub schema: &'s Schema,
+    pub root: TypeId,
+    /// Fields nobody gains or loses through this endpoint (the API server's
+    /// reset fields: `.status` for the main resource of a kind with a status
+    /// subresource, everything else for `/status`).
+    pub ignored: &'s Set,
+}
+
+impl<'s> Updater<'s> {
+    pub fn new(schema: &'s Schema, root: TypeId, ignored: &'s Set) -> Self {
+        Updater {
+            schema,
+            root,
+            ignored,
+        }
+    }
+
+    /// A server-side apply of `config` by `manager` onto `live`.
+    pub fn apply(
+        &self,
+        live: &Value,
+        config: &Value,
+        version: &str,
+        managers: &ManagedFields,
+        manager: &str,
+        force: bool,
+    ) -> Result<ApplyOutcome, MergeError> {
+        typed::validate(self.schema, self.root, config, Duplicates::Refuse)
+            .map_err(MergeError::InvalidConfig)?;
+        typed::validate(self.schema, self.root, live, Duplicates::Allow)
+            .map_err(MergeError::InvalidLive)?;
+        let mut managers = self.reconcile(managers);
+        let merged = typed::merge(self.schema, self.root, live, config)
+            .map_err(MergeError::InvalidConfig)?;
+        let last = managers.get(manager).map(|vs| vs.set.clone());
+        let config_set = typed::to_field_set(self.schema, self.root, config)
+            .map_err(MergeError::InvalidConfig)?;
+        managers.insert(
+            manager.to_string(),
+            VersionedSet {
+                set: config_set.recursive_difference(self.ignored),
+                api_version: version.to_string(),
+                applied: true,
+            },
+        );
+        let new = self.prune(merged, &managers, last.as_ref())?;
+        let (managers, comparison) =
+            self.update_managers(live, &new, version, managers, manager, force)?;
+        let object = if comparison.is_same() {
+            None
+        } else {
+            Some(new)
+        };
+        Ok(ApplyOutcome { object, managers })
+    }
+
+    /// A create, update or non-apply patch by `manager`: `new` is the
+    /// object to store, `live` the stored one (an empty map for a create).
+    pub fn update(
+        &self,
+        live: &Value,
+        new: &Value,
+        version: &str,
+        managers: &ManagedFields,
+        manager: &str,
+    ) -> Result<ManagedFields, MergeError> {
+        typed::validate(self.schema, self.root, new, Duplicates::Allow)
+            .map_err(MergeError::InvalidNew)?;
+        typed::validate(self.schema, self.root, live, Duplicates::Allow)
+            .map_err(MergeError::InvalidLive)?;
+        let managers = self.reconcile(managers);
+        let (mut managers, comparison) =
+            self.update_managers(live, new, version, managers, manager, true)?;
+        let previous = managers
+            .get(manager)
+            .map(|vs| vs.set.clone())
+            .unwrap_or_default();
+        let set = previous
+            .difference(&comparison.removed)
+            .union(&comparison.modified)
+            .union(&comparison.added)
+            .recursive_difference(self.ignored);
+        if set.is_empty() {
+            managers.remove(manager);
+        } else {
+            managers.insert(
+                manager.to_string(),
+                VersionedSet {
+                    set,
+                    api_version: version.to_string(),
+                    applied: false,
+                },
+            );
+        }
+        Ok(managers)
+    }
+
+    /// Compares `live` with `new`, finds the fields other managers own that
+    /// changed (conflicts), and — when forced or conflict-free — takes the
+    /// changed fields away from them and drops what was removed. Managers
+    /// left with nothing disappear.
+    fn update_managers(
+        &self,
+        live: &Value,
+        new: &Value,
+        _version: &str,
+        mut managers: ManagedFields,
+        workflow: &str,
+        force: bool,
+    ) -> Result<(ManagedFields, Comparison), MergeError> {
+        let comparison =
+            typed::compare(self.schema, self.root, live, new).map_err(MergeError::InvalidNew)?;
+        let comparison = Comparison {
+            added: comparison.added.recursive_difference(self.ignored),
+            modified: comparison.modified.recursive_difference(self.ignored),
+            removed: comparison.removed.recursive_difference(self.ignored),
+        };
+        let changed = comparison.modified.union(&comparison.added);
+        let mut conflicts: Vec<(String, Set)> = Vec::new();
+        for (name, owned) in &managers {
+            if name == workflow {
+                continue;
+            }
+            let conflict = owned.set.intersection(&changed);
+            if !conflict.is_empty() {
+                conflicts.push((name.clone(), conflict));
+            }
+        }
+        if !force && !conflicts.is_empty() {
+            let list = conflicts
+                .iter()
+                .flat_map(|(manager, set)| {
+                    set.paths().into_iter().map(|path| Conflict {
+                        manager: manager.clone(),
+                        path,
+                    })
+                })
+                .collect();
+            return Err(MergeError::Conflicts(list));
+        }
+        for (name, conflict) in &conflicts {
+            if let Some(owned) = managers.get_mut(name) {
+                owned.set = owned.set.difference(conflict);
+            }
+        }
+        if !comparison.removed.is_empty() {
+            for (name, owned) in managers.iter_mut() {
+                if name != workflow {
+                    owned.set = owned.set.difference(&comparison.removed);
+                }
+            }
+        }
+        managers.retain(|_, owned| !owned.set.is_empty());
+        Ok((managers, comparison))
+    }
+
+    /// Removes a field, map key, list item or subtree iff the applier
+    /// applied it last time, did not apply it this time, and no other
+    /// manager owns it.
+    fn prune(
+        &self,
+        merged: Value,
+        managers: &ManagedFields,
+        last: Option<&Set>,
+    ) -> Result<Value, MergeError> {
+        let Some(last) = last.filter(|s| !s.is_empty()) else {
+            return Ok(merged);
+        };
+        let named = |s: &Set| s.ensure_named_fields_are_members(self.schema, Some(self.root));
+        let field_set = |v: &Value| {
+            typed::to_field_set(self.schema, self.root, v).map_err(MergeError::InvalidConfig)
+        };
+        let last = named(last);
+        let pruned = typed::remove_items(self.schema, self.root, &merged, &last);
+
+        // Add back what someone (the applier's new configuration included)
+        // still owns.
+        let owned = managers
+            .values()
+            .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+        let merged_set = named(&field_set(&merged)?);
+        let pruned_set = named(&field_set(&pruned)?);
+        let drop = merged_set.difference(&pruned_set.union(&named(&owned)));
+        let pruned = typed::remove_items(self.schema, self.root, &merged, &drop);
+
+        // Remove only what the applier used to own: unowned fields (set
+        // by defaulting, or dangling) stay.
+        let pruned_set = named(&field_set(&pruned)?);
+        let drop = merged_set.difference(&pruned_set).intersection(&last);
+        Ok(typed::remove_items(self.schema, self.root, &merged, &drop))
+    }
+
+    /// Fits every manager's set to the current schema (a list or map that
+    /// became atomic is owned whole).
+    fn reconcile(&self, managers: &ManagedFields) -> ManagedFields {
+        managers
+            .iter()
+            .map(|(name, vs)| {
+                let vs = match typed::reconcile_field_set(self.schema, self.root, &vs.set) {
+                    Some(set) => VersionedSet { set, ..vs.clone() },
+                    None => vs.clone(),
+                };
+                (name.clone(), vs)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

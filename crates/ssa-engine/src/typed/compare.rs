@@ -1,0 +1,61 @@
+//! What changed between two values of one type (SMD's `typed/compare.go`).
+
+use super::merge::{Rules, Walk};
+use crate::fieldpath::{PathElement, Set};
+use crate::schema::{Schema, TypeId};
+use crate::value::Value;
+
+/// The paths added, modified and removed going from one value to another.
+/// A changed leaf is `modified`; a map or list node is only ever `added`
+/// or `removed` (its changed children say the rest).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Comparison {
+    pub added: Set,
+    pub modified: Set,
+    pub removed: Set,
+}
+
+impl Comparison {
+    pub fn is_same(&self) -> bool {
+        self.added.is_empty() && self.modified.is_empty() && self.removed.is_empty()
+    }
+}
+
+struct Collect(Comparison);
+
+impl Rules for Collect {
+    const BUILD: bool = false;
+    fn leaf(
+        &mut self,
+        path: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value> {
+        match (lhs, rhs) {
+            (None, _) => self.0.added.insert_elements(path),
+            (_, None) => self.0.removed.insert_elements(path),
+            (Some(l), Some(r)) if l != r => self.0.modified.insert_elements(path),
+            _ => {}
+        }
+        None
+    }
+    fn after_node(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) {
+        match (lhs, rhs) {
+            (None, _) => self.0.added.insert_elements(path),
+            (_, None) => self.0.removed.insert_elements(path),
+            _ => {}
+        }
+    }
+}
+
+/// Compares `lhs` (before) with `rhs` (after), both typed as `ty`.
+pub fn compare(
+    schema: &Schema,
+    ty: TypeId,
+    lhs: &Value,
+    rhs: &Value,
+) -> Result<Comparison, super::TypedErrors> {
+    let mut w = Walk::new(schema, Collect(Comparison::default()));
+    w.node(ty, Some(lhs), Some(rhs));
+    w.into_result().map(|c| c.0)
+}

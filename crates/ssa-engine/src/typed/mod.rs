@@ -1,0 +1,185 @@
+//! Operations on a value typed by a schema: validate, field set, merge,
+//! compare, remove and extract, and reconciling an old field set with a
+//! changed schema.
+//!
+//! Each operation lives in its own file and walks the value together with
+//! its type the same way: resolve the type, look at the value to pick the
+//! map, scalar or list side of the type ([`view`]), and descend. This is
+//! structured-merge-diff's `typed` package; the error texts are its texts,
+//! because the API server shows them to users.
+
+mod compare;
+mod merge;
+mod reconcile;
+mod remove;
+mod to_field_set;
+mod validate;
+
+pub use compare::{Comparison, compare};
+pub use merge::merge;
+pub use reconcile::reconcile_field_set;
+pub use remove::{extract_items, remove_items};
+pub use to_field_set::to_field_set;
+pub use validate::{Duplicates, validate};
+
+use crate::fieldpath::{KeyFields, PathElement};
+use crate::schema::{Atom, ListType, MapType, ScalarKind, Schema};
+use crate::value::Value;
+use std::fmt;
+
+/// One problem with a value against its schema, at a path in kubectl's
+/// notation (SMD's `ValidationError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedError {
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for TypedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// All problems found in one value (SMD's `ValidationErrors`).
+#[derive(Clone, Debug, PartialEq, Eq, Default, thiserror::Error)]
+pub struct TypedErrors(pub Vec<TypedError>);
+
+/// One error prints as `path: message`; several as SMD lists them.
+impl fmt::Display for TypedErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_slice() {
+            [one] => write!(f, "{one}"),
+            many => {
+                f.write_str("errors:")?;
+                for e in many {
+                    write!(f, "\n  {e}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl TypedErrors {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The side of a type that a value is walked as.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum View<'s> {
+    Map(&'s MapType),
+    Scalar(ScalarKind),
+    List(&'s ListType),
+    /// A type with no side at all (an empty atom): nothing to walk.
+    Nothing,
+}
+
+/// Picks the side of `atom` that fits `value` (SMD's `deduceAtom` followed
+/// by `handleAtom`): a scalar value takes the scalar side, a list the list
+/// side, a map the map side; otherwise — an absent or null value, or one
+/// that fits no side — maps are preferred, then scalars, then lists.
+pub(crate) fn view<'s>(atom: &'s Atom, value: Option<&Value>) -> View<'s> {
+    match value {
+        Some(Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::String(_)) => {
+            if let Some(s) = atom.scalar {
+                return View::Scalar(s);
+            }
+        }
+        Some(Value::List(_)) => {
+            if let Some(l) = &atom.list {
+                return View::List(l);
+            }
+        }
+        Some(Value::Map(_)) => {
+            if let Some(m) = &atom.map {
+                return View::Map(m);
+            }
+        }
+        Some(Value::Null) | None => {}
+    }
+    if let Some(m) = &atom.map {
+        View::Map(m)
+    } else if let Some(s) = atom.scalar {
+        View::Scalar(s)
+    } else if let Some(l) = &atom.list {
+        View::List(l)
+    } else {
+        View::Nothing
+    }
+}
+
+/// The path element naming item `index` of a list (SMD's
+/// `listItemToPathElement`): its index for non-associative lists, its key
+/// fields for map lists (missing keys take the schema's default), its value
+/// for sets.
+pub(crate) fn list_item_element(
+    schema: &Schema,
+    list: &ListType,
+    index: usize,
+    item: &Value,
+) -> Result<PathElement, String> {
+    if list.relationship != crate::schema::ElementRelationship::Associative {
+        return Ok(PathElement::Index(index));
+    }
+    if !list.keys.is_empty() {
+        return keyed_item_element(schema, list, item);
+    }
+    match item {
+        Value::Map(_) => {
+            Err("associative list without keys has an element that's a map type".to_string())
+        }
+        Value::List(_) => Err("not supported: associative list with lists as elements".to_string()),
+        Value::Null => {
+            Err("associative list without keys has an element that's an explicit null".to_string())
+        }
+        scalar => Ok(PathElement::Value(scalar.clone())),
+    }
+}
+
+fn keyed_item_element(
+    schema: &Schema,
+    list: &ListType,
+    item: &Value,
+) -> Result<PathElement, String> {
+    let map = match item {
+        Value::Null => {
+            return Err(
+                "associative list with keys has an element that's an explicit null".to_string(),
+            );
+        }
+        Value::Map(m) => m,
+        _ => {
+            return Err(
+                "associative list with keys has an element that's not a map type".to_string(),
+            );
+        }
+    };
+    let element_map = schema.atom(list.element_type).map.as_ref();
+    let mut fields = Vec::with_capacity(list.keys.len());
+    for key in &list.keys {
+        if let Some(v) = map.get(key) {
+            fields.push((key.clone(), v.clone()));
+        } else if let Some(default) = element_map
+            .and_then(|m| m.field(key))
+            .and_then(|f| f.default.clone())
+        {
+            fields.push((key.clone(), default));
+        } else {
+            return Err(format!(
+                "associative list with keys has an element that omits key field {key:?} (and doesn't have default value)"
+            ));
+        }
+    }
+    Ok(PathElement::Key(KeyFields::new(fields)))
+}
+
+/// A path under construction during a walk, printed lazily for errors.
+pub(crate) fn path_string(path: &[PathElement]) -> String {
+    path.iter().map(|pe| pe.to_string()).collect()
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

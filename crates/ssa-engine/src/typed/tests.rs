@@ -1,0 +1,306 @@
+//! Tables for the typed operations, on a small hand-built schema:
+//! `root { data: map[string]string, spec { replicas: int, labels: atomic
+//! map, args: atomic list, finalizers: set, containers: list keyed by name
+//! { name, image, ports: list keyed by containerPort+protocol (protocol
+//! defaults to TCP) { containerPort, protocol, name } } } }`.
+
+use super::*;
+use crate::fieldpath::{Path, Set};
+use crate::schema::{
+    Atom, ElementRelationship as ER, ListType, MapType, ScalarKind, Schema, StructField, TypeId,
+};
+use crate::value::Value;
+
+pub(crate) fn test_schema() -> (Schema, TypeId) {
+    let mut s = Schema::new();
+    let string = s.push(Atom {
+        scalar: Some(ScalarKind::String),
+        ..Atom::default()
+    });
+    let int = s.push(Atom {
+        scalar: Some(ScalarKind::Numeric),
+        ..Atom::default()
+    });
+    let string_map = s.push(Atom {
+        map: Some(MapType {
+            element_type: Some(string),
+            ..MapType::default()
+        }),
+        ..Atom::default()
+    });
+    let atomic_map = s.push(Atom {
+        map: Some(MapType {
+            element_type: Some(string),
+            relationship: ER::Atomic,
+            ..MapType::default()
+        }),
+        ..Atom::default()
+    });
+    let atomic_list = s.push(Atom {
+        list: Some(ListType {
+            element_type: string,
+            relationship: ER::Atomic,
+            keys: vec![],
+        }),
+        ..Atom::default()
+    });
+    let set = s.push(Atom {
+        list: Some(ListType {
+            element_type: string,
+            relationship: ER::Associative,
+            keys: vec![],
+        }),
+        ..Atom::default()
+    });
+    let mut port = MapType::default();
+    port.push_field(StructField::new("containerPort", int));
+    port.push_field(StructField {
+        default: Some(Value::from("TCP")),
+        ..StructField::new("protocol", string)
+    });
+    port.push_field(StructField::new("name", string));
+    let port = s.push(Atom {
+        map: Some(port),
+        ..Atom::default()
+    });
+    let ports = s.push(Atom {
+        list: Some(ListType {
+            element_type: port,
+            relationship: ER::Associative,
+            keys: vec!["containerPort".into(), "protocol".into()],
+        }),
+        ..Atom::default()
+    });
+    let mut container = MapType::default();
+    container.push_field(StructField::new("name", string));
+    container.push_field(StructField::new("image", string));
+    container.push_field(StructField::new("ports", ports));
+    let container = s.push(Atom {
+        map: Some(container),
+        ..Atom::default()
+    });
+    let containers = s.push(Atom {
+        list: Some(ListType {
+            element_type: container,
+            relationship: ER::Associative,
+            keys: vec!["name".into()],
+        }),
+        ..Atom::default()
+    });
+    let mut spec = MapType::default();
+    spec.push_field(StructField::new("replicas", int));
+    spec.push_field(StructField::new("labels", atomic_map));
+    spec.push_field(StructField::new("args", atomic_list));
+    spec.push_field(StructField::new("finalizers", set));
+    spec.push_field(StructField::new("containers", containers));
+    let spec = s.push(Atom {
+        map: Some(spec),
+        ..Atom::default()
+    });
+    let mut root = MapType::default();
+    root.push_field(StructField::new("data", string_map));
+    root.push_field(StructField::new("spec", spec));
+    let root = s.push(Atom {
+        map: Some(root),
+        ..Atom::default()
+    });
+    (s, root)
+}
+
+pub(crate) fn json(text: &str) -> Value {
+    Value::from_json_str(text).unwrap()
+}
+
+fn paths(set: &Set) -> Vec<String> {
+    set.paths().iter().map(Path::to_string).collect()
+}
+
+#[test]
+fn field_set_leaves() {
+    let (s, root) = test_schema();
+    let v = json(
+        r#"{"data":{"a":"1"},"spec":{"replicas":1,"labels":{"x":"y"},"args":["a"],"finalizers":["f"],
+            "containers":[{"name":"c","ports":[{"containerPort":80}]}]}}"#,
+    );
+    let set = to_field_set(&s, root, &v).unwrap();
+    assert_eq!(
+        paths(&set),
+        vec![
+            ".data.a",
+            ".spec.args",
+            ".spec.labels",
+            ".spec.replicas",
+            ".spec.containers[name=\"c\"]",
+            ".spec.containers[name=\"c\"].name",
+            ".spec.containers[name=\"c\"].ports[containerPort=80,protocol=\"TCP\"]",
+            ".spec.containers[name=\"c\"].ports[containerPort=80,protocol=\"TCP\"].containerPort",
+            ".spec.finalizers[=\"f\"]",
+        ]
+    );
+    // Empty maps and nulls of struct fields are leaves too.
+    let set = to_field_set(&s, root, &json(r#"{"data":{},"spec":null}"#)).unwrap();
+    assert_eq!(paths(&set), vec![".data", ".spec"]);
+}
+
+#[test]
+fn validation_errors_name_the_path() {
+    let (s, root) = test_schema();
+    let cases = [
+        (
+            r#"{"spec":{"nope":1}}"#,
+            ".spec.nope: field not declared in schema",
+        ),
+        (
+            r#"{"spec":{"replicas":"x"}}"#,
+            r#".spec.replicas: expected numeric (int or float), got "x""#,
+        ),
+        (
+            r#"{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}"#,
+            r#".spec.containers: duplicate entries for key [name="a"]"#,
+        ),
+        (
+            r#"{"spec":{"containers":[{"image":"a"}]}}"#,
+            r#".spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn't have default value)"#,
+        ),
+        (r#"{"spec":[]}"#, ".spec: expected map, got []"),
+    ];
+    for (input, expected) in cases {
+        let err = validate(&s, root, &json(input), Duplicates::Refuse).unwrap_err();
+        assert_eq!(err.to_string(), expected, "for {input}");
+    }
+    assert!(
+        validate(
+            &s,
+            root,
+            &json(r#"{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}"#),
+            Duplicates::Allow
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn merge_table() {
+    let (s, root) = test_schema();
+    let cases = [
+        // Config wins on scalars, live-only fields stay.
+        (
+            r#"{"data":{"a":"1","b":"2"}}"#,
+            r#"{"data":{"a":"9"}}"#,
+            r#"{"data":{"a":"9","b":"2"}}"#,
+        ),
+        // Atomic map and list replaced whole.
+        (
+            r#"{"spec":{"labels":{"a":"1"},"args":["x","y"]}}"#,
+            r#"{"spec":{"labels":{"b":"2"},"args":["z"]}}"#,
+            r#"{"spec":{"labels":{"b":"2"},"args":["z"]}}"#,
+        ),
+        // Map lists merge by key: shared items in config order, live-only items kept in place.
+        (
+            r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"b"},{"name":"c"}]}}"#,
+            r#"{"spec":{"containers":[{"name":"c","image":"3"},{"name":"a"},{"name":"d"}]}}"#,
+            r#"{"spec":{"containers":[{"name":"b"},{"name":"c","image":"3"},{"name":"a","image":"1"},{"name":"d"}]}}"#,
+        ),
+        // Sets union.
+        (
+            r#"{"spec":{"finalizers":["a","b"]}}"#,
+            r#"{"spec":{"finalizers":["c","a"]}}"#,
+            r#"{"spec":{"finalizers":["c","a","b"]}}"#,
+        ),
+        // Empty stays empty, distinct from null.
+        (r#"{}"#, r#"{"data":{}}"#, r#"{"data":{}}"#),
+    ];
+    for (live, config, expected) in cases {
+        let got = merge(&s, root, &json(live), &json(config)).unwrap();
+        assert_eq!(got, json(expected), "{live} + {config}: got {got}");
+        assert_eq!(
+            got.to_json(),
+            json(expected).to_json(),
+            "order of {live} + {config}"
+        );
+    }
+}
+
+#[test]
+fn compare_table() {
+    let (s, root) = test_schema();
+    let c = compare(
+        &s,
+        root,
+        &json(r#"{"data":{"a":"1","b":"2"},"spec":{"containers":[{"name":"x"}]}}"#),
+        &json(r#"{"data":{"a":"9","c":"3"},"spec":{"containers":[{"name":"y"}]}}"#),
+    )
+    .unwrap();
+    assert_eq!(paths(&c.modified), vec![".data.a"]);
+    assert_eq!(
+        paths(&c.added),
+        vec![
+            ".data.c",
+            ".spec.containers[name=\"y\"]",
+            ".spec.containers[name=\"y\"].name"
+        ]
+    );
+    assert_eq!(
+        paths(&c.removed),
+        vec![
+            ".data.b",
+            ".spec.containers[name=\"x\"]",
+            ".spec.containers[name=\"x\"].name"
+        ]
+    );
+    assert!(
+        compare(
+            &s,
+            root,
+            &json(r#"{"data":{"a":"1"}}"#),
+            &json(r#"{"data":{"a":"1"}}"#)
+        )
+        .unwrap()
+        .is_same()
+    );
+}
+
+#[test]
+fn remove_and_extract() {
+    let (s, root) = test_schema();
+    let v = json(
+        r#"{"data":{"a":"1","b":"2"},"spec":{"replicas":2,"containers":[{"name":"x","image":"i"},{"name":"y"}]}}"#,
+    );
+    let set = to_field_set(
+        &s,
+        root,
+        &json(r#"{"data":{"a":"1"},"spec":{"containers":[{"name":"x"}]}}"#),
+    )
+    .unwrap();
+    assert_eq!(
+        remove_items(&s, root, &v, &set),
+        json(r#"{"data":{"b":"2"},"spec":{"replicas":2,"containers":[{"name":"y"}]}}"#)
+    );
+    let only_a = Set::from_paths([Path::fields(&["data", "a"])].iter());
+    assert_eq!(
+        extract_items(&s, root, &v, &only_a),
+        json(r#"{"data":{"a":"1"}}"#)
+    );
+    // Removing every key leaves null, as upstream does.
+    let all = Set::from_paths([Path::fields(&["data", "a"]), Path::fields(&["data", "b"])].iter());
+    assert_eq!(
+        remove_items(&s, root, &json(r#"{"data":{"a":"1","b":"2"}}"#), &all),
+        json(r#"{"data":null}"#)
+    );
+}
+
+#[test]
+fn reconcile_granular_to_atomic() {
+    let (s, root) = test_schema();
+    // `.spec.labels` is atomic: a set recorded when it was granular owns it whole.
+    let old = Set::from_paths(
+        [
+            Path::fields(&["spec", "labels", "a"]),
+            Path::fields(&["spec", "replicas"]),
+        ]
+        .iter(),
+    );
+    let got = reconcile_field_set(&s, root, &old).unwrap();
+    assert_eq!(paths(&got), vec![".spec.labels", ".spec.replicas"]);
+    assert_eq!(reconcile_field_set(&s, root, &got), None);
+}
