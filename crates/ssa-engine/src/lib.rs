@@ -18,6 +18,7 @@ pub mod builtin;
 pub mod client_side;
 pub mod crd;
 pub mod field_manager;
+pub mod lifecycle;
 pub mod fieldpath;
 pub mod managed_fields;
 pub mod merge;
