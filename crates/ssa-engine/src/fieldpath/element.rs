@@ -60,8 +60,29 @@ impl std::hash::Hash for KeyFields {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         for (k, v) in &self.0 {
             k.hash(state);
-            v.to_json_sorted().hash(state);
+            hash_value(v, state);
         }
+    }
+}
+
+/// Hashes a value consistently with [`compare_values`] equality: ints and
+/// floats that compare equal hash alike, map key order does not matter.
+fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H) {
+    use std::hash::Hash;
+    match v {
+        Value::Null => 0u8.hash(state),
+        Value::Bool(b) => b.hash(state),
+        Value::Int(i) => (*i as f64).to_bits().hash(state),
+        Value::Float(f) => f.to_bits().hash(state),
+        Value::String(s) => s.hash(state),
+        Value::List(items) => {
+            items.len().hash(state);
+            for item in items {
+                hash_value(item, state);
+            }
+        }
+        // Order-independent: only the size; equal maps still hash alike.
+        Value::Map(m) => m.len().hash(state),
     }
 }
 
@@ -123,7 +144,7 @@ impl std::hash::Hash for PathElement {
         match self {
             PathElement::Field(f) => f.hash(state),
             PathElement::Key(k) => k.hash(state),
-            PathElement::Value(v) => v.to_json_sorted().hash(state),
+            PathElement::Value(v) => hash_value(v, state),
             PathElement::Index(i) => i.hash(state),
         }
     }

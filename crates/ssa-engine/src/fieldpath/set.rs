@@ -208,6 +208,44 @@ impl Set {
         out
     }
 
+    /// Builds a set from paths in any order, in O(n log n): the paths are
+    /// sorted once and the trie is built level by level, instead of
+    /// inserting each into sorted vectors.
+    pub fn from_path_elements(mut paths: Vec<Vec<PathElement>>) -> Self {
+        paths.retain(|p| !p.is_empty());
+        paths.sort();
+        paths.dedup();
+        Self::build_sorted(&paths, 0)
+    }
+
+    /// `paths` sorted, unique, all longer than `depth`.
+    fn build_sorted(paths: &[Vec<PathElement>], depth: usize) -> Self {
+        let mut members = Vec::new();
+        let mut children = Vec::new();
+        let mut i = 0;
+        while i < paths.len() {
+            let head = &paths[i][depth];
+            let mut j = i;
+            while j < paths.len() && paths[j][depth] == *head {
+                j += 1;
+            }
+            // Sorted order puts the path that ends here first in its group.
+            let mut deeper = i;
+            if paths[i].len() == depth + 1 {
+                members.push(head.clone());
+                deeper += 1;
+            }
+            if deeper < j {
+                children.push((
+                    head.clone(),
+                    Self::build_sorted(&paths[deeper..j], depth + 1),
+                ));
+            }
+            i = j;
+        }
+        Set { members, children }
+    }
+
     /// Builds a set from members and children that are already sorted and
     /// free of duplicates and empty children (used by decoders).
     pub(crate) fn from_sorted_parts(

@@ -21,7 +21,13 @@ impl Comparison {
     }
 }
 
-struct Collect(Comparison);
+/// Paths collected during the walk; the sets are built once at the end.
+#[derive(Default)]
+struct Collect {
+    added: Vec<Vec<PathElement>>,
+    modified: Vec<Vec<PathElement>>,
+    removed: Vec<Vec<PathElement>>,
+}
 
 impl Rules for Collect {
     const BUILD: bool = false;
@@ -32,17 +38,17 @@ impl Rules for Collect {
         rhs: Option<&Value>,
     ) -> Option<Value> {
         match (lhs, rhs) {
-            (None, _) => self.0.added.insert_elements(path),
-            (_, None) => self.0.removed.insert_elements(path),
-            (Some(l), Some(r)) if l != r => self.0.modified.insert_elements(path),
+            (None, _) => self.added.push(path.to_vec()),
+            (_, None) => self.removed.push(path.to_vec()),
+            (Some(l), Some(r)) if l != r => self.modified.push(path.to_vec()),
             _ => {}
         }
         None
     }
     fn after_node(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) {
         match (lhs, rhs) {
-            (None, _) => self.0.added.insert_elements(path),
-            (_, None) => self.0.removed.insert_elements(path),
+            (None, _) => self.added.push(path.to_vec()),
+            (_, None) => self.removed.push(path.to_vec()),
             _ => {}
         }
     }
@@ -55,7 +61,12 @@ pub fn compare(
     lhs: &Value,
     rhs: &Value,
 ) -> Result<Comparison, super::TypedErrors> {
-    let mut w = Walk::new(schema, Collect(Comparison::default()));
+    let mut w = Walk::new(schema, Collect::default());
     w.node(ty, Some(lhs), Some(rhs));
-    w.into_result().map(|c| c.0)
+    let c = w.into_result()?;
+    Ok(Comparison {
+        added: Set::from_path_elements(c.added),
+        modified: Set::from_path_elements(c.modified),
+        removed: Set::from_path_elements(c.removed),
+    })
 }

@@ -140,6 +140,17 @@ fn field_set_leaves() {
     // Empty maps and nulls of struct fields are leaves too.
     let set = to_field_set(&s, root, &json(r#"{"data":{},"spec":null}"#)).unwrap();
     assert_eq!(paths(&set), vec![".data", ".spec"]);
+    // An empty granular list under a named field names nothing.
+    let set = to_field_set(&s, root, &json(r#"{"spec":{"containers":[]}}"#)).unwrap();
+    assert!(set.is_empty(), "{:?}", set.paths());
+    // Built bottom-up or path by path, the set is the same.
+    let v = json(
+        r#"{"data":{"b":"1","a":"2"},"spec":{"finalizers":["z","y"],"containers":[{"name":"q"},{"name":"p"}]}}"#,
+    );
+    let set = to_field_set(&s, root, &v).unwrap();
+    let rebuilt = Set::from_path_elements(set.paths().into_iter().map(|p| p.0).collect());
+    assert_eq!(rebuilt, set);
+    assert_eq!(Set::from_paths(set.paths().iter()), set);
 }
 
 #[test]

@@ -15,75 +15,84 @@ use crate::value::Value;
 /// The field set of `value` typed as `ty`. Fails only where an item of an
 /// associative list cannot be named (validate first for full errors).
 pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, TypedErrors> {
-    let mut w = Walker {
-        schema,
-        path: Vec::new(),
-        set: Set::new(),
-    };
-    w.walk(ty, value).map_err(|message| {
-        TypedErrors(vec![super::TypedError {
-            path: super::path_string(&w.path),
-            message,
-        }])
-    })?;
-    Ok(w.set)
+    let mut path = Vec::new();
+    below(schema, ty, value, &mut path)
+        .map(|(set, _)| set)
+        .map_err(|message| {
+            TypedErrors(vec![super::TypedError {
+                path: super::path_string(&path),
+                message,
+            }])
+        })
 }
 
-struct Walker<'s> {
-    schema: &'s Schema,
-    path: Vec<PathElement>,
-    set: Set,
-}
-
-impl Walker<'_> {
-    fn walk(&mut self, ty: TypeId, value: &Value) -> Result<(), String> {
-        match view(self.schema.atom(ty), Some(value)) {
-            View::Scalar(_) | View::Nothing => {
-                self.set.insert_elements(&self.path);
-                Ok(())
+/// The set of paths below a node, built bottom-up so that every level is
+/// sorted once (no per-path insertion), and whether the node is a leaf
+/// (a scalar or an atomic value). `path` is only kept for errors.
+fn below(
+    schema: &Schema,
+    ty: TypeId,
+    value: &Value,
+    path: &mut Vec<PathElement>,
+) -> Result<(Set, bool), String> {
+    let mut members = Vec::new();
+    let mut children = Vec::new();
+    match view(schema.atom(ty), Some(value)) {
+        View::Scalar(_) | View::Nothing => return Ok((Set::new(), true)),
+        View::List(list) => {
+            if list.relationship == ElementRelationship::Atomic {
+                return Ok((Set::new(), true));
             }
-            View::List(list) => {
-                if list.relationship == ElementRelationship::Atomic {
-                    self.set.insert_elements(&self.path);
-                    return Ok(());
+            let Value::List(items) = value else {
+                return Ok((Set::new(), false));
+            };
+            for (i, item) in items.iter().enumerate() {
+                let pe = list_item_element(schema, list, i, item)
+                    .map_err(|e| format!("element {i}: {e}"))?;
+                path.push(pe.clone());
+                let (child, _) = below(schema, list.element_type, item, path)?;
+                path.pop();
+                if !child.is_empty() {
+                    children.push((pe.clone(), child));
                 }
-                let Value::List(items) = value else {
-                    return Ok(());
+                members.push(pe);
+            }
+        }
+        View::Map(map) => {
+            if map.relationship == ElementRelationship::Atomic {
+                return Ok((Set::new(), true));
+            }
+            let Value::Map(m) = value else {
+                return Ok((Set::new(), false));
+            };
+            for (key, child_value) in m {
+                let named = map.field(key);
+                let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
+                    return Err(format!("field not declared in schema: {key}"));
                 };
-                for (i, item) in items.iter().enumerate() {
-                    let pe = list_item_element(self.schema, list, i, item)
-                        .map_err(|e| format!("element {i}: {e}"))?;
-                    self.path.push(pe);
-                    self.walk(list.element_type, item)?;
-                    self.set.insert_elements(&self.path);
-                    self.path.pop();
+                let pe = PathElement::Field(key.clone());
+                path.push(pe.clone());
+                let (child, is_leaf) = below(schema, child_type, child_value, path)?;
+                path.pop();
+                let is_leafish = matches!(child_value, Value::Null)
+                    || matches!(child_value, Value::Map(c) if c.is_empty());
+                // A leaf is a member; so is a null or empty map, and a map
+                // key that is not a named struct field. (An empty granular
+                // list under a named field names nothing at all.)
+                if is_leaf || is_leafish || named.is_none() {
+                    members.push(pe.clone());
                 }
-                Ok(())
-            }
-            View::Map(map) => {
-                if map.relationship == ElementRelationship::Atomic {
-                    self.set.insert_elements(&self.path);
-                    return Ok(());
+                if !child.is_empty() {
+                    children.push((pe, child));
                 }
-                let Value::Map(m) = value else { return Ok(()) };
-                for (key, child) in m {
-                    let named = map.field(key);
-                    let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
-                        return Err(format!("field not declared in schema: {key}"));
-                    };
-                    self.path.push(PathElement::Field(key.clone()));
-                    self.walk(child_type, child)?;
-                    let is_leafish = matches!(child, Value::Null)
-                        || matches!(child, Value::Map(c) if c.is_empty());
-                    if is_leafish || named.is_none() {
-                        self.set.insert_elements(&self.path);
-                    }
-                    self.path.pop();
-                }
-                Ok(())
             }
         }
     }
+    members.sort();
+    members.dedup();
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    children.dedup_by(|a, b| a.0 == b.0);
+    Ok((Set::from_sorted_parts(members, children), false))
 }
 
 impl Set {
