@@ -1,1 +1,451 @@
-//! (to be written)
+//! Loading a structured-merge-diff schema (`schema: {smd: {types, root}}`):
+//! the `types` list of sigs.k8s.io/structured-merge-diff's `schema`
+//! package, as YAML or JSON, into the engine's [`Schema`].
+//!
+//! Named types are given ids first and filled in second, so types may
+//! refer to themselves and to types defined later. The built-in catalogue
+//! is stored in this same form, with two extra per-field keys
+//! (`patchStrategy`, `patchMergeKey`) that only kubectl's strategic merge
+//! reads.
+
+use crate::schema::{
+    Atom, ElementRelationship, ListType, MapType, ObjectSchema, ScalarKind, Schema, StructField,
+    Subresources, TypeId, UNTYPED_ATOMIC, UNTYPED_DEDUCED,
+};
+use crate::value::{Map, Value, ValuePath};
+use std::sync::Arc;
+
+/// A schema document that does not load, and where in it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct SchemaError {
+    pub path: ValuePath,
+    pub message: String,
+}
+
+fn error(path: &ValuePath, message: impl Into<String>) -> SchemaError {
+    SchemaError {
+        path: path.clone(),
+        message: message.into(),
+    }
+}
+
+/// Loads `{types: [...], root: NAME}`.
+pub fn load(doc: &Value) -> Result<ObjectSchema, SchemaError> {
+    let root_path = ValuePath::root();
+    let map = doc
+        .as_map()
+        .ok_or_else(|| error(&root_path, "expected a map with `types` and `root`"))?;
+    check_keys(map, &["types", "root"], &root_path)?;
+    let schema = load_types(doc)?;
+    let root_name = map.get("root").and_then(Value::as_str).ok_or_else(|| {
+        error(
+            &root_path.key("root"),
+            "`root` must name the type of the object",
+        )
+    })?;
+    let root = schema.lookup(root_name).ok_or_else(|| {
+        error(
+            &root_path.key("root"),
+            format!("no type named {root_name:?} in `types`"),
+        )
+    })?;
+    Ok(ObjectSchema {
+        schema: Arc::new(schema),
+        root,
+        subresources: Subresources::default(),
+        defaulter: None,
+    })
+}
+
+/// Loads the `types` of a schema document; `Schema::lookup` finds a type
+/// by name.
+pub fn load_types(doc: &Value) -> Result<Schema, SchemaError> {
+    let types_path = ValuePath::root().key("types");
+    let types = doc
+        .get("types")
+        .and_then(Value::as_list)
+        .ok_or_else(|| error(&types_path, "expected a list of types"))?;
+    let mut loader = Loader {
+        schema: Schema::new(),
+        overrides: Vec::new(),
+    };
+    // Reserve an id per name first, so references resolve in any order.
+    let mut ids = Vec::with_capacity(types.len());
+    for (i, t) in types.iter().enumerate() {
+        let path = types_path.index(i);
+        let name = t
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| error(&path.key("name"), "every type needs a name"))?;
+        let id = match loader.schema.lookup(name) {
+            Some(id) if name == UNTYPED_ATOMIC || name == UNTYPED_DEDUCED => id,
+            Some(_) => {
+                return Err(error(
+                    &path.key("name"),
+                    format!("type {name:?} is defined twice"),
+                ));
+            }
+            None => {
+                let id = loader.schema.push(Atom::default());
+                loader.schema.name(name, id);
+                id
+            }
+        };
+        ids.push(id);
+    }
+    for (i, (t, id)) in types.iter().zip(ids).enumerate() {
+        let path = types_path.index(i);
+        let map = t.as_map().ok_or_else(|| error(&path, "expected a map"))?;
+        check_keys(map, &["name", "scalar", "list", "map", "untyped"], &path)?;
+        let atom = loader.atom(map, &path)?;
+        loader.schema.set(id, atom);
+    }
+    loader.apply_overrides();
+    Ok(loader.schema)
+}
+
+struct Loader {
+    schema: Schema,
+    /// References that override the relationship of a named type: (the id
+    /// standing for the reference, the named type, the relationship).
+    overrides: Vec<(TypeId, TypeId, ElementRelationship)>,
+}
+
+impl Loader {
+    /// The atom described by a map holding `scalar`, `list` and/or `map`.
+    fn atom(&mut self, map: &Map, path: &ValuePath) -> Result<Atom, SchemaError> {
+        let mut atom = Atom::default();
+        if let Some(s) = map.get("scalar") {
+            atom.scalar = Some(scalar_kind(s, &path.key("scalar"))?);
+        }
+        if let Some(l) = map.get("list") {
+            atom.list = Some(self.list(l, &path.key("list"))?);
+        }
+        if let Some(m) = map.get("map") {
+            atom.map = Some(self.map(m, &path.key("map"))?);
+        }
+        if map.contains_key("untyped") {
+            // The old spelling of the deduced type.
+            let deduced = self.schema.atom(self.schema.untyped_deduced()).clone();
+            atom = deduced;
+        }
+        Ok(atom)
+    }
+
+    fn list(&mut self, v: &Value, path: &ValuePath) -> Result<ListType, SchemaError> {
+        let map = v.as_map().ok_or_else(|| error(path, "expected a map"))?;
+        check_keys(map, &["elementType", "elementRelationship", "keys"], path)?;
+        let element_type = match map.get("elementType") {
+            Some(t) => self.type_ref(t, &path.key("elementType"))?,
+            None => return Err(error(path, "a list needs an elementType")),
+        };
+        let relationship = match map.get("elementRelationship") {
+            None => ElementRelationship::Atomic,
+            Some(r) => relationship(r, &path.key("elementRelationship"))?,
+        };
+        let keys = match map.get("keys") {
+            None => Vec::new(),
+            Some(Value::List(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    k.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| error(&path.key("keys").index(i), "expected a string"))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(error(&path.key("keys"), "expected a list of field names")),
+        };
+        if relationship == ElementRelationship::Separable {
+            return Err(error(
+                &path.key("elementRelationship"),
+                "a list is `atomic` or `associative`",
+            ));
+        }
+        Ok(ListType {
+            element_type,
+            relationship,
+            keys,
+        })
+    }
+
+    fn map(&mut self, v: &Value, path: &ValuePath) -> Result<MapType, SchemaError> {
+        let map = v.as_map().ok_or_else(|| error(path, "expected a map"))?;
+        check_keys(
+            map,
+            &["fields", "elementType", "elementRelationship", "unions"],
+            path,
+        )?;
+        let mut out = MapType::default();
+        if let Some(fields) = map.get("fields") {
+            let fields_path = path.key("fields");
+            let items = fields
+                .as_list()
+                .ok_or_else(|| error(&fields_path, "expected a list"))?;
+            for (i, f) in items.iter().enumerate() {
+                let fpath = fields_path.index(i);
+                let fmap = f.as_map().ok_or_else(|| error(&fpath, "expected a map"))?;
+                check_keys(
+                    fmap,
+                    &["name", "type", "default", "patchStrategy", "patchMergeKey"],
+                    &fpath,
+                )?;
+                let name = fmap
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| error(&fpath.key("name"), "every field needs a name"))?;
+                if out.field(name).is_some() {
+                    return Err(error(
+                        &fpath.key("name"),
+                        format!("field {name:?} is listed twice"),
+                    ));
+                }
+                let ty = match fmap.get("type") {
+                    Some(t) => self.type_ref(t, &fpath.key("type"))?,
+                    None => return Err(error(&fpath, "every field needs a type")),
+                };
+                let text = |key: &str| -> Result<Option<String>, SchemaError> {
+                    match fmap.get(key) {
+                        None => Ok(None),
+                        Some(Value::String(s)) => Ok(Some(s.clone())),
+                        Some(_) => Err(error(&fpath.key(key), "expected a string")),
+                    }
+                };
+                out.push_field(StructField {
+                    name: name.to_string(),
+                    ty,
+                    default: fmap.get("default").cloned(),
+                    patch_strategy: text("patchStrategy")?,
+                    patch_merge_key: text("patchMergeKey")?,
+                });
+            }
+        }
+        if let Some(t) = map.get("elementType") {
+            out.element_type = Some(self.type_ref(t, &path.key("elementType"))?);
+        }
+        out.relationship = match map.get("elementRelationship") {
+            None => ElementRelationship::Separable,
+            Some(r) => relationship(r, &path.key("elementRelationship"))?,
+        };
+        if out.relationship == ElementRelationship::Associative {
+            return Err(error(
+                &path.key("elementRelationship"),
+                "a map is `separable` or `atomic`",
+            ));
+        }
+        Ok(out)
+    }
+
+    /// A reference to a type: a named type (optionally with another
+    /// relationship) or an inline atom.
+    fn type_ref(&mut self, v: &Value, path: &ValuePath) -> Result<TypeId, SchemaError> {
+        let map = v.as_map().ok_or_else(|| error(path, "expected a map"))?;
+        check_keys(
+            map,
+            &[
+                "namedType",
+                "scalar",
+                "list",
+                "map",
+                "elementRelationship",
+                "untyped",
+            ],
+            path,
+        )?;
+        if let Some(name) = map.get("namedType") {
+            let name = name
+                .as_str()
+                .ok_or_else(|| error(&path.key("namedType"), "expected a type name"))?;
+            let id = self
+                .schema
+                .lookup(name)
+                .ok_or_else(|| error(&path.key("namedType"), format!("no type named {name:?}")))?;
+            return match map.get("elementRelationship") {
+                None => Ok(id),
+                Some(r) => {
+                    let rel = relationship(r, &path.key("elementRelationship"))?;
+                    let placeholder = self.schema.push(Atom::default());
+                    self.overrides.push((placeholder, id, rel));
+                    Ok(placeholder)
+                }
+            };
+        }
+        let mut atom = self.atom(map, path)?;
+        if let Some(r) = map.get("elementRelationship") {
+            set_relationship(
+                &mut atom,
+                relationship(r, &path.key("elementRelationship"))?,
+            );
+        }
+        Ok(self.schema.push(atom))
+    }
+
+    /// Fills the references that override a named type's relationship,
+    /// now that every named type is known.
+    fn apply_overrides(&mut self) {
+        for (placeholder, target, rel) in std::mem::take(&mut self.overrides) {
+            let mut atom = self.schema.atom(target).clone();
+            set_relationship(&mut atom, rel);
+            self.schema.set(placeholder, atom);
+        }
+    }
+}
+
+fn set_relationship(atom: &mut Atom, rel: ElementRelationship) {
+    if let Some(l) = atom.list.as_mut() {
+        l.relationship = if rel == ElementRelationship::Separable {
+            ElementRelationship::Associative
+        } else {
+            rel
+        };
+    }
+    if let Some(m) = atom.map.as_mut() {
+        m.relationship = if rel == ElementRelationship::Associative {
+            ElementRelationship::Separable
+        } else {
+            rel
+        };
+    }
+}
+
+fn scalar_kind(v: &Value, path: &ValuePath) -> Result<ScalarKind, SchemaError> {
+    match v.as_str() {
+        Some("numeric") => Ok(ScalarKind::Numeric),
+        Some("string") => Ok(ScalarKind::String),
+        Some("boolean") => Ok(ScalarKind::Boolean),
+        Some("untyped") => Ok(ScalarKind::Untyped),
+        _ => Err(error(
+            path,
+            "a scalar is `numeric`, `string`, `boolean` or `untyped`",
+        )),
+    }
+}
+
+fn relationship(v: &Value, path: &ValuePath) -> Result<ElementRelationship, SchemaError> {
+    match v.as_str() {
+        Some("atomic") => Ok(ElementRelationship::Atomic),
+        Some("separable") => Ok(ElementRelationship::Separable),
+        Some("associative") => Ok(ElementRelationship::Associative),
+        _ => Err(error(
+            path,
+            "an elementRelationship is `atomic`, `separable` or `associative`",
+        )),
+    }
+}
+
+/// Refuses keys the format does not have (a typo would otherwise silently
+/// change the merge semantics).
+fn check_keys(map: &Map, allowed: &[&str], path: &ValuePath) -> Result<(), SchemaError> {
+    for key in map.keys() {
+        if !allowed.contains(&key.as_str()) {
+            return Err(error(
+                &path.key(key.clone()),
+                format!(
+                    "unknown key {key:?} (expected one of {})",
+                    allowed.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml;
+
+    fn load_text(text: &str) -> Result<ObjectSchema, SchemaError> {
+        load(&yaml::parse(text).unwrap().value)
+    }
+
+    #[test]
+    fn loads_named_inline_and_recursive_types() {
+        let s = load_text(
+            "root: node\ntypes:\n- name: node\n  map:\n    fields:\n    - name: children\n      type:\n        list:\n          elementType: {namedType: node}\n          elementRelationship: associative\n          keys: [name]\n    - name: name\n      type: {scalar: string}\n    - name: labels\n      type: {map: {elementType: {scalar: string}, elementRelationship: atomic}}\n",
+        )
+        .unwrap();
+        let root = s.schema.atom(s.root).map.as_ref().unwrap();
+        let children = s
+            .schema
+            .atom(root.field("children").unwrap().ty)
+            .list
+            .as_ref()
+            .unwrap();
+        assert_eq!(children.element_type, s.root);
+        assert_eq!(children.keys, vec!["name"]);
+        let labels = s
+            .schema
+            .atom(root.field("labels").unwrap().ty)
+            .map
+            .as_ref()
+            .unwrap();
+        assert_eq!(labels.relationship, ElementRelationship::Atomic);
+    }
+
+    #[test]
+    fn relationship_override_on_a_reference() {
+        let s = load_text(
+            "root: r\ntypes:\n- name: m\n  map: {elementType: {scalar: string}}\n- name: r\n  map:\n    fields:\n    - name: a\n      type: {namedType: m, elementRelationship: atomic}\n    - name: b\n      type: {namedType: m}\n",
+        )
+        .unwrap();
+        let root = s.schema.atom(s.root).map.as_ref().unwrap();
+        let a = s
+            .schema
+            .atom(root.field("a").unwrap().ty)
+            .map
+            .as_ref()
+            .unwrap();
+        let b = s
+            .schema
+            .atom(root.field("b").unwrap().ty)
+            .map
+            .as_ref()
+            .unwrap();
+        assert_eq!(a.relationship, ElementRelationship::Atomic);
+        assert_eq!(b.relationship, ElementRelationship::Separable);
+    }
+
+    #[test]
+    fn key_defaults_and_patch_facts_are_kept() {
+        let s = load_text(
+            "root: p\ntypes:\n- name: p\n  map:\n    fields:\n    - {name: protocol, type: {scalar: string}, default: TCP}\n    - {name: c, type: {scalar: string}, patchStrategy: merge, patchMergeKey: name}\n",
+        )
+        .unwrap();
+        let root = s.schema.atom(s.root).map.as_ref().unwrap();
+        assert_eq!(
+            root.field("protocol").unwrap().default,
+            Some(Value::from("TCP"))
+        );
+        assert_eq!(
+            root.field("c").unwrap().patch_merge_key.as_deref(),
+            Some("name")
+        );
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let cases = [
+            (
+                "root: x\ntypes: []\n",
+                ".root: no type named \"x\" in `types`",
+            ),
+            (
+                "root: r\ntypes:\n- name: r\n  map:\n    fields:\n    - name: a\n      type: {namedType: nope}\n",
+                ".types[0].map.fields[0].type.namedType: no type named \"nope\"",
+            ),
+            (
+                "root: r\ntypes:\n- name: r\n  scalar: text\n",
+                ".types[0].scalar: a scalar is `numeric`, `string`, `boolean` or `untyped`",
+            ),
+            (
+                "root: r\ntypes:\n- name: r\n  mpa: {}\n",
+                ".types[0].mpa: unknown key \"mpa\" (expected one of name, scalar, list, map, untyped)",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(load_text(text).unwrap_err().to_string(), expected);
+        }
+    }
+}
