@@ -1,10 +1,15 @@
 //! structured-merge-diff's own benchmark, on its own objects: Create,
-#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic, reason = "a benchmark with missing data should stop loudly")]
 //! Apply, ApplyTwice and Update of a Pod, a Node, a long Endpoints, a large
 //! CRD and a very large custom resource, each from an empty object and no
 //! managers. The objects are read from `../shared/bench-data/` at run time
 //! (set `SSA_BENCH_DATA` to read them elsewhere); the upstream Go figures
 //! to compare with are in that folder's README.
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "a benchmark with missing data should stop loudly"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ssa_engine::fieldpath::Set;
