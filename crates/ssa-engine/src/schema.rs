@@ -250,6 +250,9 @@ pub struct ObjectSchema {
     pub subresources: Subresources,
     /// `None`: the server defaults nothing (SMD and deduced schemas).
     pub defaulter: Option<std::sync::Arc<dyn Defaulter>>,
+    /// The kind is stored through Go structs (built-in kinds): null fields
+    /// and empty optional maps and lists do not survive a write.
+    pub omit_empty: bool,
 }
 
 impl ObjectSchema {
@@ -262,6 +265,7 @@ impl ObjectSchema {
             root,
             subresources: Subresources::default(),
             defaulter: None,
+            omit_empty: false,
         }
     }
 }

@@ -118,6 +118,9 @@ impl Value {
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }
+    pub fn is_map(&self) -> bool {
+        matches!(self, Value::Map(_))
+    }
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),

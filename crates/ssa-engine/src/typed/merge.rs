@@ -184,7 +184,9 @@ impl<'s, R: Rules> Walk<'s, R> {
         let empty_items = Vec::new();
         let litems = litems.unwrap_or(&empty_items);
         let ritems = ritems.unwrap_or(&empty_items);
-        let Some(rpes) = self.index_items(list, ritems, false) else {
+        // Stored objects may hold duplicate keys, and so may the new object of
+        // an update; an applied configuration with them was refused earlier.
+        let Some(rpes) = self.index_items(list, ritems, true) else {
             return (None, false);
         };
         let Some(lpes) = self.index_items(list, litems, true) else {
@@ -196,7 +198,7 @@ impl<'s, R: Rules> Walk<'s, R> {
     }
 
     /// The path element of every item, and per element the item it names
-    /// (`None` when the element is duplicated: duplicates are not merged).
+    /// ([`DUPLICATE`] when the element is duplicated).
     fn index_items<'v>(
         &mut self,
         list: &ListType,
@@ -204,8 +206,7 @@ impl<'s, R: Rules> Walk<'s, R> {
         allow_duplicates: bool,
     ) -> Option<Indexed<'v>> {
         let mut pes = Vec::with_capacity(items.len());
-        let mut by_pe: HashMap<PathElement, Option<&'v Value>> =
-            HashMap::with_capacity(items.len());
+        let mut by_pe: HashMap<PathElement, &'v Value> = HashMap::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let pe = match list_item_element(self.schema, list, i, item) {
                 Ok(pe) => pe,
@@ -226,10 +227,10 @@ impl<'s, R: Rules> Walk<'s, R> {
                         });
                         return None;
                     }
-                    *slot = None;
+                    *slot = &DUPLICATE;
                 }
                 None => {
-                    by_pe.insert(pe.clone(), Some(item));
+                    by_pe.insert(pe.clone(), item);
                 }
             }
             pes.push((pe, item));
@@ -257,8 +258,8 @@ impl<'s, R: Rules> Walk<'s, R> {
                 let pe = &l.pes[li].0;
                 if *pe == r.pes[ri].0 {
                     merged_rhs.insert(pe);
-                    let lv = l.by_pe.get(pe).copied().flatten();
-                    let rv = r.by_pe.get(pe).copied().flatten();
+                    let lv = l.by_pe.get(pe).copied();
+                    let rv = r.by_pe.get(pe).copied();
                     if let Some(v) = self.item(list, pe, lv, rv) {
                         out.push(v);
                     }
@@ -289,8 +290,8 @@ impl<'s, R: Rules> Walk<'s, R> {
             if ri < r.pes.len() {
                 let pe = &r.pes[ri].0;
                 merged_rhs.insert(pe);
-                let lv = l.by_pe.get(pe).copied().flatten();
-                let rv = r.by_pe.get(pe).copied().flatten();
+                let lv = l.by_pe.get(pe).copied();
+                let rv = r.by_pe.get(pe).copied();
                 if let Some(v) = self.item(list, pe, lv, rv) {
                     out.push(v);
                 }
@@ -317,7 +318,11 @@ impl<'s, R: Rules> Walk<'s, R> {
     }
 }
 
+/// What a duplicated key stands for: duplicates are not merged with the
+/// other side, they are compared and kept whole, as a null would be.
+static DUPLICATE: Value = Value::Null;
+
 struct Indexed<'v> {
     pes: Vec<(PathElement, &'v Value)>,
-    by_pe: HashMap<PathElement, Option<&'v Value>>,
+    by_pe: HashMap<PathElement, &'v Value>,
 }

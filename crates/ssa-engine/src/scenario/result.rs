@@ -1,0 +1,105 @@
+//! The result document of a run.
+
+use crate::field_manager::ConflictReport;
+use crate::value::{Map, Value};
+
+/// How a step ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The write happened (even if it changed nothing).
+    Applied,
+    /// HTTP 409: nothing changed.
+    Conflict,
+    /// The server refused the write for another reason.
+    Invalid,
+    /// The step could not be sent.
+    Error,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Applied => "applied",
+            Outcome::Conflict => "conflict",
+            Outcome::Invalid => "invalid",
+            Outcome::Error => "error",
+        }
+    }
+}
+
+/// One step's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepResult {
+    pub outcome: Outcome,
+    pub message: String,
+    pub conflicts: Vec<ConflictReport>,
+    /// The live object after the step; `None` once deleted (or never created).
+    pub object: Option<Value>,
+    /// Extra requests the client made, in words.
+    pub notes: Vec<String>,
+    /// Whether the stored object changed.
+    pub changed: bool,
+    /// Where the step's `expect` block disagrees with what happened.
+    pub expectation_failures: Vec<String>,
+}
+
+/// A whole run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioResult {
+    pub scenario: String,
+    pub steps: Vec<StepResult>,
+}
+
+impl ScenarioResult {
+    /// The result document of scenario-format.md.
+    pub fn to_value(&self) -> Value {
+        let mut doc = Map::new();
+        doc.insert("scenario", Value::from(self.scenario.clone()));
+        doc.insert(
+            "steps",
+            Value::List(self.steps.iter().map(StepResult::to_value).collect()),
+        );
+        Value::Map(doc)
+    }
+
+    /// The result document as pretty JSON.
+    pub fn to_json_pretty(&self) -> String {
+        let v: serde_json::Value = (&self.to_value()).into();
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    }
+}
+
+impl StepResult {
+    pub fn to_value(&self) -> Value {
+        let mut s = Map::new();
+        s.insert("outcome", Value::from(self.outcome.as_str()));
+        s.insert("message", Value::from(self.message.clone()));
+        s.insert(
+            "conflicts",
+            Value::List(
+                self.conflicts
+                    .iter()
+                    .map(|c| {
+                        let mut m = Map::new();
+                        m.insert("manager", Value::from(c.manager.clone()));
+                        if let Some(sub) = &c.subresource {
+                            m.insert("subresource", Value::from(sub.clone()));
+                        }
+                        m.insert("field", Value::from(c.field.clone()));
+                        Value::Map(m)
+                    })
+                    .collect(),
+            ),
+        );
+        if let Some(o) = &self.object {
+            s.insert("object", o.clone());
+        }
+        if !self.notes.is_empty() {
+            s.insert(
+                "notes",
+                Value::List(self.notes.iter().map(|n| Value::from(n.clone())).collect()),
+            );
+        }
+        Value::Map(s)
+    }
+}

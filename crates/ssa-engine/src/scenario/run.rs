@@ -1,0 +1,299 @@
+//! Replaying a scenario's steps against the simulated API server.
+
+use super::format::{BadStep, Client, Op, PatchKind, Scenario, SchemaSource, Step};
+use super::result::{Outcome, ScenarioResult, StepResult};
+use super::{ScenarioError, step_time};
+use crate::client_side;
+use crate::field_manager::{FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest};
+use crate::patch::{self, PatchType};
+use crate::schema::ObjectSchema;
+use crate::value::{Map, Value, ValuePath};
+
+/// The schema a scenario's object is typed with: its `schema`, else the
+/// built-in type its apiVersion and kind name, else the deduced type.
+pub fn schema_for(scenario: &Scenario) -> Result<ObjectSchema, ScenarioError> {
+    let (api_version, kind) = object_type(scenario);
+    let at = |path: ValuePath, message: String| ScenarioError {
+        message,
+        location: Some(
+            scenario
+                .source_map
+                .nearest(&path.prefixed(&ValuePath::root().key("schema"))),
+        ),
+    };
+    match &scenario.schema {
+        None => {
+            Ok(crate::builtin::lookup(&api_version, &kind).unwrap_or_else(ObjectSchema::deduced))
+        }
+        Some(SchemaSource::Deduced) => Ok(ObjectSchema::deduced()),
+        Some(SchemaSource::Builtin(gvk)) => {
+            let (av, k) = match gvk.rsplit_once('/') {
+                Some((av, k)) => (av.to_string(), k.to_string()),
+                None => (String::new(), gvk.clone()),
+            };
+            crate::builtin::lookup(&av, &k).ok_or_else(|| {
+                at(
+                    ValuePath::root().key("builtin"),
+                    format!("{gvk} is not a built-in kind this playground knows"),
+                )
+            })
+        }
+        Some(SchemaSource::Smd(doc)) => crate::smd::load(doc)
+            .map_err(|e| at(e.path.prefixed(&ValuePath::root().key("smd")), e.message)),
+        Some(SchemaSource::Crd(doc)) => crate::crd::load(doc, &api_version, &kind)
+            .map_err(|e| at(e.path.prefixed(&ValuePath::root().key("crd")), e.message)),
+        Some(SchemaSource::Openapi(doc)) => {
+            crate::openapi::load(doc, &api_version, &kind).map_err(|e| {
+                at(
+                    e.path.prefixed(&ValuePath::root().key("openapi")),
+                    e.message,
+                )
+            })
+        }
+    }
+}
+
+/// The apiVersion and kind of the scenario's object: from the live object,
+/// else from the first step that names them.
+fn object_type(scenario: &Scenario) -> (String, String) {
+    let of = |v: &Value| {
+        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        text("apiVersion").zip(text("kind"))
+    };
+    scenario
+        .live
+        .as_ref()
+        .and_then(of)
+        .or_else(|| {
+            scenario
+                .steps
+                .iter()
+                .filter_map(|s| s.as_ref().ok())
+                .filter_map(|s| s.object.as_ref())
+                .find_map(of)
+        })
+        .unwrap_or_default()
+}
+
+/// Runs every step and returns the result document. Fails only when the
+/// schema itself cannot be loaded.
+pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError> {
+    let schema = schema_for(scenario)?;
+    let fm = FieldManager::new(&schema);
+    let mut live = scenario.live.clone();
+    let mut steps = Vec::with_capacity(scenario.steps.len());
+    for (i, step) in scenario.steps.iter().enumerate() {
+        let time = step_time(i);
+        let result = match step {
+            Err(BadStep { message }) => StepResult {
+                outcome: Outcome::Error,
+                message: message.clone(),
+                conflicts: vec![],
+                object: live.clone(),
+                notes: vec![],
+                changed: false,
+                expectation_failures: vec![],
+            },
+            Ok(step) => {
+                let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
+                let mut r = match result {
+                    Ok(Some(WriteOutcome { object, changed })) => {
+                        live = Some(object);
+                        ok_step(live.clone(), changed)
+                    }
+                    Ok(None) => {
+                        let changed = live.is_some();
+                        live = None;
+                        ok_step(None, changed)
+                    }
+                    Err(WriteError::Conflict { message, conflicts }) => StepResult {
+                        outcome: Outcome::Conflict,
+                        message,
+                        conflicts,
+                        object: live.clone(),
+                        notes: vec![],
+                        changed: false,
+                        expectation_failures: vec![],
+                    },
+                    Err(WriteError::Invalid { message }) => StepResult {
+                        outcome: Outcome::Invalid,
+                        message,
+                        conflicts: vec![],
+                        object: live.clone(),
+                        notes: vec![],
+                        changed: false,
+                        expectation_failures: vec![],
+                    },
+                };
+                r.notes = notes;
+                r.expectation_failures = check_expect(step, &r);
+                r
+            }
+        };
+        steps.push(result);
+    }
+    Ok(ScenarioResult {
+        scenario: scenario.name.clone(),
+        steps,
+    })
+}
+
+fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
+    StepResult {
+        outcome: Outcome::Applied,
+        message: String::new(),
+        conflicts: vec![],
+        object,
+        notes: vec![],
+        changed,
+        expectation_failures: vec![],
+    }
+}
+
+/// One step: `Ok(Some(..))` the stored object, `Ok(None)` deleted.
+fn run_step(
+    fm: &FieldManager<'_>,
+    schema: &ObjectSchema,
+    live: Option<&Value>,
+    step: &Step,
+    time: &str,
+) -> (Result<Option<WriteOutcome>, WriteError>, Vec<String>) {
+    let empty = Value::Map(Map::new());
+    let body = step.object.as_ref().unwrap_or(&empty);
+    let request = WriteRequest {
+        manager: &step.manager,
+        subresource: step.subresource,
+        body,
+        time,
+    };
+    match step.op {
+        Op::Apply => {
+            if step.client == Client::Kubectl && step.subresource.is_none() {
+                let out = client_side::kubectl_server_side_apply(
+                    fm,
+                    live,
+                    body,
+                    &step.manager,
+                    step.force,
+                    time,
+                );
+                (out.result.map(Some), out.notes)
+            } else {
+                (fm.apply(live, &request, step.force).map(Some), vec![])
+            }
+        }
+        Op::Update => (fm.update(live, &request).map(Some), vec![]),
+        Op::ClientSideApply => {
+            let out = client_side::client_side_apply(fm, live, body, &step.manager, time);
+            (out.result.map(Some), out.notes)
+        }
+        Op::Delete => match live {
+            Some(_) => (Ok(None), vec![]),
+            None => (Err(not_found(step, live)), vec![]),
+        },
+        Op::Patch => (run_patch(fm, schema, live, step, time).map(Some), vec![]),
+    }
+}
+
+/// A patch: applied by the server to the stored object (or its Scale), then
+/// stored as an update by the step's manager.
+fn run_patch(
+    fm: &FieldManager<'_>,
+    schema: &ObjectSchema,
+    live: Option<&Value>,
+    step: &Step,
+    time: &str,
+) -> Result<WriteOutcome, WriteError> {
+    let Some(live) = live else {
+        return Err(not_found(step, None));
+    };
+    let patch_type = match step.patch_type {
+        Some(PatchKind::Merge) => PatchType::Merge,
+        Some(PatchKind::Strategic) => PatchType::Strategic,
+        Some(PatchKind::Json) | None => PatchType::Json,
+    };
+    let empty = Value::Null;
+    let patch_body = step.patch.as_ref().unwrap_or(&empty);
+    let target = match step.subresource {
+        Some(Subresource::Scale) => scale_of(schema, live),
+        _ => live.clone(),
+    };
+    let patched = patch::apply_patch(schema, &target, patch_type, patch_body)
+        .map_err(|e| WriteError::Invalid { message: e.message })?;
+    let request = WriteRequest {
+        manager: &step.manager,
+        subresource: step.subresource,
+        body: &patched,
+        time,
+    };
+    fm.update(Some(live), &request)
+}
+
+/// The `autoscaling/v1` Scale the API server shows for an object.
+fn scale_of(schema: &ObjectSchema, live: &Value) -> Value {
+    let replicas = schema
+        .subresources
+        .scale_replicas_path
+        .as_ref()
+        .and_then(|p| {
+            live.get_path(&p.iter().map(String::as_str).collect::<Vec<_>>())
+                .cloned()
+        })
+        .unwrap_or(Value::Int(0));
+    let mut spec = Map::new();
+    spec.insert("replicas", replicas);
+    let mut scale = Map::new();
+    scale.insert("apiVersion", Value::from("autoscaling/v1"));
+    scale.insert("kind", Value::from("Scale"));
+    scale.insert("spec", Value::Map(spec));
+    Value::Map(scale)
+}
+
+/// The server's 404 for a write to an object that does not exist.
+fn not_found(step: &Step, live: Option<&Value>) -> WriteError {
+    let object = step.object.as_ref().or(live);
+    let kind = object
+        .and_then(|o| o.get("kind"))
+        .and_then(Value::as_str)
+        .unwrap_or("object");
+    let name = object
+        .and_then(|o| o.get_path(&["metadata", "name"]))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    WriteError::Invalid {
+        message: format!("{}s {name:?} not found", kind.to_lowercase()),
+    }
+}
+
+/// Where the step's `expect` disagrees with its result.
+fn check_expect(step: &Step, result: &StepResult) -> Vec<String> {
+    let Some(expect) = &step.expect else {
+        return vec![];
+    };
+    let mut failures = Vec::new();
+    if let Some(o) = &expect.outcome
+        && o != result.outcome.as_str()
+    {
+        failures.push(format!(
+            "expected outcome {o}, got {} ({})",
+            result.outcome.as_str(),
+            result.message
+        ));
+    }
+    if let Some(m) = &expect.message
+        && *m != result.message
+    {
+        failures.push(format!("expected message {m:?}, got {:?}", result.message));
+    }
+    if let Some(c) = &expect.conflicts {
+        let got: Vec<(String, Option<String>, String)> = result
+            .conflicts
+            .iter()
+            .map(|c| (c.manager.clone(), c.subresource.clone(), c.field.clone()))
+            .collect();
+        if *c != got {
+            failures.push(format!("expected conflicts {c:?}, got {got:?}"));
+        }
+    }
+    failures
+}

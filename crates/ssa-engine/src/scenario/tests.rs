@@ -1,0 +1,129 @@
+use super::*;
+use crate::value::Value;
+
+const CONFLICT: &str = r#"scenario: v1
+name: demo
+steps:
+- manager: a
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {k: "1"}}
+- manager: b
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {k: "2"}}
+  expect: {outcome: conflict}
+"#;
+
+#[test]
+fn runs_a_scenario_to_the_result_document() {
+    let result = run_scenario_text(CONFLICT).unwrap();
+    assert_eq!(result.scenario, "demo");
+    let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
+    assert_eq!(outcomes, vec!["applied", "conflict"]);
+    assert_eq!(
+        result.steps[1].message,
+        r#"Apply failed with 1 conflict: conflict with "a": .data.k"#
+    );
+    assert!(
+        result
+            .steps
+            .iter()
+            .all(|s| s.expectation_failures.is_empty())
+    );
+    let doc = result.to_value();
+    assert_eq!(
+        doc.get_path(&["steps"])
+            .and_then(Value::as_list)
+            .map(Vec::len),
+        Some(2)
+    );
+    // The ConfigMap is typed with its built-in schema: `data` is granular.
+    let fields = doc.get("steps").and_then(|s| s.as_list()).and_then(|s| {
+        s[0].get_path(&["object", "metadata", "managedFields"])
+            .cloned()
+    });
+    assert_eq!(
+        fields.unwrap().to_json(),
+        r#"[{"manager":"a","operation":"Apply","apiVersion":"v1","time":"2024-01-01T00:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:data":{"f:k":{}}}}]"#
+    );
+}
+
+#[test]
+fn unusable_documents_are_located() {
+    let cases = [
+        (
+            "scenario: v2\nname: x\nsteps: []\n",
+            1,
+            "unsupported scenario version",
+        ),
+        (
+            "scenario: v1\nname: x\nstep: []\n",
+            3,
+            "unknown key \"step\"",
+        ),
+        ("scenario: v1\nname: x\nsteps: [\n", 4, ""),
+        (
+            "scenario: v1\nschema: {smd: {root: r, types: [{name: r, map: {fields: [{name: a, type: {namedType: nope}}]}}]}}\nsteps: []\n",
+            2,
+            "no type named \"nope\"",
+        ),
+    ];
+    for (text, line, message) in cases {
+        let err = run_scenario_text(text).unwrap_err();
+        assert_eq!(err.location.map(|l| l.line), Some(line), "{text}: {err}");
+        assert!(err.message.contains(message), "{text}: {err}");
+    }
+}
+
+#[test]
+fn a_malformed_step_is_an_error_and_the_rest_runs() {
+    let text = CONFLICT.replace("  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {k: \"2\"}}", "  op: aply\n  object: {}");
+    let result = run_scenario_text(&text).unwrap();
+    assert_eq!(result.steps[0].outcome, Outcome::Applied);
+    assert_eq!(result.steps[1].outcome, Outcome::Error);
+    assert!(
+        result.steps[1].message.contains("line 8"),
+        "{}",
+        result.steps[1].message
+    );
+    assert!(
+        result.steps[1].message.contains("unknown op \"aply\""),
+        "{}",
+        result.steps[1].message
+    );
+    assert!(
+        !result.steps[1].expectation_failures.is_empty(),
+        "the step expected a conflict"
+    );
+}
+
+#[test]
+fn simulated_clock() {
+    assert_eq!(step_time(0), "2024-01-01T00:00:00Z");
+    assert_eq!(step_time(61), "2024-01-01T00:01:01Z");
+}
+
+#[test]
+fn comparison_reports_the_first_difference() {
+    let a = Value::from_json_str(r#"{"steps":[{"outcome":"applied","message":"","conflicts":[],"object":{"metadata":{"uid":"1","name":"x"},"data":{"k":"1"}}}]}"#).unwrap();
+    let mut b = a.clone();
+    assert_eq!(compare_results(&a, &b), None);
+    // uid is ignored.
+    if let Some(meta) = b
+        .as_map_mut()
+        .and_then(|m| m.get_mut("steps"))
+        .and_then(|s| s.as_list_mut())
+        .and_then(|s| s[0].as_map_mut())
+        .and_then(|s| s.get_mut("object"))
+        .and_then(|o| o.as_map_mut())
+        .and_then(|o| o.get_mut("metadata"))
+        .and_then(Value::as_map_mut)
+    {
+        meta.insert("uid", Value::from("2"));
+    }
+    assert_eq!(compare_results(&a, &b), None);
+    let c = Value::from_json_str(&a.to_json().replace(r#""k":"1""#, r#""k":"2""#)).unwrap();
+    assert_eq!(
+        compare_results(&a, &c).unwrap(),
+        r#"steps[0].object.data.k: expected "1", got "2""#
+    );
+}
