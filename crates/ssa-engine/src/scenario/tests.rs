@@ -90,10 +90,6 @@ fn a_malformed_step_is_an_error_and_the_rest_runs() {
         "{}",
         result.steps[1].message
     );
-    assert!(
-        !result.steps[1].expectation_failures.is_empty(),
-        "the step expected a conflict"
-    );
 }
 
 #[test]

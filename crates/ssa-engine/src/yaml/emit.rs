@@ -97,19 +97,16 @@ fn inline(v: &Value, depth: usize) -> String {
 
 /// Whether a multi-line string can be written as a `|` block.
 fn block_safe(s: &str) -> bool {
-    !s.starts_with(' ')
+    !s.starts_with([' ', '\n'])
+        && !s.ends_with("\n\n")
         && !s.contains('\r')
         && !s.chars().any(|c| c.is_control() && c != '\n' && c != '\t')
+        && s.split('\n')
+            .all(|line| line.is_empty() || !line.trim().is_empty())
 }
 
 fn block_scalar(s: &str, depth: usize) -> String {
-    let chomp = if s.ends_with("\n\n") {
-        "+"
-    } else if s.ends_with('\n') {
-        ""
-    } else {
-        "-"
-    };
+    let chomp = if s.ends_with('\n') { "" } else { "-" };
     let mut out = format!("|{chomp}");
     let body = s.strip_suffix('\n').unwrap_or(s);
     for line in body.split('\n') {
