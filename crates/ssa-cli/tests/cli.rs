@@ -1,6 +1,10 @@
 //! Golden tests of the built `ssa` binary: its output, messages and exit
 //! codes on a few inputs. Set `UPDATE_GOLDEN=1` to rewrite the `.out` files.
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a test fails loudly")]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "a test fails loudly"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,0 +1,34 @@
+//! The engine's JavaScript API, for documentation pages and embeds:
+//! `runScenario(scenario)` and `version()`.
+//!
+//! A thin adapter with no logic: it turns the argument into scenario text,
+//! calls the same facade the CLI uses (`ssa_engine::scenario`), and turns
+//! the result document into a plain JavaScript object, or an error into a
+//! JavaScript `Error` whose message carries the line and column.
+
+use wasm_bindgen::prelude::*;
+
+/// Runs a scenario given as YAML/JSON text or as an object, and returns the
+/// result document (see the shared scenario format).
+#[wasm_bindgen(js_name = runScenario)]
+pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
+    let text = match scenario.as_string() {
+        Some(text) => text,
+        // An object is JSON, and JSON is YAML.
+        None => js_sys::JSON::stringify(&scenario)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| JsError::new("runScenario takes YAML text or a scenario object"))?,
+    };
+    let result =
+        ssa_engine::scenario::run_scenario_text(&text).map_err(|e| JsError::new(&e.to_string()))?;
+    let json: serde_json::Value = (&result.to_value()).into();
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    serde::Serialize::serialize(&json, &serializer).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The engine's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

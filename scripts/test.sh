@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every test of SSA Playground (installs any missing tool first):
+# formatting, lints, native unit/integration/corpus/CLI tests, wasm tests
+# in headless Chromium, a release build of the app, and the browser
+# end-to-end tests against it. Ends with "N passed, N failed" (steps).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-tools.sh || exit 1
+source scripts/env.sh
+
+passed=0
+failed=0
+failures=()
+step() {
+  local name="$1"; shift
+  printf '\n==> %s\n' "$name"
+  local start=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1))
+    printf '==> %s: ok (%ss)\n' "$name" $((SECONDS - start))
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    printf '==> %s: FAILED (%ss)\n' "$name" $((SECONDS - start))
+  fi
+}
+
+wasm_size() {
+  local wasm
+  wasm=$(ls dist/*.wasm 2>/dev/null | head -n 1)
+  [ -n "$wasm" ] || { echo "no .wasm in dist/"; return 1; }
+  printf 'app wasm: %s bytes, %s bytes gzipped (budget 409600)\n' "$(wc -c <"$wasm")" "$(gzip -9 -c "$wasm" | wc -c)"
+  [ "$(gzip -9 -c "$wasm" | wc -c)" -le 409600 ]
+}
+
+step "cargo fmt --check" cargo fmt --all -- --check
+step "cargo clippy (native)" cargo clippy --workspace --all-targets --locked -- -D warnings
+step "cargo clippy (wasm32)" cargo clippy -p ssa-wasm -p ssa-web --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+step "native tests (engine, corpus, CLI golden)" cargo test --workspace --locked
+step "wasm tests in headless Chromium" cargo test -p ssa-wasm --target wasm32-unknown-unknown --locked
+step "release build of the app" trunk build --release
+step "wasm size" wasm_size
+step "end-to-end tests (Playwright, Chromium)" node --test tests/e2e/
+
+echo
+if [ "$failed" -gt 0 ]; then
+  printf 'failed steps: %s\n' "${failures[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,112 @@
+// End-to-end tests of the built playground (dist/) in headless Chromium:
+// the engine's answer is on the page, editing re-runs it, errors are
+// located, the keyboard steps through the timeline, and no request leaves
+// the page's origin. Screenshots go to tests/e2e/screenshots/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './serve.mjs';
+import { launch } from './browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../dist');
+const shots = path.join(here, 'screenshots');
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'build the app first: trunk build --release');
+  fs.mkdirSync(shots, { recursive: true });
+  server = await serve(dist);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const foreign = [];
+  const errors = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await page.locator('.timeline-badge').first().waitFor();
+  return { page, context, foreign, errors };
+}
+
+const badges = (page) => page.locator('.timeline-badge').evaluateAll((els) => els.map((e) => e.dataset.outcome));
+
+test('the engine answers on the page', async () => {
+  const { page, context, foreign, errors } = await open();
+  assert.deepEqual(await badges(page), ['applied', 'conflict', 'applied']);
+  await page.locator('.timeline button').nth(1).click();
+  await assert.doesNotReject(page.locator('.step-message').waitFor());
+  assert.equal(
+    await page.locator('.step-message').textContent(),
+    'Apply failed with 1 conflict: conflict with "team-a": .data.color',
+  );
+  await page.screenshot({ path: path.join(shots, 'playground-light.png'), fullPage: true });
+  assert.deepEqual(foreign, [], 'no request leaves the page origin');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('editing re-runs the scenario and errors are located', async () => {
+  const { page, context } = await open();
+  const editor = page.locator('.editor-text');
+  const text = await editor.inputValue();
+  await editor.fill(text.replace('data: {color: red}\n  expect: {outcome: conflict}', 'data: {color: blue}\n  expect: {outcome: applied}'));
+  assert.deepEqual(await badges(page), ['applied', 'applied', 'applied']);
+  await editor.fill('scenario: v1\nname: broken\nsteps: [\n');
+  const error = page.locator('.editor-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /^line 4, column 1: /);
+  assert.equal(await editor.inputValue(), 'scenario: v1\nname: broken\nsteps: [\n', 'the text is kept as typed');
+  await page.screenshot({ path: path.join(shots, 'playground-error.png') });
+  await context.close();
+});
+
+test('arrow keys step through the timeline', async () => {
+  const { page, context } = await open();
+  const selected = () => page.locator('.timeline-step-selected .timeline-index').textContent();
+  assert.equal(await selected(), '3');
+  await page.locator('.timeline button').nth(2).focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selected(), '2');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selected(), '1');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selected(), '2');
+  await context.close();
+});
+
+test('presets load and dark theme follows the system', async () => {
+  const { page, context } = await open({ colorScheme: 'dark' });
+  await page.selectOption('select', { index: 2 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('prune-dropped-key'));
+  assert.deepEqual(await badges(page), ['applied', 'applied', 'applied']);
+  const object = await page.locator('.step-object').textContent();
+  assert.match(object, /api: api-svc/);
+  assert.match(object, /web: web-svc/, 'a key another manager applies survives');
+  assert.doesNotMatch(object, /docs-svc/, 'a key only the applier owned is pruned');
+  await page.screenshot({ path: path.join(shots, 'playground-dark.png'), fullPage: true });
+  await context.close();
+});
+
+test('a narrow screen stacks the panels', async () => {
+  const { page, context } = await open({ viewport: { width: 420, height: 900 } });
+  await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });
+  const editor = await page.locator('.editor').boundingBox();
+  const result = await page.locator('.app-result').boundingBox();
+  assert.ok(result.y > editor.y + editor.height - 1, 'result below the editor');
+  await context.close();
+});

@@ -1,0 +1,81 @@
+//! The page: presets, the scenario editor, the timeline and the state at
+//! the selected step.
+
+use crate::components::{editor::Editor, step_view::StepView, timeline::Timeline};
+use crate::presets::PRESETS;
+use crate::state::{Action, State};
+use yew::prelude::*;
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(|| State::new(PRESETS[0].text));
+    let on_edit = {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
+    };
+    let on_select = {
+        let state = state.clone();
+        Callback::from(move |i: usize| state.dispatch(Action::Select(i)))
+    };
+    let on_preset = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            if let Ok(i) = select.value().parse::<usize>() {
+                state.dispatch(Action::LoadPreset(i));
+            }
+        })
+    };
+    let on_key = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            // Arrow keys step through the timeline, except while typing.
+            let typing = e
+                .target_dyn_into::<web_sys::HtmlTextAreaElement>()
+                .is_some();
+            if typing {
+                return;
+            }
+            match e.key().as_str() {
+                "ArrowRight" | "ArrowDown" => state.dispatch(Action::Next),
+                "ArrowLeft" | "ArrowUp" => state.dispatch(Action::Previous),
+                _ => {}
+            }
+        })
+    };
+    html! {
+        <div class="app" onkeydown={on_key}>
+            <header class="app-header">
+                <h1>{ "SSA Playground" }</h1>
+                <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
+                <label class="app-presets">
+                    { "Preset " }
+                    <select onchange={on_preset} aria-label="Preset scenarios">
+                        { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
+                    </select>
+                </label>
+            </header>
+            <main class="app-main">
+                <Editor text={state.text.clone()} on_edit={on_edit}
+                        error={state.result.as_ref().err().cloned()} />
+                <section class="app-result" aria-label="Result">
+                    {
+                        match &state.result {
+                            Ok(result) => html! {
+                                <>
+                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                                    if let Some(step) = result.steps.get(state.selected) {
+                                        <StepView index={state.selected} step={step.clone()} />
+                                    }
+                                </>
+                            },
+                            Err(message) => html! { <p class="app-error" role="alert">{ message.clone() }</p> },
+                        }
+                    }
+                </section>
+            </main>
+        </div>
+    }
+}

@@ -1,0 +1,5 @@
+//! The page's parts, one component per file.
+
+pub mod editor;
+pub mod step_view;
+pub mod timeline;

@@ -1,0 +1,34 @@
+//! The steps as a timeline, each with its outcome badge; a click (or the
+//! arrow keys) selects the step whose state is shown.
+
+use ssa_engine::scenario::ScenarioResult;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub result: ScenarioResult,
+    pub selected: usize,
+    pub on_select: Callback<usize>,
+}
+
+#[function_component(Timeline)]
+pub fn timeline(props: &Props) -> Html {
+    html! {
+        <ol class="timeline" aria-label="Steps">
+            { for props.result.steps.iter().enumerate().map(|(i, step)| {
+                let on_select = props.on_select.clone();
+                let onclick = Callback::from(move |_| on_select.emit(i));
+                let outcome = if step.outcome.as_str() == "applied" && !step.changed { "no change" } else { step.outcome.as_str() };
+                let badge = classes!("timeline-badge", format!("timeline-badge-{}", outcome.replace(' ', "-")));
+                html! {
+                    <li class={classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected"))}>
+                        <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}>
+                            <span class="timeline-index">{ format!("{}", i + 1) }</span>
+                            <span class={badge} data-outcome={step.outcome.as_str()}>{ outcome }</span>
+                        </button>
+                    </li>
+                }
+            }) }
+        </ol>
+    }
+}

@@ -1,0 +1,34 @@
+//! SSA Playground: the web app. It calls the engine directly on every edit
+//! (no worker, no server) and shows each step's outcome, the object and
+//! who owns which field.
+
+mod app;
+mod components;
+mod presets;
+mod state;
+
+fn main() {
+    install_panic_banner();
+    yew::Renderer::<app::App>::new().render();
+}
+
+/// A panic in wasm would leave a dead page: show its message in a banner
+/// instead, and keep what the user typed on the page.
+fn install_panic_banner() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = format!(
+            "The playground hit a bug and stopped: {info}. Your text is still in the editor; reload to continue."
+        );
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let Ok(banner) = document.create_element("div") {
+            banner.set_class_name("panic-banner");
+            banner.set_attribute("role", "alert").ok();
+            banner.set_text_content(Some(&message));
+            if let Some(body) = document.body() {
+                body.prepend_with_node_1(&banner).ok();
+            }
+        }
+    }));
+}

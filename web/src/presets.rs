@@ -1,0 +1,146 @@
+//! Ready-made scenarios, each with a short explanation.
+
+/// One preset of the gallery.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    pub title: &'static str,
+    pub text: &'static str,
+}
+
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        title: "Two managers, a conflict, then force",
+        text: r#"scenario: v1
+name: conflict-then-force
+description: |
+  Two teams apply the same ConfigMap key. The second apply conflicts (HTTP 409)
+  and names the owner; with --force-conflicts it takes the key over, and the
+  first team keeps only what it alone applies.
+steps:
+- manager: team-a
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: default}
+    data: {color: blue, size: large}
+- manager: team-b
+  op: apply
+  name: team-b applies another color
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: default}
+    data: {color: red}
+  expect: {outcome: conflict}
+- manager: team-b
+  op: apply
+  force: true
+  name: kubectl apply --server-side --force-conflicts
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: default}
+    data: {color: red}
+"#,
+    },
+    Preset {
+        title: "An update quietly takes ownership",
+        text: r#"scenario: v1
+name: update-takes-ownership
+description: |
+  A controller changes a field with an Update (PUT). Updates never conflict:
+  the field simply changes hands, and the applier's next apply of its old
+  value conflicts with the controller.
+steps:
+- manager: kubectl
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: app, namespace: default}
+    data: {replicas: "2", mode: fast}
+- manager: autoscaler
+  op: update
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: app, namespace: default}
+    data: {replicas: "5", mode: fast}
+- manager: kubectl
+  op: apply
+  name: kubectl re-applies its manifest
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: app, namespace: default}
+    data: {replicas: "2", mode: fast}
+  expect: {outcome: conflict}
+"#,
+    },
+    Preset {
+        title: "Pruning what a manager stopped applying",
+        text: r#"scenario: v1
+name: prune-dropped-key
+description: |
+  A key dropped from the applied manifest is removed, because the applier
+  owned it alone. A key another manager also applies survives.
+steps:
+- manager: app
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: routes, namespace: default}
+    data: {api: api-svc, web: web-svc, docs: docs-svc}
+- manager: platform
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: routes, namespace: default}
+    data: {web: web-svc}
+- manager: app
+  op: apply
+  name: app drops docs and web
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: routes, namespace: default}
+    data: {api: api-svc}
+"#,
+    },
+    Preset {
+        title: "Handing a field over by sharing, then dropping",
+        text: r#"scenario: v1
+name: transfer-ownership
+description: |
+  To move a field from one manager to another without a conflict, the new
+  owner first applies the same value (now both own it), then the old owner
+  stops applying it. The value never changes.
+steps:
+- manager: old-owner
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: limits, namespace: default}
+    data: {max: "10"}
+- manager: new-owner
+  op: apply
+  name: new-owner applies the same value
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: limits, namespace: default}
+    data: {max: "10"}
+- manager: old-owner
+  op: apply
+  name: old-owner stops applying it
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: limits, namespace: default}
+"#,
+    },
+];
