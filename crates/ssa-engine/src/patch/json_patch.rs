@@ -1,0 +1,300 @@
+//! JSON patch (RFC 6902): a list of operations on JSON pointers (RFC 6901).
+//! A failing operation refuses the whole patch, naming its index and path.
+
+use super::PatchError;
+use crate::value::Value;
+
+/// `target` after every operation of `patch`, in order.
+pub fn apply_json_patch(target: &Value, patch: &Value) -> Result<Value, PatchError> {
+    let Value::List(ops) = patch else {
+        return Err(PatchError::new("json patch must be a list of operations"));
+    };
+    let mut doc = target.clone();
+    for (i, op) in ops.iter().enumerate() {
+        apply_op(&mut doc, op)
+            .map_err(|e| PatchError::new(format!("json patch operation {i}: {e}")))?;
+    }
+    Ok(doc)
+}
+
+fn field<'a>(op: &'a Value, name: &str) -> Result<&'a Value, String> {
+    op.get(name).ok_or_else(|| format!("missing {name:?}"))
+}
+
+fn text<'a>(op: &'a Value, name: &str) -> Result<&'a str, String> {
+    field(op, name)?
+        .as_str()
+        .ok_or_else(|| format!("{name:?} must be a string"))
+}
+
+fn apply_op(doc: &mut Value, op: &Value) -> Result<(), String> {
+    let kind = text(op, "op")?;
+    let path = text(op, "path")?;
+    let pointer = parse_pointer(path)?;
+    match kind {
+        "add" => {
+            add(doc, &pointer, field(op, "value")?.clone()).map_err(|e| format!("add {path}: {e}"))
+        }
+        "remove" => remove(doc, &pointer)
+            .map(|_| ())
+            .map_err(|e| format!("remove {path}: {e}")),
+        "replace" => {
+            let target = get_mut(doc, &pointer).map_err(|e| format!("replace {path}: {e}"))?;
+            *target = field(op, "value")?.clone();
+            Ok(())
+        }
+        "move" => {
+            let from = text(op, "from")?;
+            let from_pointer = parse_pointer(from)?;
+            if pointer.len() > from_pointer.len()
+                && pointer[..from_pointer.len()] == from_pointer[..]
+            {
+                return Err(format!(
+                    "move {from} to {path}: cannot move a value into itself"
+                ));
+            }
+            let value = remove(doc, &from_pointer).map_err(|e| format!("move from {from}: {e}"))?;
+            add(doc, &pointer, value).map_err(|e| format!("move to {path}: {e}"))
+        }
+        "copy" => {
+            let from = text(op, "from")?;
+            let value = get(doc, &parse_pointer(from)?)
+                .map_err(|e| format!("copy from {from}: {e}"))?
+                .clone();
+            add(doc, &pointer, value).map_err(|e| format!("copy to {path}: {e}"))
+        }
+        "test" => {
+            let actual = get(doc, &pointer).map_err(|e| format!("test {path}: {e}"))?;
+            if actual == field(op, "value")? {
+                Ok(())
+            } else {
+                Err(format!(
+                    "test {path}: the value is {actual}, not {}",
+                    field(op, "value")?
+                ))
+            }
+        }
+        other => Err(format!("unknown operation {other:?}")),
+    }
+}
+
+/// RFC 6901: `/a/b~1c/0` → `["a", "b/c", "0"]`.
+fn parse_pointer(path: &str) -> Result<Vec<String>, String> {
+    if path.is_empty() {
+        return Ok(vec![]);
+    }
+    let Some(rest) = path.strip_prefix('/') else {
+        return Err(format!(
+            "invalid path {path:?}: a JSON pointer starts with /"
+        ));
+    };
+    Ok(rest
+        .split('/')
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect())
+}
+
+fn index(token: &str, len: usize, allow_end: bool) -> Result<usize, String> {
+    if token == "-" && allow_end {
+        return Ok(len);
+    }
+    if token.len() > 1 && token.starts_with('0') {
+        return Err(format!("invalid index {token:?}"));
+    }
+    let i: usize = token
+        .parse()
+        .map_err(|_| format!("invalid index {token:?}"))?;
+    let max = if allow_end {
+        len
+    } else {
+        len.saturating_sub(1)
+    };
+    if i > max || (!allow_end && len == 0) {
+        return Err(format!("index {i} is out of range (length {len})"));
+    }
+    Ok(i)
+}
+
+fn get<'a>(doc: &'a Value, pointer: &[String]) -> Result<&'a Value, String> {
+    let mut node = doc;
+    for token in pointer {
+        node = match node {
+            Value::Map(m) => m.get(token).ok_or_else(|| format!("no key {token:?}"))?,
+            Value::List(l) => &l[index(token, l.len(), false)?],
+            _ => {
+                return Err(format!(
+                    "cannot look up {token:?} in a {}",
+                    node.kind_name()
+                ));
+            }
+        };
+    }
+    Ok(node)
+}
+
+fn get_mut<'a>(doc: &'a mut Value, pointer: &[String]) -> Result<&'a mut Value, String> {
+    let mut node = doc;
+    for token in pointer {
+        node = match node {
+            Value::Map(m) => m
+                .get_mut(token)
+                .ok_or_else(|| format!("no key {token:?}"))?,
+            Value::List(l) => {
+                let i = index(token, l.len(), false)?;
+                &mut l[i]
+            }
+            other => {
+                return Err(format!(
+                    "cannot look up {token:?} in a {}",
+                    other.kind_name()
+                ));
+            }
+        };
+    }
+    Ok(node)
+}
+
+fn add(doc: &mut Value, pointer: &[String], value: Value) -> Result<(), String> {
+    let Some((last, parent)) = pointer.split_last() else {
+        *doc = value;
+        return Ok(());
+    };
+    match get_mut(doc, parent)? {
+        Value::Map(m) => {
+            m.insert(last.clone(), value);
+            Ok(())
+        }
+        Value::List(l) => {
+            let i = index(last, l.len(), true)?;
+            l.insert(i, value);
+            Ok(())
+        }
+        other => Err(format!("cannot add to a {}", other.kind_name())),
+    }
+}
+
+fn remove(doc: &mut Value, pointer: &[String]) -> Result<Value, String> {
+    let Some((last, parent)) = pointer.split_last() else {
+        return Err("cannot remove the whole document".to_string());
+    };
+    match get_mut(doc, parent)? {
+        Value::Map(m) => m.remove(last).ok_or_else(|| format!("no key {last:?}")),
+        Value::List(l) => {
+            let i = index(last, l.len(), false)?;
+            Ok(l.remove(i))
+        }
+        other => Err(format!("cannot remove from a {}", other.kind_name())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(doc: &str, patch: &str) -> Result<Value, PatchError> {
+        apply_json_patch(
+            &Value::from_json_str(doc).unwrap(),
+            &Value::from_json_str(patch).unwrap(),
+        )
+    }
+
+    /// The examples of RFC 6902, appendix A.
+    #[test]
+    fn rfc_6902_examples() {
+        let ok = [
+            (
+                r#"{"foo":"bar"}"#,
+                r#"[{"op":"add","path":"/baz","value":"qux"}]"#,
+                r#"{"baz":"qux","foo":"bar"}"#,
+            ),
+            (
+                r#"{"foo":["bar","baz"]}"#,
+                r#"[{"op":"add","path":"/foo/1","value":"qux"}]"#,
+                r#"{"foo":["bar","qux","baz"]}"#,
+            ),
+            (
+                r#"{"baz":"qux","foo":"bar"}"#,
+                r#"[{"op":"remove","path":"/baz"}]"#,
+                r#"{"foo":"bar"}"#,
+            ),
+            (
+                r#"{"foo":["bar","qux","baz"]}"#,
+                r#"[{"op":"remove","path":"/foo/1"}]"#,
+                r#"{"foo":["bar","baz"]}"#,
+            ),
+            (
+                r#"{"baz":"qux","foo":"bar"}"#,
+                r#"[{"op":"replace","path":"/baz","value":"boo"}]"#,
+                r#"{"baz":"boo","foo":"bar"}"#,
+            ),
+            (
+                r#"{"foo":{"bar":"baz","waldo":"fred"},"qux":{"corge":"grault"}}"#,
+                r#"[{"op":"move","from":"/foo/waldo","path":"/qux/thud"}]"#,
+                r#"{"foo":{"bar":"baz"},"qux":{"corge":"grault","thud":"fred"}}"#,
+            ),
+            (
+                r#"{"foo":["all","grass","cows","eat"]}"#,
+                r#"[{"op":"move","from":"/foo/1","path":"/foo/3"}]"#,
+                r#"{"foo":["all","cows","eat","grass"]}"#,
+            ),
+            (
+                r#"{"baz":"qux","foo":["a",2,"c"]}"#,
+                r#"[{"op":"test","path":"/baz","value":"qux"},{"op":"test","path":"/foo/1","value":2}]"#,
+                r#"{"baz":"qux","foo":["a",2,"c"]}"#,
+            ),
+            (
+                r#"{"foo":"bar"}"#,
+                r#"[{"op":"add","path":"/child","value":{"grandchild":{}}}]"#,
+                r#"{"foo":"bar","child":{"grandchild":{}}}"#,
+            ),
+            (
+                r#"{"foo":["bar"]}"#,
+                r#"[{"op":"add","path":"/foo/-","value":["abc","def"]}]"#,
+                r#"{"foo":["bar",["abc","def"]]}"#,
+            ),
+            (
+                r#"{"/":9,"~1":10}"#,
+                r#"[{"op":"test","path":"/~01","value":10}]"#,
+                r#"{"/":9,"~1":10}"#,
+            ),
+            (
+                r#"{"foo":1}"#,
+                r#"[{"op":"copy","from":"/foo","path":"/bar"}]"#,
+                r#"{"foo":1,"bar":1}"#,
+            ),
+        ];
+        for (doc, patch, expected) in ok {
+            assert_eq!(
+                run(doc, patch).unwrap(),
+                Value::from_json_str(expected).unwrap(),
+                "{patch}"
+            );
+        }
+        let failing = [
+            (
+                r#"{"baz":"qux"}"#,
+                r#"[{"op":"test","path":"/baz","value":"bar"}]"#,
+                "json patch operation 0: test /baz",
+            ),
+            (
+                r#"{"foo":"bar"}"#,
+                r#"[{"op":"add","path":"/baz/bat","value":"qux"}]"#,
+                "json patch operation 0: add /baz/bat: no key \"baz\"",
+            ),
+            (
+                r#"{"/":9,"~1":10}"#,
+                r#"[{"op":"test","path":"/~01","value":"10"}]"#,
+                "json patch operation 0: test /~01",
+            ),
+            (
+                r#"{"foo":["bar"]}"#,
+                r#"[{"op":"add","path":"/foo/1","value":1},{"op":"remove","path":"/foo/5"}]"#,
+                "json patch operation 1: remove /foo/5: index 5 is out of range (length 2)",
+            ),
+        ];
+        for (doc, patch, prefix) in failing {
+            let err = run(doc, patch).unwrap_err();
+            assert!(err.message.starts_with(prefix), "{patch}: {err}");
+        }
+    }
+}
