@@ -191,7 +191,7 @@ fn merge_list(
 
 /// Orders `items` as `order` lists them; unlisted items keep their place
 /// after the listed ones.
-fn reorder(items: &mut Vec<Value>, order: &[Value], key: Option<String>) {
+fn reorder(items: &mut [Value], order: &[Value], key: Option<String>) {
     let id = |v: &Value| match &key {
         Some(k) => v.get(k).cloned(),
         None => Some(v.clone()),
