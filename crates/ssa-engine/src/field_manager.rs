@@ -136,9 +136,12 @@ impl<'a> FieldManager<'a> {
         if body.get_path(&["metadata", "managedFields"]).is_some() {
             return Err(invalid("metadata.managedFields must be nil"));
         }
-        let live_value = live.cloned().unwrap_or_else(empty_object);
+        let mut live_value = live.cloned().unwrap_or_else(empty_object);
         let managed = managed_fields::decode(&live_value)
             .map_err(|e| invalid(format!("failed to decode managed fields: {e}")))?;
+        // Ownership lives in `managed` now; the fields themselves are not
+        // typed against the schema.
+        managed_fields::remove_from(&mut live_value);
         let version = api_version_of(body).to_string();
 
         let mut result = self.apply_tracked(
@@ -223,7 +226,13 @@ impl<'a> FieldManager<'a> {
         }
         let outcome = updater
             .apply(&live, &body, version, &managed.fields, &id, force)
-            .map_err(Refusal::from)?;
+            .map_err(|e| match e {
+                MergeError::InvalidConfig(e) => Refusal::Invalid(format!(
+                    "failed to create typed patch object ({}): {e}",
+                    object_gvknn(&body)
+                )),
+                other => Refusal::from(other),
+            })?;
         managed.fields = outcome.managers;
         strip_system_fields(&mut managed, &id);
         let object = match outcome.object {
@@ -280,6 +289,8 @@ impl<'a> FieldManager<'a> {
         };
         let managed = decode_live_or_new(&live_value, &new, request.subresource.is_some());
         managed_fields::remove_from(&mut new);
+        let mut live_value = live_value;
+        managed_fields::remove_from(&mut live_value);
         if self.schema.omit_empty {
             omit_empty(&mut new, &self.schema.schema, self.schema.root);
         }
@@ -294,9 +305,14 @@ impl<'a> FieldManager<'a> {
                 let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
                 let id = ManagerId::update(request.manager, &version, subresource);
                 let ignored = self.ignored_fields(request.subresource, &live_value);
-                let (mut object, managed) = self
+                let (mut object, mut managed) = self
                     .update_tracked(&live_value, &new, &managed, &id, request.time, &ignored)
                     .map_err(|r| r.into_write_error(self))?;
+                if request.subresource == Some(Subresource::Scale) {
+                    // The scale handler rebuilds the entries of /scale
+                    // writers on the parent without a time.
+                    managed.times.remove(&id.encode());
+                }
                 managed_fields::encode_into(&mut object, &managed);
                 object
             }
@@ -694,6 +710,24 @@ fn preserve_system_metadata(object: &mut Value, live: Option<&Value>) {
             meta.insert(key, v.clone());
         }
     }
+}
+
+/// `namespace/name; group/version, Kind=Kind`, as the API server names an
+/// object in field manager errors.
+fn object_gvknn(object: &Value) -> String {
+    let text = |path: &[&str]| object.get_path(path).and_then(Value::as_str).unwrap_or("");
+    let api_version = text(&["apiVersion"]);
+    let group_version = if api_version.contains('/') {
+        api_version.to_string()
+    } else {
+        format!("/{api_version}")
+    };
+    format!(
+        "{}/{}; {group_version}, Kind={}",
+        text(&["metadata", "namespace"]),
+        text(&["metadata", "name"]),
+        text(&["kind"])
+    )
 }
 
 fn empty_object() -> Value {

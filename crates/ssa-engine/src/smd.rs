@@ -62,13 +62,19 @@ pub fn load(doc: &Value) -> Result<ObjectSchema, SchemaError> {
 /// Loads the `types` of a schema document; `Schema::lookup` finds a type
 /// by name.
 pub fn load_types(doc: &Value) -> Result<Schema, SchemaError> {
+    load_types_into(Schema::new(), doc)
+}
+
+/// Adds the `types` of a schema document to `schema` (names must not be
+/// taken yet) and returns it.
+pub fn load_types_into(schema: Schema, doc: &Value) -> Result<Schema, SchemaError> {
     let types_path = ValuePath::root().key("types");
     let types = doc
         .get("types")
         .and_then(Value::as_list)
         .ok_or_else(|| error(&types_path, "expected a list of types"))?;
     let mut loader = Loader {
-        schema: Schema::new(),
+        schema,
         overrides: Vec::new(),
     };
     // Reserve an id per name first, so references resolve in any order.

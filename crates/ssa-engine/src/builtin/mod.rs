@@ -10,7 +10,9 @@
 use crate::schema::{ObjectSchema, Schema, Subresources};
 use std::sync::{Arc, OnceLock};
 
+const META: &str = include_str!("meta.yaml");
 const CORE: &str = include_str!("core.yaml");
+const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
 /// (apiVersion, kind, type name) of every kind in the catalogue.
 const KINDS: &[(&str, &str, &str)] = &[
@@ -22,8 +24,12 @@ fn catalogue() -> Option<&'static Arc<Schema>> {
     static CATALOGUE: OnceLock<Option<Arc<Schema>>> = OnceLock::new();
     CATALOGUE
         .get_or_init(|| {
+            let mut schema = Schema::new();
+            add_object_meta(&mut schema);
             let doc = crate::yaml::parse(CORE).ok()?;
-            crate::smd::load_types(&doc.value).ok().map(Arc::new)
+            crate::smd::load_types_into(schema, &doc.value)
+                .ok()
+                .map(Arc::new)
         })
         .as_ref()
 }
@@ -42,6 +48,26 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         defaulter: None,
         omit_empty: true,
     })
+}
+
+/// Adds ObjectMeta (and the types it uses) to `schema` and returns its id.
+/// Custom resources get the same metadata semantics as built-in kinds.
+pub fn add_object_meta(schema: &mut Schema) -> crate::schema::TypeId {
+    if let Some(id) = schema.lookup(OBJECT_META) {
+        return id;
+    }
+    let loaded = crate::yaml::parse(META)
+        .ok()
+        .and_then(|doc| crate::smd::load_types_into(std::mem::take(schema), &doc.value).ok());
+    match loaded {
+        Some(s) => *schema = s,
+        // The embedded text always loads (a test checks it); fall back to
+        // the deduced type rather than panic.
+        None => return schema.untyped_deduced(),
+    }
+    schema
+        .lookup(OBJECT_META)
+        .unwrap_or_else(|| schema.untyped_deduced())
 }
 
 /// Every (apiVersion, kind) the catalogue knows.
