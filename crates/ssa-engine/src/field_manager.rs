@@ -401,15 +401,19 @@ impl<'a> FieldManager<'a> {
         if !self.schema.subresources.status || subresource.is_some() {
             return;
         }
-        match live.get("status").filter(|_| exists) {
-            Some(status) => set_key(object, "status", status.clone()),
-            None => {
+        match (exists, live.get("status")) {
+            (true, Some(status)) => set_key(object, "status", status.clone()),
+            (true, None) => remove_key(object, "status"),
+            (false, _) => {
                 remove_key(object, "status");
-                // Built-in kinds store an empty status struct on create.
-                if self.schema.defaulter.is_some()
-                    && self.schema.subresources.scale_replicas_path.is_some()
+                // A new object starts with the status its registry gives it.
+                if let Some(status) = self
+                    .schema
+                    .defaulter
+                    .as_ref()
+                    .and_then(|d| d.initial_status(object))
                 {
-                    set_key(object, "status", Value::Map(Map::new()));
+                    set_key(object, "status", status);
                 }
             }
         }

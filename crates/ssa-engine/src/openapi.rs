@@ -123,6 +123,11 @@ impl<'d> Converter<'d> {
         })
     }
 
+    /// The type of the definition called `name`.
+    pub(crate) fn reference_named(&mut self, name: &str) -> Result<TypeId, SchemaError> {
+        self.reference(&Value::from(format!("#/{name}")), &ValuePath::root())
+    }
+
     fn reference(&mut self, r: &Value, path: &ValuePath) -> Result<TypeId, SchemaError> {
         let Some(r) = r.as_str() else {
             return Err(err(path, "a $ref is a string"));

@@ -238,6 +238,14 @@ impl Schema {
 pub trait Defaulter: Send + Sync + std::fmt::Debug {
     /// Fills in the defaults of `object` in place.
     fn apply_defaults(&self, object: &mut Value);
+
+    /// The status a new object of this kind is stored with (the Go zero
+    /// value of a built-in kind's status struct, as the registry leaves
+    /// it on create); `None`: no status.
+    fn initial_status(&self, object: &Value) -> Option<Value> {
+        let _ = object;
+        None
+    }
 }
 
 /// A schema together with the type of the object's root and what the kind

@@ -1,58 +1,123 @@
-//! Built-in Kubernetes kinds: their merge semantics (and, for kinds that
-//! have them, server-side defaults and subresources).
+//! Built-in Kubernetes kinds: their merge semantics, subresources and
+//! server-side defaults.
 //!
-//! The catalogue is a structured-merge-diff schema embedded in the binary
-//! and loaded once. It holds, for now, the kinds that the API server does
-//! not default: ConfigMap and Secret (with ObjectMeta). Other built-in
-//! kinds fall back to the deduced schema until the generated 1.36
-//! catalogue lands (see the issue tracker).
+//! The merge semantics come from the generated catalogue (`catalogue.json`,
+//! made by `tools/catalogue/generate.py` from the Kubernetes 1.36 JSON
+//! schemas), converted once, on first use, by the same OpenAPI converter
+//! that reads user-supplied OpenAPI documents. Defaults are code
+//! (`defaults`). ObjectMeta for custom resources comes from `meta.yaml`.
 
-use crate::schema::{ObjectSchema, Schema, Subresources};
+mod defaults;
+
+pub use defaults::KindDefaults;
+
+use crate::openapi::{Converter, Dialect};
+use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId};
+use crate::value::{Value, ValuePath};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
+const CATALOGUE: &str = include_str!("catalogue.json");
 const META: &str = include_str!("meta.yaml");
-const CORE: &str = include_str!("core.yaml");
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
-/// (apiVersion, kind, type name) of every kind in the catalogue.
-const KINDS: &[(&str, &str, &str)] = &[
-    ("v1", "ConfigMap", "io.k8s.api.core.v1.ConfigMap"),
-    ("v1", "Secret", "io.k8s.api.core.v1.Secret"),
-];
+/// The Kubernetes release the catalogue was generated from.
+pub const RELEASE: &str = "1.36.0";
 
-fn catalogue() -> Option<&'static Arc<Schema>> {
-    static CATALOGUE: OnceLock<Option<Arc<Schema>>> = OnceLock::new();
-    CATALOGUE
-        .get_or_init(|| {
-            let mut schema = Schema::new();
-            add_object_meta(&mut schema);
-            let doc = crate::yaml::parse(CORE).ok()?;
-            crate::smd::load_types_into(schema, &doc.value)
-                .ok()
-                .map(Arc::new)
-        })
-        .as_ref()
+/// One kind of the catalogue.
+#[derive(Clone, Debug)]
+struct Kind {
+    api_version: String,
+    kind: String,
+    root: TypeId,
+    subresources: Subresources,
 }
 
-/// The schema of a built-in kind, e.g. `lookup("v1", "ConfigMap")`.
+struct Catalogue {
+    schema: Arc<Schema>,
+    kinds: Vec<Kind>,
+    index: HashMap<(String, String), usize>,
+}
+
+fn catalogue() -> Option<&'static Catalogue> {
+    static CELL: OnceLock<Option<Catalogue>> = OnceLock::new();
+    CELL.get_or_init(load_catalogue).as_ref()
+}
+
+fn load_catalogue() -> Option<Catalogue> {
+    let doc = Value::from_json_str(CATALOGUE).ok()?;
+    let definitions = doc.get("definitions")?.as_map()?;
+    let mut converter = Converter::new(
+        Dialect::OpenApi,
+        Some((definitions, ValuePath::root().key("definitions"))),
+    );
+    let mut kinds = Vec::new();
+    let mut index = HashMap::new();
+    for entry in doc.get("kinds")?.as_list()? {
+        let text = |k: &str| {
+            entry
+                .get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let Ok(root) = converter.reference_named(&text("definition")) else {
+            continue;
+        };
+        let subresources = Subresources {
+            status: entry
+                .get("status")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            scale_replicas_path: entry.get("scale").and_then(Value::as_list).map(|p| {
+                p.iter()
+                    .filter_map(|s| s.as_str().map(str::to_string))
+                    .collect()
+            }),
+        };
+        index.insert((text("apiVersion"), text("kind")), kinds.len());
+        kinds.push(Kind {
+            api_version: text("apiVersion"),
+            kind: text("kind"),
+            root,
+            subresources,
+        });
+    }
+    Some(Catalogue {
+        schema: Arc::new(converter.schema),
+        kinds,
+        index,
+    })
+}
+
+/// The schema of a built-in kind, e.g. `lookup("apps/v1", "Deployment")`.
 pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
-    let (_, _, type_name) = KINDS
-        .iter()
-        .find(|(av, k, _)| *av == api_version && *k == kind)?;
-    let schema = catalogue()?;
-    let root = schema.lookup(type_name)?;
+    let catalogue = catalogue()?;
+    let k = &catalogue.kinds[*catalogue
+        .index
+        .get(&(api_version.to_string(), kind.to_string()))?];
     Some(ObjectSchema {
-        schema: Arc::clone(schema),
-        root,
-        subresources: Subresources::default(),
-        defaulter: None,
+        schema: Arc::clone(&catalogue.schema),
+        root: k.root,
+        subresources: k.subresources.clone(),
+        defaulter: KindDefaults::for_kind(api_version, kind)
+            .map(|d| Arc::new(d) as Arc<dyn Defaulter>),
         omit_empty: true,
+    })
+}
+
+/// Every (apiVersion, kind) the catalogue knows.
+pub fn kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    catalogue().into_iter().flat_map(|c| {
+        c.kinds
+            .iter()
+            .map(|k| (k.api_version.as_str(), k.kind.as_str()))
     })
 }
 
 /// Adds ObjectMeta (and the types it uses) to `schema` and returns its id.
 /// Custom resources get the same metadata semantics as built-in kinds.
-pub fn add_object_meta(schema: &mut Schema) -> crate::schema::TypeId {
+pub fn add_object_meta(schema: &mut Schema) -> TypeId {
     if let Some(id) = schema.lookup(OBJECT_META) {
         return id;
     }
@@ -70,11 +135,6 @@ pub fn add_object_meta(schema: &mut Schema) -> crate::schema::TypeId {
         .unwrap_or_else(|| schema.untyped_deduced())
 }
 
-/// Every (apiVersion, kind) the catalogue knows.
-pub fn kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
-    KINDS.iter().map(|(av, k, _)| (*av, *k))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,45 +142,113 @@ mod tests {
 
     #[test]
     fn every_kind_loads() {
-        for (av, k) in kinds() {
+        let all: Vec<_> = kinds().collect();
+        assert!(all.len() > 150, "{} kinds", all.len());
+        for (av, k) in &all {
             assert!(lookup(av, k).is_some(), "{av}/{k}");
         }
+        for (av, k) in [
+            ("v1", "ConfigMap"),
+            ("apps/v1", "Deployment"),
+            ("v1", "Service"),
+            ("batch/v1", "CronJob"),
+            ("networking.k8s.io/v1", "Ingress"),
+            ("rbac.authorization.k8s.io/v1", "Role"),
+            ("autoscaling/v2", "HorizontalPodAutoscaler"),
+        ] {
+            assert!(all.contains(&(av, k)), "{av}/{k}");
+        }
         assert!(lookup("v1", "Nope").is_none());
+        let mut s = Schema::new();
+        assert_ne!(
+            add_object_meta(&mut s),
+            s.untyped_deduced(),
+            "meta.yaml loads"
+        );
+    }
+
+    /// The type at a path of field names below a kind's root.
+    fn at(o: &ObjectSchema, path: &[&str]) -> TypeId {
+        let mut ty = o.root;
+        for name in path {
+            let atom = o.schema.atom(ty);
+            ty = match (&atom.map, &atom.list) {
+                (Some(m), _) if m.type_of(name).is_some() => m.type_of(name).unwrap(),
+                (_, Some(l)) => {
+                    let m = o.schema.atom(l.element_type).map.as_ref().unwrap();
+                    m.type_of(name).unwrap()
+                }
+                _ => panic!("no {name}"),
+            };
+        }
+        ty
     }
 
     #[test]
-    fn object_meta_semantics() {
+    fn semantics_match_the_source() {
+        let d = lookup("apps/v1", "Deployment").unwrap();
+        let containers = d
+            .schema
+            .atom(at(&d, &["spec", "template", "spec", "containers"]))
+            .list
+            .clone()
+            .unwrap();
+        assert_eq!(containers.keys, vec!["name"]);
+        let ports = d
+            .schema
+            .atom(at(&d, &["spec", "template", "spec", "containers", "ports"]))
+            .list
+            .clone()
+            .unwrap();
+        assert_eq!(ports.keys, vec!["containerPort", "protocol"]);
+        let port = d.schema.atom(ports.element_type).map.clone().unwrap();
+        assert_eq!(
+            port.field("protocol").unwrap().default,
+            Some(Value::from("TCP"))
+        );
+        let selector = d
+            .schema
+            .atom(at(&d, &["spec", "selector"]))
+            .map
+            .clone()
+            .unwrap();
+        assert_eq!(
+            selector.relationship,
+            ElementRelationship::Atomic,
+            "LabelSelector is atomic"
+        );
+        let node_selector = d
+            .schema
+            .atom(at(&d, &["spec", "template", "spec", "nodeSelector"]))
+            .map
+            .clone()
+            .unwrap();
+        assert_eq!(node_selector.relationship, ElementRelationship::Atomic);
+        let finalizers = d
+            .schema
+            .atom(at(&d, &["metadata", "finalizers"]))
+            .list
+            .clone()
+            .unwrap();
+        assert_eq!(
+            (finalizers.relationship, finalizers.keys.len()),
+            (ElementRelationship::Associative, 0),
+            "a set"
+        );
+        assert!(d.subresources.status);
+        assert_eq!(
+            d.subresources.scale_replicas_path,
+            Some(vec!["spec".to_string(), "replicas".to_string()])
+        );
+        let s = lookup("v1", "Service").unwrap();
+        let sp = s
+            .schema
+            .atom(at(&s, &["spec", "ports"]))
+            .list
+            .clone()
+            .unwrap();
+        assert_eq!(sp.keys, vec!["port", "protocol"]);
         let cm = lookup("v1", "ConfigMap").unwrap();
-        let s = &cm.schema;
-        let meta = s
-            .atom(
-                s.atom(cm.root)
-                    .map
-                    .as_ref()
-                    .unwrap()
-                    .field("metadata")
-                    .unwrap()
-                    .ty,
-            )
-            .map
-            .as_ref()
-            .unwrap();
-        let list = |name: &str| s.atom(meta.field(name).unwrap().ty).list.clone().unwrap();
-        assert_eq!(
-            list("finalizers").relationship,
-            ElementRelationship::Associative
-        );
-        assert!(list("finalizers").keys.is_empty(), "finalizers are a set");
-        assert_eq!(list("ownerReferences").keys, vec!["uid"]);
-        assert_eq!(
-            list("managedFields").relationship,
-            ElementRelationship::Atomic
-        );
-        let labels = s
-            .atom(meta.field("labels").unwrap().ty)
-            .map
-            .as_ref()
-            .unwrap();
-        assert_eq!(labels.relationship, ElementRelationship::Separable);
+        assert!(!cm.subresources.status);
     }
 }

@@ -1,0 +1,490 @@
+//! Server-side defaulting of built-in kinds: what the API server fills in
+//! when a request leaves a field out (upstream `pkg/apis/*/v1/defaults.go`
+//! and the registries' `PrepareForCreate`; facts carried over, code our
+//! own). Defaulted fields belong to no manager when an apply leaves them
+//! out, because defaulting runs after the merge.
+
+use crate::schema::Defaulter;
+use crate::value::{Map, Value};
+
+/// The defaulting of one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KindDefaults {
+    Deployment,
+    ReplicaSet,
+    StatefulSet,
+    DaemonSet,
+    Job,
+    CronJob,
+    Pod,
+    PodTemplate,
+    ReplicationController,
+    Service,
+    Ingress,
+    HorizontalPodAutoscaler,
+    Namespace,
+}
+
+impl KindDefaults {
+    pub fn for_kind(api_version: &str, kind: &str) -> Option<KindDefaults> {
+        Some(match (api_version, kind) {
+            ("apps/v1", "Deployment") => KindDefaults::Deployment,
+            ("apps/v1", "ReplicaSet") => KindDefaults::ReplicaSet,
+            ("apps/v1", "StatefulSet") => KindDefaults::StatefulSet,
+            ("apps/v1", "DaemonSet") => KindDefaults::DaemonSet,
+            ("batch/v1", "Job") => KindDefaults::Job,
+            ("batch/v1", "CronJob") => KindDefaults::CronJob,
+            ("v1", "Pod") => KindDefaults::Pod,
+            ("v1", "PodTemplate") => KindDefaults::PodTemplate,
+            ("v1", "ReplicationController") => KindDefaults::ReplicationController,
+            ("v1", "Service") => KindDefaults::Service,
+            ("networking.k8s.io/v1", "Ingress") => KindDefaults::Ingress,
+            ("autoscaling/v2", "HorizontalPodAutoscaler") => KindDefaults::HorizontalPodAutoscaler,
+            ("v1", "Namespace") => KindDefaults::Namespace,
+            _ => return None,
+        })
+    }
+}
+
+impl Defaulter for KindDefaults {
+    fn apply_defaults(&self, object: &mut Value) {
+        if let Some(root) = object.as_map_mut() {
+            self.default_map(root);
+        }
+    }
+
+    fn initial_status(&self, object: &Value) -> Option<Value> {
+        let zeros = |keys: &[&str]| {
+            Value::Map(
+                keys.iter()
+                    .map(|k| (k.to_string(), Value::Int(0)))
+                    .collect(),
+            )
+        };
+        Some(match self {
+            KindDefaults::Deployment
+            | KindDefaults::ReplicaSet
+            | KindDefaults::Job
+            | KindDefaults::CronJob => Value::Map(Map::new()),
+            KindDefaults::ReplicationController => zeros(&["replicas"]),
+            KindDefaults::StatefulSet => zeros(&["availableReplicas", "replicas"]),
+            KindDefaults::DaemonSet => zeros(&[
+                "currentNumberScheduled",
+                "desiredNumberScheduled",
+                "numberMisscheduled",
+                "numberReady",
+            ]),
+            KindDefaults::Service | KindDefaults::Ingress => {
+                let mut m = Map::new();
+                m.insert("loadBalancer", Value::Map(Map::new()));
+                Value::Map(m)
+            }
+            KindDefaults::HorizontalPodAutoscaler => {
+                let mut m = Map::new();
+                m.insert("currentMetrics", Value::Null);
+                m.insert("desiredReplicas", Value::Int(0));
+                Value::Map(m)
+            }
+            KindDefaults::Pod => {
+                let mut m = Map::new();
+                m.insert("phase", Value::from("Pending"));
+                m.insert("qosClass", Value::from(qos_class(object)));
+                Value::Map(m)
+            }
+            KindDefaults::Namespace => {
+                let mut m = Map::new();
+                m.insert("phase", Value::from("Active"));
+                Value::Map(m)
+            }
+            KindDefaults::PodTemplate => return None,
+        })
+    }
+}
+
+impl KindDefaults {
+    fn default_map(&self, root: &mut Map) -> Option<()> {
+        match self {
+            KindDefaults::Deployment => {
+                let spec = child(root, "spec")?;
+                set(spec, "replicas", Value::Int(1));
+                let strategy = child(spec, "strategy")?;
+                set(strategy, "type", Value::from("RollingUpdate"));
+                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
+                    let rolling = child(strategy, "rollingUpdate")?;
+                    set(rolling, "maxUnavailable", Value::from("25%"));
+                    set(rolling, "maxSurge", Value::from("25%"));
+                }
+                set(spec, "revisionHistoryLimit", Value::Int(10));
+                set(spec, "progressDeadlineSeconds", Value::Int(600));
+                template(spec)?;
+            }
+            KindDefaults::ReplicaSet | KindDefaults::ReplicationController => {
+                let spec = child(root, "spec")?;
+                set(spec, "replicas", Value::Int(1));
+                template(spec)?;
+            }
+            KindDefaults::StatefulSet => {
+                let spec = child(root, "spec")?;
+                set(spec, "replicas", Value::Int(1));
+                set(spec, "podManagementPolicy", Value::from("OrderedReady"));
+                let strategy = child(spec, "updateStrategy")?;
+                set(strategy, "type", Value::from("RollingUpdate"));
+                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
+                    let rolling = child(strategy, "rollingUpdate")?;
+                    set(rolling, "partition", Value::Int(0));
+                    set(rolling, "maxUnavailable", Value::Int(1));
+                }
+                set(spec, "revisionHistoryLimit", Value::Int(10));
+                let retention = child(spec, "persistentVolumeClaimRetentionPolicy")?;
+                set(retention, "whenDeleted", Value::from("Retain"));
+                set(retention, "whenScaled", Value::from("Retain"));
+                template(spec)?;
+            }
+            KindDefaults::DaemonSet => {
+                let spec = child(root, "spec")?;
+                let strategy = child(spec, "updateStrategy")?;
+                set(strategy, "type", Value::from("RollingUpdate"));
+                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
+                    let rolling = child(strategy, "rollingUpdate")?;
+                    set(rolling, "maxUnavailable", Value::Int(1));
+                    set(rolling, "maxSurge", Value::Int(0));
+                }
+                set(spec, "revisionHistoryLimit", Value::Int(10));
+                template(spec)?;
+            }
+            KindDefaults::Job => job_spec(child(root, "spec")?)?,
+            KindDefaults::CronJob => {
+                let spec = child(root, "spec")?;
+                set(spec, "concurrencyPolicy", Value::from("Allow"));
+                set(spec, "suspend", Value::Bool(false));
+                set(spec, "successfulJobsHistoryLimit", Value::Int(3));
+                set(spec, "failedJobsHistoryLimit", Value::Int(1));
+                let job = child(spec, "jobTemplate")?;
+                child(job, "metadata")?;
+                let job_spec_map = child(job, "spec")?;
+                let tmpl = child(job_spec_map, "template")?;
+                child(tmpl, "metadata")?;
+                pod_spec(child(tmpl, "spec")?);
+            }
+            KindDefaults::Pod => {
+                let spec = child(root, "spec")?;
+                pod_spec(spec);
+                set(spec, "enableServiceLinks", Value::Bool(true));
+            }
+            KindDefaults::PodTemplate => template(root)?,
+            KindDefaults::Service => {
+                let spec = child(root, "spec")?;
+                set(spec, "type", Value::from("ClusterIP"));
+                set(spec, "sessionAffinity", Value::from("None"));
+                let ty = spec
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                if ty != "ExternalName" {
+                    set(spec, "internalTrafficPolicy", Value::from("Cluster"));
+                }
+                if ty == "NodePort" || ty == "LoadBalancer" {
+                    set(spec, "externalTrafficPolicy", Value::from("Cluster"));
+                }
+                for port in items(spec, "ports") {
+                    set(port, "protocol", Value::from("TCP"));
+                    if !port.contains_key("targetPort")
+                        && let Some(p) = port.get("port").cloned()
+                    {
+                        port.insert("targetPort", p);
+                    }
+                }
+            }
+            KindDefaults::Ingress | KindDefaults::Namespace => {}
+            KindDefaults::HorizontalPodAutoscaler => {
+                let spec = child(root, "spec")?;
+                set(spec, "minReplicas", Value::Int(1));
+            }
+        }
+        Some(())
+    }
+}
+
+/// The map under `key`, created empty when absent or null; `None` when
+/// the field holds something else (validation reports that, not us).
+fn child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
+    if m.get(key).is_none_or(Value::is_null) {
+        m.insert(key, Value::Map(Map::new()));
+    }
+    m.get_mut(key).and_then(Value::as_map_mut)
+}
+
+/// Sets `key` when it is absent or null.
+fn set(m: &mut Map, key: &str, value: Value) {
+    if m.get(key).is_none_or(Value::is_null) {
+        m.insert(key, value);
+    }
+}
+
+/// The map items of the list under `key`.
+fn items<'a>(m: &'a mut Map, key: &str) -> impl Iterator<Item = &'a mut Map> {
+    m.get_mut(key)
+        .and_then(Value::as_list_mut)
+        .into_iter()
+        .flat_map(|l| l.iter_mut())
+        .filter_map(Value::as_map_mut)
+}
+
+fn template(spec: &mut Map) -> Option<()> {
+    let tmpl = child(spec, "template")?;
+    pod_spec(child(tmpl, "spec")?);
+    Some(())
+}
+
+fn job_spec(spec: &mut Map) -> Option<()> {
+    let tmpl = child(spec, "template")?;
+    pod_spec(child(tmpl, "spec")?);
+    Some(())
+}
+
+/// `SetDefaults_PodSpec` and the container defaults.
+fn pod_spec(spec: &mut Map) {
+    set(spec, "dnsPolicy", Value::from("ClusterFirst"));
+    set(spec, "restartPolicy", Value::from("Always"));
+    set(spec, "terminationGracePeriodSeconds", Value::Int(30));
+    set(spec, "securityContext", Value::Map(Map::new()));
+    set(spec, "schedulerName", Value::from("default-scheduler"));
+    for list in ["initContainers", "containers"] {
+        for c in items(spec, list) {
+            container(c);
+        }
+    }
+    for volume in items(spec, "volumes") {
+        for (source, mode) in [
+            ("configMap", true),
+            ("secret", true),
+            ("downwardAPI", true),
+            ("projected", true),
+        ] {
+            if let Some(Value::Map(v)) = volume.get_mut(source)
+                && mode
+            {
+                set(v, "defaultMode", Value::Int(420));
+            }
+        }
+        if let Some(Value::Map(host)) = volume.get_mut("hostPath") {
+            set(host, "type", Value::from(""));
+        }
+    }
+}
+
+fn container(c: &mut Map) {
+    let image = c
+        .get("image")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    set(c, "imagePullPolicy", Value::from(pull_policy(&image)));
+    set(
+        c,
+        "terminationMessagePath",
+        Value::from("/dev/termination-log"),
+    );
+    set(c, "terminationMessagePolicy", Value::from("File"));
+    set(c, "resources", Value::Map(Map::new()));
+    for port in items(c, "ports") {
+        set(port, "protocol", Value::from("TCP"));
+    }
+    for env in items(c, "env") {
+        if let Some(Value::Map(from)) = env.get_mut("valueFrom")
+            && let Some(Value::Map(field)) = from.get_mut("fieldRef")
+        {
+            set(field, "apiVersion", Value::from("v1"));
+        }
+    }
+    for probe in ["livenessProbe", "readinessProbe", "startupProbe"] {
+        if let Some(Value::Map(p)) = c.get_mut(probe) {
+            set(p, "timeoutSeconds", Value::Int(1));
+            set(p, "periodSeconds", Value::Int(10));
+            set(p, "successThreshold", Value::Int(1));
+            set(p, "failureThreshold", Value::Int(3));
+            if let Some(Value::Map(get)) = p.get_mut("httpGet") {
+                set(get, "scheme", Value::from("HTTP"));
+            }
+        }
+    }
+}
+
+/// `Always` for `:latest` or no tag, else `IfNotPresent`.
+fn pull_policy(image: &str) -> &'static str {
+    let without_digest = image.split('@').next().unwrap_or(image);
+    let name = without_digest.rsplit('/').next().unwrap_or(without_digest);
+    if image.contains('@') {
+        return "IfNotPresent";
+    }
+    match name.rsplit_once(':') {
+        None => "Always",
+        Some((_, "latest")) => "Always",
+        Some(_) => "IfNotPresent",
+    }
+}
+
+/// The Pod's QoS class from its containers' resources.
+fn qos_class(pod: &Value) -> &'static str {
+    let containers = pod
+        .get_path(&["spec", "containers"])
+        .and_then(Value::as_list)
+        .cloned()
+        .unwrap_or_default();
+    let mut any = false;
+    let mut guaranteed = true;
+    for c in &containers {
+        let requests = c
+            .get_path(&["resources", "requests"])
+            .and_then(Value::as_map);
+        let limits = c.get_path(&["resources", "limits"]).and_then(Value::as_map);
+        if requests.is_some_and(|r| !r.is_empty()) || limits.is_some_and(|l| !l.is_empty()) {
+            any = true;
+        }
+        let complete = limits.is_some_and(|l| {
+            ["cpu", "memory"].iter().all(|r| {
+                l.contains_key(r)
+                    && requests.is_none_or(|q| q.get(r).is_none_or(|v| Some(v) == l.get(r)))
+            })
+        });
+        guaranteed &= complete;
+    }
+    if !any {
+        "BestEffort"
+    } else if guaranteed {
+        "Guaranteed"
+    } else {
+        "Burstable"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaulted(kind: KindDefaults, text: &str) -> Value {
+        let mut v = crate::yaml::parse(text).unwrap().value;
+        kind.apply_defaults(&mut v);
+        v
+    }
+
+    /// Deployment docs / apps/v1 defaults: one replica, RollingUpdate 25%/25%,
+    /// ten revisions, 600s progress deadline, pod template defaults.
+    #[test]
+    fn deployment() {
+        let v = defaulted(
+            KindDefaults::Deployment,
+            "spec: {template: {spec: {containers: [{name: a, image: nginx}]}}}",
+        );
+        assert_eq!(v.get_path(&["spec", "replicas"]), Some(&Value::Int(1)));
+        assert_eq!(
+            v.get_path(&["spec", "strategy", "rollingUpdate", "maxSurge"]),
+            Some(&Value::from("25%"))
+        );
+        assert_eq!(
+            v.get_path(&["spec", "revisionHistoryLimit"]),
+            Some(&Value::Int(10))
+        );
+        assert_eq!(
+            v.get_path(&["spec", "progressDeadlineSeconds"]),
+            Some(&Value::Int(600))
+        );
+        let c = v
+            .get_path(&["spec", "template", "spec", "containers"])
+            .and_then(|l| l.as_list())
+            .unwrap()[0]
+            .clone();
+        assert_eq!(
+            c.get("imagePullPolicy"),
+            Some(&Value::from("Always")),
+            "no tag pulls always"
+        );
+        // Recreate gets no rollingUpdate.
+        let r = defaulted(
+            KindDefaults::Deployment,
+            "spec: {strategy: {type: Recreate}}",
+        );
+        assert_eq!(r.get_path(&["spec", "strategy", "rollingUpdate"]), None);
+    }
+
+    /// Container images: `:latest` or no tag → Always, else IfNotPresent.
+    #[test]
+    fn image_pull_policy() {
+        for (image, policy) in [
+            ("nginx", "Always"),
+            ("nginx:latest", "Always"),
+            ("nginx:1.27", "IfNotPresent"),
+            ("registry:5000/app", "Always"),
+            ("registry:5000/app:v1", "IfNotPresent"),
+            ("app@sha256:abc", "IfNotPresent"),
+        ] {
+            assert_eq!(pull_policy(image), policy, "{image}");
+        }
+    }
+
+    /// Service defaults: ClusterIP, no session affinity, TCP ports whose
+    /// targetPort is the port.
+    #[test]
+    fn service() {
+        let v = defaulted(
+            KindDefaults::Service,
+            "spec: {ports: [{port: 80}, {port: 53, protocol: UDP, targetPort: dns}]}",
+        );
+        assert_eq!(
+            v.get("spec"),
+            crate::yaml::parse("{ports: [{port: 80, protocol: TCP, targetPort: 80}, {port: 53, protocol: UDP, targetPort: dns}], type: ClusterIP, sessionAffinity: None, internalTrafficPolicy: Cluster}").unwrap().value.as_map().map(|m| Value::Map(m.clone())).as_ref()
+        );
+    }
+
+    /// StatefulSet and DaemonSet rolling-update defaults.
+    #[test]
+    fn workloads() {
+        let s = defaulted(KindDefaults::StatefulSet, "spec: {}");
+        assert_eq!(
+            s.get_path(&["spec", "updateStrategy", "rollingUpdate", "partition"]),
+            Some(&Value::Int(0))
+        );
+        assert_eq!(
+            s.get_path(&["spec", "podManagementPolicy"]),
+            Some(&Value::from("OrderedReady"))
+        );
+        let d = defaulted(KindDefaults::DaemonSet, "spec: {}");
+        assert_eq!(
+            d.get_path(&["spec", "updateStrategy", "rollingUpdate", "maxUnavailable"]),
+            Some(&Value::Int(1))
+        );
+        let c = defaulted(KindDefaults::CronJob, "spec: {schedule: '* * * * *'}");
+        assert_eq!(
+            c.get_path(&["spec", "concurrencyPolicy"]),
+            Some(&Value::from("Allow"))
+        );
+    }
+
+    /// A Pod starts Pending, with a QoS class from its resources.
+    #[test]
+    fn pod_status() {
+        let p = crate::yaml::parse(
+            "spec: {containers: [{name: a, resources: {limits: {cpu: 1, memory: 1Gi}}}]}",
+        )
+        .unwrap()
+        .value;
+        assert_eq!(
+            KindDefaults::Pod
+                .initial_status(&p)
+                .unwrap()
+                .get("qosClass"),
+            Some(&Value::from("Guaranteed"))
+        );
+        let b = crate::yaml::parse("spec: {containers: [{name: a}]}")
+            .unwrap()
+            .value;
+        assert_eq!(
+            KindDefaults::Pod
+                .initial_status(&b)
+                .unwrap()
+                .get("qosClass"),
+            Some(&Value::from("BestEffort"))
+        );
+    }
+}
