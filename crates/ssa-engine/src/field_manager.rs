@@ -801,5 +801,6 @@ pub fn last_applied_of(config: &Value) -> String {
             meta.remove("annotations");
         }
     }
-    copy.to_json_sorted()
+    // Encoded as the API server encodes an object: with a newline.
+    format!("{}\n", copy.to_json_sorted())
 }
