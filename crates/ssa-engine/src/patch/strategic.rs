@@ -47,14 +47,22 @@ fn merge_map(
         Some(other) => return Err(PatchError::new(format!("unknown patch type: {other}"))),
     }
     let map_type = ty.and_then(|ty| schema.atom(ty).map.as_ref());
-    // Directives about lists, applied after the merge of those lists.
-    let mut orders: Vec<(&str, &Value)> = Vec::new();
+    // `$setElementOrder/<list>`: the order the patch wants for a list.
+    let orders: Vec<(&str, &Value)> = p
+        .iter()
+        .filter_map(|(k, v)| k.strip_prefix("$setElementOrder/").map(|list| (list, v)))
+        .collect();
+    let order_of = |key: &str| {
+        orders
+            .iter()
+            .find(|(l, _)| *l == key)
+            .and_then(|(_, v)| v.as_list())
+    };
     for (key, value) in p {
         if key == "$patch" || key == "$retainKeys" {
             continue;
         }
-        if let Some(list) = key.strip_prefix("$setElementOrder/") {
-            orders.push((list, value));
+        if key.starts_with("$setElementOrder/") {
             continue;
         }
         if let Some(list) = key.strip_prefix("$deleteFromPrimitiveList/") {
@@ -81,6 +89,7 @@ fn merge_map(
                 field_strategy(map_type, key),
                 tl.clone(),
                 pl,
+                order_of(key),
             )?)),
             (None, Value::List(pl)) => Some(Value::List(merge_list(
                 schema,
@@ -88,6 +97,7 @@ fn merge_map(
                 field_strategy(map_type, key),
                 Vec::new(),
                 pl,
+                order_of(key),
             )?)),
             (_, v) => Some(strip_directives(v)),
         };
@@ -100,8 +110,8 @@ fn merge_map(
             }
         }
     }
-    for (list, order) in orders {
-        if let (Some(Value::List(items)), Value::List(order)) = (t.get_mut(list), order) {
+    for (list, order) in orders.iter().filter(|(list, _)| !p.contains_key(*list)) {
+        if let (Some(Value::List(items)), Value::List(order)) = (t.get_mut(*list), order) {
             reorder(
                 items,
                 order,
@@ -130,16 +140,15 @@ fn merge_list(
     schema: &Schema,
     ty: Option<TypeId>,
     (merges, key): (bool, Option<String>),
-    mut target: Vec<Value>,
+    target: Vec<Value>,
     patch: &[Value],
+    order: Option<&Vec<Value>>,
 ) -> Result<Vec<Value>, PatchError> {
     if !merges {
         return Ok(patch.iter().map(strip_directives).collect());
     }
-    if patch
-        .iter()
-        .any(|i| i.get("$patch").and_then(Value::as_str) == Some("replace"))
-    {
+    let replace = |i: &Value| i.get("$patch").and_then(Value::as_str) == Some("replace");
+    if patch.iter().any(replace) {
         return Ok(patch
             .iter()
             .filter(|i| i.get("$patch").is_none())
@@ -149,44 +158,85 @@ fn merge_list(
     let element = ty
         .and_then(|t| schema.atom(t).list.as_ref())
         .map(|l| l.element_type);
-    let Some(key) = key else {
-        // A set of primitives: union.
-        for item in patch {
-            if !target.contains(item) {
-                target.push(item.clone());
-            }
+    let id_of = |v: &Value| -> Option<Value> {
+        match &key {
+            Some(k) => v.get(k).cloned(),
+            None => Some(v.clone()),
         }
-        return Ok(target);
     };
+    // The live list with the patch merged in: named items merged in
+    // place, new ones appended, deleted ones gone.
+    let mut merged: Vec<Value> = target.clone();
     for item in patch {
-        let Value::Map(pm) = item else { continue };
-        let id = pm.get(&key);
-        let position = target
-            .iter()
-            .position(|t| t.get(&key) == id && id.is_some());
-        let delete = pm.get("$patch").and_then(Value::as_str) == Some("delete");
-        match (position, delete) {
-            (Some(i), true) => {
-                target.remove(i);
-            }
-            (None, true) => {}
-            (Some(i), false) => {
-                let existing = target[i].as_map().cloned().unwrap_or_default();
-                match merge_map(schema, element, existing, pm)? {
-                    Some(m) => target[i] = Value::Map(m),
-                    None => {
-                        target.remove(i);
+        let Some(id) = id_of(item) else { continue };
+        let position = merged.iter().position(|t| id_of(t).as_ref() == Some(&id));
+        match (&key, item, position) {
+            (Some(_), Value::Map(pm), position) => {
+                let delete = pm.get("$patch").and_then(Value::as_str) == Some("delete");
+                let existing = position
+                    .and_then(|i| merged[i].as_map().cloned())
+                    .unwrap_or_default();
+                let result = if delete {
+                    None
+                } else {
+                    merge_map(schema, element, existing, pm)?
+                };
+                match (position, result) {
+                    (Some(i), Some(m)) => merged[i] = Value::Map(m),
+                    (Some(i), None) => {
+                        merged.remove(i);
                     }
+                    (None, Some(m)) => merged.push(Value::Map(m)),
+                    (None, None) => {}
                 }
             }
-            (None, false) => {
-                if let Some(m) = merge_map(schema, element, Map::new(), pm)? {
-                    target.push(Value::Map(m));
-                }
-            }
+            (Some(_), _, _) => {}
+            (None, v, None) => merged.push(v.clone()),
+            (None, _, Some(_)) => {}
         }
     }
-    Ok(target)
+    // Then the order: the items the patch names (or its $setElementOrder
+    // lists) in that order, the others in their live order, interleaved
+    // (upstream `normalizeElementOrder`).
+    let names: &[Value] = order.map(Vec::as_slice).unwrap_or(patch);
+    let rank = |v: &Value| {
+        let id = id_of(v);
+        names.iter().position(|o| id_of(o) == id)
+    };
+    let (mut named, server_only): (Vec<Value>, Vec<Value>) =
+        merged.into_iter().partition(|v| rank(v).is_some());
+    named.sort_by_key(|v| rank(v));
+    Ok(merge_sorted(server_only, named, &target, &id_of))
+}
+
+/// Interleaves the live items the patch did not name (`left`) with the
+/// patch's items (`right`), keeping the order within each; a live item goes
+/// before a patch item only when the live list had it first (upstream
+/// `mergeSortedSlice`).
+fn merge_sorted(
+    left: Vec<Value>,
+    right: Vec<Value>,
+    server: &[Value],
+    id_of: &dyn Fn(&Value) -> Option<Value>,
+) -> Vec<Value> {
+    let position = |v: &Value| {
+        id_of(v).and_then(|id| server.iter().position(|s| id_of(s).as_ref() == Some(&id)))
+    };
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+    loop {
+        let take_left = match (l.peek(), r.peek()) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(a), Some(b)) => {
+                matches!((position(a), position(b)), (Some(pa), Some(pb)) if pa < pb)
+            }
+        };
+        let next = if take_left { l.next() } else { r.next() };
+        out.extend(next);
+    }
+    out
 }
 
 /// Orders `items` as `order` lists them; unlisted items keep their place
