@@ -110,8 +110,8 @@ fn merge_map(
             }
         }
     }
-    for (list, order) in orders.iter().filter(|(list, _)| !p.contains_key(*list)) {
-        if let (Some(Value::List(items)), Value::List(order)) = (t.get_mut(*list), order) {
+    for (list, order) in orders.iter().filter(|(list, _)| !p.contains_key(list)) {
+        if let (Some(Value::List(items)), Value::List(order)) = (t.get_mut(list), order) {
             reorder(
                 items,
                 order,
