@@ -219,11 +219,10 @@ impl<'a> FieldManager<'a> {
         let id = ManagerId::apply(request.manager, subresource).encode();
         let ignored = self.ignored_fields(request.subresource, &live);
         let updater = Updater::new(&self.schema.schema, self.schema.root, &ignored);
-        let mut body = request.body.clone();
-        if request.subresource.is_none() && self.schema.subresources.status {
-            // The main resource cannot write status.
-            remove_key(&mut body, "status");
-        }
+        // A status in the body is merged (and counts as a change) but is
+        // owned by nobody and reset by the registry afterwards
+        // (`keep_status`).
+        let body = request.body.clone();
         let outcome = updater
             .apply(&live, &body, version, &managed.fields, &id, force)
             .map_err(|e| match e {

@@ -103,6 +103,7 @@ impl Defaulter for KindDefaults {
 
 impl KindDefaults {
     fn default_map(&self, root: &mut Map) -> Option<()> {
+        self.zero_condition_times(root);
         match self {
             KindDefaults::Deployment => {
                 let spec = child(root, "spec")?;
@@ -200,10 +201,83 @@ impl KindDefaults {
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = child(root, "spec")?;
                 set(spec, "minReplicas", Value::Int(1));
+                if spec
+                    .get("metrics")
+                    .and_then(Value::as_list)
+                    .is_none_or(Vec::is_empty)
+                {
+                    spec.insert("metrics", yaml_value(DEFAULT_HPA_METRICS));
+                }
+                // A behavior that is given gets every missing rule.
+                if spec.get("behavior").is_some_and(Value::is_map) {
+                    let behavior = child(spec, "behavior")?;
+                    scaling_rules(child(behavior, "scaleUp")?, Some(0), SCALE_UP_POLICIES);
+                    scaling_rules(child(behavior, "scaleDown")?, None, SCALE_DOWN_POLICIES);
+                }
             }
         }
         Some(())
     }
+}
+
+impl KindDefaults {
+    /// The `metav1.Time` fields of this kind's status conditions. They are
+    /// Go structs, not pointers: a condition without one is stored with
+    /// `null` there (and an update that writes the condition owns it).
+    fn condition_time_fields(&self) -> &'static [&'static str] {
+        match self {
+            KindDefaults::Deployment => &["lastTransitionTime", "lastUpdateTime"],
+            KindDefaults::Pod | KindDefaults::Job => &["lastProbeTime", "lastTransitionTime"],
+            KindDefaults::ReplicaSet
+            | KindDefaults::StatefulSet
+            | KindDefaults::DaemonSet
+            | KindDefaults::ReplicationController
+            | KindDefaults::HorizontalPodAutoscaler
+            | KindDefaults::Namespace => &["lastTransitionTime"],
+            _ => &[],
+        }
+    }
+
+    fn zero_condition_times(&self, root: &mut Map) {
+        let fields = self.condition_time_fields();
+        if fields.is_empty() {
+            return;
+        }
+        let Some(status) = root.get_mut("status").and_then(Value::as_map_mut) else {
+            return;
+        };
+        for condition in items(status, "conditions") {
+            for field in fields {
+                if !condition.contains_key(field) {
+                    condition.insert(*field, Value::Null);
+                }
+            }
+        }
+    }
+}
+
+/// HPA v2: 80% CPU when no metric is given.
+const DEFAULT_HPA_METRICS: &str = "[{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}}]";
+/// HPA v2 scale-up policies: 4 pods or 100% every 15 seconds.
+const SCALE_UP_POLICIES: &str =
+    "[{type: Pods, value: 4, periodSeconds: 15}, {type: Percent, value: 100, periodSeconds: 15}]";
+/// HPA v2 scale-down policy: 100% every 15 seconds.
+const SCALE_DOWN_POLICIES: &str = "[{type: Percent, value: 100, periodSeconds: 15}]";
+
+/// Fills the missing parts of one HPA scaling rule.
+fn scaling_rules(rules: &mut Map, stabilization: Option<i64>, policies: &str) {
+    if let Some(seconds) = stabilization {
+        set(rules, "stabilizationWindowSeconds", Value::Int(seconds));
+    }
+    set(rules, "selectPolicy", Value::from("Max"));
+    set(rules, "policies", yaml_value(policies));
+}
+
+/// A constant written as YAML.
+fn yaml_value(text: &str) -> Value {
+    crate::yaml::parse(text)
+        .map(|d| d.value)
+        .unwrap_or(Value::Null)
 }
 
 /// The map under `key`, created empty when absent or null; `None` when

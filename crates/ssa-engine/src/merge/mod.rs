@@ -173,12 +173,14 @@ impl<'s> Updater<'s> {
         workflow: &str,
         force: bool,
     ) -> Result<(ManagedFields, Comparison), MergeError> {
-        let comparison =
+        let raw =
             typed::compare(self.schema, self.root, live, new).map_err(MergeError::InvalidNew)?;
+        // Ignored fields neither conflict nor change hands, but a change to
+        // them is still a change of the object.
         let comparison = Comparison {
-            added: comparison.added.recursive_difference(self.ignored),
-            modified: comparison.modified.recursive_difference(self.ignored),
-            removed: comparison.removed.recursive_difference(self.ignored),
+            added: raw.added.recursive_difference(self.ignored),
+            modified: raw.modified.recursive_difference(self.ignored),
+            removed: raw.removed.recursive_difference(self.ignored),
         };
         let changed = comparison.modified.union(&comparison.added);
         let mut conflicts: Vec<(String, Set)> = Vec::new();
@@ -216,7 +218,7 @@ impl<'s> Updater<'s> {
             }
         }
         managers.retain(|_, owned| !owned.set.is_empty());
-        Ok((managers, comparison))
+        Ok((managers, raw))
     }
 
     /// Removes a field, map key, list item or subtree iff the applier
