@@ -72,7 +72,10 @@ def compact(node, defs):
     if not isinstance(node, dict):
         return node
     if "$ref" in node:
-        return {"$ref": "#/definitions/" + node["$ref"].rsplit("/", 1)[-1]}
+        # Patch strategies and list types sit beside a reference.
+        out = {"$ref": "#/definitions/" + node["$ref"].rsplit("/", 1)[-1]}
+        out.update({k: node[k] for k in KEEP if k in node})
+        return out
     out = {}
     if "oneOf" in node and {first_type(o.get("type")) for o in node["oneOf"]} == {"string", "integer"}:
         return {"x-kubernetes-int-or-string": True}

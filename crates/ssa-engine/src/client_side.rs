@@ -165,8 +165,26 @@ fn three_way(
                     .and_then(|f| f.patch_strategy.as_deref())
                     .is_some_and(|s| s.split(',').any(|p| p == "merge"));
                 match (mv, cv) {
-                    (Value::Map(_), Value::Map(_)) => {
-                        if let Some(sub) = three_way(schema, child_type, ov, mv, cv, strategic) {
+                    (Value::Map(mm), Value::Map(_)) => {
+                        if let Some(mut sub) = three_way(schema, child_type, ov, mv, cv, strategic)
+                        {
+                            let retains = field
+                                .and_then(|f| f.patch_strategy.as_deref())
+                                .is_some_and(|s| s.split(',').any(|p| p == "retainKeys"));
+                            if strategic
+                                && retains
+                                && let Some(sm) = sub.as_map_mut()
+                            {
+                                // Keys the manifest does not set are cleared.
+                                let mut keys: Vec<&String> = mm.keys().collect();
+                                keys.sort();
+                                sm.insert(
+                                    "$retainKeys",
+                                    Value::List(
+                                        keys.into_iter().map(|k| Value::from(k.as_str())).collect(),
+                                    ),
+                                );
+                            }
                             patch.insert(key.clone(), sub);
                         }
                     }

@@ -113,6 +113,7 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
         subresources,
         defaulter: (!defaults.is_empty())
             .then(|| Arc::new(StructuralDefaults(defaults)) as Arc<dyn Defaulter>),
+        validator: None,
         omit_empty: false,
     })
 }

@@ -244,6 +244,7 @@ impl<'a> FieldManager<'a> {
                     defaulter.apply_defaults(&mut object);
                 }
                 self.keep_status(&mut object, &live, request.subresource, exists);
+                self.validate(exists.then_some(&live), &object)?;
                 object
             }
             None => live,
@@ -297,6 +298,8 @@ impl<'a> FieldManager<'a> {
             defaulter.apply_defaults(&mut new);
         }
         self.keep_status(&mut new, &live_value, request.subresource, live.is_some());
+        self.validate(live.map(|_| &live_value), &new)
+            .map_err(|r| r.into_write_error(self))?;
         let mut object = match managed {
             // An existing object nobody tracks stays untracked by updates
             // (upstream `skipNonAppliedManager`).
@@ -364,6 +367,14 @@ impl<'a> FieldManager<'a> {
         }
         cap_update_managers(&mut managed);
         Ok((new.clone(), managed))
+    }
+
+    /// The registry's validation of the object a write would store.
+    fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), Refusal> {
+        match &self.schema.validator {
+            Some(v) => v.validate(old, new).map_err(Refusal::Invalid),
+            None => Ok(()),
+        }
     }
 
     /// Fields a write through this endpoint neither gains nor loses (the

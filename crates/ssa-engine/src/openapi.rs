@@ -316,6 +316,7 @@ pub fn load(doc: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
         root: root_type,
         subresources: Subresources::default(),
         defaulter: None,
+        validator: None,
         omit_empty: false,
     })
 }

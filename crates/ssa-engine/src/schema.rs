@@ -248,6 +248,15 @@ pub trait Defaulter: Send + Sync + std::fmt::Debug {
     }
 }
 
+/// The registry's validation of a kind: what the API server refuses
+/// (422) beyond the schema, e.g. a Deployment whose Recreate strategy has
+/// rollingUpdate parameters.
+pub trait Validator: Send + Sync + std::fmt::Debug {
+    /// `Err(message)` with the server's message when `new` (replacing
+    /// `old`, `None` on create) is refused.
+    fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String>;
+}
+
 /// A schema together with the type of the object's root and what the kind
 /// declares about subresources and defaults: everything the engine needs to
 /// type one object.
@@ -258,6 +267,8 @@ pub struct ObjectSchema {
     pub subresources: Subresources,
     /// `None`: the server defaults nothing (SMD and deduced schemas).
     pub defaulter: Option<std::sync::Arc<dyn Defaulter>>,
+    /// `None`: nothing beyond the schema is checked.
+    pub validator: Option<std::sync::Arc<dyn Validator>>,
     /// The kind is stored through Go structs (built-in kinds): null fields
     /// and empty optional maps and lists do not survive a write.
     pub omit_empty: bool,
@@ -273,6 +284,7 @@ impl ObjectSchema {
             root,
             subresources: Subresources::default(),
             defaulter: None,
+            validator: None,
             omit_empty: false,
         }
     }

@@ -55,6 +55,7 @@ pub fn load(doc: &Value) -> Result<ObjectSchema, SchemaError> {
         root,
         subresources: Subresources::default(),
         defaulter: None,
+        validator: None,
         omit_empty: false,
     })
 }

@@ -8,11 +8,13 @@
 //! (`defaults`). ObjectMeta for custom resources comes from `meta.yaml`.
 
 mod defaults;
+mod validation;
 
 pub use defaults::KindDefaults;
+pub use validation::{KindValidation, RULES as VALIDATION_RULES};
 
 use crate::openapi::{Converter, Dialect};
-use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId};
+use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId, Validator};
 use crate::value::{Value, ValuePath};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -102,6 +104,8 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         subresources: k.subresources.clone(),
         defaulter: KindDefaults::for_kind(api_version, kind)
             .map(|d| Arc::new(d) as Arc<dyn Defaulter>),
+        validator: KindValidation::for_kind(api_version, kind)
+            .map(|v| Arc::new(v) as Arc<dyn Validator>),
         omit_empty: true,
     })
 }

@@ -343,6 +343,7 @@ mod tests {
             root,
             subresources: Subresources::default(),
             defaulter: None,
+            validator: None,
             omit_empty: true,
         }
     }
