@@ -203,10 +203,18 @@ fn merge_list(
         let id = id_of(v);
         names.iter().position(|o| id_of(o) == id)
     };
+    // The live order to interleave by: with $setElementOrder upstream
+    // compares against the merged list (new items included, at its end);
+    // without it, against the live list.
+    let server_order = if order.is_some() {
+        merged.clone()
+    } else {
+        target
+    };
     let (mut named, server_only): (Vec<Value>, Vec<Value>) =
         merged.into_iter().partition(|v| rank(v).is_some());
     named.sort_by_key(|v| rank(v));
-    Ok(merge_sorted(server_only, named, &target, &id_of))
+    Ok(merge_sorted(server_only, named, &server_order, &id_of))
 }
 
 /// Interleaves the live items the patch did not name (`left`) with the

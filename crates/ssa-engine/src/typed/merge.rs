@@ -311,6 +311,15 @@ impl<'s, R: Rules> Walk<'s, R> {
         lv: Option<&Value>,
         rv: Option<&Value>,
     ) -> Option<Value> {
+        // A live item whose key is duplicated is not merged with the new
+        // one: the new item replaces it as if it were not there, so the
+        // item itself counts as added (and conflicts with its owner).
+        let is_duplicate = |v: Option<&Value>| v.is_some_and(|v| std::ptr::eq(v, &DUPLICATE));
+        let lv = if is_duplicate(lv) && rv.is_some() && !is_duplicate(rv) {
+            None
+        } else {
+            lv
+        };
         self.path.push(pe.clone());
         let out = self.node(list.element_type, lv, rv);
         self.path.pop();
