@@ -17,6 +17,7 @@ use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
 use crate::merge::{MergeError, Updater, VersionedSet};
 use crate::schema::ObjectSchema;
+use crate::typed::{Duplicates, Typed, TypedErrors};
 use crate::value::{Map, Value};
 
 /// Which endpoint a write goes to.
@@ -223,13 +224,31 @@ impl<'a> FieldManager<'a> {
         // owned by nobody and reset by the registry afterwards
         // (`keep_status`).
         let body = request.body.clone();
+        let typed_patch = |e: TypedErrors| {
+            Refusal::Invalid(format!(
+                "failed to create typed patch object ({}): {e}",
+                object_gvknn(&body)
+            ))
+        };
+        // The applied configuration may not repeat a key; the stored object may.
+        let config = Typed::new(
+            &self.schema.schema,
+            self.schema.root,
+            &body,
+            Duplicates::Refuse,
+        )
+        .map_err(typed_patch)?;
+        let typed_live = Typed::new(
+            &self.schema.schema,
+            self.schema.root,
+            &live,
+            Duplicates::Allow,
+        )
+        .map_err(|e| Refusal::from(MergeError::InvalidLive(e)))?;
         let outcome = updater
-            .apply(&live, &body, version, &managed.fields, &id, force)
+            .apply(typed_live, config, version, &managed.fields, &id, force)
             .map_err(|e| match e {
-                MergeError::InvalidConfig(e) => Refusal::Invalid(format!(
-                    "failed to create typed patch object ({}): {e}",
-                    object_gvknn(&body)
-                )),
+                MergeError::InvalidConfig(e) => typed_patch(e),
                 other => Refusal::from(other),
             })?;
         managed.fields = outcome.managers;
@@ -341,8 +360,19 @@ impl<'a> FieldManager<'a> {
     ) -> Result<(Value, Managed), Refusal> {
         const CURRENT: &str = "current-operation";
         let updater = Updater::new(&self.schema.schema, self.schema.root, ignored);
+        let (schema, root) = (&self.schema.schema, self.schema.root);
+        let typed_new = Typed::new(schema, root, new, Duplicates::Allow)
+            .map_err(|e| Refusal::from(MergeError::InvalidNew(e)))?;
+        let typed_live = Typed::new(schema, root, live, Duplicates::Allow)
+            .map_err(|e| Refusal::from(MergeError::InvalidLive(e)))?;
         let mut fields = updater
-            .update(live, new, &id.api_version, &managed.fields, CURRENT)
+            .update(
+                typed_live,
+                typed_new,
+                &id.api_version,
+                &managed.fields,
+                CURRENT,
+            )
             .map_err(Refusal::from)?;
         let mut managed = Managed {
             fields: std::mem::take(&mut fields),

@@ -12,7 +12,7 @@
 
 use crate::fieldpath::{Path, Set};
 use crate::schema::{Schema, TypeId};
-use crate::typed::{self, Comparison, Duplicates, TypedErrors};
+use crate::typed::{self, Comparison, Typed, TypedErrors};
 use crate::value::Value;
 use std::collections::BTreeMap;
 
@@ -83,17 +83,14 @@ impl<'s> Updater<'s> {
     /// A server-side apply of `config` by `manager` onto `live`.
     pub fn apply(
         &self,
-        live: &Value,
-        config: &Value,
+        live: Typed<'_>,
+        config: Typed<'_>,
         version: &str,
         managers: &ManagedFields,
         manager: &str,
         force: bool,
     ) -> Result<ApplyOutcome, MergeError> {
-        typed::validate(self.schema, self.root, config, Duplicates::Refuse)
-            .map_err(MergeError::InvalidConfig)?;
-        typed::validate(self.schema, self.root, live, Duplicates::Allow)
-            .map_err(MergeError::InvalidLive)?;
+        let (live, config) = (live.value(), config.value());
         let mut managers = self.reconcile(managers);
         let merged = typed::merge(self.schema, self.root, live, config)
             .map_err(MergeError::InvalidConfig)?;
@@ -123,16 +120,13 @@ impl<'s> Updater<'s> {
     /// object to store, `live` the stored one (an empty map for a create).
     pub fn update(
         &self,
-        live: &Value,
-        new: &Value,
+        live: Typed<'_>,
+        new: Typed<'_>,
         version: &str,
         managers: &ManagedFields,
         manager: &str,
     ) -> Result<ManagedFields, MergeError> {
-        typed::validate(self.schema, self.root, new, Duplicates::Allow)
-            .map_err(MergeError::InvalidNew)?;
-        typed::validate(self.schema, self.root, live, Duplicates::Allow)
-            .map_err(MergeError::InvalidLive)?;
+        let (live, new) = (live.value(), new.value());
         let managers = self.reconcile(managers);
         let (mut managers, comparison) =
             self.update_managers(live, new, version, managers, manager, true)?;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::typed::tests::{json, test_schema};
+use crate::typed::{Duplicates, Typed};
 
 struct World {
     schema: Schema,
@@ -25,14 +26,12 @@ impl World {
 
     fn apply(&mut self, manager: &str, config: &str, force: bool) -> Result<bool, MergeError> {
         let updater = Updater::new(&self.schema, self.root, &self.ignored);
-        let out = updater.apply(
-            &self.live,
-            &json(config),
-            "v1",
-            &self.managers,
-            manager,
-            force,
-        )?;
+        let config = json(config);
+        let live = Typed::new(&self.schema, self.root, &self.live, Duplicates::Allow)
+            .map_err(MergeError::InvalidLive)?;
+        let config = Typed::new(&self.schema, self.root, &config, Duplicates::Refuse)
+            .map_err(MergeError::InvalidConfig)?;
+        let out = updater.apply(live, config, "v1", &self.managers, manager, force)?;
         self.managers = out.managers;
         let changed = out.object.is_some();
         if let Some(o) = out.object {
@@ -43,10 +42,13 @@ impl World {
 
     fn update(&mut self, manager: &str, new: &str) {
         let updater = Updater::new(&self.schema, self.root, &self.ignored);
+        let new = json(new);
+        let live = Typed::new(&self.schema, self.root, &self.live, Duplicates::Allow).unwrap();
+        let typed_new = Typed::new(&self.schema, self.root, &new, Duplicates::Allow).unwrap();
         self.managers = updater
-            .update(&self.live, &json(new), "v1", &self.managers, manager)
+            .update(live, typed_new, "v1", &self.managers, manager)
             .unwrap();
-        self.live = json(new);
+        self.live = new;
     }
 
     fn owned(&self, manager: &str) -> Vec<String> {

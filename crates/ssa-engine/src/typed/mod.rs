@@ -27,6 +27,35 @@ use crate::schema::{Atom, ListType, MapType, ScalarKind, Schema};
 use crate::value::Value;
 use std::fmt;
 
+/// A value known to fit its schema: the argument of the apply and update
+/// operations (SMD's `TypedValue`). Validation happens once, when the value
+/// is made, not in every operation on it.
+#[derive(Clone, Copy, Debug)]
+pub struct Typed<'v>(&'v Value);
+
+impl<'v> Typed<'v> {
+    /// Validates `value` as type `ty`.
+    pub fn new(
+        schema: &Schema,
+        ty: crate::schema::TypeId,
+        value: &'v Value,
+        duplicates: Duplicates,
+    ) -> Result<Self, TypedErrors> {
+        validate(schema, ty, value, duplicates)?;
+        Ok(Typed(value))
+    }
+
+    /// A value the engine itself produced from typed values (an apply's
+    /// merged object), which needs no second validation.
+    pub fn already_validated(value: &'v Value) -> Self {
+        Typed(value)
+    }
+
+    pub fn value(self) -> &'v Value {
+        self.0
+    }
+}
+
 /// One problem with a value against its schema, at a path in kubectl's
 /// notation (SMD's `ValidationError`).
 #[derive(Clone, Debug, PartialEq, Eq)]
