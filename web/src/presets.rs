@@ -143,4 +143,93 @@ steps:
     metadata: {name: limits, namespace: default}
 "#,
     },
+    Preset {
+        title: "The autoscaler takes spec.replicas through /scale",
+        text: r#"scenario: v1
+name: hpa-takes-replicas
+description: |
+  kubectl applies a Deployment with replicas 2. The HorizontalPodAutoscaler
+  writes replicas 4 through the scale subresource: an Update that silently
+  moves ownership. Re-applying replicas 2 conflicts; applying the manifest
+  without replicas succeeds and leaves the autoscaler in charge.
+steps:
+- manager: kubectl
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec:
+      replicas: 2
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+- manager: horizontal-pod-autoscaler
+  op: update
+  subresource: scale
+  name: the HPA scales to 4
+  object: {spec: {replicas: 4}}
+- manager: kubectl
+  op: apply
+  name: kubectl re-applies replicas 2
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec:
+      replicas: 2
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+  expect: {outcome: conflict}
+- manager: kubectl
+  op: apply
+  name: kubectl drops replicas from its manifest
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec:
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+"#,
+    },
+    Preset {
+        title: "Client-side to server-side: the ghost field",
+        text: r#"scenario: v1
+name: csa-to-ssa-ghost-field
+description: |
+  A ConfigMap written by client-side `kubectl apply` is then applied
+  server-side by a bare API client without one key. The key stays: it is
+  still owned by the old kubectl-client-side-apply Update entry. (With
+  `client: kubectl`, kubectl migrates that ownership and the key goes.)
+steps:
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: default}
+    data: {log-level: info, legacy-flag: "on"}
+- manager: kubectl
+  op: apply
+  client: api
+  name: server-side apply without legacy-flag
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: settings, namespace: default}
+    data: {log-level: info}
+"#,
+    },
 ];
