@@ -122,13 +122,7 @@ fn with_annotation(manifest: &Value) -> Value {
 
 /// Sets `metadata.annotations` of an object.
 fn set_annotations(object: &mut Value, annotations: Map) {
-    let Some(root) = object.as_map_mut() else {
-        return;
-    };
-    let meta = root
-        .entry("metadata")
-        .or_insert_with(|| Value::Map(Map::new()));
-    if let Some(meta) = meta.as_map_mut() {
+    if let Some(meta) = object.child_map_mut("metadata") {
         meta.insert("annotations", Value::Map(annotations));
     }
 }

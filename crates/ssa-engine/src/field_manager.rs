@@ -562,7 +562,7 @@ fn conflict_message(conflicts: &[(String, Path)]) -> String {
     let describe = |id: &str| {
         ManagerId::decode(id)
             .map(|d| d.describe())
-            .unwrap_or_else(|| managed_fields::go_quote(id))
+            .unwrap_or_else(|| crate::value::go_quote(id))
     };
     if let [(id, path)] = conflicts {
         return format!(
@@ -804,19 +804,10 @@ pub fn last_applied(object: &Value) -> Option<&str> {
 
 /// Sets the last-applied annotation.
 pub fn set_last_applied(object: &mut Value, text: &str) {
-    let Some(root) = object.as_map_mut() else {
-        return;
-    };
-    let meta = root
-        .entry("metadata")
-        .or_insert_with(|| Value::Map(Map::new()));
-    let Some(meta) = meta.as_map_mut() else {
-        return;
-    };
-    let annotations = meta
-        .entry("annotations")
-        .or_insert_with(|| Value::Map(Map::new()));
-    if let Some(a) = annotations.as_map_mut() {
+    let annotations = object
+        .child_map_mut("metadata")
+        .and_then(|m| m.child_map_mut("annotations"));
+    if let Some(a) = annotations {
         a.insert(LAST_APPLIED_ANNOTATION, Value::from(text));
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::fieldpath::Set;
 use crate::merge::{ManagedFields, VersionedSet};
-use crate::value::{Map, Value, write_json_string};
+use crate::value::{Map, Value, go_quote, write_json_string};
 use std::collections::HashMap;
 
 /// `Apply` or `Update`.
@@ -117,26 +117,6 @@ impl ManagerId {
         }
         s
     }
-}
-
-/// Go's `%q` for the strings that occur in manager names: printable
-/// Unicode stays as it is.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Every manager's fields and the time of its last change, by identifier.
@@ -248,13 +228,7 @@ pub fn encode_into(object: &mut Value, managed: &Managed) {
             Value::Map(e)
         })
         .collect();
-    let Some(root) = object.as_map_mut() else {
-        return;
-    };
-    let meta = root
-        .entry("metadata")
-        .or_insert_with(|| Value::Map(Map::new()));
-    if let Some(meta) = meta.as_map_mut() {
+    if let Some(meta) = object.child_map_mut("metadata") {
         if list.is_empty() {
             meta.remove("managedFields");
         } else {

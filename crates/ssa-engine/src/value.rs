@@ -86,6 +86,15 @@ impl Map {
     pub fn retain(&mut self, keep: impl FnMut(&String, &mut Value) -> bool) {
         self.0.retain(keep)
     }
+    /// The map under `key`, created empty when absent or null; `None` when
+    /// the key holds something else.
+    pub fn child_map_mut(&mut self, key: &str) -> Option<&mut Map> {
+        if self.get(key).is_none_or(Value::is_null) {
+            self.insert(key, Value::Map(Map::new()));
+        }
+        self.get_mut(key).and_then(Value::as_map_mut)
+    }
+
     /// Sorts keys by byte order, as Go's encoding/json writes them.
     pub fn sort_keys(&mut self) {
         self.0.sort_keys()
@@ -163,6 +172,11 @@ impl Value {
             _ => None,
         }
     }
+    /// The map under `key` of this map (see [`Map::child_map_mut`]).
+    pub fn child_map_mut(&mut self, key: &str) -> Option<&mut Map> {
+        self.as_map_mut().and_then(|m| m.child_map_mut(key))
+    }
+
     /// `self[key]` for maps; `None` for a missing key or a non-map.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.as_map().and_then(|m| m.get(key))
@@ -259,6 +273,29 @@ pub fn format_float(f: f64) -> String {
             s
         }
     }
+}
+
+/// Go's `%q` of a string, as messages quote names and values: printable
+/// Unicode stays as it is, control characters are escaped.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Writes a JSON string literal, escaping as Go's encoding/json does

@@ -106,12 +106,12 @@ impl KindDefaults {
         self.zero_condition_times(root);
         match self {
             KindDefaults::Deployment => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
-                let strategy = child(spec, "strategy")?;
+                let strategy = spec.child_map_mut("strategy")?;
                 set(strategy, "type", Value::from("RollingUpdate"));
                 if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
-                    let rolling = child(strategy, "rollingUpdate")?;
+                    let rolling = strategy.child_map_mut("rollingUpdate")?;
                     set(rolling, "maxUnavailable", Value::from("25%"));
                     set(rolling, "maxSurge", Value::from("25%"));
                 }
@@ -120,61 +120,61 @@ impl KindDefaults {
                 template(spec)?;
             }
             KindDefaults::ReplicaSet | KindDefaults::ReplicationController => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 template(spec)?;
             }
             KindDefaults::StatefulSet => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 set(spec, "podManagementPolicy", Value::from("OrderedReady"));
-                let strategy = child(spec, "updateStrategy")?;
+                let strategy = spec.child_map_mut("updateStrategy")?;
                 set(strategy, "type", Value::from("RollingUpdate"));
                 if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
-                    let rolling = child(strategy, "rollingUpdate")?;
+                    let rolling = strategy.child_map_mut("rollingUpdate")?;
                     set(rolling, "partition", Value::Int(0));
                     set(rolling, "maxUnavailable", Value::Int(1));
                 }
                 set(spec, "revisionHistoryLimit", Value::Int(10));
-                let retention = child(spec, "persistentVolumeClaimRetentionPolicy")?;
+                let retention = spec.child_map_mut("persistentVolumeClaimRetentionPolicy")?;
                 set(retention, "whenDeleted", Value::from("Retain"));
                 set(retention, "whenScaled", Value::from("Retain"));
                 template(spec)?;
             }
             KindDefaults::DaemonSet => {
-                let spec = child(root, "spec")?;
-                let strategy = child(spec, "updateStrategy")?;
+                let spec = root.child_map_mut("spec")?;
+                let strategy = spec.child_map_mut("updateStrategy")?;
                 set(strategy, "type", Value::from("RollingUpdate"));
                 if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
-                    let rolling = child(strategy, "rollingUpdate")?;
+                    let rolling = strategy.child_map_mut("rollingUpdate")?;
                     set(rolling, "maxUnavailable", Value::Int(1));
                     set(rolling, "maxSurge", Value::Int(0));
                 }
                 set(spec, "revisionHistoryLimit", Value::Int(10));
                 template(spec)?;
             }
-            KindDefaults::Job => job_spec(child(root, "spec")?)?,
+            KindDefaults::Job => job_spec(root.child_map_mut("spec")?)?,
             KindDefaults::CronJob => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "concurrencyPolicy", Value::from("Allow"));
                 set(spec, "suspend", Value::Bool(false));
                 set(spec, "successfulJobsHistoryLimit", Value::Int(3));
                 set(spec, "failedJobsHistoryLimit", Value::Int(1));
-                let job = child(spec, "jobTemplate")?;
-                child(job, "metadata")?;
-                let job_spec_map = child(job, "spec")?;
-                let tmpl = child(job_spec_map, "template")?;
-                child(tmpl, "metadata")?;
-                pod_spec(child(tmpl, "spec")?);
+                let job = spec.child_map_mut("jobTemplate")?;
+                job.child_map_mut("metadata")?;
+                let job_spec_map = job.child_map_mut("spec")?;
+                let tmpl = job_spec_map.child_map_mut("template")?;
+                tmpl.child_map_mut("metadata")?;
+                pod_spec(tmpl.child_map_mut("spec")?);
             }
             KindDefaults::Pod => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 pod_spec(spec);
                 set(spec, "enableServiceLinks", Value::Bool(true));
             }
             KindDefaults::PodTemplate => template(root)?,
             KindDefaults::Service => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "type", Value::from("ClusterIP"));
                 set(spec, "sessionAffinity", Value::from("None"));
                 let ty = spec
@@ -199,7 +199,7 @@ impl KindDefaults {
             }
             KindDefaults::Ingress | KindDefaults::Namespace => {}
             KindDefaults::HorizontalPodAutoscaler => {
-                let spec = child(root, "spec")?;
+                let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
                 if spec
                     .get("metrics")
@@ -210,9 +210,17 @@ impl KindDefaults {
                 }
                 // A behavior that is given gets every missing rule.
                 if spec.get("behavior").is_some_and(Value::is_map) {
-                    let behavior = child(spec, "behavior")?;
-                    scaling_rules(child(behavior, "scaleUp")?, Some(0), SCALE_UP_POLICIES);
-                    scaling_rules(child(behavior, "scaleDown")?, None, SCALE_DOWN_POLICIES);
+                    let behavior = spec.child_map_mut("behavior")?;
+                    scaling_rules(
+                        behavior.child_map_mut("scaleUp")?,
+                        Some(0),
+                        SCALE_UP_POLICIES,
+                    );
+                    scaling_rules(
+                        behavior.child_map_mut("scaleDown")?,
+                        None,
+                        SCALE_DOWN_POLICIES,
+                    );
                 }
             }
         }
@@ -280,15 +288,6 @@ fn yaml_value(text: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// The map under `key`, created empty when absent or null; `None` when
-/// the field holds something else (validation reports that, not us).
-fn child<'a>(m: &'a mut Map, key: &str) -> Option<&'a mut Map> {
-    if m.get(key).is_none_or(Value::is_null) {
-        m.insert(key, Value::Map(Map::new()));
-    }
-    m.get_mut(key).and_then(Value::as_map_mut)
-}
-
 /// Sets `key` when it is absent or null.
 fn set(m: &mut Map, key: &str, value: Value) {
     if m.get(key).is_none_or(Value::is_null) {
@@ -306,14 +305,14 @@ fn items<'a>(m: &'a mut Map, key: &str) -> impl Iterator<Item = &'a mut Map> {
 }
 
 fn template(spec: &mut Map) -> Option<()> {
-    let tmpl = child(spec, "template")?;
-    pod_spec(child(tmpl, "spec")?);
+    let tmpl = spec.child_map_mut("template")?;
+    pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
 }
 
 fn job_spec(spec: &mut Map) -> Option<()> {
-    let tmpl = child(spec, "template")?;
-    pod_spec(child(tmpl, "spec")?);
+    let tmpl = spec.child_map_mut("template")?;
+    pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
 }
 

@@ -1,7 +1,7 @@
 //! One step of a field path, and the total order structured-merge-diff
 //! puts on path elements and values.
 
-use crate::value::{Value, format_float};
+use crate::value::{Value, format_float, go_quote};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -195,27 +195,6 @@ fn value_to_string(v: &Value) -> String {
         }
         other => other.to_json(),
     }
-}
-
-/// Go's `%q` for the characters that occur in field values.
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The total order SMD puts on values (`value.Compare`): numbers (ints and
