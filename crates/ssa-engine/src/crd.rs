@@ -295,6 +295,48 @@ properties:
         );
     }
 
+    /// x-kubernetes-embedded-resource: an embedded object gets apiVersion,
+    /// kind and ObjectMeta; with preserve-unknown-fields the rest is deduced.
+    #[test]
+    fn embedded_resources() {
+        let schema = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      manifest: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n";
+        let s = load(&crd(schema, ""), "example.com/v1", "Widget").unwrap();
+        let root = s.schema.atom(s.root).map.clone().unwrap();
+        let spec = s
+            .schema
+            .atom(root.field("spec").unwrap().ty)
+            .map
+            .clone()
+            .unwrap();
+        let manifest = s
+            .schema
+            .atom(spec.field("manifest").unwrap().ty)
+            .map
+            .clone()
+            .unwrap();
+        assert!(manifest.field("apiVersion").is_some() && manifest.field("kind").is_some());
+        let meta = s
+            .schema
+            .atom(manifest.field("metadata").unwrap().ty)
+            .map
+            .clone()
+            .unwrap();
+        assert_eq!(
+            s.schema
+                .atom(meta.field("labels").unwrap().ty)
+                .map
+                .as_ref()
+                .unwrap()
+                .relationship,
+            ElementRelationship::Separable
+        );
+        assert_eq!(
+            manifest.element_type,
+            Some(s.schema.untyped_deduced()),
+            "unknown fields are deduced"
+        );
+    }
+
     #[test]
     fn structural_defaults() {
         let s = load(&crd(SCHEMA, ""), "example.com/v1", "Widget").unwrap();

@@ -95,6 +95,12 @@ impl Map {
         self.get_mut(key).and_then(Value::as_map_mut)
     }
 
+    /// A copy of the value at a chain of map keys below this map.
+    pub fn get_path_value(&self, keys: &[&str]) -> Option<Value> {
+        let (first, rest) = keys.split_first()?;
+        self.get(first)?.get_path(rest).cloned()
+    }
+
     /// Sorts keys by byte order, as Go's encoding/json writes them.
     pub fn sort_keys(&mut self) {
         self.0.sort_keys()

@@ -153,7 +153,23 @@ impl KindDefaults {
                 set(spec, "revisionHistoryLimit", Value::Int(10));
                 template(spec)?;
             }
-            KindDefaults::Job => job_spec(root.child_map_mut("spec")?)?,
+            KindDefaults::Job => {
+                // A Job's pod template labels become the Job's when it has none.
+                let template_labels = root
+                    .get_path_value(&["spec", "template", "metadata", "labels"])
+                    .filter(|l| l.as_map().is_some_and(|m| !m.is_empty()));
+                if let Some(labels) = template_labels {
+                    let meta = root.child_map_mut("metadata")?;
+                    if meta
+                        .get("labels")
+                        .and_then(Value::as_map)
+                        .is_none_or(Map::is_empty)
+                    {
+                        meta.insert("labels", labels);
+                    }
+                }
+                job_spec(root.child_map_mut("spec")?)?
+            }
             KindDefaults::CronJob => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "concurrencyPolicy", Value::from("Allow"));
@@ -197,7 +213,21 @@ impl KindDefaults {
                     }
                 }
             }
-            KindDefaults::Ingress | KindDefaults::Namespace => {}
+            KindDefaults::Namespace => {
+                // The namespace's name as a label, and the kubernetes finalizer.
+                let name = root.get("metadata").and_then(|m| m.get("name")).cloned();
+                if let Some(name) = name {
+                    let labels = root.child_map_mut("metadata")?.child_map_mut("labels")?;
+                    set(labels, "kubernetes.io/metadata.name", name);
+                }
+                let spec = root.child_map_mut("spec")?;
+                set(
+                    spec,
+                    "finalizers",
+                    Value::List(vec![Value::from("kubernetes")]),
+                );
+            }
+            KindDefaults::Ingress => {}
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
@@ -310,7 +340,32 @@ fn template(spec: &mut Map) -> Option<()> {
     Some(())
 }
 
+/// `SetDefaults_Job`: one completion and one pod at a time when neither
+/// is given, six retries, non-indexed, not suspended.
 fn job_spec(spec: &mut Map) -> Option<()> {
+    if spec.get("completions").is_none_or(Value::is_null)
+        && spec.get("parallelism").is_none_or(Value::is_null)
+    {
+        spec.insert("completions", Value::Int(1));
+    }
+    set(spec, "parallelism", Value::Int(1));
+    let backoff = if spec
+        .get("backoffLimitPerIndex")
+        .is_some_and(|v| !v.is_null())
+    {
+        i64::from(i32::MAX)
+    } else {
+        6
+    };
+    set(spec, "backoffLimit", Value::Int(backoff));
+    set(spec, "completionMode", Value::from("NonIndexed"));
+    set(spec, "suspend", Value::Bool(false));
+    let replacement = if spec.get("podFailurePolicy").is_some_and(|v| !v.is_null()) {
+        "Failed"
+    } else {
+        "TerminatingOrFailed"
+    };
+    set(spec, "podReplacementPolicy", Value::from(replacement));
     let tmpl = spec.child_map_mut("template")?;
     pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
@@ -531,6 +586,83 @@ mod tests {
         assert_eq!(
             c.get_path(&["spec", "concurrencyPolicy"]),
             Some(&Value::from("Allow"))
+        );
+    }
+
+    /// Job docs: "When both are unset, both [completions and parallelism] are defaulted to 1"; backoffLimit 6.
+    #[test]
+    fn job() {
+        let j = defaulted(
+            KindDefaults::Job,
+            "spec: {template: {metadata: {labels: {app: x}}, spec: {restartPolicy: Never, containers: [{name: a, image: b:1}]}}}",
+        );
+        for (field, value) in [
+            ("completions", Value::Int(1)),
+            ("parallelism", Value::Int(1)),
+            ("backoffLimit", Value::Int(6)),
+            ("completionMode", Value::from("NonIndexed")),
+            ("suspend", Value::Bool(false)),
+        ] {
+            assert_eq!(j.get_path(&["spec", field]), Some(&value), "{field}");
+        }
+        assert_eq!(
+            j.get_path(&["metadata", "labels", "app"]),
+            Some(&Value::from("x")),
+            "labels from the template"
+        );
+        assert_eq!(
+            j.get_path(&["spec", "template", "spec", "restartPolicy"]),
+            Some(&Value::from("Never"))
+        );
+        let parallel = defaulted(KindDefaults::Job, "spec: {parallelism: 3}");
+        assert_eq!(
+            parallel.get_path(&["spec", "completions"]),
+            None,
+            "a work queue has no completions"
+        );
+    }
+
+    /// Namespace docs: every namespace carries `kubernetes.io/metadata.name`.
+    #[test]
+    fn namespace() {
+        let n = defaulted(KindDefaults::Namespace, "metadata: {name: team-a}");
+        assert_eq!(
+            n.get_path(&["metadata", "labels", "kubernetes.io/metadata.name"]),
+            Some(&Value::from("team-a"))
+        );
+        assert_eq!(
+            n.get_path(&["spec", "finalizers"]),
+            Some(&Value::List(vec![Value::from("kubernetes")]))
+        );
+    }
+
+    /// Probes and volumes: 1s timeout, 10s period, thresholds 1/3, HTTP; mode 0644.
+    #[test]
+    fn probes_and_volumes() {
+        let p = defaulted(
+            KindDefaults::Pod,
+            "spec: {containers: [{name: a, image: b:1, livenessProbe: {httpGet: {port: 80}}}], volumes: [{name: c, configMap: {name: x}}]}",
+        );
+        let probe = p
+            .get_path(&["spec", "containers"])
+            .and_then(|c| c.as_list())
+            .unwrap()[0]
+            .get("livenessProbe")
+            .cloned()
+            .unwrap();
+        assert_eq!(probe, crate::yaml::parse("{httpGet: {port: 80, scheme: HTTP}, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3}").unwrap().value);
+        let volume = p
+            .get_path(&["spec", "volumes"])
+            .and_then(|v| v.as_list())
+            .unwrap()[0]
+            .clone();
+        assert_eq!(
+            volume.get_path(&["configMap", "defaultMode"]),
+            Some(&Value::Int(420))
+        );
+        assert_eq!(
+            p.get_path(&["spec", "enableServiceLinks"]),
+            Some(&Value::Bool(true))
         );
     }
 
