@@ -94,11 +94,27 @@ test('presets load and dark theme follows the system', async () => {
   await page.selectOption('select', { index: 2 });
   await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('prune-dropped-key'));
   assert.deepEqual(await badges(page), ['applied', 'applied', 'applied']);
-  const object = await page.locator('.step-object').textContent();
+  const object = (await page.locator('.blame-text').allTextContents()).join('\n');
   assert.match(object, /api: api-svc/);
   assert.match(object, /web: web-svc/, 'a key another manager applies survives');
   assert.doesNotMatch(object, /docs-svc/, 'a key only the applier owned is pruned');
   await page.screenshot({ path: path.join(shots, 'playground-dark.png'), fullPage: true });
+  await context.close();
+});
+
+test('the ownership gutter names each line\'s owners', async () => {
+  const { page, context } = await open();
+  await page.selectOption('select', { index: 4 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('hpa-takes-replicas'));
+  const row = (text) => page.locator('.blame-line', { hasText: text }).first();
+  // After the last step the autoscaler owns replicas (it wrote through /scale).
+  assert.equal(await row('replicas: 4').locator('.blame-owner').allTextContents().then((t) => t.join(',')), 'horizontal-pod-autoscaler');
+  assert.match(await row('replicas: 4').getAttribute('title'), /horizontal-pod-autoscaler \(Update \/scale\)/);
+  // kubectl still owns its image; server defaults are owned by nobody.
+  assert.equal(await row('image: nginx:1.27').locator('.blame-owner').textContent(), 'kubectl');
+  assert.equal(await row('revisionHistoryLimit').locator('.blame-nobody').textContent(), 'nobody');
+  await row('replicas: 4').focus();
+  await page.screenshot({ path: path.join(shots, 'playground-blame.png'), fullPage: true });
   await context.close();
 });
 

@@ -2,8 +2,7 @@
 //! the object as YAML, and every manager's fields in kubectl's notation.
 
 use ssa_engine::managed_fields::{self, ManagerId};
-use ssa_engine::scenario::StepResult;
-use ssa_engine::value::Value;
+use ssa_engine::scenario::{BlameLine, StepResult};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -15,11 +14,6 @@ pub struct Props {
 #[function_component(StepView)]
 pub fn step_view(props: &Props) -> Html {
     let step = &props.step;
-    let object_yaml = step
-        .object
-        .as_ref()
-        .map(without_managed_fields)
-        .map(|o| ssa_engine::yaml::to_yaml_string(&o));
     let managers = step
         .object
         .as_ref()
@@ -52,7 +46,13 @@ pub fn step_view(props: &Props) -> Html {
             <div class="step-panels">
                 <section class="step-panel">
                     <h3>{ "Object" }</h3>
-                    <pre class="step-object">{ object_yaml.unwrap_or_else(|| "(no object)".to_string()) }</pre>
+                    if step.blame.is_empty() {
+                        <p class="step-none">{ "(no object)" }</p>
+                    } else {
+                        <div class="blame" role="table" aria-label="Object with the owner of each field">
+                            { for step.blame.iter().map(blame_line) }
+                        </div>
+                    }
                 </section>
                 <section class="step-panel">
                     <h3>{ "Managed fields" }</h3>
@@ -82,9 +82,58 @@ pub fn step_view(props: &Props) -> Html {
     }
 }
 
-/// The object as shown: its managedFields are listed beside it instead.
-fn without_managed_fields(object: &Value) -> Value {
-    let mut o = object.clone();
-    managed_fields::remove_from(&mut o);
-    o
+/// One line of the object with its owners in the gutter: names (colour
+/// only repeats what the name says), "nobody" for an unowned field, and
+/// every owner with operation and time on hover or focus.
+fn blame_line(line: &BlameLine) -> Html {
+    let detail = line.field.as_ref().map(|f| {
+        let owners: Vec<String> = line
+            .owners
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} ({}{})",
+                    o.manager,
+                    o.how,
+                    o.time
+                        .as_ref()
+                        .map(|t| format!(", {t}"))
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        if owners.is_empty() {
+            format!("{f}: owned by nobody")
+        } else {
+            format!("{f}: {}", owners.join("; "))
+        }
+    });
+    let gutter = if !line.owners.is_empty() {
+        line.owners
+            .iter()
+            .map(|o| html! {
+                <span class={classes!("blame-owner", format!("owner-colour-{}", colour(&o.manager)))}>{ o.manager.clone() }</span>
+            })
+            .collect::<Html>()
+    } else if line.ownable && line.field.is_some() {
+        html! { <span class="blame-nobody">{ "nobody" }</span> }
+    } else {
+        html! {}
+    };
+    let focusable = detail.is_some() && (line.ownable || !line.owners.is_empty());
+    html! {
+        <div class="blame-line" role="row" title={detail.clone()} aria-label={detail}
+             tabindex={focusable.then_some("0")}>
+            <span class="blame-gutter" role="cell">{ gutter }</span>
+            <code class="blame-text" role="cell">{ line.text.clone() }</code>
+        </div>
+    }
+}
+
+/// A stable colour (one of eight CSS classes; the page's CSP allows no
+/// inline style) for a manager name.
+pub fn colour(name: &str) -> u32 {
+    name.bytes()
+        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
+        % 8
 }

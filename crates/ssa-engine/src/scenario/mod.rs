@@ -7,11 +7,13 @@
 //! something else. A step that cannot be sent gets `outcome: error` and
 //! the scenario goes on, as a user stepping through it would expect.
 
+mod blame;
 mod compare;
 mod format;
 mod result;
 mod run;
 
+pub use blame::{BlameLine, Owner, blame};
 pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
 pub use result::{Outcome, ScenarioResult, StepResult};

@@ -41,6 +41,9 @@ pub struct StepResult {
     pub changed: bool,
     /// Where the step's `expect` block disagrees with what happened.
     pub expectation_failures: Vec<String>,
+    /// The object as YAML lines with the owners of each (for the
+    /// playground's ownership gutter); empty without an object.
+    pub blame: Vec<super::BlameLine>,
 }
 
 /// A whole run.

@@ -93,6 +93,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                 notes: vec![],
                 changed: false,
                 expectation_failures: vec![],
+                blame: vec![],
             },
             Ok(step) => {
                 let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
@@ -114,6 +115,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         notes: vec![],
                         changed: false,
                         expectation_failures: vec![],
+                        blame: vec![],
                     },
                     Err(WriteError::Invalid { message }) => StepResult {
                         outcome: Outcome::Invalid,
@@ -123,6 +125,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         notes: vec![],
                         changed: false,
                         expectation_failures: vec![],
+                        blame: vec![],
                     },
                 };
                 r.notes = notes;
@@ -130,6 +133,10 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                 r
             }
         };
+        let mut result = result;
+        if let Some(object) = &result.object {
+            result.blame = super::blame(&schema, object);
+        }
         steps.push(result);
     }
     Ok(ScenarioResult {
@@ -147,6 +154,7 @@ fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
         notes: vec![],
         changed,
         expectation_failures: vec![],
+        blame: vec![],
     }
 }
 

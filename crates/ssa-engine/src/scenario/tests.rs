@@ -123,3 +123,53 @@ fn comparison_reports_the_first_difference() {
         r#"steps[0].object.data.k: expected "1", got "2""#
     );
 }
+
+#[test]
+fn blame_marks_owners_and_unowned_defaults() {
+    let text = r#"scenario: v1
+name: blame
+steps:
+- manager: kubectl
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web}
+    spec:
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+"#;
+    let result = run_scenario_text(text).unwrap();
+    let lines = &result.steps[0].blame;
+    let line = |needle: &str| {
+        lines
+            .iter()
+            .find(|l| l.text.trim_start().starts_with(needle))
+            .unwrap()
+    };
+    let image = line("image: nginx:1.27");
+    assert_eq!(
+        image.field.as_deref(),
+        Some(r#".spec.template.spec.containers[name="nginx"].image"#)
+    );
+    assert_eq!(
+        image
+            .owners
+            .iter()
+            .map(|o| o.manager.as_str())
+            .collect::<Vec<_>>(),
+        vec!["kubectl"]
+    );
+    assert_eq!(image.owners[0].how, "Apply");
+    // Defaulted by the server: owned by nobody.
+    let replicas = line("replicas: 1");
+    assert!(replicas.ownable && replicas.owners.is_empty());
+    // The selector is atomic: its line is owned, its inner lines are not ownable.
+    assert_eq!(line("selector:").owners.len(), 1);
+    assert!(!line("app: web").ownable || !line("app: web").owners.is_empty());
+    assert!(lines.iter().all(|l| !l.text.contains("managedFields")));
+}

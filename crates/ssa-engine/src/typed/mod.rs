@@ -98,7 +98,7 @@ impl TypedErrors {
 
 /// The side of a type that a value is walked as.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum View<'s> {
+pub enum View<'s> {
     Map(&'s MapType),
     Scalar(ScalarKind),
     List(&'s ListType),
@@ -110,7 +110,7 @@ pub(crate) enum View<'s> {
 /// by `handleAtom`): a scalar value takes the scalar side, a list the list
 /// side, a map the map side; otherwise — an absent or null value, or one
 /// that fits no side — maps are preferred, then scalars, then lists.
-pub(crate) fn view<'s>(atom: &'s Atom, value: Option<&Value>) -> View<'s> {
+pub fn view<'s>(atom: &'s Atom, value: Option<&Value>) -> View<'s> {
     match value {
         Some(Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::String(_)) => {
             if let Some(s) = atom.scalar {
@@ -144,7 +144,7 @@ pub(crate) fn view<'s>(atom: &'s Atom, value: Option<&Value>) -> View<'s> {
 /// `listItemToPathElement`): its index for non-associative lists, its key
 /// fields for map lists (missing keys take the schema's default), its value
 /// for sets.
-pub(crate) fn list_item_element(
+pub fn list_item_element(
     schema: &Schema,
     list: &ListType,
     index: usize,

@@ -91,6 +91,15 @@ impl SourceMap {
         }
     }
 
+    /// Every node's path with the line its value starts on, and the line
+    /// of its key for map entries.
+    pub fn lines(&self) -> impl Iterator<Item = (&ValuePath, u32)> {
+        self.values
+            .iter()
+            .map(|(p, l)| (p, l.line))
+            .chain(self.keys.iter().map(|(p, l)| (p, l.line)))
+    }
+
     /// This map with every path put below `prefix`.
     pub fn prefixed(&self, prefix: &ValuePath) -> SourceMap {
         SourceMap {
