@@ -118,6 +118,31 @@ test('the ownership gutter names each line\'s owners', async () => {
   await context.close();
 });
 
+for (const [button, expectation] of [
+  ['Force', { color: 'red', owners: 'team-b' }],
+  ['Give up the fields', { color: 'blue', owners: 'team-a' }],
+  ['Share them', { color: 'blue', owners: 'team-a,team-b' }],
+]) {
+  test(`conflict resolution: ${button}, then undo`, async () => {
+    const { page, context } = await open();
+    await page.locator('.timeline button').nth(1).click();
+    const before = await page.locator('.editor-text').inputValue();
+    await page.getByRole('button', { name: button }).click();
+    await page.locator('.app-undo').waitFor();
+    // The step now applies, and the colour key has the expected value and owners.
+    assert.equal(await page.locator('.timeline-badge').nth(1).getAttribute('data-outcome'), 'applied');
+    const row = page.locator('.blame-line', { hasText: 'color:' }).first();
+    assert.match(await row.locator('.blame-text').textContent(), new RegExp(`color: ${expectation.color}`));
+    const owners = (await row.locator('.blame-owner').allTextContents()).sort().join(',');
+    assert.equal(owners, expectation.owners);
+    if (button === 'Share them') await page.screenshot({ path: path.join(shots, 'playground-shared.png'), fullPage: true });
+    await page.locator('.app-undo').click();
+    assert.equal(await page.locator('.editor-text').inputValue(), before, 'undo restores the text');
+    assert.equal(await page.locator('.timeline-badge').nth(1).getAttribute('data-outcome'), 'conflict');
+    await context.close();
+  });
+}
+
 test('a narrow screen stacks the panels', async () => {
   const { page, context } = await open({ viewport: { width: 420, height: 900 } });
   await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });

@@ -28,6 +28,15 @@ pub fn app() -> Html {
             }
         })
     };
+    let on_resolve = {
+        let state = state.clone();
+        let selected = state.selected;
+        Callback::from(move |how| state.dispatch(Action::Resolve(selected, how)))
+    };
+    let on_undo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Undo))
+    };
     let on_key = {
         let state = state.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -61,13 +70,19 @@ pub fn app() -> Html {
                 <Editor text={state.text.clone()} on_edit={on_edit}
                         error={state.result.as_ref().err().cloned()} />
                 <section class="app-result" aria-label="Result">
+                    if !state.history.is_empty() {
+                        <button type="button" class="app-undo" onclick={on_undo}>{ "Undo the last resolution" }</button>
+                    }
+                    if let Some(notice) = &state.notice {
+                        <p class="app-notice" role="status">{ notice.clone() }</p>
+                    }
                     {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
                                     if let Some(step) = result.steps.get(state.selected) {
-                                        <StepView index={state.selected} step={step.clone()} />
+                                        <StepView index={state.selected} step={step.clone()} on_resolve={on_resolve.clone()} />
                                     }
                                 </>
                             },

@@ -1,7 +1,7 @@
 //! The app's state and how actions change it: pure, no `html!`, tested
 //! natively with `cargo test -p ssa-web`.
 
-use ssa_engine::scenario::{ScenarioResult, run_scenario_text};
+use ssa_engine::scenario::{Resolution, ScenarioResult, resolve_conflict, run_scenario_text};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -16,6 +16,10 @@ pub struct State {
     pub selected: usize,
     /// The preset the text came from.
     pub preset: usize,
+    /// Earlier texts, for undoing the edits the page made (resolutions).
+    pub history: Vec<String>,
+    /// Why the last resolution could not be made, if it could not.
+    pub notice: Option<String>,
 }
 
 /// What the user can do.
@@ -24,6 +28,10 @@ pub enum Action {
     Edit(String),
     LoadPreset(usize),
     Select(usize),
+    /// Resolve the conflict of a step, one of the documented three ways.
+    Resolve(usize, Resolution),
+    /// Go back to the text before the last resolution.
+    Undo,
     Next,
     Previous,
 }
@@ -37,6 +45,8 @@ impl State {
             result,
             selected,
             preset: 0,
+            history: Vec::new(),
+            notice: None,
         }
     }
 
@@ -76,6 +86,8 @@ impl Reducible for State {
                     result,
                     selected,
                     preset: self.preset,
+                    history: self.history.clone(),
+                    notice: None,
                 }
             }
             Action::LoadPreset(i) => match crate::presets::PRESETS.get(i) {
@@ -85,6 +97,40 @@ impl Reducible for State {
                 },
                 None => return self,
             },
+            Action::Resolve(step, how) => match resolve_conflict(&self.text, step, how) {
+                Ok(text) => {
+                    let mut history = self.history.clone();
+                    history.push(self.text.clone());
+                    let result = run(&text);
+                    State {
+                        text,
+                        result,
+                        selected: step,
+                        preset: self.preset,
+                        history,
+                        notice: None,
+                    }
+                }
+                Err(e) => State {
+                    notice: Some(e.to_string()),
+                    ..(*self).clone()
+                },
+            },
+            Action::Undo => {
+                let mut history = self.history.clone();
+                let Some(text) = history.pop() else {
+                    return self;
+                };
+                let result = run(&text);
+                State {
+                    text,
+                    result,
+                    selected: self.selected,
+                    preset: self.preset,
+                    history,
+                    notice: None,
+                }
+            }
             Action::Select(i) if i < count => State {
                 selected: i,
                 ..(*self).clone()
@@ -141,6 +187,26 @@ mod tests {
         assert_eq!(state.selected, 1);
         let state = state.reduce(Action::Select(99));
         assert_eq!(state.selected, 1);
+    }
+
+    #[test]
+    fn resolving_a_conflict_can_be_undone() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        assert_eq!(
+            state.result.as_ref().unwrap().steps[1].outcome.as_str(),
+            "conflict"
+        );
+        let resolved = state.clone().reduce(Action::Resolve(1, Resolution::Share));
+        assert_eq!(
+            resolved.result.as_ref().unwrap().steps[1].outcome.as_str(),
+            "applied"
+        );
+        assert_eq!(resolved.selected, 1);
+        let undone = resolved.reduce(Action::Undo);
+        assert_eq!(undone.text, state.text);
+        assert!(undone.history.is_empty());
+        let nothing = state.reduce(Action::Resolve(0, Resolution::Force));
+        assert!(nothing.notice.is_some(), "step 1 has no conflict");
     }
 
     #[test]

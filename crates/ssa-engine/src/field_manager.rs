@@ -58,6 +58,8 @@ pub struct ConflictReport {
     pub subresource: Option<String>,
     /// kubectl's path notation: `.spec.replicas`.
     pub field: String,
+    /// The same field as a path, for tools that edit manifests.
+    pub path: Path,
 }
 
 /// Why the server refused a write.
@@ -552,6 +554,7 @@ fn reports(conflicts: &[(String, Path)]) -> Vec<ConflictReport> {
                 subresource: decoded
                     .and_then(|d| (!d.subresource.is_empty()).then_some(d.subresource)),
                 field: path.to_string(),
+                path: path.clone(),
             }
         })
         .collect()

@@ -2,13 +2,15 @@
 //! the object as YAML, and every manager's fields in kubectl's notation.
 
 use ssa_engine::managed_fields::{self, ManagerId};
-use ssa_engine::scenario::{BlameLine, StepResult};
+use ssa_engine::scenario::{BlameLine, Resolution, StepResult};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub index: usize,
     pub step: StepResult,
+    /// Resolves this step's conflict.
+    pub on_resolve: Callback<Resolution>,
 }
 
 #[function_component(StepView)]
@@ -39,6 +41,17 @@ pub fn step_view(props: &Props) -> Html {
                         }) }
                     </tbody>
                 </table>
+                <div class="step-resolve" role="group" aria-label="Resolve the conflict">
+                    <button type="button" class="step-resolve-force"
+                            onclick={resolve(&props.on_resolve, Resolution::Force)}
+                            title="Re-run this step with force: take the fields over">{ "Force" }</button>
+                    <button type="button" class="step-resolve-give-up"
+                            onclick={resolve(&props.on_resolve, Resolution::GiveUp)}
+                            title="Remove the conflicting fields from this step's manifest">{ "Give up the fields" }</button>
+                    <button type="button" class="step-resolve-share"
+                            onclick={resolve(&props.on_resolve, Resolution::Share)}
+                            title="Apply the live values, so both managers own the fields">{ "Share them" }</button>
+                </div>
             }
             for note in step.notes.iter() {
                 <p class="step-note">{ note.clone() }</p>
@@ -128,6 +141,11 @@ fn blame_line(line: &BlameLine) -> Html {
             <code class="blame-text" role="cell">{ line.text.clone() }</code>
         </div>
     }
+}
+
+fn resolve(on_resolve: &Callback<Resolution>, how: Resolution) -> Callback<MouseEvent> {
+    let on_resolve = on_resolve.clone();
+    Callback::from(move |_| on_resolve.emit(how))
 }
 
 /// A stable colour (one of eight CSS classes; the page's CSP allows no

@@ -10,12 +10,14 @@
 mod blame;
 mod compare;
 mod format;
+mod resolve;
 mod result;
 mod run;
 
 pub use blame::{BlameLine, Owner, blame};
 pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
+pub use resolve::{Resolution, resolve_conflict};
 pub use result::{Outcome, ScenarioResult, StepResult};
 pub use run::{run_scenario, schema_for};
 

@@ -173,3 +173,51 @@ steps:
     assert!(!line("app: web").ownable || !line("app: web").owners.is_empty());
     assert!(lines.iter().all(|l| !l.text.contains("managedFields")));
 }
+
+#[test]
+fn the_three_ways_out_of_a_conflict() {
+    let outcomes = |text: &str| -> Vec<&'static str> {
+        run_scenario_text(text)
+            .unwrap()
+            .steps
+            .iter()
+            .map(|s| s.outcome.as_str())
+            .collect()
+    };
+    assert_eq!(outcomes(CONFLICT), vec!["applied", "conflict"]);
+    let forced = resolve_conflict(CONFLICT, 1, Resolution::Force).unwrap();
+    assert!(forced.contains("force: true"), "{forced}");
+    let result = run_scenario_text(&forced).unwrap();
+    assert_eq!(result.steps[1].outcome, Outcome::Applied);
+    assert_eq!(
+        result.steps[1]
+            .object
+            .as_ref()
+            .unwrap()
+            .get_path(&["data", "k"]),
+        Some(&Value::from("2"))
+    );
+
+    let given_up = resolve_conflict(CONFLICT, 1, Resolution::GiveUp).unwrap();
+    let result = run_scenario_text(&given_up).unwrap();
+    assert_eq!(result.steps[1].outcome, Outcome::Applied, "{given_up}");
+    assert_eq!(
+        result.steps[1]
+            .object
+            .as_ref()
+            .unwrap()
+            .get_path(&["data", "k"]),
+        Some(&Value::from("1"))
+    );
+
+    let shared = resolve_conflict(CONFLICT, 1, Resolution::Share).unwrap();
+    let result = run_scenario_text(&shared).unwrap();
+    assert_eq!(result.steps[1].outcome, Outcome::Applied, "{shared}");
+    let managed = crate::managed_fields::decode(result.steps[1].object.as_ref().unwrap()).unwrap();
+    assert_eq!(managed.fields.len(), 2, "both managers own .data.k");
+
+    assert!(
+        resolve_conflict(CONFLICT, 0, Resolution::Force).is_err(),
+        "step 0 has no conflict"
+    );
+}
