@@ -143,6 +143,49 @@ for (const [button, expectation] of [
   });
 }
 
+test('share link, autosave, export, import and Markdown', async () => {
+  const { page, context } = await open({ acceptDownloads: true });
+  await page.selectOption('select', { index: 3 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('transfer-ownership'));
+  const text = await page.locator('.editor-text').inputValue();
+
+  // Share: the link carries the scenario in #s=…; opening it restores and runs it.
+  await page.getByRole('button', { name: 'Share link' }).click();
+  const link = await page.locator('.toolbar-link').inputValue();
+  assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+  const other = await browser.newContext();
+  const shared = await other.newPage();
+  await shared.goto(link);
+  await shared.locator('.timeline-badge').first().waitFor();
+  assert.equal(await shared.locator('.editor-text').inputValue(), text);
+  assert.deepEqual(await badges(shared), ['applied', 'applied', 'applied']);
+  await other.close();
+
+  // Autosave: a reload keeps the text.
+  await page.goto(server.url);
+  await page.locator('.timeline-badge').first().waitFor();
+  assert.equal(await page.locator('.editor-text').inputValue(), text);
+
+  // Export downloads the scenario file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  assert.equal(download.suggestedFilename(), 'transfer-ownership.yaml');
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), text);
+
+  // Import loads a file.
+  const imported = path.join(shots, 'imported.yaml');
+  fs.writeFileSync(imported, text.replace('name: transfer-ownership', 'name: imported-scenario'));
+  await page.setInputFiles('input[type=file]', imported);
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('imported-scenario'));
+
+  // Copy as Markdown shows the scenario and the outcomes.
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  const md = await page.locator('.toolbar-markdown').inputValue();
+  assert.match(md, /```yaml\nscenario: v1\nname: imported-scenario/);
+  assert.match(md, /\| 3 \| old-owner \| apply \| applied \|/);
+  await page.screenshot({ path: path.join(shots, 'playground-toolbar.png'), fullPage: true });
+  await context.close();
+});
+
 test('a narrow screen stacks the panels', async () => {
   const { page, context } = await open({ viewport: { width: 420, height: 900 } });
   await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });

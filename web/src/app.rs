@@ -1,14 +1,37 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
-use crate::components::{editor::Editor, step_view::StepView, timeline::Timeline};
+use crate::components::{
+    editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
+};
 use crate::presets::PRESETS;
 use crate::state::{Action, State};
+use crate::{browser, share};
 use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| State::new(PRESETS[0].text));
+    // A shared link wins, then what was autosaved, then the first preset.
+    let state = use_reducer(|| {
+        let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
+        let text = shared
+            .or_else(browser::load_saved)
+            .unwrap_or_else(|| PRESETS[0].text.to_string());
+        let mut state = State::new(&text);
+        state.preset = PRESETS
+            .iter()
+            .position(|p| p.text == text)
+            .unwrap_or(usize::MAX);
+        state
+    });
+    {
+        let text = state.text.clone();
+        use_effect_with(text, |text| browser::save(text));
+    }
+    let on_load = {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(Action::Load(text)))
+    };
     let on_edit = {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
@@ -62,16 +85,22 @@ pub fn app() -> Html {
                 <label class="app-presets">
                     { "Preset " }
                     <select onchange={on_preset} aria-label="Preset scenarios">
+                        if state.preset >= PRESETS.len() {
+                            <option value="" selected=true disabled=true>{ "Your scenario" }</option>
+                        }
                         { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
                     </select>
                 </label>
             </header>
             <main class="app-main">
-                <Editor text={state.text.clone()} on_edit={on_edit}
-                        error={state.result.as_ref().err().cloned()} />
+                <div class="app-input">
+                    <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} on_load={on_load} />
+                    <Editor text={state.text.clone()} on_edit={on_edit}
+                            error={state.result.as_ref().err().cloned()} />
+                </div>
                 <section class="app-result" aria-label="Result">
                     if !state.history.is_empty() {
-                        <button type="button" class="app-undo" onclick={on_undo}>{ "Undo the last resolution" }</button>
+                        <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
                     }
                     if let Some(notice) = &state.notice {
                         <p class="app-notice" role="status">{ notice.clone() }</p>

@@ -3,8 +3,11 @@
 //! who owns which field.
 
 mod app;
+mod browser;
 mod components;
+mod markdown;
 mod presets;
+mod share;
 mod state;
 
 fn main() {

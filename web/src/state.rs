@@ -26,6 +26,8 @@ pub struct State {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     Edit(String),
+    /// Replace the scenario (an imported file or a shared link).
+    Load(String),
     LoadPreset(usize),
     Select(usize),
     /// Resolve the conflict of a step, one of the documented three ways.
@@ -88,6 +90,15 @@ impl Reducible for State {
                     preset: self.preset,
                     history: self.history.clone(),
                     notice: None,
+                }
+            }
+            Action::Load(text) => {
+                let mut history = self.history.clone();
+                history.push(self.text.clone());
+                State {
+                    history,
+                    preset: usize::MAX,
+                    ..State::new(&text)
                 }
             }
             Action::LoadPreset(i) => match crate::presets::PRESETS.get(i) {

@@ -3,3 +3,4 @@
 pub mod editor;
 pub mod step_view;
 pub mod timeline;
+pub mod toolbar;

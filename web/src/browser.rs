@@ -1,0 +1,89 @@
+//! The few browser services the app uses: the URL fragment, local storage,
+//! file download and upload. Every call degrades to nothing when the
+//! browser refuses (private mode, no storage), never to a panic.
+
+use wasm_bindgen::JsCast;
+
+const STORAGE_KEY: &str = "ssa-playground/scenario";
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// The URL fragment, with its `#`.
+pub fn fragment() -> Option<String> {
+    window()?.location().hash().ok().filter(|h| !h.is_empty())
+}
+
+/// Replaces the URL fragment without adding a history entry; returns the
+/// full link.
+pub fn set_fragment(fragment: &str) -> Option<String> {
+    let w = window()?;
+    let location = w.location();
+    let base = format!(
+        "{}{}{}",
+        location.origin().ok()?,
+        location.pathname().ok()?,
+        location.search().unwrap_or_default()
+    );
+    let link = format!("{base}#{fragment}");
+    w.history()
+        .ok()?
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&link))
+        .ok()?;
+    Some(link)
+}
+
+/// The autosaved scenario.
+pub fn load_saved() -> Option<String> {
+    window()?
+        .local_storage()
+        .ok()??
+        .get_item(STORAGE_KEY)
+        .ok()?
+}
+
+/// Autosaves the scenario.
+pub fn save(text: &str) {
+    if let Some(storage) = window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(STORAGE_KEY, text);
+    }
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str) -> Option<()> {
+    let document = window()?.document()?;
+    let parts = js_sys_array(text);
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/yaml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let anchor: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Some(())
+}
+
+fn js_sys_array(text: &str) -> wasm_bindgen::JsValue {
+    let array = web_sys::js_sys::Array::new();
+    array.push(&wasm_bindgen::JsValue::from_str(text));
+    array.into()
+}
+
+/// Reads the first file chosen in an `<input type=file>` and calls `done`
+/// with its text.
+pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 'static) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    let promise = file.text();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await
+            && let Some(text) = text.as_string()
+        {
+            done(text);
+        }
+    });
+}
