@@ -98,6 +98,11 @@ test('presets load and dark theme follows the system', async () => {
   assert.match(object, /api: api-svc/);
   assert.match(object, /web: web-svc/, 'a key another manager applies survives');
   assert.doesNotMatch(object, /docs-svc/, 'a key only the applier owned is pruned');
+  // The Changes view says why: pruned, and kept because platform owns it.
+  assert.match(await page.locator('.changes-removed').textContent(), /\.data\.docs — app stopped applying it and nobody else owns it/);
+  assert.match(await page.locator('.changes-kept').textContent(), /\.data\.web — still owned by "platform"/);
+  await page.locator('.step-raw summary').click();
+  assert.match(await page.locator('.step-raw pre').textContent(), /fieldsType: FieldsV1/);
   await page.screenshot({ path: path.join(shots, 'playground-dark.png'), fullPage: true });
   await context.close();
 });
@@ -183,6 +188,31 @@ test('share link, autosave, export, import and Markdown', async () => {
   assert.match(md, /```yaml\nscenario: v1\nname: imported-scenario/);
   assert.match(md, /\| 3 \| old-owner \| apply \| applied \|/);
   await page.screenshot({ path: path.join(shots, 'playground-toolbar.png'), fullPage: true });
+  await context.close();
+});
+
+test('re-running a preset fits in a frame (measured, printed)', async () => {
+  const { page, context } = await open();
+  const count = await page.locator('select option').count();
+  const figures = [];
+  for (let i = 0; i < count; i++) {
+    // Time from the change to the next painted frame, best of five.
+    const ms = await page.evaluate(async (index) => {
+      const select = document.querySelector('select');
+      let best = Infinity;
+      for (let run = 0; run < 5; run++) {
+        select.value = String(run % 2 === 0 ? index : (index + 1) % select.options.length);
+        const t0 = performance.now();
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    }, i);
+    figures.push(ms);
+  }
+  console.log(`preset re-run and repaint, ms (best of 5): ${figures.map((f) => f.toFixed(1)).join(', ')}`);
+  assert.equal(figures.length, count);
   await context.close();
 });
 

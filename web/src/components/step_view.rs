@@ -56,6 +56,7 @@ pub fn step_view(props: &Props) -> Html {
             for note in step.notes.iter() {
                 <p class="step-note">{ note.clone() }</p>
             }
+            { changes_view(&step.changes) }
             <div class="step-panels">
                 <section class="step-panel">
                     <h3>{ "Object" }</h3>
@@ -71,6 +72,12 @@ pub fn step_view(props: &Props) -> Html {
                     <h3>{ "Managed fields" }</h3>
                     if managers.is_empty() {
                         <p class="step-none">{ "Nobody owns any field." }</p>
+                    }
+                    if let Some(raw) = raw_managed_fields(step.object.as_ref()) {
+                        <details class="step-raw">
+                            <summary>{ "metadata.managedFields (raw)" }</summary>
+                            <pre>{ raw }</pre>
+                        </details>
                     }
                     { for managers.iter().map(|(id, vs)| {
                         let who = ManagerId::decode(id);
@@ -92,6 +99,46 @@ pub fn step_view(props: &Props) -> Html {
                 </section>
             </div>
         </article>
+    }
+}
+
+/// What the step changed, in words.
+fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
+    if c.is_empty() {
+        return html! {};
+    }
+    let list = |title: &str, class: &str, items: Vec<Html>| {
+        if items.is_empty() {
+            return html! {};
+        }
+        html! {
+            <div class={classes!("changes-group", class.to_string())}>
+                <h4>{ title.to_string() }</h4>
+                <ul>{ for items.into_iter() }</ul>
+            </div>
+        }
+    };
+    let plain = |fields: &Vec<String>| {
+        fields
+            .iter()
+            .map(|f| html! { <li><code>{ f.clone() }</code></li> })
+            .collect::<Vec<_>>()
+    };
+    html! {
+        <section class="changes" aria-label="What this step changed">
+            <h3>{ "Changes" }</h3>
+            { list("Added", "changes-added", plain(&c.added)) }
+            { list("Changed", "changes-modified", plain(&c.modified)) }
+            { list("Removed", "changes-removed", c.removed.iter().map(|(f, why)| html! {
+                <li><code>{ f.clone() }</code>{ " — " }{ why.clone() }</li>
+            }).collect()) }
+            { list("Dropped from the manifest but kept", "changes-kept", c.kept.iter().map(|(f, owners)| html! {
+                <li><code>{ f.clone() }</code>{ format!(" — still owned by {}", owners.join(", ")) }</li>
+            }).collect()) }
+            { list("Ownership moved", "changes-moved", c.moved.iter().map(|(f, was, now)| html! {
+                <li><code>{ f.clone() }</code>{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</li>
+            }).collect()) }
+        </section>
     }
 }
 
@@ -141,6 +188,12 @@ fn blame_line(line: &BlameLine) -> Html {
             <code class="blame-text" role="cell">{ line.text.clone() }</code>
         </div>
     }
+}
+
+/// `metadata.managedFields` as the API server returns it, as YAML.
+fn raw_managed_fields(object: Option<&ssa_engine::value::Value>) -> Option<String> {
+    let entries = object?.get_path(&["metadata", "managedFields"])?;
+    Some(ssa_engine::yaml::to_yaml_string(entries))
 }
 
 fn resolve(on_resolve: &Callback<Resolution>, how: Resolution) -> Callback<MouseEvent> {

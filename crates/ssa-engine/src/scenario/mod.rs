@@ -8,6 +8,7 @@
 //! the scenario goes on, as a user stepping through it would expect.
 
 mod blame;
+mod changes;
 mod compare;
 mod format;
 mod resolve;
@@ -15,6 +16,7 @@ mod result;
 mod run;
 
 pub use blame::{BlameLine, Owner, blame};
+pub use changes::{Changes, changes};
 pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
 pub use resolve::{Resolution, resolve_conflict};

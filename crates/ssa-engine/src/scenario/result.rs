@@ -44,6 +44,8 @@ pub struct StepResult {
     /// The object as YAML lines with the owners of each (for the
     /// playground's ownership gutter); empty without an object.
     pub blame: Vec<super::BlameLine>,
+    /// What this step changed, in words (for the playground).
+    pub changes: super::Changes,
 }
 
 /// A whole run.

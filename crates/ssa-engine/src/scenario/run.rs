@@ -94,6 +94,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                 changed: false,
                 expectation_failures: vec![],
                 blame: vec![],
+                changes: Default::default(),
             },
             Ok(step) => {
                 let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
@@ -116,6 +117,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         changed: false,
                         expectation_failures: vec![],
                         blame: vec![],
+                        changes: Default::default(),
                     },
                     Err(WriteError::Invalid { message }) => StepResult {
                         outcome: Outcome::Invalid,
@@ -126,6 +128,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         changed: false,
                         expectation_failures: vec![],
                         blame: vec![],
+                        changes: Default::default(),
                     },
                 };
                 r.notes = notes;
@@ -136,6 +139,19 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
         let mut result = result;
         if let Some(object) = &result.object {
             result.blame = super::blame(&schema, object);
+        }
+        if let (Ok(step), true) = (step, result.changed) {
+            let before = steps
+                .last()
+                .map_or(scenario.live.as_ref(), |s: &StepResult| s.object.as_ref());
+            let applied = matches!(step.op, Op::Apply);
+            result.changes = super::changes(
+                &schema,
+                before,
+                result.object.as_ref(),
+                &step.manager,
+                applied,
+            );
         }
         steps.push(result);
     }
@@ -155,6 +171,7 @@ fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
         changed,
         expectation_failures: vec![],
         blame: vec![],
+        changes: Default::default(),
     }
 }
 

@@ -221,3 +221,55 @@ fn the_three_ways_out_of_a_conflict() {
         "step 0 has no conflict"
     );
 }
+
+#[test]
+fn changes_explain_prunes_kept_fields_and_moves() {
+    let text = r#"scenario: v1
+name: changes
+steps:
+- manager: app
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: r}, data: {api: a, web: w, docs: d}}
+- manager: platform
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: r}, data: {web: w}}
+- manager: app
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: r}, data: {api: a}}
+- manager: ops
+  op: update
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: r}, data: {api: b, web: w}}
+"#;
+    let result = run_scenario_text(text).unwrap();
+    let pruned = &result.steps[2].changes;
+    assert_eq!(
+        pruned.removed,
+        vec![(
+            ".data.docs".to_string(),
+            "app stopped applying it and nobody else owns it".to_string()
+        )]
+    );
+    assert_eq!(
+        pruned.kept,
+        vec![(".data.web".to_string(), vec!["\"platform\"".to_string()])]
+    );
+    let update = &result.steps[3].changes;
+    assert_eq!(update.modified, vec![".data.api"]);
+    assert_eq!(
+        update.moved,
+        vec![(
+            ".data.api".to_string(),
+            vec!["\"app\"".to_string()],
+            vec!["\"ops\" using v1".to_string()]
+        )]
+    );
+    // Sharing is a move too: an owner joins.
+    assert_eq!(
+        result.steps[1].changes.moved,
+        vec![(
+            ".data.web".to_string(),
+            vec!["\"app\"".to_string()],
+            vec!["\"app\"".to_string(), "\"platform\"".to_string()]
+        )]
+    );
+}

@@ -1,0 +1,133 @@
+//! What one step changed, in words: fields added, changed and removed
+//! (with why a removal happened), fields the applier dropped that stayed
+//! (and who keeps them), and fields that changed hands.
+
+use crate::fieldpath::{Path, Set};
+use crate::managed_fields::{self, Managed, ManagerId};
+use crate::schema::ObjectSchema;
+use crate::value::Value;
+
+/// The changes of one step.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Changes {
+    pub added: Vec<String>,
+    pub modified: Vec<String>,
+    /// Removed fields with the reason.
+    pub removed: Vec<(String, String)>,
+    /// Fields the applier stopped applying that stayed, with who still
+    /// owns them.
+    pub kept: Vec<(String, Vec<String>)>,
+    /// Fields whose owners changed: (field, owners before, owners after).
+    pub moved: Vec<(String, Vec<String>, Vec<String>)>,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty()
+            && self.modified.is_empty()
+            && self.removed.is_empty()
+            && self.kept.is_empty()
+            && self.moved.is_empty()
+    }
+}
+
+/// The changes from `before` to `after`, made by `manager` (an applier
+/// when `applied`).
+pub fn changes(
+    schema: &ObjectSchema,
+    before: Option<&Value>,
+    after: Option<&Value>,
+    manager: &str,
+    applied: bool,
+) -> Changes {
+    let strip = |v: Option<&Value>| {
+        let mut v = v.cloned().unwrap_or_else(|| Value::Map(Default::default()));
+        managed_fields::remove_from(&mut v);
+        v
+    };
+    let (b, a) = (strip(before), strip(after));
+    let managed_before = before
+        .and_then(|o| managed_fields::decode(o).ok())
+        .unwrap_or_default();
+    let managed_after = after
+        .and_then(|o| managed_fields::decode(o).ok())
+        .unwrap_or_default();
+    let mut out = Changes::default();
+    let Ok(comparison) = crate::typed::compare(&schema.schema, schema.root, &b, &a) else {
+        return out;
+    };
+    let names = |set: &Set| {
+        set.paths_in_tree_order()
+            .iter()
+            .map(Path::to_string)
+            .collect::<Vec<_>>()
+    };
+    out.added = names(&comparison.added);
+    out.modified = names(&comparison.modified);
+    let applier_before = owned_by(&managed_before, manager, applied);
+    let applier_after = owned_by(&managed_after, manager, applied);
+    for path in comparison.removed.paths_in_tree_order() {
+        let reason = if applied && applier_before.has(&path) {
+            format!("{manager} stopped applying it and nobody else owns it")
+        } else if applied {
+            "removed with the field above it".to_string()
+        } else {
+            format!("{manager} removed it")
+        };
+        out.removed.push((path.to_string(), reason));
+    }
+    if applied {
+        for path in applier_before
+            .difference(&applier_after)
+            .paths_in_tree_order()
+        {
+            if comparison.removed.has(&path) {
+                continue;
+            }
+            let owners = owners_of(&managed_after, &path);
+            if !owners.is_empty() {
+                out.kept.push((path.to_string(), owners));
+            }
+        }
+    }
+    let all = managed_before
+        .fields
+        .values()
+        .chain(managed_after.fields.values())
+        .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+    for path in all.paths_in_tree_order() {
+        let (was, now) = (
+            owners_of(&managed_before, &path),
+            owners_of(&managed_after, &path),
+        );
+        if was != now && !was.is_empty() && !now.is_empty() {
+            out.moved.push((path.to_string(), was, now));
+        }
+    }
+    out
+}
+
+/// The fields `manager` owns (as an applier or an updater).
+fn owned_by(managed: &Managed, manager: &str, applied: bool) -> Set {
+    managed
+        .fields
+        .iter()
+        .filter(|(id, vs)| {
+            vs.applied == applied && ManagerId::decode(id).is_some_and(|m| m.manager == manager)
+        })
+        .fold(Set::new(), |acc, (_, vs)| acc.union(&vs.set))
+}
+
+/// Who owns `path`, described as the server names managers.
+fn owners_of(managed: &Managed, path: &Path) -> Vec<String> {
+    managed
+        .fields
+        .iter()
+        .filter(|(_, vs)| vs.set.has(path))
+        .map(|(id, _)| {
+            ManagerId::decode(id)
+                .map(|m| m.describe())
+                .unwrap_or_else(|| id.clone())
+        })
+        .collect()
+}
