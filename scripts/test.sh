@@ -38,6 +38,8 @@ step "cargo clippy (native)" cargo clippy --workspace --all-targets --locked -- 
 step "cargo clippy (wasm32)" cargo clippy -p ssa-wasm -p ssa-web --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
 step "native tests (engine, corpus, CLI golden)" cargo test --workspace --locked
 step "wasm tests in headless Chromium" cargo test -p ssa-wasm --target wasm32-unknown-unknown --locked
+step "JavaScript API package (ES module)" scripts/build-js-api.sh
+step "JavaScript API in Node: the corpus through runScenario" node --test tests/node/
 step "release build of the app" trunk build --release
 step "wasm size" wasm_size
 step "end-to-end tests (Playwright, Chromium)" node --test tests/e2e/

@@ -27,6 +27,22 @@ pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
     serde::Serialize::serialize(&json, &serializer).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// Compares two result documents by the scenario format's rules; returns
+/// `null` when they are the same, else the first difference as a string
+/// (`steps[2].object.data.k: expected "1", got "2"`).
+#[wasm_bindgen(js_name = compareResults)]
+pub fn compare_results(expected: JsValue, actual: JsValue) -> Result<Option<String>, JsError> {
+    let value = |v: &JsValue| -> Result<ssa_engine::value::Value, JsError> {
+        let json: serde_json::Value =
+            serde_wasm_bindgen::from_value(v.clone()).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(ssa_engine::value::Value::from(json))
+    };
+    Ok(ssa_engine::scenario::compare_results(
+        &value(&expected)?,
+        &value(&actual)?,
+    ))
+}
+
 /// The engine's version.
 #[wasm_bindgen]
 pub fn version() -> String {
