@@ -118,6 +118,14 @@ test('the ownership gutter names each line\'s owners', async () => {
   // kubectl still owns its image; server defaults are owned by nobody.
   assert.equal(await row('image: nginx:1.27').locator('.blame-owner').textContent(), 'kubectl');
   assert.equal(await row('revisionHistoryLimit').locator('.blame-nobody').textContent(), 'nobody');
+  // Watch events and the rollout: creating the Deployment rolls out
+  // revision 1; scaling through /scale is an event but no rollout; the
+  // refused apply produces no event.
+  const events = await page.locator('.events-item').allTextContents();
+  assert.match(events[0], /ADDED \(resourceVersion 1; kube-rs Event::Apply\)/);
+  assert.match(events[1], /MODIFIED \(resourceVersion 2/);
+  assert.match(events[2], /no event/);
+  assert.deepEqual(await page.locator('.timeline-rollout').allTextContents(), ['rollout #1']);
   await row('replicas: 4').focus();
   await page.screenshot({ path: path.join(shots, 'playground-blame.png'), fullPage: true });
   await context.close();

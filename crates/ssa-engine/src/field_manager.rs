@@ -143,8 +143,9 @@ impl<'a> FieldManager<'a> {
         let managed = managed_fields::decode(&live_value)
             .map_err(|e| invalid(format!("failed to decode managed fields: {e}")))?;
         // Ownership lives in `managed` now; the fields themselves are not
-        // typed against the schema.
+        // typed against the schema, nor is what only the server writes.
         managed_fields::remove_from(&mut live_value);
+        remove_system_metadata(&mut live_value);
         let version = api_version_of(body).to_string();
 
         let mut result = self.apply_tracked(
@@ -187,6 +188,7 @@ impl<'a> FieldManager<'a> {
             set_last_applied(&mut object, &last_applied_of(body));
         }
         managed_fields::encode_into(&mut object, &managed);
+        preserve_system_metadata(&mut object, live);
         let changed = live != Some(&object);
         Ok(WriteOutcome { object, changed })
     }
@@ -310,8 +312,10 @@ impl<'a> FieldManager<'a> {
         };
         let managed = decode_live_or_new(&live_value, &new, request.subresource.is_some());
         managed_fields::remove_from(&mut new);
+        remove_system_metadata(&mut new);
         let mut live_value = live_value;
         managed_fields::remove_from(&mut live_value);
+        remove_system_metadata(&mut live_value);
         if self.schema.omit_empty {
             omit_empty(&mut new, &self.schema.schema, self.schema.root);
         }
@@ -341,10 +345,8 @@ impl<'a> FieldManager<'a> {
             }
             _ => new,
         };
-        if request.subresource.is_none() {
-            // Clients may not set what only the server writes.
-            preserve_system_metadata(&mut object, live);
-        }
+        // Clients may not set what only the server writes.
+        preserve_system_metadata(&mut object, live);
         let changed = live != Some(&object);
         Ok(WriteOutcome { object, changed })
     }
@@ -752,9 +754,26 @@ fn preserve_system_metadata(object: &mut Value, live: Option<&Value>) {
     else {
         return;
     };
-    for key in ["uid", "creationTimestamp", "resourceVersion", "generation"] {
+    for key in SYSTEM_METADATA {
         if let Some(v) = live_meta.get(key) {
             meta.insert(key, v.clone());
+        }
+    }
+}
+
+/// The `metadata` fields only the server writes.
+const SYSTEM_METADATA: [&str; 4] = ["uid", "creationTimestamp", "resourceVersion", "generation"];
+
+/// Takes the server-written metadata out of an object before it is typed
+/// (a user's schema may not declare it; nobody owns it anyway).
+fn remove_system_metadata(object: &mut Value) {
+    if let Some(meta) = object
+        .as_map_mut()
+        .and_then(|m| m.get_mut("metadata"))
+        .and_then(Value::as_map_mut)
+    {
+        for key in SYSTEM_METADATA {
+            meta.remove(key);
         }
     }
 }

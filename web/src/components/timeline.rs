@@ -14,6 +14,7 @@ pub struct Props {
 #[function_component(Timeline)]
 pub fn timeline(props: &Props) -> Html {
     html! {
+        <>
         <ol class="timeline" aria-label="Steps">
             { for props.result.steps.iter().enumerate().map(|(i, step)| {
                 let on_select = props.on_select.clone();
@@ -25,10 +26,28 @@ pub fn timeline(props: &Props) -> Html {
                         <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}>
                             <span class="timeline-index">{ format!("{}", i + 1) }</span>
                             <span class={badge} data-outcome={step.outcome.as_str()}>{ outcome }</span>
+                            if let Some(rollout) = &step.rollout {
+                                <span class="timeline-rollout" title={format!("new ReplicaSet with pod-template-hash {}", rollout.pod_template_hash)}>
+                                    { format!("rollout #{}", rollout.revision) }
+                                </span>
+                            }
                         </button>
                     </li>
                 }
             }) }
         </ol>
+        <details class="events" open=true>
+            <summary>{ "Watch events" }</summary>
+            <ol class="events-list" aria-label="Watch events">
+                { for props.result.steps.iter().enumerate().map(|(i, step)| {
+                    let text = match &step.event {
+                        Some(e) => format!("{} (resourceVersion {}; kube-rs {})", e.kind.as_str(), e.resource_version, e.kind.kube_rs()),
+                        None => "no event: the stored object did not change".to_string(),
+                    };
+                    html! { <li class="events-item"><span class="events-step">{ format!("{}", i + 1) }</span>{ text }</li> }
+                }) }
+            </ol>
+        </details>
+        </>
     }
 }

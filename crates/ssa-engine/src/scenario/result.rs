@@ -46,6 +46,10 @@ pub struct StepResult {
     pub blame: Vec<super::BlameLine>,
     /// What this step changed, in words (for the playground).
     pub changes: super::Changes,
+    /// The watch event the write produced, if the stored object changed.
+    pub event: Option<crate::lifecycle::WatchEvent>,
+    /// The Deployment rollout the write started, if any.
+    pub rollout: Option<crate::lifecycle::Rollout>,
 }
 
 /// A whole run.
@@ -98,6 +102,25 @@ impl StepResult {
         );
         if let Some(o) = &self.object {
             s.insert("object", o.clone());
+        }
+        if let Some(event) = &self.event {
+            let mut e = Map::new();
+            e.insert("type", Value::from(event.kind.as_str()));
+            e.insert(
+                "resourceVersion",
+                Value::from(event.resource_version.clone()),
+            );
+            e.insert("kubeRs", Value::from(event.kind.kube_rs()));
+            s.insert("events", Value::List(vec![Value::Map(e)]));
+        }
+        if let Some(rollout) = &self.rollout {
+            let mut r = Map::new();
+            r.insert("revision", Value::Int(rollout.revision as i64));
+            r.insert(
+                "podTemplateHash",
+                Value::from(rollout.pod_template_hash.clone()),
+            );
+            s.insert("rollout", Value::Map(r));
         }
         if !self.notes.is_empty() {
             s.insert(

@@ -81,6 +81,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
     let schema = schema_for(scenario)?;
     let fm = FieldManager::new(&schema);
     let mut live = scenario.live.clone();
+    let mut bookkeeping = crate::lifecycle::Bookkeeping::new(live.as_ref());
+    let generation = generation_of(scenario, &schema, live.as_ref());
     let mut steps = Vec::with_capacity(scenario.steps.len());
     for (i, step) in scenario.steps.iter().enumerate() {
         let time = step_time(i);
@@ -95,6 +97,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                 expectation_failures: vec![],
                 blame: vec![],
                 changes: Default::default(),
+                event: None,
+                rollout: None,
             },
             Ok(step) => {
                 let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
@@ -118,6 +122,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         expectation_failures: vec![],
                         blame: vec![],
                         changes: Default::default(),
+                        event: None,
+                        rollout: None,
                     },
                     Err(WriteError::Invalid { message }) => StepResult {
                         outcome: Outcome::Invalid,
@@ -129,6 +135,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         expectation_failures: vec![],
                         blame: vec![],
                         changes: Default::default(),
+                        event: None,
+                        rollout: None,
                     },
                 };
                 r.notes = notes;
@@ -137,6 +145,21 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
             }
         };
         let mut result = result;
+        if result.outcome == Outcome::Applied {
+            let before = steps
+                .last()
+                .map_or(scenario.live.as_ref(), |s: &StepResult| s.object.as_ref());
+            let (event, rollout) = bookkeeping.record(
+                before,
+                result.object.as_mut(),
+                result.changed,
+                generation,
+                &time,
+            );
+            result.event = event;
+            result.rollout = rollout;
+            live.clone_from(&result.object);
+        }
         if let Some(object) = &result.object {
             result.blame = super::blame(&schema, object);
         }
@@ -172,6 +195,36 @@ fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
         expectation_failures: vec![],
         blame: vec![],
         changes: Default::default(),
+        event: None,
+        rollout: None,
+    }
+}
+
+/// How the scenario's kind tracks `metadata.generation`.
+fn generation_of(
+    scenario: &Scenario,
+    schema: &ObjectSchema,
+    live: Option<&Value>,
+) -> crate::lifecycle::Generation {
+    use crate::lifecycle::Generation;
+    let has_spec = live
+        .or_else(|| {
+            scenario
+                .steps
+                .iter()
+                .filter_map(|s| s.as_ref().ok())
+                .find_map(|s| s.object.as_ref())
+        })
+        .is_some_and(|o| o.get("spec").is_some());
+    match &scenario.schema {
+        Some(SchemaSource::Crd(_)) => Generation::AllButMetadata {
+            status_subresource: schema.subresources.status,
+        },
+        _ if schema.omit_empty && has_spec => Generation::Spec,
+        _ if schema.omit_empty => Generation::None,
+        _ => Generation::AllButMetadata {
+            status_subresource: schema.subresources.status,
+        },
     }
 }
 
