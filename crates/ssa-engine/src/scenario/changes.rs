@@ -43,6 +43,8 @@ pub fn changes(
     let strip = |v: Option<&Value>| {
         let mut v = v.cloned().unwrap_or_else(|| Value::Map(Default::default()));
         managed_fields::remove_from(&mut v);
+        // What only the server writes is not a change anyone made.
+        super::compare::strip_ignored(&mut v);
         v
     };
     let (b, a) = (strip(before), strip(after));
