@@ -91,7 +91,7 @@ test('arrow keys step through the timeline', async () => {
 
 test('presets load and dark theme follows the system', async () => {
   const { page, context } = await open({ colorScheme: 'dark' });
-  await page.selectOption('select', { index: 2 });
+  await page.selectOption('header select', { index: 2 });
   await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('prune-dropped-key'));
   assert.deepEqual(await badges(page), ['applied', 'applied', 'applied']);
   const object = (await page.locator('.blame-text').allTextContents()).join('\n');
@@ -109,7 +109,7 @@ test('presets load and dark theme follows the system', async () => {
 
 test('the ownership gutter names each line\'s owners', async () => {
   const { page, context } = await open();
-  await page.selectOption('select', { index: 4 });
+  await page.selectOption('header select', { index: 4 });
   await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('hpa-takes-replicas'));
   const row = (text) => page.locator('.blame-line', { hasText: text }).first();
   // After the last step the autoscaler owns replicas (it wrote through /scale).
@@ -158,7 +158,7 @@ for (const [button, expectation] of [
 
 test('share link, autosave, export, import and Markdown', async () => {
   const { page, context } = await open({ acceptDownloads: true });
-  await page.selectOption('select', { index: 3 });
+  await page.selectOption('header select', { index: 3 });
   await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('transfer-ownership'));
   const text = await page.locator('.editor-text').inputValue();
 
@@ -201,12 +201,12 @@ test('share link, autosave, export, import and Markdown', async () => {
 
 test('re-running a preset fits in a frame (measured, printed)', async () => {
   const { page, context } = await open();
-  const count = await page.locator('select option').count();
+  const count = await page.locator('header select option').count();
   const figures = [];
   for (let i = 0; i < count; i++) {
     // Time from the change to the next painted frame, best of five.
     const ms = await page.evaluate(async (index) => {
-      const select = document.querySelector('select');
+      const select = document.querySelector('header select');
       let best = Infinity;
       for (let run = 0; run < 5; run++) {
         select.value = String(run % 2 === 0 ? index : (index + 1) % select.options.length);
@@ -221,6 +221,20 @@ test('re-running a preset fits in a frame (measured, printed)', async () => {
   }
   console.log(`preset re-run and repaint, ms (best of 5): ${figures.map((f) => f.toFixed(1)).join(', ')}`);
   assert.equal(figures.length, count);
+  await context.close();
+});
+
+test('ready-made steps: the autoscaler scales through /scale', async () => {
+  const { page, context } = await open();
+  await page.selectOption('header select', { index: 4 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('hpa-takes-replicas'));
+  await page.selectOption('.app-add-step select', { label: 'HorizontalPodAutoscaler scales to 5 (/scale)' });
+  await page.waitForFunction(() => document.querySelectorAll('.timeline-badge').length === 5);
+  assert.match(await page.locator('.editor-text').inputValue(), /manager: horizontal-pod-autoscaler\n\s+op: update\n\s+subresource: scale/);
+  assert.match(await page.locator('.blame-line', { hasText: 'replicas: 5' }).first().textContent(), /horizontal-pod-autoscaler/);
+  assert.equal(await page.locator('.timeline-rollout').count(), 1, 'scaling is no rollout');
+  await page.locator('.app-undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('.timeline-badge').length === 4);
   await context.close();
 });
 

@@ -56,6 +56,18 @@ pub fn app() -> Html {
         let selected = state.selected;
         Callback::from(move |how| state.dispatch(Action::Resolve(selected, how)))
     };
+    let on_add_step = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            if let Ok(i) = select.value().parse::<usize>() {
+                state.dispatch(Action::AddStep(i));
+            }
+            select.set_value("");
+        })
+    };
     let on_undo = {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Undo))
@@ -99,6 +111,12 @@ pub fn app() -> Html {
                             error={state.result.as_ref().err().cloned()} />
                 </div>
                 <section class="app-result" aria-label="Result">
+                    <label class="app-add-step">{ "Add a step " }
+                        <select onchange={on_add_step} aria-label="Add a ready-made step">
+                            <option value="" selected=true>{ "choose a writer…" }</option>
+                            { for crate::steps::STEP_TEMPLATES.iter().enumerate().map(|(i, t)| html! { <option value={i.to_string()}>{ t.title }</option> }) }
+                        </select>
+                    </label>
                     if !state.history.is_empty() {
                         <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
                     }

@@ -9,6 +9,7 @@ mod markdown;
 mod presets;
 mod share;
 mod state;
+mod steps;
 
 fn main() {
     install_panic_banner();

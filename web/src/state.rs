@@ -32,7 +32,9 @@ pub enum Action {
     Select(usize),
     /// Resolve the conflict of a step, one of the documented three ways.
     Resolve(usize, Resolution),
-    /// Go back to the text before the last resolution.
+    /// Append a ready-made step.
+    AddStep(usize),
+    /// Go back to the text before the last change the page made.
     Undo,
     Next,
     Previous,
@@ -124,6 +126,29 @@ impl Reducible for State {
                 }
                 Err(e) => State {
                     notice: Some(e.to_string()),
+                    ..(*self).clone()
+                },
+            },
+            Action::AddStep(i) => match crate::steps::add_step(&self.text, i) {
+                Ok(text) => {
+                    let mut history = self.history.clone();
+                    history.push(self.text.clone());
+                    let result = run(&text);
+                    let selected = result
+                        .as_ref()
+                        .map(|r| r.steps.len().saturating_sub(1))
+                        .unwrap_or(0);
+                    State {
+                        text,
+                        result,
+                        selected,
+                        preset: self.preset,
+                        history,
+                        notice: None,
+                    }
+                }
+                Err(e) => State {
+                    notice: Some(e),
                     ..(*self).clone()
                 },
             },
