@@ -127,16 +127,12 @@ impl<'a> FieldManager<'a> {
                 "error decoding YAML: the applied configuration is not an object",
             ));
         }
-        if let (Some(live), Some(applied)) = (live, body.get("apiVersion").and_then(Value::as_str))
-        {
-            let expected = api_version_of(live);
-            if !expected.is_empty() && applied != expected {
-                return Err(invalid(format!(
-                    "Incorrect version specified in apply patch. Specified patch version: {applied}, expected: {expected}"
-                )));
-            }
+        if let Some(live) = live {
+            check_version(live, body)?;
         }
-        if body.get_path(&["metadata", "managedFields"]).is_some() {
+        // Upstream asks `GetManagedFields() != nil`: any list, even an empty
+        // one, is refused; `null` (or a value that is no list) reads as nil.
+        if let Some(Value::List(_)) = body.get_path(&["metadata", "managedFields"]) {
             return Err(invalid("metadata.managedFields must be nil"));
         }
         let mut live_value = live.cloned().unwrap_or_else(empty_object);
@@ -207,8 +203,11 @@ impl<'a> FieldManager<'a> {
         let mut live = live.clone();
         // An object that was never tracked gives what it has to
         // `before-first-apply`, so an apply can conflict with it.
+        let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
         if managed.fields.is_empty() && exists {
-            let id = ManagerId::update(BEFORE_FIRST_APPLY, version, "");
+            // The update goes through the same manager-info layer as any
+            // other, so it carries the request's subresource.
+            let id = ManagerId::update(BEFORE_FIRST_APPLY, version, subresource);
             let (tracked, m) = self.update_tracked(
                 &empty_object(),
                 &live,
@@ -220,7 +219,6 @@ impl<'a> FieldManager<'a> {
             live = tracked;
             managed = m;
         }
-        let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
         let id = ManagerId::apply(request.manager, subresource).encode();
         let ignored = self.ignored_fields(request.subresource, &live);
         let updater = Updater::new(&self.schema.schema, self.schema.root, &ignored);
@@ -325,10 +323,10 @@ impl<'a> FieldManager<'a> {
         self.keep_status(&mut new, &live_value, request.subresource, live.is_some());
         self.validate(live.map(|_| &live_value), &new)
             .map_err(|r| r.into_write_error(self))?;
+        // An existing object nobody tracks stays untracked by updates
+        // (upstream `skipNonAppliedManager`).
         let mut object = match managed {
-            // An existing object nobody tracks stays untracked by updates
-            // (upstream `skipNonAppliedManager`).
-            Some(managed) if !(managed.fields.is_empty() && live.is_some()) => {
+            managed if !(managed.fields.is_empty() && live.is_some()) => {
                 let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
                 let id = ManagerId::update(request.manager, &version, subresource);
                 let ignored = self.ignored_fields(request.subresource, &live_value);
@@ -682,25 +680,62 @@ fn cap_update_managers(managed: &mut Managed) {
     managed.times.retain(|k, _| managed.fields.contains_key(k));
 }
 
-/// The managers of an update: those in the request body when it carries
-/// any (`[{}]` resets them), else the stored ones (upstream
-/// `decodeLiveOrNew`). `None`: nothing could be decoded.
-fn decode_live_or_new(live: &Value, new: &Value, subresource: bool) -> Option<Managed> {
+/// The managers of an update (upstream `decodeLiveOrNew`): a subresource
+/// write keeps the stored ones; a body whose managedFields is `[]` or
+/// `[{}]` resets them; other managedFields in the body are taken as given
+/// unless they are empty or cannot be decoded, then the stored ones count.
+/// Stored managedFields that cannot be decoded count as none.
+fn decode_live_or_new(live: &Value, new: &Value, subresource: bool) -> Managed {
+    let stored = || managed_fields::decode(live).unwrap_or_default();
     if subresource {
-        return managed_fields::decode(live).ok();
+        return stored();
     }
-    if let Some(Value::List(entries)) = new.get_path(&["metadata", "managedFields"])
-        && !entries.is_empty()
-        && entries
-            .iter()
-            .all(|e| e.as_map().is_some_and(Map::is_empty))
-    {
-        return Some(Managed::default());
+    if is_reset_managed_fields(new.get_path(&["metadata", "managedFields"])) {
+        return Managed::default();
     }
     match managed_fields::decode(new) {
-        Ok(m) if !m.fields.is_empty() => Some(m),
-        _ => managed_fields::decode(live).ok(),
+        Ok(m) if !m.fields.is_empty() => m,
+        _ => stored(),
     }
+}
+
+/// Upstream `isResetManagedFields`: an empty list, or a list of exactly one
+/// empty entry.
+fn is_reset_managed_fields(entries: Option<&Value>) -> bool {
+    match entries {
+        Some(Value::List(entries)) => match entries.as_slice() {
+            [] => true,
+            [only] => only.as_map().is_some_and(Map::is_empty),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Upstream `versionCheckManager`: an apply must name the group, version
+/// and kind of the object it goes to.
+fn check_version(live: &Value, body: &Value) -> Result<(), WriteError> {
+    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let (live_version, live_kind) = (text(live, "apiVersion"), text(live, "kind"));
+    let (version, kind) = (text(body, "apiVersion"), text(body, "kind"));
+    if live_version.is_empty() || (version == live_version && kind == live_kind) {
+        return Ok(());
+    }
+    Err(invalid(format!(
+        "invalid object type: {}",
+        gvk_string(&version, &kind)
+    )))
+}
+
+/// `schema.GroupVersionKind.String()`: `apps/v1, Kind=Deployment`,
+/// `/v1, Kind=ConfigMap` for the core group.
+fn gvk_string(api_version: &str, kind: &str) -> String {
+    let group_version = if api_version.contains('/') {
+        api_version.to_string()
+    } else {
+        format!("/{api_version}")
+    };
+    format!("{group_version}, Kind={kind}")
 }
 
 /// What a built-in kind keeps of a value once it went through its Go
@@ -782,17 +817,11 @@ fn remove_system_metadata(object: &mut Value) {
 /// object in field manager errors.
 fn object_gvknn(object: &Value) -> String {
     let text = |path: &[&str]| object.get_path(path).and_then(Value::as_str).unwrap_or("");
-    let api_version = text(&["apiVersion"]);
-    let group_version = if api_version.contains('/') {
-        api_version.to_string()
-    } else {
-        format!("/{api_version}")
-    };
     format!(
-        "{}/{}; {group_version}, Kind={}",
+        "{}/{}; {}",
         text(&["metadata", "namespace"]),
         text(&["metadata", "name"]),
-        text(&["kind"])
+        gvk_string(text(&["apiVersion"]), text(&["kind"]))
     )
 }
 
@@ -843,15 +872,10 @@ pub fn last_applied_of(config: &Value) -> String {
         .and_then(|m| m.get_mut("metadata"))
         .and_then(Value::as_map_mut)
     {
-        let now_empty = match meta.get_mut("annotations").and_then(Value::as_map_mut) {
-            Some(a) => {
-                a.remove(LAST_APPLIED_ANNOTATION);
-                a.is_empty()
-            }
-            None => false,
-        };
-        if now_empty {
-            meta.remove("annotations");
+        // Upstream deletes the key and sets the map back: an annotations
+        // map that held only this annotation stays, empty.
+        if let Some(a) = meta.get_mut("annotations").and_then(Value::as_map_mut) {
+            a.remove(LAST_APPLIED_ANNOTATION);
         }
     }
     // Encoded as the API server encodes an object: with a newline.

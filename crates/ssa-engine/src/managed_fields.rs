@@ -147,34 +147,47 @@ pub fn decode(object: &Value) -> Result<Managed, DecodeError> {
         }
     };
     for (i, entry) in entries.iter().enumerate() {
-        let err = |m: &str| DecodeError(format!("error decoding entry {i}: {m}"));
         let text = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or("");
+        // The checks and their wording are upstream `DecodeManagedFields`.
         let operation = match text("operation") {
             "Apply" => Operation::Apply,
             "Update" => Operation::Update,
-            other => return Err(err(&format!("unknown operation {other:?}"))),
+            _ => return Err(DecodeError("operation must be `Apply` or `Update`".into())),
         };
+        if text("apiVersion").is_empty() {
+            return Err(DecodeError("apiVersion must not be empty".into()));
+        }
+        match text("fieldsType") {
+            "FieldsV1" => {}
+            "" => {
+                return Err(DecodeError(format!(
+                    "missing fieldsType in managed fields entry {i}"
+                )));
+            }
+            other => {
+                return Err(DecodeError(format!(
+                    "invalid fieldsType {} in managed fields entry {i}",
+                    go_quote(other)
+                )));
+            }
+        }
         let id = ManagerId {
             manager: text("manager").to_string(),
             operation,
             api_version: text("apiVersion").to_string(),
             subresource: text("subresource").to_string(),
         };
-        match text("fieldsType") {
-            "FieldsV1" | "" => {}
-            other => return Err(err(&format!("unknown fieldsType {other:?}"))),
-        }
         let set = match entry.get("fieldsV1") {
             None | Some(Value::Null) => Set::new(),
-            Some(f) => Set::from_fields_v1(f).map_err(|e| err(&e.to_string()))?,
+            Some(f) => Set::from_fields_v1(f).map_err(|e| {
+                DecodeError(format!(
+                    "error decoding versioned set from entry {i}: error decoding set: {e}"
+                ))
+            })?,
         };
+        // A repeated manager replaces the earlier entry, as upstream's map
+        // assignment does.
         let key = id.encode();
-        if managed.fields.contains_key(&key) {
-            return Err(err(&format!(
-                "duplicate entry for manager {}",
-                id.describe()
-            )));
-        }
         managed.fields.insert(
             key.clone(),
             VersionedSet {
@@ -183,9 +196,10 @@ pub fn decode(object: &Value) -> Result<Managed, DecodeError> {
                 applied: operation == Operation::Apply,
             },
         );
-        if let Some(t) = entry.get("time").and_then(Value::as_str) {
-            managed.times.insert(key, t.to_string());
-        }
+        match entry.get("time").and_then(Value::as_str) {
+            Some(t) => managed.times.insert(key, t.to_string()),
+            None => managed.times.remove(&key),
+        };
     }
     Ok(managed)
 }
@@ -312,11 +326,51 @@ mod tests {
     }
 
     #[test]
-    fn bad_entries_are_reported() {
+    fn bad_entries_are_reported_in_upstream_words() {
+        let table = [
+            (
+                r#"[{"manager":"m","operation":"Patch","apiVersion":"v1","fieldsType":"FieldsV1"}]"#,
+                "operation must be `Apply` or `Update`",
+            ),
+            (
+                r#"[{"manager":"m","operation":"Apply","fieldsType":"FieldsV1"}]"#,
+                "apiVersion must not be empty",
+            ),
+            (
+                r#"[{"manager":"m","operation":"Apply","apiVersion":"v1","fieldsType":"FieldsV1"},
+                   {"manager":"m","operation":"Apply","apiVersion":"v1"}]"#,
+                "missing fieldsType in managed fields entry 1",
+            ),
+            (
+                r#"[{"manager":"m","operation":"Apply","apiVersion":"v1","fieldsType":"FieldsV2"}]"#,
+                r#"invalid fieldsType "FieldsV2" in managed fields entry 0"#,
+            ),
+        ];
+        for (entries, message) in table {
+            let object =
+                Value::from_json_str(&format!(r#"{{"metadata":{{"managedFields":{entries}}}}}"#))
+                    .unwrap();
+            assert_eq!(decode(&object).unwrap_err().0, message, "{entries}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_manager_keeps_the_last_entry() {
         let object = Value::from_json_str(
-            r#"{"metadata":{"managedFields":[{"manager":"m","operation":"Patch"}]}}"#,
+            r#"{"metadata":{"managedFields":[
+              {"manager":"m","operation":"Apply","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:a":{}},"time":"2024-01-01T00:00:01Z"},
+              {"manager":"m","operation":"Apply","apiVersion":"v2","fieldsType":"FieldsV1","fieldsV1":{"f:b":{}}}]}}"#,
         )
         .unwrap();
-        assert!(decode(&object).unwrap_err().0.contains("unknown operation"));
+        let managed = decode(&object).unwrap();
+        let id = ManagerId::apply("m", "").encode();
+        assert_eq!(managed.fields.len(), 1);
+        assert_eq!(managed.fields[&id].api_version, "v2");
+        assert!(
+            managed.fields[&id]
+                .set
+                .has(&crate::fieldpath::Path::fields(&["b"]))
+        );
+        assert_eq!(managed.times.get(&id), None);
     }
 }
