@@ -238,6 +238,21 @@ test('ready-made steps: the autoscaler scales through /scale', async () => {
   await context.close();
 });
 
+test('client-side vs server-side, side by side', async () => {
+  const { page, context } = await open();
+  await page.selectOption('header select', { index: 5 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('csa-to-ssa-ghost-field'));
+  await page.getByRole('button', { name: 'Client-side vs server-side' }).click();
+  const csa = page.locator('.side-csa');
+  const ssa = page.locator('.side-ssa');
+  await ssa.waitFor();
+  // Server-side by a bare client, the dropped key stays; client-side, it goes.
+  assert.equal(await csa.locator('.blame-line', { hasText: 'legacy-flag' }).count(), 0);
+  assert.equal(await ssa.locator('.side-only', { hasText: 'legacy-flag' }).count(), 1, 'highlighted as a difference');
+  await page.screenshot({ path: path.join(shots, 'playground-side-by-side.png'), fullPage: true });
+  await context.close();
+});
+
 test('a narrow screen stacks the panels', async () => {
   const { page, context } = await open({ viewport: { width: 420, height: 900 } });
   await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });

@@ -1,6 +1,7 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::side_by_side::SideBySide;
 use crate::components::{
     editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
 };
@@ -68,6 +69,10 @@ pub fn app() -> Html {
             select.set_value("");
         })
     };
+    let on_compare = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::ToggleCompare))
+    };
     let on_undo = {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Undo))
@@ -117,6 +122,9 @@ pub fn app() -> Html {
                             { for crate::steps::STEP_TEMPLATES.iter().enumerate().map(|(i, t)| html! { <option value={i.to_string()}>{ t.title }</option> }) }
                         </select>
                     </label>
+                    <button type="button" class="app-compare" aria-pressed={state.compare.to_string()} onclick={on_compare}>
+                        { "Client-side vs server-side" }
+                    </button>
                     if !state.history.is_empty() {
                         <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
                     }
@@ -128,6 +136,9 @@ pub fn app() -> Html {
                             Ok(result) => html! {
                                 <>
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                                    if state.compare {
+                                        <SideBySide text={state.text.clone()} selected={state.selected} />
+                                    }
                                     if let Some(step) = result.steps.get(state.selected) {
                                         <StepView index={state.selected} step={step.clone()} on_resolve={on_resolve.clone()} />
                                     }

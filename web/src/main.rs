@@ -4,6 +4,7 @@
 
 mod app;
 mod browser;
+mod compare_modes;
 mod components;
 mod markdown;
 mod presets;
