@@ -261,3 +261,32 @@ test('a narrow screen stacks the panels', async () => {
   assert.ok(result.y > editor.y + editor.height - 1, 'result below the editor');
   await context.close();
 });
+
+test('the documentation example: iframe, element and JS API', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}embed-example.html`);
+  // 3. The JS API ran the scenario.
+  await page.waitForFunction(() => document.getElementById('api-output').textContent.includes('step 2: conflict'));
+  // 1. The plain iframe shows step 2 (a conflict) in embed mode.
+  const plain = page.frameLocator('#plain-iframe');
+  await plain.locator('.timeline-badge').first().waitFor();
+  assert.equal(await plain.locator('.timeline-step-selected .timeline-badge').getAttribute('data-outcome'), 'conflict');
+  assert.match(await plain.locator('.embed-open').getAttribute('href'), /^\.\/#s=/);
+  // 2. The element: rendered, resized to its content, answers goto.
+  const element = page.frameLocator('ssa-playground iframe');
+  await element.locator('.timeline-badge').first().waitFor();
+  assert.equal(await element.locator('.timeline-step-selected .timeline-badge').getAttribute('data-outcome'), 'conflict');
+  await page.waitForFunction(() => document.querySelector('ssa-playground iframe').style.height !== '240px');
+  const height = await page.evaluate(() => document.querySelector('ssa-playground iframe').getBoundingClientRect().height);
+  assert.ok(height > 100 && height !== 240, `resized to ${height}px`);
+  const stepped = page.evaluate(() => new Promise((resolve) => document.getElementById('element').addEventListener('ssa-step', (e) => resolve(e.detail.step))));
+  await page.click('#goto-3');
+  assert.equal(await stepped, 3);
+  assert.equal(await element.locator('.timeline-step-selected .timeline-index').textContent(), '3');
+  await page.screenshot({ path: path.join(shots, 'embed-example.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
