@@ -189,6 +189,9 @@ pub fn app() -> Html {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
+                                    if let Some(description) = description(&state.text) {
+                                        <p class="app-description">{ description }</p>
+                                    }
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
@@ -254,4 +257,12 @@ fn embed_view(
             { body }
         </div>
     }
+}
+
+/// The scenario's description, shown above the timeline.
+fn description(text: &str) -> Option<String> {
+    ssa_engine::scenario::parse_scenario(text)
+        .ok()?
+        .description
+        .filter(|d| !d.trim().is_empty())
 }
