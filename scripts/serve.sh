@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
 source scripts/env.sh
+scripts/build-js-api.sh
 exec trunk serve --release --address 127.0.0.1 --port 8080

@@ -238,11 +238,55 @@ test('ready-made steps: the autoscaler scales through /scale', async () => {
   await context.close();
 });
 
+test('client-side vs server-side, side by side', async () => {
+  const { page, context } = await open();
+  await page.selectOption('header select', { index: 5 });
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('csa-to-ssa-ghost-field'));
+  await page.getByRole('button', { name: 'Client-side vs server-side' }).click();
+  const csa = page.locator('.side-csa');
+  const ssa = page.locator('.side-ssa');
+  await ssa.waitFor();
+  // Server-side by a bare client, the dropped key stays; client-side, it goes.
+  assert.equal(await csa.locator('.blame-line', { hasText: 'legacy-flag' }).count(), 0);
+  assert.equal(await ssa.locator('.side-only', { hasText: 'legacy-flag' }).count(), 1, 'highlighted as a difference');
+  await page.screenshot({ path: path.join(shots, 'playground-side-by-side.png'), fullPage: true });
+  await context.close();
+});
+
 test('a narrow screen stacks the panels', async () => {
   const { page, context } = await open({ viewport: { width: 420, height: 900 } });
   await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });
   const editor = await page.locator('.editor').boundingBox();
   const result = await page.locator('.app-result').boundingBox();
   assert.ok(result.y > editor.y + editor.height - 1, 'result below the editor');
+  await context.close();
+});
+
+test('the documentation example: iframe, element and JS API', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}embed-example.html`);
+  // 3. The JS API ran the scenario.
+  await page.waitForFunction(() => document.getElementById('api-output').textContent.includes('step 2: conflict'));
+  // 1. The plain iframe shows step 2 (a conflict) in embed mode.
+  const plain = page.frameLocator('#plain-iframe');
+  await plain.locator('.timeline-badge').first().waitFor();
+  assert.equal(await plain.locator('.timeline-step-selected .timeline-badge').getAttribute('data-outcome'), 'conflict');
+  assert.match(await plain.locator('.embed-open').getAttribute('href'), /^\.\/#s=/);
+  // 2. The element: rendered, resized to its content, answers goto.
+  const element = page.frameLocator('ssa-playground iframe');
+  await element.locator('.timeline-badge').first().waitFor();
+  assert.equal(await element.locator('.timeline-step-selected .timeline-badge').getAttribute('data-outcome'), 'conflict');
+  await page.waitForFunction(() => document.querySelector('ssa-playground iframe').style.height !== '240px');
+  const height = await page.evaluate(() => document.querySelector('ssa-playground iframe').getBoundingClientRect().height);
+  assert.ok(height > 100 && height !== 240, `resized to ${height}px`);
+  const stepped = page.evaluate(() => new Promise((resolve) => document.getElementById('element').addEventListener('ssa-step', (e) => resolve(e.detail.step))));
+  await page.click('#goto-3');
+  assert.equal(await stepped, 3);
+  assert.equal(await element.locator('.timeline-step-selected .timeline-index').textContent(), '3');
+  await page.screenshot({ path: path.join(shots, 'embed-example.png'), fullPage: true });
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,16 +1,21 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::side_by_side::SideBySide;
+use crate::components::step_view::{blame_line, changes_view};
 use crate::components::{
     editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
 };
+use crate::embed::{EmbedOptions, Incoming, content_height, listen, post};
 use crate::presets::PRESETS;
 use crate::state::{Action, State};
 use crate::{browser, share};
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
+    let embed = use_memo((), |_| EmbedOptions::current());
     // A shared link wins, then what was autosaved, then the first preset.
     let state = use_reducer(|| {
         let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
@@ -22,11 +27,57 @@ pub fn app() -> Html {
             .iter()
             .position(|p| p.text == text)
             .unwrap_or(usize::MAX);
+        let options = EmbedOptions::current();
+        if let Some(step) = options.step.filter(|s| *s < state.step_count()) {
+            state.selected = step;
+        }
         state
     });
     {
-        let text = state.text.clone();
-        use_effect_with(text, |text| browser::save(text));
+        // An embed shows its own scenario: it does not overwrite the
+        // playground's autosave.
+        let (text, embedded) = (state.text.clone(), embed.embed);
+        use_effect_with(text, move |text| {
+            if !embedded {
+                browser::save(text);
+            }
+        });
+    }
+    // Embed mode: answer the embedding page, tell it our size and step.
+    {
+        let (state, embed) = (state.clone(), embed.clone());
+        use_effect_with((), move |_| {
+            if embed.embed {
+                let dispatcher = state.dispatcher();
+                listen(&embed, move |message| match message {
+                    Incoming::Load(text) => dispatcher.dispatch(Action::Load(text)),
+                    Incoming::Goto(step) => dispatcher.dispatch(Action::Select(step)),
+                });
+                post(&embed, "ready", &[]);
+            }
+        });
+    }
+    {
+        let embed = embed.clone();
+        let key = (state.selected, state.text.clone());
+        let error = state.result.as_ref().err().cloned();
+        use_effect_with(key, move |(selected, _)| {
+            if embed.embed {
+                post(
+                    &embed,
+                    "step",
+                    &[("step", JsValue::from_f64(*selected as f64 + 1.0))],
+                );
+                if let Some(message) = error {
+                    post(&embed, "error", &[("message", JsValue::from_str(&message))]);
+                }
+                post(
+                    &embed,
+                    "resize",
+                    &[("height", JsValue::from_f64(content_height()))],
+                );
+            }
+        });
     }
     let on_load = {
         let state = state.clone();
@@ -68,6 +119,10 @@ pub fn app() -> Html {
             select.set_value("");
         })
     };
+    let on_compare = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::ToggleCompare))
+    };
     let on_undo = {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Undo))
@@ -89,8 +144,12 @@ pub fn app() -> Html {
             }
         })
     };
+    let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
+    if embed.embed {
+        return embed_view(&state, &embed, on_select, on_key, theme);
+    }
     html! {
-        <div class="app" onkeydown={on_key}>
+        <div class={classes!("app", theme)} onkeydown={on_key}>
             <header class="app-header">
                 <h1>{ "SSA Playground" }</h1>
                 <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
@@ -117,6 +176,9 @@ pub fn app() -> Html {
                             { for crate::steps::STEP_TEMPLATES.iter().enumerate().map(|(i, t)| html! { <option value={i.to_string()}>{ t.title }</option> }) }
                         </select>
                     </label>
+                    <button type="button" class="app-compare" aria-pressed={state.compare.to_string()} onclick={on_compare}>
+                        { "Client-side vs server-side" }
+                    </button>
                     if !state.history.is_empty() {
                         <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
                     }
@@ -127,7 +189,13 @@ pub fn app() -> Html {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
+                                    if let Some(description) = description(&state.text) {
+                                        <p class="app-description">{ description }</p>
+                                    }
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                                    if state.compare {
+                                        <SideBySide text={state.text.clone()} selected={state.selected} />
+                                    }
                                     if let Some(step) = result.steps.get(state.selected) {
                                         <StepView index={state.selected} step={step.clone()} on_resolve={on_resolve.clone()} />
                                     }
@@ -140,4 +208,61 @@ pub fn app() -> Html {
             </main>
         </div>
     }
+}
+
+/// The compact view of embed mode: the timeline and one view of the
+/// selected step, with a link to the full playground.
+fn embed_view(
+    state: &UseReducerHandle<State>,
+    embed: &EmbedOptions,
+    on_select: Callback<usize>,
+    on_key: Callback<KeyboardEvent>,
+    theme: Option<String>,
+) -> Html {
+    let open = format!("./#{}", share::encode_fragment(&state.text));
+    let body = match &state.result {
+        Err(message) => html! { <p class="app-error" role="alert">{ message.clone() }</p> },
+        Ok(result) => {
+            let step = result.steps.get(state.selected);
+            let view = match (embed.view.as_deref(), step) {
+                (_, None) => html! {},
+                (Some("changes"), Some(step)) => changes_view(&step.changes),
+                (Some("managed"), Some(step)) => html! {
+                    <ul class="manager-fields">{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {
+                        <li><code>{ l.field.clone().unwrap_or_default() }</code>{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
+                    }) }</ul>
+                },
+                (_, Some(step)) => html! {
+                    <div class="blame" role="table" aria-label="Object with the owner of each field">
+                        { for step.blame.iter().map(blame_line) }
+                    </div>
+                },
+            };
+            let message = step.map(|s| s.message.clone()).filter(|m| !m.is_empty());
+            html! {
+                <>
+                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                    if let Some(m) = message { <pre class="step-message">{ m }</pre> }
+                    { view }
+                </>
+            }
+        }
+    };
+    html! {
+        <div class={classes!("app", "app-embed", theme)} onkeydown={on_key}>
+            <div class="embed-header">
+                <strong class="embed-name">{ state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default() }</strong>
+                <a class="embed-open" href={open} target="_blank" rel="noopener">{ "Open in playground" }</a>
+            </div>
+            { body }
+        </div>
+    }
+}
+
+/// The scenario's description, shown above the timeline.
+fn description(text: &str) -> Option<String> {
+    ssa_engine::scenario::parse_scenario(text)
+        .ok()?
+        .description
+        .filter(|d| !d.trim().is_empty())
 }

@@ -4,7 +4,9 @@
 
 mod app;
 mod browser;
+mod compare_modes;
 mod components;
+mod embed;
 mod markdown;
 mod presets;
 mod share;

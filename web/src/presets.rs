@@ -232,4 +232,239 @@ steps:
     data: {log-level: info}
 "#,
     },
+    Preset {
+        title: "Client-side apply keeps its intent in an annotation",
+        text: r#"scenario: v1
+name: client-side-tracking
+description: |
+  `kubectl apply` without --server-side remembers what it applied in the
+  kubectl.kubernetes.io/last-applied-configuration annotation and owns the
+  fields as an Update by kubectl-client-side-apply. Dropping a key from the
+  manifest deletes it (a three-way merge against the annotation). Switch on
+  "Client-side vs server-side" to see the same manifests applied
+  server-side.
+steps:
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: app-config, namespace: default}
+    data: {color: blue, size: large}
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  name: the manifest drops size
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: app-config, namespace: default}
+    data: {color: blue}
+"#,
+    },
+    Preset {
+        title: "An operator's updates, then an apply that adds an annotation",
+        text: r#"scenario: v1
+name: operator-then-apply
+description: |
+  An operator writes with Update: its entry records what it changed. A team
+  then applies only an annotation: the apply owns just that, and the
+  operator's fields are untouched.
+steps:
+- manager: cache-operator
+  op: update
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: cache, namespace: default}
+    data: {size: 1Gi, policy: lru}
+- manager: cache-operator
+  op: update
+  name: the operator resizes
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: cache, namespace: default}
+    data: {size: 2Gi, policy: lru}
+- manager: team-a
+  op: apply
+  name: a team adds an annotation
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      name: cache
+      namespace: default
+      annotations: {team.example.com/owner: team-a}
+"#,
+    },
+    Preset {
+        title: "Handing replicas to the autoscaler safely",
+        text: r#"scenario: v1
+name: hpa-handover
+description: |
+  The documented way to hand spec.replicas to an autoscaler without a
+  moment where the field falls back to its default: a temporary manager
+  applies the same value (sharing it), kubectl stops applying it, then the
+  autoscaler's /scale update takes it from the temporary manager.
+steps:
+- manager: kubectl
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec:
+      replicas: 3
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+- manager: handover-to-hpa
+  op: apply
+  name: a temporary manager shares replicas
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec: {replicas: 3}
+- manager: kubectl
+  op: apply
+  name: kubectl stops applying replicas (it stays 3)
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec:
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+          - {name: nginx, image: "nginx:1.27"}
+- manager: horizontal-pod-autoscaler
+  op: update
+  subresource: scale
+  name: the autoscaler takes over
+  object: {spec: {replicas: 6}}
+"#,
+    },
+    Preset {
+        title: "Client-side apply: containers merge by name, kubectl scale survives",
+        text: r#"scenario: v1
+name: csa-merge-examples
+description: |
+  Client-side apply merges lists with a merge key (containers by name)
+  item by item, replaces other lists (args) whole, and leaves alone what
+  it never applied: replicas set by `kubectl scale` survive the next apply.
+steps:
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: worker, namespace: default}
+    spec:
+      selector: {matchLabels: {app: worker}}
+      template:
+        metadata: {labels: {app: worker}}
+        spec:
+          containers:
+          - {name: main, image: "worker:1.0", args: [--queue=a, --verbose]}
+- manager: kubectl
+  op: patch
+  subresource: scale
+  patchType: merge
+  name: kubectl scale --replicas=4
+  patch: {spec: {replicas: 4}}
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  name: args changed in the manifest
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: worker, namespace: default}
+    spec:
+      selector: {matchLabels: {app: worker}}
+      template:
+        metadata: {labels: {app: worker}}
+        spec:
+          containers:
+          - {name: main, image: "worker:1.0", args: [--queue=b]}
+"#,
+    },
+    Preset {
+        title: "A CRD with a map list and an atomic list",
+        text: r#"scenario: v1
+name: crd-list-types
+description: |
+  In a CRD, `x-kubernetes-list-type: map` lets two managers own different
+  items of a list (ports by number); a list without a list type is atomic,
+  so a second manager writing it conflicts for the whole list.
+schema:
+  crd:
+    apiVersion: apiextensions.k8s.io/v1
+    kind: CustomResourceDefinition
+    metadata: {name: gateways.example.com}
+    spec:
+      group: example.com
+      scope: Namespaced
+      names: {plural: gateways, singular: gateway, kind: Gateway}
+      versions:
+      - name: v1
+        served: true
+        storage: true
+        schema:
+          openAPIV3Schema:
+            type: object
+            properties:
+              spec:
+                type: object
+                properties:
+                  ports:
+                    type: array
+                    x-kubernetes-list-type: map
+                    x-kubernetes-list-map-keys: [port]
+                    items:
+                      type: object
+                      required: [port]
+                      properties:
+                        port: {type: integer}
+                        name: {type: string}
+                  hosts:
+                    type: array
+                    items: {type: string}
+steps:
+- manager: app-team
+  op: apply
+  object:
+    apiVersion: example.com/v1
+    kind: Gateway
+    metadata: {name: edge, namespace: default}
+    spec:
+      ports: [{port: 80, name: http}]
+      hosts: [shop.example.com]
+- manager: platform-team
+  op: apply
+  name: another team adds its own port
+  object:
+    apiVersion: example.com/v1
+    kind: Gateway
+    metadata: {name: edge, namespace: default}
+    spec:
+      ports: [{port: 443, name: https}]
+- manager: platform-team
+  op: apply
+  name: and writes the atomic hosts list
+  object:
+    apiVersion: example.com/v1
+    kind: Gateway
+    metadata: {name: edge, namespace: default}
+    spec:
+      ports: [{port: 443, name: https}]
+      hosts: [shop.example.com, admin.example.com]
+  expect: {outcome: conflict}
+"#,
+    },
 ];

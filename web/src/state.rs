@@ -20,6 +20,8 @@ pub struct State {
     pub history: Vec<String>,
     /// Why the last resolution could not be made, if it could not.
     pub notice: Option<String>,
+    /// Show the manifests applied client-side and server-side side by side.
+    pub compare: bool,
 }
 
 /// What the user can do.
@@ -32,6 +34,8 @@ pub enum Action {
     Select(usize),
     /// Resolve the conflict of a step, one of the documented three ways.
     Resolve(usize, Resolution),
+    /// Switch the client-side vs server-side view.
+    ToggleCompare,
     /// Append a ready-made step.
     AddStep(usize),
     /// Go back to the text before the last change the page made.
@@ -51,6 +55,7 @@ impl State {
             preset: 0,
             history: Vec::new(),
             notice: None,
+            compare: false,
         }
     }
 
@@ -92,6 +97,7 @@ impl Reducible for State {
                     preset: self.preset,
                     history: self.history.clone(),
                     notice: None,
+                    compare: self.compare,
                 }
             }
             Action::Load(text) => {
@@ -122,6 +128,7 @@ impl Reducible for State {
                         preset: self.preset,
                         history,
                         notice: None,
+                        compare: self.compare,
                     }
                 }
                 Err(e) => State {
@@ -145,12 +152,17 @@ impl Reducible for State {
                         preset: self.preset,
                         history,
                         notice: None,
+                        compare: self.compare,
                     }
                 }
                 Err(e) => State {
                     notice: Some(e),
                     ..(*self).clone()
                 },
+            },
+            Action::ToggleCompare => State {
+                compare: !self.compare,
+                ..(*self).clone()
             },
             Action::Undo => {
                 let mut history = self.history.clone();
@@ -165,6 +177,7 @@ impl Reducible for State {
                     preset: self.preset,
                     history,
                     notice: None,
+                    compare: self.compare,
                 }
             }
             Action::Select(i) if i < count => State {

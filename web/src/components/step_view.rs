@@ -103,7 +103,7 @@ pub fn step_view(props: &Props) -> Html {
 }
 
 /// What the step changed, in words.
-fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
+pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
     if c.is_empty() {
         return html! {};
     }
@@ -145,7 +145,7 @@ fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
 /// One line of the object with its owners in the gutter: names (colour
 /// only repeats what the name says), "nobody" for an unowned field, and
 /// every owner with operation and time on hover or focus.
-fn blame_line(line: &BlameLine) -> Html {
+pub fn blame_line(line: &BlameLine) -> Html {
     let detail = line.field.as_ref().map(|f| {
         let owners: Vec<String> = line
             .owners

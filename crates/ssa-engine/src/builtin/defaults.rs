@@ -23,6 +23,9 @@ pub enum KindDefaults {
     Ingress,
     HorizontalPodAutoscaler,
     Namespace,
+    Secret,
+    NetworkPolicy,
+    PersistentVolumeClaim,
 }
 
 impl KindDefaults {
@@ -41,6 +44,9 @@ impl KindDefaults {
             ("networking.k8s.io/v1", "Ingress") => KindDefaults::Ingress,
             ("autoscaling/v2", "HorizontalPodAutoscaler") => KindDefaults::HorizontalPodAutoscaler,
             ("v1", "Namespace") => KindDefaults::Namespace,
+            ("v1", "Secret") => KindDefaults::Secret,
+            ("networking.k8s.io/v1", "NetworkPolicy") => KindDefaults::NetworkPolicy,
+            ("v1", "PersistentVolumeClaim") => KindDefaults::PersistentVolumeClaim,
             _ => return None,
         })
     }
@@ -96,7 +102,14 @@ impl Defaulter for KindDefaults {
                 m.insert("phase", Value::from("Active"));
                 Value::Map(m)
             }
-            KindDefaults::PodTemplate => return None,
+            KindDefaults::PersistentVolumeClaim => {
+                let mut m = Map::new();
+                m.insert("phase", Value::from("Pending"));
+                Value::Map(m)
+            }
+            KindDefaults::PodTemplate | KindDefaults::Secret | KindDefaults::NetworkPolicy => {
+                return None;
+            }
         })
     }
 }
@@ -228,6 +241,20 @@ impl KindDefaults {
                 );
             }
             KindDefaults::Ingress => {}
+            KindDefaults::Secret => set(root, "type", Value::from("Opaque")),
+            KindDefaults::NetworkPolicy => {
+                // Ingress always; Egress too when egress rules are given.
+                let spec = root.child_map_mut("spec")?;
+                let mut types = vec![Value::from("Ingress")];
+                if spec.get("egress").is_some_and(|e| !e.is_null()) {
+                    types.push(Value::from("Egress"));
+                }
+                set(spec, "policyTypes", Value::List(types));
+            }
+            KindDefaults::PersistentVolumeClaim => {
+                let spec = root.child_map_mut("spec")?;
+                set(spec, "volumeMode", Value::from("Filesystem"));
+            }
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
@@ -663,6 +690,26 @@ mod tests {
         assert_eq!(
             p.get_path(&["spec", "enableServiceLinks"]),
             Some(&Value::Bool(true))
+        );
+    }
+
+    /// Secrets are Opaque unless typed; NetworkPolicies govern ingress (and
+    /// egress when they list egress rules); claims mount a filesystem.
+    #[test]
+    fn secret_network_policy_and_claims() {
+        assert_eq!(
+            defaulted(KindDefaults::Secret, "data: {}").get("type"),
+            Some(&Value::from("Opaque"))
+        );
+        let np = defaulted(KindDefaults::NetworkPolicy, "spec: {egress: [{}]}");
+        assert_eq!(
+            np.get_path(&["spec", "policyTypes"]),
+            Some(&crate::yaml::parse("[Ingress, Egress]").unwrap().value)
+        );
+        let pvc = defaulted(KindDefaults::PersistentVolumeClaim, "spec: {}");
+        assert_eq!(
+            pvc.get_path(&["spec", "volumeMode"]),
+            Some(&Value::from("Filesystem"))
         );
     }
 

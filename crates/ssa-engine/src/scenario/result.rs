@@ -79,6 +79,28 @@ impl ScenarioResult {
 }
 
 impl StepResult {
+    /// A step that left the stored `object` as it was.
+    pub fn refused(
+        outcome: Outcome,
+        message: String,
+        conflicts: Vec<crate::field_manager::ConflictReport>,
+        object: Option<Value>,
+    ) -> Self {
+        StepResult {
+            outcome,
+            message,
+            conflicts,
+            object,
+            notes: vec![],
+            changed: false,
+            expectation_failures: vec![],
+            blame: vec![],
+            changes: super::Changes::default(),
+            event: None,
+            rollout: None,
+        }
+    }
+
     pub fn to_value(&self) -> Value {
         let mut s = Map::new();
         s.insert("outcome", Value::from(self.outcome.as_str()));

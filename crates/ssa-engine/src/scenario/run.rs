@@ -87,19 +87,9 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
     for (i, step) in scenario.steps.iter().enumerate() {
         let time = step_time(i);
         let result = match step {
-            Err(BadStep { message }) => StepResult {
-                outcome: Outcome::Error,
-                message: message.clone(),
-                conflicts: vec![],
-                object: live.clone(),
-                notes: vec![],
-                changed: false,
-                expectation_failures: vec![],
-                blame: vec![],
-                changes: Default::default(),
-                event: None,
-                rollout: None,
-            },
+            Err(BadStep { message }) => {
+                StepResult::refused(Outcome::Error, message.clone(), vec![], live.clone())
+            }
             Ok(step) => {
                 let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
                 let mut r = match result {
@@ -112,32 +102,12 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
                         live = None;
                         ok_step(None, changed)
                     }
-                    Err(WriteError::Conflict { message, conflicts }) => StepResult {
-                        outcome: Outcome::Conflict,
-                        message,
-                        conflicts,
-                        object: live.clone(),
-                        notes: vec![],
-                        changed: false,
-                        expectation_failures: vec![],
-                        blame: vec![],
-                        changes: Default::default(),
-                        event: None,
-                        rollout: None,
-                    },
-                    Err(WriteError::Invalid { message }) => StepResult {
-                        outcome: Outcome::Invalid,
-                        message,
-                        conflicts: vec![],
-                        object: live.clone(),
-                        notes: vec![],
-                        changed: false,
-                        expectation_failures: vec![],
-                        blame: vec![],
-                        changes: Default::default(),
-                        event: None,
-                        rollout: None,
-                    },
+                    Err(WriteError::Conflict { message, conflicts }) => {
+                        StepResult::refused(Outcome::Conflict, message, conflicts, live.clone())
+                    }
+                    Err(WriteError::Invalid { message }) => {
+                        StepResult::refused(Outcome::Invalid, message, vec![], live.clone())
+                    }
                 };
                 r.notes = notes;
                 r.expectation_failures = check_expect(step, &r);
@@ -186,17 +156,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
 
 fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
     StepResult {
-        outcome: Outcome::Applied,
-        message: String::new(),
-        conflicts: vec![],
-        object,
-        notes: vec![],
         changed,
-        expectation_failures: vec![],
-        blame: vec![],
-        changes: Default::default(),
-        event: None,
-        rollout: None,
+        ..StepResult::refused(Outcome::Applied, String::new(), vec![], object)
     }
 }
 

@@ -1,0 +1,65 @@
+//! The same manifests applied client-side and server-side, side by side at
+//! the selected step; lines only one side has are highlighted.
+
+use crate::compare_modes;
+use ssa_engine::scenario::{BlameLine, ScenarioResult};
+use std::collections::HashSet;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub text: String,
+    pub selected: usize,
+}
+
+#[function_component(SideBySide)]
+pub fn side_by_side(props: &Props) -> Html {
+    let runs = use_memo(props.text.clone(), |text| compare_modes::both(text));
+    let (csa, ssa) = match &*runs {
+        Ok(pair) => pair,
+        Err(e) => return html! { <p class="app-error" role="alert">{ e.clone() }</p> },
+    };
+    let lines = |r: &ScenarioResult| {
+        r.steps
+            .get(props.selected)
+            .map(|s| s.blame.clone())
+            .unwrap_or_default()
+    };
+    let (left, right) = (lines(csa), lines(ssa));
+    let texts = |l: &[BlameLine]| l.iter().map(|b| b.text.clone()).collect::<HashSet<_>>();
+    let (left_texts, right_texts) = (texts(&left), texts(&right));
+    let column = |title: &str,
+                  class: &str,
+                  result: &ScenarioResult,
+                  lines: &[BlameLine],
+                  other: &HashSet<String>| {
+        let outcome = result
+            .steps
+            .get(props.selected)
+            .map(|s| s.outcome.as_str())
+            .unwrap_or("");
+        html! {
+            <section class={classes!("side", class.to_string())} aria-label={title.to_string()}>
+                <h3>{ title.to_string() }{ " " }<span class={classes!("step-outcome", format!("step-outcome-{outcome}"))}>{ outcome }</span></h3>
+                <div class="blame">
+                    { for lines.iter().map(|l| {
+                        let only = !other.contains(&l.text);
+                        let owners = l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ");
+                        html! {
+                            <div class={classes!("blame-line", only.then_some("side-only"))}>
+                                <span class="blame-gutter">{ owners }</span>
+                                <code class="blame-text">{ l.text.clone() }</code>
+                            </div>
+                        }
+                    }) }
+                </div>
+            </section>
+        }
+    };
+    html! {
+        <div class="sides">
+            { column("kubectl apply (client-side)", "side-csa", csa, &left, &right_texts) }
+            { column("kubectl apply --server-side", "side-ssa", ssa, &right, &left_texts) }
+        </div>
+    }
+}
