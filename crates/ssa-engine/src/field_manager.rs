@@ -208,14 +208,21 @@ impl<'a> FieldManager<'a> {
             // The update goes through the same manager-info layer as any
             // other, so it carries the request's subresource.
             let id = ManagerId::update(BEFORE_FIRST_APPLY, version, subresource);
-            let (tracked, m) = self.update_tracked(
-                &empty_object(),
-                &live,
-                &managed,
-                &id,
-                request.time,
-                &Set::new(),
-            )?;
+            let (tracked, m) = self
+                .update_tracked(
+                    &empty_object(),
+                    &live,
+                    &managed,
+                    &id,
+                    request.time,
+                    &Set::new(),
+                )
+                .map_err(|r| match r {
+                    Refusal::Invalid(m) => Refusal::Invalid(format!(
+                        "failed to create manager for existing fields: {m}"
+                    )),
+                    other => other,
+                })?;
             live = tracked;
             managed = m;
         }
@@ -246,7 +253,12 @@ impl<'a> FieldManager<'a> {
             &live,
             Duplicates::Allow,
         )
-        .map_err(|e| Refusal::from(MergeError::InvalidLive(e)))?;
+        .map_err(|e| {
+            Refusal::Invalid(format!(
+                "failed to create typed live object ({}): {e}",
+                object_gvknn(&live)
+            ))
+        })?;
         let outcome = updater
             .apply(typed_live, config, version, &managed.fields, &id, force)
             .map_err(|e| match e {
@@ -330,16 +342,22 @@ impl<'a> FieldManager<'a> {
                 let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
                 let id = ManagerId::update(request.manager, &version, subresource);
                 let ignored = self.ignored_fields(request.subresource, &live_value);
-                let (mut object, mut managed) = self
-                    .update_tracked(&live_value, &new, &managed, &id, request.time, &ignored)
-                    .map_err(|r| r.into_write_error(self))?;
-                if request.subresource == Some(Subresource::Scale) {
-                    // The scale handler rebuilds the entries of /scale
-                    // writers on the parent without a time.
-                    managed.times.remove(&id.encode());
+                match self.update_tracked(&live_value, &new, &managed, &id, request.time, &ignored)
+                {
+                    Ok((mut object, mut managed)) => {
+                        if request.subresource == Some(Subresource::Scale) {
+                            // The scale handler rebuilds the entries of
+                            // /scale writers on the parent without a time.
+                            managed.times.remove(&id.encode());
+                        }
+                        managed_fields::encode_into(&mut object, &managed);
+                        object
+                    }
+                    // The handlers call `UpdateNoErrors`: a write the field
+                    // manager cannot follow is stored anyway, with its
+                    // managedFields dropped rather than left wrong.
+                    Err(_) => new,
                 }
-                managed_fields::encode_into(&mut object, &managed);
-                object
             }
             _ => new,
         };
@@ -363,10 +381,19 @@ impl<'a> FieldManager<'a> {
         const CURRENT: &str = "current-operation";
         let updater = Updater::new(&self.schema.schema, self.schema.root, ignored);
         let (schema, root) = (&self.schema.schema, self.schema.root);
-        let typed_new = Typed::new(schema, root, new, Duplicates::Allow)
-            .map_err(|e| Refusal::from(MergeError::InvalidNew(e)))?;
-        let typed_live = Typed::new(schema, root, live, Duplicates::Allow)
-            .map_err(|e| Refusal::from(MergeError::InvalidLive(e)))?;
+        // The wording is upstream `structuredMergeManager.Update`'s.
+        let typed_new = Typed::new(schema, root, new, Duplicates::Allow).map_err(|e| {
+            Refusal::Invalid(format!(
+                "failed to convert new object ({}) to smd typed: {e}",
+                object_gvknn(new)
+            ))
+        })?;
+        let typed_live = Typed::new(schema, root, live, Duplicates::Allow).map_err(|e| {
+            Refusal::Invalid(format!(
+                "failed to convert live object ({}) to smd typed: {e}",
+                object_gvknn(live)
+            ))
+        })?;
         let mut fields = updater
             .update(
                 typed_live,
@@ -375,7 +402,13 @@ impl<'a> FieldManager<'a> {
                 &managed.fields,
                 CURRENT,
             )
-            .map_err(Refusal::from)?;
+            .map_err(|e| match e {
+                MergeError::Conflicts(_) => Refusal::from(e),
+                other => Refusal::Invalid(format!(
+                    "failed to update ManagedFields ({}): {other}",
+                    object_gvknn(new)
+                )),
+            })?;
         let mut managed = Managed {
             fields: std::mem::take(&mut fields),
             times: managed.times.clone(),
@@ -493,10 +526,20 @@ impl<'a> FieldManager<'a> {
     fn allowed_by_last_applied(&self, live: &Value) -> Option<Set> {
         let text = last_applied(live)?;
         let last = Value::from_json_str(text).ok()?;
+        // A last-applied of another version allows nothing.
+        if api_version_of(&last) != api_version_of(live) {
+            return None;
+        }
         let schema = &self.schema.schema;
         let set = crate::typed::to_field_set(schema, self.schema.root, &last).ok()?;
         let comparison = crate::typed::compare(schema, self.schema.root, &last, live).ok()?;
-        Some(set.difference(&comparison.modified))
+        // What the annotation sets to another value than the object has,
+        // or what only one of them has, is not the annotation's to give.
+        Some(
+            set.difference(&comparison.modified)
+                .difference(&comparison.added)
+                .difference(&comparison.removed),
+        )
     }
 }
 
@@ -880,4 +923,487 @@ pub fn last_applied_of(config: &Value) -> String {
     }
     // Encoded as the API server encodes an object: with a newline.
     format!("{}\n", copy.to_json_sorted())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Value {
+        Value::from_json_str(text).unwrap()
+    }
+
+    fn cm(data: &str) -> Value {
+        json(&format!(
+            r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"c","namespace":"d"}},"data":{data}}}"#
+        ))
+    }
+
+    fn request<'a>(manager: &'a str, body: &'a Value, time: &'a str) -> WriteRequest<'a> {
+        WriteRequest {
+            manager,
+            subresource: None,
+            body,
+            time,
+        }
+    }
+
+    /// `(manager, operation, apiVersion, time, subresource)` of each entry.
+    fn entries(object: &Value) -> Vec<(String, String, String, String, String)> {
+        let Some(list) = object
+            .get_path(&["metadata", "managedFields"])
+            .and_then(Value::as_list)
+        else {
+            return vec![];
+        };
+        let text = |e: &Value, k: &str| e.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        list.iter()
+            .map(|e| {
+                (
+                    text(e, "manager"),
+                    text(e, "operation"),
+                    text(e, "apiVersion"),
+                    text(e, "time"),
+                    text(e, "subresource"),
+                )
+            })
+            .collect()
+    }
+
+    fn entry(
+        m: &str,
+        op: &str,
+        v: &str,
+        t: &str,
+        s: &str,
+    ) -> (String, String, String, String, String) {
+        (m.into(), op.into(), v.into(), t.into(), s.into())
+    }
+
+    #[test]
+    fn conflict_messages_word_for_word() {
+        let path = |p: &[&str]| Path::fields(p);
+        let a = ManagerId::apply("Mozilla", "").encode();
+        let u = ManagerId::update("hpa", "apps/v1", "scale").encode();
+        let e = ManagerId::apply("équipe-données (paris)", "").encode();
+        let table: Vec<(Vec<(String, Path)>, &str)> = vec![
+            (
+                vec![(u.clone(), path(&["spec", "replicas"]))],
+                r#"Apply failed with 1 conflict: conflict with "hpa" with subresource "scale" using apps/v1: .spec.replicas"#,
+            ),
+            (
+                vec![
+                    (a.clone(), path(&["data", "tier"])),
+                    (e.clone(), path(&["data", "retention"])),
+                ],
+                "Apply failed with 2 conflicts: conflicts with \"Mozilla\":\n- .data.tier\nconflicts with \"équipe-données (paris)\":\n- .data.retention",
+            ),
+            (
+                vec![
+                    (a.clone(), path(&["data", "a"])),
+                    (a.clone(), path(&["data", "b"])),
+                ],
+                "Apply failed with 2 conflicts: conflicts with \"Mozilla\":\n- .data.a\n- .data.b",
+            ),
+            (
+                vec![("not an identifier".into(), path(&["x"]))],
+                r#"Apply failed with 1 conflict: conflict with "not an identifier": .x"#,
+            ),
+        ];
+        for (conflicts, message) in table {
+            assert_eq!(conflict_message(&conflicts), message);
+        }
+    }
+
+    #[test]
+    fn conflict_reports_name_manager_and_subresource() {
+        let refusal = Refusal::Conflicts(vec![
+            (
+                ManagerId::update("hpa", "apps/v1", "scale").encode(),
+                Path::fields(&["spec", "replicas"]),
+            ),
+            (
+                ManagerId::apply("a", "").encode(),
+                Path::fields(&["spec", "paused"]),
+            ),
+        ]);
+        let fm_schema = ObjectSchema::deduced();
+        let WriteError::Conflict { conflicts, .. } =
+            refusal.into_write_error(&FieldManager::new(&fm_schema))
+        else {
+            panic!("not a conflict")
+        };
+        let got: Vec<_> = conflicts
+            .iter()
+            .map(|c| {
+                (
+                    c.manager.as_str(),
+                    c.subresource.as_deref(),
+                    c.field.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a", None, ".spec.paused"),
+                ("hpa", Some("scale"), ".spec.replicas")
+            ]
+        );
+    }
+
+    #[test]
+    fn apply_bodies_the_server_refuses() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let live = fm
+            .apply(None, &request("a", &cm(r#"{"k":"v"}"#), "t1"), false)
+            .unwrap()
+            .object;
+        let table = [
+            (
+                r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","managedFields":[]}}"#,
+                Some("metadata.managedFields must be nil"),
+            ),
+            (
+                r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","managedFields":[{"manager":"x"}]}}"#,
+                Some("metadata.managedFields must be nil"),
+            ),
+            (
+                r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","managedFields":null}}"#,
+                None,
+            ),
+            (
+                r#"{"apiVersion":"v2","kind":"ConfigMap","metadata":{"name":"c"}}"#,
+                Some("invalid object type: /v2, Kind=ConfigMap"),
+            ),
+            (
+                r#"{"apiVersion":"v1","kind":"Secret","metadata":{"name":"c","managedFields":[]}}"#,
+                Some("invalid object type: /v1, Kind=Secret"),
+            ),
+        ];
+        for (body, refusal) in table {
+            let body = json(body);
+            let got = fm.apply(Some(&live), &request("a", &body, "t2"), false);
+            match refusal {
+                Some(message) => assert_eq!(
+                    got.unwrap_err(),
+                    WriteError::Invalid {
+                        message: message.into()
+                    }
+                ),
+                None => assert!(got.is_ok(), "{body:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_manager_is_name_operation_and_subresource() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let created = fm
+            .update(
+                None,
+                &request("m", &cm(r#"{"k":"1"}"#), "2024-01-01T00:00:01Z"),
+            )
+            .unwrap()
+            .object;
+        let body = cm(r#"{"k":"2"}"#);
+        let err = fm
+            .apply(
+                Some(&created),
+                &request("m", &body, "2024-01-01T00:00:02Z"),
+                false,
+            )
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"Apply failed with 1 conflict: conflict with "m" using v1: .data.k"#
+        );
+        let forced = fm
+            .apply(
+                Some(&created),
+                &request("m", &body, "2024-01-01T00:00:02Z"),
+                true,
+            )
+            .unwrap()
+            .object;
+        // Forced, the applier takes `.data.k` from its updater self, which
+        // keeps `.data` itself.
+        assert_eq!(
+            entries(&forced),
+            vec![
+                entry("m", "Apply", "v1", "2024-01-01T00:00:02Z", ""),
+                entry("m", "Update", "v1", "2024-01-01T00:00:01Z", ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn times_are_stamped_only_on_change() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let body = cm(r#"{"k":"1"}"#);
+        let first = fm
+            .apply(None, &request("a", &body, "2024-01-01T00:00:01Z"), false)
+            .unwrap();
+        assert!(first.changed);
+        let again = fm
+            .apply(
+                Some(&first.object),
+                &request("a", &body, "2024-01-01T00:00:05Z"),
+                false,
+            )
+            .unwrap();
+        assert!(!again.changed);
+        assert_eq!(again.object, first.object);
+
+        // An update that takes nothing leaves its entry's time alone; one
+        // that takes fields merges them into its previous set.
+        let u1 = fm
+            .update(
+                Some(&first.object),
+                &request("u", &cm(r#"{"k":"1","x":"1"}"#), "2024-01-01T00:00:02Z"),
+            )
+            .unwrap()
+            .object;
+        let same = fm
+            .update(Some(&u1), &request("u", &u1, "2024-01-01T00:00:03Z"))
+            .unwrap();
+        assert!(!same.changed);
+        let u2 = fm
+            .update(
+                Some(&u1),
+                &request(
+                    "u",
+                    &cm(r#"{"k":"1","x":"1","y":"1"}"#),
+                    "2024-01-01T00:00:04Z",
+                ),
+            )
+            .unwrap()
+            .object;
+        assert_eq!(
+            entries(&u2),
+            vec![
+                entry("a", "Apply", "v1", "2024-01-01T00:00:01Z", ""),
+                entry("u", "Update", "v1", "2024-01-01T00:00:04Z", ""),
+            ]
+        );
+        let fields = u2
+            .get_path(&["metadata", "managedFields"])
+            .unwrap()
+            .as_list()
+            .unwrap()[1]
+            .get("fieldsV1")
+            .unwrap()
+            .clone();
+        assert_eq!(fields, json(r#"{"f:data":{"f:x":{},"f:y":{}}}"#));
+    }
+
+    #[test]
+    fn at_most_ten_update_entries() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let mut object = fm
+            .update(
+                None,
+                &request("u00", &cm(r#"{"k00":"v"}"#), "2024-01-01T00:00:00Z"),
+            )
+            .unwrap()
+            .object;
+        for i in 1..=11 {
+            let mut data = object.get("data").unwrap().clone();
+            data.as_map_mut()
+                .unwrap()
+                .insert(format!("k{i:02}"), Value::from("v"));
+            let mut body = object.clone();
+            body.as_map_mut().unwrap().insert("data", data);
+            let time = format!("2024-01-01T00:00:{i:02}Z");
+            object = fm
+                .update(Some(&object), &request(&format!("u{i:02}"), &body, &time))
+                .unwrap()
+                .object;
+        }
+        let got = entries(&object);
+        assert_eq!(got.len(), 10);
+        // u00, u01 and u02 were the oldest: merged into one bucket that
+        // keeps the time of the newest of them.
+        assert_eq!(
+            got[0],
+            entry(
+                "ancient-changes",
+                "Update",
+                "v1",
+                "2024-01-01T00:00:02Z",
+                ""
+            )
+        );
+        assert_eq!(got[1].0, "u03");
+        let bucket = object
+            .get_path(&["metadata", "managedFields"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0]
+            .get("fieldsV1")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            bucket,
+            json(r#"{"f:data":{".":{},"f:k00":{},"f:k01":{},"f:k02":{}}}"#)
+        );
+    }
+
+    #[test]
+    fn untracked_objects() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let untracked = cm(r#"{"old":"1"}"#);
+        // An update leaves an untracked object untracked.
+        let updated = fm
+            .update(Some(&untracked), &request("u", &cm(r#"{"old":"2"}"#), "t1"))
+            .unwrap()
+            .object;
+        assert_eq!(entries(&updated), vec![]);
+        // The first apply gives what exists to before-first-apply.
+        let body = cm(r#"{"new":"1"}"#);
+        let applied = fm
+            .apply(Some(&updated), &request("a", &body, "t2"), false)
+            .unwrap()
+            .object;
+        assert_eq!(
+            entries(&applied),
+            vec![
+                entry("a", "Apply", "v1", "t2", ""),
+                entry("before-first-apply", "Update", "v1", "t2", ""),
+            ]
+        );
+        let conflict = cm(r#"{"old":"3"}"#);
+        assert_eq!(
+            fm.apply(Some(&updated), &request("a", &conflict, "t2"), false)
+                .unwrap_err()
+                .to_string(),
+            r#"Apply failed with 1 conflict: conflict with "before-first-apply" using v1: .data.old"#
+        );
+    }
+
+    #[test]
+    fn managed_fields_in_an_update_body() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let live = fm
+            .apply(None, &request("a", &cm(r#"{"k":"1"}"#), "t1"), false)
+            .unwrap()
+            .object;
+        let with = |managed: &str| {
+            let mut body = live.clone();
+            body.child_map_mut("metadata")
+                .unwrap()
+                .insert("managedFields", json(managed));
+            body
+        };
+        let given = r#"[{"manager":"given","operation":"Update","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:data":{"f:k":{}}}}]"#;
+        let table = [
+            ("[]", vec![]),
+            ("[{}]", vec![]),
+            ("[{},{}]", vec![entry("a", "Apply", "v1", "t1", "")]),
+            (given, vec![entry("given", "Update", "v1", "", "")]),
+            ("null", vec![entry("a", "Apply", "v1", "t1", "")]),
+        ];
+        for (managed, expected) in table {
+            let got = fm
+                .update(Some(&live), &request("u", &with(managed), "t2"))
+                .unwrap()
+                .object;
+            assert_eq!(entries(&got), expected, "{managed}");
+        }
+    }
+
+    #[test]
+    fn system_fields_are_never_owned() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let body = json(
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"d","labels":{"l":"1"}}}"#,
+        );
+        let object = fm
+            .apply(None, &request("a", &body, "t1"), false)
+            .unwrap()
+            .object;
+        let fields = object
+            .get_path(&["metadata", "managedFields"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0]
+            .get("fieldsV1")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            fields,
+            json(r#"{"f:metadata":{"f:labels":{".":{},"f:l":{}}}}"#)
+        );
+        // Nothing but system fields: no entry at all.
+        let bare = json(r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}"#);
+        let object = fm
+            .apply(None, &request("a", &bare, "t1"), false)
+            .unwrap()
+            .object;
+        assert_eq!(entries(&object), vec![]);
+    }
+
+    #[test]
+    fn last_applied_text_as_upstream_builds_it() {
+        let table = [
+            (
+                r#"{"b":1,"a":{"x":"<"}}"#,
+                "{\"a\":{\"x\":\"\\u003c\"},\"b\":1}\n",
+            ),
+            (
+                r#"{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"x"}}}"#,
+                "{\"metadata\":{\"annotations\":{}}}\n",
+            ),
+            (
+                r#"{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"x","o":"1"}}}"#,
+                "{\"metadata\":{\"annotations\":{\"o\":\"1\"}}}\n",
+            ),
+        ];
+        for (config, text) in table {
+            assert_eq!(last_applied_of(&json(config)), text);
+        }
+    }
+
+    #[test]
+    fn scale_writes_land_on_the_parent() {
+        let mut schema = ObjectSchema::deduced();
+        schema.subresources.scale_replicas_path = Some(vec!["spec".into(), "replicas".into()]);
+        let fm = FieldManager::new(&schema);
+        let parent = json(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":1}}"#,
+        );
+        let live = fm
+            .apply(None, &request("a", &parent, "t1"), false)
+            .unwrap()
+            .object;
+        let scale = json(
+            r#"{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{"name":"d"},"spec":{"replicas":4}}"#,
+        );
+        let mut req = request("hpa", &scale, "t2");
+        req.subresource = Some(Subresource::Scale);
+        let scaled = fm.update(Some(&live), &req).unwrap().object;
+        assert_eq!(scaled.get_path(&["spec", "replicas"]), Some(&Value::Int(4)));
+        assert_eq!(
+            entries(&scaled),
+            vec![
+                entry("a", "Apply", "apps/v1", "t1", ""),
+                entry("hpa", "Update", "apps/v1", "", "scale"),
+            ]
+        );
+        let err = fm
+            .apply(Some(&scaled), &request("a", &parent, "t3"), false)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"Apply failed with 1 conflict: conflict with "hpa" with subresource "scale" using apps/v1: .spec.replicas"#
+        );
+    }
 }
