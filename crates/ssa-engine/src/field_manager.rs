@@ -277,6 +277,9 @@ impl<'a> FieldManager<'a> {
                     defaulter.apply_defaults(&mut object);
                 }
                 self.keep_status(&mut object, &live, request.subresource, exists);
+                if request.subresource == Some(Subresource::Status) {
+                    self.prepare_status_write(&mut object, &live);
+                }
                 self.validate(exists.then_some(&live), &object)?;
                 object
             }
@@ -304,12 +307,13 @@ impl<'a> FieldManager<'a> {
                 let Some(live) = live else {
                     return Err(invalid("the server could not find the requested resource"));
                 };
-                let mut new = live.clone();
-                match request.body.get("status") {
-                    Some(status) => set_key(&mut new, "status", status.clone()),
-                    None => remove_key(&mut new, "status"),
+                // The body is the whole object; the strategy resets the
+                // rest once the field manager has seen it.
+                if live.is_map() {
+                    request.body.clone()
+                } else {
+                    return Err(invalid("the object is not a map"));
                 }
-                new
             }
             None => request.body.clone(),
         };
@@ -333,11 +337,18 @@ impl<'a> FieldManager<'a> {
             defaulter.apply_defaults(&mut new);
         }
         self.keep_status(&mut new, &live_value, request.subresource, live.is_some());
-        self.validate(live.map(|_| &live_value), &new)
+        let status_write = request.subresource == Some(Subresource::Status);
+        let stored = |mut object: Value| {
+            if status_write {
+                self.prepare_status_write(&mut object, &live_value);
+            }
+            object
+        };
+        self.validate(live.map(|_| &live_value), &stored(new.clone()))
             .map_err(|r| r.into_write_error(self))?;
         // An existing object nobody tracks stays untracked by updates
         // (upstream `skipNonAppliedManager`).
-        let mut object = match managed {
+        let object = match managed {
             managed if !(managed.fields.is_empty() && live.is_some()) => {
                 let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
                 let id = ManagerId::update(request.manager, &version, subresource);
@@ -361,6 +372,7 @@ impl<'a> FieldManager<'a> {
             }
             _ => new,
         };
+        let mut object = stored(object);
         // Clients may not set what only the server writes.
         preserve_system_metadata(&mut object, live);
         let changed = live != Some(&object);
@@ -449,19 +461,50 @@ impl<'a> FieldManager<'a> {
         match subresource {
             None if self.schema.subresources.status => ignored.insert(&Path::fields(&["status"])),
             Some(Subresource::Status) => {
-                // Everything but status.
-                if let Some(m) = live.as_map() {
-                    for key in m.keys().filter(|k| *k != "status") {
-                        ignored.insert(&Path::fields(&[key]));
-                    }
-                }
-                for key in ["spec", "metadata"] {
-                    ignored.insert(&Path::fields(&[key]));
+                for path in self.status_reset_fields(live) {
+                    ignored.insert(&Path::fields(path));
                 }
             }
             _ => {}
         }
         ignored
+    }
+
+    /// The reset fields of the kind's status strategy (`GetResetFields`):
+    /// what a `/status` write neither owns nor changes. Custom resources
+    /// reset `spec` only (and keep everything but `status` afterwards, see
+    /// [`FieldManager::prepare_status_write`]).
+    fn status_reset_fields(&self, live: &Value) -> &'static [&'static [&'static str]] {
+        if !self.schema.omit_empty {
+            return &[&["spec"]];
+        }
+        let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
+        match (api_version_of(live), kind) {
+            ("apps/v1", "Deployment") => &[&["spec"], &["metadata", "labels"]],
+            ("v1", "Pod") => &[
+                &["spec"],
+                &["metadata", "deletionTimestamp"],
+                &["metadata", "ownerReferences"],
+            ],
+            _ => &[&["spec"]],
+        }
+    }
+
+    /// What the status strategy's `PrepareForUpdate` stores of a `/status`
+    /// write: a built-in kind takes the body but its reset fields from the
+    /// stored object; a custom resource keeps the stored object and takes
+    /// only `status` (and the managedFields just computed) from the body.
+    fn prepare_status_write(&self, object: &mut Value, live: &Value) {
+        if self.schema.omit_empty {
+            for path in self.status_reset_fields(live) {
+                copy_path(object, live, path);
+            }
+            return;
+        }
+        let mut stored = live.clone();
+        copy_path(&mut stored, object, &["status"]);
+        copy_path(&mut stored, object, &["metadata", "managedFields"]);
+        *object = stored;
     }
 
     /// Status written only through `/status`: the main resource keeps the
@@ -923,6 +966,37 @@ pub fn last_applied_of(config: &Value) -> String {
     }
     // Encoded as the API server encodes an object: with a newline.
     format!("{}\n", copy.to_json_sorted())
+}
+
+/// Sets `path` of `object` to its value in `from`, or removes it there
+/// when `from` has none.
+fn copy_path(object: &mut Value, from: &Value, path: &[&str]) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let value = from.get_path(path).cloned();
+    let mut node = object;
+    for key in parents {
+        let Some(map) = node.as_map_mut() else {
+            return;
+        };
+        if value.is_none() && map.get(key).is_none() {
+            return;
+        }
+        node = map
+            .entry(key.to_string())
+            .or_insert_with(|| Value::Map(Map::new()));
+    }
+    if let Some(map) = node.as_map_mut() {
+        match value {
+            Some(v) => {
+                map.insert(*last, v);
+            }
+            None => {
+                map.remove(last);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1405,5 +1479,73 @@ mod tests {
             err.to_string(),
             r#"Apply failed with 1 conflict: conflict with "hpa" with subresource "scale" using apps/v1: .spec.replicas"#
         );
+    }
+
+    #[test]
+    fn status_writes_keep_what_the_status_strategy_resets() {
+        let live = json(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","labels":{"l":"1"}},"spec":{"a":1},"status":{"s":1}}"#,
+        );
+        let body = json(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","labels":{"l":"2"},"annotations":{"n":"2"}},"spec":{"a":2},"status":{"s":2}}"#,
+        );
+        // (built-in kind, stored labels, stored annotations, the writer's fields)
+        let table = [
+            (
+                false,
+                json(r#"{"l":"1"}"#),
+                None,
+                json(
+                    r#"{"f:metadata":{"f:annotations":{".":{},"f:n":{}},"f:labels":{"f:l":{}}},"f:status":{"f:s":{}}}"#,
+                ),
+            ),
+            (
+                true,
+                json(r#"{"l":"1"}"#),
+                Some(json(r#"{"n":"2"}"#)),
+                json(r#"{"f:metadata":{"f:annotations":{".":{},"f:n":{}}},"f:status":{"f:s":{}}}"#),
+            ),
+        ];
+        for (builtin, labels, annotations, fields) in table {
+            let mut schema = ObjectSchema::deduced();
+            schema.subresources.status = true;
+            schema.omit_empty = builtin;
+            let fm = FieldManager::new(&schema);
+            let created = fm.update(None, &request("c", &live, "t1")).unwrap().object;
+            // Created through the main resource: the status is the
+            // registry's, not the body's.
+            assert_eq!(created.get("status"), None);
+            let mut with_status = created.clone();
+            with_status
+                .as_map_mut()
+                .unwrap()
+                .insert("status", json(r#"{"s":1}"#));
+            let mut req = request("ctl", &body, "t2");
+            req.subresource = Some(Subresource::Status);
+            let got = fm.update(Some(&with_status), &req).unwrap().object;
+            assert_eq!(got.get("spec"), Some(&json(r#"{"a":1}"#)), "{builtin}");
+            assert_eq!(got.get("status"), Some(&json(r#"{"s":2}"#)), "{builtin}");
+            assert_eq!(
+                got.get_path(&["metadata", "labels"]),
+                Some(&labels),
+                "{builtin}"
+            );
+            assert_eq!(
+                got.get_path(&["metadata", "annotations"]),
+                annotations.as_ref(),
+                "{builtin}"
+            );
+            let entries = got
+                .get_path(&["metadata", "managedFields"])
+                .unwrap()
+                .as_list()
+                .unwrap();
+            let ctl = entries
+                .iter()
+                .find(|e| e.get("manager") == Some(&Value::from("ctl")))
+                .unwrap();
+            assert_eq!(ctl.get("subresource"), Some(&Value::from("status")));
+            assert_eq!(ctl.get("fieldsV1"), Some(&fields), "{builtin}");
+        }
     }
 }
