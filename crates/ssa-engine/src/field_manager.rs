@@ -349,18 +349,20 @@ impl<'a> FieldManager<'a> {
         // An existing object nobody tracks stays untracked by updates
         // (upstream `skipNonAppliedManager`).
         let object = match managed {
+            // A /scale write is tracked on the Scale and mapped back.
+            managed if request.subresource == Some(Subresource::Scale) => {
+                let mut object = new;
+                let managed = self.scale_managed(&live_value, &object, &managed, request);
+                managed_fields::encode_into(&mut object, &managed);
+                object
+            }
             managed if !(managed.fields.is_empty() && live.is_some()) => {
                 let subresource = request.subresource.map(Subresource::as_str).unwrap_or("");
                 let id = ManagerId::update(request.manager, &version, subresource);
                 let ignored = self.ignored_fields(request.subresource, &live_value);
                 match self.update_tracked(&live_value, &new, &managed, &id, request.time, &ignored)
                 {
-                    Ok((mut object, mut managed)) => {
-                        if request.subresource == Some(Subresource::Scale) {
-                            // The scale handler rebuilds the entries of
-                            // /scale writers on the parent without a time.
-                            managed.times.remove(&id.encode());
-                        }
+                    Ok((mut object, managed)) => {
                         managed_fields::encode_into(&mut object, &managed);
                         object
                     }
@@ -535,6 +537,138 @@ impl<'a> FieldManager<'a> {
                 }
             }
         }
+    }
+
+    /// The parent's managers after a `/scale` update, as upstream's scale
+    /// handler computes them: the parent's entries are shown to the Scale's
+    /// field manager (`ToSubresource`: those owning the replicas field, as
+    /// owners of `.spec.replicas` in `autoscaling/v1`), the update is
+    /// tracked there (untracked when no entry is shown), and the result is
+    /// mapped back (`ToParent`): parent entries the Scale no longer lists
+    /// lose the replicas field, Scale entries owning `.spec.replicas` own
+    /// the parent's replicas field with the parent's version and the
+    /// parent's time for that identifier (none for an updater, whose
+    /// identifier names `autoscaling/v1`).
+    fn scale_managed(
+        &self,
+        live: &Value,
+        new: &Value,
+        parent: &Managed,
+        request: &WriteRequest<'_>,
+    ) -> Managed {
+        const SCALE_VERSION: &str = "autoscaling/v1";
+        let Some(replicas_path) = &self.schema.subresources.scale_replicas_path else {
+            return parent.clone();
+        };
+        let names: Vec<&str> = replicas_path.iter().map(String::as_str).collect();
+        let in_parent = Path::fields(&names);
+        let in_scale = Path::fields(&["spec", "replicas"]);
+        let parent_version = api_version_of(live);
+
+        // ToSubresource.
+        let mut view = Managed::default();
+        for (key, vs) in &parent.fields {
+            if vs.api_version != parent_version || !vs.set.has(&in_parent) {
+                continue;
+            }
+            let Some(mut id) = ManagerId::decode(key) else {
+                continue;
+            };
+            if id.operation == managed_fields::Operation::Update {
+                id.api_version = SCALE_VERSION.to_string();
+            }
+            let scale_key = id.encode();
+            view.fields.insert(
+                scale_key.clone(),
+                VersionedSet {
+                    set: Set::from_paths([in_scale.clone()].iter()),
+                    api_version: SCALE_VERSION.to_string(),
+                    applied: vs.applied,
+                },
+            );
+            if let Some(t) = parent.times.get(key) {
+                view.times.insert(scale_key, t.clone());
+            }
+        }
+
+        // The Scale's own field manager; with nothing shown it tracks
+        // nothing (`skipNonAppliedManager`: the Scale carries a uid).
+        let scale_of = |object: &Value| {
+            let replicas = object.get_path(&names).cloned().unwrap_or(Value::Int(0));
+            let mut spec = Map::new();
+            spec.insert("replicas", replicas);
+            let mut scale = Map::new();
+            scale.insert("spec", Value::Map(spec));
+            Value::Map(scale)
+        };
+        let scale_fields = if view.fields.is_empty() {
+            Default::default()
+        } else {
+            let deduced = ObjectSchema::deduced();
+            let id = ManagerId::update(request.manager, SCALE_VERSION, "scale");
+            match FieldManager::new(&deduced).update_tracked(
+                &scale_of(live),
+                &scale_of(new),
+                &view,
+                &id,
+                request.time,
+                &Set::new(),
+            ) {
+                Ok((_, m)) => m.fields,
+                // `UpdateNoErrors`: the Scale keeps no managedFields.
+                Err(_) => Default::default(),
+            }
+        };
+
+        // ToParent.
+        let mut scale_fields = scale_fields;
+        let mut out = Managed::default();
+        let keep = |out: &mut Managed, key: &String, vs: VersionedSet| {
+            if let Some(t) = parent.times.get(key) {
+                out.times.insert(key.clone(), t.clone());
+            }
+            out.fields.insert(key.clone(), vs);
+        };
+        for (key, vs) in &parent.fields {
+            if !vs.set.has(&in_parent) {
+                keep(&mut out, key, vs.clone());
+            } else if scale_fields.remove(key).is_some() {
+                keep(&mut out, key, vs.clone());
+            } else {
+                let rest = vs
+                    .set
+                    .difference(&Set::from_paths([in_parent.clone()].iter()));
+                if !rest.is_empty() {
+                    keep(
+                        &mut out,
+                        key,
+                        VersionedSet {
+                            set: rest,
+                            api_version: vs.api_version.clone(),
+                            applied: vs.applied,
+                        },
+                    );
+                }
+            }
+        }
+        for (key, vs) in scale_fields {
+            if !vs.set.has(&in_scale) {
+                continue;
+            }
+            out.times.remove(&key);
+            if let Some(t) = parent.times.get(&key) {
+                out.times.insert(key.clone(), t.clone());
+            }
+            out.fields.insert(
+                key,
+                VersionedSet {
+                    set: Set::from_paths([in_parent.clone()].iter()),
+                    api_version: parent_version.to_string(),
+                    applied: vs.applied,
+                },
+            );
+        }
+        out
     }
 
     /// The parent object with the Scale's replicas written to it.
@@ -1443,6 +1577,43 @@ mod tests {
         ];
         for (config, text) in table {
             assert_eq!(last_applied_of(&json(config)), text);
+        }
+    }
+
+    #[test]
+    fn scale_writes_are_tracked_on_the_scale_view() {
+        let mut schema = ObjectSchema::deduced();
+        schema.subresources.scale_replicas_path = Some(vec!["spec".into(), "replicas".into()]);
+        let fm = FieldManager::new(&schema);
+        let scale = json(r#"{"spec":{"replicas":4}}"#);
+        // (parent applied by `a`, who owns replicas afterwards)
+        let table = [
+            // Nobody owns replicas: the Scale shows no entry and the write
+            // stays untracked.
+            (
+                r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"paused":true}}"#,
+                vec![entry("a", "Apply", "apps/v1", "t1", "")],
+            ),
+            // The applier owns replicas: the scale writer takes them.
+            (
+                r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"paused":true,"replicas":1}}"#,
+                vec![
+                    entry("a", "Apply", "apps/v1", "t1", ""),
+                    entry("hpa", "Update", "apps/v1", "", "scale"),
+                ],
+            ),
+        ];
+        for (parent, expected) in table {
+            let parent = json(parent);
+            let live = fm
+                .apply(None, &request("a", &parent, "t1"), false)
+                .unwrap()
+                .object;
+            let mut req = request("hpa", &scale, "t2");
+            req.subresource = Some(Subresource::Scale);
+            let got = fm.update(Some(&live), &req).unwrap().object;
+            assert_eq!(got.get_path(&["spec", "replicas"]), Some(&Value::Int(4)));
+            assert_eq!(entries(&got), expected);
         }
     }
 
