@@ -26,7 +26,12 @@ pub enum Value {
 /// printed back the way the user wrote them; equality ignores order, as JSON
 /// object equality does.
 #[derive(Clone, Debug, Default)]
-pub struct Map(IndexMap<String, Value>);
+pub struct Map(IndexMap<String, Value, FastHash>);
+
+/// Map keys are short field names, hashed on every lookup of every walk:
+/// a fast non-cryptographic hash (no untrusted-input DoS concern in a
+/// playground that runs the user's own input in their own browser).
+type FastHash = rustc_hash::FxBuildHasher;
 
 impl PartialEq for Map {
     fn eq(&self, other: &Self) -> bool {
@@ -40,10 +45,10 @@ impl PartialEq for Map {
 
 impl Map {
     pub fn new() -> Self {
-        Self(IndexMap::new())
+        Self(IndexMap::with_hasher(FastHash::default()))
     }
     pub fn with_capacity(n: usize) -> Self {
-        Self(IndexMap::with_capacity(n))
+        Self(IndexMap::with_capacity_and_hasher(n, FastHash::default()))
     }
     pub fn len(&self) -> usize {
         self.0.len()

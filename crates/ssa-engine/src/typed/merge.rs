@@ -12,7 +12,7 @@ use super::{View, list_item_element, view};
 use crate::fieldpath::PathElement;
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// What a walk does at each node.
 pub(crate) trait Rules {
@@ -206,7 +206,8 @@ impl<'s, R: Rules> Walk<'s, R> {
         allow_duplicates: bool,
     ) -> Option<Indexed<'v>> {
         let mut pes = Vec::with_capacity(items.len());
-        let mut by_pe: HashMap<PathElement, &'v Value> = HashMap::with_capacity(items.len());
+        let mut by_pe: HashMap<PathElement, &'v Value> =
+            HashMap::with_capacity_and_hasher(items.len(), Default::default());
         for (i, item) in items.iter().enumerate() {
             let pe = match list_item_element(self.schema, list, i, item) {
                 Ok(pe) => pe,
@@ -250,8 +251,7 @@ impl<'s, R: Rules> Walk<'s, R> {
             .filter(|(pe, _)| l.by_pe.contains_key(pe))
             .map(|(pe, _)| pe);
         let mut next_shared = shared.next();
-        let mut merged_rhs: std::collections::HashSet<&PathElement> =
-            std::collections::HashSet::new();
+        let mut merged_rhs: HashSet<&PathElement> = HashSet::default();
         let (mut li, mut ri) = (0, 0);
         while li < l.pes.len() || ri < r.pes.len() {
             if li < l.pes.len() && ri < r.pes.len() {
