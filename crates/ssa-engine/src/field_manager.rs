@@ -630,9 +630,9 @@ impl<'a> FieldManager<'a> {
             out.fields.insert(key.clone(), vs);
         };
         for (key, vs) in &parent.fields {
-            if !vs.set.has(&in_parent) {
-                keep(&mut out, key, vs.clone());
-            } else if scale_fields.remove(key).is_some() {
+            // Kept as they are: entries without replicas, and owners of
+            // replicas the Scale still lists (which then need no new entry).
+            if !vs.set.has(&in_parent) || scale_fields.remove(key).is_some() {
                 keep(&mut out, key, vs.clone());
             } else {
                 let rest = vs
