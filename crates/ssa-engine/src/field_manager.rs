@@ -15,7 +15,7 @@
 
 use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
-use crate::merge::{MergeError, Updater, VersionedSet};
+use crate::merge::{ManagedFields, MergeError, Updater, VersionedSet};
 use crate::schema::ObjectSchema;
 use crate::typed::{Duplicates, Typed, TypedErrors};
 use crate::value::{Map, Value};
@@ -95,6 +95,8 @@ pub struct WriteOutcome {
 /// The annotation client-side `kubectl apply` keeps its last manifest in.
 pub const LAST_APPLIED_ANNOTATION: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
+/// The group and version of the Scale every `/scale` endpoint serves.
+const SCALE_VERSION: &str = "autoscaling/v1";
 /// The manager upstream gives an untracked object's fields on its first apply.
 const BEFORE_FIRST_APPLY: &str = "before-first-apply";
 /// The bucket old update entries are merged into.
@@ -126,6 +128,9 @@ impl<'a> FieldManager<'a> {
             return Err(invalid(
                 "error decoding YAML: the applied configuration is not an object",
             ));
+        }
+        if request.subresource == Some(Subresource::Scale) {
+            return self.apply_to_scale(live, request, force);
         }
         if let Some(live) = live {
             check_version(live, body)?;
@@ -186,6 +191,49 @@ impl<'a> FieldManager<'a> {
         managed_fields::encode_into(&mut object, &managed);
         preserve_system_metadata(&mut object, live);
         let changed = live != Some(&object);
+        Ok(WriteOutcome { object, changed })
+    }
+
+    /// A server-side apply through `/scale`.
+    fn apply_to_scale(
+        &self,
+        live: Option<&Value>,
+        request: &WriteRequest<'_>,
+        force: bool,
+    ) -> Result<WriteOutcome, WriteError> {
+        let Some(live) = live else {
+            return Err(invalid("the server could not find the requested resource"));
+        };
+        // The Scale endpoint's version check; a scenario may leave the
+        // Scale's apiVersion and kind out.
+        let scale_identity = (
+            request.body.get("apiVersion").and_then(Value::as_str),
+            request.body.get("kind").and_then(Value::as_str),
+        );
+        if scale_identity != (None, None) && scale_identity != (Some(SCALE_VERSION), Some("Scale"))
+        {
+            return Err(invalid(format!(
+                "invalid object type: {}",
+                gvk_string(
+                    scale_identity.0.unwrap_or(""),
+                    scale_identity.1.unwrap_or("")
+                )
+            )));
+        }
+        if let Some(Value::List(_)) = request.body.get_path(&["metadata", "managedFields"]) {
+            return Err(invalid("metadata.managedFields must be nil"));
+        }
+        let managed = managed_fields::decode(live)
+            .map_err(|e| invalid(format!("failed to decode managed fields: {e}")))?;
+        let mut live_value = live.clone();
+        managed_fields::remove_from(&mut live_value);
+        remove_system_metadata(&mut live_value);
+        let (mut object, managed) = self
+            .scale_apply(&live_value, &managed, request, force)
+            .map_err(|r| r.into_write_error(self))?;
+        managed_fields::encode_into(&mut object, &managed);
+        preserve_system_metadata(&mut object, Some(live));
+        let changed = Some(live) != Some(&object);
         Ok(WriteOutcome { object, changed })
     }
 
@@ -556,9 +604,111 @@ impl<'a> FieldManager<'a> {
         parent: &Managed,
         request: &WriteRequest<'_>,
     ) -> Managed {
-        const SCALE_VERSION: &str = "autoscaling/v1";
+        let track = |view: &Managed, scale_live: &Value| {
+            // With nothing shown the Scale's field manager tracks nothing
+            // (`skipNonAppliedManager`: the Scale carries a uid).
+            if view.fields.is_empty() {
+                return Ok((None, Default::default()));
+            }
+            let deduced = ObjectSchema::deduced();
+            let id = ManagerId::update(request.manager, SCALE_VERSION, "scale");
+            let new_scale = self.scale_of(new);
+            match FieldManager::new(&deduced).update_tracked(
+                scale_live,
+                &new_scale,
+                view,
+                &id,
+                request.time,
+                &Set::new(),
+            ) {
+                Ok((_, m)) => Ok((None, m.fields)),
+                // `UpdateNoErrors`: the Scale keeps no managedFields.
+                Err(_) => Ok((None, Default::default())),
+            }
+        };
+        match self.scale_write(live, parent, track) {
+            Ok((_, managed)) => managed,
+            Err(_) => parent.clone(),
+        }
+    }
+
+    /// A server-side apply to `/scale`: the Scale's field manager applies
+    /// `.spec.replicas` to the Scale view of the parent (its conflicts name
+    /// updaters with `autoscaling/v1`), then the result is mapped back as
+    /// for an update.
+    fn scale_apply(
+        &self,
+        live: &Value,
+        parent: &Managed,
+        request: &WriteRequest<'_>,
+        force: bool,
+    ) -> Result<(Value, Managed), Refusal> {
+        let mut config = Map::new();
+        if let Some(replicas) = request.body.get_path(&["spec", "replicas"]) {
+            let mut spec = Map::new();
+            spec.insert("replicas", replicas.clone());
+            config.insert("spec", Value::Map(spec));
+        }
+        let config = Value::Map(config);
+        let track = |view: &Managed, scale_live: &Value| {
+            let deduced = ObjectSchema::deduced();
+            let scale_request = WriteRequest {
+                manager: request.manager,
+                subresource: Some(Subresource::Scale),
+                body: &config,
+                time: request.time,
+            };
+            FieldManager::new(&deduced)
+                .apply_tracked(true, scale_live, &scale_request, view, SCALE_VERSION, force)
+                .map(|(object, m)| (Some(object), m.fields))
+        };
+        let (scale, managed) = self.scale_write(live, parent, track)?;
+        let mut object = live.clone();
+        if let Some(replicas) = scale
+            .as_ref()
+            .and_then(|s| s.get_path(&["spec", "replicas"]))
+        {
+            object = self
+                .scale_into(live, &self.scale_with(replicas.clone()))
+                .map_err(|e| Refusal::Invalid(e.to_string()))?;
+        }
+        Ok((object, managed))
+    }
+
+    /// The minimal `autoscaling/v1` Scale of a parent: its replicas.
+    fn scale_of(&self, object: &Value) -> Value {
+        let replicas = self
+            .schema
+            .subresources
+            .scale_replicas_path
+            .as_ref()
+            .and_then(|p| object.get_path(&p.iter().map(String::as_str).collect::<Vec<_>>()))
+            .cloned()
+            .unwrap_or(Value::Int(0));
+        self.scale_with(replicas)
+    }
+
+    fn scale_with(&self, replicas: Value) -> Value {
+        let mut spec = Map::new();
+        spec.insert("replicas", replicas);
+        let mut scale = Map::new();
+        scale.insert("spec", Value::Map(spec));
+        Value::Map(scale)
+    }
+
+    /// The scale handler around one tracked write on the Scale: `track`
+    /// gets the Scale view of the parent's managers and the stored Scale,
+    /// and gives the written Scale (apply) and the Scale's managers.
+    fn scale_write(
+        &self,
+        live: &Value,
+        parent: &Managed,
+        track: impl FnOnce(&Managed, &Value) -> Result<(Option<Value>, ManagedFields), Refusal>,
+    ) -> Result<(Option<Value>, Managed), Refusal> {
         let Some(replicas_path) = &self.schema.subresources.scale_replicas_path else {
-            return parent.clone();
+            return Err(Refusal::Invalid(
+                "the server could not find the requested resource".into(),
+            ));
         };
         let names: Vec<&str> = replicas_path.iter().map(String::as_str).collect();
         let in_parent = Path::fields(&names);
@@ -591,34 +741,7 @@ impl<'a> FieldManager<'a> {
             }
         }
 
-        // The Scale's own field manager; with nothing shown it tracks
-        // nothing (`skipNonAppliedManager`: the Scale carries a uid).
-        let scale_of = |object: &Value| {
-            let replicas = object.get_path(&names).cloned().unwrap_or(Value::Int(0));
-            let mut spec = Map::new();
-            spec.insert("replicas", replicas);
-            let mut scale = Map::new();
-            scale.insert("spec", Value::Map(spec));
-            Value::Map(scale)
-        };
-        let scale_fields = if view.fields.is_empty() {
-            Default::default()
-        } else {
-            let deduced = ObjectSchema::deduced();
-            let id = ManagerId::update(request.manager, SCALE_VERSION, "scale");
-            match FieldManager::new(&deduced).update_tracked(
-                &scale_of(live),
-                &scale_of(new),
-                &view,
-                &id,
-                request.time,
-                &Set::new(),
-            ) {
-                Ok((_, m)) => m.fields,
-                // `UpdateNoErrors`: the Scale keeps no managedFields.
-                Err(_) => Default::default(),
-            }
-        };
+        let (scale, scale_fields) = track(&view, &self.scale_of(live))?;
 
         // ToParent.
         let mut scale_fields = scale_fields;
@@ -668,7 +791,7 @@ impl<'a> FieldManager<'a> {
                 },
             );
         }
-        out
+        Ok((scale, out))
     }
 
     /// The parent object with the Scale's replicas written to it.
@@ -1614,6 +1737,52 @@ mod tests {
             let got = fm.update(Some(&live), &req).unwrap().object;
             assert_eq!(got.get_path(&["spec", "replicas"]), Some(&Value::Int(4)));
             assert_eq!(entries(&got), expected);
+        }
+    }
+
+    #[test]
+    fn applies_through_scale() {
+        let mut schema = ObjectSchema::deduced();
+        schema.subresources.scale_replicas_path = Some(vec!["spec".into(), "replicas".into()]);
+        let fm = FieldManager::new(&schema);
+        let parent = json(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"paused":true,"replicas":1}}"#,
+        );
+        let scale = json(
+            r#"{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{"name":"d"},"spec":{"replicas":3}}"#,
+        );
+        let by_apply = fm
+            .apply(None, &request("a", &parent, "t1"), false)
+            .unwrap()
+            .object;
+        let by_update = fm
+            .update(None, &request("u", &parent, "t1"))
+            .unwrap()
+            .object;
+        let table = [
+            (
+                by_apply,
+                r#"Apply failed with 1 conflict: conflict with "a": .spec.replicas"#,
+            ),
+            (
+                by_update,
+                r#"Apply failed with 1 conflict: conflict with "u" using autoscaling/v1: .spec.replicas"#,
+            ),
+        ];
+        for (live, message) in table {
+            let mut req = request("s", &scale, "t2");
+            req.subresource = Some(Subresource::Scale);
+            assert_eq!(
+                fm.apply(Some(&live), &req, false).unwrap_err().to_string(),
+                message
+            );
+            let forced = fm.apply(Some(&live), &req, true).unwrap().object;
+            assert_eq!(forced.get_path(&["spec", "replicas"]), Some(&Value::Int(3)));
+            let got = entries(&forced);
+            assert!(
+                got.contains(&entry("s", "Apply", "apps/v1", "", "scale")),
+                "{got:?}"
+            );
         }
     }
 
