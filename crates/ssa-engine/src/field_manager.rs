@@ -129,6 +129,7 @@ impl<'a> FieldManager<'a> {
                 "error decoding YAML: the applied configuration is not an object",
             ));
         }
+        self.check_subresource(request.subresource)?;
         if request.subresource == Some(Subresource::Scale) {
             return self.apply_to_scale(live, request, force);
         }
@@ -192,6 +193,20 @@ impl<'a> FieldManager<'a> {
         preserve_system_metadata(&mut object, live);
         let changed = live != Some(&object);
         Ok(WriteOutcome { object, changed })
+    }
+
+    /// A kind serves only the subresources it declares (404 otherwise).
+    fn check_subresource(&self, subresource: Option<Subresource>) -> Result<(), WriteError> {
+        let served = match subresource {
+            None => true,
+            Some(Subresource::Status) => self.schema.subresources.status,
+            Some(Subresource::Scale) => self.schema.subresources.scale_replicas_path.is_some(),
+        };
+        if served {
+            Ok(())
+        } else {
+            Err(invalid("the server could not find the requested resource"))
+        }
     }
 
     /// A server-side apply through `/scale`.
@@ -343,6 +358,7 @@ impl<'a> FieldManager<'a> {
         live: Option<&Value>,
         request: &WriteRequest<'_>,
     ) -> Result<WriteOutcome, WriteError> {
+        self.check_subresource(request.subresource)?;
         let live_value = live.cloned().unwrap_or_else(empty_object);
         let mut new = match request.subresource {
             Some(Subresource::Scale) => {
