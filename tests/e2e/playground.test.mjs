@@ -69,6 +69,7 @@ test('editing re-runs the scenario and errors are located', async () => {
   const error = page.locator('.editor-error');
   await error.waitFor();
   assert.match(await error.textContent(), /^line 4, column 1: /);
+  assert.equal((await page.locator('.editor-line-error').textContent()).trim(), '4', 'the line is marked in the gutter');
   assert.equal(await editor.inputValue(), 'scenario: v1\nname: broken\nsteps: [\n', 'the text is kept as typed');
   await page.screenshot({ path: path.join(shots, 'playground-error.png') });
   await context.close();

@@ -8,8 +8,9 @@ use ssa_engine::yaml;
 /// One ready-made step.
 pub struct StepTemplate {
     pub title: &'static str,
-    /// The step, given the object the scenario writes (its first manifest).
-    pub make: fn(&Value) -> Value,
+    /// The step, given the object the scenario writes (its first manifest)
+    /// and the stored object after the last step (`Null` when none).
+    pub make: fn(&Value, &Value) -> Value,
 }
 
 fn parse(text: &str) -> Value {
@@ -44,7 +45,7 @@ fn with(mut step: Value, key: &str, value: Value) -> Value {
 pub const STEP_TEMPLATES: &[StepTemplate] = &[
     StepTemplate {
         title: "HorizontalPodAutoscaler scales to 5 (/scale)",
-        make: |_| {
+        make: |_, _| {
             parse(
                 "manager: horizontal-pod-autoscaler\nop: update\nsubresource: scale\nname: the HPA scales to 5\nobject: {spec: {replicas: 5}}",
             )
@@ -52,8 +53,13 @@ pub const STEP_TEMPLATES: &[StepTemplate] = &[
     },
     StepTemplate {
         title: "Deployment controller reports status (/status)",
-        make: |object| {
-            let mut body = identity(object);
+        make: |object, current| {
+            // A status write sends the whole object, as controllers do.
+            let mut body = current
+                .as_map()
+                .cloned()
+                .unwrap_or_else(|| identity(object));
+            body.remove("status");
             body.insert("status", parse("{observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1}"));
             with(
                 parse(
@@ -66,7 +72,7 @@ pub const STEP_TEMPLATES: &[StepTemplate] = &[
     },
     StepTemplate {
         title: "An operator annotates the object (Update)",
-        make: |_| {
+        make: |_, _| {
             parse(
                 "manager: example-operator\nop: patch\npatchType: merge\nname: the operator marks it reconciled\npatch: {metadata: {annotations: {operator.example.com/reconciled: \"true\"}}}",
             )
@@ -74,7 +80,7 @@ pub const STEP_TEMPLATES: &[StepTemplate] = &[
     },
     StepTemplate {
         title: "Flux kustomize-controller applies (forced)",
-        make: |object| {
+        make: |object, _| {
             with(
                 parse(
                     "manager: kustomize-controller\nop: apply\nclient: api\nforce: true\nname: Flux applies from Git",
@@ -86,7 +92,7 @@ pub const STEP_TEMPLATES: &[StepTemplate] = &[
     },
     StepTemplate {
         title: "Argo CD applies (server-side)",
-        make: |object| {
+        make: |object, _| {
             with(
                 parse("manager: argocd-controller\nop: apply\nclient: api\nname: Argo CD syncs"),
                 "object",
@@ -96,7 +102,7 @@ pub const STEP_TEMPLATES: &[StepTemplate] = &[
     },
     StepTemplate {
         title: "helm upgrade (a patch by helm)",
-        make: |object| {
+        make: |object, _| {
             with(
                 parse("manager: helm\nop: patch\npatchType: strategic\nname: helm upgrade"),
                 "patch",
@@ -121,7 +127,27 @@ pub fn add_step(text: &str, index: usize) -> Result<String, String> {
         .or_else(|| doc.get("live"))
         .cloned()
         .unwrap_or(Value::Null);
-    let step = (template.make)(&object);
+    // The stored object after the last step, without its bookkeeping.
+    let mut current = ssa_engine::scenario::run_scenario_text(text)
+        .ok()
+        .and_then(|r| r.steps.iter().rev().find_map(|s| s.object.clone()))
+        .unwrap_or(Value::Null);
+    if let Some(meta) = current
+        .as_map_mut()
+        .and_then(|m| m.get_mut("metadata"))
+        .and_then(Value::as_map_mut)
+    {
+        for key in [
+            "managedFields",
+            "uid",
+            "resourceVersion",
+            "generation",
+            "creationTimestamp",
+        ] {
+            meta.remove(key);
+        }
+    }
+    let step = (template.make)(&object, &current);
     let steps = doc
         .as_map_mut()
         .and_then(|m| m.get_mut("steps"))
@@ -156,6 +182,20 @@ mod tests {
                 last.message
             );
         }
+        // The status write keeps the object's metadata.
+        let status = ssa_engine::scenario::run_scenario_text(&add_step(base, 1).unwrap()).unwrap();
+        let after = status.steps.last().unwrap().object.clone().unwrap();
+        assert_eq!(
+            after.get_path(&["status", "availableReplicas"]),
+            Some(&Value::Int(1))
+        );
+        assert_eq!(
+            after
+                .get_path(&["spec", "template", "spec", "containers"])
+                .and_then(|c| c.as_list())
+                .map(Vec::len),
+            Some(1)
+        );
         let scaled = ssa_engine::scenario::run_scenario_text(&add_step(base, 0).unwrap()).unwrap();
         assert_eq!(
             scaled

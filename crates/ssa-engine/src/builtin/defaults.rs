@@ -26,6 +26,10 @@ pub enum KindDefaults {
     Secret,
     NetworkPolicy,
     PersistentVolumeClaim,
+    PersistentVolume,
+    Endpoints,
+    RoleBinding,
+    HorizontalPodAutoscalerV1,
 }
 
 impl KindDefaults {
@@ -47,6 +51,14 @@ impl KindDefaults {
             ("v1", "Secret") => KindDefaults::Secret,
             ("networking.k8s.io/v1", "NetworkPolicy") => KindDefaults::NetworkPolicy,
             ("v1", "PersistentVolumeClaim") => KindDefaults::PersistentVolumeClaim,
+            ("v1", "PersistentVolume") => KindDefaults::PersistentVolume,
+            ("v1", "Endpoints") => KindDefaults::Endpoints,
+            ("rbac.authorization.k8s.io/v1", "RoleBinding" | "ClusterRoleBinding") => {
+                KindDefaults::RoleBinding
+            }
+            ("autoscaling/v1", "HorizontalPodAutoscaler") => {
+                KindDefaults::HorizontalPodAutoscalerV1
+            }
             _ => return None,
         })
     }
@@ -107,9 +119,22 @@ impl Defaulter for KindDefaults {
                 m.insert("phase", Value::from("Pending"));
                 Value::Map(m)
             }
-            KindDefaults::PodTemplate | KindDefaults::Secret | KindDefaults::NetworkPolicy => {
-                return None;
+            KindDefaults::PersistentVolume => {
+                let mut m = Map::new();
+                m.insert("phase", Value::from("Pending"));
+                Value::Map(m)
             }
+            KindDefaults::HorizontalPodAutoscalerV1 => {
+                let mut m = Map::new();
+                m.insert("currentReplicas", Value::Int(0));
+                m.insert("desiredReplicas", Value::Int(0));
+                Value::Map(m)
+            }
+            KindDefaults::PodTemplate
+            | KindDefaults::Secret
+            | KindDefaults::NetworkPolicy
+            | KindDefaults::Endpoints
+            | KindDefaults::RoleBinding => return None,
         })
     }
 }
@@ -206,6 +231,12 @@ impl KindDefaults {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "type", Value::from("ClusterIP"));
                 set(spec, "sessionAffinity", Value::from("None"));
+                if spec.get("sessionAffinity").and_then(Value::as_str) == Some("ClientIP") {
+                    let config = spec
+                        .child_map_mut("sessionAffinityConfig")?
+                        .child_map_mut("clientIP")?;
+                    set(config, "timeoutSeconds", Value::Int(10800));
+                }
                 let ty = spec
                     .get("type")
                     .and_then(Value::as_str)
@@ -250,10 +281,52 @@ impl KindDefaults {
                     types.push(Value::from("Egress"));
                 }
                 set(spec, "policyTypes", Value::List(types));
+                for direction in ["ingress", "egress"] {
+                    for rule in items(spec, direction) {
+                        for port in items(rule, "ports") {
+                            set(port, "protocol", Value::from("TCP"));
+                        }
+                    }
+                }
             }
             KindDefaults::PersistentVolumeClaim => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "volumeMode", Value::from("Filesystem"));
+            }
+            KindDefaults::PersistentVolume => {
+                let spec = root.child_map_mut("spec")?;
+                set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
+                set(spec, "volumeMode", Value::from("Filesystem"));
+            }
+            KindDefaults::Endpoints => {
+                let subsets = root.get_mut("subsets").and_then(Value::as_list_mut);
+                for subset in subsets.into_iter().flatten().filter_map(Value::as_map_mut) {
+                    for port in items(subset, "ports") {
+                        set(port, "protocol", Value::from("TCP"));
+                    }
+                }
+            }
+            KindDefaults::RoleBinding => {
+                // Users and groups are RBAC subjects; service accounts are core.
+                for subject in items(root, "subjects") {
+                    let kind = subject
+                        .get("kind")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string();
+                    let group = if kind == "ServiceAccount" {
+                        ""
+                    } else {
+                        "rbac.authorization.k8s.io"
+                    };
+                    if kind == "User" || kind == "Group" || kind == "ServiceAccount" {
+                        set(subject, "apiGroup", Value::from(group));
+                    }
+                }
+            }
+            KindDefaults::HorizontalPodAutoscalerV1 => {
+                let spec = root.child_map_mut("spec")?;
+                set(spec, "minReplicas", Value::Int(1));
             }
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = root.child_map_mut("spec")?;
@@ -710,6 +783,60 @@ mod tests {
         assert_eq!(
             pvc.get_path(&["spec", "volumeMode"]),
             Some(&Value::from("Filesystem"))
+        );
+    }
+
+    /// Volumes are retained by default; endpoint and policy ports are TCP;
+    /// RBAC subjects get their API group; ClientIP affinity lasts 3 hours.
+    #[test]
+    fn volumes_endpoints_rbac_and_affinity() {
+        let pv = defaulted(KindDefaults::PersistentVolume, "spec: {}");
+        assert_eq!(
+            pv.get_path(&["spec", "persistentVolumeReclaimPolicy"]),
+            Some(&Value::from("Retain"))
+        );
+        let ep = defaulted(KindDefaults::Endpoints, "subsets: [{ports: [{port: 80}]}]");
+        assert_eq!(
+            ep.get_path(&["subsets"]).and_then(|s| s.as_list()).unwrap()[0]
+                .get_path(&["ports"])
+                .and_then(|p| p.as_list())
+                .unwrap()[0]
+                .get("protocol"),
+            Some(&Value::from("TCP"))
+        );
+        let rb = defaulted(
+            KindDefaults::RoleBinding,
+            "subjects: [{kind: User, name: a}, {kind: ServiceAccount, name: b}]",
+        );
+        let subjects = rb.get("subjects").and_then(|s| s.as_list()).unwrap();
+        assert_eq!(
+            subjects[0].get("apiGroup"),
+            Some(&Value::from("rbac.authorization.k8s.io"))
+        );
+        assert_eq!(subjects[1].get("apiGroup"), Some(&Value::from("")));
+        let svc = defaulted(KindDefaults::Service, "spec: {sessionAffinity: ClientIP}");
+        assert_eq!(
+            svc.get_path(&[
+                "spec",
+                "sessionAffinityConfig",
+                "clientIP",
+                "timeoutSeconds"
+            ]),
+            Some(&Value::Int(10800))
+        );
+        let np = defaulted(
+            KindDefaults::NetworkPolicy,
+            "spec: {ingress: [{ports: [{port: 5432}]}]}",
+        );
+        assert_eq!(
+            np.get_path(&["spec", "ingress"])
+                .and_then(|i| i.as_list())
+                .unwrap()[0]
+                .get_path(&["ports"])
+                .and_then(|p| p.as_list())
+                .unwrap()[0]
+                .get("protocol"),
+            Some(&Value::from("TCP"))
         );
     }
 
