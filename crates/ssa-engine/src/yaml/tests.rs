@@ -589,6 +589,7 @@ mod props {
             "[ -~]{0,12}",
             "[a-z :#'\"\\-?\n\t|>&*!%@,\\[\\]{}.0-9yYnN~éü😀]{0,16}",
             "([a-z]{1,9} ){8,14}[a-z]{1,9}",
+            prop::collection::vec(any::<char>(), 0..12).prop_map(String::from_iter),
             prop::sample::select(vec![
                 "yes",
                 "No",
