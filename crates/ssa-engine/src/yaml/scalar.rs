@@ -1,116 +1,237 @@
-//! Plain scalars read with go-yaml v2's YAML 1.1 rules, as kubectl reads
-//! them before it sends JSON to the API server.
+//! Scalars resolved as go-yaml v2 resolves them (YAML 1.1 plain scalars),
+//! then turned into JSON values and keys as sigs.k8s.io/yaml does before
+//! kubectl sends an object to the API server.
 
-use crate::value::{Value, format_float};
+use crate::value::Value;
 use yaml_rust2::parser::Tag;
 use yaml_rust2::scanner::TScalarStyle;
 
-/// The value of one scalar node.
-pub(super) fn resolve(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
-    if let Some(tag) = tag
-        && tag.handle == "tag:yaml.org,2002:"
-    {
-        return resolve_tagged(text, &tag.suffix);
-    }
-    if style != TScalarStyle::Plain {
-        return Ok(Value::String(text.to_string()));
-    }
-    Ok(resolve_plain(text)?.unwrap_or_else(|| Value::String(text.to_string())))
+const YAML_TAG_PREFIX: &str = "tag:yaml.org,2002:";
+
+/// A scalar node as go-yaml v2 hands it to sigs.k8s.io/yaml: still typed
+/// as YAML types it (an unsigned integer, a float that may be infinite).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Scalar {
+    Null,
+    Bool(bool),
+    Int(i64),
+    /// An integer above `i64::MAX` that fits 64 unsigned bits.
+    Uint(u64),
+    Float(f64),
+    Str(String),
 }
 
-fn resolve_tagged(text: &str, tag: &str) -> Result<Value, String> {
-    let bad = || format!("cannot read {text:?} as !!{tag}");
-    match tag {
-        "str" | "binary" | "timestamp" => Ok(Value::String(text.to_string())),
-        "null" => Ok(Value::Null),
-        "bool" => match resolve_plain(text)? {
-            Some(Value::Bool(b)) => Ok(Value::Bool(b)),
-            _ => Err(bad()),
-        },
-        "int" => match resolve_plain(text)? {
-            Some(v @ Value::Int(_)) => Ok(v),
-            _ => Err(bad()),
-        },
-        "float" => match resolve_plain(text)? {
-            Some(Value::Int(i)) => Ok(Value::Int(i)),
-            Some(Value::Float(f)) => Ok(Value::Float(f)),
-            _ => Err(bad()),
-        },
-        // Collection tags on scalars and unknown tags: read as untagged.
-        _ => Ok(resolve_plain(text)?.unwrap_or_else(|| Value::String(text.to_string()))),
+impl Scalar {
+    /// The YAML tag go-yaml reports for the value, short form.
+    fn tag_name(&self) -> &'static str {
+        match self {
+            Scalar::Null => "null",
+            Scalar::Bool(_) => "bool",
+            Scalar::Int(_) | Scalar::Uint(_) => "int",
+            Scalar::Float(_) => "float",
+            Scalar::Str(_) => "str",
+        }
+    }
+
+    /// The value as JSON carries it to the API server: Go's encoder writes
+    /// an integral float without a fraction (`1.0` → `1`) and the server
+    /// reads back every number that fits int64 as an integer. JSON has no
+    /// infinity or NaN, so sigs.k8s.io/yaml fails on them.
+    pub(super) fn into_value(self) -> Result<Value, String> {
+        Ok(match self {
+            Scalar::Null => Value::Null,
+            Scalar::Bool(b) => Value::Bool(b),
+            Scalar::Int(i) => Value::Int(i),
+            Scalar::Uint(u) => Value::Float(u as f64),
+            Scalar::Float(f) if !f.is_finite() => {
+                return Err(format!(
+                    "{} cannot be converted to JSON (JSON has no infinity or NaN)",
+                    go_format_g(f, false)
+                ));
+            }
+            Scalar::Float(f) => float_as_json_number(f),
+            Scalar::Str(s) => Value::String(s),
+        })
+    }
+
+    /// The JSON object key sigs.k8s.io/yaml makes of a map key: strings as
+    /// they are, `true`/`false`, integers in decimal, floats in Go's
+    /// shortest 32-bit `%g` form; null and uint64 keys are refused.
+    pub(super) fn into_key(self) -> Result<String, String> {
+        match self {
+            Scalar::Str(s) => Ok(s),
+            Scalar::Bool(b) => Ok(b.to_string()),
+            Scalar::Int(i) => Ok(i.to_string()),
+            Scalar::Float(f) => Ok(float_key(f)),
+            Scalar::Uint(u) => Err(format!("unsupported map key of type uint64: {u}")),
+            Scalar::Null => Err("unsupported map key: null".to_string()),
+        }
     }
 }
 
-/// A plain scalar that is not a string, or `None` for a string.
-fn resolve_plain(text: &str) -> Result<Option<Value>, String> {
+/// The key a value that an alias stands for makes.
+pub(super) fn value_key(value: &Value) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        Value::Bool(b) => Ok(b.to_string()),
+        Value::Int(i) => Ok(i.to_string()),
+        Value::Float(f) => Ok(float_key(*f)),
+        Value::Null => Err("unsupported map key: null".to_string()),
+        Value::List(_) | Value::Map(_) => Err("a map or list cannot be a map key".to_string()),
+    }
+}
+
+fn float_key(f: f64) -> String {
+    match go_format_g(f, true).as_str() {
+        "+Inf" => ".inf".to_string(),
+        "-Inf" => "-.inf".to_string(),
+        "NaN" => ".nan".to_string(),
+        s => s.to_string(),
+    }
+}
+
+/// Whether a key node is go-yaml's merge key: a plain `<<` or one tagged
+/// `!!merge`.
+pub(super) fn is_merge_key(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> bool {
+    match tag.map(long_tag) {
+        None => style == TScalarStyle::Plain && text == "<<",
+        Some(t) => t == format!("{YAML_TAG_PREFIX}merge"),
+    }
+}
+
+/// `!!int` and `!<tag:yaml.org,2002:int>` both as the long tag.
+fn long_tag(tag: &Tag) -> String {
+    format!("{}{}", tag.handle, tag.suffix)
+}
+
+/// The value of one scalar node, as go-yaml v2 decodes it into an
+/// `interface{}`.
+pub(super) fn resolve(
+    text: &str,
+    style: TScalarStyle,
+    tag: Option<&Tag>,
+) -> Result<Scalar, String> {
+    let Some(tag) = tag else {
+        // Quoted and block scalars without a tag are always strings.
+        return Ok(if style == TScalarStyle::Plain {
+            resolve_plain(text)
+        } else {
+            Scalar::Str(text.to_string())
+        });
+    };
+    let long = long_tag(tag);
+    let Some(short) = long.strip_prefix(YAML_TAG_PREFIX) else {
+        // `!`, `!foo` and other local tags: go-yaml keeps the text.
+        return Ok(Scalar::Str(text.to_string()));
+    };
+    match short {
+        "str" => Ok(Scalar::Str(text.to_string())),
+        "binary" => decode_base64(text)
+            .map(|bytes| Scalar::Str(String::from_utf8_lossy(&bytes).into_owned()))
+            .ok_or_else(|| "!!binary value contains invalid base64 data".to_string()),
+        "timestamp" if is_timestamp(text) => Ok(Scalar::Str(text.to_string())),
+        "bool" | "int" | "float" | "null" | "timestamp" => {
+            let resolved = resolve_plain(text);
+            match (short, resolved) {
+                ("float", Scalar::Int(i)) => Ok(Scalar::Float(i as f64)),
+                ("float", Scalar::Uint(u)) => {
+                    Err(format!("cannot decode !!int `{u}` as a !!float"))
+                }
+                (want, got) if got.tag_name() == want => Ok(got),
+                (want, got) => Err(format!(
+                    "cannot decode !!{} `{text}` as a !!{want}",
+                    got.tag_name()
+                )),
+            }
+        }
+        // Tags go-yaml does not resolve (`!!map` on a scalar, `!!set`, …)
+        // leave the text as it is.
+        _ => Ok(Scalar::Str(text.to_string())),
+    }
+}
+
+/// go-yaml v2's `resolve("", text)`: the first character hints at the
+/// type; a few words are looked up; numbers follow Go's `strconv`.
+pub(super) fn resolve_plain(text: &str) -> Scalar {
     match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Ok(Some(Value::Null)),
+        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
         "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" | "true" | "True" | "TRUE" => {
-            return Ok(Some(Value::Bool(true)));
+            return Scalar::Bool(true);
         }
         "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF" | "false" | "False" | "FALSE" => {
-            return Ok(Some(Value::Bool(false)));
+            return Scalar::Bool(false);
         }
-        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" | "-.inf" | "-.Inf" | "-.INF"
-        | ".nan" | ".NaN" | ".NAN" => {
-            // kubectl converts to JSON, which has no infinities or NaN.
-            return Err(format!("{text} (infinity or NaN) cannot be sent as JSON"));
+        ".nan" | ".NaN" | ".NAN" => return Scalar::Float(f64::NAN),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Scalar::Float(f64::INFINITY);
         }
+        "-.inf" | "-.Inf" | "-.INF" => return Scalar::Float(f64::NEG_INFINITY),
         _ => {}
     }
-    let first = text.as_bytes()[0];
-    if !(first.is_ascii_digit() || first == b'-' || first == b'+' || first == b'.') {
-        return Ok(None);
+    let string = || Scalar::Str(text.to_string());
+    match text.as_bytes().first() {
+        // Not in go-yaml's hint table as a number: a float only.
+        Some(b'.') => parse_finite_float(text).map_or_else(string, Scalar::Float),
+        Some(b'0'..=b'9' | b'+' | b'-') => {
+            // Underscores are dropped before the integer and float tries.
+            let plain: String = text.chars().filter(|&c| c != '_').collect();
+            if let Some(i) = go_parse_int(&plain) {
+                Scalar::Int(i)
+            } else if let Some(u) = go_parse_uint(&plain) {
+                Scalar::Uint(u)
+            } else if is_yaml_float(&plain)
+                && let Some(f) = parse_finite_float(&plain)
+            {
+                Scalar::Float(f)
+            } else {
+                string()
+            }
+        }
+        _ => string(),
     }
-    let plain: String = text.chars().filter(|&c| c != '_').collect();
-    if let Some(i) = parse_go_int(&plain) {
-        return Ok(Some(i));
-    }
-    if is_yaml_float(&plain)
-        && let Ok(f) = plain.parse::<f64>()
-    {
-        return Ok(Some(float_as_json_number(f)));
-    }
-    Ok(None)
 }
 
-/// Go's `strconv.ParseInt(s, 0, 64)`: optional sign, then `0x`, `0o`,
-/// `0b`, a leading `0` (octal) or decimal. Beyond int64, a uint64 and then
-/// a float, as go-yaml falls back.
-fn parse_go_int(s: &str) -> Option<Value> {
-    let (neg, body) = match s.as_bytes().first()? {
-        b'-' => (true, &s[1..]),
-        b'+' => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if body.is_empty() {
+/// Go's `strconv.ParseFloat` on text of the YAML float pattern: a value
+/// out of range is an error there, so the scalar stays a string.
+fn parse_finite_float(text: &str) -> Option<f64> {
+    if !is_yaml_float(text) {
         return None;
     }
-    let (radix, digits) =
-        if let Some(d) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-            (16, d)
-        } else if let Some(d) = body.strip_prefix("0o").or_else(|| body.strip_prefix("0O")) {
-            (8, d)
-        } else if let Some(d) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-            (2, d)
-        } else if body.len() > 1 && body.starts_with('0') {
-            (8, &body[1..])
-        } else {
-            (10, body)
-        };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    let magnitude = u128::from_str_radix(digits, radix).ok()?;
-    let signed = if neg {
-        -(magnitude as i128)
-    } else {
-        magnitude as i128
+    text.parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+/// Go's `strconv.ParseUint(s, 0, 64)`: `0b`, `0o`, `0x` prefixes, a
+/// leading `0` for octal, no sign.
+fn go_parse_uint(s: &str) -> Option<u64> {
+    let bytes = s.as_bytes();
+    let (radix, digits) = match bytes {
+        [] => return None,
+        [b'0', p, _, ..] if p.eq_ignore_ascii_case(&b'b') => (2, &s[2..]),
+        [b'0', p, _, ..] if p.eq_ignore_ascii_case(&b'o') => (8, &s[2..]),
+        [b'0', p, _, ..] if p.eq_ignore_ascii_case(&b'x') => (16, &s[2..]),
+        [b'0', ..] => (8, &s[1..]),
+        _ => (10, s),
     };
-    if let Ok(i) = i64::try_from(signed) {
-        Some(Value::Int(i))
+    let mut n: u64 = 0;
+    for c in digits.chars() {
+        let d = c.to_digit(radix)?;
+        n = n.checked_mul(u64::from(radix))?.checked_add(u64::from(d))?;
+    }
+    Some(n)
+}
+
+/// Go's `strconv.ParseInt(s, 0, 64)`: an optional sign, then as
+/// [`go_parse_uint`], within int64.
+fn go_parse_int(s: &str) -> Option<i64> {
+    let (negative, magnitude) = match s.as_bytes().first()? {
+        b'-' => (true, go_parse_uint(s.get(1..)?)?),
+        b'+' => (false, go_parse_uint(s.get(1..)?)?),
+        _ => (false, go_parse_uint(s)?),
+    };
+    if negative {
+        0i64.checked_sub_unsigned(magnitude)
     } else {
-        Some(Value::Float(signed as f64))
+        i64::try_from(magnitude).ok()
     }
 }
 
@@ -118,17 +239,18 @@ fn parse_go_int(s: &str) -> Option<Value> {
 fn is_yaml_float(s: &str) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
-    if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
-        i += 1;
-    }
+    let at = |i: usize| b.get(i).copied();
     let digits = |i: &mut usize| {
         let start = *i;
-        while *i < b.len() && b[*i].is_ascii_digit() {
+        while at(*i).is_some_and(|c| c.is_ascii_digit()) {
             *i += 1;
         }
         *i > start
     };
-    if i < b.len() && b[i] == b'.' {
+    if matches!(at(i), Some(b'-' | b'+')) {
+        i += 1;
+    }
+    if at(i) == Some(b'.') {
         i += 1;
         if !digits(&mut i) {
             return false;
@@ -137,14 +259,14 @@ fn is_yaml_float(s: &str) -> bool {
         if !digits(&mut i) {
             return false;
         }
-        if i < b.len() && b[i] == b'.' {
+        if at(i) == Some(b'.') {
             i += 1;
             digits(&mut i);
         }
     }
-    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+    if matches!(at(i), Some(b'e' | b'E')) {
         i += 1;
-        if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+        if matches!(at(i), Some(b'-' | b'+')) {
             i += 1;
         }
         if !digits(&mut i) {
@@ -154,26 +276,236 @@ fn is_yaml_float(s: &str) -> bool {
     i == b.len()
 }
 
-/// kubectl sends a float as JSON, where `1.0` is written `1` and read back
-/// by the server as an integer.
+/// Go's JSON encoder writes an integral float below 1e21 without a
+/// fraction or exponent, and the API server reads such a number back as an
+/// integer when it fits int64.
 fn float_as_json_number(f: f64) -> Value {
-    if f == f.trunc() && f.abs() < 9.007_199_254_740_992e15 {
+    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+    if f == f.trunc() && (-TWO_POW_63..TWO_POW_63).contains(&f) {
         Value::Int(f as i64)
     } else {
         Value::Float(f)
     }
 }
 
-/// A map key as sigs.k8s.io/yaml turns it into a JSON object key: strings
-/// as they are, booleans `true`/`false`, numbers in Go's formatting.
-pub(super) fn key_string(value: &Value, text: &str, style: TScalarStyle) -> Result<String, String> {
-    match value {
-        Value::String(s) => Ok(s.clone()),
-        Value::Bool(b) => Ok(b.to_string()),
-        Value::Int(i) => Ok(i.to_string()),
-        Value::Float(f) => Ok(format_float(*f)),
-        Value::Null if style != TScalarStyle::Plain => Ok(text.to_string()),
-        Value::Null => Err("a map key cannot be null".to_string()),
-        Value::List(_) | Value::Map(_) => Err("a map or list cannot be a map key".to_string()),
+/// Go's `strconv.FormatFloat(f, 'g', -1, 64 or 32)`: the shortest digits
+/// that read back, in exponent form when the exponent is below -4 or at
+/// least 6 (`1e+06`, `1.5e-05`), otherwise positional.
+pub(super) fn go_format_g(f: f64, single: bool) -> String {
+    if f.is_nan() {
+        return "NaN".to_string();
     }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
+    }
+    // Rust's `{:e}` gives the shortest round-tripping digits: `1.5e-5`.
+    let sci = if single {
+        format!("{:e}", f as f32)
+    } else {
+        format!("{f:e}")
+    };
+    let (negative, sci) = match sci.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, sci.as_str()),
+    };
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    if !(-4..6).contains(&exp) {
+        let (first, rest) = digits.split_first().unwrap_or((&b'0', &[]));
+        out.push(char::from(*first));
+        if !rest.is_empty() {
+            out.push('.');
+            out.extend(rest.iter().map(|&d| char::from(d)));
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        out.push_str(&format!("{:02}", exp.unsigned_abs()));
+        return out;
+    }
+    // Positional: `dp` digits before the point.
+    let dp = exp + 1;
+    let digit = |i: i32| -> char {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| digits.get(i))
+            .map_or('0', |&d| char::from(d))
+    };
+    if dp > 0 {
+        (0..dp).for_each(|i| out.push(digit(i)));
+    } else {
+        out.push('0');
+    }
+    let decimals = digits.len() as i32 - dp;
+    if decimals > 0 {
+        out.push('.');
+        (dp..dp + decimals).for_each(|i| out.push(digit(i)));
+    }
+    out
+}
+
+/// Whether go-yaml reads the text as a timestamp: Go's `time.Parse` with
+/// one of `2006-1-2T15:4:5.999999999Z07:00` (also with `t` or a space and
+/// no zone) or `2006-1-2`.
+pub(super) fn is_timestamp(s: &str) -> bool {
+    let mut r = Reader { s: s.as_bytes() };
+    let Some(year) = r.fixed_digits(4) else {
+        return false;
+    };
+    let date = r.literal(b'-')
+        && r.short_number().is_some_and(|m| {
+            (1..=12).contains(&m)
+                && r.literal(b'-')
+                && r.short_number()
+                    .is_some_and(|d| d >= 1 && d <= days_in_month(year, m))
+        });
+    if !date {
+        return false;
+    }
+    if r.s.is_empty() {
+        return true;
+    }
+    let zoned = match r.s.first() {
+        Some(b'T' | b't') => true,
+        Some(b' ') => false,
+        _ => return false,
+    };
+    r.s = r.s.get(1..).unwrap_or_default();
+    let time = r.short_number().is_some_and(|h| h < 24)
+        && r.literal(b':')
+        && r.short_number().is_some_and(|m| m < 60)
+        && r.literal(b':')
+        && r.short_number().is_some_and(|s| s < 60);
+    if !time {
+        return false;
+    }
+    // An optional fraction: `.` or `,` then digits.
+    if matches!(r.s, [b'.' | b',', d, ..] if d.is_ascii_digit()) {
+        r.s = r.s.get(1..).unwrap_or_default();
+        while r.s.first().is_some_and(u8::is_ascii_digit) {
+            r.s = r.s.get(1..).unwrap_or_default();
+        }
+    }
+    if zoned {
+        if r.literal(b'Z') {
+            return r.s.is_empty();
+        }
+        if !matches!(r.s.first(), Some(b'+' | b'-')) {
+            return false;
+        }
+        r.s = r.s.get(1..).unwrap_or_default();
+        let zone = r.fixed_digits(2).is_some_and(|h| h <= 24)
+            && r.literal(b':')
+            && r.fixed_digits(2).is_some_and(|m| m <= 60);
+        return zone && r.s.is_empty();
+    }
+    r.s.is_empty()
+}
+
+struct Reader<'a> {
+    s: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn literal(&mut self, c: u8) -> bool {
+        match self.s.split_first() {
+            Some((&first, rest)) if first == c => {
+                self.s = rest;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn fixed_digits(&mut self, n: usize) -> Option<u32> {
+        let head = self.s.get(..n)?;
+        if !head.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        self.s = self.s.get(n..)?;
+        Some(head.iter().fold(0, |acc, d| acc * 10 + u32::from(d - b'0')))
+    }
+
+    /// One or two digits, as Go's layouts `1`, `2`, `15`, `4`, `5` read.
+    fn short_number(&mut self) -> Option<u32> {
+        let two = self.s.get(1).is_some_and(u8::is_ascii_digit);
+        self.fixed_digits(if two { 2 } else { 1 })
+    }
+}
+
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// go-yaml's base-60 float pattern, which it quotes on the way out:
+/// `^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`.
+pub(super) fn is_base60_float(s: &str) -> bool {
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let (body, fraction) = s.split_once('.').unwrap_or((s, ""));
+    if !fraction.bytes().all(|c| c.is_ascii_digit() || c == b'_') {
+        return false;
+    }
+    let mut parts = body.split(':');
+    let head = parts.next().unwrap_or_default();
+    let head_ok = head.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        && head.bytes().all(|c| c.is_ascii_digit() || c == b'_');
+    let mut sixties = 0;
+    for part in parts {
+        let ok = match part.as_bytes() {
+            [d] => d.is_ascii_digit(),
+            [t, d] => (b'0'..=b'5').contains(t) && d.is_ascii_digit(),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        sixties += 1;
+    }
+    head_ok && sixties > 0
+}
+
+/// Go's `base64.StdEncoding.DecodeString`, which skips line breaks.
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let symbols: Vec<u8> = text.bytes().filter(|&c| c != b'\n' && c != b'\r').collect();
+    if !symbols.len().is_multiple_of(4) {
+        return None;
+    }
+    let value = |c: u8| -> Option<u32> {
+        Some(u32::from(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        }))
+    };
+    let mut out = Vec::with_capacity(symbols.len() / 4 * 3);
+    let quads = symbols.chunks(4);
+    let last = quads.len().saturating_sub(1);
+    for (n, quad) in quads.enumerate() {
+        let padding = quad.iter().rev().take_while(|&&c| c == b'=').count();
+        if padding > 2 || (padding > 0 && n != last) {
+            return None;
+        }
+        let mut bits = 0u32;
+        for (i, &c) in quad.iter().enumerate() {
+            let v = if i >= 4 - padding { 0 } else { value(c)? };
+            bits = (bits << 6) | v;
+        }
+        let bytes = bits.to_be_bytes();
+        out.extend_from_slice(bytes.get(1..4 - padding).unwrap_or_default());
+    }
+    Some(out)
 }

@@ -1,180 +1,643 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use super::*;
-use crate::value::Value;
+use crate::value::{Map, PathSeg};
 
 fn v(text: &str) -> Value {
-    parse(text).unwrap().value
+    match parse(text) {
+        Ok(doc) => doc.value,
+        Err(e) => panic!("{text:?}: {e}"),
+    }
 }
 
 fn j(text: &str) -> Value {
     Value::from_json_str(text).unwrap()
 }
 
+/// The value of `a` in `a: <scalar>`.
+fn scalar(text: &str) -> Value {
+    v(&format!("a: {text}\n")).get("a").cloned().unwrap()
+}
+
+fn err(text: &str) -> YamlError {
+    match parse(text) {
+        Ok(doc) => panic!("{text:?} read as {}", doc.value),
+        Err(e) => e,
+    }
+}
+
+fn path(segs: &[&str]) -> ValuePath {
+    ValuePath(
+        segs.iter()
+            .map(|s| match s.parse::<usize>() {
+                Ok(i) => PathSeg::Index(i),
+                Err(_) => PathSeg::Key(s.to_string()),
+            })
+            .collect(),
+    )
+}
+
+fn at(line: u32, column: u32) -> Location {
+    Location::new(line, column)
+}
+
 #[test]
-fn yaml_1_1_scalars_as_kubectl_reads_them() {
-    let cases = [
-        ("a: yes", r#"{"a":true}"#),
-        ("a: No", r#"{"a":false}"#),
-        ("a: on", r#"{"a":true}"#),
-        ("a: OFF", r#"{"a":false}"#),
-        ("a: y", r#"{"a":true}"#),
-        ("a: n", r#"{"a":false}"#),
-        ("a: 'yes'", r#"{"a":"yes"}"#),
-        ("a: ~", r#"{"a":null}"#),
-        ("a:", r#"{"a":null}"#),
-        ("a: 0x1F", r#"{"a":31}"#),
-        ("a: 017", r#"{"a":15}"#),
-        ("a: 0o17", r#"{"a":15}"#),
-        ("a: 0b101", r#"{"a":5}"#),
-        ("a: 1_000", r#"{"a":1000}"#),
-        ("a: -42", r#"{"a":-42}"#),
-        ("a: 1.5", r#"{"a":1.5}"#),
-        ("a: 1.0", r#"{"a":1}"#),
-        ("a: 1e3", r#"{"a":1000}"#),
-        ("a: 2024-01-01", r#"{"a":"2024-01-01"}"#),
-        ("a: 1.2.3", r#"{"a":"1.2.3"}"#),
-        ("a: !!str 12", r#"{"a":"12"}"#),
-        ("a: \"12\"", r#"{"a":"12"}"#),
+fn booleans_are_yaml_1_1_words() {
+    for t in [
+        "y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True", "TRUE",
+    ] {
+        assert_eq!(scalar(t), Value::Bool(true), "{t}");
+        assert_eq!(v(&format!("{t}: 1")), j(r#"{"true":1}"#), "key {t}");
+    }
+    for t in [
+        "n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE",
+    ] {
+        assert_eq!(scalar(t), Value::Bool(false), "{t}");
+        assert_eq!(v(&format!("{t}: 1")), j(r#"{"false":1}"#), "key {t}");
+    }
+    for t in ["yES", "oN", "t", "f", "'yes'", "\"on\"", "!!str no"] {
+        assert!(matches!(scalar(t), Value::String(_)), "{t}");
+    }
+}
+
+#[test]
+fn nulls() {
+    for t in ["~", "null", "Null", "NULL", "", "!!null ~", "!!null null"] {
+        assert_eq!(scalar(t), Value::Null, "{t:?}");
+    }
+    for t in ["nULL", "'~'", "\"null\"", "''"] {
+        assert!(matches!(scalar(t), Value::String(_)), "{t}");
+    }
+    assert_eq!(v("- \n- ~\n"), j("[null, null]"));
+}
+
+#[test]
+fn integers_follow_go_strconv() {
+    let cases: &[(&str, Value)] = &[
+        ("0", Value::Int(0)),
+        ("-0", Value::Int(0)),
+        ("+42", Value::Int(42)),
+        ("-42", Value::Int(-42)),
+        ("1_000", Value::Int(1000)),
+        ("1__0_", Value::Int(10)),
+        ("0x1F", Value::Int(31)),
+        ("0X1f", Value::Int(31)),
+        ("-0x1F", Value::Int(-31)),
+        ("017", Value::Int(15)),
+        ("0o17", Value::Int(15)),
+        ("0b101", Value::Int(5)),
+        ("-0b101", Value::Int(-5)),
+        // Not octal: read by the float pattern, sent as JSON `8`.
+        ("08", Value::Int(8)),
+        ("9223372036854775807", Value::Int(i64::MAX)),
+        ("-9223372036854775808", Value::Int(i64::MIN)),
+        // Beyond int64: go-yaml's uint64, then float; the API server reads
+        // a JSON number beyond int64 as a float.
         (
-            "on: 1\n3: x\nnull key: 2",
-            r#"{"true":1,"3":"x","null key":2}"#,
+            "9223372036854775808",
+            Value::Float(9.223_372_036_854_776e18),
         ),
+        (
+            "0xFFFFFFFFFFFFFFFF",
+            Value::Float(1.844_674_407_370_955_2e19),
+        ),
+        (
+            "18446744073709551616",
+            Value::Float(1.844_674_407_370_955_2e19),
+        ),
+        // A float go-yaml reads, which Go's JSON writes as an integer.
+        ("-9223372036854775809", Value::Int(i64::MIN)),
     ];
-    for (text, expected) in cases {
-        assert_eq!(v(text), j(expected), "{text}");
+    for (t, want) in cases {
+        assert_eq!(&scalar(t), want, "{t}");
+    }
+    // Hex beyond uint64 matches no number pattern: a string.
+    for t in [
+        "0x10000000000000000",
+        "0x",
+        "0b",
+        "_1",
+        "+",
+        "1-2",
+        "0x1p3",
+        "12:30:00",
+    ] {
+        assert_eq!(scalar(t), Value::String(t.to_string()), "{t}");
+    }
+}
+
+#[test]
+fn floats_as_json_carries_them() {
+    let cases: &[(&str, Value)] = &[
+        ("1.5", Value::Float(1.5)),
+        ("-1.5e-3", Value::Float(-0.0015)),
+        (".5", Value::Float(0.5)),
+        ("-.5", Value::Float(-0.5)),
+        ("+.5", Value::Float(0.5)),
+        ("1_0.5", Value::Float(10.5)),
+        // Integral floats are written `1` in JSON and read back as integers.
+        ("1.0", Value::Int(1)),
+        ("1.", Value::Int(1)),
+        ("1e3", Value::Int(1000)),
+        ("1E+18", Value::Int(1_000_000_000_000_000_000)),
+        ("-0.0", Value::Int(0)),
+        ("1e20", Value::Float(1e20)),
+        ("!!float 1", Value::Int(1)),
+        ("!!float 2.5", Value::Float(2.5)),
+    ];
+    for (t, want) in cases {
+        assert_eq!(&scalar(t), want, "{t}");
+    }
+    // Out of float range, or not the YAML float pattern: strings.
+    for t in ["1e400", ".5_0", ".e5", "1.2.3", "1e", "2024-01-01", "1.5GB"] {
+        assert_eq!(scalar(t), Value::String(t.to_string()), "{t}");
+    }
+    // JSON has no infinity or NaN: sigs.k8s.io/yaml fails to convert.
+    for t in [".inf", "-.Inf", "+.INF", ".nan", ".NaN", "!!float .inf"] {
+        let e = err(&format!("a: {t}"));
+        // A tagged scalar is placed at its text, after the tag.
+        let column = if t.starts_with('!') { 12 } else { 4 };
+        assert_eq!(e.location, at(1, column), "{t}");
+        assert!(
+            e.message.contains("JSON has no infinity or NaN"),
+            "{t}: {e}"
+        );
+    }
+}
+
+#[test]
+fn keys_become_json_object_keys_as_sigs_k8s_io_yaml_makes_them() {
+    let cases = [
+        ("on: 1", r#"{"true":1}"#),
+        ("3: x", r#"{"3":"x"}"#),
+        ("0x10: x", r#"{"16":"x"}"#),
+        ("-7: x", r#"{"-7":"x"}"#),
+        // Floats in Go's shortest 32-bit %g.
+        ("1.5: x", r#"{"1.5":"x"}"#),
+        ("0.1: x", r#"{"0.1":"x"}"#),
+        ("1.0: x", r#"{"1":"x"}"#),
+        ("1e6: x", r#"{"1e+06":"x"}"#),
+        ("3.14159265358979: x", r#"{"3.1415927":"x"}"#),
+        ("0.00001: x", r#"{"1e-05":"x"}"#),
+        (".inf: x", r#"{".inf":"x"}"#),
+        ("-.inf: x", r#"{"-.inf":"x"}"#),
+        (".NaN: x", r#"{".nan":"x"}"#),
+        ("'on': 1", r#"{"on":1}"#),
+        ("\"null\": 1", r#"{"null":1}"#),
+        ("\"\": 1", r#"{"":1}"#),
+        ("2024-01-01: x", r#"{"2024-01-01":"x"}"#),
+        ("!!str 3: x", r#"{"3":"x"}"#),
+        ("{a: 1, b}", r#"{"a":1,"b":null}"#),
+    ];
+    for (text, want) in cases {
+        assert_eq!(v(text), j(want), "{text}");
+    }
+    let refused = [
+        ("null: 1", at(1, 1), "unsupported map key: null"),
+        ("a:\n  ~: 1", at(2, 3), "unsupported map key: null"),
+        (
+            "18446744073709551615: x",
+            at(1, 1),
+            "unsupported map key of type uint64: 18446744073709551615",
+        ),
+        ("? [a]\n: 1", at(1, 3), "a map or list cannot be a map key"),
+        ("{[a]: 1}", at(1, 2), "a map or list cannot be a map key"),
+    ];
+    for (text, location, message) in refused {
+        assert_eq!(err(text), YamlError::new(message, location), "{text}");
+    }
+}
+
+#[test]
+fn repeated_keys_keep_the_last_value_as_kubectl_does() {
+    assert_eq!(v("a: 1\nb: 2\na: 3\n"), j(r#"{"a":3,"b":2}"#));
+    let doc = parse("a: {x: 1}\na:\n  z: 2\n").unwrap();
+    assert_eq!(doc.value, j(r#"{"a":{"z":2}}"#));
+    // The places of the replaced value are forgotten.
+    assert_eq!(doc.source_map.location(&path(&["a", "x"])), None);
+    assert_eq!(doc.source_map.location(&path(&["a"])), Some(at(3, 3)));
+    assert_eq!(doc.source_map.key_location(&path(&["a"])), Some(at(2, 1)));
+}
+
+#[test]
+fn anchors_aliases_and_merge_keys() {
+    let cases = [
+        (
+            "base: &b {x: 1, w: 2}\nother:\n  <<: *b\n  w: 3\nlist: [*b]\n",
+            r#"{"base":{"x":1,"w":2},"other":{"x":1,"w":3},"list":[{"x":1,"w":2}]}"#,
+        ),
+        // go-yaml v2 sets the merged keys where `<<` stands: over keys set
+        // before it, under keys set after it.
+        (
+            "b: &b {w: 2}\no: {w: 3, <<: *b}",
+            r#"{"b":{"w":2},"o":{"w":2}}"#,
+        ),
+        // From a list, earlier maps win.
+        (
+            "a: &a {x: 1}\nb: &b {x: 2, z: 2}\nc:\n  <<: [*a, *b]\n",
+            r#"{"a":{"x":1},"b":{"x":2,"z":2},"c":{"x":1,"z":2}}"#,
+        ),
+        ("c:\n  <<: {x: 1}\n  z: 2\n", r#"{"c":{"x":1,"z":2}}"#),
+        ("c:\n  !!merge <<: {x: 1}\n", r#"{"c":{"x":1}}"#),
+        // Only a plain `<<` merges.
+        ("c:\n  \"<<\": {x: 1}\n", r#"{"c":{"<<":{"x":1}}}"#),
+        ("a: <<\n", r#"{"a":"<<"}"#),
+        (
+            "k: &k name\nm: {*k : 1}\n",
+            r#"{"k":"name","m":{"name":1}}"#,
+        ),
+        ("&k on: x\nm: {*k : 1}\n", r#"{"true":"x","m":{"true":1}}"#),
+        ("l: &l [1, 2]\nm: *l\n", r#"{"l":[1,2],"m":[1,2]}"#),
+        ("a: &s yes\nb: *s\n", r#"{"a":true,"b":true}"#),
+    ];
+    for (text, want) in cases {
+        assert_eq!(v(text), j(want), "{text}");
+    }
+    let refused = [
+        ("a:\n  <<: 1\n", at(2, 3)),
+        ("a:\n  <<: [{x: 1}, 2]\n", at(2, 3)),
+        ("s: &s x\na:\n  <<: *s\n", at(3, 3)),
+    ];
+    for (text, location) in refused {
+        let e = err(text);
+        assert_eq!(e.location, location, "{text}: {e}");
+        assert!(e.message.starts_with("map merge requires"), "{text}: {e}");
+    }
+    assert_eq!(
+        err("a: *nope\n").location,
+        at(1, 4),
+        "an unknown anchor is refused"
+    );
+}
+
+#[test]
+fn tags() {
+    let cases: &[(&str, Value)] = &[
+        ("!!str 12", Value::from("12")),
+        ("!!str", Value::from("")),
+        ("!!int \"12\"", Value::Int(12)),
+        ("!<tag:yaml.org,2002:int> \"7\"", Value::Int(7)),
+        ("!!bool yes", Value::Bool(true)),
+        (
+            "!!timestamp 2001-12-14t21:59:43.10-05:00",
+            Value::from("2001-12-14t21:59:43.10-05:00"),
+        ),
+        ("!!binary aGVsbG8=", Value::from("hello")),
+        // Tags go-yaml does not resolve keep the text.
+        ("!foo 12", Value::from("12")),
+        ("! 12", Value::from("12")),
+        ("!!map 12", Value::from("12")),
+        ("!!seq [1]", j("[1]")),
+    ];
+    for (t, want) in cases {
+        assert_eq!(&scalar(t), want, "{t}");
+    }
+    let refused = [
+        ("!!int x", "cannot decode !!str `x` as a !!int"),
+        ("!!int 1.5", "cannot decode !!float `1.5` as a !!int"),
+        ("!!bool 1", "cannot decode !!int `1` as a !!bool"),
+        ("!!null x", "cannot decode !!str `x` as a !!null"),
+        (
+            "!!timestamp 2001-13-01",
+            "cannot decode !!str `2001-13-01` as a !!timestamp",
+        ),
+        ("!!binary a", "!!binary value contains invalid base64 data"),
+    ];
+    for (t, message) in refused {
+        let column = t.find(' ').map_or(4, |space| space as u32 + 5);
+        assert_eq!(
+            err(&format!("a: {t}")),
+            YamlError::new(message, at(1, column)),
+            "{t}"
+        );
+    }
+}
+
+#[test]
+fn quoted_and_block_scalars_are_strings() {
+    let cases = [
+        ("a: 'yes'", r#"{"a":"yes"}"#),
+        ("a: \"1\"", r#"{"a":"1"}"#),
+        ("a: 'it''s'", r#"{"a":"it's"}"#),
+        ("a: \"tab\\tnl\\n\\u00e9\"", r#"{"a":"tab\tnl\né"}"#),
+        ("a: |\n  x\n   y\n", r#"{"a":"x\n y\n"}"#),
+        ("a: |-\n  1\n", r#"{"a":"1"}"#),
+        ("a: >\n  folded\n  text\n", r#"{"a":"folded text\n"}"#),
+        ("a: plain\n  continued\n", r#"{"a":"plain continued"}"#),
+        ("\u{feff}a: 1", r#"{"a":1}"#),
+    ];
+    for (text, want) in cases {
+        assert_eq!(v(text), j(want), "{text}");
     }
 }
 
 #[test]
 fn json_is_yaml_and_order_is_kept() {
-    let value = v(r#"{"z": 1, "a": [1, 2.5, "x", null, true]}"#);
-    assert_eq!(value.to_json(), r#"{"z":1,"a":[1,2.5,"x",null,true]}"#);
+    let value = v(r#"{"z": 1, "a": [1, 2.5, "x", null, true, {"k": "on"}]}"#);
+    assert_eq!(
+        value.to_json(),
+        r#"{"z":1,"a":[1,2.5,"x",null,true,{"k":"on"}]}"#
+    );
 }
 
 #[test]
-fn anchors_aliases_and_merge_keys() {
-    let text = "base: &b {x: 1, w: 2}\nother:\n  <<: *b\n  w: 3\nlist: [*b]\n";
+fn documents() {
+    assert_eq!(v(""), Value::Null);
+    assert_eq!(v("# only a comment\n"), Value::Null);
+    assert_eq!(v("---\n"), Value::Null);
+    // Empty and null documents are skipped, as kubectl skips them.
+    assert_eq!(v("a: 1\n---\n"), j(r#"{"a":1}"#));
+    assert_eq!(v("--- null\n---\na: 1\n...\n"), j(r#"{"a":1}"#));
+    let e = err("---\na: 1\n---\nb: 2\n");
+    assert_eq!(e.location, at(3, 1), "{e}");
+    let all = parse_all("a: 1\n---\n---\nb: 2\n...\n--- ~\n").unwrap();
+    let values: Vec<Value> = all.into_iter().map(|d| d.value).collect();
+    assert_eq!(values, vec![j(r#"{"a":1}"#), j(r#"{"b":2}"#)]);
+    // Each document's places are its own, in the stream's lines.
+    let docs = parse_all("a: 1\n---\nb: 2\n").unwrap();
     assert_eq!(
-        v(text),
-        j(r#"{"base":{"x":1,"w":2},"other":{"w":3,"x":1},"list":[{"x":1,"w":2}]}"#)
+        docs.get(1)
+            .and_then(|d| d.source_map.location(&path(&["b"]))),
+        Some(at(3, 4))
     );
-    // `y` is a YAML 1.1 boolean, also as a key: kubectl sends it as "true".
-    assert_eq!(v("y: 1"), j(r#"{"true":1}"#));
 }
 
 #[test]
-fn source_map_points_at_nodes_and_keys() {
-    let doc = parse("a:\n  b: [1, 2]\n  c: x\n").unwrap();
-    let path = |segs: &[PathSeg]| ValuePath(segs.to_vec());
-    let key = |k: &str| PathSeg::Key(k.to_string());
-    assert_eq!(
-        doc.source_map.location(&path(&[key("a"), key("c")])),
-        Some(Location { line: 3, column: 6 })
-    );
-    assert_eq!(
-        doc.source_map.key_location(&path(&[key("a"), key("c")])),
-        Some(Location { line: 3, column: 3 })
-    );
-    assert_eq!(
-        doc.source_map
-            .location(&path(&[key("a"), key("b"), PathSeg::Index(1)])),
-        Some(Location {
-            line: 2,
-            column: 10
-        })
-    );
+fn source_map_points_at_values_and_keys() {
+    let text = "a:\n  b: [1, 2]\n  c: x\nl:\n- p: 1\n  m: {k: v}\n-   q\n";
+    let doc = parse(text).unwrap();
+    let map = &doc.source_map;
+    let values = [
+        (vec![], at(1, 1)),
+        (vec!["a"], at(2, 3)),
+        (vec!["a", "b"], at(2, 6)),
+        (vec!["a", "b", "1"], at(2, 10)),
+        (vec!["a", "c"], at(3, 6)),
+        (vec!["l"], at(5, 1)),
+        (vec!["l", "0"], at(5, 3)),
+        (vec!["l", "0", "p"], at(5, 6)),
+        (vec!["l", "0", "m"], at(6, 6)),
+        (vec!["l", "0", "m", "k"], at(6, 10)),
+        (vec!["l", "1"], at(7, 5)),
+    ];
+    for (segs, want) in values {
+        assert_eq!(map.location(&path(&segs)), Some(want), "{segs:?}");
+    }
+    let keys = [
+        (vec!["a"], at(1, 1)),
+        (vec!["a", "c"], at(3, 3)),
+        (vec!["l", "0", "m"], at(6, 3)),
+        (vec!["l", "0", "m", "k"], at(6, 7)),
+    ];
+    for (segs, want) in keys {
+        assert_eq!(map.key_location(&path(&segs)), Some(want), "{segs:?}");
+    }
+    assert_eq!(map.location(&path(&["nope"])), None);
     // A path that is not there maps to its nearest ancestor.
-    assert_eq!(
-        doc.source_map.nearest(&path(&[key("a"), key("nope")])).line,
-        2
-    );
+    assert_eq!(map.nearest(&path(&["a", "nope", "deeper"])), at(2, 3));
+    assert_eq!(map.nearest(&path(&["l", "0", "m", "z"])), at(6, 6));
+    assert_eq!(map.nearest(&path(&["zz"])), at(1, 1));
+    // Flow maps and lists start at their bracket.
+    let doc = parse("x: {a: [1]}\n").unwrap();
+    assert_eq!(doc.source_map.location(&path(&["x"])), Some(at(1, 4)));
+    assert_eq!(doc.source_map.location(&path(&["x", "a"])), Some(at(1, 8)));
+    // Lines in document order, values before keys.
+    let lines: Vec<(String, u32)> = parse("a:\n  b: 1\n")
+        .unwrap()
+        .source_map
+        .lines()
+        .map(|(p, l)| (p.to_string(), l))
+        .collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines.first().map(|l| l.1), Some(1));
 }
 
 #[test]
-fn errors_are_located() {
-    let err = parse("a: [1, 2\nb: 3\n").unwrap_err();
-    assert_eq!(err.location.line, 2, "{err}");
-    let err = parse("a: 1\n b: 2\n").unwrap_err();
-    assert_eq!(err.location.line, 2, "{err}");
-    let err = parse("a: .inf\n").unwrap_err();
-    assert!(err.message.contains("JSON"), "{err}");
-    assert!(parse("---\na: 1\n---\nb: 2\n").is_err());
-    assert_eq!(parse_all("---\na: 1\n---\nb: 2\n").unwrap().len(), 2);
-    assert_eq!(parse("").unwrap().value, Value::Null);
+fn columns_count_characters_and_utf16_units() {
+    let text = "é: \"😀\"\nk: [ü, x]\n";
+    let doc = parse(text).unwrap();
+    let x = doc.source_map.location(&path(&["k", "1"])).unwrap();
+    assert_eq!(x, at(2, 8));
+    assert_eq!(x.utf16_column(text), 8);
+    let emoji = doc.source_map.location(&path(&["é"])).unwrap();
+    assert_eq!(emoji, at(1, 4));
+    let after_emoji = Location::new(1, 6);
+    // `😀` is two UTF-16 units.
+    assert_eq!(after_emoji.utf16_column(text), 7);
+    assert_eq!(Location::new(9, 3).utf16_column(text), 3);
+}
+
+#[test]
+fn malformed_input_is_located() {
+    let cases = [
+        ("a: [1, 2\nb: 3\n", at(2, 2)),
+        ("a: 1\n b: 2\n", at(2, 3)),
+        ("a: b: c\n", at(1, 5)),
+        ("a: 'unterminated\n", at(1, 4)),
+        ("- a\nb: 1\n", at(2, 1)),
+        ("a: {b: 1\n", at(2, 1)),
+        ("a: \"\\q\"\n", at(1, 4)),
+        ("a: 1\n... junk\n", at(2, 5)),
+        ("a:\n  b: !!int x\n", at(2, 12)),
+    ];
+    for (text, location) in cases {
+        let e = err(text);
+        assert_eq!(e.location, location, "{text:?}: {e}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line {}, column {}: {}",
+                location.line, location.column, e.message
+            )
+        );
+    }
+}
+
+fn laughs(levels: u8) -> String {
+    let mut text = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 0..levels {
+        let name = char::from(b'b' + i);
+        let prev = char::from(b'a' + i);
+        let refs = vec![format!("*{prev}"); 10].join(", ");
+        text.push_str(&format!("{name}: &{name} [{refs}]\n"));
+    }
+    text
 }
 
 #[test]
 fn limits_refuse_gracefully() {
-    let deep = "[".repeat(MAX_DEPTH + 5) + &"]".repeat(MAX_DEPTH + 5);
-    let err = parse(&deep).unwrap_err();
-    assert!(err.message.starts_with("nesting deeper than"), "{err}");
-    assert_eq!(err.location.line, 1);
+    // Block nesting past the limit: an error, not a stack overflow.
     let mut block = String::new();
     for depth in 0..=MAX_DEPTH {
         block.push_str(&" ".repeat(depth));
-        block.push_str("- \n");
+        block.push_str("a:\n");
     }
-    let err = parse(&block).unwrap_err();
-    assert!(err.message.starts_with("nesting deeper than"), "{err}");
-    let mut laughs = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
-    for i in 0..9 {
-        laughs.push_str(&format!(
-            "{}: &{} [*{}, *{}, *{}, *{}, *{}, *{}, *{}, *{}, *{}, *{}]\n",
-            (b'b' + i) as char,
-            (b'b' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char,
-            (b'a' + i) as char
-        ));
+    let e = err(&block);
+    assert_eq!(e.message, "nesting deeper than 1000 levels at line 1001");
+    assert_eq!(e.location.line, 1001);
+    let mut list = String::new();
+    for depth in 0..=MAX_DEPTH {
+        list.push_str(&" ".repeat(depth));
+        list.push_str("- \n");
     }
-    let err = parse(&laughs).unwrap_err();
-    assert!(err.message.contains("aliases expand"), "{err}");
+    assert_eq!(
+        err(&list).message,
+        "nesting deeper than 1000 levels at line 1001"
+    );
+    // Exactly the limit is fine.
+    let ok = "[".repeat(200) + &"]".repeat(200);
+    assert!(parse(&ok).is_ok());
+    // The reader counts `[`/`{` levels in a byte.
+    let flow = "[".repeat(300) + &"]".repeat(300);
+    assert_eq!(
+        err(&flow).message,
+        "nesting deeper than 255 levels of [ ] or { } at line 1"
+    );
+    // Aliases: a billion laughs stops at the budget.
+    let e = err(&laughs(9));
+    assert!(
+        e.message
+            .starts_with("aliases expand to more than 1000000 nodes"),
+        "{e}"
+    );
+    assert!(parse(&laughs(4)).is_ok());
+    // Input size.
+    let big = "#".repeat(MAX_INPUT_BYTES + 1);
+    let e = err(&big);
+    assert_eq!(e.location, at(1, 1));
+    assert!(e.message.contains("more than the 16777216 accepted"), "{e}");
 }
 
 #[test]
-fn emitter_round_trips() {
+fn emitter_prints_as_kubectl_does() {
     let cases = [
-        r#"{"apiVersion":"v1","data":{"yes":"no","n":"1","e":"","s":" lead","multi":"a\nb\n"},"list":[{"a":1,"b":[]},"x",[1,2]],"m":{}}"#,
-        r#"{"k":{"nested":{"deep":[{"name":"c","ports":[{"p":80}]}]}},"f":1.5,"t":true,"z":null}"#,
+        (
+            r#"{"a":{"b":"yes"},"l":[{"x":1,"y":2}]}"#,
+            "a:\n  b: \"yes\"\nl:\n- x: 1\n  \"y\": 2\n",
+        ),
+        (
+            r#"{"e":{},"f":[],"n":null,"t":true,"i":-3}"#,
+            "e: {}\nf: []\n\"n\": null\nt: true\ni: -3\n",
+        ),
+        (r#"[["a","b"],[]]"#, "- - a\n  - b\n- []\n"),
+        (
+            r#"{"f":1.5,"g":1e-7,"h":123456789.5}"#,
+            "f: 1.5\ng: 1e-07\nh: 1.234567895e+08\n",
+        ),
+        (
+            r#"{"s":["","1","null","~","true","2024-01-01","2024-01-01T10:00:00Z","1:20","0x1F","1e3","<<"]}"#,
+            "s:\n- \"\"\n- \"1\"\n- \"null\"\n- \"~\"\n- \"true\"\n- \"2024-01-01\"\n- \"2024-01-01T10:00:00Z\"\n- \"1:20\"\n- \"0x1F\"\n- \"1e3\"\n- \"<<\"\n",
+        ),
+        (
+            r##"{"q":[" lead","trail ","a: b","a #c","#c","- a","-a","*","it's","a:b","a#b","---x"]}"##,
+            "q:\n- ' lead'\n- 'trail '\n- 'a: b'\n- 'a #c'\n- '#c'\n- '- a'\n- -a\n- '*'\n- it's\n- a:b\n- a#b\n- '---x'\n",
+        ),
+        (
+            r#"{"d":["tab\there","bell\u0007","emoji 😀","é ok","quote\"s","back\\slash"]}"#,
+            "d:\n- \"tab\\there\"\n- \"bell\\a\"\n- \"emoji \\U0001F600\"\n- é ok\n- quote\"s\n- back\\slash\n",
+        ),
+        (
+            r#"{"m":"line1\nline2\n","n":"no newline\nat end","k":"keep\n\n","l":" lead\nx","t":"trail \nx"}"#,
+            "m: |\n  line1\n  line2\n\"n\": |-\n  no newline\n  at end\nk: |+\n  keep\n\nl: |2-\n   lead\n  x\nt: \"trail \\nx\"\n",
+        ),
+        (r#"[{"a":{"b":[{"c":"d"}]}}]"#, "- a:\n    b:\n    - c: d\n"),
+        (r#"{"multi\nkey":1}"#, "? |-\n  multi\n  key\n: 1\n"),
+        ("\"top\"", "top\n"),
+        ("{}", "{}\n"),
+        ("[]", "[]\n"),
+        ("null", "null\n"),
     ];
-    for c in cases {
-        let value = j(c);
+    for (json, want) in cases {
+        let value = j(json);
         let text = to_yaml_string(&value);
-        assert_eq!(v(&text), value, "{text}");
+        assert_eq!(text, want, "{json}");
+        assert_eq!(v(&text), value, "read back {text}");
     }
+}
+
+#[test]
+fn emitter_folds_long_lines_past_column_80() {
+    let words = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore";
+    let value = Value::Map(Map::from_iter([(
+        "description".to_string(),
+        Value::from(words),
+    )]));
+    let text = to_yaml_string(&value);
     assert_eq!(
-        to_yaml_string(&j(r#"{"a":{"b":"yes"},"l":[{"x":1,"y":2}]}"#)),
-        "a:\n  b: \"yes\"\nl:\n- x: 1\n  \"y\": 2\n"
+        text,
+        "description: Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod\n  tempor incididunt ut labore\n"
     );
+    assert_eq!(v(&text), value);
+    // Quoted strings fold too; keys never do.
+    let quoted = format!("{words}: with a colon");
+    let value = Value::Map(Map::from_iter([(
+        quoted.clone(),
+        Value::from(quoted.as_str()),
+    )]));
+    let text = to_yaml_string(&value);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert_eq!(v(&text), value);
 }
 
 mod props {
     use super::*;
     use proptest::prelude::*;
 
+    /// Strings made of the characters that make YAML quoting hard.
+    fn tricky_string() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[ -~]{0,12}",
+            "[a-z :#'\"\\-?\n\t|>&*!%@,\\[\\]{}.0-9yYnN~éü😀]{0,16}",
+            "([a-z]{1,9} ){8,14}[a-z]{1,9}",
+            prop::collection::vec(any::<char>(), 0..12).prop_map(String::from_iter),
+            prop::sample::select(vec![
+                "yes",
+                "No",
+                "on",
+                "null",
+                "~",
+                "",
+                "1",
+                "0x1F",
+                "1e3",
+                ".inf",
+                "1:20",
+                "2024-01-01",
+                "<<",
+                "- a",
+                "a: b",
+                " ",
+                "\n",
+                "a\n",
+                "\n\n",
+                "---",
+                "...",
+            ])
+            .prop_map(str::to_string),
+        ]
+    }
+
     fn value() -> impl Strategy<Value = Value> {
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
             any::<i64>().prop_map(Value::Int),
-            "[ -~\n]{0,12}".prop_map(Value::String),
+            prop_oneof![-1e9f64..1e9, -1e-3f64..1e-3]
+                .prop_map(|f| Value::Float(if f.fract() == 0.0 { f + 0.25 } else { f })),
+            tricky_string().prop_map(Value::String),
         ];
-        leaf.prop_recursive(4, 32, 5, |inner| {
+        leaf.prop_recursive(4, 48, 6, |inner| {
             prop_oneof![
-                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
-                prop::collection::vec(("[a-z ]{1,6}", inner), 0..4)
+                prop::collection::vec(inner.clone(), 0..5).prop_map(Value::List),
+                prop::collection::vec((tricky_string(), inner), 0..5)
                     .prop_map(|kv| Value::Map(kv.into_iter().collect())),
             ]
         })
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
         #[test]
         fn emit_then_parse_is_identity(v in value()) {
             let text = to_yaml_string(&v);
@@ -182,8 +645,19 @@ mod props {
         }
 
         #[test]
-        fn never_panics(text in "\\PC{0,64}") {
+        fn never_panics_on_any_text(text in "\\PC{0,64}") {
             let _ = parse(&text);
+        }
+
+        #[test]
+        fn never_panics_on_yaml_like_text(
+            text in "[-:?,\\[\\]{}#&*!|>'\"%@` \n\tab01.~<=+xe_é]{0,96}"
+        ) {
+            let _ = parse_all(&text);
+            if let Ok(doc) = parse(&text) {
+                let _ = doc.source_map.nearest(&ValuePath::root());
+                let _ = to_yaml_string(&doc.value);
+            }
         }
     }
 }

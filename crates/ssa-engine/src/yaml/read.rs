@@ -1,0 +1,454 @@
+//! Building values from yaml-rust2's events: an explicit stack of open
+//! maps and lists (no recursion), the source map filled on the way, and
+//! go-yaml v2's rules for keys, repeated keys and `<<` merges.
+
+use super::scalar::{self, Scalar};
+use super::{
+    Document, Location, MAX_ALIAS_NODES, MAX_DEPTH, MAX_INPUT_BYTES, SourceMap, YamlError,
+};
+use crate::value::{Map, Value, ValuePath};
+use std::collections::HashMap;
+use yaml_rust2::parser::{Event, Parser, Tag};
+use yaml_rust2::scanner::{Marker, ScanError, TScalarStyle};
+
+/// A document read from a stream, with the place its `---` (or its first
+/// node) is.
+pub(super) struct StreamDocument {
+    pub(super) document: Document,
+    pub(super) start: Location,
+}
+
+/// Every document of `text` with content (not empty, not `null`).
+pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(YamlError::new(
+            format!(
+                "the input is {} bytes, more than the {} accepted",
+                text.len(),
+                MAX_INPUT_BYTES
+            ),
+            Location::new(1, 1),
+        ));
+    }
+    // go-yaml reads a byte order mark as the encoding, not as content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines = LineStarts::new(text);
+    let mut parser = Parser::new_from_str(text);
+    let mut builder = Builder::default();
+    let mut start = Location::new(1, 1);
+    let mut docs = Vec::new();
+    loop {
+        let (event, mark) = parser.next_token().map_err(scan_error)?;
+        match event {
+            Event::StreamEnd => break,
+            Event::DocumentStart => {
+                builder = Builder::default();
+                start = location(mark);
+            }
+            Event::DocumentEnd => {
+                let document = std::mem::take(&mut builder).finish();
+                if !document.value.is_null() {
+                    docs.push(StreamDocument { document, start });
+                }
+            }
+            Event::SequenceStart(anchor, tag) => {
+                let here = lines.back_to_dash(text, location(mark));
+                builder.event_at(Event::SequenceStart(anchor, tag), here)?;
+            }
+            other => builder.event_at(other, location(mark))?,
+        }
+    }
+    Ok(docs)
+}
+
+/// Where each line starts, to look at the text around a mark.
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn new(text: &str) -> Self {
+        let breaks = text.match_indices('\n').map(|(i, _)| i + 1);
+        LineStarts(std::iter::once(0).chain(breaks).collect())
+    }
+
+    /// A list that is a map's value without indent (`key:\n- a`) has its
+    /// start event marked at its first item's content; the list starts at
+    /// that item's `-`. (Other lists are marked at their `-` or `[`.)
+    fn back_to_dash(&self, text: &str, at: Location) -> Location {
+        let Some(line) = self
+            .0
+            .get(at.line.saturating_sub(1) as usize)
+            .and_then(|&start| text.get(start..))
+        else {
+            return at;
+        };
+        let column = at.column.saturating_sub(1) as usize;
+        if matches!(line.chars().nth(column), Some('-' | '[') | None) {
+            return at;
+        }
+        let before: String = line.chars().take(column).collect();
+        match before.trim_end_matches(' ').strip_suffix('-') {
+            Some(head) => Location::new(
+                at.line,
+                u32::try_from(head.chars().count()).map_or(at.column, |c| c.saturating_add(1)),
+            ),
+            None => at,
+        }
+    }
+}
+
+fn location(mark: Marker) -> Location {
+    Location::new(
+        u32::try_from(mark.line()).unwrap_or(u32::MAX),
+        u32::try_from(mark.col()).map_or(u32::MAX, |c| c.saturating_add(1)),
+    )
+}
+
+fn scan_error(e: ScanError) -> YamlError {
+    let here = location(*e.marker());
+    // The scanner counts `[` and `{` levels in a byte.
+    let message = if e.info().contains("recursion limit") {
+        format!(
+            "nesting deeper than 255 levels of [ ] or {{ }} at line {}",
+            here.line
+        )
+    } else {
+        e.info().to_string()
+    };
+    YamlError::new(message, here)
+}
+
+/// What the next node of an open map is.
+enum Pending {
+    /// The next node is a key.
+    Key,
+    /// The next node is the value of this key.
+    Value(String),
+    /// The next node is merged into the map (`<<: …`).
+    Merge(Location),
+}
+
+/// A map or list being read.
+enum Frame {
+    List {
+        items: Vec<Value>,
+        anchor: usize,
+        path: ValuePath,
+        mapped: bool,
+    },
+    Map {
+        map: Map,
+        anchor: usize,
+        path: ValuePath,
+        mapped: bool,
+        pending: Pending,
+        /// Where the map was placed so far (a block map's start event
+        /// is marked one column past its first key).
+        start: Location,
+        seen_key: bool,
+    },
+}
+
+#[derive(Default)]
+struct Builder {
+    stack: Vec<Frame>,
+    root: Option<Value>,
+    anchors: HashMap<usize, Value>,
+    alias_nodes: usize,
+    source_map: SourceMap,
+}
+
+impl Builder {
+    fn finish(self) -> Document {
+        Document {
+            value: self.root.unwrap_or(Value::Null),
+            source_map: self.source_map,
+        }
+    }
+
+    fn next_is_key(&self) -> bool {
+        matches!(
+            self.stack.last(),
+            Some(Frame::Map {
+                pending: Pending::Key,
+                ..
+            })
+        )
+    }
+
+    /// The path of the next value node, and whether places below it are
+    /// recorded (not inside a `<<` value, whose nodes land elsewhere).
+    fn next_value_path(&self) -> (ValuePath, bool) {
+        match self.stack.last() {
+            None => (ValuePath::root(), true),
+            Some(Frame::List {
+                items,
+                path,
+                mapped,
+                ..
+            }) => (path.index(items.len()), *mapped),
+            Some(Frame::Map {
+                path,
+                mapped,
+                pending,
+                ..
+            }) => match pending {
+                Pending::Value(k) => (path.key(k.clone()), *mapped),
+                Pending::Merge(_) | Pending::Key => (path.clone(), false),
+            },
+        }
+    }
+
+    fn event_at(&mut self, event: Event, here: Location) -> Result<(), YamlError> {
+        match event {
+            Event::Scalar(text, style, anchor, tag) => {
+                if self.next_is_key() {
+                    self.scalar_key(&text, style, anchor, tag.as_ref(), here)
+                } else {
+                    let value = scalar::resolve(&text, style, tag.as_ref())
+                        .and_then(Scalar::into_value)
+                        .map_err(|m| YamlError::new(m, here))?;
+                    self.remember(anchor, &value);
+                    self.place(value, here)
+                }
+            }
+            Event::SequenceStart(anchor, _) => self.open(anchor, false, here),
+            Event::MappingStart(anchor, _) => self.open(anchor, true, here),
+            Event::SequenceEnd | Event::MappingEnd => self.close(here),
+            Event::Alias(id) => self.alias(id, here),
+            Event::StreamStart
+            | Event::StreamEnd
+            | Event::DocumentStart
+            | Event::DocumentEnd
+            | Event::Nothing => Ok(()),
+        }
+    }
+
+    fn remember(&mut self, anchor: usize, value: &Value) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, value.clone());
+        }
+    }
+
+    fn scalar_key(
+        &mut self,
+        text: &str,
+        style: TScalarStyle,
+        anchor: usize,
+        tag: Option<&Tag>,
+        here: Location,
+    ) -> Result<(), YamlError> {
+        if scalar::is_merge_key(text, style, tag) {
+            return self.set_key(Pending::Merge(here), here);
+        }
+        let resolved = scalar::resolve(text, style, tag).map_err(|m| YamlError::new(m, here))?;
+        if anchor > 0
+            && let Ok(value) = resolved.clone().into_value()
+        {
+            self.remember(anchor, &value);
+        }
+        let key = resolved.into_key().map_err(|m| YamlError::new(m, here))?;
+        self.set_key(Pending::Value(key), here)
+    }
+
+    /// Makes `pending` the open map's next step; records a key's place,
+    /// and forgets what an earlier entry with the same key held (the last
+    /// value wins, as in go-yaml v2's non-strict decoding kubectl uses).
+    fn set_key(&mut self, next: Pending, here: Location) -> Result<(), YamlError> {
+        let Some(Frame::Map {
+            map,
+            path,
+            mapped,
+            pending,
+            start,
+            seen_key,
+            ..
+        }) = self.stack.last_mut()
+        else {
+            return Err(YamlError::new("a map key outside a map", here));
+        };
+        if !*seen_key {
+            *seen_key = true;
+            if here < *start {
+                *start = here;
+                if *mapped {
+                    self.source_map.values.insert(path.clone(), here);
+                }
+            }
+        }
+        if let (Pending::Value(key), true) = (&next, *mapped) {
+            let entry = path.key(key.clone());
+            if map.contains_key(key) {
+                self.source_map.forget_below(&entry);
+            }
+            self.source_map.keys.insert(entry, here);
+        }
+        *pending = next;
+        Ok(())
+    }
+
+    fn open(&mut self, anchor: usize, is_map: bool, here: Location) -> Result<(), YamlError> {
+        if self.next_is_key() {
+            return Err(YamlError::new("a map or list cannot be a map key", here));
+        }
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(YamlError::new(
+                format!(
+                    "nesting deeper than {MAX_DEPTH} levels at line {}",
+                    here.line
+                ),
+                here,
+            ));
+        }
+        let (path, mapped) = self.next_value_path();
+        if mapped {
+            self.source_map.values.insert(path.clone(), here);
+        }
+        self.stack.push(if is_map {
+            Frame::Map {
+                map: Map::new(),
+                anchor,
+                path,
+                mapped,
+                pending: Pending::Key,
+                start: here,
+                seen_key: false,
+            }
+        } else {
+            Frame::List {
+                items: Vec::new(),
+                anchor,
+                path,
+                mapped,
+            }
+        });
+        Ok(())
+    }
+
+    fn close(&mut self, here: Location) -> Result<(), YamlError> {
+        let (value, anchor) = match self.stack.pop() {
+            Some(Frame::List { items, anchor, .. }) => (Value::List(items), anchor),
+            Some(Frame::Map { map, anchor, .. }) => (Value::Map(map), anchor),
+            None => {
+                return Err(YamlError::new(
+                    "the end of a map or list that is not open",
+                    here,
+                ));
+            }
+        };
+        self.remember(anchor, &value);
+        self.push(value, here)
+    }
+
+    fn alias(&mut self, id: usize, here: Location) -> Result<(), YamlError> {
+        let Some(value) = self.anchors.get(&id) else {
+            return Err(YamlError::new("an alias to an unknown anchor", here));
+        };
+        self.alias_nodes = self.alias_nodes.saturating_add(count_nodes(value));
+        if self.alias_nodes > MAX_ALIAS_NODES {
+            return Err(YamlError::new(
+                format!(
+                    "aliases expand to more than {MAX_ALIAS_NODES} nodes (is this a billion laughs?)"
+                ),
+                here,
+            ));
+        }
+        if self.next_is_key() {
+            let key = scalar::value_key(value).map_err(|m| YamlError::new(m, here))?;
+            return self.set_key(Pending::Value(key), here);
+        }
+        let value = value.clone();
+        self.place(value, here)
+    }
+
+    /// Records where a finished scalar or alias value is, then places it.
+    fn place(&mut self, value: Value, here: Location) -> Result<(), YamlError> {
+        let (path, mapped) = self.next_value_path();
+        if mapped {
+            self.source_map.values.insert(path, here);
+        }
+        self.push(value, here)
+    }
+
+    /// Puts a finished value into its parent (or makes it the root).
+    fn push(&mut self, value: Value, here: Location) -> Result<(), YamlError> {
+        match self.stack.last_mut() {
+            None => {
+                self.root = Some(value);
+                Ok(())
+            }
+            Some(Frame::List { items, .. }) => {
+                items.push(value);
+                Ok(())
+            }
+            Some(Frame::Map {
+                map,
+                path,
+                mapped,
+                pending,
+                ..
+            }) => match std::mem::replace(pending, Pending::Key) {
+                Pending::Value(key) => {
+                    map.insert(key, value);
+                    Ok(())
+                }
+                Pending::Merge(at) => {
+                    let merged = merge(map, value).map_err(|m| YamlError::new(m, at))?;
+                    if *mapped {
+                        for key in merged {
+                            let entry = path.key(key);
+                            self.source_map.forget_below(&entry);
+                            self.source_map.values.insert(entry, at);
+                        }
+                    }
+                    Ok(())
+                }
+                Pending::Key => Err(YamlError::new("a map key that is not a string", here)),
+            },
+        }
+    }
+}
+
+/// go-yaml v2's `<<`: the merged map's entries are set into the map where
+/// the `<<` stands, over what earlier keys set; later keys set over them.
+/// From a list of maps the earlier maps win. Returns the keys set.
+fn merge(map: &mut Map, value: Value) -> Result<Vec<String>, String> {
+    let want_map = || "map merge requires a map or a list of maps as the value".to_string();
+    let sources = match value {
+        Value::Map(m) => vec![m],
+        Value::List(items) => {
+            let mut maps = items
+                .into_iter()
+                .map(|item| match item {
+                    Value::Map(m) => Ok(m),
+                    _ => Err(want_map()),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            maps.reverse();
+            maps
+        }
+        _ => return Err(want_map()),
+    };
+    let mut keys = Vec::new();
+    for source in sources {
+        for (k, v) in source {
+            keys.push(k.clone());
+            map.insert(k, v);
+        }
+    }
+    Ok(keys)
+}
+
+/// Nodes in a value, for the alias budget.
+fn count_nodes(v: &Value) -> usize {
+    let mut n = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        n = n.saturating_add(1);
+        match v {
+            Value::List(items) => stack.extend(items.iter()),
+            Value::Map(m) => stack.extend(m.values()),
+            _ => {}
+        }
+    }
+    n
+}
