@@ -18,7 +18,7 @@ pub enum Generation {
     /// annotations to its ReplicaSets.
     SpecOrAnnotations,
     /// Validating/MutatingWebhookConfiguration: the `.webhooks` list (they
-    /// have no spec).
+    /// have no spec), compared exactly.
     Webhooks,
     /// Custom resources: anything but `metadata` (and `status`, when the
     /// CRD enables the status subresource).
@@ -132,7 +132,9 @@ impl Generation {
             Generation::SpecOrAnnotations => {
                 differs(&["spec"]) || differs(&["metadata", "annotations"])
             }
-            Generation::Webhooks => differs(&["webhooks"]),
+            // The webhook strategies compare with `reflect.DeepEqual`, for
+            // which an empty list and no list differ.
+            Generation::Webhooks => before.get("webhooks") != after.get("webhooks"),
             Generation::AllButMetadata { status_subresource } => {
                 let content = |v: &Value| {
                     let mut m = v.as_map().cloned().unwrap_or_default();

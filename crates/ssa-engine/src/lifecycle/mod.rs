@@ -82,6 +82,30 @@ impl Bookkeeping {
         }
     }
 
+    /// Fills in the server-written metadata an object stored before the
+    /// first step lacks (a scenario's `live` is often written by hand): its
+    /// uid, a resourceVersion and, for kinds that track it, generation 1.
+    /// The creation time stays unknown.
+    pub fn stamp_stored(&mut self, live: &mut Value, generation: Generation) {
+        if self.resource_version == 0 {
+            self.resource_version = 1;
+        }
+        let uid = self.uid_for(live);
+        let resource_version = self.resource_version.to_string();
+        let Some(meta) = live.child_map_mut("metadata") else {
+            return;
+        };
+        if !meta.contains_key("uid") {
+            meta.insert("uid", Value::from(uid));
+        }
+        if !meta.contains_key("resourceVersion") {
+            meta.insert("resourceVersion", Value::from(resource_version));
+        }
+        if generation.is_tracked() && !meta.contains_key("generation") {
+            meta.insert("generation", Value::Int(1));
+        }
+    }
+
     /// The resourceVersion of the last write (0 before any).
     pub fn resource_version(&self) -> u64 {
         self.resource_version

@@ -174,6 +174,12 @@ fn generation_per_kind() {
             bumps: true,
         },
         Case {
+            policy: Generation::Webhooks,
+            before: "{metadata: {name: w}}",
+            after: "{metadata: {name: w}, webhooks: []}",
+            bumps: true,
+        },
+        Case {
             policy: Generation::None,
             before: "data: {a: '1'}",
             after: "data: {a: '2'}",
@@ -541,4 +547,70 @@ fn hash_encoding() {
     let hash = pod_template_hash(&v("{spec: {containers: [{name: a}]}}"));
     assert!(!hash.is_empty() && hash.len() <= 10);
     assert!(hash.chars().all(|c| "456789bcdf".contains(c)), "{hash}");
+}
+
+/// The rules through the runner: each step of a Deployment's life, as the
+/// result document shows it (Deployment docs on rollouts; API concepts on
+/// resourceVersion and watch events; generation per the apps strategy).
+#[test]
+fn a_deployment_scenario_end_to_end() {
+    let deployment = |replicas: i64, image: &str| {
+        format!(
+            "    apiVersion: apps/v1\n    kind: Deployment\n    metadata: {{name: web, namespace: default}}\n    spec:\n      replicas: {replicas}\n      selector: {{matchLabels: {{app: web}}}}\n      template:\n        metadata: {{labels: {{app: web}}}}\n        spec: {{containers: [{{name: web, image: '{image}'}}]}}\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: rollout\nsteps:\n- manager: m\n  op: apply\n  object:\n{}- manager: m\n  op: apply\n  object:\n{}- manager: m\n  op: apply\n  object:\n{}- manager: m\n  op: apply\n  object:\n{}- manager: m\n  op: delete\n",
+        deployment(1, "nginx:1.25"),
+        deployment(3, "nginx:1.25"),
+        deployment(3, "nginx:1.26"),
+        deployment(3, "nginx:1.26"),
+    );
+    let result = crate::scenario::run_scenario_text(&text)
+        .unwrap()
+        .to_value();
+    let steps = result.get("steps").and_then(Value::as_list).unwrap();
+    let field = |i: usize, path: &[&str]| steps[i].get_path(path).cloned();
+    let event = |i: usize| {
+        field(i, &["events"])
+            .and_then(|e| e.as_list().and_then(|l| l.first().cloned()))
+            .map(|e| {
+                (
+                    e.get("type").and_then(Value::as_str).unwrap().to_string(),
+                    e.get("resourceVersion")
+                        .and_then(Value::as_str)
+                        .unwrap()
+                        .to_string(),
+                )
+            })
+    };
+    let owned = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+    assert_eq!(
+        (0..5).map(event).collect::<Vec<_>>(),
+        vec![
+            owned("ADDED", "1"),
+            owned("MODIFIED", "2"),
+            owned("MODIFIED", "3"),
+            None,
+            owned("DELETED", "4"),
+        ]
+    );
+    let generation = |i: usize| field(i, &["object", "metadata", "generation"]);
+    assert_eq!(
+        (0..4).map(generation).collect::<Vec<_>>(),
+        vec![
+            Some(Value::Int(1)),
+            Some(Value::Int(2)),
+            Some(Value::Int(3)),
+            Some(Value::Int(3))
+        ],
+        "scaling and the template change both change the spec"
+    );
+    let revision = |i: usize| field(i, &["rollout", "revision"]);
+    assert_eq!(
+        (0..5).map(revision).collect::<Vec<_>>(),
+        vec![Some(Value::Int(1)), None, Some(Value::Int(2)), None, None],
+        "only creation and the image change roll out"
+    );
+    assert_eq!(field(4, &["object"]), None);
 }

@@ -83,6 +83,10 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
     let mut live = scenario.live.clone();
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
     let generation = generation_of(scenario, &schema);
+    if let Some(stored) = live.as_mut() {
+        bookkeeping.stamp_stored(stored, generation);
+    }
+    let stored = live.clone();
     let mut steps = Vec::with_capacity(scenario.steps.len());
     for (i, step) in scenario.steps.iter().enumerate() {
         let time = step_time(i);
@@ -118,7 +122,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
         if result.outcome == Outcome::Applied {
             let before = steps
                 .last()
-                .map_or(scenario.live.as_ref(), |s: &StepResult| s.object.as_ref());
+                .map_or(stored.as_ref(), |s: &StepResult| s.object.as_ref());
             let (event, rollout) = bookkeeping.record(
                 before,
                 result.object.as_mut(),
@@ -136,7 +140,7 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
         if let (Ok(step), true) = (step, result.changed) {
             let before = steps
                 .last()
-                .map_or(scenario.live.as_ref(), |s: &StepResult| s.object.as_ref());
+                .map_or(stored.as_ref(), |s: &StepResult| s.object.as_ref());
             let applied = matches!(step.op, Op::Apply);
             result.changes = super::changes(
                 &schema,
