@@ -142,6 +142,7 @@ impl StepResult {
                 "podTemplateHash",
                 Value::from(rollout.pod_template_hash.clone()),
             );
+            r.insert("name", Value::from(rollout.name.clone()));
             s.insert("rollout", Value::Map(r));
         }
         if !self.notes.is_empty() {

@@ -81,8 +81,8 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
     let schema = schema_for(scenario)?;
     let fm = FieldManager::new(&schema);
     let mut live = scenario.live.clone();
-    let mut bookkeeping = crate::lifecycle::Bookkeeping::new(live.as_ref());
-    let generation = generation_of(scenario, &schema, live.as_ref());
+    let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
+    let generation = generation_of(scenario, &schema);
     let mut steps = Vec::with_capacity(scenario.steps.len());
     for (i, step) in scenario.steps.iter().enumerate() {
         let time = step_time(i);
@@ -161,32 +161,14 @@ fn ok_step(object: Option<Value>, changed: bool) -> StepResult {
     }
 }
 
-/// How the scenario's kind tracks `metadata.generation`.
-fn generation_of(
-    scenario: &Scenario,
-    schema: &ObjectSchema,
-    live: Option<&Value>,
-) -> crate::lifecycle::Generation {
-    use crate::lifecycle::Generation;
-    let has_spec = live
-        .or_else(|| {
-            scenario
-                .steps
-                .iter()
-                .filter_map(|s| s.as_ref().ok())
-                .find_map(|s| s.object.as_ref())
-        })
-        .is_some_and(|o| o.get("spec").is_some());
-    match &scenario.schema {
-        Some(SchemaSource::Crd(_)) => Generation::AllButMetadata {
-            status_subresource: schema.subresources.status,
-        },
-        _ if schema.omit_empty && has_spec => Generation::Spec,
-        _ if schema.omit_empty => Generation::None,
-        _ => Generation::AllButMetadata {
-            status_subresource: schema.subresources.status,
-        },
-    }
+/// How the scenario's kind tracks `metadata.generation`: a built-in
+/// kind's registry strategy decides, a custom resource's CRD (its status
+/// subresource) does.
+fn generation_of(scenario: &Scenario, schema: &ObjectSchema) -> crate::lifecycle::Generation {
+    let (api_version, kind) = object_type(scenario);
+    let builtin = !matches!(scenario.schema, Some(SchemaSource::Crd(_)))
+        && crate::builtin::lookup(&api_version, &kind).is_some();
+    crate::lifecycle::Generation::of(&api_version, &kind, builtin, schema.subresources.status)
 }
 
 /// One step: `Ok(Some(..))` the stored object, `Ok(None)` deleted.

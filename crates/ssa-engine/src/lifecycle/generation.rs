@@ -1,0 +1,181 @@
+//! Which writes move `metadata.generation`, kind by kind, as the API
+//! server's registry strategies decide it in `PrepareForCreate` (set to 1)
+//! and `PrepareForUpdate` (old + 1 when the compared part changed).
+
+use crate::value::Value;
+
+/// How a kind tracks `metadata.generation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generation {
+    /// No generation (ConfigMap, Secret, Service, HorizontalPodAutoscaler, …):
+    /// the strategy never sets it.
+    None,
+    /// Built-in kinds whose strategy compares `.spec` (StatefulSet,
+    /// DaemonSet, ReplicaSet, Job, CronJob, Pod, …).
+    Spec,
+    /// Deployment: `.spec` or `metadata.annotations` — upstream bumps on
+    /// annotation changes too, because the controller copies a Deployment's
+    /// annotations to its ReplicaSets.
+    SpecOrAnnotations,
+    /// Validating/MutatingWebhookConfiguration: the `.webhooks` list (they
+    /// have no spec).
+    Webhooks,
+    /// Custom resources: anything but `metadata` (and `status`, when the
+    /// CRD enables the status subresource).
+    AllButMetadata { status_subresource: bool },
+}
+
+/// Built-in kinds whose registry strategy keeps a generation, by API group
+/// and kind (the version does not matter: strategies work on the internal
+/// type). Every other built-in kind has none.
+const TRACKED_BUILTINS: &[(&str, &str, Generation)] = &[
+    ("apps", "Deployment", Generation::SpecOrAnnotations),
+    ("apps", "StatefulSet", Generation::Spec),
+    ("apps", "DaemonSet", Generation::Spec),
+    ("apps", "ReplicaSet", Generation::Spec),
+    ("", "ReplicationController", Generation::Spec),
+    ("", "Pod", Generation::Spec),
+    ("batch", "Job", Generation::Spec),
+    ("batch", "CronJob", Generation::Spec),
+    ("policy", "PodDisruptionBudget", Generation::Spec),
+    ("networking.k8s.io", "NetworkPolicy", Generation::Spec),
+    ("networking.k8s.io", "Ingress", Generation::Spec),
+    ("networking.k8s.io", "IngressClass", Generation::Spec),
+    (
+        "apiextensions.k8s.io",
+        "CustomResourceDefinition",
+        Generation::Spec,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingWebhookConfiguration",
+        Generation::Webhooks,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "MutatingWebhookConfiguration",
+        Generation::Webhooks,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicy",
+        Generation::Spec,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicyBinding",
+        Generation::Spec,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "MutatingAdmissionPolicy",
+        Generation::Spec,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "MutatingAdmissionPolicyBinding",
+        Generation::Spec,
+    ),
+    (
+        "flowcontrol.apiserver.k8s.io",
+        "FlowSchema",
+        Generation::Spec,
+    ),
+    (
+        "flowcontrol.apiserver.k8s.io",
+        "PriorityLevelConfiguration",
+        Generation::Spec,
+    ),
+];
+
+/// The API group of an apiVersion (`apps/v1` → `apps`, `v1` → ``).
+pub fn api_group(api_version: &str) -> &str {
+    api_version.rsplit_once('/').map_or("", |(group, _)| group)
+}
+
+impl Generation {
+    /// The policy of a kind. A kind of the table of built-in strategies
+    /// gets its strategy's rule; another kind the API server serves itself
+    /// (`builtin`) has no generation; anything else is a custom resource,
+    /// where the CRD's status subresource decides what counts.
+    pub fn of(api_version: &str, kind: &str, builtin: bool, status_subresource: bool) -> Self {
+        let group = api_group(api_version);
+        // `extensions/v1beta1` once served Deployments, DaemonSets,
+        // ReplicaSets, Ingresses and NetworkPolicies with the same strategies.
+        let group = match (group, kind) {
+            ("extensions", "Ingress" | "NetworkPolicy") => "networking.k8s.io",
+            ("extensions", _) => "apps",
+            _ => group,
+        };
+        let tracked = TRACKED_BUILTINS
+            .iter()
+            .find(|(g, k, _)| *g == group && *k == kind)
+            .map(|(_, _, policy)| *policy);
+        match tracked {
+            Some(policy) => policy,
+            None if builtin => Generation::None,
+            None => Generation::AllButMetadata { status_subresource },
+        }
+    }
+
+    /// Whether the kind has a generation at all.
+    pub fn is_tracked(self) -> bool {
+        self != Generation::None
+    }
+
+    /// Whether a write from `before` to `after` moves the generation.
+    pub fn bumps(self, before: &Value, after: &Value) -> bool {
+        let differs = |path: &[&str]| !semantic_eq(before.get_path(path), after.get_path(path));
+        match self {
+            Generation::None => false,
+            Generation::Spec => differs(&["spec"]),
+            Generation::SpecOrAnnotations => {
+                differs(&["spec"]) || differs(&["metadata", "annotations"])
+            }
+            Generation::Webhooks => differs(&["webhooks"]),
+            Generation::AllButMetadata { status_subresource } => {
+                let content = |v: &Value| {
+                    let mut m = v.as_map().cloned().unwrap_or_default();
+                    m.remove("metadata");
+                    if status_subresource {
+                        m.remove("status");
+                    }
+                    m
+                };
+                !semantic_eq(
+                    Some(&Value::Map(content(before))),
+                    Some(&Value::Map(content(after))),
+                )
+            }
+        }
+    }
+}
+
+/// Equality as apimachinery's `equality.Semantic.DeepEqual` sees decoded
+/// objects: an absent field, `null` and an empty map or list are the same
+/// (Go decodes all of them to a nil slice or map, and its semantic deep
+/// equality treats nil and empty alike); everything else compares exactly.
+pub fn semantic_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
+    let empty = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => true,
+        Some(Value::Map(m)) => m.is_empty(),
+        Some(Value::List(l)) => l.is_empty(),
+        Some(_) => false,
+    };
+    if empty(a) && empty(b) {
+        return true;
+    }
+    match (a, b) {
+        (Some(Value::Map(x)), Some(Value::Map(y))) => x
+            .keys()
+            .chain(y.keys())
+            .all(|k| semantic_eq(x.get(k), y.get(k))),
+        (Some(Value::List(x)), Some(Value::List(y))) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(p, q)| semantic_eq(Some(p), Some(q)))
+        }
+        _ => a == b,
+    }
+}
