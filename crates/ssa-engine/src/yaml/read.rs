@@ -7,7 +7,11 @@ use super::{
     Document, Location, MAX_ALIAS_NODES, MAX_DEPTH, MAX_INPUT_BYTES, SourceMap, YamlError,
 };
 use crate::value::{Map, Value, ValuePath};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+/// Most repeated keys per document whose earlier value's places are
+/// forgotten (each costs a pass over the source map); past it they stay.
+const MAX_FORGOTTEN: usize = 1000;
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, ScanError, TScalarStyle};
 
@@ -32,7 +36,7 @@ pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
     }
     // go-yaml reads a byte order mark as the encoding, not as content.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines = LineStarts::new(text);
+    let mut cursor = Cursor::new(text);
     let mut parser = Parser::new_from_str(text);
     let mut builder = Builder::default();
     let mut start = Location::new(1, 1);
@@ -52,7 +56,7 @@ pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
                 }
             }
             Event::SequenceStart(anchor, tag) => {
-                let here = lines.back_to_dash(text, location(mark));
+                let here = cursor.list_start(mark);
                 builder.event_at(Event::SequenceStart(anchor, tag), here)?;
             }
             other => builder.event_at(other, location(mark))?,
@@ -61,38 +65,57 @@ pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
     Ok(docs)
 }
 
-/// Where each line starts, to look at the text around a mark.
-struct LineStarts(Vec<usize>);
+/// Finds the text at a mark. Marks count characters; the list starts it
+/// is asked about come in document order, so one forward walk serves all.
+struct Cursor<'a> {
+    text: &'a str,
+    chars: usize,
+    bytes: usize,
+}
 
-impl LineStarts {
-    fn new(text: &str) -> Self {
-        let breaks = text.match_indices('\n').map(|(i, _)| i + 1);
-        LineStarts(std::iter::once(0).chain(breaks).collect())
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Self {
+        Cursor {
+            text,
+            chars: 0,
+            bytes: 0,
+        }
+    }
+
+    /// The byte offset of the character at `char_index`.
+    fn byte_offset(&mut self, char_index: usize) -> usize {
+        if char_index < self.chars {
+            *self = Cursor::new(self.text);
+        }
+        let rest = self.text.get(self.bytes..).unwrap_or_default();
+        for c in rest.chars().take(char_index - self.chars) {
+            self.bytes += c.len_utf8();
+            self.chars += 1;
+        }
+        self.bytes
     }
 
     /// A list that is a map's value without indent (`key:\n- a`) has its
     /// start event marked at its first item's content; the list starts at
     /// that item's `-`. (Other lists are marked at their `-` or `[`.)
-    fn back_to_dash(&self, text: &str, at: Location) -> Location {
-        let Some(line) = self
-            .0
-            .get(at.line.saturating_sub(1) as usize)
-            .and_then(|&start| text.get(start..))
-        else {
+    fn list_start(&mut self, mark: Marker) -> Location {
+        let at = location(mark);
+        let offset = self.byte_offset(mark.index());
+        let (Some(before), Some(here)) = (self.text.get(..offset), self.text.get(offset..)) else {
             return at;
         };
-        let column = at.column.saturating_sub(1) as usize;
-        if matches!(line.chars().nth(column), Some('-' | '[') | None) {
+        if here.starts_with(['-', '[']) {
             return at;
         }
-        let before: String = line.chars().take(column).collect();
-        match before.trim_end_matches(' ').strip_suffix('-') {
-            Some(head) => Location::new(
-                at.line,
-                u32::try_from(head.chars().count()).map_or(at.column, |c| c.saturating_add(1)),
-            ),
-            None => at,
+        let trimmed = before.trim_end_matches(' ');
+        if !trimmed.ends_with('-') {
+            return at;
         }
+        let back = u32::try_from(before.len() - trimmed.len() + 1).unwrap_or(0);
+        if back >= at.column {
+            return at;
+        }
+        Location::new(at.line, at.column - back)
     }
 }
 
@@ -145,6 +168,9 @@ enum Frame {
         /// is marked one column past its first key).
         start: Location,
         seen_key: bool,
+        /// Keys whose value has places recorded below it (a map or list
+        /// written out here, not an alias).
+        nested: HashSet<String>,
     },
 }
 
@@ -154,6 +180,7 @@ struct Builder {
     root: Option<Value>,
     anchors: HashMap<usize, Value>,
     alias_nodes: usize,
+    forgotten: usize,
     source_map: SourceMap,
 }
 
@@ -261,6 +288,7 @@ impl Builder {
             pending,
             start,
             seen_key,
+            nested,
             ..
         }) = self.stack.last_mut()
         else {
@@ -277,8 +305,8 @@ impl Builder {
         }
         if let (Pending::Value(key), true) = (&next, *mapped) {
             let entry = path.key(key.clone());
-            if map.contains_key(key) {
-                self.source_map.forget_below(&entry);
+            if map.contains_key(key) && nested.remove(key) {
+                forget_below(&mut self.source_map, &mut self.forgotten, &entry);
             }
             self.source_map.keys.insert(entry, here);
         }
@@ -312,6 +340,7 @@ impl Builder {
                 pending: Pending::Key,
                 start: here,
                 seen_key: false,
+                nested: HashSet::new(),
             }
         } else {
             Frame::List {
@@ -325,9 +354,19 @@ impl Builder {
     }
 
     fn close(&mut self, here: Location) -> Result<(), YamlError> {
-        let (value, anchor) = match self.stack.pop() {
-            Some(Frame::List { items, anchor, .. }) => (Value::List(items), anchor),
-            Some(Frame::Map { map, anchor, .. }) => (Value::Map(map), anchor),
+        let (value, anchor, mapped) = match self.stack.pop() {
+            Some(Frame::List {
+                items,
+                anchor,
+                mapped,
+                ..
+            }) => (Value::List(items), anchor, mapped),
+            Some(Frame::Map {
+                map,
+                anchor,
+                mapped,
+                ..
+            }) => (Value::Map(map), anchor, mapped),
             None => {
                 return Err(YamlError::new(
                     "the end of a map or list that is not open",
@@ -336,7 +375,7 @@ impl Builder {
             }
         };
         self.remember(anchor, &value);
-        self.push(value, here)
+        self.push(value, here, mapped)
     }
 
     fn alias(&mut self, id: usize, here: Location) -> Result<(), YamlError> {
@@ -366,11 +405,12 @@ impl Builder {
         if mapped {
             self.source_map.values.insert(path, here);
         }
-        self.push(value, here)
+        self.push(value, here, false)
     }
 
-    /// Puts a finished value into its parent (or makes it the root).
-    fn push(&mut self, value: Value, here: Location) -> Result<(), YamlError> {
+    /// Puts a finished value into its parent (or makes it the root);
+    /// `places_below` tells whether places were recorded inside it.
+    fn push(&mut self, value: Value, here: Location, places_below: bool) -> Result<(), YamlError> {
         match self.stack.last_mut() {
             None => {
                 self.root = Some(value);
@@ -385,18 +425,25 @@ impl Builder {
                 path,
                 mapped,
                 pending,
+                nested,
                 ..
             }) => match std::mem::replace(pending, Pending::Key) {
                 Pending::Value(key) => {
+                    if places_below {
+                        nested.insert(key.clone());
+                    }
                     map.insert(key, value);
                     Ok(())
                 }
                 Pending::Merge(at) => {
                     let merged = merge(map, value).map_err(|m| YamlError::new(m, at))?;
                     if *mapped {
-                        for key in merged {
+                        for (key, replaced) in merged {
+                            let had_places = replaced && nested.remove(&key);
                             let entry = path.key(key);
-                            self.source_map.forget_below(&entry);
+                            if had_places {
+                                forget_below(&mut self.source_map, &mut self.forgotten, &entry);
+                            }
                             self.source_map.values.insert(entry, at);
                         }
                     }
@@ -408,10 +455,19 @@ impl Builder {
     }
 }
 
+/// Forgets the places below a replaced entry, within the budget.
+fn forget_below(source_map: &mut SourceMap, forgotten: &mut usize, entry: &ValuePath) {
+    if *forgotten < MAX_FORGOTTEN {
+        *forgotten += 1;
+        source_map.forget_below(entry);
+    }
+}
+
 /// go-yaml v2's `<<`: the merged map's entries are set into the map where
 /// the `<<` stands, over what earlier keys set; later keys set over them.
-/// From a list of maps the earlier maps win. Returns the keys set.
-fn merge(map: &mut Map, value: Value) -> Result<Vec<String>, String> {
+/// From a list of maps the earlier maps win. Returns the keys set, each
+/// with whether it replaced an entry.
+fn merge(map: &mut Map, value: Value) -> Result<Vec<(String, bool)>, String> {
     let want_map = || "map merge requires a map or a list of maps as the value".to_string();
     let sources = match value {
         Value::Map(m) => vec![m],
@@ -431,8 +487,8 @@ fn merge(map: &mut Map, value: Value) -> Result<Vec<String>, String> {
     let mut keys = Vec::new();
     for source in sources {
         for (k, v) in source {
-            keys.push(k.clone());
-            map.insert(k, v);
+            let replaced = map.insert(k.clone(), v).is_some();
+            keys.push((k, replaced));
         }
     }
     Ok(keys)

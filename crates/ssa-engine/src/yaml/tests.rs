@@ -217,6 +217,11 @@ fn repeated_keys_keep_the_last_value_as_kubectl_does() {
     assert_eq!(doc.source_map.location(&path(&["a", "x"])), None);
     assert_eq!(doc.source_map.location(&path(&["a"])), Some(at(3, 3)));
     assert_eq!(doc.source_map.key_location(&path(&["a"])), Some(at(2, 1)));
+    // A merge that replaces a key does the same.
+    let doc = parse("a:\n  r: {x: 1}\n  <<: {r: 2}\n").unwrap();
+    assert_eq!(doc.value, j(r#"{"a":{"r":2}}"#));
+    assert_eq!(doc.source_map.location(&path(&["a", "r", "x"])), None);
+    assert_eq!(doc.source_map.location(&path(&["a", "r"])), Some(at(3, 3)));
 }
 
 #[test]
@@ -660,4 +665,33 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn large_inputs_read_in_linear_time() {
+    // One long line of JSON with many lists, and a long block list.
+    let items: Vec<String> = (0..50_000)
+        .map(|i| format!("[{i}, {{\"k\": [\"v\"]}}]"))
+        .collect();
+    let json = format!("{{\"items\": [{}]}}", items.join(", "));
+    let started = std::time::Instant::now();
+    let doc = parse(&json).unwrap();
+    assert_eq!(
+        doc.source_map
+            .location(&path(&["items", "49999", "1", "k"]))
+            .map(|l| l.line),
+        Some(1)
+    );
+    let block: String = (0..50_000).map(|i| format!("- n{i}:\n  - x\n")).collect();
+    let doc = parse(&format!("l:\n{block}")).unwrap();
+    assert_eq!(
+        doc.source_map.location(&path(&["l", "49999", "n49999"])),
+        Some(at(100_001, 3))
+    );
+    let merges: String = (0..2_000)
+        .map(|i| format!("m{i}:\n  <<: *b\n  k0: x\n"))
+        .collect();
+    let keys: String = (0..200).map(|i| format!("k{i}: {i}, ")).collect();
+    parse(&format!("b: &b {{{keys}}}\n{merges}")).unwrap();
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
