@@ -1,11 +1,15 @@
 //! CustomResourceDefinitions as schemas (`schema: {crd: ...}`): the
 //! `openAPIV3Schema` of the served version that matches the object's
-//! apiVersion, converted as the API server converts it (lists without a
-//! list type are atomic; `metadata` is ObjectMeta whatever the CRD says),
-//! its status and scale subresources, and its structural defaults.
+//! apiVersion, converted as the API server converts it for server-side
+//! apply (lists without a list type are atomic; apiVersion, kind and
+//! `metadata` are the API server's own, whatever the CRD says; embedded
+//! resources get them too), the version's status and scale subresources,
+//! and what the server does to every custom resource it decodes: prune
+//! unknown fields, drop nulls the schema does not allow, fill in the
+//! structural defaults (see [`CustomResourceCoercion`]).
 
 use crate::openapi::{Converter, Dialect};
-use crate::schema::{Defaulter, ObjectSchema, ScalarKind, StructField, Subresources};
+use crate::schema::{Defaulter, ObjectSchema, Subresources};
 use crate::smd::SchemaError;
 use crate::value::{Map, Value, ValuePath};
 use std::sync::Arc;
@@ -68,35 +72,40 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
             }
         },
     };
+    // The legacy (v1beta1) switch that keeps unknown fields everywhere.
+    let preserve_all = spec
+        .get("preserveUnknownFields")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     let mut converter = Converter::new(Dialect::Crd, None);
-    let root_type = converter.node(node, &node_path)?;
-    // The API server types apiVersion, kind and metadata itself.
-    let mut atom = converter.schema.atom(root_type).clone();
-    let Some(map) = atom.map.as_mut() else {
-        return Err(err(
-            &node_path,
-            "the root of a CRD schema must be an object",
-        ));
+    let root_type = converter.resource_root(node, &node_path, preserve_all)?;
+    let subresources = subresources(
+        version
+            .get("subresources")
+            .or_else(|| spec.get("subresources")),
+    );
+    let coercion = CustomResourceCoercion {
+        schema: Structural::from_schema(node),
+        prune: !preserve_all,
     };
-    let string = converter.schema.push(crate::schema::Atom {
-        scalar: Some(ScalarKind::String),
-        ..Default::default()
-    });
-    let meta = converter.object_meta();
-    for (name, ty) in [("apiVersion", string), ("kind", string), ("metadata", meta)] {
-        match map.field_index.get(name) {
-            Some(&i) => map.fields[i].ty = ty,
-            None => map.push_field(StructField::new(name, ty)),
-        }
-    }
-    converter.schema.set(root_type, atom);
+    Ok(ObjectSchema {
+        schema: Arc::new(converter.schema),
+        root: root_type,
+        subresources,
+        defaulter: Some(Arc::new(coercion) as Arc<dyn Defaulter>),
+        validator: None,
+        omit_empty: false,
+    })
+}
 
-    let subresources_value = version
-        .get("subresources")
-        .or_else(|| spec.get("subresources"));
-    let subresources = Subresources {
-        status: subresources_value.and_then(|s| s.get("status")).is_some(),
-        scale_replicas_path: subresources_value
+/// `subresources.status` and `subresources.scale.specReplicasPath`
+/// (`.spec.replicas` becomes `["spec", "replicas"]`).
+fn subresources(v: Option<&Value>) -> Subresources {
+    Subresources {
+        status: v
+            .and_then(|s| s.get("status"))
+            .is_some_and(|s| !s.is_null()),
+        scale_replicas_path: v
             .and_then(|s| s.get_path(&["scale", "specReplicasPath"]))
             .and_then(Value::as_str)
             .map(|p| {
@@ -105,117 +114,251 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
                     .map(str::to_string)
                     .collect()
             }),
-    };
-    let defaults = DefaultNode::from_schema(node);
-    Ok(ObjectSchema {
-        schema: Arc::new(converter.schema),
-        root: root_type,
-        subresources,
-        defaulter: (!defaults.is_empty())
-            .then(|| Arc::new(StructuralDefaults(defaults)) as Arc<dyn Defaulter>),
-        validator: None,
-        omit_empty: false,
-    })
+    }
 }
 
-/// The `default`s of a structural schema, as a tree that mirrors it.
+/// What the API server does to a custom resource every time it decodes
+/// one (a request body, the stored object) — the CRD's codec, in order:
+/// 1. prune the fields the structural schema does not declare
+///    (apiextensions `pruning.Prune`; apiVersion, kind and metadata of the
+///    object and of embedded resources are kept; below
+///    `x-kubernetes-preserve-unknown-fields` unknown fields stay, declared
+///    ones are still pruned by their own schema);
+/// 2. drop a null where the schema neither allows null (`nullable`) nor has
+///    a default (`PruneNonNullableNullsWithoutDefaults`);
+/// 3. fill in the defaults of absent fields, and of nulls where null is not
+///    allowed, inside the objects that are there (structural defaulting).
+///
+/// The field manager sees an apply before this happens, so a field the
+/// server prunes can still be listed in managedFields, as upstream.
+#[derive(Debug)]
+pub struct CustomResourceCoercion {
+    schema: Structural,
+    /// `false` when the CRD keeps unknown fields everywhere
+    /// (`spec.preserveUnknownFields`).
+    prune: bool,
+}
+
+impl Defaulter for CustomResourceCoercion {
+    fn apply_defaults(&self, object: &mut Value) {
+        if self.prune {
+            // The object's own apiVersion, kind and metadata are the
+            // server's, like an embedded resource's.
+            prune(object, Some(&self.schema), true);
+            prune_disallowed_nulls(object, Some(&self.schema));
+        }
+        apply_defaults(object, &self.schema);
+    }
+}
+
+/// The parts of a structural schema that pruning and defaulting read.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct DefaultNode {
+struct Structural {
     nullable: bool,
     default: Option<Value>,
-    properties: Vec<(String, DefaultNode)>,
-    additional: Option<Box<DefaultNode>>,
-    items: Option<Box<DefaultNode>>,
+    preserve_unknown: bool,
+    embedded_resource: bool,
+    properties: Vec<(String, Structural)>,
+    /// `additionalProperties` (a schema; `true` reads as a node that keeps
+    /// everything).
+    additional: Option<Box<Structural>>,
+    items: Option<Box<Structural>>,
 }
 
-impl DefaultNode {
-    fn from_schema(v: &Value) -> DefaultNode {
-        let mut node = DefaultNode {
-            nullable: v.get("nullable").and_then(Value::as_bool).unwrap_or(false),
+impl Structural {
+    fn from_schema(v: &Value) -> Structural {
+        let flag = |k: &str| v.get(k).and_then(Value::as_bool).unwrap_or(false);
+        let mut node = Structural {
+            nullable: flag("nullable"),
             default: v.get("default").cloned(),
-            ..DefaultNode::default()
+            preserve_unknown: flag("x-kubernetes-preserve-unknown-fields"),
+            embedded_resource: flag("x-kubernetes-embedded-resource"),
+            ..Structural::default()
         };
         if let Some(Value::Map(props)) = v.get("properties") {
             node.properties = props
                 .iter()
-                .map(|(k, p)| (k.clone(), DefaultNode::from_schema(p)))
+                .map(|(k, p)| (k.clone(), Structural::from_schema(p)))
                 .collect();
         }
-        if let Some(a @ Value::Map(_)) = v.get("additionalProperties") {
-            node.additional = Some(Box::new(DefaultNode::from_schema(a)));
-        }
-        if let Some(items) = v.get("items") {
-            node.items = Some(Box::new(DefaultNode::from_schema(items)));
+        node.additional = match v.get("additionalProperties") {
+            Some(a @ Value::Map(_)) => Some(Box::new(Structural::from_schema(a))),
+            Some(Value::Bool(true)) => Some(Box::new(Structural {
+                preserve_unknown: true,
+                ..Structural::default()
+            })),
+            _ => None,
+        };
+        if let Some(items @ Value::Map(_)) = v.get("items") {
+            node.items = Some(Box::new(Structural::from_schema(items)));
         }
         node
     }
 
-    /// Whether anything below has a default.
-    fn is_empty(&self) -> bool {
-        self.default.is_none()
-            && self.properties.iter().all(|(_, p)| p.is_empty())
-            && self.additional.as_ref().is_none_or(|a| a.is_empty())
-            && self.items.as_ref().is_none_or(|i| i.is_empty())
+    fn property(&self, name: &str) -> Option<&Structural> {
+        self.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p)
     }
 
-    /// Fills absent fields (and nulls where null is not allowed) with their
-    /// defaults, then descends (the API server's structural defaulting).
-    fn apply(&self, value: &mut Value) {
-        match value {
-            Value::Map(m) => {
-                for (name, prop) in &self.properties {
-                    let Some(default) = &prop.default else {
-                        continue;
-                    };
-                    let missing = match m.get(name) {
-                        None => true,
-                        Some(Value::Null) => !prop.nullable,
-                        Some(_) => false,
-                    };
-                    if missing {
-                        m.insert(name.clone(), default.clone());
-                    }
-                }
-                self.descend(m);
-            }
-            Value::List(items) => {
-                if let Some(item_node) = &self.items {
-                    for item in items {
-                        item_node.apply(item);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn descend(&self, m: &mut Map) {
-        for (key, child) in m.iter_mut() {
-            match self.properties.iter().find(|(n, _)| n == key) {
-                Some((_, p)) => p.apply(child),
-                None => {
-                    if let Some(a) = &self.additional {
-                        a.apply(child);
-                    }
-                }
-            }
-        }
+    /// The schema of the value under `key`: the property's, else
+    /// `additionalProperties`.
+    fn field(&self, key: &str) -> Option<&Structural> {
+        self.property(key).or(self.additional.as_deref())
     }
 }
 
-#[derive(Debug)]
-struct StructuralDefaults(DefaultNode);
+fn is_type_or_object_meta(key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind" | "metadata")
+}
 
-impl Defaulter for StructuralDefaults {
-    fn apply_defaults(&self, object: &mut Value) {
-        self.0.apply(object);
+/// Removes what `schema` does not declare (`None`: nothing is declared
+/// here, so a map loses every key). `resource`: the value is a Kubernetes
+/// object, whose apiVersion, kind and metadata are left alone.
+fn prune(value: &mut Value, schema: Option<&Structural>, resource: bool) {
+    if let Some(s) = schema
+        && s.preserve_unknown
+    {
+        prune_declared(value, s, resource);
+        return;
+    }
+    match value {
+        Value::Map(m) => {
+            let Some(s) = schema else {
+                *m = Map::new();
+                return;
+            };
+            let resource = resource || s.embedded_resource;
+            m.retain(|key, child| {
+                if resource && is_type_or_object_meta(key) {
+                    return true;
+                }
+                match s.field(key) {
+                    Some(child_schema) => {
+                        prune(child, Some(child_schema), false);
+                        true
+                    }
+                    None => false,
+                }
+            });
+        }
+        Value::List(items) => {
+            let item_schema = schema.and_then(|s| s.items.as_deref());
+            for item in items {
+                prune(item, item_schema, false);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Below `x-kubernetes-preserve-unknown-fields`: unknown fields stay, the
+/// declared ones are pruned by their own schema (upstream `skipPrune`).
+fn prune_declared(value: &mut Value, s: &Structural, resource: bool) {
+    match value {
+        Value::Map(m) => {
+            let resource = resource || s.embedded_resource;
+            for (key, child) in m.iter_mut() {
+                if resource && is_type_or_object_meta(key) {
+                    continue;
+                }
+                if let Some(child_schema) = s.field(key) {
+                    prune(child, Some(child_schema), false);
+                }
+            }
+        }
+        Value::List(items) => {
+            if let Some(item_schema) = s.items.as_deref() {
+                for item in items {
+                    prune_declared(item, item_schema, false);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Drops the nulls the schema neither allows nor defaults.
+fn prune_disallowed_nulls(value: &mut Value, schema: Option<&Structural>) {
+    match value {
+        Value::Map(m) => {
+            m.retain(|key, child| {
+                let child_schema = schema.and_then(|s| s.field(key));
+                if child.is_null()
+                    && child_schema.is_some_and(|c| !c.nullable && c.default.is_none())
+                {
+                    return false;
+                }
+                prune_disallowed_nulls(child, child_schema);
+                true
+            });
+        }
+        Value::List(items) => {
+            let item_schema = schema.and_then(|s| s.items.as_deref());
+            for item in items {
+                prune_disallowed_nulls(item, item_schema);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `value` is a null where `schema` does not allow one.
+fn is_disallowed_null(value: &Value, schema: &Structural) -> bool {
+    value.is_null() && !schema.nullable
+}
+
+/// Structural defaulting: a property that is absent, or null where null is
+/// not allowed, gets its default; then every value the schema describes
+/// (properties, additionalProperties, list items) is defaulted in turn,
+/// defaults included.
+fn apply_defaults(value: &mut Value, schema: &Structural) {
+    match value {
+        Value::Map(m) => {
+            for (name, prop) in &schema.properties {
+                let Some(default) = &prop.default else {
+                    continue;
+                };
+                if m.get(name).is_none_or(|v| is_disallowed_null(v, prop)) {
+                    m.insert(name.clone(), default.clone());
+                }
+            }
+            for (key, child) in m.iter_mut() {
+                if let Some(prop) = schema.property(key) {
+                    apply_defaults(child, prop);
+                } else if let Some(additional) = schema.additional.as_deref() {
+                    default_null(child, additional);
+                    apply_defaults(child, additional);
+                }
+            }
+        }
+        Value::List(items) => {
+            if let Some(item_schema) = schema.items.as_deref() {
+                for item in items {
+                    default_null(item, item_schema);
+                    apply_defaults(item, item_schema);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A map value or list item that is null where null is not allowed takes
+/// the schema's default, when it has one.
+fn default_null(value: &mut Value, schema: &Structural) {
+    if is_disallowed_null(value, schema)
+        && let Some(default) = &schema.default
+    {
+        *value = default.clone();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::ElementRelationship;
+    use crate::schema::{ElementRelationship, ScalarKind};
 
     fn crd(schema: &str, extra: &str) -> Value {
         let text = format!(

@@ -1,32 +1,47 @@
 //! OpenAPI schemas as merge semantics: an OpenAPI v3 document (as served at
 //! `/openapi/v3/apis/GROUP/VERSION`) or a Swagger 2.0 document
 //! (`schema: {openapi: ...}`), and the JSON-schema converter that CRDs
-//! share (`crate::crd`).
+//! (`crate::crd`) and the built-in catalogue (`crate::builtin`) share.
 //!
-//! The conversion follows the API server's OpenAPI-to-SMD converter:
-//! `x-kubernetes-list-type` (`atomic`, `set`, `map` with
-//! `x-kubernetes-list-map-keys`); without a list type, a list whose
-//! `x-kubernetes-patch-strategy` merges is a map list keyed by
-//! `x-kubernetes-patch-merge-key` (a set without a key) in OpenAPI
-//! documents and atomic in CRDs; `x-kubernetes-map-type`;
-//! `x-kubernetes-int-or-string` is an untyped scalar;
-//! `x-kubernetes-preserve-unknown-fields` makes unknown fields deduced.
+//! The conversion follows the API server's OpenAPI-to-SMD converter
+//! (kube-openapi `pkg/schemaconv`, `ToSchemaFromOpenAPI`):
+//! - `$ref` (or an `allOf` holding a single `$ref`) names a type; an
+//!   `x-kubernetes-map-type` beside it overrides that type's relationship;
+//! - `type: object` is a map: `properties` are its fields (their `default`
+//!   kept), `additionalProperties` its element type; with neither, or under
+//!   `x-kubernetes-preserve-unknown-fields` (which holds for the node and
+//!   every node inlined below it), unknown fields are deduced;
+//!   `x-kubernetes-map-type: atomic|granular`;
+//! - `type: array` is a list: `x-kubernetes-list-type` `atomic`, `set`, or
+//!   `map` keyed by `x-kubernetes-list-map-keys`; without a list type, an
+//!   `x-kubernetes-patch-strategy` of `merge` makes a map list keyed by
+//!   `x-kubernetes-patch-merge-key` (a set without a key) in OpenAPI
+//!   documents; everything else (and every such list in a CRD) is atomic;
+//! - strings with a `format` other than `byte` (`int-or-string`,
+//!   `date-time`, ...) are untyped scalars, as is `x-kubernetes-int-or-string`;
+//! - a node without `type` accepts anything: an untyped scalar, a list and
+//!   a map at once;
+//! - `Quantity` is an untyped scalar and `RawExtension` atomic.
 
 use crate::schema::{
     Atom, ElementRelationship, ListType, MapType, ObjectSchema, ScalarKind, Schema, StructField,
     Subresources, TypeId,
 };
-use crate::smd::SchemaError;
+use crate::smd::{SchemaError, with_relationship};
 use crate::value::{Map, Value, ValuePath};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// Which converter rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dialect {
-    /// Lists without a list type follow their patch strategy.
+    /// An OpenAPI document: lists without a list type follow their patch
+    /// strategy.
     OpenApi,
-    /// Lists without a list type are atomic.
+    /// A CRD's `openAPIV3Schema`: structural (every node has a `type`
+    /// unless it preserves unknown fields or is an int-or-string), lists
+    /// without a list type are atomic, `x-kubernetes-embedded-resource`
+    /// objects get apiVersion, kind and ObjectMeta.
     Crd,
 }
 
@@ -37,7 +52,16 @@ fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     }
 }
 
-/// Converts JSON-schema nodes into one [`Schema`].
+/// Named types the API server's converter hard-codes.
+const QUANTITY: &str = "io.k8s.apimachinery.pkg.api.resource.Quantity";
+const RAW_EXTENSION: &str = "io.k8s.apimachinery.pkg.runtime.RawExtension";
+
+const MAP_TYPE: &str = "x-kubernetes-map-type";
+const PRESERVE_UNKNOWN: &str = "x-kubernetes-preserve-unknown-fields";
+
+/// Converts JSON-schema nodes into one [`Schema`]. References (`$ref`)
+/// resolve against `definitions`; each named definition is converted once,
+/// on first use, so recursive types work.
 pub(crate) struct Converter<'d> {
     pub(crate) schema: Schema,
     dialect: Dialect,
@@ -45,6 +69,13 @@ pub(crate) struct Converter<'d> {
     /// they sit in the document.
     definitions: Option<(&'d Map, ValuePath)>,
     named: HashMap<String, TypeId>,
+    /// References with an `x-kubernetes-map-type` whose named type was still
+    /// being converted: (the reference's id, the named type, the
+    /// relationship, where the extension is).
+    overrides: Vec<(TypeId, TypeId, ElementRelationship, ValuePath)>,
+    /// How many references are being converted (overrides are filled in
+    /// when the outermost one is done).
+    depth: usize,
 }
 
 impl<'d> Converter<'d> {
@@ -54,66 +85,101 @@ impl<'d> Converter<'d> {
             dialect,
             definitions,
             named: HashMap::new(),
+            overrides: Vec::new(),
+            depth: 0,
         }
     }
 
-    /// The type of one schema node at `path`.
-    pub(crate) fn node(&mut self, v: &'d Value, path: &ValuePath) -> Result<TypeId, SchemaError> {
+    /// The type of one node; `preserve`: an enclosing node preserves
+    /// unknown fields (upstream passes this down to inlined nodes only,
+    /// never through a `$ref`).
+    fn convert(
+        &mut self,
+        v: &'d Value,
+        path: &ValuePath,
+        preserve: bool,
+    ) -> Result<TypeId, SchemaError> {
         let Value::Map(m) = v else {
             return Err(err(path, "expected a schema object"));
         };
-        if let Some(r) = m.get("$ref") {
-            return self.reference(r, &path.key("$ref"));
+        if let Some((r, rpath)) = single_ref(m, path) {
+            let id = self.reference(r, &rpath)?;
+            return self.map_type_override(m, id, path);
         }
-        if let Some(Value::List(all)) = m.get("allOf")
-            && let [single] = all.as_slice()
-            && single.get("$ref").is_some()
-            && !m.contains_key("properties")
-        {
-            return self.node(single, &path.key("allOf").index(0));
+        let preserve = preserve || flag(m, PRESERVE_UNKNOWN);
+        if flag(m, "x-kubernetes-int-or-string") {
+            // Upstream converts a CRD's int-or-string node (no `type`) to
+            // "anything"; the CRD's own validation then refuses anything but
+            // an integer or a string, which an untyped scalar says directly.
+            return Ok(self.scalar(ScalarKind::Untyped));
         }
-        let flag = |k: &str| m.get(k).and_then(Value::as_bool).unwrap_or(false);
-        if flag("x-kubernetes-int-or-string")
-            || m.get("format").and_then(Value::as_str) == Some("int-or-string")
-        {
-            return Ok(self.schema.push(Atom {
-                scalar: Some(ScalarKind::Untyped),
-                ..Atom::default()
-            }));
-        }
-        let preserve = flag("x-kubernetes-preserve-unknown-fields");
-        let embedded = flag("x-kubernetes-embedded-resource");
-        let ty = m.get("type").and_then(Value::as_str);
-        if ty.is_none() && self.dialect == Dialect::Crd && !preserve {
-            return Err(err(
-                path,
-                "non-structural schema: `type` is required (or x-kubernetes-preserve-unknown-fields / x-kubernetes-int-or-string)",
-            ));
-        }
+        let ty = match m.get("type") {
+            None => None,
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(_) => return Err(err(&path.key("type"), "a type is a string")),
+        };
         match ty {
-            Some("string") => Ok(self.scalar(ScalarKind::String)),
+            None => self.anything(m, path, preserve),
+            Some("object") => {
+                let map = self.map(m, path, preserve)?;
+                Ok(self.schema.push(Atom {
+                    map: Some(map),
+                    ..Atom::default()
+                }))
+            }
+            Some("array") => {
+                let list = self.list(m, path, preserve, true)?;
+                Ok(self.schema.push(Atom {
+                    list: Some(list),
+                    ..Atom::default()
+                }))
+            }
             Some("integer" | "number") => Ok(self.scalar(ScalarKind::Numeric)),
             Some("boolean") => Ok(self.scalar(ScalarKind::Boolean)),
-            Some("array") => self.list(m, path),
-            Some("object") | None
-                if m.contains_key("properties")
-                    || m.contains_key("additionalProperties")
-                    || embedded =>
-            {
-                self.object(m, path, preserve, embedded)
-            }
-            None | Some("object") if preserve => Ok(self.schema.untyped_deduced()),
-            // An OpenAPI object that declares nothing (FieldsV1, RawExtension)
-            // holds anything.
-            Some("object") if self.dialect == Dialect::OpenApi => Ok(self.schema.untyped_deduced()),
-            Some("object") => self.object(m, path, preserve, embedded),
-            // An OpenAPI node without a `type` accepts anything.
-            None => Ok(self.schema.untyped_deduced()),
+            Some("string") => Ok(self.scalar(string_kind(m))),
             Some(other) => Err(err(
                 &path.key("type"),
-                format!("unsupported type {other:?}"),
+                format!("unrecognized type {other:?}"),
             )),
         }
+    }
+
+    /// A node without `type`: any scalar, a list or a map (upstream's
+    /// reading of the OpenAPI rule that no type accepts anything). CRD
+    /// schemas must be structural: only nodes that preserve unknown fields
+    /// may leave the type out.
+    fn anything(
+        &mut self,
+        m: &'d Map,
+        path: &ValuePath,
+        preserve: bool,
+    ) -> Result<TypeId, SchemaError> {
+        if self.dialect == Dialect::Crd && !flag(m, PRESERVE_UNKNOWN) {
+            return Err(err(
+                &path.key("type"),
+                "non-structural schema: `type` is required (unless x-kubernetes-preserve-unknown-fields or x-kubernetes-int-or-string is true)",
+            ));
+        }
+        let shapes = [
+            "properties",
+            "additionalProperties",
+            "items",
+            "x-kubernetes-list-type",
+            "x-kubernetes-patch-strategy",
+            MAP_TYPE,
+            "x-kubernetes-embedded-resource",
+        ];
+        if !shapes.iter().any(|k| m.contains_key(*k)) {
+            // Exactly the deduced type: share its id.
+            return Ok(self.schema.untyped_deduced());
+        }
+        let list = self.list(m, path, preserve, false)?;
+        let map = self.map(m, path, preserve)?;
+        Ok(self.schema.push(Atom {
+            scalar: Some(ScalarKind::Untyped),
+            list: Some(list),
+            map: Some(map),
+        }))
     }
 
     fn scalar(&mut self, kind: ScalarKind) -> TypeId {
@@ -125,138 +191,283 @@ impl<'d> Converter<'d> {
 
     /// The type of the definition called `name`.
     pub(crate) fn reference_named(&mut self, name: &str) -> Result<TypeId, SchemaError> {
-        self.reference(&Value::from(format!("#/{name}")), &ValuePath::root())
+        self.named_type(name.to_string(), &ValuePath::root())
     }
 
-    fn reference(&mut self, r: &Value, path: &ValuePath) -> Result<TypeId, SchemaError> {
-        let Some(r) = r.as_str() else {
-            return Err(err(path, "a $ref is a string"));
-        };
-        let name = r.rsplit('/').next().unwrap_or(r).to_string();
+    /// The named type a `$ref` points to: its last path segment names a
+    /// definition.
+    fn reference(&mut self, r: &str, path: &ValuePath) -> Result<TypeId, SchemaError> {
+        let name = r.rsplit('/').next().unwrap_or(r);
+        self.named_type(name.to_string(), path)
+    }
+
+    /// The type of the definition `name`, converted on first use; `path`
+    /// is where it is referred to.
+    fn named_type(&mut self, name: String, path: &ValuePath) -> Result<TypeId, SchemaError> {
         if let Some(id) = self.named.get(&name) {
             return Ok(*id);
         }
+        match name.as_str() {
+            QUANTITY => {
+                let id = self.scalar(ScalarKind::Untyped);
+                return Ok(self.remember(name, id));
+            }
+            RAW_EXTENSION => {
+                let id = self.schema.untyped_atomic();
+                return Ok(self.remember(name, id));
+            }
+            _ => {}
+        }
         let Some((defs, defs_path)) = self.definitions.clone() else {
-            return Err(err(path, format!("{r}: references are not resolved here")));
+            return Err(err(
+                path,
+                format!("{name}: references are not resolved here"),
+            ));
         };
         let Some(target) = defs.get(&name) else {
             return Err(err(path, format!("no definition named {name:?}")));
         };
+        // Reserve the id first so that references back to this type (direct
+        // or through others) resolve while it is being converted.
         let id = self.schema.push(Atom::default());
-        self.named.insert(name.clone(), id);
+        self.remember(name.clone(), id);
         self.schema.name(name.clone(), id);
-        let converted = self.node(target, &defs_path.key(name))?;
-        let atom = self.schema.atom(converted).clone();
+        self.depth += 1;
+        let converted = self.convert(target, &defs_path.key(name), false);
+        self.depth -= 1;
+        let atom = self.schema.atom(converted?).clone();
         self.schema.set(id, atom);
+        if self.depth == 0 {
+            self.fill_overrides()?;
+        }
         Ok(id)
     }
 
-    fn list(&mut self, m: &'d Map, path: &ValuePath) -> Result<TypeId, SchemaError> {
-        let items = m
-            .get("items")
-            .ok_or_else(|| err(path, "an array needs `items`"))?;
-        let element_type = self.node(items, &path.key("items"))?;
-        let text = |k: &str| m.get(k).and_then(Value::as_str);
-        let (relationship, keys) = match text("x-kubernetes-list-type") {
-            Some("atomic") => (ElementRelationship::Atomic, vec![]),
-            Some("set") => (ElementRelationship::Associative, vec![]),
-            Some("map") => {
-                let keys: Vec<String> = m
-                    .get("x-kubernetes-list-map-keys")
-                    .and_then(Value::as_list)
-                    .map(|l| {
-                        l.iter()
-                            .filter_map(|k| k.as_str().map(str::to_string))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                if keys.is_empty() {
-                    return Err(err(
-                        &path.key("x-kubernetes-list-map-keys"),
-                        "a map list needs x-kubernetes-list-map-keys",
-                    ));
-                }
-                (ElementRelationship::Associative, keys)
-            }
-            Some(other) => {
-                return Err(err(
-                    &path.key("x-kubernetes-list-type"),
-                    format!("unknown list type {other:?}"),
-                ));
-            }
-            None => {
-                let merges = text("x-kubernetes-patch-strategy")
-                    .is_some_and(|s| s.split(',').any(|p| p == "merge"));
-                match (self.dialect, merges, text("x-kubernetes-patch-merge-key")) {
-                    (Dialect::OpenApi, true, Some(key)) => {
-                        (ElementRelationship::Associative, vec![key.to_string()])
-                    }
-                    (Dialect::OpenApi, true, None) => (ElementRelationship::Associative, vec![]),
-                    _ => (ElementRelationship::Atomic, vec![]),
-                }
-            }
-        };
-        Ok(self.schema.push(Atom {
-            list: Some(ListType {
-                element_type,
-                relationship,
-                keys,
-            }),
-            ..Atom::default()
-        }))
+    fn remember(&mut self, name: String, id: TypeId) -> TypeId {
+        self.named.insert(name, id);
+        id
     }
 
+    /// A reference that carries `x-kubernetes-map-type` stands for the named
+    /// type with that relationship (SMD's `TypeRef.ElementRelationship`).
+    fn map_type_override(
+        &mut self,
+        m: &Map,
+        id: TypeId,
+        path: &ValuePath,
+    ) -> Result<TypeId, SchemaError> {
+        let Some(rel) = map_type(m, path)? else {
+            return Ok(id);
+        };
+        let placeholder = self.schema.push(Atom::default());
+        self.overrides
+            .push((placeholder, id, rel, path.key(MAP_TYPE)));
+        if self.depth == 0 {
+            self.fill_overrides()?;
+        }
+        Ok(placeholder)
+    }
+
+    /// Fills the overriding references, now that their named types are
+    /// complete.
+    fn fill_overrides(&mut self) -> Result<(), SchemaError> {
+        for (placeholder, target, rel, path) in std::mem::take(&mut self.overrides) {
+            let atom =
+                with_relationship(self.schema.atom(target).clone(), rel).ok_or_else(|| {
+                    err(
+                        &path,
+                        "x-kubernetes-map-type refers to a type that is not a map or list",
+                    )
+                })?;
+            self.schema.set(placeholder, atom);
+        }
+        Ok(())
+    }
+
+    /// The list described by `items` and the list extensions. `typed`: the
+    /// node says `type: array`, so `items` is required.
+    fn list(
+        &mut self,
+        m: &'d Map,
+        path: &ValuePath,
+        preserve: bool,
+        typed: bool,
+    ) -> Result<ListType, SchemaError> {
+        let element_type = match m.get("items") {
+            Some(items @ Value::Map(_)) => self.convert(items, &path.key("items"), preserve)?,
+            Some(_) => {
+                return Err(err(
+                    &path.key("items"),
+                    "structural schema arrays must have exactly one member subtype",
+                ));
+            }
+            None if typed => return Err(err(path, "`items` must be specified on arrays")),
+            // A list that says nothing of its items holds anything, whole.
+            None => self.schema.untyped_atomic(),
+        };
+        let (relationship, keys) = self.list_relationship(m, path)?;
+        Ok(ListType {
+            element_type,
+            relationship,
+            keys,
+        })
+    }
+
+    /// The relationship and keys of a list (upstream
+    /// `getListElementRelationship`).
+    fn list_relationship(
+        &self,
+        m: &Map,
+        path: &ValuePath,
+    ) -> Result<(ElementRelationship, Vec<String>), SchemaError> {
+        if let Some(list_type) = m.get("x-kubernetes-list-type") {
+            let at = path.key("x-kubernetes-list-type");
+            return match list_type.as_str() {
+                Some("atomic") => Ok((ElementRelationship::Atomic, vec![])),
+                Some("set") => Ok((ElementRelationship::Associative, vec![])),
+                Some("map") => Ok((ElementRelationship::Associative, map_keys(m, path)?)),
+                _ => Err(err(
+                    &at,
+                    format!(
+                        "unknown list type {} (atomic, set or map)",
+                        describe(list_type)
+                    ),
+                )),
+            };
+        }
+        if self.dialect == Dialect::Crd {
+            // CRD schemas cannot carry patch strategies: the API server's
+            // CRD schema type has no such field.
+            return Ok((ElementRelationship::Atomic, vec![]));
+        }
+        let Some(strategy) = m.get("x-kubernetes-patch-strategy") else {
+            return Ok((ElementRelationship::Atomic, vec![]));
+        };
+        match strategy.as_str() {
+            Some("merge" | "merge,retainKeys") => match m.get("x-kubernetes-patch-merge-key") {
+                None => Ok((ElementRelationship::Associative, vec![])),
+                Some(Value::String(key)) => {
+                    Ok((ElementRelationship::Associative, vec![key.clone()]))
+                }
+                Some(other) => Err(err(
+                    &path.key("x-kubernetes-patch-merge-key"),
+                    format!("uninterpreted merge key {}", describe(other)),
+                )),
+            },
+            Some("retainKeys") => Ok((ElementRelationship::Atomic, vec![])),
+            _ => Err(err(
+                &path.key("x-kubernetes-patch-strategy"),
+                format!("unknown patch strategy {}", describe(strategy)),
+            )),
+        }
+    }
+
+    /// The map described by `properties`, `additionalProperties` and the
+    /// map extensions (upstream `parseObject`).
+    fn map(
+        &mut self,
+        m: &'d Map,
+        path: &ValuePath,
+        preserve: bool,
+    ) -> Result<MapType, SchemaError> {
+        let embedded = self.dialect == Dialect::Crd && flag(m, "x-kubernetes-embedded-resource");
+        self.object(m, path, preserve, embedded)
+    }
+
+    /// The root of a custom resource (a CRD's `openAPIV3Schema`): an object
+    /// whose apiVersion, kind and metadata the API server types itself.
+    /// `preserve`: the CRD preserves unknown fields everywhere (the legacy
+    /// `spec.preserveUnknownFields`).
+    pub(crate) fn resource_root(
+        &mut self,
+        v: &'d Value,
+        path: &ValuePath,
+        preserve: bool,
+    ) -> Result<TypeId, SchemaError> {
+        let Value::Map(m) = v else {
+            return Err(err(path, "expected a schema object"));
+        };
+        if m.get("type").and_then(Value::as_str) != Some("object") {
+            return Err(err(
+                &path.key("type"),
+                "the root of a CRD schema must be `type: object`",
+            ));
+        }
+        let preserve = preserve || flag(m, PRESERVE_UNKNOWN);
+        let map = self.object(m, path, preserve, true)?;
+        let id = self.schema.push(Atom {
+            map: Some(map),
+            ..Atom::default()
+        });
+        self.fill_overrides()?;
+        Ok(id)
+    }
+
+    /// A map; `resource`: the object is a Kubernetes object (the resource
+    /// root or an embedded resource), whose apiVersion, kind and metadata
+    /// replace whatever the schema declares for them.
     fn object(
         &mut self,
         m: &'d Map,
         path: &ValuePath,
         preserve: bool,
-        embedded: bool,
-    ) -> Result<TypeId, SchemaError> {
+        resource: bool,
+    ) -> Result<MapType, SchemaError> {
         let mut map = MapType::default();
-        if embedded {
-            // An embedded object is a Kubernetes object of its own.
-            let string = self.scalar(ScalarKind::String);
-            map.push_field(StructField::new("apiVersion", string));
-            map.push_field(StructField::new("kind", string));
-            let meta = self.object_meta();
-            map.push_field(StructField::new("metadata", meta));
-        }
-        if let Some(Value::Map(props)) = m.get("properties") {
-            for (name, prop) in props {
-                let ppath = path.key("properties").key(name.clone());
-                let ty = self.node(prop, &ppath)?;
-                let text = |k: &str| prop.get(k).and_then(Value::as_str).map(str::to_string);
-                let field = StructField {
-                    default: prop.get("default").cloned(),
-                    patch_strategy: text("x-kubernetes-patch-strategy"),
-                    patch_merge_key: text("x-kubernetes-patch-merge-key"),
-                    ..StructField::new(name.clone(), ty)
-                };
-                if map.field(name).is_some() {
-                    continue;
+        let embedded = resource;
+        match m.get("properties") {
+            None => {}
+            Some(Value::Map(props)) => {
+                for (name, prop) in props {
+                    if embedded && is_type_or_object_meta(name) {
+                        // Replaced below, as the CRD builder replaces them.
+                        continue;
+                    }
+                    let ty =
+                        self.convert(prop, &path.key("properties").key(name.clone()), preserve)?;
+                    map.push_field(struct_field(name, ty, prop));
                 }
-                map.push_field(field);
             }
+            Some(_) => return Err(err(&path.key("properties"), "expected a map of schemas")),
         }
-        match m.get("additionalProperties") {
+        if embedded {
+            self.add_type_and_object_meta(&mut map);
+        }
+        map.element_type = match m.get("additionalProperties") {
+            // An object without properties is free-form; one with properties
+            // takes no others unless unknown fields are preserved.
+            None => (preserve || map.fields.is_empty()).then(|| self.schema.untyped_deduced()),
             Some(v @ Value::Map(_)) => {
-                map.element_type = Some(self.node(v, &path.key("additionalProperties"))?)
+                Some(self.convert(v, &path.key("additionalProperties"), preserve)?)
             }
-            Some(Value::Bool(true)) => map.element_type = Some(self.schema.untyped_deduced()),
-            _ => {}
-        }
-        if preserve && map.element_type.is_none() {
-            map.element_type = Some(self.schema.untyped_deduced());
-        }
-        map.relationship = match m.get("x-kubernetes-map-type").and_then(Value::as_str) {
-            Some("atomic") => ElementRelationship::Atomic,
-            _ => ElementRelationship::Separable,
+            Some(Value::Bool(true)) => Some(self.schema.untyped_deduced()),
+            Some(Value::Bool(false)) => None,
+            Some(_) => {
+                return Err(err(
+                    &path.key("additionalProperties"),
+                    "expected a schema or a boolean",
+                ));
+            }
         };
-        Ok(self.schema.push(Atom {
-            map: Some(map),
-            ..Atom::default()
-        }))
+        map.relationship = map_type(m, path)?.unwrap_or(ElementRelationship::Separable);
+        Ok(map)
+    }
+
+    /// apiVersion and kind (strings) and metadata (ObjectMeta), as the API
+    /// server gives them to a resource and to an embedded resource.
+    pub(crate) fn add_type_and_object_meta(&mut self, map: &mut MapType) {
+        let string = self.scalar(ScalarKind::String);
+        let meta = self.object_meta();
+        for (name, ty) in [("apiVersion", string), ("kind", string), ("metadata", meta)] {
+            match map.field_index.get(name) {
+                Some(&i) => {
+                    if let Some(field) = map.fields.get_mut(i) {
+                        *field = StructField::new(name, ty);
+                    }
+                }
+                None => map.push_field(StructField::new(name, ty)),
+            }
+        }
     }
 
     /// ObjectMeta as the API server types it, whatever a CRD declares.
@@ -270,7 +481,123 @@ impl<'d> Converter<'d> {
     }
 }
 
+fn is_type_or_object_meta(name: &str) -> bool {
+    matches!(name, "apiVersion" | "kind" | "metadata")
+}
+
+/// A property as a struct field: its default and its strategic-merge-patch
+/// facts come along.
+fn struct_field(name: &str, ty: TypeId, prop: &Value) -> StructField {
+    let text = |k: &str| prop.get(k).and_then(Value::as_str).map(str::to_string);
+    StructField {
+        default: prop.get("default").cloned(),
+        patch_strategy: text("x-kubernetes-patch-strategy"),
+        patch_merge_key: text("x-kubernetes-patch-merge-key"),
+        ..StructField::new(name, ty)
+    }
+}
+
+/// The `$ref` a node stands for: its own, or the one inside an `allOf` of
+/// exactly one schema (how generated OpenAPI v3 attaches a description or
+/// a default to a reference). Other keys beside it do not change the type.
+fn single_ref<'v>(m: &'v Map, path: &ValuePath) -> Option<(&'v str, ValuePath)> {
+    if let Some(Value::String(r)) = m.get("$ref")
+        && !r.is_empty()
+    {
+        return Some((r, path.key("$ref")));
+    }
+    if let Some(Value::List(all)) = m.get("allOf")
+        && let [single] = all.as_slice()
+        && let Some(Value::String(r)) = single.get("$ref")
+        && !r.is_empty()
+    {
+        return Some((r, path.key("allOf").index(0).key("$ref")));
+    }
+    None
+}
+
+fn flag(m: &Map, key: &str) -> bool {
+    m.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// A string's scalar kind: plain strings and `byte` (base64) are strings;
+/// every other format (`int-or-string`, `date-time`, `quantity`, ...) is
+/// untyped, as upstream's `convertPrimitive` has it.
+fn string_kind(m: &Map) -> ScalarKind {
+    match m.get("format").and_then(Value::as_str) {
+        None | Some("" | "byte") => ScalarKind::String,
+        Some(_) => ScalarKind::Untyped,
+    }
+}
+
+/// `x-kubernetes-map-type`: `atomic`, `granular` or absent.
+fn map_type(m: &Map, path: &ValuePath) -> Result<Option<ElementRelationship>, SchemaError> {
+    match m.get(MAP_TYPE) {
+        None => Ok(None),
+        Some(v) => match v.as_str() {
+            Some("atomic") => Ok(Some(ElementRelationship::Atomic)),
+            Some("granular") => Ok(Some(ElementRelationship::Separable)),
+            _ => Err(err(
+                &path.key(MAP_TYPE),
+                format!("unknown map type {} (atomic or granular)", describe(v)),
+            )),
+        },
+    }
+}
+
+/// `x-kubernetes-list-map-keys` of a map list: a non-empty list of names.
+fn map_keys(m: &Map, path: &ValuePath) -> Result<Vec<String>, SchemaError> {
+    let at = path.key("x-kubernetes-list-map-keys");
+    let Some(keys) = m.get("x-kubernetes-list-map-keys") else {
+        return Err(err(
+            &at,
+            "missing map keys: x-kubernetes-list-type: map needs x-kubernetes-list-map-keys",
+        ));
+    };
+    let Some(items) = keys.as_list() else {
+        return Err(err(
+            &at,
+            format!("uninterpreted map keys {}", describe(keys)),
+        ));
+    };
+    let names: Vec<String> = items
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            k.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| err(&at.index(i), "a map key is a field name"))
+        })
+        .collect::<Result<_, _>>()?;
+    if names.is_empty() {
+        return Err(err(&at, "a map list needs at least one key"));
+    }
+    Ok(names)
+}
+
+/// A value as JSON, for messages.
+fn describe(v: &Value) -> String {
+    v.to_json()
+}
+
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
+/// Converts every named definition of an OpenAPI document (a
+/// `definitions` or `components.schemas` map) into one schema, and returns
+/// it with each definition's type by name (sorted by name).
+pub fn convert_definitions(
+    defs: &Value,
+) -> Result<(Schema, BTreeMap<String, TypeId>), SchemaError> {
+    let Value::Map(map) = defs else {
+        return Err(err(&ValuePath::root(), "expected a map of named schemas"));
+    };
+    let mut converter = Converter::new(Dialect::OpenApi, Some((map, ValuePath::root())));
+    let mut ids = BTreeMap::new();
+    for name in map.keys() {
+        ids.insert(name.clone(), converter.reference_named(name)?);
+    }
+    Ok((converter.schema, ids))
+}
 
 /// The schema of the type whose `x-kubernetes-group-version-kind` names
 /// the object's apiVersion and kind.
@@ -310,7 +637,7 @@ pub fn load(doc: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
             )
         })?;
     let mut converter = Converter::new(Dialect::OpenApi, Some((defs, defs_path)));
-    let root_type = converter.reference(&Value::from(format!("#/{name}")), &root)?;
+    let root_type = converter.reference_named(&name)?;
     Ok(ObjectSchema {
         schema: Arc::new(converter.schema),
         root: root_type,

@@ -109,7 +109,7 @@ pub fn load_types_into(schema: Schema, doc: &Value) -> Result<Schema, SchemaErro
         let atom = loader.atom(map, &path)?;
         loader.schema.set(id, atom);
     }
-    loader.apply_overrides();
+    loader.apply_overrides()?;
     Ok(loader.schema)
 }
 
@@ -117,7 +117,7 @@ struct Loader {
     schema: Schema,
     /// References that override the relationship of a named type: (the id
     /// standing for the reference, the named type, the relationship).
-    overrides: Vec<(TypeId, TypeId, ElementRelationship)>,
+    overrides: Vec<(TypeId, TypeId, ElementRelationship, ValuePath)>,
 }
 
 impl Loader {
@@ -148,8 +148,11 @@ impl Loader {
             Some(t) => self.type_ref(t, &path.key("elementType"))?,
             None => return Err(error(path, "a list needs an elementType")),
         };
+        // SMD gives lists no default relationship: a list that states none
+        // (or `separable`) is neither atomic nor associative, and its items
+        // are merged by position (`Separable` stands for that here).
         let relationship = match map.get("elementRelationship") {
-            None => ElementRelationship::Atomic,
+            None => ElementRelationship::Separable,
             Some(r) => relationship(r, &path.key("elementRelationship"))?,
         };
         let keys = match map.get("keys") {
@@ -165,12 +168,6 @@ impl Loader {
                 .collect::<Result<_, _>>()?,
             Some(_) => return Err(error(&path.key("keys"), "expected a list of field names")),
         };
-        if relationship == ElementRelationship::Separable {
-            return Err(error(
-                &path.key("elementRelationship"),
-                "a list is `atomic` or `associative`",
-            ));
-        }
         Ok(ListType {
             element_type,
             relationship,
@@ -234,14 +231,8 @@ impl Loader {
         }
         out.relationship = match map.get("elementRelationship") {
             None => ElementRelationship::Separable,
-            Some(r) => relationship(r, &path.key("elementRelationship"))?,
+            Some(r) => map_relationship(relationship(r, &path.key("elementRelationship"))?),
         };
-        if out.relationship == ElementRelationship::Associative {
-            return Err(error(
-                &path.key("elementRelationship"),
-                "a map is `separable` or `atomic`",
-            ));
-        }
         Ok(out)
     }
 
@@ -272,48 +263,58 @@ impl Loader {
             return match map.get("elementRelationship") {
                 None => Ok(id),
                 Some(r) => {
-                    let rel = relationship(r, &path.key("elementRelationship"))?;
+                    let rel_path = path.key("elementRelationship");
+                    let rel = relationship(r, &rel_path)?;
                     let placeholder = self.schema.push(Atom::default());
-                    self.overrides.push((placeholder, id, rel));
+                    self.overrides.push((placeholder, id, rel, rel_path));
                     Ok(placeholder)
                 }
             };
         }
         let mut atom = self.atom(map, path)?;
         if let Some(r) = map.get("elementRelationship") {
-            set_relationship(
-                &mut atom,
-                relationship(r, &path.key("elementRelationship"))?,
-            );
+            let rel_path = path.key("elementRelationship");
+            atom = with_relationship(atom, relationship(r, &rel_path)?)
+                .ok_or_else(|| error(&rel_path, SCALAR_OVERRIDE))?;
         }
         Ok(self.schema.push(atom))
     }
 
     /// Fills the references that override a named type's relationship,
     /// now that every named type is known.
-    fn apply_overrides(&mut self) {
-        for (placeholder, target, rel) in std::mem::take(&mut self.overrides) {
-            let mut atom = self.schema.atom(target).clone();
-            set_relationship(&mut atom, rel);
+    fn apply_overrides(&mut self) -> Result<(), SchemaError> {
+        for (placeholder, target, rel, path) in std::mem::take(&mut self.overrides) {
+            let atom = with_relationship(self.schema.atom(target).clone(), rel)
+                .ok_or_else(|| error(&path, SCALAR_OVERRIDE))?;
             self.schema.set(placeholder, atom);
         }
+        Ok(())
     }
 }
 
-fn set_relationship(atom: &mut Atom, rel: ElementRelationship) {
-    if let Some(l) = atom.list.as_mut() {
-        l.relationship = if rel == ElementRelationship::Separable {
-            ElementRelationship::Associative
-        } else {
-            rel
-        };
-    }
+const SCALAR_OVERRIDE: &str = "an elementRelationship only applies to a map or list type";
+
+/// The atom a reference with an `elementRelationship` resolves to, as SMD's
+/// `Schema.Resolve` does it: the map's relationship is replaced when the
+/// type has a map, else the list's; `None` for a scalar type, which SMD
+/// cannot resolve with an override.
+pub(crate) fn with_relationship(mut atom: Atom, rel: ElementRelationship) -> Option<Atom> {
     if let Some(m) = atom.map.as_mut() {
-        m.relationship = if rel == ElementRelationship::Associative {
-            ElementRelationship::Separable
-        } else {
-            rel
-        };
+        m.relationship = map_relationship(rel);
+    } else if let Some(l) = atom.list.as_mut() {
+        l.relationship = rel;
+    } else {
+        return None;
+    }
+    Some(atom)
+}
+
+/// A map is atomic or not: SMD treats every other relationship of a map
+/// (even `associative`) as separable.
+fn map_relationship(rel: ElementRelationship) -> ElementRelationship {
+    match rel {
+        ElementRelationship::Atomic => ElementRelationship::Atomic,
+        _ => ElementRelationship::Separable,
     }
 }
 
