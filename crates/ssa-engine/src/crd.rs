@@ -356,10 +356,18 @@ fn default_null(value: &mut Value, schema: &Structural) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::schema::{ElementRelationship, ScalarKind};
+    use crate::openapi::tests::shape;
+    use crate::schema::{ElementRelationship, TypeId};
 
+    fn yaml(text: &str) -> Value {
+        crate::yaml::parse(text).unwrap().value
+    }
+
+    /// A CRD for `example.com/v1 Widget` with `schema` as its
+    /// openAPIV3Schema and `extra` (indented YAML) beside it in the version.
     fn crd(schema: &str, extra: &str) -> Value {
         let text = format!(
             "spec:\n  group: example.com\n  names: {{kind: Widget}}\n  versions:\n  - name: v1\n    served: true\n{extra}    schema:\n      openAPIV3Schema:\n{}",
@@ -368,159 +376,367 @@ mod tests {
                 .map(|l| format!("        {l}\n"))
                 .collect::<String>()
         );
-        crate::yaml::parse(&text).unwrap().value
+        yaml(&text)
     }
 
-    const SCHEMA: &str = "type: object
-properties:
-  spec:
-    type: object
-    properties:
-      plain: {type: array, items: {type: string}}
-      set: {type: array, x-kubernetes-list-type: set, items: {type: integer}}
-      ports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [port], items: {type: object, properties: {port: {type: integer}, name: {type: string, default: http}}}}
-      conn: {type: object, x-kubernetes-map-type: atomic, properties: {host: {type: string}}}
-      free: {type: object, x-kubernetes-preserve-unknown-fields: true}
-      size: {x-kubernetes-int-or-string: true}
-      replicas: {type: integer, default: 1}
-      tier: {type: string, nullable: true, default: gold}
-";
+    fn load_schema(schema: &str) -> Result<ObjectSchema, SchemaError> {
+        load(&crd(schema, ""), "example.com/v1", "Widget")
+    }
 
+    /// The type of `.spec.f` when spec's property `f` is `prop`.
+    fn spec_field_shape(prop: &str) -> Result<String, SchemaError> {
+        let s = load_schema(&format!(
+            "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      f: {prop}\n"
+        ))?;
+        let ty = field_type(&s, &["spec", "f"]);
+        Ok(shape(&s.schema, ty))
+    }
+
+    fn field_type(s: &ObjectSchema, path: &[&str]) -> TypeId {
+        path.iter().fold(s.root, |ty, name| {
+            s.schema
+                .atom(ty)
+                .map
+                .as_ref()
+                .unwrap()
+                .field(name)
+                .unwrap_or_else(|| panic!("no field {name}"))
+                .ty
+        })
+    }
+
+    /// Each extension a CRD schema may carry, as the API server converts
+    /// it (the OpenAPI rules, except that CRD lists have no patch
+    /// strategies).
     #[test]
     fn extensions_become_merge_semantics() {
-        let s = load(&crd(SCHEMA, ""), "example.com/v1", "Widget").unwrap();
-        let root = s.schema.atom(s.root).map.clone().unwrap();
-        assert!(root.field("metadata").is_some() && root.field("apiVersion").is_some());
-        let spec = s
-            .schema
-            .atom(root.field("spec").unwrap().ty)
-            .map
-            .clone()
-            .unwrap();
-        let list = |n: &str| {
-            s.schema
-                .atom(spec.field(n).unwrap().ty)
-                .list
-                .clone()
-                .unwrap()
-        };
-        assert_eq!(
-            list("plain").relationship,
-            ElementRelationship::Atomic,
-            "CRD lists without a type are atomic"
-        );
-        assert_eq!(
-            (list("set").relationship, list("set").keys.len()),
-            (ElementRelationship::Associative, 0)
-        );
-        assert_eq!(list("ports").keys, vec!["port"]);
-        assert_eq!(
-            s.schema
-                .atom(spec.field("conn").unwrap().ty)
-                .map
-                .as_ref()
-                .unwrap()
-                .relationship,
-            ElementRelationship::Atomic
-        );
-        assert_eq!(
-            s.schema
-                .atom(spec.field("free").unwrap().ty)
-                .map
-                .as_ref()
-                .unwrap()
-                .element_type,
-            Some(s.schema.untyped_deduced())
-        );
-        assert_eq!(
-            s.schema.atom(spec.field("size").unwrap().ty).scalar,
-            Some(ScalarKind::Untyped)
-        );
-    }
-
-    /// x-kubernetes-embedded-resource: an embedded object gets apiVersion,
-    /// kind and ObjectMeta; with preserve-unknown-fields the rest is deduced.
-    #[test]
-    fn embedded_resources() {
-        let schema = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      manifest: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n";
-        let s = load(&crd(schema, ""), "example.com/v1", "Widget").unwrap();
-        let root = s.schema.atom(s.root).map.clone().unwrap();
-        let spec = s
-            .schema
-            .atom(root.field("spec").unwrap().ty)
-            .map
-            .clone()
-            .unwrap();
-        let manifest = s
-            .schema
-            .atom(spec.field("manifest").unwrap().ty)
-            .map
-            .clone()
-            .unwrap();
-        assert!(manifest.field("apiVersion").is_some() && manifest.field("kind").is_some());
-        let meta = s
-            .schema
-            .atom(manifest.field("metadata").unwrap().ty)
-            .map
-            .clone()
-            .unwrap();
-        assert_eq!(
-            s.schema
-                .atom(meta.field("labels").unwrap().ty)
-                .map
-                .as_ref()
-                .unwrap()
-                .relationship,
-            ElementRelationship::Separable
-        );
-        assert_eq!(
-            manifest.element_type,
-            Some(s.schema.untyped_deduced()),
-            "unknown fields are deduced"
-        );
-    }
-
-    #[test]
-    fn structural_defaults() {
-        let s = load(&crd(SCHEMA, ""), "example.com/v1", "Widget").unwrap();
-        let mut obj = crate::yaml::parse("spec: {ports: [{port: 80}], tier: null}")
-            .unwrap()
-            .value;
-        s.defaulter.as_ref().unwrap().apply_defaults(&mut obj);
-        assert_eq!(
-            obj,
-            crate::yaml::parse("spec: {ports: [{port: 80, name: http}], tier: null, replicas: 1}")
-                .unwrap()
-                .value
-        );
-        let mut none = crate::yaml::parse("metadata: {name: x}").unwrap().value;
-        s.defaulter.as_ref().unwrap().apply_defaults(&mut none);
-        assert_eq!(
-            none.get("spec"),
-            None,
-            "defaults apply inside objects that are there"
-        );
-    }
-
-    #[test]
-    fn subresources_and_errors() {
-        let s = load(&crd(SCHEMA, "    subresources: {status: {}, scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n"), "example.com/v1", "Widget").unwrap();
-        assert!(s.subresources.status);
-        assert_eq!(
-            s.subresources.scale_replicas_path,
-            Some(vec!["spec".to_string(), "replicas".to_string()])
-        );
-        let e = load(&crd(SCHEMA, ""), "example.com/v2", "Widget").unwrap_err();
-        assert_eq!(e.path.to_string(), ".spec.versions");
-        let e = load(
-            &crd(
-                "type: object\nproperties:\n  spec: {properties: {a: {type: string}}}\n",
-                "",
+        let cases = [
+            (
+                "{type: array, items: {type: string}}",
+                "list:Atomic[]<String>",
             ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-patch-strategy: merge}",
+                "list:Atomic[]<String>",
+            ),
+            (
+                "{type: array, items: {type: integer}, x-kubernetes-list-type: set}",
+                "list:Associative[]<Numeric>",
+            ),
+            (
+                "{type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [port, protocol], items: {type: object, properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}}",
+                "list:Associative[\"port\", \"protocol\"]<map>",
+            ),
+            (
+                "{type: object, x-kubernetes-map-type: atomic, properties: {host: {type: string}}}",
+                "map:Atomic{host}<->",
+            ),
+            (
+                "{type: object, x-kubernetes-map-type: granular, additionalProperties: {type: string}}",
+                "map:Separable{}<String>",
+            ),
+            (
+                "{type: object, x-kubernetes-preserve-unknown-fields: true}",
+                "map:Separable{}<deduced>",
+            ),
+            ("{x-kubernetes-preserve-unknown-fields: true}", "deduced"),
+            ("{x-kubernetes-int-or-string: true}", "scalar:Untyped"),
+            (
+                "{x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}",
+                "scalar:Untyped",
+            ),
+            ("{type: string, format: date-time}", "scalar:Untyped"),
+            ("{type: integer, nullable: true}", "scalar:Numeric"),
+            ("{type: object}", "map:Separable{}<deduced>"),
+            (
+                "{type: object, x-kubernetes-embedded-resource: true, properties: {spec: {type: object}}}",
+                "map:Separable{spec,apiVersion,kind,metadata}<->",
+            ),
+            (
+                "{type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}",
+                "map:Separable{apiVersion,kind,metadata}<deduced>",
+            ),
+        ];
+        for (prop, expected) in cases {
+            assert_eq!(spec_field_shape(prop).unwrap(), expected, "{prop}");
+        }
+    }
+
+    /// The object's apiVersion, kind and metadata are the server's: ObjectMeta
+    /// with granular labels, a finalizers set, owner references keyed by
+    /// uid and atomic managedFields, whatever the CRD declares for them.
+    #[test]
+    fn root_and_embedded_resources_get_object_meta() {
+        let s = load_schema(
+            "type: object\nproperties:\n  metadata: {type: object, properties: {name: {type: string, maxLength: 10}}}\n  kind: {type: integer}\n  spec:\n    type: object\n    properties:\n      template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            shape(&s.schema, s.root),
+            "map:Separable{spec,apiVersion,kind,metadata}<->"
+        );
+        assert_eq!(shape(&s.schema, field_type(&s, &["kind"])), "scalar:String");
+        for meta in [vec!["metadata"], vec!["spec", "template", "metadata"]] {
+            let at = |f: &str| {
+                let mut p = meta.clone();
+                p.push(f);
+                shape(&s.schema, field_type(&s, &p))
+            };
+            assert_eq!(at("labels"), "map:Separable{}<String>");
+            assert_eq!(at("annotations"), "map:Separable{}<String>");
+            assert_eq!(at("finalizers"), "list:Associative[]<String>");
+            assert_eq!(at("ownerReferences"), "list:Associative[\"uid\"]<map>");
+            assert_eq!(at("managedFields"), "list:Atomic[]<map>");
+        }
+    }
+
+    /// Declared properties under x-kubernetes-preserve-unknown-fields keep
+    /// their types; objects inlined below it take unknown fields too.
+    #[test]
+    fn preserve_unknown_fields_with_declared_properties() {
+        let s = load_schema(
+            "type: object\nproperties:\n  spec:\n    type: object\n    x-kubernetes-preserve-unknown-fields: true\n    properties:\n      servers: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string}}}}\n      tls: {type: object, properties: {cert: {type: string}}}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            shape(&s.schema, field_type(&s, &["spec"])),
+            "map:Separable{servers,tls}<deduced>"
+        );
+        assert_eq!(
+            shape(&s.schema, field_type(&s, &["spec", "servers"])),
+            "list:Associative[\"name\"]<map>"
+        );
+        assert_eq!(
+            shape(&s.schema, field_type(&s, &["spec", "tls"])),
+            "map:Separable{cert}<deduced>"
+        );
+    }
+
+    #[test]
+    fn root_unknown_fields() {
+        let closed = load_schema("type: object\n").unwrap();
+        assert_eq!(
+            shape(&closed.schema, closed.root),
+            "map:Separable{apiVersion,kind,metadata}<->",
+            "the server's own properties make the root a closed struct"
+        );
+        let open =
+            load_schema("type: object\nx-kubernetes-preserve-unknown-fields: true\n").unwrap();
+        assert_eq!(
+            shape(&open.schema, open.root),
+            "map:Separable{apiVersion,kind,metadata}<deduced>"
+        );
+        let mut legacy = crd("type: object\n", "");
+        if let Some(Value::Map(spec)) = legacy.as_map_mut().and_then(|m| m.get_mut("spec")) {
+            spec.insert("preserveUnknownFields", Value::Bool(true));
+        }
+        let s = load(&legacy, "example.com/v1", "Widget").unwrap();
+        assert_eq!(
+            shape(&s.schema, s.root),
+            "map:Separable{apiVersion,kind,metadata}<deduced>"
+        );
+    }
+
+    #[test]
+    fn subresources() {
+        let cases = [
+            ("", false, None),
+            ("    subresources: {status: {}}\n", true, None),
+            (
+                "    subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
+                false,
+                Some(vec!["spec".to_string(), "replicas".to_string()]),
+            ),
+            (
+                "    subresources: {status: {}, scale: {specReplicasPath: .spec.size.count}}\n",
+                true,
+                Some(vec![
+                    "spec".to_string(),
+                    "size".to_string(),
+                    "count".to_string(),
+                ]),
+            ),
+        ];
+        for (extra, status, scale) in cases {
+            let s = load(&crd("type: object\n", extra), "example.com/v1", "Widget").unwrap();
+            assert_eq!(s.subresources.status, status, "{extra}");
+            assert_eq!(s.subresources.scale_replicas_path, scale, "{extra}");
+        }
+    }
+
+    /// Errors name the place in the CRD.
+    #[test]
+    fn errors_are_located() {
+        let schema_path = ".spec.versions[0].schema.openAPIV3Schema";
+        let cases = [
+            (
+                "type: object\nproperties:\n  spec: {properties: {a: {type: string}}}\n",
+                format!("{schema_path}.properties.spec.type"),
+                "non-structural schema",
+            ),
+            (
+                "type: object\nproperties:\n  spec: {type: object, properties: {a: {description: no type}}}\n",
+                format!("{schema_path}.properties.spec.properties.a.type"),
+                "non-structural schema",
+            ),
+            (
+                "type: array\nitems: {type: string}\n",
+                format!("{schema_path}.type"),
+                "the root of a CRD schema must be `type: object`",
+            ),
+            (
+                "type: object\nproperties:\n  spec: {type: array}\n",
+                format!("{schema_path}.properties.spec"),
+                "`items` must be specified on arrays",
+            ),
+            (
+                "type: object\nproperties:\n  spec: {type: array, items: {type: string}, x-kubernetes-list-type: map}\n",
+                format!("{schema_path}.properties.spec.x-kubernetes-list-map-keys"),
+                "missing map keys",
+            ),
+        ];
+        for (schema, path, message) in cases {
+            let e = load_schema(schema).unwrap_err();
+            assert_eq!(e.path.to_string(), path, "{schema}");
+            assert!(e.message.starts_with(message), "{e}");
+        }
+        let e = load(&crd("type: object\n", ""), "example.com/v2", "Widget").unwrap_err();
+        assert_eq!(e.path.to_string(), ".spec.versions");
+        let unserved = crd("type: object\n", "")
+            .to_json()
+            .replace("\"served\":true", "\"served\":false");
+        let e = load(
+            &Value::from_json_str(&unserved).unwrap(),
             "example.com/v1",
             "Widget",
         )
         .unwrap_err();
-        assert!(e.message.starts_with("non-structural schema"), "{e}");
+        assert_eq!(e.path.to_string(), ".spec.versions");
+        let e = load(&crd("type: object\n", ""), "other.com/v1", "Widget").unwrap_err();
+        assert_eq!(e.path.to_string(), ".spec.group");
+    }
+
+    const COERCED: &str = "type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas: {type: integer, default: 1}
+      tier: {type: string, nullable: true, default: gold}
+      note: {type: string}
+      maybe: {type: string, nullable: true}
+      size: {type: string, default: small}
+      ports:
+        type: array
+        items:
+          type: object
+          properties:
+            port: {type: integer}
+            protocol: {type: string, default: TCP}
+      labels: {type: object, additionalProperties: {type: string, default: none}}
+      free: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {known: {type: object, properties: {a: {type: string}}}}}
+      empty: {type: object}
+      nested: {type: object, default: {}, properties: {inner: {type: string, default: deep}}}
+      template: {type: object, x-kubernetes-embedded-resource: true, properties: {spec: {type: object, properties: {x: {type: string}}}}}
+  status: {type: object, properties: {phase: {type: string}}}
+";
+
+    /// What the server does to a custom resource it decodes: prune, drop
+    /// disallowed nulls, default. One row per rule: (object, stored object).
+    #[test]
+    fn coercion_prunes_drops_nulls_and_defaults() {
+        let s = load_schema(COERCED).unwrap();
+        let coercion = s.defaulter.clone().unwrap();
+        let base =
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, labels: {a: b}}\n";
+        let defaults = "replicas: 1, tier: gold, size: small, nested: {inner: deep}";
+        let cases = [
+            // Unknown fields go, at the root and below; apiVersion, kind and
+            // metadata stay.
+            (
+                "spec: {replicas: 3, unknown: 1}\nextra: true",
+                "spec: {replicas: 3, tier: gold, size: small, nested: {inner: deep}}",
+            ),
+            // Defaults fill absent fields and nulls that null does not allow;
+            // a nullable field keeps its null; a null without default goes.
+            (
+                "spec: {tier: null, maybe: null, note: null, replicas: null}",
+                "spec: {tier: null, maybe: null, replicas: 1, size: small, nested: {inner: deep}}",
+            ),
+            // List items are pruned and defaulted one by one.
+            (
+                "spec: {ports: [{port: 80, junk: x}, {port: 53, protocol: UDP}]}",
+                &format!(
+                    "spec: {{ports: [{{port: 80, protocol: TCP}}, {{port: 53, protocol: UDP}}], {defaults}}}"
+                ),
+            ),
+            // additionalProperties values: a null takes the default.
+            (
+                "spec: {labels: {a: x, b: null}}",
+                &format!("spec: {{labels: {{a: x, b: none}}, {defaults}}}"),
+            ),
+            // Below preserve-unknown-fields unknown fields stay, but a
+            // declared object is pruned by its own schema.
+            (
+                "spec: {free: {anything: [1, 2], known: {a: y, b: z}}}",
+                &format!("spec: {{free: {{anything: [1, 2], known: {{a: y}}}}, {defaults}}}"),
+            ),
+            // An object that declares nothing keeps nothing.
+            (
+                "spec: {empty: {a: 1, b: {c: 2}}}",
+                &format!("spec: {{empty: {{}}, {defaults}}}"),
+            ),
+            // An embedded resource keeps its apiVersion, kind and metadata.
+            (
+                "spec: {template: {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {x: a, y: b}, other: 1}}",
+                &format!(
+                    "spec: {{template: {{apiVersion: v1, kind: Pod, metadata: {{name: p}}, spec: {{x: a}}}}, {defaults}}}"
+                ),
+            ),
+            // Defaults apply inside objects that are there, not absent ones.
+            (
+                "status: {phase: Running, junk: 1}",
+                "status: {phase: Running}",
+            ),
+        ];
+        for (input, expected) in cases {
+            let mut object = yaml(&format!("{base}{input}"));
+            coercion.apply_defaults(&mut object);
+            assert_eq!(object, yaml(&format!("{base}{expected}")), "{input}");
+        }
+    }
+
+    #[test]
+    fn legacy_preserve_unknown_fields_keeps_everything_and_defaults() {
+        let mut legacy = crd(COERCED, "");
+        if let Some(Value::Map(spec)) = legacy.as_map_mut().and_then(|m| m.get_mut("spec")) {
+            spec.insert("preserveUnknownFields", Value::Bool(true));
+        }
+        let s = load(&legacy, "example.com/v1", "Widget").unwrap();
+        let mut object = yaml("spec: {junk: 1, note: null}\nextra: 2");
+        s.defaulter.unwrap().apply_defaults(&mut object);
+        assert_eq!(
+            object,
+            yaml(
+                "spec: {junk: 1, note: null, replicas: 1, tier: gold, size: small, nested: {inner: deep}}\nextra: 2"
+            )
+        );
+    }
+
+    #[test]
+    fn map_list_key_defaults_are_struct_field_defaults() {
+        let s = load_schema(COERCED).unwrap();
+        let ports = s
+            .schema
+            .atom(field_type(&s, &["spec", "ports"]))
+            .list
+            .clone()
+            .unwrap();
+        assert_eq!(ports.relationship, ElementRelationship::Atomic);
+        let item = s.schema.atom(ports.element_type).map.clone().unwrap();
+        assert_eq!(
+            item.field("protocol").unwrap().default,
+            Some(Value::from("TCP"))
+        );
     }
 }

@@ -169,7 +169,7 @@ impl<'d> Converter<'d> {
             MAP_TYPE,
             "x-kubernetes-embedded-resource",
         ];
-        if !shapes.iter().any(|k| m.contains_key(*k)) {
+        if !shapes.iter().any(|k| m.contains_key(k)) {
             // Exactly the deduced type: share its id.
             return Ok(self.schema.untyped_deduced());
         }
@@ -649,90 +649,384 @@ pub fn load(doc: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
 }
 
 #[cfg(test)]
-mod tests {
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+pub(crate) mod tests {
     use super::*;
 
     fn doc(text: &str) -> Value {
         crate::yaml::parse(text).unwrap().value
     }
 
-    const DOC: &str = r#"
-components:
-  schemas:
-    T:
-      type: object
-      x-kubernetes-group-version-kind: [{group: g.io, version: v1, kind: T}]
-      properties:
-        merged: {type: array, x-kubernetes-patch-strategy: merge, x-kubernetes-patch-merge-key: name, items: {$ref: '#/components/schemas/Item'}}
-        set: {type: array, x-kubernetes-patch-strategy: merge, items: {type: string}}
-        plain: {type: array, items: {type: string}}
-        typed: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [a, b], items: {type: object, properties: {a: {type: string}, b: {type: integer, default: 0}}}}
-        atomicMap: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}
-        port: {x-kubernetes-int-or-string: true}
-        self: {$ref: '#/components/schemas/T'}
-    Item:
-      type: object
-      properties: {name: {type: string}}
-"#;
+    /// A short description of a type, to compare in tables: each of its
+    /// shapes (`scalar:Kind`, `list:Relationship[keys]<element>`,
+    /// `map:Relationship{fields}<element>`) joined by ` | `; the built-in
+    /// untyped types by name.
+    pub(crate) fn shape(schema: &Schema, id: TypeId) -> String {
+        if id == schema.untyped_deduced() {
+            return "deduced".into();
+        }
+        if id == schema.untyped_atomic() {
+            return "untyped_atomic".into();
+        }
+        let atom = schema.atom(id);
+        let mut parts = Vec::new();
+        if let Some(k) = atom.scalar {
+            parts.push(format!("scalar:{k:?}"));
+        }
+        if let Some(l) = &atom.list {
+            parts.push(format!(
+                "list:{:?}{:?}<{}>",
+                l.relationship,
+                l.keys,
+                short(schema, l.element_type)
+            ));
+        }
+        if let Some(m) = &atom.map {
+            let fields: Vec<&str> = m.fields.iter().map(|f| f.name.as_str()).collect();
+            let element = m.element_type.map_or("-".to_string(), |e| short(schema, e));
+            parts.push(format!(
+                "map:{:?}{{{}}}<{element}>",
+                m.relationship,
+                fields.join(",")
+            ));
+        }
+        parts.join(" | ")
+    }
 
-    #[test]
-    fn openapi_conversion_rules() {
-        let s = load(&doc(DOC), "g.io/v1", "T").unwrap();
+    /// An element type: the untyped types by name, a scalar by kind, else
+    /// just list or map.
+    fn short(schema: &Schema, id: TypeId) -> String {
+        if id == schema.untyped_deduced() || id == schema.untyped_atomic() {
+            return shape(schema, id);
+        }
+        let atom = schema.atom(id);
+        match (&atom.scalar, &atom.list, &atom.map) {
+            (Some(k), None, None) => format!("{k:?}"),
+            (None, Some(_), None) => "list".into(),
+            (None, None, Some(_)) => "map".into(),
+            _ => "mixed".into(),
+        }
+    }
+
+    /// A Swagger 2.0 document whose kind `g.io/v1 T` has one property `f`
+    /// described by `prop` (inline YAML), beside a few named types.
+    fn with_property(prop: &str) -> Value {
+        doc(&format!(
+            r#"
+definitions:
+  T:
+    type: object
+    x-kubernetes-group-version-kind: [{{group: g.io, version: v1, kind: T}}]
+    properties:
+      f: {prop}
+  Item: {{type: object, properties: {{name: {{type: string}}, port: {{type: integer, default: 80}}}}}}
+  M: {{type: object, additionalProperties: {{type: string}}}}
+  L: {{type: array, items: {{type: string}}, x-kubernetes-list-type: set}}
+  S: {{type: string}}
+  io.k8s.apimachinery.pkg.api.resource.Quantity: {{type: string, format: quantity}}
+  io.k8s.apimachinery.pkg.runtime.RawExtension: {{type: object}}
+"#
+        ))
+    }
+
+    fn property_shape(prop: &str) -> Result<String, SchemaError> {
+        let s = load(&with_property(prop), "g.io/v1", "T")?;
         let root = s.schema.atom(s.root).map.clone().unwrap();
-        let list = |n: &str| {
-            s.schema
-                .atom(root.field(n).unwrap().ty)
-                .list
-                .clone()
-                .unwrap()
-        };
-        assert_eq!(
-            (list("merged").relationship, list("merged").keys.clone()),
-            (ElementRelationship::Associative, vec!["name".to_string()])
-        );
-        assert_eq!(
-            (list("set").relationship, list("set").keys.len()),
-            (ElementRelationship::Associative, 0)
-        );
-        assert_eq!(list("plain").relationship, ElementRelationship::Atomic);
-        assert_eq!(list("typed").keys, vec!["a", "b"]);
-        let item = s
-            .schema
-            .atom(list("typed").element_type)
+        Ok(shape(&s.schema, root.field("f").unwrap().ty))
+    }
+
+    /// Each conversion rule of upstream `ToSchemaFromOpenAPI`, one row per
+    /// rule: a property's schema and the type it becomes.
+    #[test]
+    fn conversion_rules() {
+        let cases = [
+            // Scalars; strings with a format other than byte are untyped.
+            ("{type: string}", "scalar:String"),
+            ("{type: string, format: byte}", "scalar:String"),
+            ("{type: string, format: date-time}", "scalar:Untyped"),
+            ("{type: string, format: int-or-string}", "scalar:Untyped"),
+            ("{type: integer, format: int32}", "scalar:Numeric"),
+            ("{type: number}", "scalar:Numeric"),
+            ("{type: boolean}", "scalar:Boolean"),
+            ("{x-kubernetes-int-or-string: true}", "scalar:Untyped"),
+            // Lists: list types first, then patch strategies, else atomic.
+            (
+                "{type: array, items: {type: string}}",
+                "list:Atomic[]<String>",
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: atomic}",
+                "list:Atomic[]<String>",
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: set}",
+                "list:Associative[]<String>",
+            ),
+            (
+                "{type: array, items: {$ref: '#/definitions/Item'}, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name, port]}",
+                "list:Associative[\"name\", \"port\"]<map>",
+            ),
+            (
+                "{type: array, items: {$ref: '#/definitions/Item'}, x-kubernetes-patch-strategy: merge, x-kubernetes-patch-merge-key: name}",
+                "list:Associative[\"name\"]<map>",
+            ),
+            (
+                "{type: array, items: {$ref: '#/definitions/Item'}, x-kubernetes-patch-strategy: 'merge,retainKeys', x-kubernetes-patch-merge-key: name}",
+                "list:Associative[\"name\"]<map>",
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-patch-strategy: merge}",
+                "list:Associative[]<String>",
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-patch-strategy: retainKeys}",
+                "list:Atomic[]<String>",
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: atomic, x-kubernetes-patch-strategy: merge}",
+                "list:Atomic[]<String>",
+            ),
+            // Maps: properties are fields; unknown fields need
+            // additionalProperties, preserve-unknown-fields or no properties.
+            ("{type: object}", "map:Separable{}<deduced>"),
+            (
+                "{type: object, properties: {a: {type: string}}}",
+                "map:Separable{a}<->",
+            ),
+            (
+                "{type: object, properties: {a: {type: string}}, x-kubernetes-preserve-unknown-fields: true}",
+                "map:Separable{a}<deduced>",
+            ),
+            (
+                "{type: object, additionalProperties: {type: integer}}",
+                "map:Separable{}<Numeric>",
+            ),
+            (
+                "{type: object, additionalProperties: true}",
+                "map:Separable{}<deduced>",
+            ),
+            (
+                "{type: object, additionalProperties: false}",
+                "map:Separable{}<->",
+            ),
+            (
+                "{type: object, additionalProperties: {type: string}, x-kubernetes-map-type: atomic}",
+                "map:Atomic{}<String>",
+            ),
+            (
+                "{type: object, properties: {a: {type: string}}, x-kubernetes-map-type: granular}",
+                "map:Separable{a}<->",
+            ),
+            // No type: anything.
+            ("{}", "deduced"),
+            ("{description: free}", "deduced"),
+            (
+                "{items: {type: string}}",
+                "scalar:Untyped | list:Atomic[]<String> | map:Separable{}<deduced>",
+            ),
+            (
+                "{properties: {a: {type: string}}}",
+                "scalar:Untyped | list:Atomic[]<untyped_atomic> | map:Separable{a}<->",
+            ),
+            // References, an allOf of one reference, map-type overrides.
+            ("{$ref: '#/definitions/S'}", "scalar:String"),
+            (
+                "{allOf: [{$ref: '#/definitions/M'}], description: wrapped, default: {}}",
+                "map:Separable{}<String>",
+            ),
+            (
+                "{$ref: '#/definitions/M', x-kubernetes-map-type: atomic}",
+                "map:Atomic{}<String>",
+            ),
+            (
+                "{allOf: [{$ref: '#/definitions/M'}], x-kubernetes-map-type: atomic}",
+                "map:Atomic{}<String>",
+            ),
+            (
+                "{$ref: '#/definitions/L', x-kubernetes-map-type: atomic}",
+                "list:Atomic[]<String>",
+            ),
+            // Types the converter hard-codes.
+            (
+                "{$ref: '#/definitions/io.k8s.apimachinery.pkg.api.resource.Quantity'}",
+                "scalar:Untyped",
+            ),
+            (
+                "{$ref: '#/definitions/io.k8s.apimachinery.pkg.runtime.RawExtension'}",
+                "untyped_atomic",
+            ),
+        ];
+        for (prop, expected) in cases {
+            assert_eq!(property_shape(prop).unwrap(), expected, "{prop}");
+        }
+    }
+
+    /// `x-kubernetes-preserve-unknown-fields` holds for the node and every
+    /// node inlined below it, but not for named types it refers to.
+    #[test]
+    fn preserve_unknown_fields_reaches_inlined_nodes_only() {
+        let s = load(
+            &with_property(
+                "{type: object, x-kubernetes-preserve-unknown-fields: true, properties: {inner: {type: object, properties: {a: {type: string}}}, items: {type: array, items: {type: object, properties: {b: {type: string}}}}, named: {$ref: '#/definitions/Item'}}}",
+            ),
+            "g.io/v1",
+            "T",
+        )
+        .unwrap();
+        let schema = &s.schema;
+        let root = schema.atom(s.root).map.clone().unwrap();
+        let f = schema
+            .atom(root.field("f").unwrap().ty)
             .map
             .clone()
             .unwrap();
-        assert_eq!(item.field("b").unwrap().default, Some(Value::Int(0)));
-        let atomic = s
-            .schema
-            .atom(root.field("atomicMap").unwrap().ty)
-            .map
-            .clone()
-            .unwrap();
-        assert_eq!(atomic.relationship, ElementRelationship::Atomic);
+        let field = |name: &str| f.field(name).unwrap().ty;
+        assert_eq!(shape(schema, field("inner")), "map:Separable{a}<deduced>");
+        let items = schema.atom(field("items")).list.clone().unwrap();
         assert_eq!(
-            s.schema.atom(root.field("port").unwrap().ty).scalar,
-            Some(ScalarKind::Untyped)
+            shape(schema, items.element_type),
+            "map:Separable{b}<deduced>"
         );
         assert_eq!(
-            root.field("self").unwrap().ty,
-            s.root,
-            "recursive references resolve"
-        );
-        assert_eq!(
-            root.field("merged").unwrap().patch_merge_key.as_deref(),
-            Some("name")
+            shape(schema, field("named")),
+            "map:Separable{name,port}<->",
+            "a named type is converted on its own"
         );
     }
 
+    /// Field facts: every property's default, and the patch strategy and
+    /// merge key kubectl reads.
     #[test]
-    fn missing_kind_is_located() {
-        let e = load(&doc(DOC), "g.io/v1", "Other").unwrap_err();
-        assert_eq!(e.path.to_string(), ".components.schemas");
-        let bad = doc(
-            "definitions:\n  T:\n    x-kubernetes-group-version-kind: [{group: '', version: v1, kind: T}]\n    type: object\n    properties: {a: {$ref: '#/definitions/Nope'}}\n",
+    fn fields_keep_defaults_and_patch_facts() {
+        let s = load(
+            &with_property(
+                "{type: array, items: {$ref: '#/definitions/Item'}, x-kubernetes-patch-strategy: merge, x-kubernetes-patch-merge-key: name}",
+            ),
+            "g.io/v1",
+            "T",
+        )
+        .unwrap();
+        let root = s.schema.atom(s.root).map.clone().unwrap();
+        let f = root.field("f").unwrap();
+        assert_eq!(f.patch_strategy.as_deref(), Some("merge"));
+        assert_eq!(f.patch_merge_key.as_deref(), Some("name"));
+        let list = s.schema.atom(f.ty).list.clone().unwrap();
+        let item = s.schema.atom(list.element_type).map.clone().unwrap();
+        assert_eq!(item.field("port").unwrap().default, Some(Value::Int(80)));
+        assert_eq!(item.field("name").unwrap().default, None);
+    }
+
+    #[test]
+    fn recursive_references_resolve() {
+        let s = load(
+            &with_property("{$ref: '#/definitions/T', x-kubernetes-map-type: atomic}"),
+            "g.io/v1",
+            "T",
+        )
+        .unwrap();
+        let root = s.schema.atom(s.root).map.clone().unwrap();
+        let f = s
+            .schema
+            .atom(root.field("f").unwrap().ty)
+            .map
+            .clone()
+            .unwrap();
+        assert_eq!(f.relationship, ElementRelationship::Atomic);
+        assert_eq!(f.field("f").unwrap().ty, root.field("f").unwrap().ty);
+        assert_eq!(root.relationship, ElementRelationship::Separable);
+    }
+
+    #[test]
+    fn openapi_v3_documents_and_kind_selection() {
+        let v3 = doc(r#"
+components:
+  schemas:
+    a.v1.Widget:
+      type: object
+      x-kubernetes-group-version-kind: [{group: a.io, version: v1, kind: Widget}]
+      properties:
+        spec: {allOf: [{$ref: '#/components/schemas/a.v1.Spec'}], default: {}}
+    a.v2.Widget:
+      type: object
+      x-kubernetes-group-version-kind: [{group: a.io, version: v2, kind: Widget}]
+      properties: {other: {type: string}}
+    a.v1.Spec:
+      type: object
+      properties: {ports: {type: array, items: {type: integer}, x-kubernetes-list-type: set}}
+"#);
+        let s = load(&v3, "a.io/v1", "Widget").unwrap();
+        assert_eq!(shape(&s.schema, s.root), "map:Separable{spec}<->");
+        let s = load(&v3, "a.io/v2", "Widget").unwrap();
+        assert_eq!(shape(&s.schema, s.root), "map:Separable{other}<->");
+        let core = doc(
+            "definitions:\n  Pod:\n    type: object\n    x-kubernetes-group-version-kind: [{group: '', version: v1, kind: Pod}]\n",
         );
-        let e = load(&bad, "v1", "T").unwrap_err();
-        assert_eq!(e.path.to_string(), ".definitions.T.properties.a.$ref");
+        assert!(load(&core, "v1", "Pod").is_ok());
+    }
+
+    /// Errors name the place in the document.
+    #[test]
+    fn errors_are_located() {
+        let f = ".definitions.T.properties.f";
+        let cases = [
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: bag}",
+                format!("{f}.x-kubernetes-list-type"),
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: map}",
+                format!("{f}.x-kubernetes-list-map-keys"),
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [1]}",
+                format!("{f}.x-kubernetes-list-map-keys[0]"),
+            ),
+            (
+                "{type: object, x-kubernetes-map-type: sometimes}",
+                format!("{f}.x-kubernetes-map-type"),
+            ),
+            (
+                "{type: array, items: {type: string}, x-kubernetes-patch-strategy: replace}",
+                format!("{f}.x-kubernetes-patch-strategy"),
+            ),
+            ("{type: array}", f.to_string()),
+            ("{type: date}", format!("{f}.type")),
+            ("{$ref: '#/definitions/Nope'}", format!("{f}.$ref")),
+            (
+                "{allOf: [{$ref: '#/definitions/Nope'}]}",
+                format!("{f}.allOf[0].$ref"),
+            ),
+            (
+                "{$ref: '#/definitions/S', x-kubernetes-map-type: atomic}",
+                format!("{f}.x-kubernetes-map-type"),
+            ),
+            (
+                "{type: object, properties: {a: {type: object, additionalProperties: 3}}}",
+                format!("{f}.properties.a.additionalProperties"),
+            ),
+        ];
+        for (prop, path) in cases {
+            let e = property_shape(prop).unwrap_err();
+            assert_eq!(e.path.to_string(), path, "{prop}: {e}");
+        }
+        let e = load(&with_property("{type: string}"), "g.io/v1", "Other").unwrap_err();
+        assert_eq!(e.path.to_string(), ".definitions");
+        let e = load(&doc("paths: {}"), "v1", "T").unwrap_err();
+        assert_eq!(e.path.to_string(), ".");
+    }
+
+    #[test]
+    fn convert_definitions_names_every_type() {
+        let defs = doc(
+            "B: {type: object, properties: {a: {$ref: '#/definitions/A'}}}\nA: {type: array, items: {type: string}, x-kubernetes-list-type: set}\n",
+        );
+        let (schema, ids) = convert_definitions(&defs).unwrap();
+        assert_eq!(ids.keys().collect::<Vec<_>>(), ["A", "B"]);
+        assert_eq!(shape(&schema, ids["A"]), "list:Associative[]<String>");
+        assert_eq!(schema.lookup("B"), Some(ids["B"]));
+        let b = schema.atom(ids["B"]).map.clone().unwrap();
+        assert_eq!(b.field("a").unwrap().ty, ids["A"]);
+        let e = convert_definitions(&doc("A: {type: bogus}")).unwrap_err();
+        assert_eq!(e.to_string(), ".A.type: unrecognized type \"bogus\"");
     }
 }

@@ -271,6 +271,10 @@ impl Loader {
                 }
             };
         }
+        if map.contains_key("untyped") && !map.contains_key("elementRelationship") {
+            // The deduced type itself, so that walks recognise it.
+            return Ok(self.schema.untyped_deduced());
+        }
         let mut atom = self.atom(map, path)?;
         if let Some(r) = map.get("elementRelationship") {
             let rel_path = path.key("elementRelationship");
@@ -361,6 +365,7 @@ fn check_keys(map: &Map, allowed: &[&str], path: &ValuePath) -> Result<(), Schem
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
     use crate::yaml;
@@ -393,27 +398,127 @@ mod tests {
         assert_eq!(labels.relationship, ElementRelationship::Atomic);
     }
 
+    /// The type of field `f` of the root type `r`, with `types` (YAML list
+    /// items) beside it.
+    fn field_shape(field: &str, types: &str) -> Result<String, SchemaError> {
+        let s = load_text(&format!(
+            "root: r\ntypes:\n- name: r\n  map:\n    fields:\n    - name: f\n      type: {field}\n{types}"
+        ))?;
+        let root = s.schema.atom(s.root).map.clone().unwrap();
+        Ok(crate::openapi::tests::shape(
+            &s.schema,
+            root.field("f").unwrap().ty,
+        ))
+    }
+
+    const NAMED: &str = "- name: m\n  map: {elementType: {scalar: string}}\n- name: l\n  list: {elementType: {scalar: string}, elementRelationship: associative}\n- name: s\n  scalar: string\n";
+
+    /// Type references as SMD resolves them (`Schema.Resolve`): a named or
+    /// inline type, and an `elementRelationship` beside it that replaces
+    /// the map's relationship when the type has a map, else the list's.
     #[test]
-    fn relationship_override_on_a_reference() {
-        let s = load_text(
-            "root: r\ntypes:\n- name: m\n  map: {elementType: {scalar: string}}\n- name: r\n  map:\n    fields:\n    - name: a\n      type: {namedType: m, elementRelationship: atomic}\n    - name: b\n      type: {namedType: m}\n",
+    fn references_and_relationship_overrides() {
+        let cases = [
+            ("{namedType: m}", "map:Separable{}<String>"),
+            (
+                "{namedType: m, elementRelationship: atomic}",
+                "map:Atomic{}<String>",
+            ),
+            ("{namedType: l}", "list:Associative[]<String>"),
+            (
+                "{namedType: l, elementRelationship: atomic}",
+                "list:Atomic[]<String>",
+            ),
+            ("{namedType: s}", "scalar:String"),
+            ("{namedType: __untyped_atomic_}", "untyped_atomic"),
+            ("{namedType: __untyped_deduced_}", "deduced"),
+            (
+                "{namedType: __untyped_deduced_, elementRelationship: atomic}",
+                "scalar:Untyped | list:Atomic[]<untyped_atomic> | map:Atomic{}<deduced>",
+            ),
+            (
+                "{map: {elementType: {scalar: numeric}}, elementRelationship: atomic}",
+                "map:Atomic{}<Numeric>",
+            ),
+            // A list states its relationship; one that does not is merged
+            // by position, neither atomic nor associative.
+            (
+                "{list: {elementType: {scalar: string}}}",
+                "list:Separable[]<String>",
+            ),
+            (
+                "{list: {elementType: {scalar: string}, elementRelationship: atomic}}",
+                "list:Atomic[]<String>",
+            ),
+            (
+                "{list: {elementType: {namedType: m}, elementRelationship: associative, keys: [a, b]}}",
+                "list:Associative[\"a\", \"b\"]<map>",
+            ),
+            // A map is atomic or separable; `associative` reads as separable.
+            (
+                "{map: {elementType: {scalar: boolean}, elementRelationship: associative}}",
+                "map:Separable{}<Boolean>",
+            ),
+            ("{scalar: untyped}", "scalar:Untyped"),
+            ("{untyped: {}}", "deduced"),
+        ];
+        for (field, expected) in cases {
+            assert_eq!(field_shape(field, NAMED).unwrap(), expected, "{field}");
+        }
+    }
+
+    #[test]
+    fn bad_references_are_located() {
+        let at = ".types[0].map.fields[0].type";
+        let cases = [
+            ("{namedType: nope}", format!("{at}.namedType")),
+            (
+                "{namedType: s, elementRelationship: atomic}",
+                format!("{at}.elementRelationship"),
+            ),
+            (
+                "{scalar: string, elementRelationship: atomic}",
+                format!("{at}.elementRelationship"),
+            ),
+            (
+                "{namedType: m, elementRelationship: sometimes}",
+                format!("{at}.elementRelationship"),
+            ),
+            ("{list: {}}", format!("{at}.list")),
+            (
+                "{list: {elementType: {scalar: string}, keys: a}}",
+                format!("{at}.list.keys"),
+            ),
+            (
+                "{map: {fields: [{name: x}]}}",
+                format!("{at}.map.fields[0]"),
+            ),
+            (
+                "{map: {fields: [{type: {scalar: string}}]}}",
+                format!("{at}.map.fields[0].name"),
+            ),
+            ("{namedType: m, typo: 1}", format!("{at}.typo")),
+        ];
+        for (field, path) in cases {
+            let e = field_shape(field, NAMED).unwrap_err();
+            assert_eq!(e.path.to_string(), path, "{field}: {e}");
+        }
+        let e = load_text(
+            "root: r\ntypes:\n- name: r\n  scalar: string\n- name: r\n  scalar: string\n",
         )
-        .unwrap();
-        let root = s.schema.atom(s.root).map.as_ref().unwrap();
-        let a = s
-            .schema
-            .atom(root.field("a").unwrap().ty)
-            .map
-            .as_ref()
-            .unwrap();
-        let b = s
-            .schema
-            .atom(root.field("b").unwrap().ty)
-            .map
-            .as_ref()
-            .unwrap();
-        assert_eq!(a.relationship, ElementRelationship::Atomic);
-        assert_eq!(b.relationship, ElementRelationship::Separable);
+        .unwrap_err();
+        assert_eq!(e.to_string(), ".types[1].name: type \"r\" is defined twice");
+        let e = load_text("types: []\n").unwrap_err();
+        assert_eq!(e.path.to_string(), ".root");
+    }
+
+    /// Unions are part of the format; SSA does not act on them.
+    #[test]
+    fn unions_are_accepted() {
+        let s = load_text(
+            "root: r\ntypes:\n- name: r\n  map:\n    fields:\n    - {name: a, type: {scalar: string}}\n    unions:\n    - fields: [{fieldName: a, discriminatorValue: A}]\n",
+        );
+        assert!(s.is_ok(), "{s:?}");
     }
 
     #[test]
