@@ -73,9 +73,9 @@ pub(crate) struct Converter<'d> {
     /// being converted: (the reference's id, the named type, the
     /// relationship, where the extension is).
     overrides: Vec<(TypeId, TypeId, ElementRelationship, ValuePath)>,
-    /// How many references are being converted (overrides are filled in
-    /// when the outermost one is done).
-    depth: usize,
+    /// The named types being converted, innermost last (an override of one
+    /// of them waits until the outermost is done).
+    in_progress: Vec<TypeId>,
 }
 
 impl<'d> Converter<'d> {
@@ -86,7 +86,7 @@ impl<'d> Converter<'d> {
             definitions,
             named: HashMap::new(),
             overrides: Vec::new(),
-            depth: 0,
+            in_progress: Vec::new(),
         }
     }
 
@@ -232,12 +232,12 @@ impl<'d> Converter<'d> {
         let id = self.schema.push(Atom::default());
         self.remember(name.clone(), id);
         self.schema.name(name.clone(), id);
-        self.depth += 1;
+        self.in_progress.push(id);
         let converted = self.convert(target, &defs_path.key(name), false);
-        self.depth -= 1;
+        self.in_progress.pop();
         let atom = self.schema.atom(converted?).clone();
         self.schema.set(id, atom);
-        if self.depth == 0 {
+        if self.in_progress.is_empty() {
             self.fill_overrides()?;
         }
         Ok(id)
@@ -259,26 +259,22 @@ impl<'d> Converter<'d> {
         let Some(rel) = map_type(m, path)? else {
             return Ok(id);
         };
-        let placeholder = self.schema.push(Atom::default());
-        self.overrides
-            .push((placeholder, id, rel, path.key(MAP_TYPE)));
-        if self.depth == 0 {
-            self.fill_overrides()?;
+        let at = path.key(MAP_TYPE);
+        if self.in_progress.contains(&id) {
+            // A recursive reference: the named type is not complete yet.
+            let placeholder = self.schema.push(Atom::default());
+            self.overrides.push((placeholder, id, rel, at));
+            return Ok(placeholder);
         }
-        Ok(placeholder)
+        let atom = overridden(self.schema.atom(id).clone(), rel, &at)?;
+        Ok(self.schema.push(atom))
     }
 
     /// Fills the overriding references, now that their named types are
     /// complete.
     fn fill_overrides(&mut self) -> Result<(), SchemaError> {
         for (placeholder, target, rel, path) in std::mem::take(&mut self.overrides) {
-            let atom =
-                with_relationship(self.schema.atom(target).clone(), rel).ok_or_else(|| {
-                    err(
-                        &path,
-                        "x-kubernetes-map-type refers to a type that is not a map or list",
-                    )
-                })?;
+            let atom = overridden(self.schema.atom(target).clone(), rel, &path)?;
             self.schema.set(placeholder, atom);
         }
         Ok(())
@@ -479,6 +475,16 @@ impl<'d> Converter<'d> {
         self.named.insert(OBJECT_META.to_string(), id);
         id
     }
+}
+
+/// `atom` with the relationship an `x-kubernetes-map-type` at `path` gives.
+fn overridden(atom: Atom, rel: ElementRelationship, path: &ValuePath) -> Result<Atom, SchemaError> {
+    with_relationship(atom, rel).ok_or_else(|| {
+        err(
+            path,
+            "x-kubernetes-map-type refers to a type that is not a map or list",
+        )
+    })
 }
 
 fn is_type_or_object_meta(name: &str) -> bool {
@@ -723,6 +729,7 @@ definitions:
   M: {{type: object, additionalProperties: {{type: string}}}}
   L: {{type: array, items: {{type: string}}, x-kubernetes-list-type: set}}
   S: {{type: string}}
+  MA: {{$ref: '#/definitions/M', x-kubernetes-map-type: atomic}}
   io.k8s.apimachinery.pkg.api.resource.Quantity: {{type: string, format: quantity}}
   io.k8s.apimachinery.pkg.runtime.RawExtension: {{type: object}}
 "#
@@ -846,6 +853,7 @@ definitions:
                 "{$ref: '#/definitions/L', x-kubernetes-map-type: atomic}",
                 "list:Atomic[]<String>",
             ),
+            ("{$ref: '#/definitions/MA'}", "map:Atomic{}<String>"),
             // Types the converter hard-codes.
             (
                 "{$ref: '#/definitions/io.k8s.apimachinery.pkg.api.resource.Quantity'}",
