@@ -52,3 +52,42 @@ fn bad_yaml_is_a_located_error() {
 fn version_is_the_crate_version() {
     assert_eq!(ssa_wasm::version(), env!("CARGO_PKG_VERSION"));
 }
+
+/// A block map `k:` nested `levels` deep under `indent` spaces.
+fn nested_block(levels: usize, indent: usize) -> String {
+    let mut text = String::new();
+    for level in 0..levels {
+        text.push_str(&" ".repeat(indent + level));
+        text.push_str("k:\n");
+    }
+    text.push_str(&" ".repeat(indent + levels));
+    text.push_str("leaf: v\n");
+    text
+}
+
+#[wasm_bindgen_test]
+fn the_deepest_scenario_the_reader_accepts_runs_in_the_browser() {
+    // The reader's depth limit less the scenario's own levels: every walk
+    // of the engine must fit the browser's stack at this depth.
+    let levels = ssa_engine::yaml::MAX_DEPTH - 8;
+    let object = format!(
+        "    apiVersion: example.com/v1\n    kind: Deep\n    metadata: {{name: deep}}\n    spec:\n{}",
+        nested_block(levels, 6)
+    );
+    let text = format!(
+        "scenario: v1\nname: deep\nsteps:\n- manager: a\n  op: apply\n  object:\n{object}- manager: b\n  op: update\n  object:\n{object}- manager: c\n  op: client-side-apply\n  object:\n{object}- manager: d\n  op: patch\n  patchType: merge\n  patch:\n    spec:\n{}",
+        nested_block(levels, 6).replace("leaf: v", "leaf: p")
+    );
+    let result = ssa_wasm::run_scenario(JsValue::from_str(&text))
+        .map_err(JsValue::from)
+        .unwrap();
+    let steps = js_sys::Array::from(&get(&result, "steps"));
+    assert_eq!(steps.length(), 4);
+    for i in 0..4 {
+        assert_eq!(
+            get(&steps.get(i), "outcome").as_string().as_deref(),
+            Some("applied"),
+            "step {i}"
+        );
+    }
+}

@@ -168,10 +168,13 @@ pub fn semantic_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
         return true;
     }
     match (a, b) {
-        (Some(Value::Map(x)), Some(Value::Map(y))) => x
-            .keys()
-            .chain(y.keys())
-            .all(|k| semantic_eq(x.get(k), y.get(k))),
+        // Each key once: walking both maps' keys would compare the shared
+        // ones twice, and twice again at every level below (2^depth).
+        (Some(Value::Map(x)), Some(Value::Map(y))) => {
+            x.iter().all(|(k, xv)| semantic_eq(Some(xv), y.get(k)))
+                && y.iter()
+                    .all(|(k, yv)| x.contains_key(k) || semantic_eq(None, Some(yv)))
+        }
         (Some(Value::List(x)), Some(Value::List(y))) => {
             x.len() == y.len()
                 && x.iter()

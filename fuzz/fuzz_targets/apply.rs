@@ -1,0 +1,193 @@
+//! Apply and update on generated objects under generated schemas.
+//!
+//! Mutating scenario text (the `scenario` target) rarely gets past the
+//! reader, so this target spends its bytes on structure instead: they pick
+//! a structured-merge-diff schema (structs, granular and atomic maps,
+//! atomic lists, sets, map lists with one or two keys, scalars, recursion),
+//! a few managers' objects that mostly follow it (and sometimes do not),
+//! and a sequence of applies, forced applies and updates. What must hold:
+//! every run gives a result or a located error, never a panic, and the
+//! same scenario always gives the same result.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use serde_json::{Map, Value, json};
+
+/// Reads choices from the fuzzer's bytes; zeros once they run out, so every
+/// input is a complete scenario.
+struct Choices<'a>(&'a [u8]);
+
+impl Choices<'_> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((b, rest)) => {
+                self.0 = rest;
+                *b
+            }
+            None => 0,
+        }
+    }
+    fn below(&mut self, n: u8) -> u8 {
+        self.byte() % n
+    }
+    fn chance(&mut self, in_eight: u8) -> bool {
+        self.below(8) < in_eight
+    }
+}
+
+const FIELD_NAMES: [&str; 4] = ["a", "b", "c", "d"];
+const KEY_VALUES: [&str; 3] = ["x", "y", "z"];
+
+/// A generated type, kept beside its SMD form so objects can follow it.
+enum Shape {
+    Scalar(&'static str),
+    Struct(Vec<(&'static str, Shape)>),
+    Map { element: Box<Shape>, atomic: bool },
+    List { element: Box<Shape>, relationship: &'static str, keys: Vec<&'static str> },
+    /// The schema's own root type again (a recursive reference).
+    Root,
+}
+
+fn shape(c: &mut Choices, depth: u8) -> Shape {
+    let pick = if depth >= 3 { 0 } else { c.below(7) };
+    match pick {
+        1 => {
+            let n = 1 + c.below(3) as usize;
+            Shape::Struct(FIELD_NAMES[..n].iter().map(|name| (*name, shape(c, depth + 1))).collect())
+        }
+        2 => Shape::Map { element: Box::new(shape(c, depth + 1)), atomic: c.chance(2) },
+        3 => Shape::List { element: Box::new(shape(c, depth + 1)), relationship: "atomic", keys: vec![] },
+        4 => Shape::List { element: Box::new(Shape::Scalar("string")), relationship: "associative", keys: vec![] },
+        5 => {
+            // A map list: items are structs holding their keys.
+            let keys = if c.chance(3) { vec!["name", "port"] } else { vec!["name"] };
+            let mut fields: Vec<(&'static str, Shape)> = vec![("name", Shape::Scalar("string"))];
+            if keys.len() == 2 {
+                fields.push(("port", Shape::Scalar("numeric")));
+            }
+            fields.push(("value", shape(c, depth + 1)));
+            Shape::List { element: Box::new(Shape::Struct(fields)), relationship: "associative", keys }
+        }
+        6 if depth > 0 => Shape::Root,
+        _ => Shape::Scalar(["string", "numeric", "boolean", "untyped"][c.below(4) as usize]),
+    }
+}
+
+/// The SMD type reference of `s`, with named types for structs pushed to `types`.
+fn type_ref(s: &Shape, types: &mut Vec<Value>) -> Value {
+    match s {
+        Shape::Scalar(kind) => json!({"scalar": kind}),
+        Shape::Root => json!({"namedType": "root"}),
+        Shape::Struct(fields) => {
+            let name = format!("t{}", types.len());
+            types.push(Value::Null); // reserve the slot before the fields push theirs
+            let slot = types.len() - 1;
+            let fields: Vec<Value> =
+                fields.iter().map(|(n, f)| json!({"name": n, "type": type_ref(f, types)})).collect();
+            types[slot] = json!({"name": name, "map": {"fields": fields}});
+            json!({"namedType": name})
+        }
+        Shape::Map { element, atomic } => {
+            let mut map = json!({"elementType": type_ref(element, types)});
+            if *atomic {
+                map["elementRelationship"] = json!("atomic");
+            }
+            json!({"map": map})
+        }
+        Shape::List { element, relationship, keys } => {
+            let mut list = json!({"elementType": type_ref(element, types), "elementRelationship": relationship});
+            if !keys.is_empty() {
+                list["keys"] = json!(keys);
+            }
+            json!({"list": list})
+        }
+    }
+}
+
+/// A value for `s`; now and then one of the wrong type.
+fn value(c: &mut Choices, s: &Shape, root: &Shape, depth: u8) -> Value {
+    if c.below(16) == 0 {
+        return [json!(null), json!("oops"), json!(7), json!([1]), json!({"q": 1})][c.below(5) as usize].clone();
+    }
+    match s {
+        Shape::Scalar("numeric") => json!(c.below(4)),
+        Shape::Scalar("boolean") => json!(c.chance(4)),
+        Shape::Scalar(_) => json!(KEY_VALUES[c.below(3) as usize]),
+        Shape::Root if depth > 4 => json!({}),
+        Shape::Root => spec_value(c, root, depth + 1),
+        Shape::Struct(fields) => {
+            let mut map = Map::new();
+            for (name, f) in fields {
+                if c.chance(5) {
+                    map.insert((*name).to_string(), value(c, f, root, depth + 1));
+                }
+            }
+            Value::Object(map)
+        }
+        Shape::Map { element, .. } => {
+            let mut map = Map::new();
+            for _ in 0..c.below(3) {
+                map.insert(KEY_VALUES[c.below(3) as usize].to_string(), value(c, element, root, depth + 1));
+            }
+            Value::Object(map)
+        }
+        Shape::List { element, .. } => {
+            Value::Array((0..c.below(4)).map(|_| value(c, element, root, depth + 1)).collect())
+        }
+    }
+}
+
+fn spec_value(c: &mut Choices, root: &Shape, depth: u8) -> Value {
+    value(c, root, root, depth)
+}
+
+fn object(c: &mut Choices, spec: &Shape) -> Value {
+    let mut object = json!({"apiVersion": "v1", "kind": "Thing", "metadata": {"name": "fuzz"}});
+    if c.chance(7) {
+        object["spec"] = spec_value(c, spec, 0);
+    }
+    if c.chance(1) {
+        object["metadata"]["labels"] = json!({KEY_VALUES[c.below(3) as usize]: "l"});
+    }
+    object
+}
+
+fn scenario(c: &mut Choices) -> Value {
+    let spec = shape(c, 0);
+    let mut types = vec![Value::Null];
+    let spec_type = type_ref(&spec, &mut types);
+    types[0] = json!({"name": "root", "map": {"fields": [
+        {"name": "apiVersion", "type": {"scalar": "string"}},
+        {"name": "kind", "type": {"scalar": "string"}},
+        {"name": "metadata", "type": {"namedType": "__untyped_deduced_"}},
+        {"name": "spec", "type": spec_type},
+    ]}});
+    types.push(json!({"name": "__untyped_deduced_", "scalar": "untyped",
+        "list": {"elementType": {"namedType": "__untyped_atomic_"}, "elementRelationship": "atomic"},
+        "map": {"elementType": {"namedType": "__untyped_deduced_"}, "elementRelationship": "separable"}}));
+    types.push(json!({"name": "__untyped_atomic_", "scalar": "untyped",
+        "list": {"elementType": {"namedType": "__untyped_atomic_"}, "elementRelationship": "atomic"},
+        "map": {"elementType": {"namedType": "__untyped_atomic_"}, "elementRelationship": "atomic"}}));
+    let steps: Vec<Value> = (0..1 + c.below(5))
+        .map(|_| {
+            let manager = ["a", "b", "c"][c.below(3) as usize];
+            let op = if c.chance(5) { "apply" } else { "update" };
+            let mut step = json!({"manager": manager, "op": op, "client": "api", "object": object(c, &spec)});
+            if op == "apply" && c.chance(2) {
+                step["force"] = json!(true);
+            }
+            step
+        })
+        .collect();
+    json!({"scenario": "v1", "name": "fuzz", "schema": {"smd": {"root": "root", "types": types}}, "steps": steps})
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = scenario(&mut Choices(data)).to_string();
+    let first = ssa_engine::scenario::run_scenario_text(&text);
+    let second = ssa_engine::scenario::run_scenario_text(&text);
+    match (first, second) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "the same scenario gave two results:\n{text}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("the same scenario both ran and failed:\n{text}"),
+    }
+});
