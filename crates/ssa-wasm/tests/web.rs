@@ -91,3 +91,20 @@ fn the_deepest_scenario_the_reader_accepts_runs_in_the_browser() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn deeply_nested_arguments_are_refused_with_an_error() {
+    // {"a": {"a": ... }} 100,000 levels deep, built without recursion.
+    let deep = js_sys::Object::new();
+    let mut inner = deep.clone();
+    for _ in 0..100_000 {
+        let next = js_sys::Object::new();
+        js_sys::Reflect::set(&inner, &JsValue::from_str("a"), &next).unwrap();
+        inner = next;
+    }
+    let deep = JsValue::from(deep);
+    assert!(ssa_wasm::compare_results(deep.clone(), deep.clone()).is_err());
+    assert!(ssa_wasm::run_scenario(deep).is_err());
+    // The module still works afterwards.
+    assert!(ssa_wasm::run_scenario(JsValue::from_str(SCENARIO)).is_ok());
+}
