@@ -4,9 +4,11 @@
 
 mod app;
 mod browser;
+mod colours;
 mod compare_modes;
 mod components;
 mod embed;
+mod highlight;
 mod markdown;
 mod presets;
 mod scenario_edit;

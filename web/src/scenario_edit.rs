@@ -6,7 +6,7 @@
 //! (`scenario-format.md`), written with [`scenario_text`] so that the
 //! parts the edit did not touch keep their comments and layout.
 
-use crate::scenario_text::{node_source, rewrite, splice, value_at};
+use crate::scenario_text::{node_source, rewrite, splice};
 use ssa_engine::value::{Map, Value, ValuePath};
 use ssa_engine::yaml;
 
@@ -188,6 +188,28 @@ pub fn read_form(text: &str) -> Result<Form, String> {
     })
 }
 
+/// Each step's manager name, as written (empty when absent).
+pub fn managers(text: &str) -> Vec<String> {
+    let Ok(doc) = yaml::parse(text) else {
+        return Vec::new();
+    };
+    doc.value
+        .get("steps")
+        .and_then(Value::as_list)
+        .map(|steps| {
+            steps
+                .iter()
+                .map(|s| {
+                    s.get("manager")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Where an editor's node sits in the scenario document.
 pub fn node_path(doc: &Value, node: Node) -> Option<ValuePath> {
     let root = ValuePath::root();
@@ -209,21 +231,21 @@ pub fn node_path(doc: &Value, node: Node) -> Option<ValuePath> {
     }
 }
 
+/// The scenario's text of an editor's node (empty when absent).
+#[cfg(test)]
+pub fn node_text(text: &str, node: Node) -> String {
+    yaml::parse(text)
+        .ok()
+        .and_then(|d| node_path(&d.value, node))
+        .and_then(|p| node_source(text, &p))
+        .unwrap_or_default()
+}
+
 /// The value an editor's text stands for (`Null` when it is empty).
 pub fn node_value(source: &str) -> Result<Value, String> {
     yaml::parse(source)
         .map(|d| d.value)
         .map_err(|e| e.to_string())
-}
-
-/// The value of a node in the scenario text (`Null` when absent).
-pub fn current_node_value(text: &str, node: Node) -> Value {
-    let Ok(doc) = yaml::parse(text) else {
-        return Value::Null;
-    };
-    node_path(&doc.value, node)
-        .and_then(|p| value_at(&doc.value, &p).cloned())
-        .unwrap_or(Value::Null)
 }
 
 /// An editor's text put into the scenario: the new text, and where the

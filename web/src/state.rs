@@ -70,6 +70,22 @@ pub enum Action {
     Previous,
 }
 
+/// What an editor of the form shows: the user's draft while it is invalid
+/// or says the same as the scenario (its own layout, a trailing newline),
+/// else the scenario's text of the node.
+pub fn shown_text(drafts: &[Draft], node: Node, from_scenario: &str) -> (String, Option<String>) {
+    match drafts.iter().find(|d| d.node == node) {
+        Some(d) if d.error.is_some() => (d.text.clone(), d.error.clone()),
+        Some(d)
+            if scenario_edit::node_value(&d.text).ok()
+                == scenario_edit::node_value(from_scenario).ok() =>
+        {
+            (d.text.clone(), None)
+        }
+        _ => (from_scenario.to_string(), None),
+    }
+}
+
 impl State {
     pub fn new(text: &str) -> Self {
         let result = run(text);
@@ -86,21 +102,14 @@ impl State {
         }
     }
 
-    /// The text an editor of the form shows, and its error: the user's
-    /// own text while it is invalid or stands for the scenario's value,
-    /// else the scenario's.
-    pub fn editor_text(&self, node: Node, from_scenario: &str) -> (String, Option<String>) {
-        let Some(draft) = self.drafts.iter().find(|d| d.node == node) else {
-            return (from_scenario.to_string(), None);
-        };
-        if draft.error.is_some() {
-            return (draft.text.clone(), draft.error.clone());
-        }
-        let current = scenario_edit::current_node_value(&self.text, node);
-        match scenario_edit::node_value(&draft.text) {
-            Ok(v) if v == current => (draft.text.clone(), None),
-            _ => (from_scenario.to_string(), None),
-        }
+    /// The text an editor of the form shows, and its error.
+    #[cfg(test)]
+    pub fn editor_text(&self, node: Node) -> (String, Option<String>) {
+        shown_text(
+            &self.drafts,
+            node,
+            &scenario_edit::node_text(&self.text, node),
+        )
     }
 
     /// This state with a new scenario text, run; `undoable` keeps the old
@@ -537,13 +546,13 @@ mod form_tests {
             ["applied", "conflict", "applied"],
             "the page keeps working"
         );
-        let (shown, error) = next.editor_text(Node::Step(1), "from the scenario");
+        let (shown, error) = next.editor_text(Node::Step(1));
         assert_eq!(shown, typed, "the user's text is kept");
         assert!(error.unwrap().starts_with("line 5, column 1:"));
         // Steps move with their drafts.
         let moved = next.reduce(Action::MoveStep(1, true));
-        assert!(moved.editor_text(Node::Step(0), "").1.is_some());
-        assert!(moved.editor_text(Node::Step(1), "").1.is_none());
+        assert!(moved.editor_text(Node::Step(0)).1.is_some());
+        assert!(moved.editor_text(Node::Step(1)).1.is_none());
         // Fixing it puts it in the scenario, with the user's layout.
         let fixed = moved.reduce(Action::EditNode(
             Node::Step(0),
@@ -554,9 +563,9 @@ mod form_tests {
             "{}",
             fixed.text
         );
-        assert_eq!(fixed.editor_text(Node::Step(0), "x").1, None);
+        assert_eq!(fixed.editor_text(Node::Step(0)).1, None);
         assert_eq!(
-            fixed.editor_text(Node::Step(0), "x").0,
+            fixed.editor_text(Node::Step(0)).0,
             typed.replace("[\n", "blue}\n")
         );
     }
@@ -570,7 +579,7 @@ mod form_tests {
             .reduce(Action::EditNode(Node::Live, "- not a map".into()));
         assert_eq!(next.text, state.text);
         assert!(
-            next.editor_text(Node::Live, "")
+            next.editor_text(Node::Live)
                 .1
                 .unwrap()
                 .starts_with("line 1, column 1:")
@@ -578,7 +587,7 @@ mod form_tests {
         let live = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {color: green}";
         let next = next.reduce(Action::EditNode(Node::Live, live.into()));
         assert!(next.text.contains("\nlive:\n  apiVersion: v1\n"));
-        assert_eq!(next.editor_text(Node::Live, "").0, live);
+        assert_eq!(next.editor_text(Node::Live).0, live);
     }
 
     #[test]

@@ -9,6 +9,9 @@ pub struct Props {
     pub result: ScenarioResult,
     pub selected: usize,
     pub on_select: Callback<usize>,
+    /// Each step's manager, shown with its colour.
+    #[prop_or_default]
+    pub managers: Vec<String>,
 }
 
 #[function_component(Timeline)]
@@ -25,6 +28,9 @@ pub fn timeline(props: &Props) -> Html {
                     <li class={classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected"))}>
                         <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}>
                             <span class="timeline-index">{ format!("{}", i + 1) }</span>
+                            if let Some(manager) = props.managers.get(i).filter(|m| !m.is_empty()) {
+                                <span class={classes!("timeline-manager", "blame-owner", crate::colours::class(manager))}>{ manager.clone() }</span>
+                            }
                             <span class={badge} data-outcome={step.outcome.as_str()}>{ outcome }</span>
                             if let Some(rollout) = &step.rollout {
                                 <span class="timeline-rollout" title={format!("new ReplicaSet with pod-template-hash {}", rollout.pod_template_hash)}>
