@@ -360,7 +360,16 @@ pub fn edit_step(text: &str, index: usize, edit: &StepEdit) -> Result<String, St
         StepEdit::PatchType(t) => set(step, "patchType", Some(Value::String(t.clone()))),
         StepEdit::Op(op) => change_op(step, op, identity)?,
     }
-    Ok(rewrite(text, &doc))
+    let written = rewrite(text, &doc);
+    // A body that moved between `object` and `patch` keeps its layout.
+    let source = node_path(&parse(text)?, Node::Step(index)).and_then(|p| node_source(text, &p));
+    let moved = match (source, node_path(&doc, Node::Step(index))) {
+        (Some(source), Some(path)) if matches!(edit, StepEdit::Op(_)) => {
+            splice(&written, &path, &source)
+        }
+        _ => None,
+    };
+    Ok(moved.unwrap_or(written))
 }
 
 /// A new op, with the body the format asks for: `object` for the writes
@@ -553,10 +562,10 @@ fn identity(doc: &Value) -> Value {
 const STEP_KEYS: [&str; 10] = [
     "manager",
     "op",
-    "name",
     "client",
     "force",
     "subresource",
+    "name",
     "patchType",
     "object",
     "patch",

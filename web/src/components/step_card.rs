@@ -38,6 +38,29 @@ fn button(on_action: &Callback<Action>, action: Action) -> Callback<MouseEvent> 
     Callback::from(move |_| on_action.emit(action.clone()))
 }
 
+/// Moves the step, and keeps the keyboard focus on the moved step's
+/// button, so that pressing it again moves the same step further.
+fn move_button(on_action: &Callback<Action>, index: usize, up: bool) -> Callback<MouseEvent> {
+    let on_action = on_action.clone();
+    Callback::from(move |_| {
+        on_action.emit(Action::MoveStep(index, up));
+        let to = if up { index } else { index + 2 };
+        // After the re-render the dispatch above schedules.
+        wasm_bindgen_futures::spawn_local(async move {
+            crate::browser::focus_first(&[
+                &format!(
+                    "[aria-label=\"Move step {to} {}\"]:not([disabled])",
+                    if up { "up" } else { "down" }
+                ),
+                &format!(
+                    "[aria-label=\"Move step {to} {}\"]",
+                    if up { "down" } else { "up" }
+                ),
+            ]);
+        });
+    })
+}
+
 fn options(values: &[(&'static str, &'static str)], current: &str) -> Html {
     values
         .iter()
@@ -138,9 +161,9 @@ pub fn step_card(props: &Props) -> Html {
                 }}
             }
             <div class="step-card-actions" role="group" aria-label={format!("Step {n} order")}>
-                <button type="button" onclick={button(on_action, Action::MoveStep(i, true))} disabled={i == 0}
+                <button type="button" onclick={move_button(on_action, i, true)} disabled={i == 0}
                         aria-label={format!("Move step {n} up")} title="Move up">{ "↑ Up" }</button>
-                <button type="button" onclick={button(on_action, Action::MoveStep(i, false))} disabled={i + 1 >= props.count}
+                <button type="button" onclick={move_button(on_action, i, false)} disabled={i + 1 >= props.count}
                         aria-label={format!("Move step {n} down")} title="Move down">{ "↓ Down" }</button>
                 <button type="button" onclick={button(on_action, Action::DuplicateStep(i))}
                         aria-label={format!("Duplicate step {n}")}>{ "Duplicate" }</button>
