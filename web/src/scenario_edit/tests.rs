@@ -94,7 +94,7 @@ fn force_and_op_change_the_outcome() {
     // A patch sends the manifest as a merge patch; a delete has no body.
     let patched = edit_step(TEXT, 1, &StepEdit::Op("patch".into())).unwrap();
     assert!(
-        patched.contains("  patchType: merge\n  patch:\n"),
+        patched.contains("  patchType: merge\n  patch:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: demo, namespace: default}\n    data: {color: red}\n"),
         "{patched}"
     );
     assert_eq!(outcomes(&patched), ["applied", "applied"]);
