@@ -71,6 +71,10 @@ test('the inputs show the scenario: schema, live object, steps', async () => {
 test('force and the operation change the outcome', async () => {
   const { page, context } = await open();
   assert.deepEqual(await badges(page), ['applied', 'conflict', 'applied']);
+  // A label is shown with the step in the timeline.
+  await page.getByLabel('Step 1 label').fill('team-a sets the defaults');
+  await page.waitForFunction(() => document.querySelector('.timeline button').title === 'team-a sets the defaults');
+  assert.match(await yaml(page), /- manager: team-a\n  op: apply\n  name: team-a sets the defaults\n/);
   await page.getByLabel('Step 2 force').check();
   await page.waitForFunction(() => document.querySelectorAll('.timeline-badge')[1].dataset.outcome === 'applied');
   assert.match(await yaml(page), /- manager: team-b\n  op: apply\n  force: true\n  name: team-b applies another color\n/);
@@ -103,9 +107,15 @@ test('steps are added, duplicated, removed and reordered', async () => {
   await steps(page, 4);
   assert.equal(await page.getByLabel('Step 4 manager').inputValue(), 'manager-4');
   assert.deepEqual(await timelineManagers(page), ['team-a', 'team-b', 'team-b', 'manager-4']);
+  // The focus is on the new step's manager: name it from the keyboard.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Step 4 manager');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('autoscaler');
+  await page.waitForFunction(() => document.querySelectorAll('.timeline-manager')[3]?.textContent === 'autoscaler');
+  assert.match(await yaml(page), /\n- manager: autoscaler\n  op: apply\n/);
   await page.getByRole('button', { name: 'Duplicate step 1' }).click();
   await steps(page, 5);
-  assert.deepEqual(await timelineManagers(page), ['team-a', 'team-a', 'team-b', 'team-b', 'manager-4']);
+  assert.deepEqual(await timelineManagers(page), ['team-a', 'team-a', 'team-b', 'team-b', 'autoscaler']);
   await page.getByRole('button', { name: 'Remove step 5' }).click();
   await page.getByRole('button', { name: 'Remove step 2' }).click();
   await steps(page, 3);

@@ -96,7 +96,8 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
-    let managers = crate::scenario_edit::managers(&state.text);
+    let managers = crate::scenario_edit::step_strings(&state.text, "manager");
+    let labels = crate::scenario_edit::step_strings(&state.text, "name");
     let outcomes: Vec<String> = state
         .result
         .as_ref()
@@ -213,7 +214,7 @@ pub fn app() -> Html {
                                     if let Some(description) = description(&state.text) {
                                         <p class="app-description">{ description }</p>
                                     }
-                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} />
+                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} labels={labels.clone()} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
                                     }
@@ -263,7 +264,8 @@ fn embed_view(
             html! {
                 <>
                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select}
-                              managers={crate::scenario_edit::managers(&state.text)} />
+                              managers={crate::scenario_edit::step_strings(&state.text, "manager")}
+                              labels={crate::scenario_edit::step_strings(&state.text, "name")} />
                     if let Some(m) = message { <pre class="step-message">{ m }</pre> }
                     { view }
                 </>

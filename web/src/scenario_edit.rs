@@ -99,6 +99,8 @@ pub struct StepForm {
     pub client: String,
     /// `merge`, `strategic` or `json` for a patch.
     pub patch_type: String,
+    /// The optional label shown in the timeline.
+    pub name: String,
     /// The manifest (or patch) as written; `None` for a delete.
     pub body: Option<String>,
 }
@@ -124,6 +126,8 @@ pub enum StepEdit {
     Subresource(String),
     Client(String),
     PatchType(String),
+    /// The step's label; empty removes it.
+    Name(String),
 }
 
 /// Reads the form from a scenario text; the error is the YAML's, located.
@@ -168,6 +172,7 @@ pub fn read_form(text: &str) -> Result<Form, String> {
                             _ => "kubectl".to_string(),
                         },
                         patch_type: text_of("patchType"),
+                        name: text_of("name"),
                         body: (op != "delete").then(|| source(Node::Step(i))),
                         op,
                     }
@@ -188,8 +193,9 @@ pub fn read_form(text: &str) -> Result<Form, String> {
     })
 }
 
-/// Each step's manager name, as written (empty when absent).
-pub fn managers(text: &str) -> Vec<String> {
+/// Each step's string `key` (`manager`, `name`), as written (empty when
+/// absent).
+pub fn step_strings(text: &str, key: &str) -> Vec<String> {
     let Ok(doc) = yaml::parse(text) else {
         return Vec::new();
     };
@@ -200,7 +206,7 @@ pub fn managers(text: &str) -> Vec<String> {
             steps
                 .iter()
                 .map(|s| {
-                    s.get("manager")
+                    s.get(key)
                         .and_then(Value::as_str)
                         .unwrap_or_default()
                         .to_string()
@@ -358,6 +364,11 @@ pub fn edit_step(text: &str, index: usize, edit: &StepEdit) -> Result<String, St
             step.remove("expect");
         }
         StepEdit::PatchType(t) => set(step, "patchType", Some(Value::String(t.clone()))),
+        StepEdit::Name(name) => set(
+            step,
+            "name",
+            (!name.is_empty()).then(|| Value::String(name.clone())),
+        ),
         StepEdit::Op(op) => change_op(step, op, identity)?,
     }
     let written = rewrite(text, &doc);

@@ -337,7 +337,7 @@ impl Reducible for State {
             }
             Action::EditStep(i, edit) => {
                 // Typing a name is not an undo step; the other settings are.
-                let undoable = !matches!(edit, StepEdit::Manager(_));
+                let undoable = !matches!(edit, StepEdit::Manager(_) | StepEdit::Name(_));
                 self.edited(
                     scenario_edit::edit_step(&self.text, i, &edit),
                     undoable,

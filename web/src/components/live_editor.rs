@@ -25,7 +25,7 @@ pub fn live_editor(props: &Props) -> Html {
             <h3 class="live-title" id="live-title">{ "Live object" }</h3>
             <p class="live-hint">{ if text.trim().is_empty() { "Empty: the first write creates the object." } else { "The object as stored before step 1." } }</p>
             <CodeEditor {text} {error} {on_edit} label="Live object YAML"
-                        placeholder="(empty: paste the stored object as YAML)" />
+                        placeholder="(empty: paste the stored object)" />
         </section>
     }
 }

@@ -80,6 +80,14 @@ pub fn step_card(props: &Props) -> Html {
             }
         })
     };
+    let on_name = {
+        let on_action = on_action.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                on_action.emit(Action::EditStep(i, StepEdit::Name(input.value())));
+            }
+        })
+    };
     let on_force = {
         let on_action = on_action.clone();
         Callback::from(move |e: Event| {
@@ -147,6 +155,10 @@ pub fn step_card(props: &Props) -> Html {
                     <select onchange={on_select(on_action, i, StepEdit::Client)} aria-label={format!("Step {n} client")}>
                         { options(&[("kubectl", "kubectl"), ("api", "api")], &step.client) }
                     </select>
+                </label>
+                <label class="step-card-name"><span class="step-card-label">{ "Label" }</span>
+                    <input type="text" value={step.name.clone()} oninput={on_name} placeholder="optional, shown in the timeline"
+                           aria-label={format!("Step {n} label")} />
                 </label>
             </div>
             if let Some(body) = &step.body {

@@ -16,9 +16,23 @@ pub struct Props {
 
 #[function_component(StepList)]
 pub fn step_list(props: &Props) -> Html {
+    // After "Add", the new step's manager is what the user names next:
+    // focused once the new card is rendered.
+    let focus_new = use_mut_ref(|| false);
+    {
+        let focus_new = focus_new.clone();
+        use_effect_with(props.steps.len(), move |count| {
+            if focus_new.replace(false) {
+                crate::browser::focus_first(&[&format!("[aria-label=\"Step {count} manager\"]")]);
+            }
+        });
+    }
     let on_add = {
         let on_action = props.on_action.clone();
-        Callback::from(move |_| on_action.emit(Action::AddBlankStep))
+        Callback::from(move |_| {
+            *focus_new.borrow_mut() = true;
+            on_action.emit(Action::AddBlankStep);
+        })
     };
     let count = props.steps.len();
     html! {

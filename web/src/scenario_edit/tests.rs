@@ -126,6 +126,16 @@ fn manager_subresource_and_client() {
     );
     let kubectl = edit_step(&api, 0, &StepEdit::Client("kubectl".into())).unwrap();
     assert_eq!(kubectl, TEXT, "the default client is not written");
+    let named = edit_step(TEXT, 0, &StepEdit::Name("team a applies".into())).unwrap();
+    assert!(
+        named.contains("- manager: team-a\n  op: apply\n  name: team a applies\n  object:"),
+        "{named}"
+    );
+    assert_eq!(read_form(&named).unwrap().steps[0].name, "team a applies");
+    assert_eq!(
+        edit_step(&named, 0, &StepEdit::Name(String::new())).unwrap(),
+        TEXT
+    );
     let status = edit_step(TEXT, 1, &StepEdit::Subresource("status".into())).unwrap();
     assert_eq!(read_form(&status).unwrap().steps[1].subresource, "status");
     let none = edit_step(&status, 1, &StepEdit::Subresource(String::new())).unwrap();
