@@ -6,7 +6,7 @@
 //! (`scenario-format.md`), written with [`scenario_text`] so that the
 //! parts the edit did not touch keep their comments and layout.
 
-use crate::scenario_text::{node_source, rewrite, splice};
+use crate::scenario_text::{node_source, node_source_in, rewrite, splice};
 use ssa_engine::value::{Map, Value, ValuePath};
 use ssa_engine::yaml;
 
@@ -132,7 +132,8 @@ pub enum StepEdit {
 
 /// Reads the form from a scenario text; the error is the YAML's, located.
 pub fn read_form(text: &str) -> Result<Form, String> {
-    let doc = yaml::parse(text).map_err(|e| e.to_string())?.value;
+    let parsed = yaml::parse(text).map_err(|e| e.to_string())?;
+    let doc = &parsed.value;
     let schema_map = doc.get("schema").and_then(Value::as_map);
     let schema = match schema_map.and_then(|m| m.keys().next()) {
         None => SchemaKind::Automatic,
@@ -144,8 +145,8 @@ pub fn read_form(text: &str) -> Result<Form, String> {
         .unwrap_or_default()
         .to_string();
     let source = |node: Node| {
-        node_path(&doc, node)
-            .and_then(|p| node_source(text, &p))
+        node_path(doc, node)
+            .and_then(|p| node_source_in(&parsed, text, &p))
             .unwrap_or_default()
     };
     let steps = doc

@@ -49,7 +49,11 @@ pub fn rewrite(old_text: &str, new: &Value) -> String {
 /// (`None` when the document has no such node or is not YAML). A node
 /// written in a layout these helpers do not follow is written anew.
 pub fn node_source(text: &str, path: &ValuePath) -> Option<String> {
-    let doc = yaml::parse(text).ok()?;
+    node_source_in(&yaml::parse(text).ok()?, text, path)
+}
+
+/// [`node_source`] in a document already read from `text`.
+pub fn node_source_in(doc: &yaml::Document, text: &str, path: &ValuePath) -> Option<String> {
     let value = value_at(&doc.value, path)?.clone();
     let lines = Text::new(text).lines;
     let ctx = Ctx {

@@ -290,3 +290,88 @@ fn scenario_errors_are_moved_into_the_editor() {
     assert_eq!(error_in_editor("line 2, column 7: bad", (8, 5), "a"), None);
     assert_eq!(error_in_editor("no place", (8, 5), "a"), None);
 }
+
+/// Every recorded scenario, in the layouts real users wrote.
+fn corpus() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 50, "the corpus is there");
+    files
+        .into_iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn step_list_edits_round_trip_on_the_corpus() {
+    // One file in three, small ones: the YAML reader is slow in debug builds.
+    let files = corpus()
+        .into_iter()
+        .filter(|(_, t)| t.len() < 12_000)
+        .step_by(3);
+    for (name, text) in files {
+        let Ok(form) = read_form(&text) else { continue };
+        let count = form.steps.len();
+        for i in 0..count.min(3) {
+            // Duplicate then remove the copy: the very same text.
+            let duplicated = duplicate_step(&text, i).unwrap();
+            assert_eq!(
+                read_form(&duplicated).unwrap().steps.len(),
+                count + 1,
+                "{name}"
+            );
+            assert_eq!(
+                remove_step(&duplicated, i + 1).unwrap(),
+                text,
+                "{name}: duplicate {i}"
+            );
+            // Down then up: the very same text.
+            if i + 1 < count {
+                let moved = move_step(&text, i, false).unwrap();
+                assert_eq!(
+                    read_form(&moved).unwrap().steps[i + 1],
+                    form.steps[i],
+                    "{name}"
+                );
+                assert_eq!(
+                    move_step(&moved, i + 1, true).unwrap(),
+                    text,
+                    "{name}: move {i}"
+                );
+            }
+            // Setting a manifest to its own text changes nothing.
+            if let Some(body) = &form.steps[i].body {
+                let edit = set_node(&text, Node::Step(i), body).unwrap();
+                assert_eq!(
+                    yaml::parse(&edit.text).unwrap().value,
+                    yaml::parse(&text).unwrap().value,
+                    "{name}: body {i}"
+                );
+            }
+            // Force on and off again.
+            if form.steps[i].op == "apply" {
+                let flipped = edit_step(&text, i, &StepEdit::Force(!form.steps[i].force)).unwrap();
+                let back = edit_step(&flipped, i, &StepEdit::Force(form.steps[i].force)).unwrap();
+                assert_eq!(
+                    read_form(&back).unwrap().steps[i].force,
+                    form.steps[i].force,
+                    "{name}"
+                );
+            }
+        }
+        // Adding a step keeps everything before it.
+        let added = add_step(&text).unwrap();
+        assert_eq!(read_form(&added).unwrap().steps.len(), count + 1, "{name}");
+        assert!(added.starts_with(text.trim_end()), "{name}");
+    }
+}
