@@ -54,6 +54,7 @@ const colourOf = (locator) => locator.evaluate((e) => [...e.classList].find((c) 
 test('the inputs show the scenario: schema, live object, steps', async () => {
   const { page, context, foreign, errors } = await open();
   assert.equal(await page.locator('select[aria-label="Schema source"]').inputValue(), '0', 'automatic');
+  assert.equal(await page.locator('.schema-hint').textContent(), 'Uses the built-in v1/ConfigMap schema.');
   assert.equal(await page.getByLabel('Live object YAML').inputValue(), '', 'no live object: a create');
   assert.equal(await page.locator('.step-card').count(), 3);
   assert.equal(await page.getByLabel('Step 2 manager').inputValue(), 'team-b');
@@ -163,6 +164,7 @@ test('an invalid manifest is marked at its line and kept; the page keeps working
   // A manifest that is YAML but not a map is the step's own error.
   await manifest.fill('just a string');
   await page.waitForFunction(() => document.querySelectorAll('.timeline-badge')[1].dataset.outcome === 'error');
+  assert.match(await card(page, 2).locator('.step-card-problem').textContent(), /^line \d+, column \d+: steps\[1\]: `object` must be a map/);
   assert.deepEqual(errors, []);
   await context.close();
 });

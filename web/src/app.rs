@@ -108,6 +108,23 @@ pub fn app() -> Html {
                 .collect()
         })
         .unwrap_or_default();
+    // A step that could not be sent says why next to its inputs.
+    let problems: Vec<String> = state
+        .result
+        .as_ref()
+        .map(|r| {
+            r.steps
+                .iter()
+                .map(|s| {
+                    if s.outcome.as_str() == "error" {
+                        s.message.clone()
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let on_preset = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -186,7 +203,7 @@ pub fn app() -> Html {
             <main class="app-main">
                 <div class="app-input">
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} on_load={on_load} />
-                    <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes}
+                    <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
                                   selected={state.selected} on_action={on_action} />
                     <Editor text={state.text.clone()} on_edit={on_edit}
                             error={state.result.as_ref().err().cloned()} />

@@ -9,6 +9,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub kind: SchemaKind,
+    /// What "automatic" resolves to, in words.
+    pub automatic: String,
     pub builtin: String,
     pub document: String,
     pub drafts: Vec<Draft>,
@@ -72,6 +74,9 @@ pub fn schema_picker(props: &Props) -> Html {
                     </datalist>
                 }
             </div>
+            if props.kind == SchemaKind::Automatic {
+                <p class="schema-hint">{ props.automatic.clone() }</p>
+            }
             if props.kind.is_document() {
                 <CodeEditor text={document} {error} on_edit={on_document}
                             label={format!("Schema: {}", props.kind.label())} />

@@ -15,6 +15,8 @@ pub struct Props {
     pub step: StepForm,
     pub drafts: Vec<Draft>,
     pub outcome: Option<String>,
+    /// Why the step could not be sent, if it could not.
+    pub problem: Option<String>,
     pub selected: bool,
     pub on_action: Callback<Action>,
 }
@@ -171,6 +173,9 @@ pub fn step_card(props: &Props) -> Html {
                         </div>
                     }
                 }}
+            }
+            if let Some(problem) = &props.problem {
+                <p class="step-card-problem">{ problem.clone() }</p>
             }
             <div class="step-card-actions" role="group" aria-label={format!("Step {n} order")}>
                 <button type="button" onclick={move_button(on_action, i, true)} disabled={i == 0}

@@ -10,6 +10,7 @@ pub struct Props {
     pub steps: Vec<StepForm>,
     pub drafts: Vec<Draft>,
     pub outcomes: Vec<String>,
+    pub problems: Vec<String>,
     pub selected: usize,
     pub on_action: Callback<Action>,
 }
@@ -41,7 +42,8 @@ pub fn step_list(props: &Props) -> Html {
             <ol class="steps-list">
                 { for props.steps.iter().enumerate().map(|(i, step)| html! {
                     <StepCard index={i} {count} step={step.clone()} drafts={props.drafts.clone()}
-                              outcome={props.outcomes.get(i).cloned()} selected={i == props.selected}
+                              outcome={props.outcomes.get(i).cloned()}
+                              problem={props.problems.get(i).filter(|p| !p.is_empty()).cloned()} selected={i == props.selected}
                               on_action={props.on_action.clone()} />
                 }) }
             </ol>
