@@ -164,7 +164,7 @@ test('an invalid manifest is marked at its line and kept; the page keeps working
   // A manifest that is YAML but not a map is the step's own error.
   await manifest.fill('just a string');
   await page.waitForFunction(() => document.querySelectorAll('.timeline-badge')[1].dataset.outcome === 'error');
-  assert.match(await card(page, 2).locator('.step-card-problem').textContent(), /^line \d+, column \d+: steps\[1\]: `object` must be a map/);
+  assert.match(await card(page, 2).locator('.step-card-problem').textContent(), /^Not sent\. Scenario YAML, line \d+, column \d+: steps\[1\]: `object` must be a map/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -251,10 +251,20 @@ test('syntax highlighting and stable manager colours', async () => {
   assert.equal(await colourOf(page.locator('.timeline-manager').nth(1)), teamA);
   // The name is always shown with the colour.
   assert.deepEqual(await timelineManagers(page), ['team-a', 'team-a', 'team-b']);
+  // Typed key by key at the end of a manifest (blank line, comment,
+  // half a key: invalid for a moment), the text stays as typed.
+  const manifest = page.getByLabel('Step 1 manifest');
+  const before = await manifest.inputValue();
+  await manifest.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n\n# later\nimmutable: true');
+  assert.equal(await manifest.inputValue(), `${before}\n\n# later\nimmutable: true`);
+  await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('    # later\n    immutable: true\n'));
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Step 1 manifest');
   // A comment typed in a manifest is highlighted as one.
-  await page.getByLabel('Step 1 manifest').press('End');
   await page.getByLabel('Step 1 manifest').fill('# blue is the default\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {color: blue, size: large}');
   await page.waitForFunction(() => document.querySelector('.step-card .tok-comment')?.textContent === '# blue is the default');
+  assert.equal(await card(page, 1).locator('.tok-literal').count(), 0, 'immutable: true is gone again');
   await context.close();
 });
 

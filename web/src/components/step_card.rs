@@ -175,7 +175,7 @@ pub fn step_card(props: &Props) -> Html {
                 }}
             }
             if let Some(problem) = &props.problem {
-                <p class="step-card-problem">{ problem.clone() }</p>
+                <p class="step-card-problem">{ format!("Not sent. Scenario YAML, {problem}") }</p>
             }
             <div class="step-card-actions" role="group" aria-label={format!("Step {n} order")}>
                 <button type="button" onclick={move_button(on_action, i, true)} disabled={i == 0}
