@@ -64,6 +64,11 @@ test('the inputs show the scenario: schema, live object, steps', async () => {
   assert.deepEqual(await page.locator('.step-card-outcome').allTextContents(), ['applied', 'conflict', 'applied']);
   await page.screenshot({ path: path.join(shots, 'inputs-light.png') });
   await page.screenshot({ path: path.join(shots, 'inputs-light-full.png'), fullPage: true });
+  // Scrolled down to the last step, the timeline is still in view.
+  await page.getByLabel('Step 3 manifest').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 400));
+  const timeline = await page.locator('.timeline').boundingBox();
+  assert.ok(timeline.y >= -1 && timeline.y < 100, `timeline at ${timeline.y}px`);
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
   await context.close();
