@@ -143,6 +143,8 @@ test('steps are added, duplicated, removed and reordered', async () => {
   await page.waitForFunction(() => document.querySelector('.timeline-manager').textContent === 'team-a');
   assert.deepEqual(await badges(page), ['applied', 'conflict', 'applied']);
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move step 2 down');
+  // From the top: a full-page shot of a scrolled page draws the sticky timeline mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'inputs-steps-edited.png'), fullPage: true });
   await context.close();
 });
@@ -230,6 +232,7 @@ test('picking a schema source', async () => {
   await page.waitForFunction(() => document.querySelector('.editor-text').value.includes('elementRelationship: atomic}}'));
   await page.locator('.timeline button').nth(1).click();
   assert.equal(await page.locator('.step-message').textContent(), 'Apply failed with 1 conflict: conflict with "team-a": .data');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'inputs-schema-smd.png'), fullPage: true });
   await context.close();
 });
