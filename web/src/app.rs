@@ -1,6 +1,7 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::{blame_line, changes_view};
 use crate::components::{
@@ -91,6 +92,39 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |i: usize| state.dispatch(Action::Select(i)))
     };
+    let on_action = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+    let managers = crate::scenario_edit::step_strings(&state.text, "manager");
+    let labels = crate::scenario_edit::step_strings(&state.text, "name");
+    let outcomes: Vec<String> = state
+        .result
+        .as_ref()
+        .map(|r| {
+            r.steps
+                .iter()
+                .map(|s| s.outcome.as_str().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    // A step that could not be sent says why next to its inputs.
+    let problems: Vec<String> = state
+        .result
+        .as_ref()
+        .map(|r| {
+            r.steps
+                .iter()
+                .map(|s| {
+                    if s.outcome.as_str() == "error" {
+                        s.message.clone()
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let on_preset = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -130,10 +164,13 @@ pub fn app() -> Html {
     let on_key = {
         let state = state.clone();
         Callback::from(move |e: KeyboardEvent| {
-            // Arrow keys step through the timeline, except while typing.
+            // Arrow keys step through the timeline, except while typing or
+            // choosing in a form control.
             let typing = e
                 .target_dyn_into::<web_sys::HtmlTextAreaElement>()
-                .is_some();
+                .is_some()
+                || e.target_dyn_into::<web_sys::HtmlInputElement>().is_some()
+                || e.target_dyn_into::<web_sys::HtmlSelectElement>().is_some();
             if typing {
                 return;
             }
@@ -166,6 +203,8 @@ pub fn app() -> Html {
             <main class="app-main">
                 <div class="app-input">
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} on_load={on_load} />
+                    <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
+                                  selected={state.selected} on_action={on_action} />
                     <Editor text={state.text.clone()} on_edit={on_edit}
                             error={state.result.as_ref().err().cloned()} />
                 </div>
@@ -192,7 +231,7 @@ pub fn app() -> Html {
                                     if let Some(description) = description(&state.text) {
                                         <p class="app-description">{ description }</p>
                                     }
-                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} labels={labels.clone()} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
                                     }
@@ -241,7 +280,9 @@ fn embed_view(
             let message = step.map(|s| s.message.clone()).filter(|m| !m.is_empty());
             html! {
                 <>
-                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} />
+                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select}
+                              managers={crate::scenario_edit::step_strings(&state.text, "manager")}
+                              labels={crate::scenario_edit::step_strings(&state.text, "name")} />
                     if let Some(m) = message { <pre class="step-message">{ m }</pre> }
                     { view }
                 </>

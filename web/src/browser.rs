@@ -87,3 +87,21 @@ pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 
         }
     });
 }
+
+/// Focuses the first element matching one of `selectors`, in order.
+pub fn focus_first(selectors: &[&str]) {
+    let Some(document) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    for selector in selectors {
+        if let Some(element) = document
+            .query_selector(selector)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            element.focus().ok();
+            return;
+        }
+    }
+}

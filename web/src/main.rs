@@ -4,11 +4,16 @@
 
 mod app;
 mod browser;
+mod colours;
 mod compare_modes;
 mod components;
 mod embed;
+mod highlight;
 mod markdown;
 mod presets;
+mod scenario_edit;
+mod scenario_text;
+mod schema_templates;
 mod share;
 mod state;
 mod steps;

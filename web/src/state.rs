@@ -1,6 +1,7 @@
 //! The app's state and how actions change it: pure, no `html!`, tested
 //! natively with `cargo test -p ssa-web`.
 
+use crate::scenario_edit::{self, Node, SchemaKind, StepEdit};
 use ssa_engine::scenario::{Resolution, ScenarioResult, resolve_conflict, run_scenario_text};
 use std::rc::Rc;
 use yew::Reducible;
@@ -22,6 +23,18 @@ pub struct State {
     pub notice: Option<String>,
     /// Show the manifests applied client-side and server-side side by side.
     pub compare: bool,
+    /// What the user typed in the form's YAML editors, kept while it is
+    /// invalid (with its error) or differs only in layout from the text.
+    pub drafts: Vec<Draft>,
+}
+
+/// The text of one of the form's YAML editors, as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    pub node: Node,
+    pub text: String,
+    /// Why the text is not in the scenario, located in the editor.
+    pub error: Option<String>,
 }
 
 /// What the user can do.
@@ -40,8 +53,37 @@ pub enum Action {
     AddStep(usize),
     /// Go back to the text before the last change the page made.
     Undo,
+    /// Change one setting of a step (manager, op, force, ...).
+    EditStep(usize, StepEdit),
+    /// Append a step: a new manager applying the last manifest.
+    AddBlankStep,
+    RemoveStep(usize),
+    DuplicateStep(usize),
+    /// Move a step one place up (`true`) or down.
+    MoveStep(usize, bool),
+    SetSchemaKind(SchemaKind),
+    /// The `GROUP/VERSION/KIND` of a built-in schema.
+    SetBuiltin(String),
+    /// The text of one of the form's YAML editors.
+    EditNode(Node, String),
     Next,
     Previous,
+}
+
+/// What an editor of the form shows: the user's draft while it is invalid
+/// or says the same as the scenario (its own layout, a trailing newline),
+/// else the scenario's text of the node.
+pub fn shown_text(drafts: &[Draft], node: Node, from_scenario: &str) -> (String, Option<String>) {
+    match drafts.iter().find(|d| d.node == node) {
+        Some(d) if d.error.is_some() => (d.text.clone(), d.error.clone()),
+        Some(d)
+            if scenario_edit::node_value(&d.text).ok()
+                == scenario_edit::node_value(from_scenario).ok() =>
+        {
+            (d.text.clone(), None)
+        }
+        _ => (from_scenario.to_string(), None),
+    }
 }
 
 impl State {
@@ -56,6 +98,115 @@ impl State {
             history: Vec::new(),
             notice: None,
             compare: false,
+            drafts: Vec::new(),
+        }
+    }
+
+    /// The text an editor of the form shows, and its error.
+    #[cfg(test)]
+    pub fn editor_text(&self, node: Node) -> (String, Option<String>) {
+        shown_text(
+            &self.drafts,
+            node,
+            &scenario_edit::node_text(&self.text, node),
+        )
+    }
+
+    /// This state with a new scenario text, run; `undoable` keeps the old
+    /// text for Undo. Drafts are moved with their steps by `remap`.
+    fn with_text(
+        &self,
+        text: String,
+        undoable: bool,
+        remap: impl Fn(usize) -> Option<usize>,
+    ) -> State {
+        let mut history = self.history.clone();
+        if undoable {
+            history.push(self.text.clone());
+        }
+        let result = run(&text);
+        let steps = result.as_ref().map(|r| r.steps.len()).unwrap_or(0);
+        let selected = remap(self.selected).unwrap_or(self.selected);
+        let drafts = self
+            .drafts
+            .iter()
+            .filter_map(|d| match d.node {
+                Node::Step(i) => remap(i).map(|j| Draft {
+                    node: Node::Step(j),
+                    ..d.clone()
+                }),
+                _ => Some(d.clone()),
+            })
+            .collect();
+        State {
+            text,
+            result,
+            selected: selected.min(steps.saturating_sub(1)),
+            preset: self.preset,
+            history,
+            notice: None,
+            compare: self.compare,
+            drafts,
+        }
+    }
+
+    /// This state after a structured edit, or with its error as a notice.
+    fn edited(
+        &self,
+        edit: Result<String, String>,
+        undoable: bool,
+        remap: impl Fn(usize) -> Option<usize>,
+    ) -> State {
+        match edit {
+            Ok(text) => self.with_text(text, undoable, remap),
+            Err(e) => State {
+                notice: Some(e),
+                ..self.clone()
+            },
+        }
+    }
+
+    fn edit_node(&self, node: Node, source: String) -> State {
+        let mut drafts: Vec<Draft> = self
+            .drafts
+            .iter()
+            .filter(|d| d.node != node)
+            .cloned()
+            .collect();
+        let keep_text = |error: String| {
+            let mut drafts = drafts.clone();
+            drafts.push(Draft {
+                node,
+                text: source.clone(),
+                error: Some(error),
+            });
+            State {
+                drafts,
+                ..self.clone()
+            }
+        };
+        let edit = match scenario_edit::set_node(&self.text, node, &source) {
+            Ok(edit) => edit,
+            Err(error) => return keep_text(error),
+        };
+        // A change that stops the whole scenario at a place inside this
+        // editor stays in the editor, so the rest of the page keeps working.
+        if let Err(e) = run_scenario_text(&edit.text) {
+            let moved = edit
+                .placed
+                .and_then(|at| scenario_edit::error_in_editor(&e.to_string(), at, &source));
+            if let Some(error) = moved {
+                return keep_text(error);
+            }
+        }
+        drafts.push(Draft {
+            node,
+            text: source,
+            error: None,
+        });
+        State {
+            drafts,
+            ..self.with_text(edit.text, false, Some)
         }
     }
 
@@ -98,6 +249,7 @@ impl Reducible for State {
                     history: self.history.clone(),
                     notice: None,
                     compare: self.compare,
+                    drafts: Vec::new(),
                 }
             }
             Action::Load(text) => {
@@ -129,6 +281,7 @@ impl Reducible for State {
                         history,
                         notice: None,
                         compare: self.compare,
+                        drafts: Vec::new(),
                     }
                 }
                 Err(e) => State {
@@ -153,6 +306,7 @@ impl Reducible for State {
                         history,
                         notice: None,
                         compare: self.compare,
+                        drafts: Vec::new(),
                     }
                 }
                 Err(e) => State {
@@ -178,8 +332,59 @@ impl Reducible for State {
                     history,
                     notice: None,
                     compare: self.compare,
+                    drafts: Vec::new(),
                 }
             }
+            Action::EditStep(i, edit) => {
+                // Typing a name is not an undo step; the other settings are.
+                let undoable = !matches!(edit, StepEdit::Manager(_) | StepEdit::Name(_));
+                self.edited(
+                    scenario_edit::edit_step(&self.text, i, &edit),
+                    undoable,
+                    Some,
+                )
+            }
+            Action::AddBlankStep => {
+                let mut next = self.edited(scenario_edit::add_step(&self.text), true, Some);
+                next.selected = next.step_count().saturating_sub(1);
+                next
+            }
+            Action::RemoveStep(i) => self.edited(
+                scenario_edit::remove_step(&self.text, i),
+                true,
+                |j| match j.cmp(&i) {
+                    std::cmp::Ordering::Less => Some(j),
+                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Greater => Some(j - 1),
+                },
+            ),
+            Action::DuplicateStep(i) => {
+                self.edited(scenario_edit::duplicate_step(&self.text, i), true, |j| {
+                    Some(if j > i { j + 1 } else { j })
+                })
+            }
+            Action::MoveStep(i, up) => {
+                let other = if up { i.wrapping_sub(1) } else { i + 1 };
+                self.edited(scenario_edit::move_step(&self.text, i, up), true, |j| {
+                    Some(if j == i {
+                        other
+                    } else if j == other {
+                        i
+                    } else {
+                        j
+                    })
+                })
+            }
+            Action::SetSchemaKind(kind) => {
+                let mut next =
+                    self.edited(scenario_edit::set_schema_kind(&self.text, kind), true, Some);
+                next.drafts.retain(|d| d.node != Node::Schema);
+                next
+            }
+            Action::SetBuiltin(name) => {
+                self.edited(scenario_edit::set_builtin(&self.text, &name), false, Some)
+            }
+            Action::EditNode(node, source) => self.edit_node(node, source),
             Action::Select(i) if i < count => State {
                 selected: i,
                 ..(*self).clone()
@@ -272,5 +477,139 @@ mod tests {
                 .starts_with("line 3, column 1:")
         );
         assert_eq!(state.selected, 0);
+    }
+}
+
+#[cfg(test)]
+mod form_tests {
+    use super::*;
+    use crate::presets::PRESETS;
+
+    fn outcomes(state: &State) -> Vec<&'static str> {
+        state
+            .result
+            .as_ref()
+            .unwrap()
+            .steps
+            .iter()
+            .map(|s| s.outcome.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn step_list_edits_rerun_and_undo() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        assert_eq!(outcomes(&state), ["applied", "conflict", "applied"]);
+        let forced = state
+            .clone()
+            .reduce(Action::EditStep(1, StepEdit::Force(true)));
+        assert_eq!(outcomes(&forced), ["applied", "applied", "applied"]);
+        assert_eq!(forced.history, vec![state.text.clone()]);
+        let removed = forced.reduce(Action::RemoveStep(0));
+        assert_eq!(outcomes(&removed), ["applied", "applied"]);
+        let duplicated = removed.reduce(Action::DuplicateStep(0));
+        assert_eq!(duplicated.step_count(), 3);
+        let added = duplicated.reduce(Action::AddBlankStep);
+        assert_eq!(added.step_count(), 4);
+        assert_eq!(added.selected, 3, "the new step is selected");
+        let undone = added
+            .reduce(Action::Undo)
+            .reduce(Action::Undo)
+            .reduce(Action::Undo)
+            .reduce(Action::Undo);
+        assert_eq!(undone.text, state.text);
+        // A name is typed letter by letter: not an undo step each time.
+        let renamed = state
+            .clone()
+            .reduce(Action::EditStep(1, StepEdit::Manager("team-a".into())));
+        assert!(renamed.history.is_empty());
+        assert_eq!(outcomes(&renamed), ["applied", "applied", "applied"]);
+        // Impossible edits leave the text and say why.
+        let refused = state.clone().reduce(Action::MoveStep(0, true));
+        assert_eq!(refused.text, state.text);
+        assert!(refused.notice.is_some());
+    }
+
+    #[test]
+    fn an_invalid_manifest_stays_in_its_editor() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        let typed = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {color: [\n";
+        let next = state
+            .clone()
+            .reduce(Action::EditNode(Node::Step(1), typed.to_string()));
+        assert_eq!(
+            next.text, state.text,
+            "the scenario keeps its last good text"
+        );
+        assert_eq!(
+            outcomes(&next),
+            ["applied", "conflict", "applied"],
+            "the page keeps working"
+        );
+        let (shown, error) = next.editor_text(Node::Step(1));
+        assert_eq!(shown, typed, "the user's text is kept");
+        assert!(error.unwrap().starts_with("line 5, column 1:"));
+        // Steps move with their drafts.
+        let moved = next.reduce(Action::MoveStep(1, true));
+        assert!(moved.editor_text(Node::Step(0)).1.is_some());
+        assert!(moved.editor_text(Node::Step(1)).1.is_none());
+        // Fixing it puts it in the scenario, with the user's layout.
+        let fixed = moved.reduce(Action::EditNode(
+            Node::Step(0),
+            typed.replace("[\n", "blue}\n"),
+        ));
+        assert!(
+            fixed.text.contains("    data: {color: blue}\n"),
+            "{}",
+            fixed.text
+        );
+        assert_eq!(fixed.editor_text(Node::Step(0)).1, None);
+        assert_eq!(
+            fixed.editor_text(Node::Step(0)).0,
+            typed.replace("[\n", "blue}\n")
+        );
+    }
+
+    #[test]
+    fn a_live_object_that_stops_the_scenario_is_marked_in_its_editor() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        // A list where the live object's map belongs.
+        let next = state
+            .clone()
+            .reduce(Action::EditNode(Node::Live, "- not a map".into()));
+        assert_eq!(next.text, state.text);
+        assert!(
+            next.editor_text(Node::Live)
+                .1
+                .unwrap()
+                .starts_with("line 1, column 1:")
+        );
+        let live = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {color: green}";
+        let next = next.reduce(Action::EditNode(Node::Live, live.into()));
+        assert!(next.text.contains("\nlive:\n  apiVersion: v1\n"));
+        assert_eq!(next.editor_text(Node::Live).0, live);
+    }
+
+    #[test]
+    fn the_schema_source_is_picked_and_undone() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        let deduced = state
+            .clone()
+            .reduce(Action::SetSchemaKind(SchemaKind::Deduced));
+        assert!(deduced.text.contains("schema:\n  deduced: {}\n"));
+        assert!(deduced.result.is_ok());
+        let builtin = deduced.reduce(Action::SetSchemaKind(SchemaKind::Builtin));
+        assert!(builtin.text.contains("builtin: v1/ConfigMap"));
+        let wrong = builtin
+            .clone()
+            .reduce(Action::SetBuiltin("v1/Nothing".into()));
+        assert!(
+            wrong.result.is_err(),
+            "an unknown kind is the scenario's error"
+        );
+        assert_eq!(
+            wrong.reduce(Action::Undo).reduce(Action::Undo).text,
+            state.text
+        );
     }
 }

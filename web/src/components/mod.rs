@@ -1,7 +1,13 @@
 //! The page's parts, one component per file.
 
+pub mod code_editor;
 pub mod editor;
+pub mod live_editor;
+pub mod scenario_form;
+pub mod schema_picker;
 pub mod side_by_side;
+pub mod step_card;
+pub mod step_list;
 pub mod step_view;
 pub mod timeline;
 pub mod toolbar;

@@ -44,7 +44,9 @@ pub fn side_by_side(props: &Props) -> Html {
                 <div class="blame">
                     { for lines.iter().map(|l| {
                         let only = !other.contains(&l.text);
-                        let owners = l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ");
+                        let owners = l.owners.iter().map(|o| html! {
+                            <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
+                        }).collect::<Html>();
                         html! {
                             <div class={classes!("blame-line", only.then_some("side-only"))}>
                                 <span class="blame-gutter">{ owners }</span>

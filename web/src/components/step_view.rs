@@ -89,7 +89,7 @@ pub fn step_view(props: &Props) -> Html {
                         }).unwrap_or_default();
                         html! {
                             <div class="manager">
-                                <h4><span class="manager-name">{ name }</span>{ " " }<span class="manager-op">{ how }</span></h4>
+                                <h4><span class={classes!("manager-name", "blame-owner", crate::colours::class(&name))}>{ name.clone() }</span>{ " " }<span class="manager-op">{ how }</span></h4>
                                 <ul class="manager-fields">
                                     { for vs.set.paths_in_tree_order().iter().map(|p| html! { <li><code>{ p.to_string() }</code></li> }) }
                                 </ul>
@@ -172,7 +172,7 @@ pub fn blame_line(line: &BlameLine) -> Html {
         line.owners
             .iter()
             .map(|o| html! {
-                <span class={classes!("blame-owner", format!("owner-colour-{}", colour(&o.manager)))}>{ o.manager.clone() }</span>
+                <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
             })
             .collect::<Html>()
     } else if line.ownable && line.field.is_some() {
@@ -199,12 +199,4 @@ fn raw_managed_fields(object: Option<&ssa_engine::value::Value>) -> Option<Strin
 fn resolve(on_resolve: &Callback<Resolution>, how: Resolution) -> Callback<MouseEvent> {
     let on_resolve = on_resolve.clone();
     Callback::from(move |_| on_resolve.emit(how))
-}
-
-/// A stable colour (one of eight CSS classes; the page's CSP allows no
-/// inline style) for a manager name.
-pub fn colour(name: &str) -> u32 {
-    name.bytes()
-        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
-        % 8
 }

@@ -9,6 +9,12 @@ pub struct Props {
     pub result: ScenarioResult,
     pub selected: usize,
     pub on_select: Callback<usize>,
+    /// Each step's manager, shown with its colour.
+    #[prop_or_default]
+    pub managers: Vec<String>,
+    /// Each step's label (`name`), shown on hover.
+    #[prop_or_default]
+    pub labels: Vec<String>,
 }
 
 #[function_component(Timeline)]
@@ -23,8 +29,12 @@ pub fn timeline(props: &Props) -> Html {
                 let badge = classes!("timeline-badge", format!("timeline-badge-{}", outcome.replace(' ', "-")));
                 html! {
                     <li class={classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected"))}>
-                        <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}>
+                        <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}
+                                title={props.labels.get(i).filter(|l| !l.is_empty()).cloned()}>
                             <span class="timeline-index">{ format!("{}", i + 1) }</span>
+                            if let Some(manager) = props.managers.get(i).filter(|m| !m.is_empty()) {
+                                <span class={classes!("timeline-manager", "blame-owner", crate::colours::class(manager))}>{ manager.clone() }</span>
+                            }
                             <span class={badge} data-outcome={step.outcome.as_str()}>{ outcome }</span>
                             if let Some(rollout) = &step.rollout {
                                 <span class="timeline-rollout" title={format!("new ReplicaSet with pod-template-hash {}", rollout.pod_template_hash)}>

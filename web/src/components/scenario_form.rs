@@ -1,0 +1,77 @@
+//! The structured inputs next to the YAML: schema source, live object and
+//! the ordered steps. Read from the scenario text on every render; every
+//! edit is an action that rewrites the text and re-runs the scenario.
+
+use crate::components::{
+    live_editor::LiveEditor, schema_picker::SchemaPicker, step_list::StepList,
+};
+use crate::scenario_edit::read_form;
+use crate::state::{Action, Draft};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub text: String,
+    pub drafts: Vec<Draft>,
+    /// Each step's outcome in the last run, for its badge.
+    pub outcomes: Vec<String>,
+    /// Why a step could not be sent (empty for the others).
+    pub problems: Vec<String>,
+    pub selected: usize,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(ScenarioForm)]
+pub fn scenario_form(props: &Props) -> Html {
+    let form = use_memo(props.text.clone(), |text| read_form(text));
+    let form = match &*form {
+        Ok(form) => form.clone(),
+        Err(e) => {
+            return html! {
+                <section class="form" aria-label="Scenario inputs">
+                    <p class="form-unreadable" role="status">
+                        { format!("The inputs need a scenario that reads as YAML; fix the scenario YAML below first ({e}).") }
+                    </p>
+                </section>
+            };
+        }
+    };
+    html! {
+        <section class="form" aria-label="Scenario inputs">
+            <SchemaPicker kind={form.schema} automatic={automatic_schema(&props.text)} builtin={form.builtin.clone()} document={form.schema_document.clone()}
+                          drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
+            <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
+            <StepList steps={form.steps.clone()} drafts={props.drafts.clone()} outcomes={props.outcomes.clone()}
+                      problems={props.problems.clone()}
+                      selected={props.selected} on_action={props.on_action.clone()} />
+        </section>
+    }
+}
+
+/// What an automatic schema resolves to for the object the scenario writes.
+fn automatic_schema(text: &str) -> String {
+    let doc = ssa_engine::yaml::parse(text)
+        .map(|d| d.value)
+        .unwrap_or_default();
+    let object = doc
+        .get("steps")
+        .and_then(|s| s.as_list())
+        .and_then(|s| {
+            s.iter()
+                .find_map(|s| s.get("object").filter(|o| o.get("kind").is_some()))
+        })
+        .or_else(|| doc.get("live"));
+    let field = |key: &str| {
+        object
+            .and_then(|o| o.get(key))
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (api, kind) = (field("apiVersion"), field("kind"));
+    if ssa_engine::builtin::lookup(&api, &kind).is_some() {
+        format!("Uses the built-in {api}/{kind} schema.")
+    } else {
+        format!("{api}/{kind} is no built-in kind: no schema (deduced).")
+    }
+}

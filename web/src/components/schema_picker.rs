@@ -1,0 +1,86 @@
+//! Where the schema comes from: automatic, a built-in kind, a pasted CRD
+//! or OpenAPI document, a structured-merge-diff schema, or none.
+
+use crate::components::code_editor::CodeEditor;
+use crate::scenario_edit::{Node, SchemaKind};
+use crate::state::{Action, Draft, shown_text};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub kind: SchemaKind,
+    /// What "automatic" resolves to, in words.
+    pub automatic: String,
+    pub builtin: String,
+    pub document: String,
+    pub drafts: Vec<Draft>,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(SchemaPicker)]
+pub fn schema_picker(props: &Props) -> Html {
+    let kinds = use_memo((), |_| {
+        ssa_engine::builtin::kinds()
+            .map(|(api, kind)| format!("{api}/{kind}"))
+            .collect::<Vec<_>>()
+    });
+    let on_kind = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            if let Some(kind) = select
+                .value()
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| SchemaKind::ALL.get(i))
+            {
+                on_action.emit(Action::SetSchemaKind(*kind));
+            }
+        })
+    };
+    let on_builtin = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                on_action.emit(Action::SetBuiltin(input.value()));
+            }
+        })
+    };
+    let on_document = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |t: String| on_action.emit(Action::EditNode(Node::Schema, t)))
+    };
+    let (document, error) = shown_text(&props.drafts, Node::Schema, &props.document);
+    html! {
+        <section class="schema" aria-labelledby="schema-title">
+            <h3 class="schema-title" id="schema-title">{ "Schema" }</h3>
+            <div class="schema-row">
+                <label class="schema-source">{ "Source " }
+                    <select onchange={on_kind} aria-label="Schema source">
+                        { for SchemaKind::ALL.iter().enumerate().map(|(i, k)| html! {
+                            <option value={i.to_string()} selected={*k == props.kind}>{ k.label() }</option>
+                        }) }
+                    </select>
+                </label>
+                if props.kind == SchemaKind::Builtin {
+                    <label class="schema-builtin">{ "Kind " }
+                        <input type="text" list="schema-kinds" value={props.builtin.clone()} oninput={on_builtin}
+                               spellcheck="false" aria-label="Built-in kind (GROUP/VERSION/KIND)" />
+                    </label>
+                    <datalist id="schema-kinds">
+                        { for kinds.iter().map(|k| html! { <option value={k.clone()} /> }) }
+                    </datalist>
+                }
+            </div>
+            if props.kind == SchemaKind::Automatic {
+                <p class="schema-hint">{ props.automatic.clone() }</p>
+            }
+            if props.kind.is_document() {
+                <CodeEditor text={document} {error} on_edit={on_document}
+                            label={format!("Schema: {}", props.kind.label())} />
+            }
+        </section>
+    }
+}
