@@ -6,7 +6,7 @@
 # wasm/native ratio (goal: within 2x) and each preset's re-run time (goal:
 # under 5 ms). Both sides use cargo's bench profile; PROFILE=release
 # measures the wasm as the app ships it (opt-level z).
-# Usage: scripts/bench-wasm.sh   (about 15 minutes on 2 cores)
+# Usage: scripts/bench-wasm.sh   (about 5 minutes once built, on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -20,7 +20,9 @@ echo "==> wasm in headless Chromium ($profile profile)"
 cargo bench -p ssa-wasm --target wasm32-unknown-unknown --bench operations --locked \
   --profile "$profile" | tee "$out/wasm.txt"
 echo "==> native"
-cargo bench -p ssa-engine --bench operations --locked | tee "$out/native.txt"
+# The same short runs as the wasm side configures in its code.
+cargo bench -p ssa-engine --bench operations --locked -- \
+  --warm-up-time 0.5 --measurement-time 2 --sample-size 20 | tee "$out/native.txt"
 python3 - "$out/native.txt" "$out/wasm.txt" <<'PY'
 import re, sys
 UNITS = {"ns": 1e-3, "µs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
