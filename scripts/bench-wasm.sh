@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The engine's speed as WebAssembly in headless Chromium against native:
 # runs structured-merge-diff's benchmark operations on both sides (the
-# shared workload in crates/ssa-engine/benches/workload.rs) and the
+# shared workload in crates/ssa-engine/benches/shared/workload.rs) and the
 # playground's presets in the browser, then prints each operation's
 # wasm/native ratio (goal: within 2x) and each preset's re-run time (goal:
 # under 5 ms). Both sides use cargo's bench profile; PROFILE=release

@@ -1,7 +1,7 @@
 //! The engine's speed as WebAssembly in headless Chromium: upstream's
 //! benchmark operations on its objects (the same workload as the native
 //! `cargo bench -p ssa-engine --bench operations`, shared through
-//! `workload.rs`), and whole re-runs of the playground's presets.
+//! `shared/workload.rs`), and whole re-runs of the playground's presets.
 //!
 //! `scripts/bench-wasm.sh` runs both sides and prints the wasm/native
 //! ratio of each operation. The objects are compiled in from
@@ -24,7 +24,7 @@ use wasm_bindgen_test::{Criterion, wasm_bindgen_bench, wasm_bindgen_test_configu
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "../../ssa-engine/benches/workload.rs"]
+#[path = "../../ssa-engine/benches/shared/workload.rs"]
 mod workload;
 
 #[path = "../../../web/src/presets.rs"]

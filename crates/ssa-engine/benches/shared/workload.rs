@@ -16,6 +16,7 @@ use ssa_engine::value::Value;
 use std::hint::black_box;
 
 /// One object of the benchmark with its schema.
+#[derive(Debug)]
 pub struct Case {
     pub name: &'static str,
     pub schema: Schema,
@@ -34,8 +35,8 @@ fn parse(name: &str, text: &str) -> Value {
 }
 
 fn schema(name: &str, text: &str, root: &str) -> (Schema, TypeId) {
-    let schema = ssa_engine::smd::load_types(&parse(name, text))
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let schema =
+        ssa_engine::smd::load_types(&parse(name, text)).unwrap_or_else(|e| panic!("{name}: {e}"));
     let root = schema
         .lookup(root)
         .unwrap_or_else(|| panic!("{name}: no type {root}"));
@@ -62,7 +63,11 @@ pub fn cases(read: &dyn Fn(&str) -> String) -> Vec<Case> {
     vec![
         k8s("Pod", "pod.yaml", "io.k8s.api.core.v1.Pod"),
         k8s("Node", "node.yaml", "io.k8s.api.core.v1.Node"),
-        k8s("Endpoints", "endpoints.yaml", "io.k8s.api.core.v1.Endpoints"),
+        k8s(
+            "Endpoints",
+            "endpoints.yaml",
+            "io.k8s.api.core.v1.Endpoints",
+        ),
         k8s(
             "PrometheusCRD",
             "prometheus-crd.yaml",
@@ -82,6 +87,7 @@ pub fn cases(read: &dyn Fn(&str) -> String) -> Vec<Case> {
 
 /// A case typed once, outside the timed loop, as upstream's benchmark
 /// parses its objects once; `run` does one operation.
+#[derive(Debug)]
 pub struct Prepared<'c> {
     updater: Updater<'c>,
     empty: Typed<'c>,
