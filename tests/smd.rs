@@ -5,9 +5,10 @@
 //!
 //! A suite file holds named `schemas` (SMD `types` plus the root type) and
 //! `cases`. A case names its schema (or `deduced`), lists its `ops` —
-//! `apply`, `force-apply`, `update`, each with `manager`, `apiVersion` and
-//! `object`, an `apply` with the `conflicts` it must meet, and
-//! `change-schema` to swap the schema under the live object — and states
+//! `apply`, `force-apply`, `update`, `extract-apply` (the fixture's
+//! `ExtractApply`: extract what the manager owns, merge the object into
+//! it, force-apply), each with `manager`, `apiVersion` and `object`, an
+//! `apply` with the `conflicts` it must meet, and `change-schema` to swap the schema under the live object — and states
 //! what must hold afterwards: the final `object`, the `managed` fields per
 //! manager (`apiVersion` and `fields`, paths in kubectl's notation as the
 //! engine prints them) and the `ignored` fields of the updater. As in the
@@ -62,6 +63,13 @@ enum Op {
         object: Value,
         must_fail: bool,
     },
+    /// The fixture's `ExtractApply`: extract what `manager` owns from the
+    /// live object, merge `object` into it and force-apply the result.
+    ExtractApply {
+        manager: String,
+        version: String,
+        object: Value,
+    },
     ChangeSchema(String),
 }
 
@@ -75,6 +83,9 @@ struct State {
     schema: ObjectSchema,
     live: Value,
     managers: ManagedFields,
+    /// Whether an op has written yet (the fixture's live object is unset
+    /// before the first one).
+    written: bool,
 }
 
 /// What one engine call returned: the new live object and managers, or the
@@ -132,6 +143,38 @@ fn engine_write(
                     managers,
                 })
         }
+        Op::ExtractApply {
+            manager,
+            version,
+            object,
+        } => {
+            let owned = state.managers.get(manager);
+            if let Some(owned) = owned.filter(|o| o.api_version != *version) {
+                return Err(format!(
+                    "cannot extract fields owned at {} as {version}",
+                    owned.api_version
+                ));
+            }
+            // Extracting by a set that names a node and nodes below it
+            // would take the whole node: SMD extracts by the set's leaves.
+            let leaves = owned.map(|o| leaves(&o.set)).unwrap_or_default();
+            let config = if state.written {
+                let extracted =
+                    ssa_engine::typed::extract_items(schema, root, &state.live, &leaves);
+                ssa_engine::typed::merge(schema, root, &extracted, object)
+                    .map_err(|e| format!("merging into the extracted object: {e}"))?
+            } else {
+                object.clone()
+            };
+            let config = Typed::new(schema, root, &config, Duplicates::Refuse)
+                .map_err(|e| format!("applied object does not fit the schema: {e}"))?;
+            updater
+                .apply(live, config, version, &state.managers, manager, true)
+                .map(|out| WriteResult::Written {
+                    live: out.object,
+                    managers: out.managers,
+                })
+        }
         Op::ChangeSchema(_) => return Err("not a write".to_string()),
     };
     match result {
@@ -141,6 +184,22 @@ fn engine_write(
         )),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// The paths of `set` that no other path of it continues (SMD's
+/// `Set.Leaves`).
+fn leaves(set: &Set) -> Set {
+    let paths = set.paths();
+    let leaves: Vec<Path> = paths
+        .iter()
+        .filter(|p| {
+            !paths
+                .iter()
+                .any(|q| q.len() > p.len() && q.0.starts_with(&p.0))
+        })
+        .cloned()
+        .collect();
+    Set::from_paths(&leaves)
 }
 
 /// Parses a path in kubectl's notation, as [`Path`]'s `Display` writes it:
@@ -299,6 +358,11 @@ fn parse_op(op: &Value, what: &str) -> Result<Op, String> {
     let object = field(body, "object").cloned().unwrap_or(Value::Null);
     let must_fail = field(body, "error").and_then(Value::as_bool) == Some(true);
     match kind.as_str() {
+        "extract-apply" => Ok(Op::ExtractApply {
+            manager,
+            version,
+            object,
+        }),
         "apply" | "force-apply" => Ok(Op::Apply {
             manager,
             version,
@@ -377,6 +441,7 @@ fn run(file: &str, case_name: &str) -> Result<(), String> {
         // The fixture starts from an object made of nothing (null).
         live: Value::Null,
         managers: ManagedFields::new(),
+        written: false,
     };
     let ignored = match field(case, "ignored") {
         Some(list) => parse_paths(Some(list), &format!("{what}.ignored"))?,
@@ -424,6 +489,7 @@ fn run(file: &str, case_name: &str) -> Result<(), String> {
                     state.live = live;
                 }
                 state.managers = managers;
+                state.written = true;
             }
             (WriteResult::Conflicts(got), Some(expected)) => {
                 let (got, expected) = (conflicts_text(&got), conflicts_text(&expected));
