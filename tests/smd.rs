@@ -98,8 +98,10 @@ enum WriteResult {
     Conflicts(Vec<(String, Path)>),
 }
 
-/// The one place the engine's apply and update are called, so that a
-/// change of their signatures is adapted here only.
+/// The one place the engine is called (`Typed`, `Updater::apply` and
+/// `update`, and for extract-apply `typed::extract_items` and
+/// `typed::merge`), so that a change of their signatures is adapted here
+/// only.
 fn engine_write(
     schema: &Schema,
     root: TypeId,
