@@ -11,6 +11,8 @@
     reason = "test support reports through panics and stderr"
 )]
 
+pub mod smd;
+
 use ssa_engine::scenario;
 use ssa_engine::value::Value;
 use std::path::{Path, PathBuf};

@@ -327,8 +327,11 @@ fn scalar_kind(v: &Value, path: &ValuePath) -> Result<ScalarKind, SchemaError> {
         Some("numeric") => Ok(ScalarKind::Numeric),
         Some("string") => Ok(ScalarKind::String),
         Some("boolean") => Ok(ScalarKind::Boolean),
-        Some("untyped") => Ok(ScalarKind::Untyped),
-        _ => Err(error(
+        // SMD's `Scalar` is any string, and validation checks only the
+        // three kinds it knows: any other name (`number`, used by SMD's own
+        // tests) accepts every scalar, as `untyped` does.
+        Some(_) => Ok(ScalarKind::Untyped),
+        None => Err(error(
             path,
             "a scalar is `numeric`, `string`, `boolean` or `untyped`",
         )),
@@ -521,6 +524,20 @@ mod tests {
         assert!(s.is_ok(), "{s:?}");
     }
 
+    /// SMD checks only `numeric`, `string` and `boolean` scalars; a scalar
+    /// of any other name (SMD's tests write `number`) takes any scalar.
+    #[test]
+    fn unknown_scalar_names_accept_any_scalar() {
+        let s = load_text("root: r\ntypes:\n- name: r\n  scalar: number\n").unwrap();
+        assert_eq!(s.schema.atom(s.root).scalar, Some(ScalarKind::Untyped));
+        for v in [Value::from("x"), Value::Int(1), Value::Bool(true)] {
+            assert!(
+                crate::typed::validate(&s.schema, s.root, &v, crate::typed::Duplicates::Refuse)
+                    .is_ok()
+            );
+        }
+    }
+
     #[test]
     fn key_defaults_and_patch_facts_are_kept() {
         let s = load_text(
@@ -550,7 +567,7 @@ mod tests {
                 ".types[0].map.fields[0].type.namedType: no type named \"nope\"",
             ),
             (
-                "root: r\ntypes:\n- name: r\n  scalar: text\n",
+                "root: r\ntypes:\n- name: r\n  scalar: [string]\n",
                 ".types[0].scalar: a scalar is `numeric`, `string`, `boolean` or `untyped`",
             ),
             (

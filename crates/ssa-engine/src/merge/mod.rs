@@ -106,9 +106,11 @@ impl<'s> Updater<'s> {
             },
         );
         let new = self.prune(merged, &managers, last.as_ref())?;
-        let (managers, comparison) =
-            self.update_managers(live, &new, version, managers, manager, force)?;
-        let object = if comparison.is_same() {
+        let (managers, _) = self.update_managers(live, &new, version, managers, manager, force)?;
+        // SMD decides "no change" by value equality (`value.Equals`), not
+        // by the typed comparison: reordering a set or map list is a change
+        // of the object even though no field was added, changed or removed.
+        let object = if smd_equal(live, &new) {
             None
         } else {
             Some(new)
@@ -264,6 +266,25 @@ impl<'s> Updater<'s> {
                 (name.clone(), vs)
             })
             .collect()
+    }
+}
+
+/// SMD's `value.Equals`: numbers compare by value when either is a float
+/// (`1 == 1.0`), maps regardless of key order, lists item by item in order.
+fn smd_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Float(x), Value::Float(y)) => x == y,
+        #[allow(clippy::cast_precision_loss, reason = "SMD compares as float64")]
+        (Value::Float(x), Value::Int(i)) | (Value::Int(i), Value::Float(x)) => *x == *i as f64,
+        (Value::List(x), Value::List(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| smd_equal(p, q))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| smd_equal(v, w)))
+        }
+        _ => a == b,
     }
 }
 

@@ -4,7 +4,10 @@
 //! Removing a path drops that field, key or item with everything below it.
 //! A map or list left with nothing becomes null, as upstream does (the API
 //! server then drops null fields of built-in types when it stores them).
-//! Atomic values are never entered: they go or stay whole.
+//! Atomic values are never entered: they go or stay whole. Extracting a
+//! named map entry walks it again with the same set, as SMD does: a
+//! granular map or list named whole comes out without what others put
+//! below it.
 
 use super::{View, list_item_element, view};
 use crate::fieldpath::{PathElement, Set};
@@ -102,8 +105,19 @@ fn entry(
     if set.has_member(pe) {
         return match mode {
             Mode::Remove => None,
-            // Extracting a member keeps it whole.
-            Mode::Extract => Some(child.clone()),
+            // As SMD's `ExtractItems`: a named map entry is walked again with
+            // this same set, so a granular map or list named whole keeps only
+            // what the set names at its own level (usually nothing), not what
+            // others put below it; a scalar or atomic value is kept whole.
+            Mode::Extract if matches!(pe, PathElement::Field(_)) => {
+                Some(walk(schema, ty, child, set, mode))
+            }
+            // A named list item is kept whole, or as extracted by the paths
+            // named below it when there are any.
+            Mode::Extract => Some(match set.child(pe) {
+                Some(sub) => walk(schema, ty, child, sub, mode),
+                None => child.clone(),
+            }),
         };
     }
     match set.child(pe) {

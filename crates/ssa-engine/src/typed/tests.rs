@@ -292,6 +292,20 @@ fn remove_and_extract() {
         extract_items(&s, root, &v, &only_a),
         json(r#"{"data":{"a":"1"}}"#)
     );
+    // A granular map named whole is extracted without its keys (SMD walks it
+    // again with the same set); a named list item comes out whole.
+    let whole_data = Set::from_paths([Path::fields(&["data"])].iter());
+    assert_eq!(
+        extract_items(&s, root, &v, &whole_data),
+        json(r#"{"data":null}"#)
+    );
+    let container_x =
+        to_field_set(&s, root, &json(r#"{"spec":{"containers":[{"name":"x"}]}}"#)).unwrap();
+    let item_x = Set::from_paths(container_x.paths().iter().filter(|p| p.len() == 3));
+    assert_eq!(
+        extract_items(&s, root, &v, &item_x),
+        json(r#"{"spec":{"containers":[{"name":"x","image":"i"}]}}"#)
+    );
     // Removing every key leaves null, as upstream does.
     let all = Set::from_paths([Path::fields(&["data", "a"]), Path::fields(&["data", "b"])].iter());
     assert_eq!(
