@@ -32,7 +32,7 @@ pub fn app() -> Html {
         if let Some(step) = options.step.filter(|s| *s < state.step_count()) {
             state.selected = step;
         }
-        state
+        state.with_views()
     });
     {
         // An embed shows its own scenario: it does not overwrite the

@@ -2,7 +2,10 @@
 //! natively with `cargo test -p ssa-web`.
 
 use crate::scenario_edit::{self, Node, SchemaKind, StepEdit};
-use ssa_engine::scenario::{Resolution, ScenarioResult, resolve_conflict, run_scenario_text};
+use ssa_engine::scenario::{
+    Resolution, ScenarioResult, parse_scenario, resolve_conflict, run_scenario_text_without_views,
+    step_views,
+};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -90,7 +93,7 @@ impl State {
     pub fn new(text: &str) -> Self {
         let result = run(text);
         let selected = last_step(&result);
-        State {
+        Self::with_views(State {
             text: text.to_string(),
             result,
             selected,
@@ -99,7 +102,23 @@ impl State {
             notice: None,
             compare: false,
             drafts: Vec::new(),
+        })
+    }
+
+    /// This state with the views (blame, changes) of its selected step,
+    /// built now: runs leave them out, as only one step is shown.
+    pub fn with_views(mut self) -> Self {
+        if let Ok(result) = &mut self.result
+            && result
+                .steps
+                .get(self.selected)
+                .is_some_and(|s| !s.has_views)
+            && let Ok(scenario) = parse_scenario(&self.text)
+        {
+            // The text ran, so its schema loads again.
+            let _ = step_views(&scenario, result, self.selected);
         }
+        self
     }
 
     /// The text an editor of the form shows, and its error.
@@ -191,7 +210,7 @@ impl State {
         };
         // A change that stops the whole scenario at a place inside this
         // editor stays in the editor, so the rest of the page keeps working.
-        if let Err(e) = run_scenario_text(&edit.text) {
+        if let Err(e) = run_scenario_text_without_views(&edit.text) {
             let moved = edit
                 .placed
                 .and_then(|at| scenario_edit::error_in_editor(&e.to_string(), at, &source));
@@ -216,7 +235,7 @@ impl State {
 }
 
 fn run(text: &str) -> Result<ScenarioResult, String> {
-    run_scenario_text(text).map_err(|e| e.to_string())
+    run_scenario_text_without_views(text).map_err(|e| e.to_string())
 }
 
 fn last_step(result: &Result<ScenarioResult, String>) -> usize {
@@ -399,7 +418,7 @@ impl Reducible for State {
             },
             _ => return self,
         };
-        Rc::new(next)
+        Rc::new(next.with_views())
     }
 }
 
@@ -407,6 +426,39 @@ impl Reducible for State {
 mod tests {
     use super::*;
     use crate::presets::PRESETS;
+
+    #[test]
+    fn the_selected_step_always_has_its_views() {
+        // Runs leave the views out; whatever selects a step builds them.
+        let preset = PRESETS[0].text;
+        let state = Rc::new(State::new(preset));
+        let shown = |s: &State| s.result.as_ref().unwrap().steps[s.selected].has_views;
+        assert!(shown(&state));
+        let first = state.clone().reduce(Action::Select(0));
+        assert_eq!(first.selected, 0);
+        assert!(shown(&first));
+        let unseen = first
+            .result
+            .as_ref()
+            .unwrap()
+            .steps
+            .iter()
+            .filter(|s| !s.has_views)
+            .count();
+        assert!(unseen > 0, "only the steps shown have views");
+        let next = first.reduce(Action::Next);
+        assert!(shown(&next));
+        let edited = next
+            .clone()
+            .reduce(Action::Edit(preset.replace("blue", "green")));
+        assert!(shown(&edited));
+        // The views are the ones a full run builds.
+        let full = ssa_engine::scenario::run_scenario_text(&edited.text).unwrap();
+        assert_eq!(
+            edited.result.as_ref().unwrap().steps[edited.selected].blame,
+            full.steps[edited.selected].blame
+        );
+    }
 
     #[test]
     fn presets_run_without_errors() {

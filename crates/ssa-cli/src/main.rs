@@ -85,9 +85,9 @@ fn read(file: &str) -> Result<String, String> {
 }
 
 fn run_one(file: &str, format: &Format) -> ExitCode {
-    let result = match read(file)
-        .and_then(|text| scenario::run_scenario_text(&text).map_err(|e| format!("{file}: {e}")))
-    {
+    let result = match read(file).and_then(|text| {
+        scenario::run_scenario_text_without_views(&text).map_err(|e| format!("{file}: {e}"))
+    }) {
         Ok(r) => r,
         Err(message) => {
             eprintln!("ssa: {message}");
@@ -192,7 +192,8 @@ enum Check {
 
 fn check_file(file: &Path) -> Result<(), Check> {
     let text = std::fs::read_to_string(file).map_err(|e| Check::Unusable(e.to_string()))?;
-    let result = scenario::run_scenario_text(&text).map_err(|e| Check::Unusable(e.to_string()))?;
+    let result = scenario::run_scenario_text_without_views(&text)
+        .map_err(|e| Check::Unusable(e.to_string()))?;
     for (i, step) in result.steps.iter().enumerate() {
         if let Some(f) = step.expectation_failures.first() {
             return Err(Check::Differs(format!("steps[{i}].expect: {f}")));

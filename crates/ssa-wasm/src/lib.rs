@@ -20,8 +20,8 @@ pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
             .and_then(|s| s.as_string())
             .ok_or_else(|| JsError::new("runScenario takes YAML text or a scenario object"))?,
     };
-    let result =
-        ssa_engine::scenario::run_scenario_text(&text).map_err(|e| JsError::new(&e.to_string()))?;
+    let result = ssa_engine::scenario::run_scenario_text_without_views(&text)
+        .map_err(|e| JsError::new(&e.to_string()))?;
     let json: serde_json::Value = (&result.to_value()).into();
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     serde::Serialize::serialize(&json, &serializer).map_err(|e| JsError::new(&e.to_string()))

@@ -21,7 +21,7 @@ pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
 pub use resolve::{Resolution, resolve_conflict};
 pub use result::{Outcome, ScenarioResult, StepResult};
-pub use run::{run_scenario, schema_for};
+pub use run::{run_scenario, run_scenario_with, schema_for, step_views};
 
 use crate::yaml::Location;
 use std::fmt;
@@ -50,6 +50,14 @@ impl fmt::Display for ScenarioError {
 pub fn run_scenario_text(text: &str) -> Result<ScenarioResult, ScenarioError> {
     let scenario = parse_scenario(text)?;
     run_scenario(&scenario)
+}
+
+/// [`run_scenario_text`] without the playground's views (see
+/// [`run_scenario_with`]): what the CLI, the JavaScript API and the tests
+/// of the result document need.
+pub fn run_scenario_text_without_views(text: &str) -> Result<ScenarioResult, ScenarioError> {
+    let scenario = parse_scenario(text)?;
+    run_scenario_with(&scenario, false)
 }
 
 /// The time of step `index` on the simulated clock.

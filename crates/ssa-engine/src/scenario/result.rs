@@ -41,6 +41,9 @@ pub struct StepResult {
     pub changed: bool,
     /// Where the step's `expect` block disagrees with what happened.
     pub expectation_failures: Vec<String>,
+    /// Whether `blame` and `changes` were built (see
+    /// [`super::run_scenario_with`]).
+    pub has_views: bool,
     /// The object as YAML lines with the owners of each (for the
     /// playground's ownership gutter); empty without an object.
     pub blame: Vec<super::BlameLine>,
@@ -56,6 +59,9 @@ pub struct StepResult {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScenarioResult {
     pub scenario: String,
+    /// The live object the scenario started from, as stored (what the
+    /// first step's changes are measured against).
+    pub stored: Option<Value>,
     pub steps: Vec<StepResult>,
 }
 
@@ -94,6 +100,7 @@ impl StepResult {
             notes: vec![],
             changed: false,
             expectation_failures: vec![],
+            has_views: false,
             blame: vec![],
             changes: super::Changes::default(),
             event: None,

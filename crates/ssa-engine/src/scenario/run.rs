@@ -75,9 +75,22 @@ fn object_type(scenario: &Scenario) -> (String, String) {
         .unwrap_or_default()
 }
 
-/// Runs every step and returns the result document. Fails only when the
-/// schema itself cannot be loaded.
+/// Runs every step and returns the result document with every step's
+/// views (see [`run_scenario_with`]). Fails only when the schema itself
+/// cannot be loaded.
 pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError> {
+    run_scenario_with(scenario, true)
+}
+
+/// Runs every step; with `views`, also builds each step's playground views
+/// (its ownership blame and its changes). The views cost more than the
+/// writes themselves and a page shows one step at a time, so the
+/// playground runs without them and asks [`step_views`] for the step it
+/// shows; the result document does not include them.
+pub fn run_scenario_with(
+    scenario: &Scenario,
+    views: bool,
+) -> Result<ScenarioResult, ScenarioError> {
     let schema = schema_for(scenario)?;
     let fm = FieldManager::new(&schema);
     let mut live = scenario.live.clone();
@@ -134,28 +147,64 @@ pub fn run_scenario(scenario: &Scenario) -> Result<ScenarioResult, ScenarioError
             result.rollout = rollout;
             live.clone_from(&result.object);
         }
-        if let Some(object) = &result.object {
-            result.blame = super::blame(&schema, object);
-        }
-        if let (Ok(step), true) = (step, result.changed) {
-            let before = steps
-                .last()
-                .map_or(stored.as_ref(), |s: &StepResult| s.object.as_ref());
-            let applied = matches!(step.op, Op::Apply);
-            result.changes = super::changes(
-                &schema,
-                before,
-                result.object.as_ref(),
-                &step.manager,
-                applied,
-            );
-        }
         steps.push(result);
     }
-    Ok(ScenarioResult {
+    let mut result = ScenarioResult {
         scenario: scenario.name.clone(),
+        stored,
         steps,
-    })
+    };
+    if views {
+        for index in 0..result.steps.len() {
+            fill_views(scenario, &schema, &mut result, index);
+        }
+    }
+    Ok(result)
+}
+
+/// Builds the views of step `index` of `result`, a run of `scenario`
+/// without them (see [`run_scenario_with`]); nothing when there is no
+/// such step or its views are there already.
+pub fn step_views(
+    scenario: &Scenario,
+    result: &mut ScenarioResult,
+    index: usize,
+) -> Result<(), ScenarioError> {
+    if result.steps.get(index).is_none_or(|s| s.has_views) {
+        return Ok(());
+    }
+    let schema = schema_for(scenario)?;
+    fill_views(scenario, &schema, result, index);
+    Ok(())
+}
+
+fn fill_views(
+    scenario: &Scenario,
+    schema: &ObjectSchema,
+    result: &mut ScenarioResult,
+    index: usize,
+) {
+    let before = match index.checked_sub(1) {
+        None => result.stored.clone(),
+        Some(previous) => result.steps.get(previous).and_then(|s| s.object.clone()),
+    };
+    let Some(step_result) = result.steps.get_mut(index) else {
+        return;
+    };
+    step_result.has_views = true;
+    if let Some(object) = &step_result.object {
+        step_result.blame = super::blame(schema, object);
+    }
+    if let (Some(Ok(step)), true) = (scenario.steps.get(index), step_result.changed) {
+        let applied = matches!(step.op, Op::Apply);
+        step_result.changes = super::changes(
+            schema,
+            before.as_ref(),
+            step_result.object.as_ref(),
+            &step.manager,
+            applied,
+        );
+    }
 }
 
 fn ok_step(object: Option<Value>, changed: bool) -> StepResult {

@@ -273,3 +273,50 @@ steps:
         )]
     );
 }
+
+#[test]
+fn views_built_on_demand_equal_the_views_of_a_full_run() {
+    // A live object, a prune, a forced takeover and a delete: every kind
+    // of step the views describe, measured against the step before.
+    let text = r#"scenario: v1
+name: views
+live:
+  apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: d, namespace: default}
+  data: {old: "0"}
+steps:
+- manager: a
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d, namespace: default}, data: {k: "1", gone: "x"}}
+- manager: a
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d, namespace: default}, data: {k: "1"}}
+- manager: b
+  op: apply
+  force: true
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d, namespace: default}, data: {k: "2"}}
+- op: delete
+"#;
+    let full = run_scenario_text(text).unwrap();
+    assert!(full.steps.iter().all(|s| s.has_views));
+    assert!(
+        !full.steps[1].changes.removed.is_empty(),
+        "the prune is described"
+    );
+    let scenario = parse_scenario(text).unwrap();
+    let mut lazy = run_scenario_with(&scenario, false).unwrap();
+    assert!(
+        lazy.steps
+            .iter()
+            .all(|s| !s.has_views && s.blame.is_empty())
+    );
+    // In any order: each step's views depend only on the run, not on
+    // which other steps have theirs.
+    for index in [2, 0, 3, 1] {
+        step_views(&scenario, &mut lazy, index).unwrap();
+    }
+    assert_eq!(lazy, full);
+    // A step that is not there is no error.
+    step_views(&scenario, &mut lazy, 99).unwrap();
+}
