@@ -210,5 +210,50 @@ pub(crate) fn path_string(path: &[PathElement]) -> String {
     path.iter().map(|pe| pe.to_string()).collect()
 }
 
+/// The errors of a walk that keeps no path of its own: an error is
+/// recorded with an empty path where it is found, and every level the
+/// recursion unwinds through adds its element (so walking costs nothing
+/// for paths unless something fails).
+#[derive(Debug, Default)]
+pub(crate) struct WalkErrors(Vec<(Vec<PathElement>, String)>);
+
+impl WalkErrors {
+    pub(crate) fn push(&mut self, message: String) {
+        self.0.push((Vec::new(), message));
+    }
+
+    /// How many errors there are so far: pass it to
+    /// [`WalkErrors::prefix_since`] after walking below `pe`.
+    pub(crate) fn mark(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Puts `pe` in front of the paths of the errors found since `mark`.
+    pub(crate) fn prefix_since(&mut self, mark: usize, pe: &PathElement) {
+        for (reversed_path, _) in &mut self.0[mark..] {
+            reversed_path.push(pe.clone());
+        }
+    }
+
+    pub(crate) fn into_result(self) -> Result<(), TypedErrors> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        Err(TypedErrors(
+            self.0
+                .into_iter()
+                .map(|(reversed_path, message)| TypedError {
+                    path: reversed_path
+                        .iter()
+                        .rev()
+                        .map(|pe| pe.to_string())
+                        .collect(),
+                    message,
+                })
+                .collect(),
+        ))
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests;

@@ -15,10 +15,10 @@ use crate::value::Value;
 /// The field set of `value` typed as `ty`. Fails only where an item of an
 /// associative list cannot be named (validate first for full errors).
 pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, TypedErrors> {
-    let mut path = Vec::new();
-    below(schema, ty, value, &mut path)
+    below(schema, ty, value)
         .map(|(set, _)| set)
-        .map_err(|message| {
+        .map_err(|(reversed_path, message)| {
+            let path: Vec<PathElement> = reversed_path.into_iter().rev().collect();
             TypedErrors(vec![super::TypedError {
                 path: super::path_string(&path),
                 message,
@@ -26,15 +26,21 @@ pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, T
         })
 }
 
+/// Why a value has no field set: the path to the failing node (innermost
+/// element first, completed while the recursion unwinds) and the message.
+type Failure = (Vec<PathElement>, String);
+
 /// The set of paths below a node, built bottom-up so that every level is
 /// sorted once (no per-path insertion), and whether the node is a leaf
-/// (a scalar or an atomic value). `path` is only kept for errors.
-fn below(
-    schema: &Schema,
-    ty: TypeId,
-    value: &Value,
-    path: &mut Vec<PathElement>,
-) -> Result<(Set, bool), String> {
+/// (a scalar or an atomic value).
+fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Failure> {
+    let within = |pe: &PathElement| {
+        let pe = pe.clone();
+        move |mut failure: Failure| {
+            failure.0.push(pe);
+            failure
+        }
+    };
     let mut members = Vec::new();
     let mut children = Vec::new();
     match view(schema.atom(ty), Some(value)) {
@@ -46,12 +52,12 @@ fn below(
             let Value::List(items) = value else {
                 return Ok((Set::new(), false));
             };
+            members.reserve(items.len());
             for (i, item) in items.iter().enumerate() {
                 let pe = list_item_element(schema, list, i, item)
-                    .map_err(|e| format!("element {i}: {e}"))?;
-                path.push(pe.clone());
-                let (child, _) = below(schema, list.element_type, item, path)?;
-                path.pop();
+                    .map_err(|e| (Vec::new(), format!("element {i}: {e}")))?;
+                let (child, _) =
+                    below(schema, list.element_type, item).map_err(|f| within(&pe)(f))?;
                 if !child.is_empty() {
                     children.push((pe.clone(), child));
                 }
@@ -68,25 +74,33 @@ fn below(
             for (key, child_value) in m {
                 let named = map.field(key);
                 let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
-                    return Err(format!("field not declared in schema: {key}"));
+                    return Err((
+                        vec![PathElement::Field(key.clone())],
+                        format!("field not declared in schema: {key}"),
+                    ));
                 };
-                let pe = PathElement::Field(key.clone());
-                path.push(pe.clone());
-                let (child, is_leaf) = below(schema, child_type, child_value, path)?;
-                path.pop();
+                let (child, is_leaf) = below(schema, child_type, child_value)
+                    .map_err(|f| within(&PathElement::Field(key.clone()))(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
                 // key that is not a named struct field. (An empty granular
                 // list under a named field names nothing at all.)
-                if is_leaf || is_leafish || named.is_none() {
-                    members.push(pe.clone());
-                }
-                if !child.is_empty() {
-                    children.push((pe, child));
+                let is_member = is_leaf || is_leafish || named.is_none();
+                match (is_member, child.is_empty()) {
+                    (true, true) => members.push(PathElement::Field(key.clone())),
+                    (true, false) => {
+                        members.push(PathElement::Field(key.clone()));
+                        children.push((PathElement::Field(key.clone()), child));
+                    }
+                    (false, false) => children.push((PathElement::Field(key.clone()), child)),
+                    (false, true) => {}
                 }
             }
         }
+    }
+    if members.is_empty() && children.is_empty() {
+        return Ok((Set::new(), false));
     }
     members.sort();
     members.dedup();
