@@ -34,7 +34,7 @@ pub fn parse_element_key(key: &str) -> Result<PathElement, String> {
         format!("invalid path element {key:?}: expected a prefix f:, k:, v: or i:")
     })?;
     match kind {
-        "f" => Ok(PathElement::Field(rest.to_string())),
+        "f" => Ok(PathElement::Field(rest.into())),
         "k" => match Value::from_json_str(rest) {
             Ok(Value::Map(m)) => Ok(PathElement::Key(KeyFields::new(m.into_iter().collect()))),
             Ok(_) => Err(format!("invalid key {rest:?}: expected a JSON object")),

@@ -11,7 +11,7 @@ mod element;
 pub mod fields_v1;
 mod set;
 
-pub use element::{KeyFields, PathElement, compare_values};
+pub use element::{FieldName, KeyFields, PathElement, compare_values};
 pub use set::Set;
 
 use std::fmt;
@@ -35,7 +35,7 @@ impl Path {
         Path(
             names
                 .iter()
-                .map(|n| PathElement::Field((*n).to_string()))
+                .map(|n| PathElement::Field((*n).into()))
                 .collect(),
         )
     }

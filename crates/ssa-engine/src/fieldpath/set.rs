@@ -2,22 +2,32 @@
 
 use super::{Path, PathElement};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
-/// A set of paths, stored as a trie. `members` are the paths that end at
-/// this node's children; `children` hold the paths that go deeper. Both are
-/// kept sorted by [`PathElement`]'s order, so every operation is a merge of
-/// sorted sequences and iteration order is the API server's.
+/// A set of paths, stored as a trie. At each node, `members` are the paths
+/// that end at this node's children; `children` hold the paths that go
+/// deeper. Both are kept sorted by [`PathElement`]'s order, so every
+/// operation is a merge of sorted sequences and iteration order is the API
+/// server's.
 ///
-/// Invariant: no child set is empty.
+/// Nodes are shared, not copied: cloning a set is O(1), and the algebra
+/// reuses every subtree that only one operand has, so its cost follows
+/// where the operands overlap rather than their size (a manager's set is
+/// cloned, intersected and subtracted on every write).
+///
+/// Invariant: the empty set has no node, so no child set is empty.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Set {
+pub struct Set(Option<Arc<Node>>);
+
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+struct Node {
     members: Vec<PathElement>,
     children: Vec<(PathElement, Set)>,
 }
 
 impl Set {
     pub fn new() -> Self {
-        Set::default()
+        Set(None)
     }
 
     /// A set holding `paths`.
@@ -30,22 +40,31 @@ impl Set {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.members.is_empty() && self.children.is_empty()
+        self.0.is_none()
     }
 
     /// The elements that end a path at this node.
     pub fn members(&self) -> &[PathElement] {
-        &self.members
+        self.0.as_ref().map_or(&[], |n| &n.members)
     }
 
     /// The subsets below this node, by element.
     pub fn children(&self) -> &[(PathElement, Set)] {
-        &self.children
+        self.0.as_ref().map_or(&[], |n| &n.children)
+    }
+
+    /// Whether both are the same node (then they are equal).
+    fn same_node(&self, other: &Set) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
     }
 
     /// Number of paths in the set.
     pub fn len(&self) -> usize {
-        self.members.len() + self.children.iter().map(|(_, c)| c.len()).sum::<usize>()
+        self.members().len() + self.children().iter().map(|(_, c)| c.len()).sum::<usize>()
     }
 
     pub fn insert(&mut self, path: &Path) {
@@ -58,31 +77,22 @@ impl Set {
         let Some((last, init)) = elements.split_last() else {
             return;
         };
-        let mut node = self;
+        let mut node = self.node_mut();
         for pe in init {
-            node = node.child_mut(pe);
+            node = node.child_mut(pe).node_mut();
         }
         node.insert_member(last.clone());
     }
 
     /// Adds `pe` as a member of this node.
     pub fn insert_member(&mut self, pe: PathElement) {
-        if let Err(i) = self.members.binary_search(&pe) {
-            self.members.insert(i, pe);
-        }
+        self.node_mut().insert_member(pe);
     }
 
-    /// The child set under `pe`, created if absent. A caller that leaves it
-    /// empty breaks the invariant; use it only to insert.
-    fn child_mut(&mut self, pe: &PathElement) -> &mut Set {
-        let i = match self.children.binary_search_by(|(e, _)| e.cmp(pe)) {
-            Ok(i) => i,
-            Err(i) => {
-                self.children.insert(i, (pe.clone(), Set::new()));
-                i
-            }
-        };
-        &mut self.children[i].1
+    /// This set's node for writing, created if the set is empty and copied
+    /// if it is shared. A caller must leave it non-empty.
+    fn node_mut(&mut self) -> &mut Node {
+        Arc::make_mut(self.0.get_or_insert_with(Default::default))
     }
 
     pub fn has(&self, path: &Path) -> bool {
@@ -100,63 +110,76 @@ impl Set {
     }
 
     pub fn has_member(&self, pe: &PathElement) -> bool {
-        self.members.binary_search(pe).is_ok()
+        self.members().binary_search(pe).is_ok()
     }
 
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
     pub fn child(&self, pe: &PathElement) -> Option<&Set> {
-        self.children
+        let children = self.children();
+        children
             .binary_search_by(|(e, _)| e.cmp(pe))
             .ok()
-            .map(|i| &self.children[i].1)
+            .map(|i| &children[i].1)
     }
 
     pub fn union(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Either),
-            children: merge_children(&self.children, &other.children, Keep::Either, |a, b| {
-                Some(a.union(b))
-            }),
+        if other.is_empty() || self.same_node(other) {
+            return self.clone();
         }
+        if self.is_empty() {
+            return other.clone();
+        }
+        Set::from_sorted_parts(
+            merge_sorted(self.members(), other.members(), Keep::Either),
+            merge_children(self.children(), other.children(), Keep::Either, |a, b| {
+                a.union(b)
+            }),
+        )
     }
 
     pub fn intersection(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Both),
-            children: merge_children(&self.children, &other.children, Keep::Both, |a, b| {
-                let i = a.intersection(b);
-                (!i.is_empty()).then_some(i)
-            }),
+        if self.same_node(other) {
+            return self.clone();
         }
+        if self.is_empty() || other.is_empty() {
+            return Set::new();
+        }
+        Set::from_sorted_parts(
+            merge_sorted(self.members(), other.members(), Keep::Both),
+            merge_children(self.children(), other.children(), Keep::Both, |a, b| {
+                a.intersection(b)
+            }),
+        )
     }
 
     /// The paths of `self` that are not in `other`.
     pub fn difference(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(
-                &self.members,
-                &other.members,
-                |a, b| a.cmp(b),
-                Keep::LeftOnly,
-            ),
-            children: merge_children(&self.children, &other.children, Keep::Left, |a, b| {
-                let d = a.difference(b);
-                (!d.is_empty()).then_some(d)
-            }),
+        if self.same_node(other) {
+            return Set::new();
         }
+        if self.is_empty() || other.is_empty() {
+            return self.clone();
+        }
+        Set::from_sorted_parts(
+            merge_sorted(self.members(), other.members(), Keep::LeftOnly),
+            merge_children(self.children(), other.children(), Keep::Left, |a, b| {
+                a.difference(b)
+            }),
+        )
     }
 
     /// The paths of `self` that are neither in `other` nor below one of
     /// `other`'s paths (SMD's `RecursiveDifference`).
     pub fn recursive_difference(&self, other: &Set) -> Set {
-        let members = merge_sorted(
-            &self.members,
-            &other.members,
-            |a, b| a.cmp(b),
-            Keep::LeftOnly,
-        );
-        let mut children = Vec::with_capacity(self.children.len());
-        for (pe, child) in &self.children {
+        if self.same_node(other) {
+            return Set::new();
+        }
+        if self.is_empty() || other.is_empty() {
+            return self.clone();
+        }
+        let members = merge_sorted(self.members(), other.members(), Keep::LeftOnly);
+        let mut children = Vec::with_capacity(self.children().len());
+        for (pe, child) in self.children() {
             if other.has_member(pe) {
                 continue;
             }
@@ -170,7 +193,7 @@ impl Set {
                 None => children.push((pe.clone(), child.clone())),
             }
         }
-        Set { members, children }
+        Set::from_sorted_parts(members, children)
     }
 
     /// Calls `f` with every path, members of a node before its children, in
@@ -181,12 +204,12 @@ impl Set {
     }
 
     fn walk(&self, prefix: &mut Path, f: &mut impl FnMut(&Path)) {
-        for pe in &self.members {
+        for pe in self.members() {
             prefix.0.push(pe.clone());
             f(prefix);
             prefix.0.pop();
         }
-        for (pe, child) in &self.children {
+        for (pe, child) in self.children() {
             prefix.0.push(pe.clone());
             child.walk(prefix, f);
             prefix.0.pop();
@@ -243,16 +266,41 @@ impl Set {
             }
             i = j;
         }
-        Set { members, children }
+        Set::from_sorted_parts(members, children)
     }
 
     /// Builds a set from members and children that are already sorted and
-    /// free of duplicates and empty children (used by decoders).
+    /// free of duplicates and empty children (used by decoders and walks).
     pub(crate) fn from_sorted_parts(
         members: Vec<PathElement>,
         children: Vec<(PathElement, Set)>,
     ) -> Self {
-        Set { members, children }
+        if members.is_empty() && children.is_empty() {
+            Set(None)
+        } else {
+            Set(Some(Arc::new(Node { members, children })))
+        }
+    }
+}
+
+impl Node {
+    fn insert_member(&mut self, pe: PathElement) {
+        if let Err(i) = self.members.binary_search(&pe) {
+            self.members.insert(i, pe);
+        }
+    }
+
+    /// The child set under `pe`, created empty if absent (the caller then
+    /// inserts into it).
+    fn child_mut(&mut self, pe: &PathElement) -> &mut Set {
+        let i = match self.children.binary_search_by(|(e, _)| e.cmp(pe)) {
+            Ok(i) => i,
+            Err(i) => {
+                self.children.insert(i, (pe.clone(), Set::new()));
+                i
+            }
+        };
+        &mut self.children[i].1
     }
 }
 
@@ -269,19 +317,14 @@ enum Keep {
     Left,
 }
 
-fn merge_sorted<T: Clone>(
-    a: &[T],
-    b: &[T],
-    cmp: impl Fn(&T, &T) -> Ordering,
-    keep: Keep,
-) -> Vec<T> {
+fn merge_sorted<T: Clone + Ord>(a: &[T], b: &[T], keep: Keep) -> Vec<T> {
     let mut out = Vec::with_capacity(match keep {
         Keep::Either => a.len() + b.len(),
         _ => a.len(),
     });
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        match cmp(&a[i], &b[j]) {
+        match a[i].cmp(&b[j]) {
             Ordering::Less => {
                 if keep != Keep::Both {
                     out.push(a[i].clone());
@@ -314,12 +357,12 @@ fn merge_sorted<T: Clone>(
 
 /// Merges two sorted child lists. Children present on one side only are
 /// kept or dropped per `keep`; children on both sides are combined by
-/// `both`, which returns `None` for an empty result.
+/// `both`, and dropped when that leaves them empty.
 fn merge_children(
     a: &[(PathElement, Set)],
     b: &[(PathElement, Set)],
     keep: Keep,
-    both: impl Fn(&Set, &Set) -> Option<Set>,
+    both: impl Fn(&Set, &Set) -> Set,
 ) -> Vec<(PathElement, Set)> {
     let mut out = Vec::with_capacity(a.len());
     let (mut i, mut j) = (0, 0);
@@ -338,7 +381,8 @@ fn merge_children(
                 j += 1;
             }
             Ordering::Equal => {
-                if let Some(s) = both(&a[i].1, &b[j].1) {
+                let s = both(&a[i].1, &b[j].1);
+                if !s.is_empty() {
                     out.push((a[i].0.clone(), s));
                 }
                 i += 1;

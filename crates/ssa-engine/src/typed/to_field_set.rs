@@ -75,12 +75,12 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
                 let named = map.field(key);
                 let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
                     return Err((
-                        vec![PathElement::Field(key.clone())],
+                        vec![PathElement::Field(key.into())],
                         format!("field not declared in schema: {key}"),
                     ));
                 };
                 let (child, is_leaf) = below(schema, child_type, child_value)
-                    .map_err(|f| within(&PathElement::Field(key.clone()))(f))?;
+                    .map_err(|f| within(&PathElement::Field(key.into()))(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
@@ -88,12 +88,12 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
                 // list under a named field names nothing at all.)
                 let is_member = is_leaf || is_leafish || named.is_none();
                 match (is_member, child.is_empty()) {
-                    (true, true) => members.push(PathElement::Field(key.clone())),
+                    (true, true) => members.push(PathElement::Field(key.into())),
                     (true, false) => {
-                        members.push(PathElement::Field(key.clone()));
-                        children.push((PathElement::Field(key.clone()), child));
+                        members.push(PathElement::Field(key.into()));
+                        children.push((PathElement::Field(key.into()), child));
                     }
-                    (false, false) => children.push((PathElement::Field(key.clone()), child)),
+                    (false, false) => children.push((PathElement::Field(key.into()), child)),
                     (false, true) => {}
                 }
             }
