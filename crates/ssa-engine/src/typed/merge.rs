@@ -22,8 +22,24 @@ pub fn merge(
     lhs: &Value,
     rhs: &Value,
 ) -> Result<Value, super::TypedErrors> {
+    merge_typed(schema, ty, lhs, rhs, false)
+}
+
+/// [`merge`], told whether `rhs` is known to hold no duplicated or
+/// missing list keys (a [`super::Typed`] configuration validated with
+/// [`super::Duplicates::Refuse`]). Then a part of `rhs` that `lhs` lacks
+/// merges into a copy of itself, and is copied (in O(1), maps are shared)
+/// instead of walked.
+pub(crate) fn merge_typed(
+    schema: &Schema,
+    ty: TypeId,
+    lhs: &Value,
+    rhs: &Value,
+    rhs_keys_unique: bool,
+) -> Result<Value, super::TypedErrors> {
     let mut w = Merger {
         schema,
+        rhs_keys_unique,
         errors: WalkErrors::default(),
     };
     let out = w.node(ty, Some(lhs), Some(rhs));
@@ -49,11 +65,18 @@ pub(crate) fn chosen_view<'s>(
 
 struct Merger<'s> {
     schema: &'s Schema,
+    rhs_keys_unique: bool,
     errors: WalkErrors,
 }
 
 impl Merger<'_> {
     fn node(&mut self, ty: TypeId, lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
+        if lhs.is_none() && self.rhs_keys_unique {
+            // Walking would rebuild `rhs` item by item: only duplicated
+            // keys (which merge to nulls) or unnamed items (errors) could
+            // make it differ, and there are none.
+            return rhs.cloned();
+        }
         match chosen_view(self.schema, ty, lhs, rhs) {
             View::Scalar(_) | View::Nothing => keep_rhs(lhs, rhs),
             View::Map(map) => self.map(map, lhs, rhs),

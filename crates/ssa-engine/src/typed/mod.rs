@@ -9,7 +9,7 @@
 //! because the API server shows them to users.
 
 mod compare;
-mod merge;
+pub(crate) mod merge;
 mod reconcile;
 mod remove;
 mod to_field_set;
@@ -31,7 +31,12 @@ use std::fmt;
 /// operations (SMD's `TypedValue`). Validation happens once, when the value
 /// is made, not in every operation on it.
 #[derive(Clone, Copy, Debug)]
-pub struct Typed<'v>(&'v Value);
+pub struct Typed<'v> {
+    value: &'v Value,
+    /// Validated with [`Duplicates::Refuse`]: every item of every
+    /// associative list has a key, and no key occurs twice.
+    unique_keys: bool,
+}
 
 impl<'v> Typed<'v> {
     /// Validates `value` as type `ty`.
@@ -42,17 +47,28 @@ impl<'v> Typed<'v> {
         duplicates: Duplicates,
     ) -> Result<Self, TypedErrors> {
         validate(schema, ty, value, duplicates)?;
-        Ok(Typed(value))
+        Ok(Typed {
+            value,
+            unique_keys: duplicates == Duplicates::Refuse,
+        })
     }
 
     /// A value the engine itself produced from typed values (an apply's
     /// merged object), which needs no second validation.
     pub fn already_validated(value: &'v Value) -> Self {
-        Typed(value)
+        Typed {
+            value,
+            unique_keys: false,
+        }
     }
 
     pub fn value(self) -> &'v Value {
-        self.0
+        self.value
+    }
+
+    /// Whether the value is known to hold no duplicated list keys.
+    pub fn has_unique_keys(self) -> bool {
+        self.unique_keys
     }
 }
 

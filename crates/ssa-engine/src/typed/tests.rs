@@ -229,7 +229,19 @@ fn merge_table() {
             json(expected).to_json(),
             "order of {live} + {config}"
         );
+        // A configuration known to have unique keys copies what live
+        // lacks instead of walking it: the same result.
+        let copied = super::merge::merge_typed(&s, root, &json(live), &json(config), true).unwrap();
+        assert_eq!(copied.to_json(), got.to_json(), "{live} + {config}");
     }
+}
+
+#[test]
+fn merge_walks_duplicated_keys_of_a_config_not_known_unique() {
+    let (s, root) = test_schema();
+    let config = json(r#"{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}"#);
+    let got = merge(&s, root, &json("{}"), &config).unwrap();
+    assert_eq!(got.to_json(), r#"{"spec":{"containers":[null,null]}}"#);
 }
 
 #[test]
