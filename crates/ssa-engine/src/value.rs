@@ -65,6 +65,10 @@ impl Map {
             FastHash::default(),
         )))
     }
+    /// Whether both are clones of one map (then they are equal).
+    pub fn shares_entries_with(&self, other: &Map) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
     /// The entries for writing, copied first if another clone shares them.
     fn entries_mut(&mut self) -> &mut Entries {
         Arc::make_mut(&mut self.0)
@@ -154,6 +158,14 @@ impl FromIterator<(String, Value)> for Map {
 }
 
 impl Value {
+    /// Whether both are the same map, shared (see [`Map`]): equal without
+    /// a look. `false` for anything else, equal or not.
+    pub fn is_shared_map(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Map(a), Value::Map(b)) => a.shares_entries_with(b),
+            _ => false,
+        }
+    }
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }

@@ -147,6 +147,12 @@ impl Comparer<'_> {
         lhs: Option<&Value>,
         rhs: Option<&Value>,
     ) -> (Change, Comparison) {
+        if lhs.zip(rhs).is_some_and(|(l, r)| l.is_shared_map(r)) {
+            // One map, shared: nothing changed. (Walking it could only
+            // add errors for unnamed list items, which the validation of
+            // every typed value has refused already.)
+            return (Change::Unchanged, Comparison::default());
+        }
         match chosen_view(self.schema, ty, lhs, rhs) {
             View::Scalar(_) | View::Nothing => (leaf_change(lhs, rhs), Comparison::default()),
             View::Map(map) => self.map(map, lhs, rhs),

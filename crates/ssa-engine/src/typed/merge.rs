@@ -71,11 +71,15 @@ struct Merger<'s> {
 
 impl Merger<'_> {
     fn node(&mut self, ty: TypeId, lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
-        if lhs.is_none() && self.rhs_keys_unique {
-            // Walking would rebuild `rhs` item by item: only duplicated
-            // keys (which merge to nulls) or unnamed items (errors) could
-            // make it differ, and there are none.
-            return rhs.cloned();
+        if self.rhs_keys_unique {
+            // Walking would rebuild `rhs` item by item, where live lacks it
+            // or is the very same map: only duplicated keys (which merge to
+            // nulls) or unnamed items (errors) could make the result
+            // differ, and there are none.
+            let same = lhs.zip(rhs).is_some_and(|(l, r)| l.is_shared_map(r));
+            if lhs.is_none() || same {
+                return rhs.cloned();
+            }
         }
         match chosen_view(self.schema, ty, lhs, rhs) {
             View::Scalar(_) | View::Nothing => keep_rhs(lhs, rhs),
