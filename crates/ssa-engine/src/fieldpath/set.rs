@@ -269,6 +269,40 @@ impl Set {
         Set::from_sorted_parts(members, children)
     }
 
+    /// Builds one level of a set from its entries in any order: an element,
+    /// whether it is a member, and the set below it (empty or not). The
+    /// entries are sorted once; an element given twice (a duplicated list
+    /// key) is a member if either says so, with the first non-empty set.
+    pub(crate) fn from_entries(mut entries: Vec<(PathElement, bool, Set)>) -> Self {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|later, kept| {
+            if later.0 != kept.0 {
+                return false;
+            }
+            kept.1 |= later.1;
+            if kept.2.is_empty() {
+                kept.2 = std::mem::take(&mut later.2);
+            }
+            true
+        });
+        let member_count = entries.iter().filter(|e| e.1).count();
+        let child_count = entries.iter().filter(|e| !e.2.is_empty()).count();
+        let mut members = Vec::with_capacity(member_count);
+        let mut children = Vec::with_capacity(child_count);
+        for (pe, is_member, below) in entries {
+            match (is_member, below.is_empty()) {
+                (true, true) => members.push(pe),
+                (true, false) => {
+                    members.push(pe.clone());
+                    children.push((pe, below));
+                }
+                (false, false) => children.push((pe, below)),
+                (false, true) => {}
+            }
+        }
+        Set::from_sorted_parts(members, children)
+    }
+
     /// Builds a set from members and children that are already sorted and
     /// free of duplicates and empty children (used by decoders and walks).
     pub(crate) fn from_sorted_parts(

@@ -7,7 +7,7 @@
 //! whole, so the cost is linear in the size of the values at any depth.
 
 use super::merge::{Indexed, chosen_view, entry_type, for_each_item_pair, item_elements};
-use super::{View, WalkErrors};
+use super::{View, WalkErrors, view};
 use crate::fieldpath::{PathElement, Set};
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
@@ -153,10 +153,88 @@ impl Comparer<'_> {
             // every typed value has refused already.)
             return (Change::Unchanged, Comparison::default());
         }
+        match (lhs, rhs) {
+            (None, Some(r)) => {
+                let added = self.whole(ty, r);
+                return (
+                    Change::Added,
+                    Comparison {
+                        added,
+                        ..Default::default()
+                    },
+                );
+            }
+            (Some(l), None) => {
+                let removed = self.whole(ty, l);
+                return (
+                    Change::Removed,
+                    Comparison {
+                        removed,
+                        ..Default::default()
+                    },
+                );
+            }
+            _ => {}
+        }
         match chosen_view(self.schema, ty, lhs, rhs) {
             View::Scalar(_) | View::Nothing => (leaf_change(lhs, rhs), Comparison::default()),
             View::Map(map) => self.map(map, lhs, rhs),
             View::List(list) => self.list(list, lhs, rhs),
+        }
+    }
+
+    /// The paths below a node that only one side has (all added, or all
+    /// removed): what the walk above gives with the other side absent,
+    /// without pairing anything.
+    fn whole(&mut self, ty: TypeId, value: &Value) -> Set {
+        match view(self.schema.atom(ty), Some(value)) {
+            View::Scalar(_) | View::Nothing => Set::new(),
+            View::Map(map) => {
+                let Value::Map(m) = value else {
+                    return Set::new();
+                };
+                if map.relationship == ElementRelationship::Atomic {
+                    return Set::new();
+                }
+                let mut entries = Vec::with_capacity(m.len());
+                for (key, child) in m {
+                    let mark = self.errors.mark();
+                    let below = self.whole(entry_type(self.schema, map, key), child);
+                    let pe = PathElement::Field(key.into());
+                    self.errors.prefix_since(mark, &pe);
+                    entries.push((pe, true, below));
+                }
+                Set::from_entries(entries)
+            }
+            View::List(list) => {
+                let Value::List(items) = value else {
+                    return Set::new();
+                };
+                if list.relationship == ElementRelationship::Atomic || items.is_empty() {
+                    return Set::new();
+                }
+                let Some(pes) = item_elements(self.schema, list, Some(items), &mut self.errors)
+                else {
+                    return Set::new();
+                };
+                // A duplicated key is compared as a null: nothing below it.
+                let index = (list.relationship == ElementRelationship::Associative)
+                    .then(|| Indexed::new(&pes));
+                let mut entries = Vec::with_capacity(pes.len());
+                for (pe, item) in &pes {
+                    let duplicated = index.as_ref().is_some_and(|i| i.is_duplicated(pe));
+                    let below = if duplicated {
+                        Set::new()
+                    } else {
+                        let mark = self.errors.mark();
+                        let below = self.whole(list.element_type, item);
+                        self.errors.prefix_since(mark, pe);
+                        below
+                    };
+                    entries.push((pe.clone(), true, below));
+                }
+                Set::from_entries(entries)
+            }
         }
     }
 

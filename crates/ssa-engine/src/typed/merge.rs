@@ -216,6 +216,10 @@ impl<'p, 'v> Indexed<'p, 'v> {
         self.by_pe.get(pe).copied()
     }
 
+    pub(crate) fn is_duplicated(&self, pe: &PathElement) -> bool {
+        self.get(pe).is_some_and(|v| std::ptr::eq(v, &DUPLICATE))
+    }
+
     fn contains(&self, pe: &PathElement) -> bool {
         self.by_pe.contains_key(pe)
     }

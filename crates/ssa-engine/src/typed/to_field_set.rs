@@ -41,8 +41,7 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             failure
         }
     };
-    let mut members = Vec::new();
-    let mut children = Vec::new();
+    let mut entries = Vec::new();
     match view(schema.atom(ty), Some(value)) {
         View::Scalar(_) | View::Nothing => return Ok((Set::new(), true)),
         View::List(list) => {
@@ -52,16 +51,13 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             let Value::List(items) = value else {
                 return Ok((Set::new(), false));
             };
-            members.reserve(items.len());
+            entries.reserve_exact(items.len());
             for (i, item) in items.iter().enumerate() {
                 let pe = list_item_element(schema, list, i, item)
                     .map_err(|e| (Vec::new(), format!("element {i}: {e}")))?;
                 let (child, _) =
                     below(schema, list.element_type, item).map_err(|f| within(&pe)(f))?;
-                if !child.is_empty() {
-                    children.push((pe.clone(), child));
-                }
-                members.push(pe);
+                entries.push((pe, true, child));
             }
         }
         View::Map(map) => {
@@ -71,6 +67,7 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             let Value::Map(m) = value else {
                 return Ok((Set::new(), false));
             };
+            entries.reserve_exact(m.len());
             for (key, child_value) in m {
                 let named = map.field(key);
                 let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
@@ -79,34 +76,20 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
                         format!("field not declared in schema: {key}"),
                     ));
                 };
-                let (child, is_leaf) = below(schema, child_type, child_value)
-                    .map_err(|f| within(&PathElement::Field(key.into()))(f))?;
+                let pe = PathElement::Field(key.into());
+                let (child, is_leaf) =
+                    below(schema, child_type, child_value).map_err(|f| within(&pe)(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
                 // key that is not a named struct field. (An empty granular
                 // list under a named field names nothing at all.)
                 let is_member = is_leaf || is_leafish || named.is_none();
-                match (is_member, child.is_empty()) {
-                    (true, true) => members.push(PathElement::Field(key.into())),
-                    (true, false) => {
-                        members.push(PathElement::Field(key.into()));
-                        children.push((PathElement::Field(key.into()), child));
-                    }
-                    (false, false) => children.push((PathElement::Field(key.into()), child)),
-                    (false, true) => {}
-                }
+                entries.push((pe, is_member, child));
             }
         }
     }
-    if members.is_empty() && children.is_empty() {
-        return Ok((Set::new(), false));
-    }
-    members.sort();
-    members.dedup();
-    children.sort_by(|a, b| a.0.cmp(&b.0));
-    children.dedup_by(|a, b| a.0 == b.0);
-    Ok((Set::from_sorted_parts(members, children), false))
+    Ok((Set::from_entries(entries), false))
 }
 
 impl Set {
