@@ -13,6 +13,7 @@ mod set;
 
 pub use element::{FieldName, KeyFields, PathElement, compare_values};
 pub use set::Set;
+pub(crate) use set::SetEntry;
 
 use std::fmt;
 

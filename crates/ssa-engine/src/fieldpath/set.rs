@@ -4,25 +4,36 @@ use super::{Path, PathElement};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-/// A set of paths, stored as a trie. At each node, `members` are the paths
-/// that end at this node's children; `children` hold the paths that go
-/// deeper. Both are kept sorted by [`PathElement`]'s order, so every
-/// operation is a merge of sorted sequences and iteration order is the API
+/// A set of paths, stored as a trie. A node is one slice of entries sorted
+/// by [`PathElement`]'s order: an element, whether the path that ends there
+/// is in the set (a member), and the set of the paths that go deeper. Every
+/// operation is a merge of sorted sequences, and iteration order is the API
 /// server's.
 ///
 /// Nodes are shared, not copied: cloning a set is O(1), and the algebra
 /// reuses every subtree that only one operand has, so its cost follows
 /// where the operands overlap rather than their size (a manager's set is
-/// cloned, intersected and subtracted on every write).
+/// cloned, intersected and subtracted on every write). A node is a single
+/// allocation.
 ///
-/// Invariant: the empty set has no node, so no child set is empty.
+/// Invariant: the empty set has no node; every entry is a member or has a
+/// non-empty set below it; no element occurs twice in a node.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Set(Option<Arc<Node>>);
+pub struct Set(Option<Arc<[SetEntry]>>);
 
-#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
-struct Node {
-    members: Vec<PathElement>,
-    children: Vec<(PathElement, Set)>,
+/// One entry of a node (see [`Set`]); walks that build sets collect them
+/// (see [`Set::from_entries`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SetEntry {
+    pub(crate) pe: PathElement,
+    pub(crate) member: bool,
+    pub(crate) below: Set,
+}
+
+impl SetEntry {
+    fn is_needed(&self) -> bool {
+        self.member || !self.below.is_empty()
+    }
 }
 
 impl Set {
@@ -43,14 +54,44 @@ impl Set {
         self.0.is_none()
     }
 
+    fn entries(&self) -> &[SetEntry] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+
+    /// A node of `entries`, which must keep the invariant.
+    fn from_vec(entries: Vec<SetEntry>) -> Self {
+        if entries.is_empty() {
+            Set(None)
+        } else {
+            Set(Some(Arc::from(entries)))
+        }
+    }
+
+    fn find(&self, pe: &PathElement) -> Option<&SetEntry> {
+        let entries = self.entries();
+        entries
+            .binary_search_by(|e| e.pe.cmp(pe))
+            .ok()
+            .map(|i| &entries[i])
+    }
+
     /// The elements that end a path at this node.
-    pub fn members(&self) -> &[PathElement] {
-        self.0.as_ref().map_or(&[], |n| &n.members)
+    pub fn members(&self) -> impl Iterator<Item = &PathElement> {
+        self.entries().iter().filter(|e| e.member).map(|e| &e.pe)
     }
 
     /// The subsets below this node, by element.
-    pub fn children(&self) -> &[(PathElement, Set)] {
-        self.0.as_ref().map_or(&[], |n| &n.children)
+    pub fn children(&self) -> impl Iterator<Item = (&PathElement, &Set)> {
+        self.entries()
+            .iter()
+            .filter(|e| !e.below.is_empty())
+            .map(|e| (&e.pe, &e.below))
+    }
+
+    /// Every element of this node in order: whether it is a member, and
+    /// the set below it (empty or not).
+    pub fn elements(&self) -> impl Iterator<Item = (&PathElement, bool, &Set)> {
+        self.entries().iter().map(|e| (&e.pe, e.member, &e.below))
     }
 
     /// Whether both are the same node (then they are equal).
@@ -64,7 +105,10 @@ impl Set {
 
     /// Number of paths in the set.
     pub fn len(&self) -> usize {
-        self.members().len() + self.children().iter().map(|(_, c)| c.len()).sum::<usize>()
+        self.entries()
+            .iter()
+            .map(|e| usize::from(e.member) + e.below.len())
+            .sum()
     }
 
     pub fn insert(&mut self, path: &Path) {
@@ -74,25 +118,36 @@ impl Set {
     /// Inserts the path made of `elements`. The empty path names the root,
     /// which a set cannot hold; it is ignored.
     pub fn insert_elements(&mut self, elements: &[PathElement]) {
-        let Some((last, init)) = elements.split_last() else {
-            return;
-        };
-        let mut node = self.node_mut();
-        for pe in init {
-            node = node.child_mut(pe).node_mut();
+        if !elements.is_empty() {
+            *self = self.with_path(elements);
         }
-        node.insert_member(last.clone());
     }
 
     /// Adds `pe` as a member of this node.
     pub fn insert_member(&mut self, pe: PathElement) {
-        self.node_mut().insert_member(pe);
+        *self = self.with_path(std::slice::from_ref(&pe));
     }
 
-    /// This set's node for writing, created if the set is empty and copied
-    /// if it is shared. A caller must leave it non-empty.
-    fn node_mut(&mut self) -> &mut Node {
-        Arc::make_mut(self.0.get_or_insert_with(Default::default))
+    /// This set plus the non-empty path `elements` (a copy of each node on
+    /// the way: inserting is for building small sets).
+    fn with_path(&self, elements: &[PathElement]) -> Set {
+        let Some((first, rest)) = elements.split_first() else {
+            return self.clone();
+        };
+        let mut entries = self.entries().to_vec();
+        match entries.binary_search_by(|e| e.pe.cmp(first)) {
+            Ok(i) if rest.is_empty() => entries[i].member = true,
+            Ok(i) => entries[i].below = entries[i].below.with_path(rest),
+            Err(i) => entries.insert(
+                i,
+                SetEntry {
+                    pe: first.clone(),
+                    member: rest.is_empty(),
+                    below: Set::new().with_path(rest),
+                },
+            ),
+        }
+        Set::from_vec(entries)
     }
 
     pub fn has(&self, path: &Path) -> bool {
@@ -110,16 +165,14 @@ impl Set {
     }
 
     pub fn has_member(&self, pe: &PathElement) -> bool {
-        self.members().binary_search(pe).is_ok()
+        self.find(pe).is_some_and(|e| e.member)
     }
 
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
     pub fn child(&self, pe: &PathElement) -> Option<&Set> {
-        let children = self.children();
-        children
-            .binary_search_by(|(e, _)| e.cmp(pe))
-            .ok()
-            .map(|i| &children[i].1)
+        self.find(pe)
+            .map(|e| &e.below)
+            .filter(|below| !below.is_empty())
     }
 
     pub fn union(&self, other: &Set) -> Set {
@@ -129,12 +182,11 @@ impl Set {
         if self.is_empty() {
             return other.clone();
         }
-        Set::from_sorted_parts(
-            merge_sorted(self.members(), other.members(), Keep::Either),
-            merge_children(self.children(), other.children(), Keep::Either, |a, b| {
-                a.union(b)
-            }),
-        )
+        merge_nodes(self, other, Keep::Either, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member || b.member,
+            below: a.below.union(&b.below),
+        })
     }
 
     pub fn intersection(&self, other: &Set) -> Set {
@@ -144,12 +196,11 @@ impl Set {
         if self.is_empty() || other.is_empty() {
             return Set::new();
         }
-        Set::from_sorted_parts(
-            merge_sorted(self.members(), other.members(), Keep::Both),
-            merge_children(self.children(), other.children(), Keep::Both, |a, b| {
-                a.intersection(b)
-            }),
-        )
+        merge_nodes(self, other, Keep::Both, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && b.member,
+            below: a.below.intersection(&b.below),
+        })
     }
 
     /// The paths of `self` that are not in `other`.
@@ -160,12 +211,11 @@ impl Set {
         if self.is_empty() || other.is_empty() {
             return self.clone();
         }
-        Set::from_sorted_parts(
-            merge_sorted(self.members(), other.members(), Keep::LeftOnly),
-            merge_children(self.children(), other.children(), Keep::Left, |a, b| {
-                a.difference(b)
-            }),
-        )
+        merge_nodes(self, other, Keep::Left, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && !b.member,
+            below: a.below.difference(&b.below),
+        })
     }
 
     /// The paths of `self` that are neither in `other` nor below one of
@@ -177,23 +227,15 @@ impl Set {
         if self.is_empty() || other.is_empty() {
             return self.clone();
         }
-        let members = merge_sorted(self.members(), other.members(), Keep::LeftOnly);
-        let mut children = Vec::with_capacity(self.children().len());
-        for (pe, child) in self.children() {
-            if other.has_member(pe) {
-                continue;
-            }
-            match other.child(pe) {
-                Some(o) => {
-                    let d = child.recursive_difference(o);
-                    if !d.is_empty() {
-                        children.push((pe.clone(), d));
-                    }
-                }
-                None => children.push((pe.clone(), child.clone())),
-            }
-        }
-        Set::from_sorted_parts(members, children)
+        merge_nodes(self, other, Keep::Left, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && !b.member,
+            below: if b.member {
+                Set::new()
+            } else {
+                a.below.recursive_difference(&b.below)
+            },
+        })
     }
 
     /// Calls `f` with every path, members of a node before its children, in
@@ -243,8 +285,7 @@ impl Set {
 
     /// `paths` sorted, unique, all longer than `depth`.
     fn build_sorted(paths: &[Vec<PathElement>], depth: usize) -> Self {
-        let mut members = Vec::new();
-        let mut children = Vec::new();
+        let mut entries = Vec::new();
         let mut i = 0;
         while i < paths.len() {
             let head = &paths[i][depth];
@@ -253,54 +294,55 @@ impl Set {
                 j += 1;
             }
             // Sorted order puts the path that ends here first in its group.
-            let mut deeper = i;
-            if paths[i].len() == depth + 1 {
-                members.push(head.clone());
-                deeper += 1;
-            }
-            if deeper < j {
-                children.push((
-                    head.clone(),
-                    Self::build_sorted(&paths[deeper..j], depth + 1),
-                ));
-            }
+            let member = paths[i].len() == depth + 1;
+            let deeper = if member { i + 1 } else { i };
+            entries.push(SetEntry {
+                pe: head.clone(),
+                member,
+                below: Self::build_sorted(&paths[deeper..j], depth + 1),
+            });
             i = j;
         }
-        Set::from_sorted_parts(members, children)
+        Set::from_vec(entries)
     }
 
-    /// Builds one level of a set from its entries in any order: an element,
-    /// whether it is a member, and the set below it (empty or not). The
-    /// entries are sorted once; an element given twice (a duplicated list
-    /// key) is a member if either says so, with the first non-empty set.
-    pub(crate) fn from_entries(mut entries: Vec<(PathElement, bool, Set)>) -> Self {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        entries.dedup_by(|later, kept| {
-            if later.0 != kept.0 {
-                return false;
-            }
-            kept.1 |= later.1;
-            if kept.2.is_empty() {
-                kept.2 = std::mem::take(&mut later.2);
-            }
-            true
-        });
-        let member_count = entries.iter().filter(|e| e.1).count();
-        let child_count = entries.iter().filter(|e| !e.2.is_empty()).count();
-        let mut members = Vec::with_capacity(member_count);
-        let mut children = Vec::with_capacity(child_count);
-        for (pe, is_member, below) in entries {
-            match (is_member, below.is_empty()) {
-                (true, true) => members.push(pe),
-                (true, false) => {
-                    members.push(pe.clone());
-                    children.push((pe, below));
+    /// Builds one level of a set from the entries `entries[start..]`, in
+    /// any order, and removes them from `entries`. They are sorted once;
+    /// an element given twice (a duplicated list key) is a member if either
+    /// says so, with the first non-empty set below. Walks share one
+    /// `entries` buffer for every level (a level's entries sit above its
+    /// parent's), so that a node is built in its single allocation.
+    pub(crate) fn from_entries(entries: &mut Vec<SetEntry>, start: usize) -> Self {
+        let level = &mut entries[start..];
+        level.sort_by(|a, b| a.pe.cmp(&b.pe));
+        if level.windows(2).any(|w| w[0].pe == w[1].pe) {
+            let mut unique: Vec<SetEntry> = entries.drain(start..).collect();
+            unique.dedup_by(|later, kept| {
+                if later.pe != kept.pe {
+                    return false;
                 }
-                (false, false) => children.push((pe, below)),
-                (false, true) => {}
+                kept.member |= later.member;
+                if kept.below.is_empty() {
+                    kept.below = std::mem::take(&mut later.below);
+                }
+                true
+            });
+            unique.retain(SetEntry::is_needed);
+            return Set::from_vec(unique);
+        }
+        let mut kept = start;
+        for i in start..entries.len() {
+            if entries[i].is_needed() {
+                entries.swap(kept, i);
+                kept += 1;
             }
         }
-        Set::from_sorted_parts(members, children)
+        entries.truncate(kept);
+        if kept == start {
+            Set(None)
+        } else {
+            Set(Some(entries.drain(start..).collect()))
+        }
     }
 
     /// Builds a set from members and children that are already sorted and
@@ -309,56 +351,71 @@ impl Set {
         members: Vec<PathElement>,
         children: Vec<(PathElement, Set)>,
     ) -> Self {
-        if members.is_empty() && children.is_empty() {
-            Set(None)
-        } else {
-            Set(Some(Arc::new(Node { members, children })))
+        let mut entries = Vec::with_capacity(members.len().max(children.len()));
+        let mut members = members.into_iter().peekable();
+        let mut children = children.into_iter().peekable();
+        loop {
+            let order = match (members.peek(), children.peek()) {
+                (Some(m), Some((c, _))) => m.cmp(c),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => break,
+            };
+            let entry = match order {
+                Ordering::Less => members.next().map(|pe| SetEntry {
+                    pe,
+                    member: true,
+                    below: Set::new(),
+                }),
+                Ordering::Greater => children.next().map(|(pe, below)| SetEntry {
+                    pe,
+                    member: false,
+                    below,
+                }),
+                Ordering::Equal => {
+                    members.next();
+                    children.next().map(|(pe, below)| SetEntry {
+                        pe,
+                        member: true,
+                        below,
+                    })
+                }
+            };
+            entries.extend(entry.filter(SetEntry::is_needed));
         }
-    }
-}
-
-impl Node {
-    fn insert_member(&mut self, pe: PathElement) {
-        if let Err(i) = self.members.binary_search(&pe) {
-            self.members.insert(i, pe);
-        }
-    }
-
-    /// The child set under `pe`, created empty if absent (the caller then
-    /// inserts into it).
-    fn child_mut(&mut self, pe: &PathElement) -> &mut Set {
-        let i = match self.children.binary_search_by(|(e, _)| e.cmp(pe)) {
-            Ok(i) => i,
-            Err(i) => {
-                self.children.insert(i, (pe.clone(), Set::new()));
-                i
-            }
-        };
-        &mut self.children[i].1
+        Set::from_vec(entries)
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Keep {
-    /// Elements in either input (union).
+    /// Entries in either input (union).
     Either,
-    /// Elements in both inputs (intersection).
+    /// Entries in both inputs (intersection).
     Both,
-    /// Elements only in the left input (difference of members).
-    LeftOnly,
-    /// Every element of the left input (difference of children: the
-    /// combiner decides what remains of shared ones).
+    /// Entries of the left input (differences: `both` decides what remains
+    /// of shared ones).
     Left,
 }
 
-fn merge_sorted<T: Clone + Ord>(a: &[T], b: &[T], keep: Keep) -> Vec<T> {
+/// Merges two sorted nodes. Entries present on one side only are kept
+/// (shared, not copied) or dropped per `keep`; entries on both sides are
+/// combined by `both`, and dropped when that leaves nothing.
+fn merge_nodes(
+    a: &Set,
+    b: &Set,
+    keep: Keep,
+    both: impl Fn(&SetEntry, &SetEntry) -> SetEntry,
+) -> Set {
+    let (a, b) = (a.entries(), b.entries());
     let mut out = Vec::with_capacity(match keep {
         Keep::Either => a.len() + b.len(),
-        _ => a.len(),
+        Keep::Both => a.len().min(b.len()),
+        Keep::Left => a.len(),
     });
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
+        match a[i].pe.cmp(&b[j].pe) {
             Ordering::Less => {
                 if keep != Keep::Both {
                     out.push(a[i].clone());
@@ -372,8 +429,9 @@ fn merge_sorted<T: Clone + Ord>(a: &[T], b: &[T], keep: Keep) -> Vec<T> {
                 j += 1;
             }
             Ordering::Equal => {
-                if keep == Keep::Either || keep == Keep::Both {
-                    out.push(a[i].clone());
+                let e = both(&a[i], &b[j]);
+                if e.is_needed() {
+                    out.push(e);
                 }
                 i += 1;
                 j += 1;
@@ -386,49 +444,5 @@ fn merge_sorted<T: Clone + Ord>(a: &[T], b: &[T], keep: Keep) -> Vec<T> {
     if keep == Keep::Either {
         out.extend_from_slice(&b[j..]);
     }
-    out
-}
-
-/// Merges two sorted child lists. Children present on one side only are
-/// kept or dropped per `keep`; children on both sides are combined by
-/// `both`, and dropped when that leaves them empty.
-fn merge_children(
-    a: &[(PathElement, Set)],
-    b: &[(PathElement, Set)],
-    keep: Keep,
-    both: impl Fn(&Set, &Set) -> Set,
-) -> Vec<(PathElement, Set)> {
-    let mut out = Vec::with_capacity(a.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            Ordering::Less => {
-                if keep != Keep::Both {
-                    out.push(a[i].clone());
-                }
-                i += 1;
-            }
-            Ordering::Greater => {
-                if keep == Keep::Either {
-                    out.push(b[j].clone());
-                }
-                j += 1;
-            }
-            Ordering::Equal => {
-                let s = both(&a[i].1, &b[j].1);
-                if !s.is_empty() {
-                    out.push((a[i].0.clone(), s));
-                }
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    if keep != Keep::Both {
-        out.extend_from_slice(&a[i..]);
-    }
-    if keep == Keep::Either {
-        out.extend_from_slice(&b[j..]);
-    }
-    out
+    Set::from_vec(out)
 }

@@ -8,7 +8,7 @@
 
 use super::merge::{Indexed, chosen_view, entry_type, for_each_item_pair, item_elements};
 use super::{View, WalkErrors, view};
-use crate::fieldpath::{PathElement, Set};
+use crate::fieldpath::{PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
 
@@ -38,6 +38,7 @@ pub fn compare(
     let mut w = Comparer {
         schema,
         errors: WalkErrors::default(),
+        entries: Vec::new(),
     };
     // The root has no path: only what is below it counts.
     let (_, below) = w.node(ty, Some(lhs), Some(rhs));
@@ -138,6 +139,8 @@ impl Levels {
 struct Comparer<'s> {
     schema: &'s Schema,
     errors: WalkErrors,
+    /// Scratch space for [`Comparer::whole`] (see [`Set::from_entries`]).
+    entries: Vec<SetEntry>,
 }
 
 impl Comparer<'_> {
@@ -196,15 +199,19 @@ impl Comparer<'_> {
                 if map.relationship == ElementRelationship::Atomic {
                     return Set::new();
                 }
-                let mut entries = Vec::with_capacity(m.len());
+                let start = self.entries.len();
                 for (key, child) in m {
                     let mark = self.errors.mark();
                     let below = self.whole(entry_type(self.schema, map, key), child);
                     let pe = PathElement::Field(key.into());
                     self.errors.prefix_since(mark, &pe);
-                    entries.push((pe, true, below));
+                    self.entries.push(SetEntry {
+                        pe,
+                        member: true,
+                        below,
+                    });
                 }
-                Set::from_entries(entries)
+                Set::from_entries(&mut self.entries, start)
             }
             View::List(list) => {
                 let Value::List(items) = value else {
@@ -220,7 +227,7 @@ impl Comparer<'_> {
                 // A duplicated key is compared as a null: nothing below it.
                 let index = (list.relationship == ElementRelationship::Associative)
                     .then(|| Indexed::new(&pes));
-                let mut entries = Vec::with_capacity(pes.len());
+                let start = self.entries.len();
                 for (pe, item) in &pes {
                     let duplicated = index.as_ref().is_some_and(|i| i.is_duplicated(pe));
                     let below = if duplicated {
@@ -231,9 +238,13 @@ impl Comparer<'_> {
                         self.errors.prefix_since(mark, pe);
                         below
                     };
-                    entries.push((pe.clone(), true, below));
+                    self.entries.push(SetEntry {
+                        pe: pe.clone(),
+                        member: true,
+                        below,
+                    });
                 }
-                Set::from_entries(entries)
+                Set::from_entries(&mut self.entries, start)
             }
         }
     }

@@ -8,14 +8,14 @@
 //! (`Set::ensure_named_fields_are_members`).
 
 use super::{TypedErrors, View, list_item_element, view};
-use crate::fieldpath::{PathElement, Set};
+use crate::fieldpath::{PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, Schema, TypeId};
 use crate::value::Value;
 
 /// The field set of `value` typed as `ty`. Fails only where an item of an
 /// associative list cannot be named (validate first for full errors).
 pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, TypedErrors> {
-    below(schema, ty, value)
+    below(schema, ty, value, &mut Vec::new())
         .map(|(set, _)| set)
         .map_err(|(reversed_path, message)| {
             let path: Vec<PathElement> = reversed_path.into_iter().rev().collect();
@@ -32,8 +32,14 @@ type Failure = (Vec<PathElement>, String);
 
 /// The set of paths below a node, built bottom-up so that every level is
 /// sorted once (no per-path insertion), and whether the node is a leaf
-/// (a scalar or an atomic value).
-fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Failure> {
+/// (a scalar or an atomic value). `entries` is scratch space shared by all
+/// levels (see [`Set::from_entries`]).
+fn below(
+    schema: &Schema,
+    ty: TypeId,
+    value: &Value,
+    entries: &mut Vec<SetEntry>,
+) -> Result<(Set, bool), Failure> {
     let within = |pe: &PathElement| {
         let pe = pe.clone();
         move |mut failure: Failure| {
@@ -41,7 +47,7 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             failure
         }
     };
-    let mut entries = Vec::new();
+    let start = entries.len();
     match view(schema.atom(ty), Some(value)) {
         View::Scalar(_) | View::Nothing => return Ok((Set::new(), true)),
         View::List(list) => {
@@ -51,13 +57,16 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             let Value::List(items) = value else {
                 return Ok((Set::new(), false));
             };
-            entries.reserve_exact(items.len());
             for (i, item) in items.iter().enumerate() {
                 let pe = list_item_element(schema, list, i, item)
                     .map_err(|e| (Vec::new(), format!("element {i}: {e}")))?;
-                let (child, _) =
-                    below(schema, list.element_type, item).map_err(|f| within(&pe)(f))?;
-                entries.push((pe, true, child));
+                let (below, _) =
+                    below(schema, list.element_type, item, entries).map_err(|f| within(&pe)(f))?;
+                entries.push(SetEntry {
+                    pe,
+                    member: true,
+                    below,
+                });
             }
         }
         View::Map(map) => {
@@ -67,7 +76,6 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
             let Value::Map(m) = value else {
                 return Ok((Set::new(), false));
             };
-            entries.reserve_exact(m.len());
             for (key, child_value) in m {
                 let named = map.field(key);
                 let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
@@ -77,19 +85,19 @@ fn below(schema: &Schema, ty: TypeId, value: &Value) -> Result<(Set, bool), Fail
                     ));
                 };
                 let pe = PathElement::Field(key.into());
-                let (child, is_leaf) =
-                    below(schema, child_type, child_value).map_err(|f| within(&pe)(f))?;
+                let (below, is_leaf) =
+                    below(schema, child_type, child_value, entries).map_err(|f| within(&pe)(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
                 // key that is not a named struct field. (An empty granular
                 // list under a named field names nothing at all.)
-                let is_member = is_leaf || is_leafish || named.is_none();
-                entries.push((pe, is_member, child));
+                let member = is_leaf || is_leafish || named.is_none();
+                entries.push(SetEntry { pe, member, below });
             }
         }
     }
-    Ok((Set::from_entries(entries), false))
+    Ok((Set::from_entries(entries, start), false))
 }
 
 impl Set {
@@ -101,8 +109,8 @@ impl Set {
         let atom = ty.map(|t| schema.atom(t));
         let map = atom.and_then(|a| a.map.as_ref());
         let list = atom.and_then(|a| a.list.as_ref());
-        let mut members: Vec<PathElement> = self.members().to_vec();
-        let mut children = Vec::with_capacity(self.children().len());
+        let mut members: Vec<PathElement> = self.members().cloned().collect();
+        let mut children = Vec::new();
         for (pe, child) in self.children() {
             let child_type = match pe {
                 PathElement::Field(name) => {
