@@ -13,7 +13,7 @@ mod set;
 
 pub use element::{FieldName, KeyFields, PathElement, compare_values};
 pub use set::Set;
-pub(crate) use set::SetEntry;
+pub(crate) use set::{OnRepeat, SetEntry};
 
 use std::fmt;
 

@@ -21,6 +21,16 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Set(Option<Arc<[SetEntry]>>);
 
+/// What [`Set::from_entries`] puts below an element given more than once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OnRepeat {
+    /// The first non-empty set (SMD's field set of a value whose list
+    /// repeats a key keeps the first item's fields).
+    FirstBelow,
+    /// The union of the sets (paths collected from every occurrence).
+    Union,
+}
+
 /// One entry of a node (see [`Set`]); walks that build sets collect them
 /// (see [`Set::from_entries`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -309,10 +319,14 @@ impl Set {
     /// Builds one level of a set from the entries `entries[start..]`, in
     /// any order, and removes them from `entries`. They are sorted once;
     /// an element given twice (a duplicated list key) is a member if either
-    /// says so, with the first non-empty set below. Walks share one
+    /// says so, and has below it what `on_repeat` says. Walks share one
     /// `entries` buffer for every level (a level's entries sit above its
     /// parent's), so that a node is built in its single allocation.
-    pub(crate) fn from_entries(entries: &mut Vec<SetEntry>, start: usize) -> Self {
+    pub(crate) fn from_entries(
+        entries: &mut Vec<SetEntry>,
+        start: usize,
+        on_repeat: OnRepeat,
+    ) -> Self {
         let level = &mut entries[start..];
         level.sort_by(|a, b| a.pe.cmp(&b.pe));
         if level.windows(2).any(|w| w[0].pe == w[1].pe) {
@@ -322,9 +336,13 @@ impl Set {
                     return false;
                 }
                 kept.member |= later.member;
-                if kept.below.is_empty() {
-                    kept.below = std::mem::take(&mut later.below);
-                }
+                kept.below = match on_repeat {
+                    OnRepeat::FirstBelow if kept.below.is_empty() => {
+                        std::mem::take(&mut later.below)
+                    }
+                    OnRepeat::FirstBelow => std::mem::take(&mut kept.below),
+                    OnRepeat::Union => kept.below.union(&later.below),
+                };
                 true
             });
             unique.retain(SetEntry::is_needed);

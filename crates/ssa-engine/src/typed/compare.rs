@@ -8,7 +8,7 @@
 
 use super::merge::{Indexed, chosen_view, entry_type, for_each_item_pair, item_elements};
 use super::{View, WalkErrors, view};
-use crate::fieldpath::{PathElement, Set, SetEntry};
+use crate::fieldpath::{OnRepeat, PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
 
@@ -44,6 +44,13 @@ pub fn compare(
     let (_, below) = w.node(ty, Some(lhs), Some(rhs));
     w.errors.into_result()?;
     Ok(below)
+}
+
+/// Which side alone has a subtree ([`Comparer::whole`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Added,
+    Removed,
 }
 
 /// How one node changed, apart from what changed below it.
@@ -87,11 +94,18 @@ impl Level {
         if self.members.is_empty() && self.children.is_empty() {
             return Set::new();
         }
-        // Duplicated list keys are visited once per occurrence.
+        // Duplicated list keys are visited once per occurrence: a path is
+        // in the set if either occurrence has it.
         self.members.sort();
         self.members.dedup();
         self.children.sort_by(|a, b| a.0.cmp(&b.0));
-        self.children.dedup_by(|a, b| a.0 == b.0);
+        self.children.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = kept.1.union(&later.1);
+            }
+            same
+        });
         Set::from_sorted_parts(self.members, self.children)
     }
 }
@@ -158,7 +172,7 @@ impl Comparer<'_> {
         }
         match (lhs, rhs) {
             (None, Some(r)) => {
-                let added = self.whole(ty, r);
+                let added = self.whole(ty, r, Side::Added);
                 return (
                     Change::Added,
                     Comparison {
@@ -168,7 +182,7 @@ impl Comparer<'_> {
                 );
             }
             (Some(l), None) => {
-                let removed = self.whole(ty, l);
+                let removed = self.whole(ty, l, Side::Removed);
                 return (
                     Change::Removed,
                     Comparison {
@@ -189,7 +203,7 @@ impl Comparer<'_> {
     /// The paths below a node that only one side has (all added, or all
     /// removed): what the walk above gives with the other side absent,
     /// without pairing anything.
-    fn whole(&mut self, ty: TypeId, value: &Value) -> Set {
+    fn whole(&mut self, ty: TypeId, value: &Value, side: Side) -> Set {
         match view(self.schema.atom(ty), Some(value)) {
             View::Scalar(_) | View::Nothing => Set::new(),
             View::Map(map) => {
@@ -202,7 +216,7 @@ impl Comparer<'_> {
                 let start = self.entries.len();
                 for (key, child) in m {
                     let mark = self.errors.mark();
-                    let below = self.whole(entry_type(self.schema, map, key), child);
+                    let below = self.whole(entry_type(self.schema, map, key), child, side);
                     let pe = PathElement::Field(key.into());
                     self.errors.prefix_since(mark, &pe);
                     self.entries.push(SetEntry {
@@ -211,7 +225,7 @@ impl Comparer<'_> {
                         below,
                     });
                 }
-                Set::from_entries(&mut self.entries, start)
+                Set::from_entries(&mut self.entries, start, OnRepeat::Union)
             }
             View::List(list) => {
                 let Value::List(items) = value else {
@@ -224,27 +238,29 @@ impl Comparer<'_> {
                 else {
                     return Set::new();
                 };
-                // A duplicated key is compared as a null: nothing below it.
-                let index = (list.relationship == ElementRelationship::Associative)
-                    .then(|| Indexed::new(&pes));
+                // A new item with a duplicated key is compared as a null:
+                // nothing below it. Old items are walked as themselves.
+                let duplicated = (side == Side::Added
+                    && list.relationship == ElementRelationship::Associative)
+                    .then(|| duplicated_items(&pes))
+                    .flatten();
                 let start = self.entries.len();
-                for (pe, item) in &pes {
-                    let duplicated = index.as_ref().is_some_and(|i| i.is_duplicated(pe));
-                    let below = if duplicated {
+                for (i, (pe, item)) in pes.into_iter().enumerate() {
+                    let below = if duplicated.as_ref().is_some_and(|d| d[i]) {
                         Set::new()
                     } else {
                         let mark = self.errors.mark();
-                        let below = self.whole(list.element_type, item);
-                        self.errors.prefix_since(mark, pe);
+                        let below = self.whole(list.element_type, item, side);
+                        self.errors.prefix_since(mark, &pe);
                         below
                     };
                     self.entries.push(SetEntry {
-                        pe: pe.clone(),
+                        pe,
                         member: true,
                         below,
                     });
                 }
-                Set::from_entries(&mut self.entries, start)
+                Set::from_entries(&mut self.entries, start, OnRepeat::Union)
             }
         }
     }
@@ -326,4 +342,23 @@ impl Comparer<'_> {
         });
         (change, levels.into_comparison())
     }
+}
+
+/// Which items share their path element with another item, or `None` when
+/// none does (the usual case, decided without allocating for short lists).
+fn duplicated_items(pes: &[(PathElement, &Value)]) -> Option<Vec<bool>> {
+    // Below this length comparing every pair is cheaper than hashing.
+    const SHORT: usize = 16;
+    if pes.len() <= SHORT {
+        let any = pes
+            .iter()
+            .enumerate()
+            .any(|(i, (a, _))| pes[i + 1..].iter().any(|(b, _)| a == b));
+        if !any {
+            return None;
+        }
+    }
+    let index = Indexed::new(pes);
+    let flags: Vec<bool> = pes.iter().map(|(pe, _)| index.is_duplicated(pe)).collect();
+    flags.contains(&true).then_some(flags)
 }

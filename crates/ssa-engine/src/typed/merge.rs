@@ -234,7 +234,8 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
     r: &Indexed<'p, 'v>,
     mut f: impl FnMut(&'p PathElement, Option<&'v Value>, Option<&'v Value>),
 ) {
-    let mut visit = |pe: &'p PathElement| {
+    let visit = |f: &mut dyn FnMut(&'p PathElement, Option<&'v Value>, Option<&'v Value>),
+                 pe: &'p PathElement| {
         let (lv, rv) = item_sides(l.get(pe), r.get(pe));
         f(pe, lv, rv);
     };
@@ -251,7 +252,7 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
             let pe = &l.pes[li].0;
             if *pe == r.pes[ri].0 {
                 merged_rhs.insert(pe);
-                visit(pe);
+                visit(&mut f, pe);
                 li += 1;
                 ri += 1;
                 next_shared = shared.next();
@@ -264,9 +265,10 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
             }
         }
         if li < l.pes.len() {
-            let pe = &l.pes[li].0;
+            let (pe, item) = &l.pes[li];
             if !r.contains(pe) {
-                visit(pe);
+                // A left-only item is walked as itself, duplicated or not.
+                f(pe, Some(*item), None);
                 li += 1;
                 continue;
             } else if merged_rhs.contains(pe) {
@@ -277,7 +279,7 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
         if ri < r.pes.len() {
             let pe = &r.pes[ri].0;
             merged_rhs.insert(pe);
-            visit(pe);
+            visit(&mut f, pe);
             ri += 1;
             if next_shared == Some(pe) {
                 next_shared = shared.next();

@@ -240,12 +240,17 @@ impl WalkErrors {
 
     /// How many errors there are so far: pass it to
     /// [`WalkErrors::prefix_since`] after walking below `pe`.
+    #[inline]
     pub(crate) fn mark(&self) -> usize {
         self.0.len()
     }
 
     /// Puts `pe` in front of the paths of the errors found since `mark`.
+    #[inline]
     pub(crate) fn prefix_since(&mut self, mark: usize, pe: &PathElement) {
+        if mark == self.0.len() {
+            return;
+        }
         for (reversed_path, _) in &mut self.0[mark..] {
             reversed_path.push(pe.clone());
         }

@@ -327,3 +327,55 @@ fn reconcile_granular_to_atomic() {
     assert_eq!(paths(&got), vec![".spec.labels", ".spec.replicas"]);
     assert_eq!(reconcile_field_set(&s, root, &got), None);
 }
+
+#[test]
+fn compare_names_a_duplicated_key_once_and_nothing_below_it() {
+    let (s, root) = test_schema();
+    let dup = r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b","image":"3"}]}}"#;
+    let c = compare(&s, root, &json("{}"), &json(dup)).unwrap();
+    assert_eq!(
+        paths(&c.added),
+        vec![
+            ".spec",
+            ".spec.containers",
+            ".spec.containers[name=\"a\"]",
+            ".spec.containers[name=\"b\"]",
+            ".spec.containers[name=\"b\"].image",
+            ".spec.containers[name=\"b\"].name",
+        ]
+    );
+    // Old items are walked as themselves: every field of either.
+    let c = compare(&s, root, &json(dup), &json("{}")).unwrap();
+    assert_eq!(
+        paths(&c.removed),
+        vec![
+            ".spec",
+            ".spec.containers",
+            ".spec.containers[name=\"a\"]",
+            ".spec.containers[name=\"b\"]",
+            ".spec.containers[name=\"a\"].image",
+            ".spec.containers[name=\"a\"].name",
+            ".spec.containers[name=\"b\"].image",
+            ".spec.containers[name=\"b\"].name",
+        ]
+    );
+}
+
+#[test]
+fn merge_keeps_old_items_with_a_duplicated_key_as_they_are() {
+    let (s, root) = test_schema();
+    let live = json(
+        r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b"}]}}"#,
+    );
+    let got = merge(
+        &s,
+        root,
+        &live,
+        &json(r#"{"spec":{"containers":[{"name":"b","image":"3"}]}}"#),
+    )
+    .unwrap();
+    assert_eq!(
+        got.to_json(),
+        r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b","image":"3"}]}}"#
+    );
+}

@@ -8,7 +8,7 @@
 //! (`Set::ensure_named_fields_are_members`).
 
 use super::{TypedErrors, View, list_item_element, view};
-use crate::fieldpath::{PathElement, Set, SetEntry};
+use crate::fieldpath::{OnRepeat, PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, Schema, TypeId};
 use crate::value::Value;
 
@@ -97,7 +97,10 @@ fn below(
             }
         }
     }
-    Ok((Set::from_entries(entries, start), false))
+    Ok((
+        Set::from_entries(entries, start, OnRepeat::FirstBelow),
+        false,
+    ))
 }
 
 impl Set {
