@@ -82,6 +82,10 @@ impl Map {
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
+    /// The entry at `index` in key order.
+    pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
+        self.0.get_index(index)
+    }
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.entries_mut().get_mut(key)
     }

@@ -42,7 +42,7 @@ pub(crate) fn merge_typed(
         rhs_keys_unique,
         errors: WalkErrors::default(),
     };
-    let out = w.node(ty, Some(lhs), Some(rhs));
+    let out = w.node(ty, Some(lhs), Some(rhs)).into_value(Some(rhs));
     w.errors.into_result()?;
     Ok(out.unwrap_or(Value::Null))
 }
@@ -69,16 +69,36 @@ struct Merger<'s> {
     errors: WalkErrors,
 }
 
+/// What a node merges into.
+enum Merged {
+    /// The right-hand value itself: a caller that keeps it copies it then
+    /// (in O(1) for a map), and a map whose entries all merge so keeps
+    /// the right-hand map whole instead of building its own.
+    Rhs,
+    Value(Value),
+    Absent,
+}
+
+impl Merged {
+    fn into_value(self, rhs: Option<&Value>) -> Option<Value> {
+        match self {
+            Merged::Rhs => rhs.cloned(),
+            Merged::Value(v) => Some(v),
+            Merged::Absent => None,
+        }
+    }
+}
+
 impl Merger<'_> {
-    fn node(&mut self, ty: TypeId, lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
-        if self.rhs_keys_unique {
+    fn node(&mut self, ty: TypeId, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
+        if self.rhs_keys_unique && rhs.is_some() {
             // Walking would rebuild `rhs` item by item, where live lacks it
             // or is the very same map: only duplicated keys (which merge to
             // nulls) or unnamed items (errors) could make the result
             // differ, and there are none.
             let same = lhs.zip(rhs).is_some_and(|(l, r)| l.is_shared_map(r));
             if lhs.is_none() || same {
-                return rhs.cloned();
+                return Merged::Rhs;
             }
         }
         match chosen_view(self.schema, ty, lhs, rhs) {
@@ -88,20 +108,19 @@ impl Merger<'_> {
         }
     }
 
-    fn map(&mut self, map: &MapType, lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
+    fn map(&mut self, map: &MapType, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
         let lmap = lhs.and_then(Value::as_map);
         let rmap = rhs.and_then(Value::as_map);
         let empty = |m: Option<&Map>| m.is_none_or(Map::is_empty);
         if map.relationship == ElementRelationship::Atomic || (empty(lmap) && empty(rmap)) {
             return keep_rhs(lhs, rhs);
         }
-        let mut out = Map::with_capacity(lmap.map_or(0, Map::len).max(rmap.map_or(0, Map::len)));
+        let mut out = MapOut::new(rmap, lmap.map_or(0, Map::len).max(rmap.map_or(0, Map::len)));
         if let Some(l) = lmap {
             for (key, lv) in l {
                 let rv = rmap.and_then(|r| r.get(key));
-                if let Some(v) = self.map_entry(map, key, Some(lv), rv) {
-                    out.insert(key.clone(), v);
-                }
+                let merged = self.map_entry(map, key, Some(lv), rv);
+                out.push(key, merged, rv);
             }
         }
         if let Some(r) = rmap {
@@ -109,12 +128,11 @@ impl Merger<'_> {
                 if lmap.is_some_and(|l| l.contains_key(key)) {
                     continue;
                 }
-                if let Some(v) = self.map_entry(map, key, None, Some(rv)) {
-                    out.insert(key.clone(), v);
-                }
+                let merged = self.map_entry(map, key, None, Some(rv));
+                out.push(key, merged, Some(rv));
             }
         }
-        (!out.is_empty()).then_some(Value::Map(out))
+        out.finish()
     }
 
     fn map_entry(
@@ -123,7 +141,7 @@ impl Merger<'_> {
         key: &str,
         lv: Option<&Value>,
         rv: Option<&Value>,
-    ) -> Option<Value> {
+    ) -> Merged {
         let ty = entry_type(self.schema, map, key);
         let mark = self.errors.mark();
         let out = self.node(ty, lv, rv);
@@ -134,31 +152,109 @@ impl Merger<'_> {
         out
     }
 
-    fn list(&mut self, list: &ListType, lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
+    fn list(&mut self, list: &ListType, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
         let litems = lhs.and_then(Value::as_list);
         let ritems = rhs.and_then(Value::as_list);
         let empty = |l: Option<&Vec<Value>>| l.is_none_or(Vec::is_empty);
         if list.relationship == ElementRelationship::Atomic || (empty(litems) && empty(ritems)) {
             return keep_rhs(lhs, rhs);
         }
-        let rpes = item_elements(self.schema, list, ritems, &mut self.errors)?;
-        let lpes = item_elements(self.schema, list, litems, &mut self.errors)?;
+        let Some(rpes) = item_elements(self.schema, list, ritems, &mut self.errors) else {
+            return Merged::Absent;
+        };
+        let Some(lpes) = item_elements(self.schema, list, litems, &mut self.errors) else {
+            return Merged::Absent;
+        };
         let (l, r) = (Indexed::new(&lpes), Indexed::new(&rpes));
         let mut out = Vec::with_capacity(lpes.len().max(rpes.len()));
         for_each_item_pair(&l, &r, |pe, lv, rv| {
             let mark = self.errors.mark();
-            if let Some(v) = self.node(list.element_type, lv, rv) {
+            if let Some(v) = self.node(list.element_type, lv, rv).into_value(rv) {
                 out.push(v);
             }
             self.errors.prefix_since(mark, pe);
         });
-        (!out.is_empty()).then_some(Value::List(out))
+        if out.is_empty() {
+            Merged::Absent
+        } else {
+            Merged::Value(Value::List(out))
+        }
+    }
+}
+
+/// The entries of a merged map, built only once they stop being the
+/// right-hand map's own: while every entry so far merged into the
+/// right-hand entry at the same position, the map is that map.
+struct MapOut<'r> {
+    rhs: Option<&'r Map>,
+    capacity: usize,
+    /// How many entries have been pushed while `built` is `None`.
+    same: usize,
+    built: Option<Map>,
+}
+
+impl<'r> MapOut<'r> {
+    fn new(rhs: Option<&'r Map>, capacity: usize) -> Self {
+        MapOut {
+            rhs,
+            capacity,
+            same: 0,
+            built: None,
+        }
+    }
+
+    fn push(&mut self, key: &String, merged: Merged, rv: Option<&Value>) {
+        if self.built.is_none() {
+            let at_same_place = self
+                .rhs
+                .and_then(|r| r.get_index(self.same))
+                .is_some_and(|(k, _)| k == key);
+            match merged {
+                Merged::Rhs if at_same_place => {
+                    self.same += 1;
+                    return;
+                }
+                Merged::Absent => return,
+                _ => self.build(),
+            }
+        }
+        if let (Some(out), Some(v)) = (self.built.as_mut(), merged.into_value(rv)) {
+            out.insert(key.clone(), v);
+        }
+    }
+
+    /// Starts the map of its own with the entries taken so far.
+    fn build(&mut self) {
+        let mut out = Map::with_capacity(self.capacity);
+        if let Some(r) = self.rhs {
+            for (k, v) in r.iter().take(self.same) {
+                out.insert(k.clone(), v.clone());
+            }
+        }
+        self.built = Some(out);
+    }
+
+    fn finish(mut self) -> Merged {
+        if self.built.is_none() {
+            if self.rhs.is_some_and(|r| r.len() == self.same) {
+                return Merged::Rhs;
+            }
+            self.build();
+        }
+        match self.built {
+            Some(out) if !out.is_empty() => Merged::Value(Value::Map(out)),
+            _ => Merged::Absent,
+        }
     }
 }
 
 /// A leaf of a merge: the right-hand side wins.
-fn keep_rhs(lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
-    rhs.or(lhs).cloned()
+fn keep_rhs(lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
+    match (lhs, rhs) {
+        (_, Some(_)) => Merged::Rhs,
+        (Some(l), None) => Merged::Value(l.clone()),
+        (None, None) => Merged::Absent,
+    }
 }
 
 /// The type of the value under `key`. Keys the schema does not know are

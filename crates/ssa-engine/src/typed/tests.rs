@@ -379,3 +379,25 @@ fn merge_keeps_old_items_with_a_duplicated_key_as_they_are() {
         r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b","image":"3"}]}}"#
     );
 }
+
+#[test]
+fn merge_keeps_live_key_order_and_config_values() {
+    let (s, root) = test_schema();
+    // Same content, another order: live's order stays, as SMD's merge
+    // walks live's keys first.
+    let got = merge(
+        &s,
+        root,
+        &json(r#"{"data":{"b":"2","a":"1"},"spec":{"labels":{"x":"1"}}}"#),
+        &json(r#"{"spec":{"labels":{"x":"1"}},"data":{"a":"1","b":"2"}}"#),
+    )
+    .unwrap();
+    assert_eq!(
+        got.to_json(),
+        r#"{"data":{"b":"2","a":"1"},"spec":{"labels":{"x":"1"}}}"#
+    );
+    // Equal and in the same order: the config itself.
+    let config = json(r#"{"data":{"a":"1","b":"2"},"spec":{"labels":{"x":"1"}}}"#);
+    let got = merge(&s, root, &config.clone(), &config).unwrap();
+    assert_eq!(got.to_json(), config.to_json());
+}
