@@ -401,3 +401,58 @@ fn merge_keeps_live_key_order_and_config_values() {
     let got = merge(&s, root, &config.clone(), &config).unwrap();
     assert_eq!(got.to_json(), config.to_json());
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// An object of the test schema as JSON; `unique` keeps container
+    /// names unique (a configuration), otherwise they may repeat (live).
+    fn object(unique: bool) -> impl Strategy<Value = String> {
+        let data = prop::collection::btree_map("[a-c]", "[0-1]", 0..3);
+        let containers = prop::collection::vec(("[a-c]", prop::option::of("[0-1]")), 0..4);
+        let finalizers = prop::collection::btree_set("[a-c]", 0..3);
+        (data, containers, finalizers).prop_map(move |(data, mut containers, finalizers)| {
+            if unique {
+                let mut seen = std::collections::BTreeSet::new();
+                containers.retain(|(name, _)| seen.insert(name.clone()));
+            }
+            let data: Vec<String> = data
+                .iter()
+                .map(|(k, v)| format!("\"{k}\":\"{v}\""))
+                .collect();
+            let containers: Vec<String> = containers
+                .iter()
+                .map(|(name, image)| match image {
+                    Some(image) => format!(r#"{{"name":"{name}","image":"{image}"}}"#),
+                    None => format!(r#"{{"name":"{name}"}}"#),
+                })
+                .collect();
+            let finalizers: Vec<String> = finalizers.iter().map(|f| format!("\"{f}\"")).collect();
+            format!(
+                r#"{{"data":{{{}}},"spec":{{"containers":[{}],"finalizers":[{}]}}}}"#,
+                data.join(","),
+                containers.join(","),
+                finalizers.join(",")
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn copying_what_live_lacks_merges_as_walking_does(live in object(false), config in object(true)) {
+            let (s, root) = test_schema();
+            let (live, config) = (json(&live), json(&config));
+            let walked = merge(&s, root, &live, &config).unwrap();
+            let copied = crate::typed::merge::merge_typed(&s, root, &live, &config, true).unwrap();
+            prop_assert_eq!(copied.to_json(), walked.to_json());
+            // Comparing with an unshared copy and with the value itself agree.
+            let fresh = Value::from_json_str(&walked.to_json()).unwrap();
+            prop_assert_eq!(
+                compare(&s, root, &live, &walked).unwrap(),
+                compare(&s, root, &live, &fresh).unwrap()
+            );
+            prop_assert!(compare(&s, root, &walked, &fresh).unwrap().is_same());
+        }
+    }
+}
