@@ -73,8 +73,9 @@ impl StructField {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MapType {
     pub fields: Vec<StructField>,
-    /// Position of each field in `fields`, by name.
-    pub field_index: HashMap<String, usize>,
+    /// Position of each field in `fields`, by name (looked up for every
+    /// map entry of every walk, hence the fast hasher).
+    pub field_index: rustc_hash::FxHashMap<String, usize>,
     pub element_type: Option<TypeId>,
     /// `Separable` (granular) or `Atomic`.
     pub relationship: ElementRelationship,

@@ -7,6 +7,7 @@
 
 use indexmap::IndexMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// One JSON value. Integers and floats are distinct because the API server
 /// keeps them distinct (`replicas: 1` is an int64, `1.0` a float64).
@@ -25,8 +26,15 @@ pub enum Value {
 /// A map with insertion-ordered keys. Order is kept so that objects are
 /// printed back the way the user wrote them; equality ignores order, as JSON
 /// object equality does.
+///
+/// The entries are shared between clones and copied on the first write
+/// (`Arc::make_mut`): merging a configuration into an object copies whole
+/// subtrees of it, and a shared map makes each such copy O(1) (the way Go's
+/// structured-merge-diff keeps references to the input's maps).
 #[derive(Clone, Debug, Default)]
-pub struct Map(IndexMap<String, Value, FastHash>);
+pub struct Map(Arc<Entries>);
+
+type Entries = IndexMap<String, Value, FastHash>;
 
 /// Map keys are short field names, hashed on every lookup of every walk:
 /// a fast non-cryptographic hash (no untrusted-input DoS concern in a
@@ -35,20 +43,35 @@ type FastHash = rustc_hash::FxBuildHasher;
 
 impl PartialEq for Map {
     fn eq(&self, other: &Self) -> bool {
-        self.0.len() == other.0.len()
-            && self
-                .0
-                .iter()
-                .all(|(k, v)| other.0.get(k).is_some_and(|w| v == w))
+        // A shared map is equal to itself without a look (values that
+        // never equal themselves, NaN floats, cannot occur in an object the
+        // API server stores: JSON has no NaN).
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.len() == other.0.len()
+                && self
+                    .0
+                    .iter()
+                    .all(|(k, v)| other.0.get(k).is_some_and(|w| v == w)))
     }
 }
 
 impl Map {
     pub fn new() -> Self {
-        Self(IndexMap::with_hasher(FastHash::default()))
+        Self(Arc::new(IndexMap::with_hasher(FastHash::default())))
     }
     pub fn with_capacity(n: usize) -> Self {
-        Self(IndexMap::with_capacity_and_hasher(n, FastHash::default()))
+        Self(Arc::new(IndexMap::with_capacity_and_hasher(
+            n,
+            FastHash::default(),
+        )))
+    }
+    /// Whether both are clones of one map (then they are equal).
+    pub fn shares_entries_with(&self, other: &Map) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+    /// The entries for writing, copied first if another clone shares them.
+    fn entries_mut(&mut self) -> &mut Entries {
+        Arc::make_mut(&mut self.0)
     }
     pub fn len(&self) -> usize {
         self.0.len()
@@ -59,28 +82,32 @@ impl Map {
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
+    /// The entry at `index` in key order.
+    pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
+        self.0.get_index(index)
+    }
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.0.get_mut(key)
+        self.entries_mut().get_mut(key)
     }
     pub fn contains_key(&self, key: &str) -> bool {
         self.0.contains_key(key)
     }
     /// Inserts or replaces; a replaced key keeps its position.
     pub fn insert(&mut self, key: impl Into<String>, value: Value) -> Option<Value> {
-        self.0.insert(key.into(), value)
+        self.entries_mut().insert(key.into(), value)
     }
     /// Removes a key and keeps the order of the others.
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        self.0.shift_remove(key)
+        self.entries_mut().shift_remove(key)
     }
     pub fn entry(&mut self, key: impl Into<String>) -> indexmap::map::Entry<'_, String, Value> {
-        self.0.entry(key.into())
+        self.entries_mut().entry(key.into())
     }
     pub fn iter(&self) -> indexmap::map::Iter<'_, String, Value> {
         self.0.iter()
     }
     pub fn iter_mut(&mut self) -> indexmap::map::IterMut<'_, String, Value> {
-        self.0.iter_mut()
+        self.entries_mut().iter_mut()
     }
     pub fn keys(&self) -> indexmap::map::Keys<'_, String, Value> {
         self.0.keys()
@@ -89,7 +116,7 @@ impl Map {
         self.0.values()
     }
     pub fn retain(&mut self, keep: impl FnMut(&String, &mut Value) -> bool) {
-        self.0.retain(keep)
+        self.entries_mut().retain(keep)
     }
     /// The map under `key`, created empty when absent or null; `None` when
     /// the key holds something else.
@@ -108,7 +135,7 @@ impl Map {
 
     /// Sorts keys by byte order, as Go's encoding/json writes them.
     pub fn sort_keys(&mut self) {
-        self.0.sort_keys()
+        self.entries_mut().sort_keys()
     }
 }
 
@@ -124,17 +151,25 @@ impl IntoIterator for Map {
     type Item = (String, Value);
     type IntoIter = indexmap::map::IntoIter<String, Value>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        Arc::unwrap_or_clone(self.0).into_iter()
     }
 }
 
 impl FromIterator<(String, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
-        Self(iter.into_iter().collect())
+        Self(Arc::new(iter.into_iter().collect()))
     }
 }
 
 impl Value {
+    /// Whether both are the same map, shared (see [`Map`]): equal without
+    /// a look. `false` for anything else, equal or not.
+    pub fn is_shared_map(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Map(a), Value::Map(b)) => a.shares_entries_with(b),
+            _ => false,
+        }
+    }
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }

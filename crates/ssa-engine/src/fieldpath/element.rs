@@ -4,6 +4,130 @@
 use crate::value::{Value, format_float, go_quote};
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
+
+/// The name in a [`PathElement::Field`]. Field sets name every field of
+/// an object and are copied and compared on every write, so names are held
+/// inline when short (nearly all Kubernetes field names are) and shared
+/// when long: neither copying nor comparing one allocates.
+#[derive(Clone)]
+pub struct FieldName(NameRepr);
+
+/// How many bytes a name may have to be held inline (the size of the
+/// shared form, so that a name is never bigger than a `String`).
+const INLINE_NAME: usize = 22;
+
+#[derive(Clone)]
+enum NameRepr {
+    /// The length, then the bytes (UTF-8, since they come from a `&str`).
+    Inline(u8, [u8; INLINE_NAME]),
+    Shared(Arc<str>),
+}
+
+impl FieldName {
+    pub fn new(name: &str) -> Self {
+        let bytes = name.as_bytes();
+        if bytes.len() <= INLINE_NAME {
+            let mut inline = [0u8; INLINE_NAME];
+            inline[..bytes.len()].copy_from_slice(bytes);
+            FieldName(NameRepr::Inline(bytes.len() as u8, inline))
+        } else {
+            FieldName(NameRepr::Shared(Arc::from(name)))
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            NameRepr::Inline(len, bytes) => &bytes[..usize::from(*len)],
+            NameRepr::Shared(s) => s.as_bytes(),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Always valid: the bytes were copied whole from a `&str`.
+            NameRepr::Inline(..) => std::str::from_utf8(self.as_bytes()).unwrap_or_default(),
+            NameRepr::Shared(s) => s,
+        }
+    }
+}
+
+impl std::ops::Deref for FieldName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&str> for FieldName {
+    fn from(name: &str) -> Self {
+        FieldName::new(name)
+    }
+}
+
+impl From<&String> for FieldName {
+    fn from(name: &String) -> Self {
+        FieldName::new(name)
+    }
+}
+
+impl From<String> for FieldName {
+    fn from(name: String) -> Self {
+        FieldName::new(&name)
+    }
+}
+
+/// Equality, order and hash are those of the string (byte order is the
+/// order of Go's string comparison).
+impl PartialEq for FieldName {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for FieldName {}
+
+impl PartialEq<str> for FieldName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for FieldName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Ord for FieldName {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_bytes().cmp(other.as_bytes())
+    }
+}
+
+impl PartialOrd for FieldName {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::hash::Hash for FieldName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl fmt::Debug for FieldName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for FieldName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// The key of one item of a map list: its key fields and their values,
 /// sorted by field name (as SMD keeps them).
@@ -91,7 +215,7 @@ fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H) {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathElement {
     /// A field of a struct or a key of a map.
-    Field(String),
+    Field(FieldName),
     /// An item of a map list, by its key fields.
     Key(KeyFields),
     /// An item of a set, by its value.

@@ -34,7 +34,7 @@ pub fn parse_element_key(key: &str) -> Result<PathElement, String> {
         format!("invalid path element {key:?}: expected a prefix f:, k:, v: or i:")
     })?;
     match kind {
-        "f" => Ok(PathElement::Field(rest.to_string())),
+        "f" => Ok(PathElement::Field(rest.into())),
         "k" => match Value::from_json_str(rest) {
             Ok(Value::Map(m)) => Ok(PathElement::Key(KeyFields::new(m.into_iter().collect()))),
             Ok(_) => Err(format!("invalid key {rest:?}: expected a JSON object")),
@@ -67,36 +67,17 @@ impl Set {
 }
 
 fn encode(set: &Set, self_is_member: bool) -> Map {
-    let mut out = Map::with_capacity(set.members().len() + set.children().len() + 1);
+    let mut out = Map::with_capacity(set.elements().count() + 1);
     if self_is_member {
         out.insert(".", Value::Map(Map::new()));
     }
-    let members = set.members();
-    let children = set.children();
-    let (mut i, mut j) = (0, 0);
-    while i < members.len() || j < children.len() {
-        let next_member = members.get(i);
-        let next_child = children.get(j);
-        match (next_member, next_child) {
-            (Some(m), Some((c, child))) if m == c => {
-                out.insert(element_key(c), Value::Map(encode(child, true)));
-                i += 1;
-                j += 1;
-            }
-            (Some(m), Some((c, _))) if m < c => {
-                out.insert(element_key(m), Value::Map(Map::new()));
-                i += 1;
-            }
-            (Some(m), None) => {
-                out.insert(element_key(m), Value::Map(Map::new()));
-                i += 1;
-            }
-            (_, Some((c, child))) => {
-                out.insert(element_key(c), Value::Map(encode(child, false)));
-                j += 1;
-            }
-            (None, None) => break,
-        }
+    for (pe, member, below) in set.elements() {
+        let entry = if below.is_empty() {
+            Map::new()
+        } else {
+            encode(below, member)
+        };
+        out.insert(element_key(pe), Value::Map(entry));
     }
     out
 }

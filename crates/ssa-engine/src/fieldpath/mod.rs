@@ -11,8 +11,9 @@ mod element;
 pub mod fields_v1;
 mod set;
 
-pub use element::{KeyFields, PathElement, compare_values};
+pub use element::{FieldName, KeyFields, PathElement, compare_values};
 pub use set::Set;
+pub(crate) use set::{OnRepeat, SetEntry};
 
 use std::fmt;
 
@@ -35,7 +36,7 @@ impl Path {
         Path(
             names
                 .iter()
-                .map(|n| PathElement::Field((*n).to_string()))
+                .map(|n| PathElement::Field((*n).into()))
                 .collect(),
         )
     }

@@ -2,22 +2,53 @@
 
 use super::{Path, PathElement};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
-/// A set of paths, stored as a trie. `members` are the paths that end at
-/// this node's children; `children` hold the paths that go deeper. Both are
-/// kept sorted by [`PathElement`]'s order, so every operation is a merge of
-/// sorted sequences and iteration order is the API server's.
+/// A set of paths, stored as a trie. A node is one slice of entries sorted
+/// by [`PathElement`]'s order: an element, whether the path that ends there
+/// is in the set (a member), and the set of the paths that go deeper. Every
+/// operation is a merge of sorted sequences, and iteration order is the API
+/// server's.
 ///
-/// Invariant: no child set is empty.
+/// Nodes are shared, not copied: cloning a set is O(1), and the algebra
+/// reuses every subtree that only one operand has, so its cost follows
+/// where the operands overlap rather than their size (a manager's set is
+/// cloned, intersected and subtracted on every write). A node is a single
+/// allocation.
+///
+/// Invariant: the empty set has no node; every entry is a member or has a
+/// non-empty set below it; no element occurs twice in a node.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Set {
-    members: Vec<PathElement>,
-    children: Vec<(PathElement, Set)>,
+pub struct Set(Option<Arc<[SetEntry]>>);
+
+/// What [`Set::from_entries`] puts below an element given more than once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OnRepeat {
+    /// The first non-empty set (SMD's field set of a value whose list
+    /// repeats a key keeps the first item's fields).
+    FirstBelow,
+    /// The union of the sets (paths collected from every occurrence).
+    Union,
+}
+
+/// One entry of a node (see [`Set`]); walks that build sets collect them
+/// (see [`Set::from_entries`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SetEntry {
+    pub(crate) pe: PathElement,
+    pub(crate) member: bool,
+    pub(crate) below: Set,
+}
+
+impl SetEntry {
+    fn is_needed(&self) -> bool {
+        self.member || !self.below.is_empty()
+    }
 }
 
 impl Set {
     pub fn new() -> Self {
-        Set::default()
+        Set(None)
     }
 
     /// A set holding `paths`.
@@ -30,22 +61,64 @@ impl Set {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.members.is_empty() && self.children.is_empty()
+        self.0.is_none()
+    }
+
+    fn entries(&self) -> &[SetEntry] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+
+    /// A node of `entries`, which must keep the invariant.
+    fn from_vec(entries: Vec<SetEntry>) -> Self {
+        if entries.is_empty() {
+            Set(None)
+        } else {
+            Set(Some(Arc::from(entries)))
+        }
+    }
+
+    fn find(&self, pe: &PathElement) -> Option<&SetEntry> {
+        let entries = self.entries();
+        entries
+            .binary_search_by(|e| e.pe.cmp(pe))
+            .ok()
+            .map(|i| &entries[i])
     }
 
     /// The elements that end a path at this node.
-    pub fn members(&self) -> &[PathElement] {
-        &self.members
+    pub fn members(&self) -> impl Iterator<Item = &PathElement> {
+        self.entries().iter().filter(|e| e.member).map(|e| &e.pe)
     }
 
     /// The subsets below this node, by element.
-    pub fn children(&self) -> &[(PathElement, Set)] {
-        &self.children
+    pub fn children(&self) -> impl Iterator<Item = (&PathElement, &Set)> {
+        self.entries()
+            .iter()
+            .filter(|e| !e.below.is_empty())
+            .map(|e| (&e.pe, &e.below))
+    }
+
+    /// Every element of this node in order: whether it is a member, and
+    /// the set below it (empty or not).
+    pub fn elements(&self) -> impl Iterator<Item = (&PathElement, bool, &Set)> {
+        self.entries().iter().map(|e| (&e.pe, e.member, &e.below))
+    }
+
+    /// Whether both are the same node (then they are equal).
+    fn same_node(&self, other: &Set) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
     }
 
     /// Number of paths in the set.
     pub fn len(&self) -> usize {
-        self.members.len() + self.children.iter().map(|(_, c)| c.len()).sum::<usize>()
+        self.entries()
+            .iter()
+            .map(|e| usize::from(e.member) + e.below.len())
+            .sum()
     }
 
     pub fn insert(&mut self, path: &Path) {
@@ -55,34 +128,36 @@ impl Set {
     /// Inserts the path made of `elements`. The empty path names the root,
     /// which a set cannot hold; it is ignored.
     pub fn insert_elements(&mut self, elements: &[PathElement]) {
-        let Some((last, init)) = elements.split_last() else {
-            return;
-        };
-        let mut node = self;
-        for pe in init {
-            node = node.child_mut(pe);
+        if !elements.is_empty() {
+            *self = self.with_path(elements);
         }
-        node.insert_member(last.clone());
     }
 
     /// Adds `pe` as a member of this node.
     pub fn insert_member(&mut self, pe: PathElement) {
-        if let Err(i) = self.members.binary_search(&pe) {
-            self.members.insert(i, pe);
-        }
+        *self = self.with_path(std::slice::from_ref(&pe));
     }
 
-    /// The child set under `pe`, created if absent. A caller that leaves it
-    /// empty breaks the invariant; use it only to insert.
-    fn child_mut(&mut self, pe: &PathElement) -> &mut Set {
-        let i = match self.children.binary_search_by(|(e, _)| e.cmp(pe)) {
-            Ok(i) => i,
-            Err(i) => {
-                self.children.insert(i, (pe.clone(), Set::new()));
-                i
-            }
+    /// This set plus the non-empty path `elements` (a copy of each node on
+    /// the way: inserting is for building small sets).
+    fn with_path(&self, elements: &[PathElement]) -> Set {
+        let Some((first, rest)) = elements.split_first() else {
+            return self.clone();
         };
-        &mut self.children[i].1
+        let mut entries = self.entries().to_vec();
+        match entries.binary_search_by(|e| e.pe.cmp(first)) {
+            Ok(i) if rest.is_empty() => entries[i].member = true,
+            Ok(i) => entries[i].below = entries[i].below.with_path(rest),
+            Err(i) => entries.insert(
+                i,
+                SetEntry {
+                    pe: first.clone(),
+                    member: rest.is_empty(),
+                    below: Set::new().with_path(rest),
+                },
+            ),
+        }
+        Set::from_vec(entries)
     }
 
     pub fn has(&self, path: &Path) -> bool {
@@ -100,77 +175,77 @@ impl Set {
     }
 
     pub fn has_member(&self, pe: &PathElement) -> bool {
-        self.members.binary_search(pe).is_ok()
+        self.find(pe).is_some_and(|e| e.member)
     }
 
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
     pub fn child(&self, pe: &PathElement) -> Option<&Set> {
-        self.children
-            .binary_search_by(|(e, _)| e.cmp(pe))
-            .ok()
-            .map(|i| &self.children[i].1)
+        self.find(pe)
+            .map(|e| &e.below)
+            .filter(|below| !below.is_empty())
     }
 
     pub fn union(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Either),
-            children: merge_children(&self.children, &other.children, Keep::Either, |a, b| {
-                Some(a.union(b))
-            }),
+        if other.is_empty() || self.same_node(other) {
+            return self.clone();
         }
+        if self.is_empty() {
+            return other.clone();
+        }
+        merge_nodes(self, other, Keep::Either, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member || b.member,
+            below: a.below.union(&b.below),
+        })
     }
 
     pub fn intersection(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(&self.members, &other.members, |a, b| a.cmp(b), Keep::Both),
-            children: merge_children(&self.children, &other.children, Keep::Both, |a, b| {
-                let i = a.intersection(b);
-                (!i.is_empty()).then_some(i)
-            }),
+        if self.same_node(other) {
+            return self.clone();
         }
+        if self.is_empty() || other.is_empty() {
+            return Set::new();
+        }
+        merge_nodes(self, other, Keep::Both, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && b.member,
+            below: a.below.intersection(&b.below),
+        })
     }
 
     /// The paths of `self` that are not in `other`.
     pub fn difference(&self, other: &Set) -> Set {
-        Set {
-            members: merge_sorted(
-                &self.members,
-                &other.members,
-                |a, b| a.cmp(b),
-                Keep::LeftOnly,
-            ),
-            children: merge_children(&self.children, &other.children, Keep::Left, |a, b| {
-                let d = a.difference(b);
-                (!d.is_empty()).then_some(d)
-            }),
+        if self.same_node(other) {
+            return Set::new();
         }
+        if self.is_empty() || other.is_empty() {
+            return self.clone();
+        }
+        merge_nodes(self, other, Keep::Left, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && !b.member,
+            below: a.below.difference(&b.below),
+        })
     }
 
     /// The paths of `self` that are neither in `other` nor below one of
     /// `other`'s paths (SMD's `RecursiveDifference`).
     pub fn recursive_difference(&self, other: &Set) -> Set {
-        let members = merge_sorted(
-            &self.members,
-            &other.members,
-            |a, b| a.cmp(b),
-            Keep::LeftOnly,
-        );
-        let mut children = Vec::with_capacity(self.children.len());
-        for (pe, child) in &self.children {
-            if other.has_member(pe) {
-                continue;
-            }
-            match other.child(pe) {
-                Some(o) => {
-                    let d = child.recursive_difference(o);
-                    if !d.is_empty() {
-                        children.push((pe.clone(), d));
-                    }
-                }
-                None => children.push((pe.clone(), child.clone())),
-            }
+        if self.same_node(other) {
+            return Set::new();
         }
-        Set { members, children }
+        if self.is_empty() || other.is_empty() {
+            return self.clone();
+        }
+        merge_nodes(self, other, Keep::Left, |a, b| SetEntry {
+            pe: a.pe.clone(),
+            member: a.member && !b.member,
+            below: if b.member {
+                Set::new()
+            } else {
+                a.below.recursive_difference(&b.below)
+            },
+        })
     }
 
     /// Calls `f` with every path, members of a node before its children, in
@@ -181,12 +256,12 @@ impl Set {
     }
 
     fn walk(&self, prefix: &mut Path, f: &mut impl FnMut(&Path)) {
-        for pe in &self.members {
+        for pe in self.members() {
             prefix.0.push(pe.clone());
             f(prefix);
             prefix.0.pop();
         }
-        for (pe, child) in &self.children {
+        for (pe, child) in self.children() {
             prefix.0.push(pe.clone());
             child.walk(prefix, f);
             prefix.0.pop();
@@ -220,8 +295,7 @@ impl Set {
 
     /// `paths` sorted, unique, all longer than `depth`.
     fn build_sorted(paths: &[Vec<PathElement>], depth: usize) -> Self {
-        let mut members = Vec::new();
-        let mut children = Vec::new();
+        let mut entries = Vec::new();
         let mut i = 0;
         while i < paths.len() {
             let head = &paths[i][depth];
@@ -230,58 +304,136 @@ impl Set {
                 j += 1;
             }
             // Sorted order puts the path that ends here first in its group.
-            let mut deeper = i;
-            if paths[i].len() == depth + 1 {
-                members.push(head.clone());
-                deeper += 1;
-            }
-            if deeper < j {
-                children.push((
-                    head.clone(),
-                    Self::build_sorted(&paths[deeper..j], depth + 1),
-                ));
-            }
+            let member = paths[i].len() == depth + 1;
+            let deeper = if member { i + 1 } else { i };
+            entries.push(SetEntry {
+                pe: head.clone(),
+                member,
+                below: Self::build_sorted(&paths[deeper..j], depth + 1),
+            });
             i = j;
         }
-        Set { members, children }
+        Set::from_vec(entries)
+    }
+
+    /// Builds one level of a set from the entries `entries[start..]`, in
+    /// any order, and removes them from `entries`. They are sorted once;
+    /// an element given twice (a duplicated list key) is a member if either
+    /// says so, and has below it what `on_repeat` says. Walks share one
+    /// `entries` buffer for every level (a level's entries sit above its
+    /// parent's), so that a node is built in its single allocation.
+    pub(crate) fn from_entries(
+        entries: &mut Vec<SetEntry>,
+        start: usize,
+        on_repeat: OnRepeat,
+    ) -> Self {
+        let level = &mut entries[start..];
+        level.sort_by(|a, b| a.pe.cmp(&b.pe));
+        if level.windows(2).any(|w| w[0].pe == w[1].pe) {
+            let mut unique: Vec<SetEntry> = entries.drain(start..).collect();
+            unique.dedup_by(|later, kept| {
+                if later.pe != kept.pe {
+                    return false;
+                }
+                kept.member |= later.member;
+                kept.below = match on_repeat {
+                    OnRepeat::FirstBelow if kept.below.is_empty() => {
+                        std::mem::take(&mut later.below)
+                    }
+                    OnRepeat::FirstBelow => std::mem::take(&mut kept.below),
+                    OnRepeat::Union => kept.below.union(&later.below),
+                };
+                true
+            });
+            unique.retain(SetEntry::is_needed);
+            return Set::from_vec(unique);
+        }
+        let mut kept = start;
+        for i in start..entries.len() {
+            if entries[i].is_needed() {
+                entries.swap(kept, i);
+                kept += 1;
+            }
+        }
+        entries.truncate(kept);
+        if kept == start {
+            Set(None)
+        } else {
+            Set(Some(entries.drain(start..).collect()))
+        }
     }
 
     /// Builds a set from members and children that are already sorted and
-    /// free of duplicates and empty children (used by decoders).
+    /// free of duplicates and empty children (used by decoders and walks).
     pub(crate) fn from_sorted_parts(
         members: Vec<PathElement>,
         children: Vec<(PathElement, Set)>,
     ) -> Self {
-        Set { members, children }
+        let mut entries = Vec::with_capacity(members.len().max(children.len()));
+        let mut members = members.into_iter().peekable();
+        let mut children = children.into_iter().peekable();
+        loop {
+            let order = match (members.peek(), children.peek()) {
+                (Some(m), Some((c, _))) => m.cmp(c),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => break,
+            };
+            let entry = match order {
+                Ordering::Less => members.next().map(|pe| SetEntry {
+                    pe,
+                    member: true,
+                    below: Set::new(),
+                }),
+                Ordering::Greater => children.next().map(|(pe, below)| SetEntry {
+                    pe,
+                    member: false,
+                    below,
+                }),
+                Ordering::Equal => {
+                    members.next();
+                    children.next().map(|(pe, below)| SetEntry {
+                        pe,
+                        member: true,
+                        below,
+                    })
+                }
+            };
+            entries.extend(entry.filter(SetEntry::is_needed));
+        }
+        Set::from_vec(entries)
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Keep {
-    /// Elements in either input (union).
+    /// Entries in either input (union).
     Either,
-    /// Elements in both inputs (intersection).
+    /// Entries in both inputs (intersection).
     Both,
-    /// Elements only in the left input (difference of members).
-    LeftOnly,
-    /// Every element of the left input (difference of children: the
-    /// combiner decides what remains of shared ones).
+    /// Entries of the left input (differences: `both` decides what remains
+    /// of shared ones).
     Left,
 }
 
-fn merge_sorted<T: Clone>(
-    a: &[T],
-    b: &[T],
-    cmp: impl Fn(&T, &T) -> Ordering,
+/// Merges two sorted nodes. Entries present on one side only are kept
+/// (shared, not copied) or dropped per `keep`; entries on both sides are
+/// combined by `both`, and dropped when that leaves nothing.
+fn merge_nodes(
+    a: &Set,
+    b: &Set,
     keep: Keep,
-) -> Vec<T> {
+    both: impl Fn(&SetEntry, &SetEntry) -> SetEntry,
+) -> Set {
+    let (a, b) = (a.entries(), b.entries());
     let mut out = Vec::with_capacity(match keep {
         Keep::Either => a.len() + b.len(),
-        _ => a.len(),
+        Keep::Both => a.len().min(b.len()),
+        Keep::Left => a.len(),
     });
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        match cmp(&a[i], &b[j]) {
+        match a[i].pe.cmp(&b[j].pe) {
             Ordering::Less => {
                 if keep != Keep::Both {
                     out.push(a[i].clone());
@@ -295,8 +447,9 @@ fn merge_sorted<T: Clone>(
                 j += 1;
             }
             Ordering::Equal => {
-                if keep == Keep::Either || keep == Keep::Both {
-                    out.push(a[i].clone());
+                let e = both(&a[i], &b[j]);
+                if e.is_needed() {
+                    out.push(e);
                 }
                 i += 1;
                 j += 1;
@@ -309,48 +462,5 @@ fn merge_sorted<T: Clone>(
     if keep == Keep::Either {
         out.extend_from_slice(&b[j..]);
     }
-    out
-}
-
-/// Merges two sorted child lists. Children present on one side only are
-/// kept or dropped per `keep`; children on both sides are combined by
-/// `both`, which returns `None` for an empty result.
-fn merge_children(
-    a: &[(PathElement, Set)],
-    b: &[(PathElement, Set)],
-    keep: Keep,
-    both: impl Fn(&Set, &Set) -> Option<Set>,
-) -> Vec<(PathElement, Set)> {
-    let mut out = Vec::with_capacity(a.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            Ordering::Less => {
-                if keep != Keep::Both {
-                    out.push(a[i].clone());
-                }
-                i += 1;
-            }
-            Ordering::Greater => {
-                if keep == Keep::Either {
-                    out.push(b[j].clone());
-                }
-                j += 1;
-            }
-            Ordering::Equal => {
-                if let Some(s) = both(&a[i].1, &b[j].1) {
-                    out.push((a[i].0.clone(), s));
-                }
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    if keep != Keep::Both {
-        out.extend_from_slice(&a[i..]);
-    }
-    if keep == Keep::Either {
-        out.extend_from_slice(&b[j..]);
-    }
-    out
+    Set::from_vec(out)
 }

@@ -11,7 +11,7 @@ fn key(pairs: &[(&str, Value)]) -> PathElement {
 }
 
 fn f(name: &str) -> PathElement {
-    PathElement::Field(name.to_string())
+    PathElement::Field(name.into())
 }
 
 #[test]
@@ -169,7 +169,7 @@ mod props {
 
     fn element() -> impl Strategy<Value = PathElement> {
         prop_oneof![
-            "[a-c]{1,2}".prop_map(PathElement::Field),
+            "[a-c]{1,2}".prop_map(|s| PathElement::Field(s.into())),
             (0usize..3).prop_map(PathElement::Index),
             "[xy]".prop_map(|s| PathElement::Value(Value::String(s))),
             (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new(vec![(
@@ -197,6 +197,29 @@ mod props {
             prop_assert_eq!(u.difference(&b).union(&a.intersection(&b)), a.clone());
             prop_assert!(a.difference(&b).intersection(&b).is_empty());
             prop_assert_eq!(u.len(), a.len() + b.len() - a.intersection(&b).len());
+        }
+    }
+}
+
+#[test]
+fn field_names_order_and_compare_as_strings_inline_or_shared() {
+    let names = [
+        "",
+        "a",
+        "metadata",
+        "exactly-twenty-two-chr",
+        "exactly-twenty-two-chrs",
+        "x-kubernetes-preserve-unknown-fields",
+        "é-ünïcödé-nämes-are-fine-too",
+    ];
+    for a in names {
+        let fa = FieldName::from(a);
+        assert_eq!(fa.as_str(), a);
+        assert_eq!(fa.to_string(), a);
+        for b in names {
+            let fb = FieldName::from(b);
+            assert_eq!(fa.cmp(&fb), a.cmp(b), "{a:?} vs {b:?}");
+            assert_eq!(fa == fb, a == b);
         }
     }
 }

@@ -90,10 +90,12 @@ impl<'s> Updater<'s> {
         manager: &str,
         force: bool,
     ) -> Result<ApplyOutcome, MergeError> {
+        let config_keys_unique = config.has_unique_keys();
         let (live, config) = (live.value(), config.value());
         let mut managers = self.reconcile(managers);
-        let merged = typed::merge(self.schema, self.root, live, config)
-            .map_err(MergeError::InvalidConfig)?;
+        let merged =
+            typed::merge::merge_typed(self.schema, self.root, live, config, config_keys_unique)
+                .map_err(MergeError::InvalidConfig)?;
         let last = managers.get(manager).map(|vs| vs.set.clone());
         let config_set = typed::to_field_set(self.schema, self.root, config)
             .map_err(MergeError::InvalidConfig)?;

@@ -128,7 +128,7 @@ fn field_path(
             (PathSeg::Key(k), View::Map(m)) => {
                 ty = m.type_of(k).unwrap_or(s.untyped_atomic());
                 node = node.get(k)?;
-                path.push(PathElement::Field(k.clone()));
+                path.push(PathElement::Field(k.into()));
             }
             (PathSeg::Index(i), View::List(l)) => {
                 let item = node.as_list()?.get(*i)?;

@@ -91,7 +91,7 @@ fn locate(
     match (view(s.atom(ty), Some(node)), pe) {
         (View::Map(m), PathElement::Field(name)) => Some((
             None,
-            Some(name.clone()),
+            Some(name.to_string()),
             m.type_of(name).unwrap_or(s.untyped_atomic()),
         )),
         (View::List(l), pe) => {

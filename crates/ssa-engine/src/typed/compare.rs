@@ -1,9 +1,16 @@
 //! What changed between two values of one type (SMD's `typed/compare.go`).
+//!
+//! The walk pairs the two values as merge does (`merge.rs`) and builds the
+//! three sets bottom-up: a node returns the sets of paths below it,
+//! relative to itself, and how the node itself changed; its parent names it
+//! by its path element. Every level is sorted once and no path is copied
+//! whole, so the cost is linear in the size of the values at any depth.
 
-use super::merge::{Rules, Walk};
-use crate::fieldpath::{PathElement, Set};
-use crate::schema::{Schema, TypeId};
-use crate::value::Value;
+use super::merge::{Indexed, chosen_view, entry_type, for_each_item_pair, item_elements};
+use super::{View, WalkErrors, view};
+use crate::fieldpath::{OnRepeat, PathElement, Set, SetEntry};
+use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
+use crate::value::{Map, Value};
 
 /// The paths added, modified and removed going from one value to another.
 /// A changed leaf is `modified`; a map or list node is only ever `added`
@@ -21,39 +28,6 @@ impl Comparison {
     }
 }
 
-/// Paths collected during the walk; the sets are built once at the end.
-#[derive(Default)]
-struct Collect {
-    added: Vec<Vec<PathElement>>,
-    modified: Vec<Vec<PathElement>>,
-    removed: Vec<Vec<PathElement>>,
-}
-
-impl Rules for Collect {
-    const BUILD: bool = false;
-    fn leaf(
-        &mut self,
-        path: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value> {
-        match (lhs, rhs) {
-            (None, _) => self.added.push(path.to_vec()),
-            (_, None) => self.removed.push(path.to_vec()),
-            (Some(l), Some(r)) if l != r => self.modified.push(path.to_vec()),
-            _ => {}
-        }
-        None
-    }
-    fn after_node(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) {
-        match (lhs, rhs) {
-            (None, _) => self.added.push(path.to_vec()),
-            (_, None) => self.removed.push(path.to_vec()),
-            _ => {}
-        }
-    }
-}
-
 /// Compares `lhs` (before) with `rhs` (after), both typed as `ty`.
 pub fn compare(
     schema: &Schema,
@@ -61,12 +35,330 @@ pub fn compare(
     lhs: &Value,
     rhs: &Value,
 ) -> Result<Comparison, super::TypedErrors> {
-    let mut w = Walk::new(schema, Collect::default());
-    w.node(ty, Some(lhs), Some(rhs));
-    let c = w.into_result()?;
-    Ok(Comparison {
-        added: Set::from_path_elements(c.added),
-        modified: Set::from_path_elements(c.modified),
-        removed: Set::from_path_elements(c.removed),
-    })
+    let mut w = Comparer {
+        schema,
+        errors: WalkErrors::default(),
+        entries: Vec::new(),
+    };
+    // The root has no path: only what is below it counts.
+    let (_, below) = w.node(ty, Some(lhs), Some(rhs));
+    w.errors.into_result()?;
+    Ok(below)
+}
+
+/// Which side alone has a subtree ([`Comparer::whole`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Added,
+    Removed,
+}
+
+/// How one node changed, apart from what changed below it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Change {
+    Unchanged,
+    Added,
+    Removed,
+    Modified,
+}
+
+/// A leaf (scalar, atomic value or pair of empty collections): added,
+/// removed, or modified when the values differ.
+fn leaf_change(lhs: Option<&Value>, rhs: Option<&Value>) -> Change {
+    match (lhs, rhs) {
+        (None, _) => Change::Added,
+        (_, None) => Change::Removed,
+        (Some(l), Some(r)) if l != r => Change::Modified,
+        _ => Change::Unchanged,
+    }
+}
+
+/// A map or list node is only added or removed.
+fn node_change(lhs: Option<&Value>, rhs: Option<&Value>) -> Change {
+    match (lhs, rhs) {
+        (None, _) => Change::Added,
+        (_, None) => Change::Removed,
+        _ => Change::Unchanged,
+    }
+}
+
+/// One level of one of the three sets, collected unsorted.
+#[derive(Default)]
+struct Level {
+    members: Vec<PathElement>,
+    children: Vec<(PathElement, Set)>,
+}
+
+impl Level {
+    fn into_set(mut self) -> Set {
+        if self.members.is_empty() && self.children.is_empty() {
+            return Set::new();
+        }
+        // Duplicated list keys are visited once per occurrence: a path is
+        // in the set if either occurrence has it.
+        self.members.sort();
+        self.members.dedup();
+        self.children.sort_by(|a, b| a.0.cmp(&b.0));
+        self.children.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = kept.1.union(&later.1);
+            }
+            same
+        });
+        Set::from_sorted_parts(self.members, self.children)
+    }
+}
+
+/// The children of one map or list node, for the three sets.
+#[derive(Default)]
+struct Levels {
+    added: Level,
+    modified: Level,
+    removed: Level,
+}
+
+impl Levels {
+    /// Records the child `pe`: how it changed and what changed below it.
+    fn add(&mut self, pe: &PathElement, change: Change, below: Comparison) {
+        let member_of = match change {
+            Change::Unchanged => None,
+            Change::Added => Some(&mut self.added),
+            Change::Removed => Some(&mut self.removed),
+            Change::Modified => Some(&mut self.modified),
+        };
+        if let Some(level) = member_of {
+            level.members.push(pe.clone());
+        }
+        for (level, set) in [
+            (&mut self.added, below.added),
+            (&mut self.modified, below.modified),
+            (&mut self.removed, below.removed),
+        ] {
+            if !set.is_empty() {
+                level.children.push((pe.clone(), set));
+            }
+        }
+    }
+
+    fn into_comparison(self) -> Comparison {
+        Comparison {
+            added: self.added.into_set(),
+            modified: self.modified.into_set(),
+            removed: self.removed.into_set(),
+        }
+    }
+}
+
+struct Comparer<'s> {
+    schema: &'s Schema,
+    errors: WalkErrors,
+    /// Scratch space for [`Comparer::whole`] (see [`Set::from_entries`]).
+    entries: Vec<SetEntry>,
+}
+
+impl Comparer<'_> {
+    fn node(
+        &mut self,
+        ty: TypeId,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> (Change, Comparison) {
+        if lhs.zip(rhs).is_some_and(|(l, r)| l.is_shared_map(r)) {
+            // One map, shared: nothing changed. (Walking it could only
+            // add errors for unnamed list items, which the validation of
+            // every typed value has refused already.)
+            return (Change::Unchanged, Comparison::default());
+        }
+        match (lhs, rhs) {
+            (None, Some(r)) => {
+                let added = self.whole(ty, r, Side::Added);
+                return (
+                    Change::Added,
+                    Comparison {
+                        added,
+                        ..Default::default()
+                    },
+                );
+            }
+            (Some(l), None) => {
+                let removed = self.whole(ty, l, Side::Removed);
+                return (
+                    Change::Removed,
+                    Comparison {
+                        removed,
+                        ..Default::default()
+                    },
+                );
+            }
+            _ => {}
+        }
+        match chosen_view(self.schema, ty, lhs, rhs) {
+            View::Scalar(_) | View::Nothing => (leaf_change(lhs, rhs), Comparison::default()),
+            View::Map(map) => self.map(map, lhs, rhs),
+            View::List(list) => self.list(list, lhs, rhs),
+        }
+    }
+
+    /// The paths below a node that only one side has (all added, or all
+    /// removed): what the walk above gives with the other side absent,
+    /// without pairing anything.
+    fn whole(&mut self, ty: TypeId, value: &Value, side: Side) -> Set {
+        match view(self.schema.atom(ty), Some(value)) {
+            View::Scalar(_) | View::Nothing => Set::new(),
+            View::Map(map) => {
+                let Value::Map(m) = value else {
+                    return Set::new();
+                };
+                if map.relationship == ElementRelationship::Atomic {
+                    return Set::new();
+                }
+                let start = self.entries.len();
+                for (key, child) in m {
+                    let mark = self.errors.mark();
+                    let below = self.whole(entry_type(self.schema, map, key), child, side);
+                    let pe = PathElement::Field(key.into());
+                    self.errors.prefix_since(mark, &pe);
+                    self.entries.push(SetEntry {
+                        pe,
+                        member: true,
+                        below,
+                    });
+                }
+                Set::from_entries(&mut self.entries, start, OnRepeat::Union)
+            }
+            View::List(list) => {
+                let Value::List(items) = value else {
+                    return Set::new();
+                };
+                if list.relationship == ElementRelationship::Atomic || items.is_empty() {
+                    return Set::new();
+                }
+                let Some(pes) = item_elements(self.schema, list, Some(items), &mut self.errors)
+                else {
+                    return Set::new();
+                };
+                // A new item with a duplicated key is compared as a null:
+                // nothing below it. Old items are walked as themselves.
+                let duplicated = (side == Side::Added
+                    && list.relationship == ElementRelationship::Associative)
+                    .then(|| duplicated_items(&pes))
+                    .flatten();
+                let start = self.entries.len();
+                for (i, (pe, item)) in pes.into_iter().enumerate() {
+                    let below = if duplicated.as_ref().is_some_and(|d| d[i]) {
+                        Set::new()
+                    } else {
+                        let mark = self.errors.mark();
+                        let below = self.whole(list.element_type, item, side);
+                        self.errors.prefix_since(mark, &pe);
+                        below
+                    };
+                    self.entries.push(SetEntry {
+                        pe,
+                        member: true,
+                        below,
+                    });
+                }
+                Set::from_entries(&mut self.entries, start, OnRepeat::Union)
+            }
+        }
+    }
+
+    fn map(
+        &mut self,
+        map: &MapType,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> (Change, Comparison) {
+        let lmap = lhs.and_then(Value::as_map);
+        let rmap = rhs.and_then(Value::as_map);
+        let empty = |m: Option<&Map>| m.is_none_or(Map::is_empty);
+        if map.relationship == ElementRelationship::Atomic || (empty(lmap) && empty(rmap)) {
+            return (leaf_change(lhs, rhs), Comparison::default());
+        }
+        let mut levels = Levels::default();
+        if let Some(l) = lmap {
+            for (key, lv) in l {
+                let rv = rmap.and_then(|r| r.get(key));
+                self.map_entry(&mut levels, map, key, Some(lv), rv);
+            }
+        }
+        if let Some(r) = rmap {
+            for (key, rv) in r {
+                if lmap.is_some_and(|l| l.contains_key(key)) {
+                    continue;
+                }
+                self.map_entry(&mut levels, map, key, None, Some(rv));
+            }
+        }
+        (node_change(lhs, rhs), levels.into_comparison())
+    }
+
+    fn map_entry(
+        &mut self,
+        levels: &mut Levels,
+        map: &MapType,
+        key: &str,
+        lv: Option<&Value>,
+        rv: Option<&Value>,
+    ) {
+        let mark = self.errors.mark();
+        let (change, below) = self.node(entry_type(self.schema, map, key), lv, rv);
+        if change == Change::Unchanged && below.is_same() && self.errors.mark() == mark {
+            return;
+        }
+        let pe = PathElement::Field(key.into());
+        self.errors.prefix_since(mark, &pe);
+        levels.add(&pe, change, below);
+    }
+
+    fn list(
+        &mut self,
+        list: &ListType,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> (Change, Comparison) {
+        let litems = lhs.and_then(Value::as_list);
+        let ritems = rhs.and_then(Value::as_list);
+        let empty = |l: Option<&Vec<Value>>| l.is_none_or(Vec::is_empty);
+        if list.relationship == ElementRelationship::Atomic || (empty(litems) && empty(ritems)) {
+            return (leaf_change(lhs, rhs), Comparison::default());
+        }
+        let change = node_change(lhs, rhs);
+        let Some(rpes) = item_elements(self.schema, list, ritems, &mut self.errors) else {
+            return (change, Comparison::default());
+        };
+        let Some(lpes) = item_elements(self.schema, list, litems, &mut self.errors) else {
+            return (change, Comparison::default());
+        };
+        let (l, r) = (Indexed::new(&lpes), Indexed::new(&rpes));
+        let mut levels = Levels::default();
+        for_each_item_pair(&l, &r, |pe, lv, rv| {
+            let mark = self.errors.mark();
+            let (change, below) = self.node(list.element_type, lv, rv);
+            self.errors.prefix_since(mark, pe);
+            levels.add(pe, change, below);
+        });
+        (change, levels.into_comparison())
+    }
+}
+
+/// Which items share their path element with another item, or `None` when
+/// none does (the usual case, decided without allocating for short lists).
+fn duplicated_items(pes: &[(PathElement, &Value)]) -> Option<Vec<bool>> {
+    // Below this length comparing every pair is cheaper than hashing.
+    const SHORT: usize = 16;
+    if pes.len() <= SHORT {
+        let any = pes
+            .iter()
+            .enumerate()
+            .any(|(i, (a, _))| pes[i + 1..].iter().any(|(b, _)| a == b));
+        if !any {
+            return None;
+        }
+    }
+    let index = Indexed::new(pes);
+    let flags: Vec<bool> = pes.iter().map(|(pe, _)| index.is_duplicated(pe)).collect();
+    flags.contains(&true).then_some(flags)
 }

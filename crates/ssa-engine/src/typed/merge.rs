@@ -1,48 +1,17 @@
 //! Merging a configuration into a live value (SMD's `typed/merge.go`), and
-//! the walk that comparing two values shares with it.
+//! the pairing of list items that comparing two values shares with it.
 //!
 //! The walk visits `lhs` (live) and `rhs` (config) side by side. Scalars,
 //! atomic lists and maps, and pairs of empty collections are leaves: the
-//! [`Rules::leaf`] hook decides them (merge keeps the right-hand side).
-//! Granular maps merge key by key; associative lists item by item, keyed
-//! by their path elements, in an order that keeps the right-hand side's
-//! order and slots left-only items where they were.
+//! right-hand side wins. Granular maps merge key by key; associative lists
+//! item by item, keyed by their path elements, in an order that keeps the
+//! right-hand side's order and slots left-only items where they were.
 
-use super::{View, list_item_element, view};
+use super::{View, WalkErrors, list_item_element, view};
 use crate::fieldpath::PathElement;
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-
-/// What a walk does at each node.
-pub(crate) trait Rules {
-    /// Whether the walk builds the merged value (compare does not).
-    const BUILD: bool;
-    /// A leaf: returns the merged value, if building.
-    fn leaf(
-        &mut self,
-        path: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value>;
-    /// After a map or list node and everything below it.
-    fn after_node(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>);
-}
-
-struct KeepRhs;
-
-impl Rules for KeepRhs {
-    const BUILD: bool = true;
-    fn leaf(
-        &mut self,
-        _: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value> {
-        rhs.or(lhs).cloned()
-    }
-    fn after_node(&mut self, _: &[PathElement], _: Option<&Value>, _: Option<&Value>) {}
-}
 
 /// Merges `rhs` (a configuration) into `lhs` (the live value): fields in
 /// `rhs` win, fields only in `lhs` stay. Items of associative lists whose
@@ -53,90 +22,105 @@ pub fn merge(
     lhs: &Value,
     rhs: &Value,
 ) -> Result<Value, super::TypedErrors> {
-    let mut w = Walk {
+    merge_typed(schema, ty, lhs, rhs, false)
+}
+
+/// [`merge`], told whether `rhs` is known to hold no duplicated or
+/// missing list keys (a [`super::Typed`] configuration validated with
+/// [`super::Duplicates::Refuse`]). Then a part of `rhs` that `lhs` lacks
+/// merges into a copy of itself, and is copied (in O(1), maps are shared)
+/// instead of walked.
+pub(crate) fn merge_typed(
+    schema: &Schema,
+    ty: TypeId,
+    lhs: &Value,
+    rhs: &Value,
+    rhs_keys_unique: bool,
+) -> Result<Value, super::TypedErrors> {
+    let mut w = Merger {
         schema,
-        rules: KeepRhs,
-        path: Vec::new(),
-        errors: Vec::new(),
+        rhs_keys_unique,
+        errors: WalkErrors::default(),
     };
-    let out = w.node(ty, Some(lhs), Some(rhs));
-    if !w.errors.is_empty() {
-        return Err(super::TypedErrors(w.errors));
-    }
+    let out = w.node(ty, Some(lhs), Some(rhs)).into_value(Some(rhs));
+    w.errors.into_result()?;
     Ok(out.unwrap_or(Value::Null))
 }
 
-pub(crate) struct Walk<'s, R: Rules> {
-    pub(crate) schema: &'s Schema,
-    pub(crate) rules: R,
-    path: Vec<PathElement>,
-    errors: Vec<super::TypedError>,
+/// The form a node is walked as: a side that is absent takes the other
+/// side's form; when the two present sides disagree (a map became a scalar
+/// under the deduced type) the right-hand side decides.
+pub(crate) fn chosen_view<'s>(
+    schema: &'s Schema,
+    ty: TypeId,
+    lhs: Option<&Value>,
+    rhs: Option<&Value>,
+) -> View<'s> {
+    let atom = schema.atom(ty);
+    match rhs {
+        None => view(atom, lhs),
+        Some(_) => view(atom, rhs),
+    }
 }
 
-impl<'s, R: Rules> Walk<'s, R> {
-    pub(crate) fn new(schema: &'s Schema, rules: R) -> Self {
-        Walk {
-            schema,
-            rules,
-            path: Vec::new(),
-            errors: Vec::new(),
+struct Merger<'s> {
+    schema: &'s Schema,
+    rhs_keys_unique: bool,
+    errors: WalkErrors,
+}
+
+/// What a node merges into.
+enum Merged {
+    /// The right-hand value itself: a caller that keeps it copies it then
+    /// (in O(1) for a map), and a map whose entries all merge so keeps
+    /// the right-hand map whole instead of building its own.
+    Rhs,
+    Value(Value),
+    Absent,
+}
+
+impl Merged {
+    fn into_value(self, rhs: Option<&Value>) -> Option<Value> {
+        match self {
+            Merged::Rhs => rhs.cloned(),
+            Merged::Value(v) => Some(v),
+            Merged::Absent => None,
         }
     }
+}
 
-    pub(crate) fn into_result(self) -> Result<R, super::TypedErrors> {
-        if self.errors.is_empty() {
-            Ok(self.rules)
-        } else {
-            Err(super::TypedErrors(self.errors))
+impl Merger<'_> {
+    fn node(&mut self, ty: TypeId, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
+        if self.rhs_keys_unique && rhs.is_some() {
+            // Walking would rebuild `rhs` item by item, where live lacks it
+            // or is the very same map: only duplicated keys (which merge to
+            // nulls) or unnamed items (errors) could make the result
+            // differ, and there are none.
+            let same = lhs.zip(rhs).is_some_and(|(l, r)| l.is_shared_map(r));
+            if lhs.is_none() || same {
+                return Merged::Rhs;
+            }
         }
-    }
-
-    pub(crate) fn node(
-        &mut self,
-        ty: TypeId,
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value> {
-        let atom = self.schema.atom(ty);
-        let lview = view(atom, lhs);
-        let rview = view(atom, rhs);
-        // A side that is absent takes the other side's form; when the two
-        // present sides disagree (a map became a scalar under the deduced
-        // type) the right-hand side decides.
-        let chosen = match (lhs, rhs) {
-            (_, None) => lview,
-            _ => rview,
-        };
-        let (out, leaf) = match chosen {
-            View::Scalar(_) | View::Nothing => (self.rules.leaf(&self.path, lhs, rhs), true),
+        match chosen_view(self.schema, ty, lhs, rhs) {
+            View::Scalar(_) | View::Nothing => keep_rhs(lhs, rhs),
             View::Map(map) => self.map(map, lhs, rhs),
             View::List(list) => self.list(list, lhs, rhs),
-        };
-        if !leaf {
-            self.rules.after_node(&self.path, lhs, rhs);
         }
-        out
     }
 
-    fn map(
-        &mut self,
-        map: &MapType,
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> (Option<Value>, bool) {
+    fn map(&mut self, map: &MapType, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
         let lmap = lhs.and_then(Value::as_map);
         let rmap = rhs.and_then(Value::as_map);
         let empty = |m: Option<&Map>| m.is_none_or(Map::is_empty);
         if map.relationship == ElementRelationship::Atomic || (empty(lmap) && empty(rmap)) {
-            return (self.rules.leaf(&self.path, lhs, rhs), true);
+            return keep_rhs(lhs, rhs);
         }
-        let mut out = Map::new();
+        let mut out = MapOut::new(rmap, lmap.map_or(0, Map::len).max(rmap.map_or(0, Map::len)));
         if let Some(l) = lmap {
             for (key, lv) in l {
                 let rv = rmap.and_then(|r| r.get(key));
-                if let Some(v) = self.map_entry(map, key, Some(lv), rv) {
-                    out.insert(key.clone(), v);
-                }
+                let merged = self.map_entry(map, key, Some(lv), rv);
+                out.push(key, merged, rv);
             }
         }
         if let Some(r) = rmap {
@@ -144,13 +128,11 @@ impl<'s, R: Rules> Walk<'s, R> {
                 if lmap.is_some_and(|l| l.contains_key(key)) {
                     continue;
                 }
-                if let Some(v) = self.map_entry(map, key, None, Some(rv)) {
-                    out.insert(key.clone(), v);
-                }
+                let merged = self.map_entry(map, key, None, Some(rv));
+                out.push(key, merged, Some(rv));
             }
         }
-        let out = (R::BUILD && !out.is_empty()).then_some(Value::Map(out));
-        (out, false)
+        out.finish()
     }
 
     fn map_entry(
@@ -159,179 +141,265 @@ impl<'s, R: Rules> Walk<'s, R> {
         key: &str,
         lv: Option<&Value>,
         rv: Option<&Value>,
-    ) -> Option<Value> {
-        // Keys the schema does not know are typed as untyped atomic values,
-        // so that walking a value the validator would refuse still ends.
-        let ty = map.type_of(key).unwrap_or(self.schema.untyped_atomic());
-        self.path.push(PathElement::Field(key.to_string()));
+    ) -> Merged {
+        let ty = entry_type(self.schema, map, key);
+        let mark = self.errors.mark();
         let out = self.node(ty, lv, rv);
-        self.path.pop();
+        if self.errors.mark() > mark {
+            self.errors
+                .prefix_since(mark, &PathElement::Field(key.into()));
+        }
         out
     }
 
-    fn list(
-        &mut self,
-        list: &ListType,
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> (Option<Value>, bool) {
+    fn list(&mut self, list: &ListType, lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
         let litems = lhs.and_then(Value::as_list);
         let ritems = rhs.and_then(Value::as_list);
         let empty = |l: Option<&Vec<Value>>| l.is_none_or(Vec::is_empty);
         if list.relationship == ElementRelationship::Atomic || (empty(litems) && empty(ritems)) {
-            return (self.rules.leaf(&self.path, lhs, rhs), true);
+            return keep_rhs(lhs, rhs);
         }
-        let empty_items = Vec::new();
-        let litems = litems.unwrap_or(&empty_items);
-        let ritems = ritems.unwrap_or(&empty_items);
-        // Stored objects may hold duplicate keys, and so may the new object of
-        // an update; an applied configuration with them was refused earlier.
-        let Some(rpes) = self.index_items(list, ritems, true) else {
-            return (None, false);
+        let Some(rpes) = item_elements(self.schema, list, ritems, &mut self.errors) else {
+            return Merged::Absent;
         };
-        let Some(lpes) = self.index_items(list, litems, true) else {
-            return (None, false);
+        let Some(lpes) = item_elements(self.schema, list, litems, &mut self.errors) else {
+            return Merged::Absent;
         };
-        let out = self.merge_items(list, &lpes, &rpes);
-        let out = (R::BUILD && !out.is_empty()).then_some(Value::List(out));
-        (out, false)
-    }
-
-    /// The path element of every item, and per element the item it names
-    /// ([`DUPLICATE`] when the element is duplicated).
-    fn index_items<'v>(
-        &mut self,
-        list: &ListType,
-        items: &'v [Value],
-        allow_duplicates: bool,
-    ) -> Option<Indexed<'v>> {
-        let mut pes = Vec::with_capacity(items.len());
-        let mut by_pe: HashMap<PathElement, &'v Value> =
-            HashMap::with_capacity_and_hasher(items.len(), Default::default());
-        for (i, item) in items.iter().enumerate() {
-            let pe = match list_item_element(self.schema, list, i, item) {
-                Ok(pe) => pe,
-                Err(e) => {
-                    self.errors.push(super::TypedError {
-                        path: super::path_string(&self.path),
-                        message: format!("element {i}: {e}"),
-                    });
-                    return None;
-                }
-            };
-            match by_pe.get_mut(&pe) {
-                Some(slot) => {
-                    if !allow_duplicates {
-                        self.errors.push(super::TypedError {
-                            path: super::path_string(&self.path),
-                            message: format!("duplicate entries for key {pe}"),
-                        });
-                        return None;
-                    }
-                    *slot = &DUPLICATE;
-                }
-                None => {
-                    by_pe.insert(pe.clone(), item);
-                }
+        let (l, r) = (Indexed::new(&lpes), Indexed::new(&rpes));
+        let mut out = Vec::with_capacity(lpes.len().max(rpes.len()));
+        for_each_item_pair(&l, &r, |pe, lv, rv| {
+            let mark = self.errors.mark();
+            if let Some(v) = self.node(list.element_type, lv, rv).into_value(rv) {
+                out.push(v);
             }
-            pes.push((pe, item));
-        }
-        Some(Indexed { pes, by_pe })
-    }
-
-    /// Orders the merged items as SMD does: walk both lists; shared items
-    /// appear in the right-hand side's order; left-only items stay where
-    /// they were relative to the shared ones; right-only items come in
-    /// their own order.
-    fn merge_items(&mut self, list: &ListType, l: &Indexed<'_>, r: &Indexed<'_>) -> Vec<Value> {
-        let mut out = Vec::with_capacity(l.pes.len().max(r.pes.len()));
-        let mut shared = r
-            .pes
-            .iter()
-            .filter(|(pe, _)| l.by_pe.contains_key(pe))
-            .map(|(pe, _)| pe);
-        let mut next_shared = shared.next();
-        let mut merged_rhs: HashSet<&PathElement> = HashSet::default();
-        let (mut li, mut ri) = (0, 0);
-        while li < l.pes.len() || ri < r.pes.len() {
-            if li < l.pes.len() && ri < r.pes.len() {
-                let pe = &l.pes[li].0;
-                if *pe == r.pes[ri].0 {
-                    merged_rhs.insert(pe);
-                    let lv = l.by_pe.get(pe).copied();
-                    let rv = r.by_pe.get(pe).copied();
-                    if let Some(v) = self.item(list, pe, lv, rv) {
-                        out.push(v);
-                    }
-                    li += 1;
-                    ri += 1;
-                    next_shared = shared.next();
-                    continue;
-                }
-                if r.by_pe.contains_key(pe) && next_shared.is_some_and(|n| n != pe) {
-                    // A shared item, but not the one due now.
-                    li += 1;
-                    continue;
-                }
-            }
-            if li < l.pes.len() {
-                let (pe, item) = &l.pes[li];
-                if !r.by_pe.contains_key(pe) {
-                    if let Some(v) = self.item(list, pe, Some(item), None) {
-                        out.push(v);
-                    }
-                    li += 1;
-                    continue;
-                } else if merged_rhs.contains(pe) {
-                    li += 1;
-                    continue;
-                }
-            }
-            if ri < r.pes.len() {
-                let pe = &r.pes[ri].0;
-                merged_rhs.insert(pe);
-                let lv = l.by_pe.get(pe).copied();
-                let rv = r.by_pe.get(pe).copied();
-                if let Some(v) = self.item(list, pe, lv, rv) {
-                    out.push(v);
-                }
-                ri += 1;
-                if next_shared == Some(pe) {
-                    next_shared = shared.next();
-                }
-            }
-        }
-        out
-    }
-
-    fn item(
-        &mut self,
-        list: &ListType,
-        pe: &PathElement,
-        lv: Option<&Value>,
-        rv: Option<&Value>,
-    ) -> Option<Value> {
-        // A live item whose key is duplicated is not merged with the new
-        // one: the new item replaces it as if it were not there, so the
-        // item itself counts as added (and conflicts with its owner).
-        let is_duplicate = |v: Option<&Value>| v.is_some_and(|v| std::ptr::eq(v, &DUPLICATE));
-        let lv = if is_duplicate(lv) && rv.is_some() && !is_duplicate(rv) {
-            None
+            self.errors.prefix_since(mark, pe);
+        });
+        if out.is_empty() {
+            Merged::Absent
         } else {
-            lv
-        };
-        self.path.push(pe.clone());
-        let out = self.node(list.element_type, lv, rv);
-        self.path.pop();
-        out
+            Merged::Value(Value::List(out))
+        }
+    }
+}
+
+/// The entries of a merged map, built only once they stop being the
+/// right-hand map's own: while every entry so far merged into the
+/// right-hand entry at the same position, the map is that map.
+struct MapOut<'r> {
+    rhs: Option<&'r Map>,
+    capacity: usize,
+    /// How many entries have been pushed while `built` is `None`.
+    same: usize,
+    built: Option<Map>,
+}
+
+impl<'r> MapOut<'r> {
+    fn new(rhs: Option<&'r Map>, capacity: usize) -> Self {
+        MapOut {
+            rhs,
+            capacity,
+            same: 0,
+            built: None,
+        }
+    }
+
+    fn push(&mut self, key: &String, merged: Merged, rv: Option<&Value>) {
+        if self.built.is_none() {
+            let at_same_place = self
+                .rhs
+                .and_then(|r| r.get_index(self.same))
+                .is_some_and(|(k, _)| k == key);
+            match merged {
+                Merged::Rhs if at_same_place => {
+                    self.same += 1;
+                    return;
+                }
+                Merged::Absent => return,
+                _ => self.build(),
+            }
+        }
+        if let (Some(out), Some(v)) = (self.built.as_mut(), merged.into_value(rv)) {
+            out.insert(key.clone(), v);
+        }
+    }
+
+    /// Starts the map of its own with the entries taken so far.
+    fn build(&mut self) {
+        let mut out = Map::with_capacity(self.capacity);
+        if let Some(r) = self.rhs {
+            for (k, v) in r.iter().take(self.same) {
+                out.insert(k.clone(), v.clone());
+            }
+        }
+        self.built = Some(out);
+    }
+
+    fn finish(mut self) -> Merged {
+        if self.built.is_none() {
+            if self.rhs.is_some_and(|r| r.len() == self.same) {
+                return Merged::Rhs;
+            }
+            self.build();
+        }
+        match self.built {
+            Some(out) if !out.is_empty() => Merged::Value(Value::Map(out)),
+            _ => Merged::Absent,
+        }
+    }
+}
+
+/// A leaf of a merge: the right-hand side wins.
+fn keep_rhs(lhs: Option<&Value>, rhs: Option<&Value>) -> Merged {
+    match (lhs, rhs) {
+        (_, Some(_)) => Merged::Rhs,
+        (Some(l), None) => Merged::Value(l.clone()),
+        (None, None) => Merged::Absent,
+    }
+}
+
+/// The type of the value under `key`. Keys the schema does not know are
+/// typed as untyped atomic values, so that walking a value the validator
+/// would refuse still ends.
+pub(crate) fn entry_type(schema: &Schema, map: &MapType, key: &str) -> TypeId {
+    map.type_of(key).unwrap_or(schema.untyped_atomic())
+}
+
+/// The path element of every item of a list (none for an absent list), or
+/// `None` after recording why an item has none.
+pub(crate) fn item_elements<'v>(
+    schema: &Schema,
+    list: &ListType,
+    items: Option<&'v Vec<Value>>,
+    errors: &mut WalkErrors,
+) -> Option<Vec<(PathElement, &'v Value)>> {
+    let items = items.map_or(&[][..], Vec::as_slice);
+    let mut pes = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        match list_item_element(schema, list, i, item) {
+            Ok(pe) => pes.push((pe, item)),
+            Err(e) => {
+                errors.push(format!("element {i}: {e}"));
+                return None;
+            }
+        }
+    }
+    Some(pes)
+}
+
+/// The items of one side of a list by path element. Stored objects may
+/// hold duplicate keys, and so may the new object of an update (an applied
+/// configuration with them was refused earlier): a duplicated element
+/// names [`DUPLICATE`].
+pub(crate) struct Indexed<'p, 'v> {
+    pes: &'p [(PathElement, &'v Value)],
+    by_pe: HashMap<&'p PathElement, &'v Value>,
+}
+
+impl<'p, 'v> Indexed<'p, 'v> {
+    pub(crate) fn new(pes: &'p [(PathElement, &'v Value)]) -> Self {
+        let mut by_pe: HashMap<&'p PathElement, &'v Value> =
+            HashMap::with_capacity_and_hasher(pes.len(), Default::default());
+        for (pe, item) in pes {
+            by_pe
+                .entry(pe)
+                .and_modify(|slot| *slot = &DUPLICATE)
+                .or_insert(item);
+        }
+        Indexed { pes, by_pe }
+    }
+
+    fn get(&self, pe: &PathElement) -> Option<&'v Value> {
+        self.by_pe.get(pe).copied()
+    }
+
+    pub(crate) fn is_duplicated(&self, pe: &PathElement) -> bool {
+        self.get(pe).is_some_and(|v| std::ptr::eq(v, &DUPLICATE))
+    }
+
+    fn contains(&self, pe: &PathElement) -> bool {
+        self.by_pe.contains_key(pe)
+    }
+}
+
+/// Calls `f` with the items of both sides paired by path element, in the
+/// order SMD merges them: walk both lists; shared items appear in the
+/// right-hand side's order; left-only items stay where they were relative
+/// to the shared ones; right-only items come in their own order.
+pub(crate) fn for_each_item_pair<'p, 'v>(
+    l: &Indexed<'p, 'v>,
+    r: &Indexed<'p, 'v>,
+    mut f: impl FnMut(&'p PathElement, Option<&'v Value>, Option<&'v Value>),
+) {
+    let visit = |f: &mut dyn FnMut(&'p PathElement, Option<&'v Value>, Option<&'v Value>),
+                 pe: &'p PathElement| {
+        let (lv, rv) = item_sides(l.get(pe), r.get(pe));
+        f(pe, lv, rv);
+    };
+    let mut shared = r
+        .pes
+        .iter()
+        .filter(|(pe, _)| l.contains(pe))
+        .map(|(pe, _)| pe);
+    let mut next_shared = shared.next();
+    let mut merged_rhs: HashSet<&PathElement> = HashSet::default();
+    let (mut li, mut ri) = (0, 0);
+    while li < l.pes.len() || ri < r.pes.len() {
+        if li < l.pes.len() && ri < r.pes.len() {
+            let pe = &l.pes[li].0;
+            if *pe == r.pes[ri].0 {
+                merged_rhs.insert(pe);
+                visit(&mut f, pe);
+                li += 1;
+                ri += 1;
+                next_shared = shared.next();
+                continue;
+            }
+            if r.contains(pe) && next_shared.is_some_and(|n| n != pe) {
+                // A shared item, but not the one due now.
+                li += 1;
+                continue;
+            }
+        }
+        if li < l.pes.len() {
+            let (pe, item) = &l.pes[li];
+            if !r.contains(pe) {
+                // A left-only item is walked as itself, duplicated or not.
+                f(pe, Some(*item), None);
+                li += 1;
+                continue;
+            } else if merged_rhs.contains(pe) {
+                li += 1;
+                continue;
+            }
+        }
+        if ri < r.pes.len() {
+            let pe = &r.pes[ri].0;
+            merged_rhs.insert(pe);
+            visit(&mut f, pe);
+            ri += 1;
+            if next_shared == Some(pe) {
+                next_shared = shared.next();
+            }
+        }
+    }
+}
+
+/// The two sides of one item. A live item whose key is duplicated is not
+/// merged with the new one: the new item replaces it as if it were not
+/// there, so the item itself counts as added (and conflicts with its
+/// owner).
+fn item_sides<'v>(
+    lv: Option<&'v Value>,
+    rv: Option<&'v Value>,
+) -> (Option<&'v Value>, Option<&'v Value>) {
+    let is_duplicate = |v: Option<&Value>| v.is_some_and(|v| std::ptr::eq(v, &DUPLICATE));
+    if is_duplicate(lv) && rv.is_some() && !is_duplicate(rv) {
+        (None, rv)
+    } else {
+        (lv, rv)
     }
 }
 
 /// What a duplicated key stands for: duplicates are not merged with the
 /// other side, they are compared and kept whole, as a null would be.
 static DUPLICATE: Value = Value::Null;
-
-struct Indexed<'v> {
-    pes: Vec<(PathElement, &'v Value)>,
-    by_pe: HashMap<PathElement, &'v Value>,
-}

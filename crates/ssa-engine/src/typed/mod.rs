@@ -9,7 +9,7 @@
 //! because the API server shows them to users.
 
 mod compare;
-mod merge;
+pub(crate) mod merge;
 mod reconcile;
 mod remove;
 mod to_field_set;
@@ -31,7 +31,12 @@ use std::fmt;
 /// operations (SMD's `TypedValue`). Validation happens once, when the value
 /// is made, not in every operation on it.
 #[derive(Clone, Copy, Debug)]
-pub struct Typed<'v>(&'v Value);
+pub struct Typed<'v> {
+    value: &'v Value,
+    /// Validated with [`Duplicates::Refuse`]: every item of every
+    /// associative list has a key, and no key occurs twice.
+    unique_keys: bool,
+}
 
 impl<'v> Typed<'v> {
     /// Validates `value` as type `ty`.
@@ -42,17 +47,28 @@ impl<'v> Typed<'v> {
         duplicates: Duplicates,
     ) -> Result<Self, TypedErrors> {
         validate(schema, ty, value, duplicates)?;
-        Ok(Typed(value))
+        Ok(Typed {
+            value,
+            unique_keys: duplicates == Duplicates::Refuse,
+        })
     }
 
     /// A value the engine itself produced from typed values (an apply's
     /// merged object), which needs no second validation.
     pub fn already_validated(value: &'v Value) -> Self {
-        Typed(value)
+        Typed {
+            value,
+            unique_keys: false,
+        }
     }
 
     pub fn value(self) -> &'v Value {
-        self.0
+        self.value
+    }
+
+    /// Whether the value is known to hold no duplicated list keys.
+    pub fn has_unique_keys(self) -> bool {
+        self.unique_keys
     }
 }
 
@@ -208,6 +224,56 @@ fn keyed_item_element(
 /// A path under construction during a walk, printed lazily for errors.
 pub(crate) fn path_string(path: &[PathElement]) -> String {
     path.iter().map(|pe| pe.to_string()).collect()
+}
+
+/// The errors of a walk that keeps no path of its own: an error is
+/// recorded with an empty path where it is found, and every level the
+/// recursion unwinds through adds its element (so walking costs nothing
+/// for paths unless something fails).
+#[derive(Debug, Default)]
+pub(crate) struct WalkErrors(Vec<(Vec<PathElement>, String)>);
+
+impl WalkErrors {
+    pub(crate) fn push(&mut self, message: String) {
+        self.0.push((Vec::new(), message));
+    }
+
+    /// How many errors there are so far: pass it to
+    /// [`WalkErrors::prefix_since`] after walking below `pe`.
+    #[inline]
+    pub(crate) fn mark(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Puts `pe` in front of the paths of the errors found since `mark`.
+    #[inline]
+    pub(crate) fn prefix_since(&mut self, mark: usize, pe: &PathElement) {
+        if mark == self.0.len() {
+            return;
+        }
+        for (reversed_path, _) in &mut self.0[mark..] {
+            reversed_path.push(pe.clone());
+        }
+    }
+
+    pub(crate) fn into_result(self) -> Result<(), TypedErrors> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        Err(TypedErrors(
+            self.0
+                .into_iter()
+                .map(|(reversed_path, message)| TypedError {
+                    path: reversed_path
+                        .iter()
+                        .rev()
+                        .map(|pe| pe.to_string())
+                        .collect(),
+                    message,
+                })
+                .collect(),
+        ))
+    }
 }
 
 #[cfg(test)]

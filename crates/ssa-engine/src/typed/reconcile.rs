@@ -17,8 +17,8 @@ pub fn reconcile_field_set(schema: &Schema, ty: TypeId, set: &Set) -> Option<Set
         return None;
     }
     let mut changed = false;
-    let mut members = set.members().to_vec();
-    let mut children = Vec::with_capacity(set.children().len());
+    let mut members: Vec<PathElement> = set.members().cloned().collect();
+    let mut children = Vec::new();
     for (pe, child) in set.children() {
         let Some(child_type) = element_type(schema, ty, pe) else {
             children.push((pe.clone(), child.clone()));
@@ -62,8 +62,7 @@ fn is_atomic_for(schema: &Schema, ty: TypeId, below: &Set) -> bool {
     let atom = schema.atom(ty);
     let addresses_fields = below
         .members()
-        .iter()
-        .chain(below.children().iter().map(|(pe, _)| pe))
+        .chain(below.children().map(|(pe, _)| pe))
         .all(|pe| matches!(pe, PathElement::Field(_)));
     if addresses_fields {
         atom.map

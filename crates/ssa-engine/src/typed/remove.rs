@@ -78,7 +78,7 @@ fn walk(schema: &Schema, ty: TypeId, value: &Value, set: &Set, mode: Mode) -> Va
             }
             let mut out = Map::with_capacity(m.len());
             for (key, child) in m {
-                let pe = PathElement::Field(key.clone());
+                let pe = PathElement::Field(key.into());
                 let child_type = map.type_of(key).unwrap_or(schema.untyped_atomic());
                 if let Some(v) = entry(schema, child_type, &pe, child, set, mode) {
                     out.insert(key.clone(), v);

@@ -229,7 +229,19 @@ fn merge_table() {
             json(expected).to_json(),
             "order of {live} + {config}"
         );
+        // A configuration known to have unique keys copies what live
+        // lacks instead of walking it: the same result.
+        let copied = super::merge::merge_typed(&s, root, &json(live), &json(config), true).unwrap();
+        assert_eq!(copied.to_json(), got.to_json(), "{live} + {config}");
     }
+}
+
+#[test]
+fn merge_walks_duplicated_keys_of_a_config_not_known_unique() {
+    let (s, root) = test_schema();
+    let config = json(r#"{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}"#);
+    let got = merge(&s, root, &json("{}"), &config).unwrap();
+    assert_eq!(got.to_json(), r#"{"spec":{"containers":[null,null]}}"#);
 }
 
 #[test]
@@ -328,4 +340,133 @@ fn reconcile_granular_to_atomic() {
     let got = reconcile_field_set(&s, root, &old).unwrap();
     assert_eq!(paths(&got), vec![".spec.labels", ".spec.replicas"]);
     assert_eq!(reconcile_field_set(&s, root, &got), None);
+}
+
+#[test]
+fn compare_names_a_duplicated_key_once_and_nothing_below_it() {
+    let (s, root) = test_schema();
+    let dup = r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b","image":"3"}]}}"#;
+    let c = compare(&s, root, &json("{}"), &json(dup)).unwrap();
+    assert_eq!(
+        paths(&c.added),
+        vec![
+            ".spec",
+            ".spec.containers",
+            ".spec.containers[name=\"a\"]",
+            ".spec.containers[name=\"b\"]",
+            ".spec.containers[name=\"b\"].image",
+            ".spec.containers[name=\"b\"].name",
+        ]
+    );
+    // Old items are walked as themselves: every field of either.
+    let c = compare(&s, root, &json(dup), &json("{}")).unwrap();
+    assert_eq!(
+        paths(&c.removed),
+        vec![
+            ".spec",
+            ".spec.containers",
+            ".spec.containers[name=\"a\"]",
+            ".spec.containers[name=\"b\"]",
+            ".spec.containers[name=\"a\"].image",
+            ".spec.containers[name=\"a\"].name",
+            ".spec.containers[name=\"b\"].image",
+            ".spec.containers[name=\"b\"].name",
+        ]
+    );
+}
+
+#[test]
+fn merge_keeps_old_items_with_a_duplicated_key_as_they_are() {
+    let (s, root) = test_schema();
+    let live = json(
+        r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b"}]}}"#,
+    );
+    let got = merge(
+        &s,
+        root,
+        &live,
+        &json(r#"{"spec":{"containers":[{"name":"b","image":"3"}]}}"#),
+    )
+    .unwrap();
+    assert_eq!(
+        got.to_json(),
+        r#"{"spec":{"containers":[{"name":"a","image":"1"},{"name":"a","image":"2"},{"name":"b","image":"3"}]}}"#
+    );
+}
+
+#[test]
+fn merge_keeps_live_key_order_and_config_values() {
+    let (s, root) = test_schema();
+    // Same content, another order: live's order stays, as SMD's merge
+    // walks live's keys first.
+    let got = merge(
+        &s,
+        root,
+        &json(r#"{"data":{"b":"2","a":"1"},"spec":{"labels":{"x":"1"}}}"#),
+        &json(r#"{"spec":{"labels":{"x":"1"}},"data":{"a":"1","b":"2"}}"#),
+    )
+    .unwrap();
+    assert_eq!(
+        got.to_json(),
+        r#"{"data":{"b":"2","a":"1"},"spec":{"labels":{"x":"1"}}}"#
+    );
+    // Equal and in the same order: the config itself.
+    let config = json(r#"{"data":{"a":"1","b":"2"},"spec":{"labels":{"x":"1"}}}"#);
+    let got = merge(&s, root, &config.clone(), &config).unwrap();
+    assert_eq!(got.to_json(), config.to_json());
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// An object of the test schema as JSON; `unique` keeps container
+    /// names unique (a configuration), otherwise they may repeat (live).
+    fn object(unique: bool) -> impl Strategy<Value = String> {
+        let data = prop::collection::btree_map("[a-c]", "[0-1]", 0..3);
+        let containers = prop::collection::vec(("[a-c]", prop::option::of("[0-1]")), 0..4);
+        let finalizers = prop::collection::btree_set("[a-c]", 0..3);
+        (data, containers, finalizers).prop_map(move |(data, mut containers, finalizers)| {
+            if unique {
+                let mut seen = std::collections::BTreeSet::new();
+                containers.retain(|(name, _)| seen.insert(name.clone()));
+            }
+            let data: Vec<String> = data
+                .iter()
+                .map(|(k, v)| format!("\"{k}\":\"{v}\""))
+                .collect();
+            let containers: Vec<String> = containers
+                .iter()
+                .map(|(name, image)| match image {
+                    Some(image) => format!(r#"{{"name":"{name}","image":"{image}"}}"#),
+                    None => format!(r#"{{"name":"{name}"}}"#),
+                })
+                .collect();
+            let finalizers: Vec<String> = finalizers.iter().map(|f| format!("\"{f}\"")).collect();
+            format!(
+                r#"{{"data":{{{}}},"spec":{{"containers":[{}],"finalizers":[{}]}}}}"#,
+                data.join(","),
+                containers.join(","),
+                finalizers.join(",")
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn copying_what_live_lacks_merges_as_walking_does(live in object(false), config in object(true)) {
+            let (s, root) = test_schema();
+            let (live, config) = (json(&live), json(&config));
+            let walked = merge(&s, root, &live, &config).unwrap();
+            let copied = crate::typed::merge::merge_typed(&s, root, &live, &config, true).unwrap();
+            prop_assert_eq!(copied.to_json(), walked.to_json());
+            // Comparing with an unshared copy and with the value itself agree.
+            let fresh = Value::from_json_str(&walked.to_json()).unwrap();
+            prop_assert_eq!(
+                compare(&s, root, &live, &walked).unwrap(),
+                compare(&s, root, &live, &fresh).unwrap()
+            );
+            prop_assert!(compare(&s, root, &walked, &fresh).unwrap().is_same());
+        }
+    }
 }

@@ -8,17 +8,17 @@
 //! (`Set::ensure_named_fields_are_members`).
 
 use super::{TypedErrors, View, list_item_element, view};
-use crate::fieldpath::{PathElement, Set};
+use crate::fieldpath::{OnRepeat, PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, Schema, TypeId};
 use crate::value::Value;
 
 /// The field set of `value` typed as `ty`. Fails only where an item of an
 /// associative list cannot be named (validate first for full errors).
 pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, TypedErrors> {
-    let mut path = Vec::new();
-    below(schema, ty, value, &mut path)
+    below(schema, ty, value, &mut Vec::new())
         .map(|(set, _)| set)
-        .map_err(|message| {
+        .map_err(|(reversed_path, message)| {
+            let path: Vec<PathElement> = reversed_path.into_iter().rev().collect();
             TypedErrors(vec![super::TypedError {
                 path: super::path_string(&path),
                 message,
@@ -26,17 +26,28 @@ pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, T
         })
 }
 
+/// Why a value has no field set: the path to the failing node (innermost
+/// element first, completed while the recursion unwinds) and the message.
+type Failure = (Vec<PathElement>, String);
+
 /// The set of paths below a node, built bottom-up so that every level is
 /// sorted once (no per-path insertion), and whether the node is a leaf
-/// (a scalar or an atomic value). `path` is only kept for errors.
+/// (a scalar or an atomic value). `entries` is scratch space shared by all
+/// levels (see [`Set::from_entries`]).
 fn below(
     schema: &Schema,
     ty: TypeId,
     value: &Value,
-    path: &mut Vec<PathElement>,
-) -> Result<(Set, bool), String> {
-    let mut members = Vec::new();
-    let mut children = Vec::new();
+    entries: &mut Vec<SetEntry>,
+) -> Result<(Set, bool), Failure> {
+    let within = |pe: &PathElement| {
+        let pe = pe.clone();
+        move |mut failure: Failure| {
+            failure.0.push(pe);
+            failure
+        }
+    };
+    let start = entries.len();
     match view(schema.atom(ty), Some(value)) {
         View::Scalar(_) | View::Nothing => return Ok((Set::new(), true)),
         View::List(list) => {
@@ -48,14 +59,14 @@ fn below(
             };
             for (i, item) in items.iter().enumerate() {
                 let pe = list_item_element(schema, list, i, item)
-                    .map_err(|e| format!("element {i}: {e}"))?;
-                path.push(pe.clone());
-                let (child, _) = below(schema, list.element_type, item, path)?;
-                path.pop();
-                if !child.is_empty() {
-                    children.push((pe.clone(), child));
-                }
-                members.push(pe);
+                    .map_err(|e| (Vec::new(), format!("element {i}: {e}")))?;
+                let (below, _) =
+                    below(schema, list.element_type, item, entries).map_err(|f| within(&pe)(f))?;
+                entries.push(SetEntry {
+                    pe,
+                    member: true,
+                    below,
+                });
             }
         }
         View::Map(map) => {
@@ -68,31 +79,28 @@ fn below(
             for (key, child_value) in m {
                 let named = map.field(key);
                 let Some(child_type) = named.map(|f| f.ty).or(map.element_type) else {
-                    return Err(format!("field not declared in schema: {key}"));
+                    return Err((
+                        vec![PathElement::Field(key.into())],
+                        format!("field not declared in schema: {key}"),
+                    ));
                 };
-                let pe = PathElement::Field(key.clone());
-                path.push(pe.clone());
-                let (child, is_leaf) = below(schema, child_type, child_value, path)?;
-                path.pop();
+                let pe = PathElement::Field(key.into());
+                let (below, is_leaf) =
+                    below(schema, child_type, child_value, entries).map_err(|f| within(&pe)(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
                 // key that is not a named struct field. (An empty granular
                 // list under a named field names nothing at all.)
-                if is_leaf || is_leafish || named.is_none() {
-                    members.push(pe.clone());
-                }
-                if !child.is_empty() {
-                    children.push((pe, child));
-                }
+                let member = is_leaf || is_leafish || named.is_none();
+                entries.push(SetEntry { pe, member, below });
             }
         }
     }
-    members.sort();
-    members.dedup();
-    children.sort_by(|a, b| a.0.cmp(&b.0));
-    children.dedup_by(|a, b| a.0 == b.0);
-    Ok((Set::from_sorted_parts(members, children), false))
+    Ok((
+        Set::from_entries(entries, start, OnRepeat::FirstBelow),
+        false,
+    ))
 }
 
 impl Set {
@@ -104,8 +112,8 @@ impl Set {
         let atom = ty.map(|t| schema.atom(t));
         let map = atom.and_then(|a| a.map.as_ref());
         let list = atom.and_then(|a| a.list.as_ref());
-        let mut members: Vec<PathElement> = self.members().to_vec();
-        let mut children = Vec::with_capacity(self.children().len());
+        let mut members: Vec<PathElement> = self.members().cloned().collect();
+        let mut children = Vec::new();
         for (pe, child) in self.children() {
             let child_type = match pe {
                 PathElement::Field(name) => {

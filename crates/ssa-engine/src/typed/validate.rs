@@ -94,12 +94,12 @@ impl Validator<'_> {
         for (key, child) in m {
             let Some(child_type) = map.type_of(key) else {
                 // SMD stops at the first undeclared field of a map.
-                self.path.push(PathElement::Field(key.clone()));
+                self.path.push(PathElement::Field(key.into()));
                 self.error("field not declared in schema".to_string());
                 self.path.pop();
                 return;
             };
-            self.path.push(PathElement::Field(key.clone()));
+            self.path.push(PathElement::Field(key.into()));
             self.walk(child_type, child);
             self.path.pop();
         }
