@@ -216,7 +216,7 @@ pub fn parse_path(text: &str) -> Result<Path, String> {
                 let end = text[i + 1..]
                     .find(['.', '['])
                     .map_or(text.len(), |n| i + 1 + n);
-                elements.push(PathElement::Field(text[i + 1..end].to_string()));
+                elements.push(PathElement::Field(text[i + 1..end].into()));
                 i = end;
             }
             b'[' => {
