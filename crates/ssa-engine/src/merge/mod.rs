@@ -281,10 +281,13 @@ fn smd_equal(a: &Value, b: &Value) -> bool {
         (Value::List(x), Value::List(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| smd_equal(p, q))
         }
+        // Maps that share their entries are equal without a walk: after a
+        // merge most of the object is the live or the applied map itself.
         (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| smd_equal(v, w)))
+            x.shares_entries_with(y)
+                || (x.len() == y.len()
+                    && x.iter()
+                        .all(|(k, v)| y.get(k).is_some_and(|w| smd_equal(v, w))))
         }
         _ => a == b,
     }
