@@ -50,6 +50,12 @@ pub fn blame(schema: &ObjectSchema, object: &Value) -> Vec<BlameLine> {
             }
         }
     }
+    // Each manager decoded once: every line looks its owners up.
+    let owners: Vec<_> = managed
+        .fields
+        .iter()
+        .map(|(id, vs)| (&vs.set, owner(id, managed.times.get(id))))
+        .collect();
     text.lines()
         .enumerate()
         .map(|(i, line)| {
@@ -59,11 +65,10 @@ pub fn blame(schema: &ObjectSchema, object: &Value) -> Vec<BlameLine> {
                 .and_then(|p| field_path(schema, &shown, p));
             let (field, ownable, owners) = match typed {
                 Some((path, ownable)) => {
-                    let owners = managed
-                        .fields
+                    let owners = owners
                         .iter()
-                        .filter(|(_, vs)| vs.set.has(&path))
-                        .map(|(id, _)| owner(id, managed.times.get(id)))
+                        .filter(|(set, _)| set.has(&path))
+                        .map(|(_, owner)| owner.clone())
                         .collect();
                     (Some(path.to_string()), ownable, owners)
                 }

@@ -54,6 +54,7 @@ pub fn changes(
     let managed_after = after
         .and_then(|o| managed_fields::decode(o).ok())
         .unwrap_or_default();
+    let (owners_before, owners_after) = (described(&managed_before), described(&managed_after));
     let mut out = Changes::default();
     let Ok(comparison) = crate::typed::compare(&schema.schema, schema.root, &b, &a) else {
         return out;
@@ -86,7 +87,7 @@ pub fn changes(
             if comparison.removed.has(&path) {
                 continue;
             }
-            let owners = owners_of(&managed_after, &path);
+            let owners = owners_of(&owners_after, &path);
             if !owners.is_empty() {
                 out.kept.push((path.to_string(), owners));
             }
@@ -99,8 +100,8 @@ pub fn changes(
         .fold(Set::new(), |acc, vs| acc.union(&vs.set));
     for path in all.paths_in_tree_order() {
         let (was, now) = (
-            owners_of(&managed_before, &path),
-            owners_of(&managed_after, &path),
+            owners_of(&owners_before, &path),
+            owners_of(&owners_after, &path),
         );
         if was != now && !was.is_empty() && !now.is_empty() {
             out.moved.push((path.to_string(), was, now));
@@ -120,16 +121,26 @@ fn owned_by(managed: &Managed, manager: &str, applied: bool) -> Set {
         .fold(Set::new(), |acc, (_, vs)| acc.union(&vs.set))
 }
 
-/// Who owns `path`, described as the server names managers.
-fn owners_of(managed: &Managed, path: &Path) -> Vec<String> {
+/// Each manager's fields with the manager described as the server names
+/// it; decoded once, as every owned path is looked up in them.
+fn described(managed: &Managed) -> Vec<(String, &Set)> {
     managed
         .fields
         .iter()
-        .filter(|(_, vs)| vs.set.has(path))
-        .map(|(id, _)| {
-            ManagerId::decode(id)
+        .map(|(id, vs)| {
+            let name = ManagerId::decode(id)
                 .map(|m| m.describe())
-                .unwrap_or_else(|| id.clone())
+                .unwrap_or_else(|| id.clone());
+            (name, &vs.set)
         })
+        .collect()
+}
+
+/// Who owns `path`.
+fn owners_of(managers: &[(String, &Set)], path: &Path) -> Vec<String> {
+    managers
+        .iter()
+        .filter(|(_, set)| set.has(path))
+        .map(|(name, _)| name.clone())
         .collect()
 }
