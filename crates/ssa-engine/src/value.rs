@@ -442,7 +442,17 @@ impl From<serde_json::Value> for Value {
                     // Beyond int64: Go decodes it as a float64 as well.
                     Value::Float(u as f64)
                 } else {
-                    Value::Float(n.as_f64().unwrap_or(0.0))
+                    // Go reads the JSON number `-0` as the integer 0;
+                    // serde_json reads it as -0.0 (and cannot tell it from
+                    // `-0.0`, which upstream compares equal to 0). Found by
+                    // fuzzing FieldsV1: "v:-0" must name the same item as
+                    // "v:0".
+                    let f = n.as_f64().unwrap_or(0.0);
+                    if f == 0.0 {
+                        Value::Int(0)
+                    } else {
+                        Value::Float(f)
+                    }
                 }
             }
             serde_json::Value::String(s) => Value::String(s),
