@@ -11,6 +11,7 @@ use super::{View, WalkErrors, view};
 use crate::fieldpath::{OnRepeat, PathElement, Set, SetEntry};
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
+use rustc_hash::FxHashMap as HashMap;
 
 /// The paths added, modified and removed going from one value to another.
 /// A changed leaf is `modified`; a map or list node is only ever `added`
@@ -334,6 +335,10 @@ impl Comparer<'_> {
         };
         let (l, r) = (Indexed::new(&lpes), Indexed::new(&rpes));
         let mut levels = Levels::default();
+        if l.has_duplicates() || r.has_duplicates() {
+            self.items_with_duplicates(list, &lpes, &rpes, &mut levels);
+            return (change, levels.into_comparison());
+        }
         for_each_item_pair(&l, &r, |pe, lv, rv| {
             let mark = self.errors.mark();
             let (change, below) = self.node(list.element_type, lv, rv);
@@ -341,6 +346,75 @@ impl Comparer<'_> {
             levels.add(pe, change, below);
         });
         (change, levels.into_comparison())
+    }
+
+    /// The items of lists where some key names several items, compared as
+    /// SMD's `visitListItems` does, key by key: one item or none on each
+    /// side compare as usual; several on both sides compare as one atomic
+    /// run (the key is modified if the runs differ); several only before
+    /// means the key was removed (and a single item after is added below
+    /// it); several only after means the key was added (and a single item
+    /// before is removed below it).
+    fn items_with_duplicates(
+        &mut self,
+        list: &ListType,
+        lpes: &[(PathElement, &Value)],
+        rpes: &[(PathElement, &Value)],
+        levels: &mut Levels,
+    ) {
+        type Group<'p, 'v> = (&'p PathElement, Vec<&'v Value>, Vec<&'v Value>);
+        let mut groups: Vec<Group> = Vec::new();
+        let mut index: HashMap<&PathElement, usize> = HashMap::default();
+        for (side, pes) in [(0, lpes), (1, rpes)] {
+            for (pe, item) in pes {
+                let at = *index.entry(pe).or_insert_with(|| {
+                    groups.push((pe, Vec::new(), Vec::new()));
+                    groups.len() - 1
+                });
+                if let Some(group) = groups.get_mut(at) {
+                    if side == 0 {
+                        group.1.push(item)
+                    } else {
+                        group.2.push(item)
+                    }
+                }
+            }
+        }
+        for (pe, before, after) in groups {
+            let walk = |this: &mut Self, levels: &mut Levels, lv, rv| {
+                let mark = this.errors.mark();
+                let (change, below) = this.node(list.element_type, lv, rv);
+                this.errors.prefix_since(mark, pe);
+                levels.add(pe, change, below);
+            };
+            match (before.len(), after.len()) {
+                (0..=1, 0..=1) => {
+                    walk(
+                        self,
+                        levels,
+                        before.first().copied(),
+                        after.first().copied(),
+                    );
+                }
+                (2.., 2..) => {
+                    if before != after {
+                        levels.add(pe, Change::Modified, Comparison::default());
+                    }
+                }
+                (2.., _) => {
+                    if let Some(item) = after.first() {
+                        walk(self, levels, None, Some(item));
+                    }
+                    levels.removed.members.push(pe.clone());
+                }
+                (_, _) => {
+                    if let Some(item) = before.first() {
+                        walk(self, levels, Some(item), None);
+                    }
+                    levels.added.members.push(pe.clone());
+                }
+            }
+        }
     }
 }
 

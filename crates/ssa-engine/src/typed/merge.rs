@@ -312,6 +312,11 @@ impl<'p, 'v> Indexed<'p, 'v> {
         self.by_pe.get(pe).copied()
     }
 
+    /// Whether some element names more than one item.
+    pub(crate) fn has_duplicates(&self) -> bool {
+        self.by_pe.len() < self.pes.len()
+    }
+
     pub(crate) fn is_duplicated(&self, pe: &PathElement) -> bool {
         self.get(pe).is_some_and(|v| std::ptr::eq(v, &DUPLICATE))
     }
