@@ -240,3 +240,18 @@ fn fuzz_fields_v1_negative_zero_value_key_round_trips() {
     .unwrap();
     assert_eq!(set, zero);
 }
+
+/// Fuzzing (fields_v1): a key holding a 109-digit integer read as a float
+/// one ULP off (serde_json's default parser), so it printed and read back
+/// as another float. Go parses floats correctly rounded.
+#[test]
+fn fuzz_fields_v1_long_integer_key_round_trips() {
+    let port = format!("8080{}", "0".repeat(105));
+    let doc = Value::from_json_str(&format!(
+        r#"{{"f:ports":{{"k:{{\"containerPort\":{port},\"protocol\":\"TCP\"}}":{{".":{{}}}}}}}}"#
+    ))
+    .unwrap();
+    let set = Set::from_fields_v1(&doc).unwrap();
+    assert_eq!(Set::from_fields_v1(&set.to_fields_v1()).unwrap(), set);
+    assert_eq!(Value::from_json_str(&port).unwrap(), Value::Float(8.08e108));
+}
