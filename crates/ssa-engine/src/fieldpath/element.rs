@@ -131,7 +131,7 @@ impl fmt::Display for FieldName {
 
 /// The key of one item of a map list: its key fields and their values,
 /// sorted by field name (as SMD keeps them).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct KeyFields(Vec<(String, Value)>);
 
 impl KeyFields {
@@ -157,6 +157,14 @@ impl KeyFields {
         }
         out.push('}');
         out
+    }
+}
+
+// Equality follows the order (and the hash): as in SMD, key values that
+// are numbers compare by value, so 4 and 4.0 name the same item.
+impl PartialEq for KeyFields {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
     }
 }
 
@@ -212,7 +220,7 @@ fn hash_value<H: std::hash::Hasher>(v: &Value, state: &mut H) {
 
 /// One step of a path. The variant order is the sort order: field names
 /// first, then map-list keys, then set values, then list indices.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum PathElement {
     /// A field of a struct or a key of a map.
     Field(FieldName),
@@ -239,6 +247,14 @@ impl PathElement {
             PathElement::Field(name) => Some(name),
             _ => None,
         }
+    }
+}
+
+// Equality follows the order (and the hash): a set item 4.0 and the
+// FieldsV1 entry "v:4" name the same item, as in SMD.
+impl PartialEq for PathElement {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
     }
 }
 

@@ -255,3 +255,26 @@ fn fuzz_fields_v1_long_integer_key_round_trips() {
     assert_eq!(Set::from_fields_v1(&set.to_fields_v1()).unwrap(), set);
     assert_eq!(Value::from_json_str(&port).unwrap(), Value::Float(8.08e108));
 }
+
+/// Fuzzing (fields_v1): "v:4e0" decoded to the float 4.0, printed as "v:4"
+/// and read back as the integer 4, which did not equal it. In SMD numbers
+/// in path elements compare by value, as our order and hash already did.
+#[test]
+fn fuzz_fields_v1_float_and_int_values_name_the_same_item() {
+    let set =
+        Set::from_fields_v1(&Value::from_json_str(r#"{"f:ls":{"v:4e0":{},"v:80":{}}}"#).unwrap())
+            .unwrap();
+    assert_eq!(Set::from_fields_v1(&set.to_fields_v1()).unwrap(), set);
+    assert_eq!(
+        PathElement::Value(Value::Float(4.0)),
+        PathElement::Value(Value::Int(4))
+    );
+    assert_ne!(
+        PathElement::Value(Value::Float(4.5)),
+        PathElement::Value(Value::Int(4))
+    );
+    assert_eq!(
+        key(&[("port", Value::Float(80.0))]),
+        key(&[("port", Value::Int(80))])
+    );
+}
