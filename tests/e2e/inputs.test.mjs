@@ -3,45 +3,13 @@
 // remove, reorder, operation, force), a located error inside a manifest
 // editor, syntax highlighting and the managers' stable colours.
 // Screenshots of the inputs go to tests/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from './serve.mjs';
-import { launch } from './browser.mjs';
+import { usePlayground, shots } from './playground.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../dist');
-const shots = path.join(here, 'screenshots');
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'build the app first: trunk build --release');
-  fs.mkdirSync(shots, { recursive: true });
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  const foreign = [];
-  const errors = [];
-  page.on('request', (r) => {
-    if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.locator('.timeline-badge').first().waitFor();
-  return { page, context, foreign, errors };
-}
+const playground = usePlayground();
+const open = (options) => playground.open(options);
 
 const badges = (page) => page.locator('.timeline-badge').evaluateAll((els) => els.map((e) => e.dataset.outcome));
 const timelineManagers = (page) => page.locator('.timeline-manager').allTextContents();
@@ -299,9 +267,9 @@ test('a narrow screen stacks the inputs', async () => {
   const first = await card(page, 1).boundingBox();
   assert.ok(first.width <= 420 && first.x >= 0);
   await page.screenshot({ path: path.join(shots, 'inputs-narrow.png'), fullPage: true });
-  const dark = await browser.newContext({ viewport: { width: 420, height: 900 }, colorScheme: 'dark' });
+  const dark = await playground.browser.newContext({ viewport: { width: 420, height: 900 }, colorScheme: 'dark' });
   const darkPage = await dark.newPage();
-  await darkPage.goto(server.url);
+  await darkPage.goto(playground.server.url);
   await darkPage.locator('.step-card').first().waitFor();
   await darkPage.screenshot({ path: path.join(shots, 'inputs-narrow-dark.png'), fullPage: true });
   await dark.close();

@@ -2,45 +2,14 @@
 // the engine's answer is on the page, editing re-runs it, errors are
 // located, the keyboard steps through the timeline, and no request leaves
 // the page's origin. Screenshots go to tests/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from './serve.mjs';
-import { launch } from './browser.mjs';
+import { usePlayground, shots } from './playground.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../dist');
-const shots = path.join(here, 'screenshots');
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'build the app first: trunk build --release');
-  fs.mkdirSync(shots, { recursive: true });
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  const foreign = [];
-  const errors = [];
-  page.on('request', (r) => {
-    if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.locator('.timeline-badge').first().waitFor();
-  return { page, context, foreign, errors };
-}
+const playground = usePlayground();
+const open = (options) => playground.open(options);
 
 const badges = (page) => page.locator('.timeline-badge').evaluateAll((els) => els.map((e) => e.dataset.outcome));
 
@@ -167,7 +136,7 @@ test('share link, autosave, export, import and Markdown', async () => {
   await page.getByRole('button', { name: 'Share link' }).click();
   const link = await page.locator('.toolbar-link').inputValue();
   assert.match(link, /#s=[A-Za-z0-9_-]+$/);
-  const other = await browser.newContext();
+  const other = await playground.browser.newContext();
   const shared = await other.newPage();
   await shared.goto(link);
   await shared.locator('.timeline-badge').first().waitFor();
@@ -176,7 +145,7 @@ test('share link, autosave, export, import and Markdown', async () => {
   await other.close();
 
   // Autosave: a reload keeps the text.
-  await page.goto(server.url);
+  await page.goto(playground.server.url);
   await page.locator('.timeline-badge').first().waitFor();
   assert.equal(await page.locator('.editor-text').inputValue(), text);
 
@@ -264,11 +233,11 @@ test('a narrow screen stacks the panels', async () => {
 });
 
 test('the documentation example: iframe, element and JS API', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await playground.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}embed-example.html`);
+  await page.goto(`${playground.server.url}embed-example.html`);
   // 3. The JS API ran the scenario.
   await page.waitForFunction(() => document.getElementById('api-output').textContent.includes('step 2: conflict'));
   // 1. The plain iframe shows step 2 (a conflict) in embed mode.
