@@ -28,7 +28,13 @@ fn shared_corpus() -> PathBuf {
 
 /// `(name, reason)` of every skipped scenario.
 pub fn skip_list() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(corpus_dir().join("SKIP")).unwrap_or_default();
+    read_skip_list(&corpus_dir().join("SKIP"))
+}
+
+/// The lines of a skip list (the corpus's or the SMD suite's): `NAME
+/// REASON`, blank lines and `#` comments left out.
+pub fn read_skip_list(file: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -34,15 +34,7 @@ fn suite_dir() -> PathBuf {
 
 /// `(FILE/CASE, reason)` of every skipped case.
 pub fn skip_list() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(suite_dir().join("SKIP")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(char::is_whitespace) {
-            Some((name, reason)) => (name.to_string(), reason.trim().to_string()),
-            None => (l.to_string(), String::new()),
-        })
-        .collect()
+    crate::read_skip_list(&suite_dir().join("SKIP"))
 }
 
 /// One write of a case.

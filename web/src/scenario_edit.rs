@@ -548,26 +548,13 @@ fn first_object(doc: &Value) -> Option<Value> {
 
 /// apiVersion, kind, name and namespace of the object the scenario writes.
 fn identity(doc: &Value) -> Value {
-    let Some(object) = first_object(doc) else {
-        return node_value(
+    match first_object(doc) {
+        Some(object) => Value::Map(crate::steps::identity(&object)),
+        None => node_value(
             "{apiVersion: v1, kind: ConfigMap, metadata: {name: demo, namespace: default}}",
         )
-        .unwrap_or_default();
-    };
-    let mut m = Map::new();
-    for key in ["apiVersion", "kind"] {
-        if let Some(v) = object.get(key) {
-            m.insert(key, v.clone());
-        }
+        .unwrap_or_default(),
     }
-    let mut meta = Map::new();
-    for key in ["name", "namespace"] {
-        if let Some(v) = object.get_path(&["metadata", key]) {
-            meta.insert(key, v.clone());
-        }
-    }
-    m.insert("metadata", Value::Map(meta));
-    Value::Map(m)
 }
 
 /// The order keys of a step are written in.

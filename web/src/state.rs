@@ -139,11 +139,22 @@ impl State {
         undoable: bool,
         remap: impl Fn(usize) -> Option<usize>,
     ) -> State {
+        let result = run(&text);
+        self.with_run(text, result, undoable, remap)
+    }
+
+    /// [`State::with_text`] with the run of `text` already made.
+    fn with_run(
+        &self,
+        text: String,
+        result: Result<ScenarioResult, String>,
+        undoable: bool,
+        remap: impl Fn(usize) -> Option<usize>,
+    ) -> State {
         let mut history = self.history.clone();
         if undoable {
             history.push(self.text.clone());
         }
-        let result = run(&text);
         let steps = result.as_ref().map(|r| r.steps.len()).unwrap_or(0);
         let selected = remap(self.selected).unwrap_or(self.selected);
         let drafts = self
@@ -210,10 +221,11 @@ impl State {
         };
         // A change that stops the whole scenario at a place inside this
         // editor stays in the editor, so the rest of the page keeps working.
-        if let Err(e) = run_scenario_text_without_views(&edit.text) {
+        let result = run(&edit.text);
+        if let Err(e) = &result {
             let moved = edit
                 .placed
-                .and_then(|at| scenario_edit::error_in_editor(&e.to_string(), at, &source));
+                .and_then(|at| scenario_edit::error_in_editor(e, at, &source));
             if let Some(error) = moved {
                 return keep_text(error);
             }
@@ -225,7 +237,7 @@ impl State {
         });
         State {
             drafts,
-            ..self.with_text(edit.text, false, Some)
+            ..self.with_run(edit.text, result, false, Some)
         }
     }
 

@@ -18,7 +18,7 @@ fn parse(text: &str) -> Value {
 }
 
 /// apiVersion, kind and metadata (name, namespace) of `object`.
-fn identity(object: &Value) -> Map {
+pub fn identity(object: &Value) -> Map {
     let mut m = Map::new();
     for key in ["apiVersion", "kind"] {
         if let Some(v) = object.get(key) {
