@@ -235,6 +235,10 @@ impl<'s> Updater<'s> {
         let field_set = |v: &Value| {
             typed::to_field_set(self.schema, self.root, v).map_err(MergeError::InvalidConfig)
         };
+        // Removing every field of a list item leaves a null item (as SMD's
+        // remove does), which no key names: its field set skips it.
+        let pruned_field_set =
+            |v: &Value| typed::to_field_set_skipping_unnamed(self.schema, self.root, v);
         let last = named(last);
         let pruned = typed::remove_items(self.schema, self.root, &merged, &last);
 
@@ -244,13 +248,13 @@ impl<'s> Updater<'s> {
             .values()
             .fold(Set::new(), |acc, vs| acc.union(&vs.set));
         let merged_set = named(&field_set(&merged)?);
-        let pruned_set = named(&field_set(&pruned)?);
+        let pruned_set = named(&pruned_field_set(&pruned));
         let drop = merged_set.difference(&pruned_set.union(&named(&owned)));
         let pruned = typed::remove_items(self.schema, self.root, &merged, &drop);
 
         // Remove only what the applier used to own: unowned fields (set
         // by defaulting, or dangling) stay.
-        let pruned_set = named(&field_set(&pruned)?);
+        let pruned_set = named(&pruned_field_set(&pruned));
         let drop = merged_set.difference(&pruned_set).intersection(&last);
         Ok(typed::remove_items(self.schema, self.root, &merged, &drop))
     }

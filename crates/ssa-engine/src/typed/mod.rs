@@ -20,6 +20,7 @@ pub use merge::merge;
 pub use reconcile::reconcile_field_set;
 pub use remove::{extract_items, remove_items};
 pub use to_field_set::to_field_set;
+pub(crate) use to_field_set::to_field_set_skipping_unnamed;
 pub use validate::{Duplicates, validate};
 
 use crate::fieldpath::{KeyFields, PathElement};
@@ -158,7 +159,7 @@ pub fn view<'s>(atom: &'s Atom, value: Option<&Value>) -> View<'s> {
 
 /// The path element naming item `index` of a list (SMD's
 /// `listItemToPathElement`): its index for non-associative lists, its key
-/// fields for map lists (missing keys take the schema's default), its value
+/// fields for map lists (missing keys take the schema's default, or are left out), its value
 /// for sets.
 pub fn list_item_element(
     schema: &Schema,
@@ -191,15 +192,11 @@ fn keyed_item_element(
 ) -> Result<PathElement, String> {
     let map = match item {
         Value::Null => {
-            return Err(
-                "associative list with keys has an element that's an explicit null".to_string(),
-            );
+            return Err("associative list with keys may not have a null element".to_string());
         }
         Value::Map(m) => m,
         _ => {
-            return Err(
-                "associative list with keys has an element that's not a map type".to_string(),
-            );
+            return Err("associative list with keys may not have non-map elements".to_string());
         }
     };
     let element_map = schema.atom(list.element_type).map.as_ref();
@@ -212,11 +209,18 @@ fn keyed_item_element(
             .and_then(|f| f.default.clone())
         {
             fields.push((key.clone(), default));
-        } else {
-            return Err(format!(
-                "associative list with keys has an element that omits key field {key:?} (and doesn't have default value)"
-            ));
         }
+        // SMD v6.3 (optional map keys): a key field the item lacks and that
+        // has no default is left out, so the item is named by the key
+        // fields it has; an item with a field set is a different item.
+    }
+    if fields.is_empty() {
+        // Go's %q of a []string: ["a" "b"].
+        let keys: Vec<String> = list.keys.iter().map(|k| format!("{k:?}")).collect();
+        return Err(format!(
+            "associative list with keys has an element that omits all key fields [{}] (and doesn't have default values for any key fields)",
+            keys.join(" ")
+        ));
     }
     Ok(PathElement::Key(KeyFields::new(fields)))
 }

@@ -171,7 +171,15 @@ fn validation_errors_name_the_path() {
         ),
         (
             r#"{"spec":{"containers":[{"image":"a"}]}}"#,
-            r#".spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn't have default value)"#,
+            r#".spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn't have default values for any key fields)"#,
+        ),
+        (
+            r#"{"spec":{"containers":[null]}}"#,
+            ".spec.containers: element 0: associative list with keys may not have a null element",
+        ),
+        (
+            r#"{"spec":{"containers":["a"]}}"#,
+            ".spec.containers: element 0: associative list with keys may not have non-map elements",
         ),
         (r#"{"spec":[]}"#, ".spec: expected map, got []"),
     ];

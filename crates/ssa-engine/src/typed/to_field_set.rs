@@ -15,7 +15,7 @@ use crate::value::Value;
 /// The field set of `value` typed as `ty`. Fails only where an item of an
 /// associative list cannot be named (validate first for full errors).
 pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, TypedErrors> {
-    below(schema, ty, value, &mut Vec::new())
+    below(schema, ty, value, &mut Vec::new(), Unnamed::Fail)
         .map(|(set, _)| set)
         .map_err(|(reversed_path, message)| {
             let path: Vec<PathElement> = reversed_path.into_iter().rev().collect();
@@ -24,6 +24,26 @@ pub fn to_field_set(schema: &Schema, ty: TypeId, value: &Value) -> Result<Set, T
                 message,
             }])
         })
+}
+
+/// The field set of a value that may hold list items no key names, as
+/// pruning leaves them (an item all of whose fields were removed is null).
+/// SMD's `ToFieldSet` ignores the error of naming such an item and files
+/// it under the zero path element, which names no real item: the prune's
+/// set differences come out the same when the item is left out, as here.
+pub(crate) fn to_field_set_skipping_unnamed(schema: &Schema, ty: TypeId, value: &Value) -> Set {
+    match below(schema, ty, value, &mut Vec::new(), Unnamed::Skip) {
+        Ok((set, _)) => set,
+        // Only an undeclared field fails now; it owns nothing.
+        Err(_) => Set::new(),
+    }
+}
+
+/// What to do with a list item that cannot be named.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unnamed {
+    Fail,
+    Skip,
 }
 
 /// Why a value has no field set: the path to the failing node (innermost
@@ -39,6 +59,7 @@ fn below(
     ty: TypeId,
     value: &Value,
     entries: &mut Vec<SetEntry>,
+    unnamed: Unnamed,
 ) -> Result<(Set, bool), Failure> {
     let within = |pe: &PathElement| {
         let pe = pe.clone();
@@ -58,10 +79,13 @@ fn below(
                 return Ok((Set::new(), false));
             };
             for (i, item) in items.iter().enumerate() {
-                let pe = list_item_element(schema, list, i, item)
-                    .map_err(|e| (Vec::new(), format!("element {i}: {e}")))?;
-                let (below, _) =
-                    below(schema, list.element_type, item, entries).map_err(|f| within(&pe)(f))?;
+                let pe = match list_item_element(schema, list, i, item) {
+                    Ok(pe) => pe,
+                    Err(_) if unnamed == Unnamed::Skip => continue,
+                    Err(e) => return Err((Vec::new(), format!("element {i}: {e}"))),
+                };
+                let (below, _) = below(schema, list.element_type, item, entries, unnamed)
+                    .map_err(|f| within(&pe)(f))?;
                 entries.push(SetEntry {
                     pe,
                     member: true,
@@ -85,8 +109,8 @@ fn below(
                     ));
                 };
                 let pe = PathElement::Field(key.into());
-                let (below, is_leaf) =
-                    below(schema, child_type, child_value, entries).map_err(|f| within(&pe)(f))?;
+                let (below, is_leaf) = below(schema, child_type, child_value, entries, unnamed)
+                    .map_err(|f| within(&pe)(f))?;
                 let is_leafish = matches!(child_value, Value::Null)
                     || matches!(child_value, Value::Map(c) if c.is_empty());
                 // A leaf is a member; so is a null or empty map, and a map
