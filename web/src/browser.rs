@@ -1,7 +1,9 @@
 //! The few browser services the app uses: the URL fragment, local storage,
-//! file download and upload. Every call degrades to nothing when the
-//! browser refuses (private mode, no storage), never to a panic.
+//! file download and upload (files through gloo). Every call
+//! degrades to nothing when the browser refuses (private mode, no
+//! storage), never to a panic.
 
+use gloo_file::{Blob, ObjectUrl};
 use wasm_bindgen::JsCast;
 
 const STORAGE_KEY: &str = "ssa-playground/scenario";
@@ -34,6 +36,11 @@ pub fn set_fragment(fragment: &str) -> Option<String> {
     Some(link)
 }
 
+// Storage stays on web-sys: gloo-storage keeps values as JSON (its
+// deserialiser added 5 KB to the wasm, whose budget is tight) and throws
+// where the browser refuses storage (a sandboxed frame), which would
+// abort the page.
+
 /// The autosaved scenario.
 pub fn load_saved() -> Option<String> {
     window()?
@@ -53,23 +60,14 @@ pub fn save(text: &str) {
 /// Offers `text` as a file download named `name`.
 pub fn download(name: &str, text: &str) -> Option<()> {
     let document = window()?.document()?;
-    let parts = js_sys_array(text);
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/yaml");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let url = ObjectUrl::from(Blob::new_with_options(text, Some("application/yaml")));
     let anchor: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
     anchor.set_href(&url);
     anchor.set_download(name);
     anchor.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
+    // The object URL is revoked when `url` drops, after the click started
+    // the download.
     Some(())
-}
-
-fn js_sys_array(text: &str) -> wasm_bindgen::JsValue {
-    let array = web_sys::js_sys::Array::new();
-    array.push(&wasm_bindgen::JsValue::from_str(text));
-    array.into()
 }
 
 /// Reads the first file chosen in an `<input type=file>` and calls `done`
@@ -78,11 +76,9 @@ pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
     };
-    let promise = file.text();
+    let file = gloo_file::File::from(file);
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await
-            && let Some(text) = text.as_string()
-        {
+        if let Ok(text) = gloo_file::futures::read_as_text(&file).await {
             done(text);
         }
     });
