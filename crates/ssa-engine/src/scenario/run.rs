@@ -92,10 +92,21 @@ pub fn run_scenario_with(
     views: bool,
 ) -> Result<ScenarioResult, ScenarioError> {
     let schema = schema_for(scenario)?;
-    let fm = FieldManager::new(&schema);
+    Ok(run_scenario_with_schema(scenario, &schema, views))
+}
+
+/// [`run_scenario_with`] with the scenario's schema already loaded (by
+/// [`schema_for`]): a review runs many one-step scenarios of one kind and
+/// loads each kind's schema once.
+pub fn run_scenario_with_schema(
+    scenario: &Scenario,
+    schema: &ObjectSchema,
+    views: bool,
+) -> ScenarioResult {
+    let fm = FieldManager::new(schema);
     let mut live = scenario.live.clone();
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
-    let generation = generation_of(scenario, &schema);
+    let generation = generation_of(scenario, schema);
     if let Some(stored) = live.as_mut() {
         bookkeeping.stamp_stored(stored, generation);
     }
@@ -108,7 +119,7 @@ pub fn run_scenario_with(
                 StepResult::refused(Outcome::Error, message.clone(), vec![], live.clone())
             }
             Ok(step) => {
-                let (result, notes) = run_step(&fm, &schema, live.as_ref(), step, &time);
+                let (result, notes) = run_step(&fm, schema, live.as_ref(), step, &time);
                 let mut r = match result {
                     Ok(Some(WriteOutcome { object, changed })) => {
                         live = Some(object);
@@ -156,10 +167,10 @@ pub fn run_scenario_with(
     };
     if views {
         for index in 0..result.steps.len() {
-            fill_views(scenario, &schema, &mut result, index);
+            fill_views(scenario, schema, &mut result, index);
         }
     }
-    Ok(result)
+    result
 }
 
 /// Builds the views of step `index` of `result`, a run of `scenario`

@@ -1,0 +1,293 @@
+//! Reading many objects from YAML or JSON streams, as `kubectl apply -f`
+//! and `kubectl get -o yaml` write them: documents separated by `---`,
+//! `kind: List` (and every `*List`) flattened into its items, each object
+//! remembered with the file, line and column it came from.
+//!
+//! Each document is read on its own, so that one that is not YAML is
+//! reported at its place while the others are still reviewed.
+
+use crate::value::{Value, ValuePath};
+use crate::yaml::{self, Location};
+use std::fmt;
+
+/// A named input text: a file's path (or `-` for standard input, or a
+/// label of the page's editor) and its content.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// Where an object or an error comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub file: String,
+    pub location: Location,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}",
+            self.file, self.location.line, self.location.column
+        )
+    }
+}
+
+/// An input that could not be used, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub origin: Origin,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.origin, self.message)
+    }
+}
+
+/// One object of a stream.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectDoc {
+    pub value: Value,
+    pub origin: Origin,
+}
+
+/// Every object of `source`, Lists flattened, and the documents that
+/// could not be read.
+pub fn read_objects(source: &Source<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
+    let mut objects = Vec::new();
+    let mut errors = Vec::new();
+    for chunk in split_documents(source.text) {
+        let at = |location: Location| Origin {
+            file: source.name.to_string(),
+            location: Location::new(
+                location.line.saturating_add(chunk.first_line - 1),
+                location.column,
+            ),
+        };
+        match yaml::parse(chunk.text) {
+            Err(e) => errors.push(InputError {
+                origin: at(e.location),
+                message: e.message,
+            }),
+            Ok(doc) => {
+                let place = |path: &ValuePath| at(doc.source_map.nearest(path));
+                flatten(
+                    doc.value,
+                    ValuePath::root(),
+                    &place,
+                    &mut objects,
+                    &mut errors,
+                );
+            }
+        }
+    }
+    (objects, errors)
+}
+
+/// Adds `value` (a document, or an item of a List) to `objects`, or the
+/// items of a List, recursively, as kubectl's flattening visitor does.
+fn flatten(
+    value: Value,
+    path: ValuePath,
+    place: &dyn Fn(&ValuePath) -> Origin,
+    objects: &mut Vec<ObjectDoc>,
+    errors: &mut Vec<InputError>,
+) {
+    match value {
+        // An empty document (or one of comments) holds nothing, as kubectl
+        // skips it.
+        Value::Null => {}
+        Value::Map(map) => {
+            let is_list = map
+                .get("kind")
+                .and_then(Value::as_str)
+                .is_some_and(|k| k.ends_with("List"))
+                && map.get("items").is_some();
+            if !is_list {
+                objects.push(ObjectDoc {
+                    value: Value::Map(map),
+                    origin: place(&path),
+                });
+                return;
+            }
+            match map.get("items") {
+                Some(Value::List(items)) => {
+                    for (i, item) in items.iter().enumerate() {
+                        let item_path = path.key("items").index(i);
+                        flatten(item.clone(), item_path, place, objects, errors);
+                    }
+                }
+                Some(Value::Null) => {}
+                Some(other) => errors.push(InputError {
+                    origin: place(&path.key("items")),
+                    message: format!(
+                        "the items of a List must be a list, not {}",
+                        other.kind_name()
+                    ),
+                }),
+                None => {}
+            }
+        }
+        other => errors.push(InputError {
+            origin: place(&path),
+            message: format!(
+                "expected a Kubernetes object (a map with apiVersion, kind and metadata), found {}",
+                other.kind_name()
+            ),
+        }),
+    }
+}
+
+/// One document's text and the line it starts on.
+struct Chunk<'t> {
+    text: &'t str,
+    first_line: u32,
+}
+
+/// The documents of a stream: a line starting with `---` (or `...`) at
+/// column 1 separates them. Inside a document such a line cannot be
+/// content (block scalars are indented, and a flow value broken there is
+/// invalid anyway), so the split never cuts a valid document.
+fn split_documents(text: &str) -> Vec<Chunk<'_>> {
+    let mut chunks = Vec::new();
+    let (mut start, mut start_line) = (0usize, 1u32);
+    let mut offset = 0usize;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let line_number = u32::try_from(index).unwrap_or(u32::MAX).saturating_add(1);
+        if is_marker(line, "---") || is_marker(line, "...") {
+            chunks.push(Chunk {
+                text: &text[start..offset],
+                first_line: start_line,
+            });
+            // The `---` line starts the next document (it may carry content
+            // after the marker); a `...` line only ends this one.
+            if is_marker(line, "...") {
+                start = offset + line.len();
+                start_line = line_number.saturating_add(1);
+            } else {
+                start = offset;
+                start_line = line_number;
+            }
+        }
+        offset += line.len();
+    }
+    chunks.push(Chunk {
+        text: &text[start..],
+        first_line: start_line,
+    });
+    chunks
+}
+
+fn is_marker(line: &str, marker: &str) -> bool {
+    line.strip_prefix(marker)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<ObjectDoc>, Vec<InputError>) {
+        read_objects(&Source {
+            name: "in.yaml",
+            text,
+        })
+    }
+
+    fn names(objects: &[ObjectDoc]) -> Vec<String> {
+        objects
+            .iter()
+            .map(|o| {
+                let name = o.value.get_path(&["metadata", "name"]);
+                format!(
+                    "{} {}",
+                    name.and_then(Value::as_str).unwrap_or("?"),
+                    o.origin
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn documents_and_lists_are_flattened_with_their_places() {
+        let text = "\
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: a}
+---
+# only a comment
+---
+apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: b}
+- apiVersion: v1
+  kind: ConfigMapList
+  items:
+  - {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}
+---
+{\"apiVersion\": \"v1\", \"kind\": \"Secret\", \"metadata\": {\"name\": \"d\"}}
+";
+        let (objects, errors) = read(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            names(&objects),
+            [
+                "a in.yaml:1:1",
+                "b in.yaml:10:3",
+                "c in.yaml:16:5",
+                "d in.yaml:18:1"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_broken_document_is_located_and_the_others_are_read() {
+        let text = "\
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: a}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: [b
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: c}
+";
+        let (objects, errors) = read(text);
+        assert_eq!(names(&objects), ["a in.yaml:1:1", "c in.yaml:9:1"]);
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].to_string().starts_with("in.yaml:8:"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn content_after_the_marker_and_document_ends() {
+        let (objects, errors) = read(
+            "--- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n...\n--- \napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(names(&objects), ["a in.yaml:1:5", "b in.yaml:4:1"]);
+    }
+
+    #[test]
+    fn a_scalar_document_is_not_an_object() {
+        let (objects, errors) = read("just text\n");
+        assert!(objects.is_empty());
+        assert_eq!(
+            errors[0].to_string(),
+            "in.yaml:1:1: expected a Kubernetes object (a map with apiVersion, kind and metadata), found string"
+        );
+    }
+}
