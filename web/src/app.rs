@@ -1,6 +1,7 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::review_page::ReviewPage;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::{blame_line, changes_view};
@@ -9,14 +10,37 @@ use crate::components::{
 };
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post};
 use crate::presets::PRESETS;
+use crate::review::ReviewState;
 use crate::state::{Action, State};
 use crate::{browser, share};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
+/// The two pages of the app: the playground (one object's scenario) and
+/// the review of many objects (`#review`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Page {
+    Playground,
+    Review,
+}
+
+/// The fragment that opens the review page.
+const REVIEW_FRAGMENT: &str = "review";
+
 #[function_component(App)]
 pub fn app() -> Html {
     let embed = use_memo((), |_| EmbedOptions::current());
+    let page = use_state(|| {
+        if browser::fragment().as_deref() == Some(&format!("#{REVIEW_FRAGMENT}")) {
+            Page::Review
+        } else {
+            Page::Playground
+        }
+    });
+    // Set once an object of the review was opened: the header offers the
+    // way back to the review, whose inputs are kept.
+    let from_review = use_state(|| false);
+    let review = use_reducer(ReviewState::new);
     // A shared link wins, then what was autosaved, then the first preset.
     let state = use_reducer(|| {
         let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
@@ -181,6 +205,30 @@ pub fn app() -> Html {
             }
         })
     };
+    let to_review = {
+        let page = page.clone();
+        Callback::from(move |_| {
+            browser::set_fragment(REVIEW_FRAGMENT);
+            page.set(Page::Review);
+        })
+    };
+    let to_playground = {
+        let (page, from_review) = (page.clone(), from_review.clone());
+        Callback::from(move |_| {
+            browser::set_fragment("");
+            from_review.set(false);
+            page.set(Page::Playground);
+        })
+    };
+    let on_open_object = {
+        let (state, page, from_review) = (state.clone(), page.clone(), from_review.clone());
+        Callback::from(move |text: String| {
+            state.dispatch(Action::Load(text));
+            browser::set_fragment("");
+            from_review.set(true);
+            page.set(Page::Playground);
+        })
+    };
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     if embed.embed {
         return embed_view(&state, &embed, on_select, on_key, theme);
@@ -190,7 +238,15 @@ pub fn app() -> Html {
             <header class="app-header">
                 <h1>{ "SSA Playground" }</h1>
                 <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
-                <label class="app-presets">
+                if *page == Page::Review {
+                    <button type="button" class="app-mode" onclick={to_playground}>{ "Back to the playground" }</button>
+                } else {
+                    <button type="button" class="app-mode" onclick={to_review.clone()}>{ "Review an apply" }</button>
+                    if *from_review {
+                        <button type="button" class="app-back" onclick={to_review}>{ "← Back to the review" }</button>
+                    }
+                }
+                <label class="app-presets" hidden={*page == Page::Review}>
                     { "Preset " }
                     <select onchange={on_preset} aria-label="Preset scenarios">
                         if state.preset >= PRESETS.len() {
@@ -200,6 +256,11 @@ pub fn app() -> Html {
                     </select>
                 </label>
             </header>
+            if *page == Page::Review {
+                <main class="app-review">
+                    <ReviewPage state={review.clone()} on_open={on_open_object} />
+                </main>
+            } else {
             <main class="app-main">
                 <div class="app-input">
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} on_load={on_load} />
@@ -245,6 +306,7 @@ pub fn app() -> Html {
                     }
                 </section>
             </main>
+            }
         </div>
     }
 }

@@ -84,6 +84,24 @@ pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 
     });
 }
 
+/// Reads every file of a list (a multiple file input, a drop) and calls
+/// `done` with their texts in order; a file that cannot be read is left out.
+pub fn read_files(files: web_sys::FileList, done: impl FnOnce(Vec<String>) + 'static) {
+    let files: Vec<gloo_file::File> = (0..files.length())
+        .filter_map(|i| files.get(i))
+        .map(gloo_file::File::from)
+        .collect();
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut texts = Vec::with_capacity(files.len());
+        for file in &files {
+            if let Ok(text) = gloo_file::futures::read_as_text(file).await {
+                texts.push(text);
+            }
+        }
+        done(texts);
+    });
+}
+
 /// Focuses the first element matching one of `selectors`, in order.
 pub fn focus_first(selectors: &[&str]) {
     let Some(document) = window().and_then(|w| w.document()) else {

@@ -11,6 +11,8 @@ mod embed;
 mod highlight;
 mod markdown;
 mod presets;
+mod review;
+mod review_run;
 mod scenario_edit;
 mod scenario_text;
 mod schema_templates;
@@ -20,7 +22,25 @@ mod steps;
 
 fn main() {
     install_panic_banner();
+    provide_catalogue();
     yew::Renderer::<app::App>::new().render();
+}
+
+/// Hands the engine the built-in kinds' catalogue that web/boot.js fetched
+/// (it is not compiled into the wasm, to keep the download small).
+fn provide_catalogue() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let key = wasm_bindgen::JsValue::from_str("ssaCatalogue");
+    let text = web_sys::js_sys::Reflect::get(&window, &key)
+        .ok()
+        .and_then(|v| v.as_string());
+    // The engine keeps its own copy: free the page's.
+    let _ = web_sys::js_sys::Reflect::delete_property(&window, &key);
+    if let Some(text) = text {
+        ssa_engine::builtin::provide_catalogue(text);
+    }
 }
 
 /// A panic in wasm would leave a dead page: show its message in a banner

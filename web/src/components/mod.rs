@@ -3,6 +3,7 @@
 pub mod code_editor;
 pub mod editor;
 pub mod live_editor;
+pub mod review_page;
 pub mod scenario_form;
 pub mod schema_picker;
 pub mod side_by_side;

@@ -6,6 +6,12 @@
 //! schemas), converted once, on first use, by the same OpenAPI converter
 //! that reads user-supplied OpenAPI documents. Defaults are code
 //! (`defaults`). ObjectMeta for custom resources comes from `meta.yaml`.
+//!
+//! The catalogue is compiled in with the `embedded-catalogue` feature (the
+//! CLI, the JS API, the tests). The web app leaves it out of its wasm,
+//! whose size is budgeted, and hands the text over with
+//! [`provide_catalogue`] before its first run (the page fetches
+//! `catalogue.json` while the wasm loads).
 
 mod defaults;
 mod validation;
@@ -19,7 +25,10 @@ use crate::value::{Value, ValuePath};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-const CATALOGUE: &str = include_str!("catalogue.json");
+#[cfg(feature = "embedded-catalogue")]
+const EMBEDDED_CATALOGUE: Option<&str> = Some(include_str!("catalogue.json"));
+#[cfg(not(feature = "embedded-catalogue"))]
+const EMBEDDED_CATALOGUE: Option<&str> = None;
 const META: &str = include_str!("meta.yaml");
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
@@ -41,13 +50,35 @@ struct Catalogue {
     index: HashMap<(String, String), usize>,
 }
 
-fn catalogue() -> Option<&'static Catalogue> {
-    static CELL: OnceLock<Option<Catalogue>> = OnceLock::new();
-    CELL.get_or_init(load_catalogue).as_ref()
+/// The catalogue text handed over by [`provide_catalogue`].
+static PROVIDED: OnceLock<String> = OnceLock::new();
+
+/// Gives the engine the catalogue's text (`catalogue.json`) where it is not
+/// compiled in. Call it before the first lookup; `false` when a catalogue
+/// was given already or is compiled in (the text is then ignored).
+pub fn provide_catalogue(text: String) -> bool {
+    EMBEDDED_CATALOGUE.is_none() && PROVIDED.set(text).is_ok()
 }
 
-fn load_catalogue() -> Option<Catalogue> {
-    let doc = Value::from_json_str(CATALOGUE).ok()?;
+/// Whether the built-in kinds are known: the catalogue is compiled in or
+/// was provided, and reads.
+pub fn catalogue_available() -> bool {
+    catalogue().is_some()
+}
+
+fn catalogue() -> Option<&'static Catalogue> {
+    static CELL: OnceLock<Option<Catalogue>> = OnceLock::new();
+    if let Some(loaded) = CELL.get() {
+        return loaded.as_ref();
+    }
+    // Not decided until there is a text: a lookup before the page provided
+    // it must not make "no catalogue" permanent.
+    let text = EMBEDDED_CATALOGUE.or(PROVIDED.get().map(String::as_str))?;
+    CELL.get_or_init(|| load_catalogue(text)).as_ref()
+}
+
+fn load_catalogue(text: &str) -> Option<Catalogue> {
+    let doc = Value::from_json_str(text).ok()?;
     let definitions = doc.get("definitions")?.as_map()?;
     let mut converter = Converter::new(
         Dialect::OpenApi,

@@ -1,0 +1,191 @@
+//! The review page: paste or drop a cluster export and the manifests about
+//! to be applied, choose kubectl's flags, and see per object what the API
+//! server would answer; "Open" shows one object's write in the playground.
+
+use crate::browser;
+use crate::components::code_editor::CodeEditor;
+use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub state: UseReducerHandle<ReviewState>,
+    /// Opens one object's write (a scenario text) in the playground.
+    pub on_open: Callback<String>,
+}
+
+#[function_component(ReviewPage)]
+pub fn review_page(props: &Props) -> Html {
+    let state = &props.state;
+    let text_input = |make: fn(String) -> ReviewAction| {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(make(text)))
+    };
+    let files_input = |make: fn(String) -> ReviewAction| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>()
+                && let Some(files) = input.files()
+            {
+                let state = state.clone();
+                browser::read_files(files, move |texts| {
+                    state.dispatch(make(join_documents(&texts)));
+                    state.dispatch(ReviewAction::Run);
+                });
+            }
+        })
+    };
+    let on_drop = |make: fn(String) -> ReviewAction| {
+        let state = state.clone();
+        Callback::from(move |e: DragEvent| {
+            let Some(files) = e.data_transfer().and_then(|d| d.files()) else {
+                return;
+            };
+            if files.length() == 0 {
+                return;
+            }
+            e.prevent_default();
+            let state = state.clone();
+            browser::read_files(files, move |texts| {
+                state.dispatch(make(join_documents(&texts)));
+                state.dispatch(ReviewAction::Run);
+            });
+        })
+    };
+    // Dropping needs the default of dragover prevented.
+    let on_dragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let set_flags = |change: fn(&mut Flags, &web_sys::HtmlInputElement)| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                let mut flags = state.flags.clone();
+                change(&mut flags, &input);
+                state.dispatch(ReviewAction::SetFlags(flags));
+            }
+        })
+    };
+    let on_run = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(ReviewAction::Run))
+    };
+    let on_key = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
+                e.prevent_default();
+                state.dispatch(ReviewAction::Run);
+            }
+        })
+    };
+    let flags = &state.flags;
+    html! {
+        <section class="review" aria-labelledby="review-title" onkeydown={on_key}>
+            <h2 id="review-title" class="review-title">{ "Review an apply" }</h2>
+            <p class="review-intro">
+                { "Paste what the cluster holds (" }<code>{ "kubectl get -o yaml --show-managed-fields" }</code>
+                { ": one object, a List or several documents) and the manifests about to be applied (a file, " }
+                <code>{ "helm template" }</code>{ " or " }<code>{ "kustomize build" }</code>
+                { " output). Each object is matched by group, kind, namespace and name and sent through the same API server simulation as the playground; nothing leaves the page." }
+            </p>
+            <div class="review-inputs">
+                <div class="review-input" ondrop={on_drop(ReviewAction::SetExport)} ondragover={on_dragover.clone()}>
+                    <h3 class="review-input-title">{ "What the cluster holds" }</h3>
+                    <label class="review-file">{ "Open files… " }
+                        <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetExport)}
+                               aria-label="Open cluster export files" />
+                    </label>
+                    <CodeEditor text={state.export.clone()} on_edit={text_input(ReviewAction::SetExport)} error={None::<String>}
+                                label="Cluster export YAML" placeholder="(empty: every object is created)" />
+                </div>
+                <div class="review-input" ondrop={on_drop(ReviewAction::SetManifests)} ondragover={on_dragover}>
+                    <h3 class="review-input-title">{ "Manifests to apply" }</h3>
+                    <label class="review-file">{ "Open files… " }
+                        <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetManifests)}
+                               aria-label="Open manifest files" />
+                    </label>
+                    <CodeEditor text={state.manifests.clone()} on_edit={text_input(ReviewAction::SetManifests)} error={None::<String>}
+                                label="Manifests YAML" placeholder="(paste or drop manifests)" />
+                </div>
+            </div>
+            <fieldset class="review-flags">
+                <legend>{ "kubectl apply" }</legend>
+                <label><input type="checkbox" checked={flags.server_side}
+                              onchange={set_flags(|f, i| f.server_side = i.checked())} />{ " --server-side" }</label>
+                <label>{ "--field-manager " }
+                    <input type="text" value={flags.field_manager.clone()} placeholder={flags.manager().to_string()}
+                           onchange={set_flags(|f, i| f.field_manager = i.value())} /></label>
+                <label><input type="checkbox" checked={flags.force_conflicts} disabled={!flags.server_side}
+                              onchange={set_flags(|f, i| f.force_conflicts = i.checked())} />{ " --force-conflicts" }</label>
+                <label>{ "-n " }
+                    <input type="text" value={flags.namespace.clone()} size="12" placeholder="default"
+                           onchange={set_flags(|f, i| f.namespace = i.value())} /></label>
+                <button type="button" class="review-run" onclick={on_run}>{ "Review" }</button>
+                <span class="review-hint">{ "Ctrl+Enter" }</span>
+            </fieldset>
+            if state.stale {
+                <p class="review-stale" role="status">{ "The inputs changed: press Review to see their outcome." }</p>
+            }
+            if let Some(outcome) = &state.outcome {
+                <div class="review-outcome" aria-live="polite">
+                    <p class="review-summary">{ summary(&outcome.counts(), outcome.objects.len()) }</p>
+                    if !outcome.errors.is_empty() {
+                        <ul class="review-errors" role="alert">
+                            { for outcome.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }
+                        </ul>
+                    }
+                    if !outcome.objects.is_empty() {
+                        <table class="review-table">
+                            <thead><tr><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
+                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col"><span class="visually-hidden">{ "Open" }</span></th></tr></thead>
+                            <tbody>{ for outcome.objects.iter().map(|row| object_row(row, &props.on_open)) }</tbody>
+                        </table>
+                    }
+                </div>
+            }
+        </section>
+    }
+}
+
+fn object_row(row: &ObjectRow, on_open: &Callback<String>) -> Html {
+    let open = row.scenario.clone().map(|text| {
+        let on_open = on_open.clone();
+        let label = format!("Open {} in the playground", row.name);
+        html! {
+            <button type="button" class="review-open" aria-label={label}
+                    onclick={Callback::from(move |_| on_open.emit(text.clone()))}>{ "Open" }</button>
+        }
+    });
+    let badge = if row.succeeded() {
+        "review-badge-ok"
+    } else {
+        "review-badge-refused"
+    };
+    html! {
+        <tr>
+            <th scope="row"><code>{ row.name.clone() }</code></th>
+            <td>{ row.namespace.clone().unwrap_or_default() }</td>
+            <td><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></td>
+            <td>if !row.message.is_empty() { <pre class="review-message">{ row.message.clone() }</pre> }</td>
+            <td>{ for open }</td>
+        </tr>
+    }
+}
+
+/// "3 objects: 1 serverside-applied, 2 conflict".
+fn summary(counts: &[(String, usize)], total: usize) -> String {
+    let noun = if total == 1 { "object" } else { "objects" };
+    if counts.is_empty() {
+        return format!("{total} {noun}");
+    }
+    let parts: Vec<String> = counts.iter().map(|(o, n)| format!("{n} {o}")).collect();
+    format!("{total} {noun}: {}", parts.join(", "))
+}
+
+/// Several files as one multi-document stream.
+fn join_documents(texts: &[String]) -> String {
+    texts
+        .iter()
+        .map(|t| t.trim_end_matches('\n'))
+        .collect::<Vec<_>>()
+        .join("\n---\n")
+}
