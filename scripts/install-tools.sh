@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pin in Cargo.toml
 TRUNK_VERSION=0.21.14          # 0.22 needs a newer Rust than this toolchain
+MDBOOK_VERSION=0.5.4
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -40,14 +41,24 @@ if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
     || die "could not install trunk $TRUNK_VERSION from crates.io"
 fi
 
-if ! have chromium || ! have chromedriver; then
-  say "installing Debian's chromium and chromium-driver (browser tests)"
+# Debian's packages: the browser for the browser tests, and Hugo, which
+# the documentation-site tests build a real site with.
+if ! have chromium || ! have chromedriver || ! have hugo; then
+  say "installing Debian's chromium, chromium-driver and hugo (browser and docs-site tests)"
   if [ "$(id -u)" = 0 ]; then APT=(apt-get); elif have sudo; then APT=(sudo apt-get); else
-    die "chromium and chromedriver are missing and this user cannot install packages: apt-get install chromium chromium-driver"
+    die "chromium, chromedriver or hugo is missing and this user cannot install packages: apt-get install chromium chromium-driver hugo"
   fi
   timeout 600 "${APT[@]}" update -qq || die "apt-get update failed"
-  DEBIAN_FRONTEND=noninteractive timeout 900 "${APT[@]}" install -y -qq chromium chromium-driver \
-    || die "could not install chromium and chromium-driver with apt-get"
+  DEBIAN_FRONTEND=noninteractive timeout 900 "${APT[@]}" install -y -qq chromium chromium-driver hugo \
+    || die "could not install chromium, chromium-driver and hugo with apt-get"
+fi
+
+# mdBook, which the documentation-site tests build a real book with
+# (not packaged by Debian; without its server and watcher it builds faster).
+if [ "$(mdbook --version 2>/dev/null)" != "mdbook v$MDBOOK_VERSION" ]; then
+  say "installing mdbook $MDBOOK_VERSION (a few minutes)"
+  timeout 1800 cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features \
+    || die "could not install mdbook $MDBOOK_VERSION from crates.io"
 fi
 
 have node || die "node not found: install Node.js 20 or later (Debian: apt-get install nodejs npm)"

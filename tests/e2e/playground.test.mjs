@@ -249,9 +249,9 @@ test('the documentation example: iframe, element and JS API', async () => {
   const element = page.frameLocator('ssa-playground iframe');
   await element.locator('.timeline-badge').first().waitFor();
   assert.equal(await element.locator('.timeline-step-selected .timeline-badge').getAttribute('data-outcome'), 'conflict');
-  await page.waitForFunction(() => document.querySelector('ssa-playground iframe').style.height !== '240px');
+  await page.waitForFunction(() => document.querySelector('ssa-playground iframe').style.height !== '320px');
   const height = await page.evaluate(() => document.querySelector('ssa-playground iframe').getBoundingClientRect().height);
-  assert.ok(height > 100 && height !== 240, `resized to ${height}px`);
+  assert.ok(height > 100 && height !== 320, `resized to ${height}px`);
   const stepped = page.evaluate(() => new Promise((resolve) => document.getElementById('element').addEventListener('ssa-step', (e) => resolve(e.detail.step))));
   await page.click('#goto-3');
   assert.equal(await stepped, 3);

@@ -41,19 +41,26 @@ pub fn app() -> Html {
     // way back to the review, whose inputs are kept.
     let from_review = use_state(|| false);
     let review = use_reducer(ReviewState::new);
+    // An embed whose scenario could not be loaded (`#error=`, from
+    // ssa-playground.js: a missing `src` file) shows why instead.
+    let load_error = use_memo((), |_| embed_load_error(&embed));
     // A shared link wins, then what was autosaved, then the first preset.
     let state = use_reducer(|| {
         let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
-        let text = shared
-            .or_else(browser::load_saved)
-            .unwrap_or_else(|| PRESETS[0].text.to_string());
+        let embed = EmbedOptions::current();
+        let text = if embed_load_error(&embed).is_some() {
+            String::new()
+        } else {
+            shared
+                .or_else(browser::load_saved)
+                .unwrap_or_else(|| PRESETS[0].text.to_string())
+        };
         let mut state = State::new(&text);
         state.preset = PRESETS
             .iter()
             .position(|p| p.text == text)
             .unwrap_or(usize::MAX);
-        let options = EmbedOptions::current();
-        if let Some(step) = options.step.filter(|s| *s < state.step_count()) {
+        if let Some(step) = embed.step.filter(|s| *s < state.step_count()) {
             state.selected = step;
         }
         state.with_views()
@@ -85,7 +92,9 @@ pub fn app() -> Html {
     {
         let embed = embed.clone();
         let key = (state.selected, state.text.clone());
-        let error = state.result.as_ref().err().cloned();
+        let error = (*load_error)
+            .clone()
+            .or_else(|| state.result.as_ref().err().cloned());
         use_effect_with(key, move |(selected, _)| {
             if embed.embed {
                 post(
@@ -231,7 +240,14 @@ pub fn app() -> Html {
     };
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     if embed.embed {
-        return embed_view(&state, &embed, on_select, on_key, theme);
+        return embed_view(
+            &state,
+            &embed,
+            (*load_error).clone(),
+            on_select,
+            on_key,
+            theme,
+        );
     }
     html! {
         <div class={classes!("app", theme)} onkeydown={on_key}>
@@ -263,7 +279,7 @@ pub fn app() -> Html {
             } else {
             <main class="app-main">
                 <div class="app-input">
-                    <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} on_load={on_load} />
+                    <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} selected={state.selected} on_load={on_load} />
                     <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
                                   selected={state.selected} on_action={on_action} />
                     <Editor text={state.text.clone()} on_edit={on_edit}
@@ -316,14 +332,18 @@ pub fn app() -> Html {
 fn embed_view(
     state: &UseReducerHandle<State>,
     embed: &EmbedOptions,
+    load_error: Option<String>,
     on_select: Callback<usize>,
     on_key: Callback<KeyboardEvent>,
     theme: Option<String>,
 ) -> Html {
+    // "./": the playground beside this frame, wherever it is hosted.
     let open = format!("./#{}", share::encode_fragment(&state.text));
-    let body = match &state.result {
-        Err(message) => html! { <p class="app-error" role="alert">{ message.clone() }</p> },
-        Ok(result) => {
+    let error = load_error.or_else(|| state.result.as_ref().err().cloned());
+    let body = match (&state.result, error) {
+        (_, Some(message)) => html! { <p class="app-error" role="alert">{ message }</p> },
+        (Err(_), None) => html! {},
+        (Ok(result), None) => {
             let step = result.steps.get(state.selected);
             let view = match (embed.view.as_deref(), step) {
                 (_, None) => html! {},
@@ -360,6 +380,15 @@ fn embed_view(
             { body }
         </div>
     }
+}
+
+/// The reason an embed's scenario could not be loaded (`#error=…`).
+fn embed_load_error(embed: &EmbedOptions) -> Option<String> {
+    if !embed.embed {
+        return None;
+    }
+    let fragment = browser::fragment()?;
+    Some(crate::embed::decode(fragment.strip_prefix("#error=")?))
 }
 
 /// The scenario's description, shown above the timeline.

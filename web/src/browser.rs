@@ -36,6 +36,23 @@ pub fn set_fragment(fragment: &str) -> Option<String> {
     Some(link)
 }
 
+/// The folder the page is served from (`https://site/docs/ssa/`).
+pub fn page_base() -> Option<String> {
+    let location = window()?.location();
+    Some(crate::embed_snippet::playground_base(
+        &location.origin().ok()?,
+        &location.pathname().ok()?,
+    ))
+}
+
+/// Puts `text` on the clipboard (the browser may refuse: then nothing
+/// happens, and the text stays selectable in its box).
+pub fn copy_text(text: &str) {
+    if let Some(w) = window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
 // Storage stays on web-sys: gloo-storage keeps values as JSON (its
 // deserialiser added 5 KB to the wasm, whose budget is tight) and throws
 // where the browser refuses storage (a sandboxed frame), which would

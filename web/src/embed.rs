@@ -50,8 +50,8 @@ impl EmbedOptions {
     }
 }
 
-/// Percent-decoding of a query value.
-fn decode(v: &str) -> String {
+/// Percent-decoding of a query value (and of the `#error=` fragment).
+pub fn decode(v: &str) -> String {
     let bytes = v.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -8,6 +8,7 @@ mod colours;
 mod compare_modes;
 mod components;
 mod embed;
+mod embed_snippet;
 mod highlight;
 mod markdown;
 mod presets;

@@ -1,5 +1,6 @@
-//! Share, export, import and "Copy as Markdown".
+//! Share, embed, export, import and "Copy as Markdown".
 
+use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::{browser, markdown, share};
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
@@ -8,6 +9,8 @@ use yew::prelude::*;
 pub struct Props {
     pub text: String,
     pub result: Option<ScenarioResult>,
+    /// The step shown (from 0): an embed opens there.
+    pub selected: usize,
     /// Replaces the scenario (an imported file).
     pub on_load: Callback<String>,
 }
@@ -16,6 +19,9 @@ pub struct Props {
 pub fn toolbar(props: &Props) -> Html {
     let link = use_state(|| None::<String>);
     let markdown_text = use_state(|| None::<String>);
+    let embed_open = use_state(|| false);
+    let embed_view = use_state(|| VIEWS[0].0.to_string());
+    let embed_theme = use_state(String::new);
     let on_share = {
         let (text, link) = (props.text.clone(), link.clone());
         Callback::from(move |_| link.set(browser::set_fragment(&share::encode_fragment(&text))))
@@ -50,9 +56,43 @@ pub fn toolbar(props: &Props) -> Html {
             markdown_text.set(result.as_ref().map(|r| markdown::to_markdown(&text, r)))
         })
     };
+    let on_embed = {
+        let embed_open = embed_open.clone();
+        Callback::from(move |_| embed_open.set(!*embed_open))
+    };
+    let embed_panel = embed_open.then(|| {
+        let choice = EmbedChoice {
+            step: props.selected + 1,
+            view: (*embed_view).clone(),
+            theme: (*embed_theme).clone(),
+        };
+        let base = browser::page_base().unwrap_or_default();
+        let title = props
+            .result
+            .as_ref()
+            .map(|r| r.scenario.clone())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "SSA Playground scenario".into());
+        let iframe = embed_snippet::iframe_snippet(&base, &props.text, &choice, &title);
+        let element = embed_snippet::element_snippet(&base, &props.text, &choice);
+        html! {
+            <div class="toolbar-embed" role="group" aria-label="Embed this scenario in a page">
+                <label>{ "View " }
+                    { choice_select("Embed view", VIEWS, &embed_view) }
+                </label>
+                <label>{ "Theme " }
+                    { choice_select("Embed theme", THEMES, &embed_theme) }
+                </label>
+                <span class="toolbar-embed-step">{ format!("opens at step {}", choice.step) }</span>
+                { snippet_box("iframe", "An iframe: the scenario travels in its URL", iframe) }
+                { snippet_box("element", "The <ssa-playground> element: one script tag, the scenario inline", element) }
+            </div>
+        }
+    });
     html! {
         <div class="toolbar" role="toolbar" aria-label="Scenario">
             <button type="button" onclick={on_share}>{ "Share link" }</button>
+            <button type="button" onclick={on_embed} aria-expanded={embed_open.to_string()}>{ "Embed" }</button>
             <button type="button" onclick={on_export}>{ "Export" }</button>
             <label class="toolbar-import">{ "Import " }
                 <input type="file" accept=".yaml,.yml,.json" onchange={on_import} aria-label="Import a scenario file" />
@@ -64,6 +104,45 @@ pub fn toolbar(props: &Props) -> Html {
             if let Some(md) = &*markdown_text {
                 <textarea class="toolbar-markdown" readonly=true value={md.clone()} aria-label="The scenario as Markdown" />
             }
+            { for embed_panel }
+        </div>
+    }
+}
+
+/// A select over `(value, label)` choices kept in `state`.
+fn choice_select(
+    label: &str,
+    choices: &[(&'static str, &'static str)],
+    state: &UseStateHandle<String>,
+) -> Html {
+    let onchange = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                state.set(select.value());
+            }
+        })
+    };
+    html! {
+        <select aria-label={label.to_string()} {onchange}>
+            { for choices.iter().map(|(value, text)| html! {
+                <option value={*value} selected={**state == *value}>{ *text }</option>
+            }) }
+        </select>
+    }
+}
+
+/// A read-only snippet with its "Copy" button.
+fn snippet_box(kind: &'static str, label: &'static str, snippet: String) -> Html {
+    let on_copy = {
+        let snippet = snippet.clone();
+        Callback::from(move |_| browser::copy_text(&snippet))
+    };
+    html! {
+        <div class={classes!("toolbar-snippet", format!("toolbar-snippet-{kind}"))}>
+            <span class="toolbar-snippet-label">{ label }</span>
+            <textarea readonly=true value={snippet} aria-label={label} rows="4" />
+            <button type="button" onclick={on_copy} aria-label={format!("Copy the {kind} snippet")}>{ "Copy" }</button>
         </div>
     }
 }
