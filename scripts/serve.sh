@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh
 source scripts/env.sh
-scripts/build-js-api.sh
+# Trunk's pre_build hook builds the JavaScript API package (Trunk.toml).
 exec trunk serve --release --address 127.0.0.1 --port 8080

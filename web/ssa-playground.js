@@ -113,7 +113,7 @@ class SsaPlayground extends HTMLElement {
     const frame = document.createElement('iframe');
     frame.title = this.getAttribute('title') || 'SSA Playground scenario';
     frame.loading = 'lazy';
-    frame.style.cssText = `display:block;width:100%;border:1px solid #d6dbe3;border-radius:6px;height:${reserved}px`;
+    frame.style.cssText = `display:block;box-sizing:border-box;width:100%;border:1px solid #d6dbe3;border-radius:6px;height:${reserved}px`;
     frame.src = `${APP.href}?${params}#${fragment}`;
     this.frame = frame;
     // Inline scenarios stay in the page (readable without scripts); the

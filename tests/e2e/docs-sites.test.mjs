@@ -86,8 +86,9 @@ test('the app served under a nested path loads its styles, catalogue and engine'
   await page.getByRole('button', { name: 'Embed' }).click();
   const iframe = await page.locator('.toolbar-snippet-iframe textarea').inputValue();
   const element = await page.locator('.toolbar-snippet-element textarea').inputValue();
-  assert.match(iframe, new RegExp(`^<iframe src="${env.server.url}docs/tools/ssa/index.html\\?embed=1&amp;step=1#s=`));
-  assert.match(element, new RegExp(`<script type="module" src="${env.server.url}docs/tools/ssa/ssa-playground.js"></script>\\n<ssa-playground step="1">`));
+  const step = await page.locator('.timeline-step-selected .timeline-index').textContent();
+  assert.match(iframe, new RegExp(`^<iframe src="${env.server.url}docs/tools/ssa/index.html\\?embed=1&amp;step=${step}#s=`));
+  assert.match(element, new RegExp(`<script type="module" src="${env.server.url}docs/tools/ssa/ssa-playground.js"></script>\\n<ssa-playground step="${step}">`));
   await page.getByRole('combobox', { name: 'Embed theme' }).selectOption('dark');
   assert.match(await page.locator('.toolbar-snippet-iframe textarea').inputValue(), /&amp;theme=dark#s=/);
   await page.screenshot({ path: path.join(shots, 'nested-path-embed-action.png') });
@@ -188,6 +189,33 @@ test('a page with ten embeds loads the ones in view first and does not jump', as
   await page.evaluate(() => window.scrollTo(0, 0));
   const topAfter = await page.evaluate(() => document.querySelectorAll('ssa-playground')[9].getBoundingClientRect().top);
   assert.ok(Math.abs(topAfter - top) < 10 * 120, `the page moved ${topAfter - top}px in all as frames sized to their content`);
+  assert.deepEqual(problems, { failed: [], foreign: [], errors: [] });
+  await context.close();
+});
+
+test('an embed with an invalid scenario shows the located error in its frame; the page keeps working', async () => {
+  fs.mkdirSync(path.join(env.root, 'docs/bad'), { recursive: true });
+  fs.writeFileSync(path.join(env.root, 'docs/bad/index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A bad embed</title>
+<script type="module" src="../tools/ssa/ssa-playground.js"></script></head>
+<body>
+<ssa-playground title="bad" eager><script type="application/yaml">
+scenario: v1
+steps:
+- manager: a
+  op: apply
+  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: x}
+</script></ssa-playground>
+<ssa-playground title="good" eager scenario="scenario: v1&#10;steps:&#10;- manager: a&#10;  op: apply&#10;  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}"></ssa-playground>
+<button id="still-here" type="button" onclick="this.textContent = 'clicked'">a control of the page</button>
+</body></html>`);
+  const { page, context, problems } = await open(`${env.server.url}docs/bad/`);
+  const error = await embed(page, 'bad').locator('.app-error').textContent();
+  assert.match(error, /line \d+, column \d+/);
+  await page.waitForFunction(() => window.ssaEvents.some((e) => e.type === 'ssa-error' && e.title === 'bad'));
+  assert.equal(await selectedOutcome(embed(page, 'good')), 'applied');
+  await page.click('#still-here');
+  assert.equal(await page.locator('#still-here').textContent(), 'clicked');
   assert.deepEqual(problems, { failed: [], foreign: [], errors: [] });
   await context.close();
 });

@@ -8,7 +8,7 @@ use crate::components::step_view::{blame_line, changes_view};
 use crate::components::{
     editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
 };
-use crate::embed::{EmbedOptions, Incoming, content_height, listen, post};
+use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
 use crate::presets::PRESETS;
 use crate::review::ReviewState;
 use crate::state::{Action, State};
@@ -85,6 +85,7 @@ pub fn app() -> Html {
                     Incoming::Load(text) => dispatcher.dispatch(Action::Load(text)),
                     Incoming::Goto(step) => dispatcher.dispatch(Action::Select(step)),
                 });
+                report_size(&embed);
                 post(&embed, "ready", &[]);
             }
         });

@@ -135,13 +135,40 @@ pub fn listen(options: &EmbedOptions, on: impl Fn(Incoming) + 'static) {
     handler.forget();
 }
 
-/// The height of the page's content, for the `resize` message.
+/// The height of the page's content, for the `resize` message: the body's
+/// own height (the document's would never be less than the frame's, so a
+/// frame could grow but never shrink to a short content).
 pub fn content_height() -> f64 {
     web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .map(|e| f64::from(e.scroll_height()))
+        .and_then(|d| d.body())
+        .map(|b| f64::from(b.offset_height()))
         .unwrap_or(0.0)
+}
+
+/// Posts `resize` whenever the content's height changes (a step chosen, a
+/// details element opened), not only after a run.
+pub fn report_size(options: &EmbedOptions) {
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return;
+    };
+    let options = options.clone();
+    let last = std::cell::Cell::new(0.0);
+    let on_resize = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        let height = content_height();
+        if height > 0.0 && height != last.get() {
+            last.set(height);
+            post(&options, "resize", &[("height", JsValue::from_f64(height))]);
+        }
+    });
+    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+    }
+    // The observer and its callback live as long as the page.
+    on_resize.forget();
 }
 
 #[cfg(test)]
