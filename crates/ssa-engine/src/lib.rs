@@ -24,6 +24,7 @@ pub mod managed_fields;
 pub mod merge;
 pub mod openapi;
 pub mod patch;
+pub mod registry;
 pub mod review;
 pub mod scenario;
 pub mod schema;

@@ -35,14 +35,13 @@
 //!   no generation bump for a graceful deletion.
 //! - Hash collisions (`status.collisionCount`) are not modelled.
 
-mod generation;
 mod rollout;
 mod watch;
 
 #[cfg(test)]
 mod tests;
 
-pub use generation::{Generation, api_group, semantic_eq};
+pub use crate::registry::generation::{Generation, api_group, semantic_eq};
 pub use rollout::{
     Rollout, RolloutState, Workload, controller_revision_hash, fnv32, fnv32a, pod_template_hash,
     safe_encode,

@@ -29,7 +29,7 @@
 //! is written as upstream writes it: the decimal number, each digit
 //! mapped into the alphabet of `SafeEncodeString`.
 
-use super::generation::{api_group, semantic_eq};
+use crate::registry::generation::{api_group, semantic_eq};
 use crate::value::{Map, Value};
 
 /// A workload kind whose template changes roll out.

@@ -1,20 +1,83 @@
-//! JSON patch (RFC 6902): a list of operations on JSON pointers (RFC 6901).
-//! A failing operation refuses the whole patch, naming its index and path.
+//! JSON patch (RFC 6902): a list of operations on JSON pointers (RFC 6901),
+//! applied as the API server's patch handler applies it
+//! (`k8s.io/apiserver/pkg/endpoints/handlers/patch.go`, `applyJSPatch`):
+//! the body is first decoded strictly into a list of `jsonPatchOp`
+//! (`error decoding patch: ...`, 400), then applied by
+//! `gopkg.in/evanphx/json-patch.v4`; an operation that fails refuses the
+//! whole patch with a generic 422 whose message drops the library's words
+//! (`NewGenericServerResponse`), so what failed is kept as the detail.
 
 use super::PatchError;
 use crate::value::Value;
 
+/// The message of `NewGenericServerResponse(422, ...)`.
+const APPLY_FAILED: &str = "the server rejected our request due to an error in our request";
+
 /// `target` after every operation of `patch`, in order.
 pub fn apply_json_patch(target: &Value, patch: &Value) -> Result<Value, PatchError> {
-    let Value::List(ops) = patch else {
-        return Err(PatchError::new("json patch must be a list of operations"));
-    };
+    let ops = decode(patch).map_err(|e| PatchError::new(format!("error decoding patch: {e}")))?;
     let mut doc = target.clone();
     for (i, op) in ops.iter().enumerate() {
-        apply_op(&mut doc, op)
-            .map_err(|e| PatchError::new(format!("json patch operation {i}: {e}")))?;
+        apply_op(&mut doc, op).map_err(|e| PatchError {
+            message: APPLY_FAILED.to_string(),
+            detail: Some(format!("json patch operation {i}: {e}")),
+        })?;
     }
     Ok(doc)
+}
+
+/// Go's `encoding/json` name of a JSON value's kind, as its
+/// `UnmarshalTypeError` prints it.
+fn go_json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Map(_) => "object",
+        Value::List(_) => "array",
+        Value::String(_) => "string",
+        Value::Bool(_) => "bool",
+        Value::Null => "null",
+        _ => "number",
+    }
+}
+
+/// The operations of a patch as `sigs.k8s.io/json`'s `UnmarshalStrict`
+/// into `[]jsonPatchOp` reads them: `null` is no operation, `null` fields
+/// are their zero value, and the first value of the wrong type is the
+/// error, in Go's words.
+fn decode(patch: &Value) -> Result<&[Value], String> {
+    let ops = match patch {
+        Value::Null => return Ok(&[]),
+        Value::List(ops) => ops,
+        other => {
+            return Err(format!(
+                "json: cannot unmarshal {} into Go value of type []handlers.jsonPatchOp",
+                go_json_kind(other)
+            ));
+        }
+    };
+    for op in ops {
+        match op {
+            Value::Null => {}
+            Value::Map(fields) => {
+                for (name, value) in fields.iter() {
+                    if ["op", "path", "from"].contains(&name.as_str())
+                        && !matches!(value, Value::String(_) | Value::Null)
+                    {
+                        return Err(format!(
+                            "json: cannot unmarshal {} into Go struct field jsonPatchOp.{name} of type string",
+                            go_json_kind(value)
+                        ));
+                    }
+                }
+            }
+            other => {
+                return Err(format!(
+                    "json: cannot unmarshal {} into Go value of type handlers.jsonPatchOp",
+                    go_json_kind(other)
+                ));
+            }
+        }
+    }
+    Ok(ops)
 }
 
 fn field<'a>(op: &'a Value, name: &str) -> Result<&'a Value, String> {
@@ -294,7 +357,39 @@ mod tests {
         ];
         for (doc, patch, prefix) in failing {
             let err = run(doc, patch).unwrap_err();
-            assert!(err.message.starts_with(prefix), "{patch}: {err}");
+            assert_eq!(err.message, APPLY_FAILED, "{patch}");
+            let detail = err.detail.unwrap_or_default();
+            assert!(detail.starts_with(prefix), "{patch}: {detail}");
         }
+    }
+
+    /// apiserver `patch.go` `applyJSPatch`: the strict decode into
+    /// `[]jsonPatchOp` words type errors as Go's `encoding/json` does.
+    #[test]
+    fn bodies_that_are_no_list_of_operations() {
+        let table = [
+            (
+                r#"{"op":"add"}"#,
+                "error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp",
+            ),
+            (
+                r#"["add"]"#,
+                "error decoding patch: json: cannot unmarshal string into Go value of type handlers.jsonPatchOp",
+            ),
+            (
+                r#"[{"op":"add","path":5,"value":1}]"#,
+                "error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.path of type string",
+            ),
+        ];
+        for (patch, message) in table {
+            let err = run(r#"{"a":1}"#, patch).unwrap_err();
+            assert_eq!(err.message, message);
+            assert_eq!(err.detail, None);
+        }
+        // `null` holds no operation: nothing changes.
+        assert_eq!(
+            run(r#"{"a":1}"#, "null").unwrap(),
+            Value::from_json_str(r#"{"a":1}"#).unwrap()
+        );
     }
 }

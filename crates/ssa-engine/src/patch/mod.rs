@@ -27,12 +27,16 @@ pub enum PatchType {
 #[error("{message}")]
 pub struct PatchError {
     pub message: String,
+    /// What went wrong, in words, where the server's message does not say
+    /// (a JSON patch operation that failed).
+    pub detail: Option<String>,
 }
 
 impl PatchError {
     pub(crate) fn new(message: impl Into<String>) -> Self {
         PatchError {
             message: message.into(),
+            detail: None,
         }
     }
 }

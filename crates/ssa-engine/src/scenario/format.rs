@@ -94,6 +94,32 @@ pub struct Scenario {
     pub source_map: SourceMap,
 }
 
+/// A key of the scenario format itself (top level, `schema`, a step, a
+/// step's `expect`) given twice is an error: "last one wins" would run
+/// another scenario than the one the reader sees. Manifests inside the
+/// scenario (`live`, `object`, `patch`) keep the last value, as kubectl's
+/// YAML reader (go-yaml v2, non-strict) does.
+fn refuse_repeated_keys(map: &SourceMap) -> Result<(), ScenarioError> {
+    use crate::value::PathSeg::{Index, Key};
+    for (path, here, first) in map.repeated_keys() {
+        let key = match path.0.as_slice() {
+            [Key(k)] => k,
+            [Key(s), Key(k)] if s == "schema" => k,
+            [Key(s), Index(_), Key(k)] if s == "steps" => k,
+            [Key(s), Index(_), Key(e), Key(k)] if s == "steps" && e == "expect" => k,
+            _ => continue,
+        };
+        return Err(ScenarioError {
+            message: format!(
+                "key {key:?} repeated (first given at line {}): each key of the scenario may appear once",
+                first.line
+            ),
+            location: Some(*here),
+        });
+    }
+    Ok(())
+}
+
 /// Reads a scenario document.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     let doc = yaml::parse(text).map_err(|e| ScenarioError {
@@ -105,6 +131,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         message,
         location: Some(map.nearest(path)),
     };
+    refuse_repeated_keys(map)?;
     let root = ValuePath::root();
     let Value::Map(top) = &doc.value else {
         return Err(at(

@@ -276,7 +276,11 @@ fn run_step(
             Some(_) => (Ok(None), vec![]),
             None => (Err(not_found(step, live)), vec![]),
         },
-        Op::Patch => (run_patch(fm, schema, live, step, time).map(Some), vec![]),
+        Op::Patch => {
+            let mut notes = vec![];
+            let result = run_patch(fm, schema, live, step, time, &mut notes).map(Some);
+            (result, notes)
+        }
     }
 }
 
@@ -288,6 +292,7 @@ fn run_patch(
     live: Option<&Value>,
     step: &Step,
     time: &str,
+    notes: &mut Vec<String>,
 ) -> Result<WriteOutcome, WriteError> {
     let Some(live) = live else {
         return Err(not_found(step, None));
@@ -303,8 +308,13 @@ fn run_patch(
         Some(Subresource::Scale) => scale_of(schema, live),
         _ => live.clone(),
     };
-    let patched = patch::apply_patch(schema, &target, patch_type, patch_body)
-        .map_err(|e| WriteError::Invalid { message: e.message })?;
+    let patched = patch::apply_patch(schema, &target, patch_type, patch_body).map_err(|e| {
+        // The server's message may not say what failed; the note does.
+        if let Some(detail) = e.detail {
+            notes.push(detail);
+        }
+        WriteError::Invalid { message: e.message }
+    })?;
     let request = WriteRequest {
         manager: &step.manager,
         subresource: step.subresource,

@@ -320,3 +320,23 @@ steps:
     // A step that is not there is no error.
     step_views(&scenario, &mut lazy, 99).unwrap();
 }
+
+/// A key of the scenario format given twice is refused at its second
+/// place; a key repeated inside a manifest keeps the last value, as
+/// kubectl's go-yaml v2 reader does (kubernetes/kubernetes#125885).
+#[test]
+fn repeated_scenario_keys_are_refused() {
+    let text = "scenario: v1\nname: t\nsteps:\n- manager: a\n  op: apply\n  manager: b\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}\n";
+    let err = parse_scenario(text).unwrap_err();
+    assert_eq!(
+        err.message,
+        "key \"manager\" repeated (first given at line 4): each key of the scenario may appear once"
+    );
+    assert_eq!(err.location.map(|l| (l.line, l.column)), Some((6, 3)));
+
+    let text = "scenario: v1\nname: t\nsteps:\n- manager: a\n  op: apply\n  object:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: c}\n    data: {k: '1'}\n    data: {k: '2'}\n";
+    let scenario = parse_scenario(text).unwrap();
+    let step = scenario.steps[0].as_ref().unwrap();
+    let object = step.object.as_ref().unwrap();
+    assert_eq!(object.get_path(&["data", "k"]), Some(&Value::from("2")));
+}

@@ -84,6 +84,11 @@ impl YamlError {
 pub struct SourceMap {
     values: IndexMap<ValuePath, Location>,
     keys: IndexMap<ValuePath, Location>,
+    /// Keys repeated in their map: the path, where the repetition is and
+    /// where the key first was. The value read keeps the last one, as
+    /// kubectl does; callers that must refuse them (the scenario format)
+    /// can.
+    repeated: Vec<(ValuePath, Location, Location)>,
 }
 
 impl SourceMap {
@@ -111,6 +116,12 @@ impl SourceMap {
         }
     }
 
+    /// Every repeated map key (its path, where it is repeated and where it
+    /// first was), in document order.
+    pub fn repeated_keys(&self) -> &[(ValuePath, Location, Location)] {
+        &self.repeated
+    }
+
     /// Every node's path with the line its value starts on, and the line
     /// of its key for map entries, in document order.
     pub fn lines(&self) -> impl Iterator<Item = (&ValuePath, u32)> {
@@ -128,6 +139,11 @@ impl SourceMap {
         SourceMap {
             values: below(&self.values),
             keys: below(&self.keys),
+            repeated: self
+                .repeated
+                .iter()
+                .map(|(p, l, first)| (p.prefixed(prefix), *l, *first))
+                .collect(),
         }
     }
 

@@ -305,8 +305,12 @@ impl Builder {
         }
         if let (Pending::Value(key), true) = (&next, *mapped) {
             let entry = path.key(key.clone());
-            if map.contains_key(key) && nested.remove(key) {
-                forget_below(&mut self.source_map, &mut self.forgotten, &entry);
+            if map.contains_key(key) {
+                let first = self.source_map.keys.get(&entry).copied().unwrap_or(here);
+                self.source_map.repeated.push((entry.clone(), here, first));
+                if nested.remove(key) {
+                    forget_below(&mut self.source_map, &mut self.forgotten, &entry);
+                }
             }
             self.source_map.keys.insert(entry, here);
         }

@@ -2,16 +2,16 @@
 //! three-way merge against the last-applied-configuration annotation, sent
 //! as a patch) and the extra requests `kubectl apply --server-side` makes
 //! around its apply (keeping the annotation under its own manager, moving
-//! `kubectl-client-side-apply` ownership to the applier and applying
-//! again). Each request goes through the simulated API server
+//! the fields of every Update manager that owns the annotation to the
+//! applier, `csaupgrade`, and applying again). Each request goes through the simulated API server
 //! (`crate::field_manager`); `notes` say in words what was sent.
+
+mod csaupgrade;
 
 use crate::field_manager::{
     FieldManager, LAST_APPLIED_ANNOTATION, WriteError, WriteOutcome, WriteRequest, last_applied,
 };
-use crate::fieldpath::{Path, Set};
-use crate::managed_fields::{self, Managed, ManagerId, Operation};
-use crate::merge::VersionedSet;
+use crate::fieldpath::Path;
 use crate::schema::{ObjectSchema, TypeId};
 use crate::value::{Map, Value};
 
@@ -296,54 +296,34 @@ pub fn kubectl_server_side_apply(
         }
     };
     let mut object = first.object;
-    // Keep the annotation under a manager of its own, so that later
-    // server-side applies do not drop it (kubectl's
-    // saveLastApplyAnnotationIfNecessary).
-    if manager == "kubectl"
-        && let Some(annotation) = last_applied(&object).map(str::to_string)
-        && !owned_by_an_applier(&object)
-    {
-        let body = annotation_only(&object, &annotation);
-        let request = WriteRequest {
-            manager: LAST_APPLIED_MANAGER,
-            subresource: None,
-            body: &body,
-            time,
-        };
-        if let Ok(o) = fm.apply(Some(&object), &request, false) {
-            object = o.object;
-            notes.push(format!("kubectl applied the last-applied annotation alone as manager {LAST_APPLIED_MANAGER:?}"));
-        }
-    }
-    // Move client-side-apply ownership to the applier, then apply again
-    // so that what the applier dropped is pruned (csaupgrade).
-    if let Some(upgraded) = upgrade_client_side_managers(&object, manager) {
-        let request = WriteRequest {
-            manager,
-            subresource: None,
-            body: &upgraded,
-            time,
-        };
-        if let Ok(o) = fm.update(Some(&object), &request) {
-            object = o.object;
-            let again = WriteRequest {
-                manager,
-                subresource: None,
-                body: manifest,
-                time,
-            };
-            match fm.apply(Some(&object), &again, force) {
-                Ok(o) => object = o.object,
-                Err(e) => {
-                    return KubectlOutcome {
-                        result: Err(e),
-                        notes,
-                    };
+    // kubectl's apply.go: the annotation is saved first; only when that
+    // went through is the migration tried, and only a migration that
+    // patched something is followed by the apply again. Failures past the
+    // first apply are warnings: the command still succeeds.
+    match save_last_applied(fm, &object, manager, time) {
+        Err(e) => notes.push(warning(WARNING_LAST_APPLIED_FAILED, &e)),
+        Ok(saved) => {
+            if let Some(saved) = saved {
+                object = saved;
+                notes.push(format!("kubectl applied the last-applied annotation alone as manager {LAST_APPLIED_MANAGER:?}"));
+            }
+            match migrate_to_ssa(fm, &object, manager, time) {
+                Err(e) => notes.push(warning(WARNING_MIGRATION_FAILED, &e)),
+                Ok(None) => {}
+                Ok(Some(migrated)) => {
+                    object = migrated;
+                    // Re-sent so that what the applier dropped is pruned.
+                    match fm.apply(Some(&object), &request, force) {
+                        Ok(o) => {
+                            object = o.object;
+                            notes.push(format!(
+                                "kubectl migrated client-side-apply managers to {manager:?} and re-applied"
+                            ));
+                        }
+                        Err(e) => notes.push(warning(WARNING_REAPPLY_FAILED, &e.to_string())),
+                    }
                 }
             }
-            notes.push(format!(
-                "kubectl migrated client-side-apply managers to {manager:?} and re-applied"
-            ));
         }
     }
     let changed = live != Some(&object);
@@ -353,19 +333,104 @@ pub fn kubectl_server_side_apply(
     }
 }
 
-fn annotation_path() -> Path {
-    Path::fields(&["metadata", "annotations", LAST_APPLIED_ANNOTATION])
+/// kubectl's warnings around the migration (`apply.go`), `%[1]s` the error.
+const WARNING_LAST_APPLIED_FAILED: &str = "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: %[1]s";
+const WARNING_MIGRATION_FAILED: &str = "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: %[1]s";
+const WARNING_REAPPLY_FAILED: &str = "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: %[1]s";
+
+fn warning(template: &str, error: &str) -> String {
+    format!("kubectl printed: {}", template.replace("%[1]s", error))
 }
 
-/// Whether some Apply entry owns the last-applied annotation.
-fn owned_by_an_applier(object: &Value) -> bool {
-    let Ok(managed) = managed_fields::decode(object) else {
-        return false;
+/// kubectl's `saveLastApplyAnnotationIfNecessary`: with the default
+/// manager `kubectl`, an annotation no Apply entry owns is applied alone
+/// as `kubectl-last-applied`, so that later server-side applies do not
+/// drop it. `Ok(None)`: nothing was sent.
+fn save_last_applied(
+    fm: &FieldManager<'_>,
+    object: &Value,
+    manager: &str,
+    time: &str,
+) -> Result<Option<Value>, String> {
+    if manager != "kubectl" {
+        return Ok(None);
+    }
+    let Some(annotation) = object
+        .get_path(&["metadata", "annotations", LAST_APPLIED_ANNOTATION])
+        .and_then(Value::as_str)
+    else {
+        return Ok(None);
     };
-    managed
-        .fields
-        .values()
-        .any(|vs| vs.applied && vs.set.has(&annotation_path()))
+    if !csaupgrade::find_fields_owners(&entries(object), "Apply", &annotation_path()).is_empty() {
+        return Ok(None);
+    }
+    let body = annotation_only(object, annotation);
+    let request = WriteRequest {
+        manager: LAST_APPLIED_MANAGER,
+        subresource: None,
+        body: &body,
+        time,
+    };
+    fm.apply(Some(object), &request, false)
+        .map(|o| Some(o.object))
+        .map_err(|e| e.to_string())
+}
+
+/// kubectl's `migrateToSSAIfNecessary`: the Update managers that own the
+/// annotation are merged into the applier's Apply entry
+/// (`csaupgrade`), sent as a JSON patch replacing
+/// `metadata.managedFields` (an update by the applier that changes no
+/// field). `Ok(None)`: nothing to migrate.
+fn migrate_to_ssa(
+    fm: &FieldManager<'_>,
+    object: &Value,
+    manager: &str,
+    time: &str,
+) -> Result<Option<Value>, String> {
+    let entries = entries(object);
+    let mut csa_managers: Vec<String> =
+        csaupgrade::find_fields_owners(&entries, "Update", &annotation_path())
+            .into_iter()
+            .filter_map(|e| e.get("manager").and_then(Value::as_str))
+            .map(str::to_string)
+            .collect();
+    csa_managers.sort();
+    csa_managers.dedup();
+    let upgraded = csaupgrade::upgrade_managed_fields(&entries, &csa_managers, manager)?;
+    if upgraded == entries {
+        return Ok(None);
+    }
+    let mut body = object.clone();
+    if let Some(meta) = body.child_map_mut("metadata") {
+        let value = if upgraded.is_empty() {
+            Value::Null
+        } else {
+            Value::List(upgraded)
+        };
+        meta.insert("managedFields", value);
+    }
+    let request = WriteRequest {
+        manager,
+        subresource: None,
+        body: &body,
+        time,
+    };
+    fm.update(Some(object), &request)
+        .map(|o| Some(o.object))
+        .map_err(|e| e.to_string())
+}
+
+/// The stored `metadata.managedFields` entries, in their order.
+fn entries(object: &Value) -> Vec<Value> {
+    object
+        .get_path(&["metadata", "managedFields"])
+        .and_then(Value::as_list)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn annotation_path() -> Path {
+    Path::fields(&["metadata", "annotations", LAST_APPLIED_ANNOTATION])
 }
 
 /// An apply body that holds only the object's identity and annotation.
@@ -386,53 +451,116 @@ fn annotation_only(object: &Value, annotation: &str) -> Value {
     Value::Map(body)
 }
 
-/// The object with its client-side-apply Update entry merged into the
-/// applier's Apply entry (the annotation excluded), or `None` when there is
-/// nothing to move (client-go's `csaupgrade.UpgradeManagedFields`).
-fn upgrade_client_side_managers(object: &Value, applier: &str) -> Option<Value> {
-    let managed = managed_fields::decode(object).ok()?;
-    let csa_key = managed.fields.keys().find(|k| {
-        ManagerId::decode(k).is_some_and(|id| {
-            id.manager == CLIENT_SIDE_MANAGER
-                && id.operation == Operation::Update
-                && id.subresource.is_empty()
-        })
-    })?;
-    let csa = managed.fields.get(csa_key)?.clone();
-    let applier_key = ManagerId::apply(applier, "").encode();
-    let mut fields = managed.fields.clone();
-    let mut times = managed.times.clone();
-    let target = match fields.get(&applier_key) {
-        Some(vs) => vs.clone(),
-        None => {
-            // The client-side entry itself becomes the applier's.
-            if let Some(t) = times.get(csa_key).cloned() {
-                times.insert(applier_key.clone(), t);
-            }
-            VersionedSet {
-                set: Set::new(),
-                api_version: csa.api_version.clone(),
-                applied: true,
-            }
-        }
-    };
-    let mut annotation = Set::new();
-    annotation.insert(&annotation_path());
-    let union = if target.api_version == csa.api_version {
-        target.set.union(&csa.set)
-    } else {
-        target.set.clone()
-    };
-    fields.insert(
-        applier_key,
-        VersionedSet {
-            set: union.difference(&annotation),
-            ..target
-        },
-    );
-    fields.remove(csa_key);
-    times.remove(csa_key);
-    let mut upgraded = object.clone();
-    managed_fields::encode_into(&mut upgraded, &Managed { fields, times });
-    Some(upgraded)
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Value {
+        Value::from_json_str(text).unwrap()
+    }
+
+    fn managers(object: &Value) -> Vec<(String, String)> {
+        entries(object)
+            .iter()
+            .map(|e| {
+                let t = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                (t("manager"), t("operation"))
+            })
+            .collect()
+    }
+
+    /// kubectl `apply.go` `migrateToSSAIfNecessary`: the client-side
+    /// managers are the Update entries owning the annotation, whatever
+    /// their name (here a client-side apply with `--field-manager`), and
+    /// the apply sent again prunes what the applier dropped.
+    #[test]
+    fn every_update_manager_owning_the_annotation_is_migrated() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let csa = json(
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"1","b":"2"}}"#,
+        );
+        let created = client_side_apply(&fm, None, &csa, "my-csa", "2024-01-01T00:00:00Z")
+            .result
+            .unwrap()
+            .object;
+        let other = json(
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"1"}}"#,
+        );
+        let out = kubectl_server_side_apply(
+            &fm,
+            Some(&created),
+            &other,
+            "kubectl",
+            false,
+            "2024-01-01T00:00:01Z",
+        );
+        let object = out.result.unwrap().object;
+        assert_eq!(
+            managers(&object),
+            // The annotation-only apply changed nothing: no time, listed first.
+            [
+                ("kubectl-last-applied".to_string(), "Apply".to_string()),
+                ("kubectl".to_string(), "Apply".to_string())
+            ]
+        );
+        assert_eq!(object.get("data").unwrap().to_json_sorted(), r#"{"a":"1"}"#);
+        assert!(
+            out.notes.iter().any(|n| n.contains("migrated")),
+            "{:?}",
+            out.notes
+        );
+    }
+
+    /// kubectl `apply.go`: with another `--field-manager` the annotation is
+    /// not saved, and an Update manager that does not own the annotation
+    /// keeps its fields.
+    #[test]
+    fn updaters_without_the_annotation_keep_their_fields() {
+        let schema = ObjectSchema::deduced();
+        let fm = FieldManager::new(&schema);
+        let base = json(
+            r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"1"}}"#,
+        );
+        let created = client_side_apply(
+            &fm,
+            None,
+            &base,
+            "kubectl-client-side-apply",
+            "2024-01-01T00:00:00Z",
+        )
+        .result
+        .unwrap()
+        .object;
+        let mut edited = created.clone();
+        edited
+            .child_map_mut("data")
+            .unwrap()
+            .insert("z", Value::from("9"));
+        let request = WriteRequest {
+            manager: "operator",
+            subresource: None,
+            body: &edited,
+            time: "2024-01-01T00:00:01Z",
+        };
+        let edited = fm.update(Some(&created), &request).unwrap().object;
+        let out = kubectl_server_side_apply(
+            &fm,
+            Some(&edited),
+            &base,
+            "ci",
+            false,
+            "2024-01-01T00:00:02Z",
+        );
+        let object = out.result.unwrap().object;
+        assert_eq!(
+            managers(&object),
+            [
+                ("ci".to_string(), "Apply".to_string()),
+                ("operator".to_string(), "Update".to_string())
+            ]
+        );
+        assert_eq!(object.get_path(&["data", "z"]), Some(&Value::from("9")));
+    }
 }

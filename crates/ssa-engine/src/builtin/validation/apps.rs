@@ -1,0 +1,203 @@
+//! `pkg/apis/apps/validation/validation.go` for the workload kinds, and
+//! the selector immutability their strategies add on update
+//! (`pkg/registry/apps/{deployment,replicaset,daemonset}/strategy.go`,
+//! `ValidateUpdate`: "disallow mutation of selector", after the spec's
+//! errors).
+
+use super::core;
+use super::field::{
+    BadValue, FieldError, forbidden, invalid, json_label_selector, json_string_map, required,
+};
+use crate::value::Value;
+
+/// Which workload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Workload {
+    Deployment,
+    ReplicaSet,
+    DaemonSet,
+    StatefulSet,
+}
+
+/// The spec errors of a workload, then (on update) the selector's
+/// immutability.
+pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let spec = object.get("spec");
+    let selector = spec
+        .and_then(|s| s.get("selector"))
+        .filter(|s| !s.is_null());
+    let template = spec.and_then(|s| s.get("template"));
+    let mut errs = Vec::new();
+    match kind {
+        // ValidateDeploymentSpec, ValidateReplicaSetSpec.
+        Workload::Deployment | Workload::ReplicaSet => {
+            errs.extend(selector_required(
+                selector,
+                "empty selector is invalid for deployment",
+            ));
+            errs.extend(template_for_replica_set(selector, template));
+            if kind == Workload::Deployment {
+                errs.extend(deployment_strategy(spec.and_then(|s| s.get("strategy"))));
+            }
+        }
+        // ValidateDaemonSetSpec.
+        Workload::DaemonSet => {
+            if !matches(selector, template) {
+                errs.push(labels_mismatch(template));
+            }
+            if selector.is_some_and(is_empty_selector) {
+                errs.push(invalid(
+                    "spec.selector",
+                    BadValue::Json(json_label_selector(selector)),
+                    "empty selector is invalid for daemonset",
+                ));
+            }
+            errs.extend(core::pod_template_spec(template, "spec.template"));
+            errs.extend(core::restart_policy_always(template, "spec.template"));
+        }
+        // ValidateStatefulSetSpec: the selector and its match.
+        Workload::StatefulSet => {
+            errs.extend(selector_required(
+                selector,
+                "empty selector is invalid for statefulset.",
+            ));
+            if selector.is_some_and(|s| !is_empty_selector(s)) && !matches(selector, template) {
+                errs.push(labels_mismatch(template));
+            }
+        }
+    }
+    if let Some(old) = old
+        && kind != Workload::StatefulSet
+    {
+        let old_selector = old.get_path(&["spec", "selector"]).filter(|s| !s.is_null());
+        if normalized(selector) != normalized(old_selector) {
+            errs.push(invalid(
+                "spec.selector",
+                BadValue::Json(json_label_selector(selector)),
+                "field is immutable",
+            ));
+        }
+    }
+    errs
+}
+
+/// `spec.selector` required, and not empty.
+fn selector_required(selector: Option<&Value>, empty_message: &str) -> Vec<FieldError> {
+    match selector {
+        None => vec![required("spec.selector", "")],
+        Some(s) if is_empty_selector(s) => vec![invalid(
+            "spec.selector",
+            BadValue::Json(json_label_selector(selector)),
+            empty_message,
+        )],
+        Some(_) => vec![],
+    }
+}
+
+/// `ValidatePodTemplateSpecForReplicaSet`: the selector (unless it
+/// selects everything) matches the template's labels; the template is a
+/// valid pod template; pods restart always.
+fn template_for_replica_set(selector: Option<&Value>, template: Option<&Value>) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let selects_everything = selector.is_some_and(is_empty_selector);
+    if !selects_everything && !matches(selector, template) {
+        errs.push(labels_mismatch(template));
+    }
+    errs.extend(core::pod_template_spec(template, "spec.template"));
+    errs.extend(core::restart_policy_always(template, "spec.template"));
+    errs
+}
+
+fn labels_mismatch(template: Option<&Value>) -> FieldError {
+    invalid(
+        "spec.template.metadata.labels",
+        BadValue::Json(json_string_map(
+            template.and_then(|t| t.get_path(&["metadata", "labels"])),
+        )),
+        "`selector` does not match template `labels`",
+    )
+}
+
+/// `ValidateDeploymentStrategy`: a Recreate strategy takes no rolling
+/// update parameters.
+fn deployment_strategy(strategy: Option<&Value>) -> Vec<FieldError> {
+    let recreate = strategy.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("Recreate");
+    let rolling = strategy
+        .and_then(|s| s.get("rollingUpdate"))
+        .is_some_and(|r| !r.is_null());
+    if recreate && rolling {
+        return vec![forbidden(
+            "spec.strategy.rollingUpdate",
+            "may not be specified when strategy `type` is 'Recreate'",
+        )];
+    }
+    vec![]
+}
+
+fn is_empty_selector(selector: &Value) -> bool {
+    let empty = |k: &str| {
+        selector.get(k).is_none_or(|v| match v {
+            Value::Map(m) => m.is_empty(),
+            Value::List(l) => l.is_empty(),
+            Value::Null => true,
+            _ => false,
+        })
+    };
+    empty("matchLabels") && empty("matchExpressions")
+}
+
+/// A selector as `Semantic.DeepEqual` compares it: empty and absent alike.
+fn normalized(selector: Option<&Value>) -> Option<Value> {
+    let s = selector?;
+    let mut out = crate::value::Map::new();
+    for key in ["matchLabels", "matchExpressions"] {
+        match s.get(key) {
+            Some(Value::Map(m)) if !m.is_empty() => {
+                out.insert(key, Value::Map(m.clone()));
+            }
+            Some(Value::List(l)) if !l.is_empty() => {
+                out.insert(key, Value::List(l.clone()));
+            }
+            _ => {}
+        }
+    }
+    Some(Value::Map(out))
+}
+
+/// `LabelSelectorAsSelector(selector).Matches(template labels)`: a
+/// missing selector matches nothing; `matchLabels` and every
+/// `matchExpressions` requirement must hold.
+fn matches(selector: Option<&Value>, template: Option<&Value>) -> bool {
+    let Some(selector) = selector else {
+        return false;
+    };
+    let labels = template
+        .and_then(|t| t.get_path(&["metadata", "labels"]))
+        .and_then(Value::as_map);
+    let label = |k: &str| labels.and_then(|l| l.get(k)).and_then(Value::as_str);
+    let by_labels = selector
+        .get("matchLabels")
+        .and_then(Value::as_map)
+        .is_none_or(|m| m.iter().all(|(k, v)| label(k) == v.as_str()));
+    let by_expressions = selector
+        .get("matchExpressions")
+        .and_then(Value::as_list)
+        .is_none_or(|exprs| {
+            exprs.iter().all(|e| {
+                let key = e.get("key").and_then(Value::as_str).unwrap_or("");
+                let values: Vec<&str> = e
+                    .get("values")
+                    .and_then(Value::as_list)
+                    .map(|l| l.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                match e.get("operator").and_then(Value::as_str) {
+                    Some("In") => label(key).is_some_and(|v| values.contains(&v)),
+                    Some("NotIn") => label(key).is_none_or(|v| !values.contains(&v)),
+                    Some("Exists") => label(key).is_some(),
+                    Some("DoesNotExist") => label(key).is_none(),
+                    _ => false,
+                }
+            })
+        });
+    by_labels && by_expressions
+}

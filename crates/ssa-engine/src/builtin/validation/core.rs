@@ -1,0 +1,201 @@
+//! The parts of `pkg/apis/core/validation/validation.go` a manifest most
+//! often gets wrong: `ValidatePodTemplateSpec` (template labels, then the
+//! pod spec), and in `ValidatePodSpec` the containers
+//! (`validateContainers`: required, `validateContainerCommon`'s name,
+//! image and ports, then unique names), in upstream's order; and
+//! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
+//! few fields.
+
+use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required};
+use super::{meta, names};
+use crate::value::Value;
+
+/// `ValidatePodTemplateSpec` at `path` (`spec.template`).
+pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let mut errs = meta::labels(
+        template.and_then(|t| t.get_path(&["metadata", "labels"])),
+        &format!("{path}.labels"),
+    );
+    errs.extend(pod_spec(
+        template.and_then(|t| t.get("spec")),
+        &format!("{path}.spec"),
+    ));
+    errs
+}
+
+/// `ValidatePodSpec`, the container rules.
+pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
+    containers(
+        spec.and_then(|s| s.get("containers")),
+        &format!("{path}.containers"),
+    )
+}
+
+/// `validateContainers`.
+fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let items = list
+        .and_then(Value::as_list)
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    if items.is_empty() {
+        return vec![required(path, "")];
+    }
+    let mut errs = Vec::new();
+    let mut names_seen: Vec<&str> = Vec::new();
+    for (i, c) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let name = c.get("name").and_then(Value::as_str).unwrap_or("");
+        // validateContainerCommon
+        if name.is_empty() {
+            errs.push(required(format!("{at}.name"), ""));
+        } else {
+            for m in names::dns1123_label(name) {
+                errs.push(invalid(
+                    format!("{at}.name"),
+                    BadValue::Str(name.to_string()),
+                    &m,
+                ));
+            }
+        }
+        if c.get("image")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .is_empty()
+        {
+            errs.push(required(format!("{at}.image"), ""));
+        }
+        errs.extend(ports(c.get("ports"), &format!("{at}.ports")));
+        // Names are unique among the regular containers.
+        if names_seen.contains(&name) {
+            errs.push(duplicate(
+                format!("{at}.name"),
+                BadValue::Str(name.to_string()),
+            ));
+        } else {
+            names_seen.push(name);
+        }
+    }
+    errs
+}
+
+/// `validateContainerPorts`: port names valid and unique in the
+/// container, a port number given.
+fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let items = list
+        .and_then(Value::as_list)
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    let mut errs = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, p) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+        if !name.is_empty() {
+            let msgs = port_name(name);
+            if !msgs.is_empty() {
+                for m in msgs {
+                    errs.push(invalid(
+                        format!("{at}.name"),
+                        BadValue::Str(name.to_string()),
+                        &m,
+                    ));
+                }
+            } else if seen.contains(&name) {
+                errs.push(duplicate(
+                    format!("{at}.name"),
+                    BadValue::Str(name.to_string()),
+                ));
+            } else {
+                seen.push(name);
+            }
+        }
+        match p.get("containerPort").and_then(Value::as_i64) {
+            None | Some(0) => errs.push(required(format!("{at}.containerPort"), "")),
+            Some(n) if !(1..=65535).contains(&n) => errs.push(invalid(
+                format!("{at}.containerPort"),
+                BadValue::Int(n),
+                "must be between 1 and 65535, inclusive",
+            )),
+            Some(_) => {}
+        }
+    }
+    errs
+}
+
+/// `IsValidPortName` (apimachinery `pkg/util/validation`).
+fn port_name(port: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if port.len() > 15 {
+        errs.push("must be no more than 15 characters".to_string());
+    }
+    let b = port.as_bytes();
+    if !b
+        .iter()
+        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+    {
+        errs.push(
+            "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)".to_string(),
+        );
+    }
+    if !b.iter().any(u8::is_ascii_lowercase) {
+        errs.push("must contain at least one letter (a-z)".to_string());
+    }
+    if port.contains("--") {
+        errs.push("must not contain consecutive hyphens".to_string());
+    }
+    if b.first() == Some(&b'-') || b.last() == Some(&b'-') {
+        errs.push("must not begin or end with a hyphen".to_string());
+    }
+    errs
+}
+
+/// What a workload's pod template must also be
+/// (`ValidatePodTemplateSpecForReplicaSet`): restarted always.
+pub(super) fn restart_policy_always(template: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let policy = template
+        .and_then(|t| t.get_path(&["spec", "restartPolicy"]))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if policy == "Always" {
+        return vec![];
+    }
+    vec![not_supported(
+        format!("{path}.spec.restartPolicy"),
+        BadValue::Str(policy.to_string()),
+        &["Always"],
+    )]
+}
+
+/// `ValidatePodUpdate`'s last rule: a Pod's spec may change only in the
+/// container images, `activeDeadlineSeconds`, added tolerations and
+/// `terminationGracePeriodSeconds`. Upstream appends a `cmp.Diff` of the
+/// two specs to the message, which is not reproduced.
+pub(super) fn pod_spec_update(old: &Value, new: &Value) -> Vec<FieldError> {
+    let mutable_removed = |pod: &Value| {
+        let mut spec = pod.get("spec").cloned().unwrap_or(Value::Null);
+        if let Some(s) = spec.as_map_mut() {
+            for key in [
+                "activeDeadlineSeconds",
+                "tolerations",
+                "terminationGracePeriodSeconds",
+            ] {
+                s.remove(key);
+            }
+            for list in ["containers", "initContainers"] {
+                if let Some(Value::List(items)) = s.get_mut(list) {
+                    for c in items.iter_mut().filter_map(Value::as_map_mut) {
+                        c.remove("image");
+                    }
+                }
+            }
+        }
+        spec
+    };
+    if mutable_removed(old) == mutable_removed(new) {
+        return vec![];
+    }
+    vec![forbidden(
+        "spec",
+        "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
+    )]
+}

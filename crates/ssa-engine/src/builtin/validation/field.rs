@@ -1,0 +1,228 @@
+//! apimachinery `pkg/util/validation/field`: one field error, printed as
+//! `Error.Error()` prints it (`<path>: <type>: <value>: <detail>`), and a
+//! list of them as `ErrorList.ToAggregate()` joins them (duplicates
+//! dropped; one error alone, several in brackets).
+
+use crate::value::{Value, go_quote};
+
+/// `field.ErrorType`, with what its `String()` says.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum ErrorType {
+    Required,
+    Forbidden,
+    Invalid,
+    Duplicate,
+    /// `Unsupported value`; the detail lists the supported values.
+    NotSupported,
+}
+
+/// The bad value as `ErrorBody` prints it: strings with `%q`, numbers and
+/// booleans with `%v`, anything else as `json.Marshal` writes it (since
+/// Kubernetes 1.34: "Nicer value rendering in API errors").
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum BadValue {
+    Str(String),
+    Int(i64),
+    /// Already encoded as Go's `json.Marshal` would.
+    Json(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct FieldError {
+    pub path: String,
+    pub kind: ErrorType,
+    pub value: Option<BadValue>,
+    pub detail: String,
+}
+
+pub(super) fn required(path: impl Into<String>, detail: &str) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::Required,
+        value: None,
+        detail: detail.to_string(),
+    }
+}
+
+pub(super) fn forbidden(path: impl Into<String>, detail: &str) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::Forbidden,
+        value: None,
+        detail: detail.to_string(),
+    }
+}
+
+pub(super) fn invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::Invalid,
+        value: Some(value),
+        detail: detail.to_string(),
+    }
+}
+
+pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::Duplicate,
+        value: Some(value),
+        detail: String::new(),
+    }
+}
+
+/// `field.NotSupported`: `supported values: "a", "b"`.
+pub(super) fn not_supported(
+    path: impl Into<String>,
+    value: BadValue,
+    valid: &[&str],
+) -> FieldError {
+    let quoted: Vec<String> = valid.iter().map(|v| go_quote(v)).collect();
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::NotSupported,
+        value: Some(value),
+        detail: format!("supported values: {}", quoted.join(", ")),
+    }
+}
+
+impl FieldError {
+    /// `Error.ErrorBody()`.
+    fn body(&self) -> String {
+        let kind = match self.kind {
+            ErrorType::Required => "Required value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::Invalid => "Invalid value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::NotSupported => "Unsupported value",
+        };
+        let mut s = match &self.value {
+            None => kind.to_string(),
+            Some(BadValue::Str(v)) => format!("{kind}: {}", go_quote(v)),
+            Some(BadValue::Int(v)) => format!("{kind}: {v}"),
+            Some(BadValue::Json(v)) => format!("{kind}: {v}"),
+        };
+        if !self.detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.detail);
+        }
+        s
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.body())
+    }
+}
+
+/// `errors.NewInvalid(qualifiedKind, name, errs).Error()`:
+/// `Deployment.apps "web" is invalid: <aggregate>`; `None` for no errors.
+pub(super) fn invalid_message(
+    group_kind: &str,
+    name: &str,
+    errors: &[FieldError],
+) -> Option<String> {
+    let mut messages: Vec<String> = Vec::new();
+    for e in errors {
+        let m = e.to_string();
+        if !messages.contains(&m) {
+            messages.push(m);
+        }
+    }
+    let aggregate = match messages.as_slice() {
+        [] => return None,
+        [one] => one.clone(),
+        many => format!("[{}]", many.join(", ")),
+    };
+    Some(format!(
+        "{group_kind} {} is invalid: {aggregate}",
+        go_quote(name)
+    ))
+}
+
+/// Go's `json.Marshal` of a `map[string]string` (keys sorted; `null` when
+/// absent).
+pub(super) fn json_string_map(m: Option<&Value>) -> String {
+    match m.and_then(Value::as_map) {
+        None => "null".to_string(),
+        Some(map) => {
+            let mut entries: Vec<(&String, String)> = map
+                .iter()
+                .map(|(k, v)| (k, v.as_str().unwrap_or("").to_string()))
+                .collect();
+            entries.sort();
+            let body: Vec<String> = entries
+                .iter()
+                .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
+                .collect();
+            format!("{{{}}}", body.join(","))
+        }
+    }
+}
+
+/// Go's `json.Marshal` of a `*metav1.LabelSelector`: fields in struct
+/// order, both `omitempty`.
+pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
+    let Some(sel) = selector.filter(|s| !s.is_null()) else {
+        return "null".to_string();
+    };
+    let mut parts = Vec::new();
+    if let Some(labels) = sel.get("matchLabels").and_then(Value::as_map)
+        && !labels.is_empty()
+    {
+        parts.push(format!(
+            "\"matchLabels\":{}",
+            json_string_map(sel.get("matchLabels"))
+        ));
+    }
+    if let Some(exprs) = sel.get("matchExpressions").and_then(Value::as_list)
+        && !exprs.is_empty()
+    {
+        let items: Vec<String> = exprs
+            .iter()
+            .map(|e| {
+                let text = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("");
+                let mut item = format!(
+                    "\"key\":{},\"operator\":{}",
+                    json_string(text("key")),
+                    json_string(text("operator"))
+                );
+                if let Some(values) = e.get("values").and_then(Value::as_list)
+                    && !values.is_empty()
+                {
+                    let vs: Vec<String> = values
+                        .iter()
+                        .map(|v| json_string(v.as_str().unwrap_or("")))
+                        .collect();
+                    item.push_str(&format!(",\"values\":[{}]", vs.join(",")));
+                }
+                format!("{{{item}}}")
+            })
+            .collect();
+        parts.push(format!("\"matchExpressions\":[{}]", items.join(",")));
+    }
+    format!("{{{}}}", parts.join(","))
+}
+
+/// A JSON string as Go's `encoding/json` writes it (HTML characters
+/// escaped).
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

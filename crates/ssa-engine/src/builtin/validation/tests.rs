@@ -1,0 +1,207 @@
+//! One test per rule, each naming the upstream function it follows.
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+
+fn v(text: &str) -> Value {
+    crate::yaml::parse(text).unwrap().value
+}
+
+const DEPLOY: KindValidation = KindValidation::Workload(WorkloadKind::Deployment);
+
+/// A Deployment that passes every rule here.
+fn deployment(name: &str, selector: &str, labels: &str, extra: &str) -> Value {
+    v(&format!(
+        "metadata: {{name: {name}}}\nspec:\n  selector: {selector}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{restartPolicy: Always, containers: [{{name: app, image: nginx}}]}}\n{extra}"
+    ))
+}
+
+/// `ValidateObjectMeta` with `NameIsDNSSubdomain`: the name on create.
+#[test]
+fn an_invalid_name_is_refused_on_create() {
+    let d = deployment("My_App", "{matchLabels: {app: web}}", "{app: web}", "");
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"My_App\" is invalid: metadata.name: Invalid value: \"My_App\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+    );
+    let ok = deployment("web", "{matchLabels: {app: web}}", "{app: web}", "");
+    assert!(DEPLOY.validate(None, &ok).is_ok());
+    // `NameIsDNS1035Label`: a Service name starts with a letter.
+    let svc = KindValidation::Meta(MetaKind::Service);
+    assert!(
+        svc.validate(None, &v("metadata: {name: 1web}"))
+            .unwrap_err()
+            .starts_with("Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist")
+    );
+    // `ValidateObjectMeta`: a name is required.
+    assert_eq!(
+        KindValidation::Meta(MetaKind::ConfigMap)
+            .validate(None, &v("data: {a: b}"))
+            .unwrap_err(),
+        "ConfigMap \"\" is invalid: metadata.name: Required value: name or generateName is required"
+    );
+}
+
+/// `ValidateLabels` (metadata) and `ValidatePodTemplateSpec` (template
+/// labels at `spec.template.labels`); several errors are bracketed.
+#[test]
+fn invalid_label_values_are_refused() {
+    let cm = v("metadata: {name: c, labels: {tier: 'front end'}}");
+    assert_eq!(
+        KindValidation::Meta(MetaKind::ConfigMap)
+            .validate(None, &cm)
+            .unwrap_err(),
+        "ConfigMap \"c\" is invalid: metadata.labels: Invalid value: \"front end\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
+    );
+    let d = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web, v: '-1'}",
+        "",
+    );
+    let e = DEPLOY.validate(None, &d).unwrap_err();
+    assert!(
+        e.starts_with("Deployment.apps \"web\" is invalid: spec.template.labels: Invalid value: \"-1\": a valid label"),
+        "{e}"
+    );
+    let both = v("metadata: {name: c, labels: {a: '-', b: '-'}}");
+    let e = KindValidation::Meta(MetaKind::ConfigMap)
+        .validate(None, &both)
+        .unwrap_err();
+    // The same message twice is listed once (`ToAggregate`).
+    assert!(
+        e.starts_with("ConfigMap \"c\" is invalid: metadata.labels: Invalid value: \"-\""),
+        "{e}"
+    );
+    assert!(!e.contains("is invalid: ["), "{e}");
+}
+
+/// `ValidateDeploymentSpec`: a selector is required; missing, it matches
+/// nothing, so the template check fails too.
+#[test]
+fn a_missing_selector_is_required() {
+    let d = v(
+        "metadata: {name: web}\nspec:\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Always, containers: [{name: app, image: nginx}]}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`]"
+    );
+    let empty = deployment("web", "{}", "{app: web}", "");
+    assert_eq!(
+        DEPLOY.validate(None, &empty).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for deployment"
+    );
+}
+
+/// `ValidatePodTemplateSpecForReplicaSet`: the selector must match the
+/// template's labels (value printed as JSON since Kubernetes 1.34).
+#[test]
+fn selector_must_match_labels() {
+    let d = deployment("web", "{matchLabels: {app: web}}", "{app: api}", "");
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"
+    );
+    let exprs = deployment(
+        "web",
+        "{matchExpressions: [{key: app, operator: In, values: [web, api]}]}",
+        "{app: api}",
+        "",
+    );
+    assert!(DEPLOY.validate(None, &exprs).is_ok());
+    let ds = KindValidation::Workload(WorkloadKind::DaemonSet);
+    let d = deployment("agent", "{matchLabels: {app: agent}}", "{app: other}", "");
+    assert!(
+        ds.validate(None, &d)
+            .unwrap_err()
+            .starts_with("DaemonSet.apps \"agent\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}")
+    );
+}
+
+/// `validateContainers`, `validateContainerCommon`,
+/// `validateContainerPorts`: in container order, name then image then
+/// ports, then the duplicate name.
+#[test]
+fn containers_need_names_images_and_unique_names() {
+    let d = v(
+        "metadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: [spec.template.spec.containers[0].ports[1].name: Duplicate value: \"http\", spec.template.spec.containers[1].image: Required value, spec.template.spec.containers[1].name: Duplicate value: \"app\"]"
+    );
+    let pod = v("metadata: {name: p}\nspec: {containers: []}");
+    assert_eq!(
+        KindValidation::Pod.validate(None, &pod).unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers: Required value"
+    );
+}
+
+/// `ValidatePodTemplateSpecForReplicaSet`: pods of a workload restart always.
+#[test]
+fn workload_pods_restart_always() {
+    let d = v(
+        "metadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Never, containers: [{name: app, image: nginx}]}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\""
+    );
+}
+
+/// `ValidateDeploymentStrategy`: rollingUpdate parameters with Recreate.
+#[test]
+fn recreate_with_rolling_update_is_refused() {
+    let d = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web}",
+        "  strategy: {type: Recreate, rollingUpdate: {maxSurge: 1}}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"
+    );
+}
+
+/// `deploymentStrategy.ValidateUpdate`: `ValidateImmutableField` of the
+/// selector, printing the new one.
+#[test]
+fn selector_is_immutable() {
+    let old = deployment("web", "{matchLabels: {app: web}}", "{app: web, v: '1'}", "");
+    let new = deployment("web", "{matchLabels: {v: '1'}}", "{app: web, v: '1'}", "");
+    assert_eq!(
+        DEPLOY.validate(Some(&old), &new).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.selector: Invalid value: {\"matchLabels\":{\"v\":\"1\"}}: field is immutable"
+    );
+    assert!(DEPLOY.validate(Some(&old), &old).is_ok());
+    // The name is not checked again on update.
+    let rs = KindValidation::Workload(WorkloadKind::ReplicaSet);
+    assert!(rs.validate(Some(&old), &old).is_ok());
+}
+
+/// `ValidatePodUpdate`: most of a Pod's spec cannot change once created.
+#[test]
+fn pod_spec_is_mostly_immutable() {
+    let old = v(
+        "metadata: {name: p}\nspec: {containers: [{name: a, image: x:1, env: [{name: A, value: '1'}]}]}",
+    );
+    let image = v(
+        "metadata: {name: p}\nspec: {containers: [{name: a, image: x:2, env: [{name: A, value: '1'}]}]}",
+    );
+    assert!(KindValidation::Pod.validate(Some(&old), &image).is_ok());
+    let env = v(
+        "metadata: {name: p}\nspec: {containers: [{name: a, image: x:1, env: [{name: A, value: '2'}]}]}",
+    );
+    assert!(
+        KindValidation::Pod
+            .validate(Some(&old), &env)
+            .unwrap_err()
+            .starts_with(
+                "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
+            )
+    );
+    assert_eq!(RULES.len(), 9);
+}

@@ -1,0 +1,173 @@
+//! Upstream `conflict.go` (`NewConflictError`): a refusal of the inner
+//! layers worded as the server words it, conflicts sorted by manager.
+
+use super::{ConflictReport, WriteError};
+use crate::fieldpath::Path;
+use crate::managed_fields::ManagerId;
+use crate::merge::MergeError;
+
+/// A refusal before it is worded.
+pub(super) enum Refusal {
+    /// (manager identifier, path) of each conflicting field.
+    Conflicts(Vec<(String, Path)>),
+    Invalid(String),
+}
+
+impl From<MergeError> for Refusal {
+    fn from(e: MergeError) -> Self {
+        match e {
+            MergeError::Conflicts(c) => {
+                Refusal::Conflicts(c.into_iter().map(|c| (c.manager, c.path)).collect())
+            }
+            MergeError::InvalidConfig(e) => {
+                Refusal::Invalid(format!("failed to create typed patch object: {e}"))
+            }
+            MergeError::InvalidLive(e) => {
+                Refusal::Invalid(format!("failed to create typed live object: {e}"))
+            }
+            MergeError::InvalidNew(e) => {
+                Refusal::Invalid(format!("failed to create typed new object: {e}"))
+            }
+        }
+    }
+}
+
+impl Refusal {
+    pub(super) fn into_write_error(self) -> WriteError {
+        match self {
+            Refusal::Invalid(message) => WriteError::Invalid { message },
+            Refusal::Conflicts(mut conflicts) => {
+                // The server lists conflicts by manager identifier.
+                conflicts.sort_by(|a, b| a.0.cmp(&b.0));
+                WriteError::Conflict {
+                    message: conflict_message(&conflicts),
+                    conflicts: reports(&conflicts),
+                }
+            }
+        }
+    }
+}
+
+fn reports(conflicts: &[(String, Path)]) -> Vec<ConflictReport> {
+    conflicts
+        .iter()
+        .map(|(id, path)| {
+            let decoded = ManagerId::decode(id);
+            ConflictReport {
+                manager: decoded
+                    .as_ref()
+                    .map(|d| d.manager.clone())
+                    .unwrap_or_else(|| id.clone()),
+                subresource: decoded
+                    .and_then(|d| (!d.subresource.is_empty()).then_some(d.subresource)),
+                field: path.to_string(),
+                path: path.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The conflict message of upstream `NewConflictError`.
+pub(super) fn conflict_message(conflicts: &[(String, Path)]) -> String {
+    let describe = |id: &str| {
+        ManagerId::decode(id)
+            .map(|d| d.describe())
+            .unwrap_or_else(|| crate::value::go_quote(id))
+    };
+    if let [(id, path)] = conflicts {
+        return format!(
+            "Apply failed with 1 conflict: conflict with {}: {path}",
+            describe(id)
+        );
+    }
+    let mut lines = Vec::new();
+    let mut current: Option<&str> = None;
+    for (id, path) in conflicts {
+        if current != Some(id.as_str()) {
+            lines.push(format!("conflicts with {}:", describe(id)));
+            current = Some(id);
+        }
+        lines.push(format!("- {path}"));
+    }
+    format!(
+        "Apply failed with {} conflicts: {}",
+        conflicts.len(),
+        lines.join("\n")
+    )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    /// Upstream `conflict.go`'s `NewConflictError` wording.
+    #[test]
+    fn conflict_messages_word_for_word() {
+        let path = |p: &[&str]| Path::fields(p);
+        let a = ManagerId::apply("Mozilla", "").encode();
+        let u = ManagerId::update("hpa", "apps/v1", "scale").encode();
+        let e = ManagerId::apply("équipe-données (paris)", "").encode();
+        let table: Vec<(Vec<(String, Path)>, &str)> = vec![
+            (
+                vec![(u.clone(), path(&["spec", "replicas"]))],
+                r#"Apply failed with 1 conflict: conflict with "hpa" with subresource "scale" using apps/v1: .spec.replicas"#,
+            ),
+            (
+                vec![
+                    (a.clone(), path(&["data", "tier"])),
+                    (e.clone(), path(&["data", "retention"])),
+                ],
+                "Apply failed with 2 conflicts: conflicts with \"Mozilla\":\n- .data.tier\nconflicts with \"équipe-données (paris)\":\n- .data.retention",
+            ),
+            (
+                vec![
+                    (a.clone(), path(&["data", "a"])),
+                    (a.clone(), path(&["data", "b"])),
+                ],
+                "Apply failed with 2 conflicts: conflicts with \"Mozilla\":\n- .data.a\n- .data.b",
+            ),
+            (
+                vec![("not an identifier".into(), path(&["x"]))],
+                r#"Apply failed with 1 conflict: conflict with "not an identifier": .x"#,
+            ),
+        ];
+        for (conflicts, message) in table {
+            assert_eq!(conflict_message(&conflicts), message);
+        }
+    }
+
+    #[test]
+    fn conflict_reports_name_manager_and_subresource() {
+        let refusal = Refusal::Conflicts(vec![
+            (
+                ManagerId::update("hpa", "apps/v1", "scale").encode(),
+                Path::fields(&["spec", "replicas"]),
+            ),
+            (
+                ManagerId::apply("a", "").encode(),
+                Path::fields(&["spec", "paused"]),
+            ),
+        ]);
+        let WriteError::Conflict { conflicts, .. } = refusal.into_write_error() else {
+            panic!("not a conflict")
+        };
+        let got: Vec<_> = conflicts
+            .iter()
+            .map(|c| {
+                (
+                    c.manager.as_str(),
+                    c.subresource.as_deref(),
+                    c.field.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a", None, ".spec.paused"),
+                ("hpa", Some("scale"), ".spec.replicas")
+            ]
+        );
+    }
+}

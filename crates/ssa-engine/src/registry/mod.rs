@@ -1,0 +1,99 @@
+//! The API server's registry strategies (`pkg/registry/<group>/<kind>/
+//! strategy.go` and the generic store around them): what happens to an
+//! object besides the field manager on every write. The body is decoded
+//! into the kind's Go struct (`encoding`) and defaulted; the strategy's
+//! `PrepareForCreate`/`PrepareForUpdate` resets what the endpoint may not
+//! write (`status`); the status strategy keeps what a `/status` write may
+//! not change; `GetResetFields` names the fields the field manager ignores
+//! for each endpoint; validation refuses what the kind forbids (422).
+//!
+//! The field manager (`crate::field_manager`) calls these in the order the
+//! API server does. `generation` holds the strategies' generation rules,
+//! which `crate::lifecycle` applies with the rest of an object's
+//! bookkeeping (uid, resourceVersion).
+
+mod encoding;
+pub mod generation;
+mod status;
+
+use crate::field_manager::Subresource;
+use crate::fieldpath::{Path, Set};
+use crate::schema::ObjectSchema;
+use crate::value::Value;
+
+/// The strategies of one kind, read from what its schema declares.
+#[derive(Clone, Copy, Debug)]
+pub struct Strategy<'a> {
+    schema: &'a ObjectSchema,
+}
+
+impl<'a> Strategy<'a> {
+    pub fn new(schema: &'a ObjectSchema) -> Self {
+        Strategy { schema }
+    }
+
+    /// A kind serves only the subresources it declares (404 otherwise).
+    pub fn serves(&self, subresource: Option<Subresource>) -> bool {
+        match subresource {
+            None => true,
+            Some(Subresource::Status) => self.schema.subresources.status,
+            Some(Subresource::Scale) => self.schema.subresources.scale_replicas_path.is_some(),
+        }
+    }
+
+    /// Fields a write through this endpoint neither gains nor loses
+    /// (`GetResetFields` of the endpoint's strategy).
+    pub fn reset_fields(&self, subresource: Option<Subresource>, live: &Value) -> Set {
+        let mut ignored = Set::new();
+        match subresource {
+            None if self.schema.subresources.status => ignored.insert(&Path::fields(&["status"])),
+            Some(Subresource::Status) => {
+                for path in status::reset_fields(self.schema, live) {
+                    ignored.insert(&Path::fields(path));
+                }
+            }
+            _ => {}
+        }
+        ignored
+    }
+
+    /// The object as the server holds it before validation: decoded into
+    /// the kind's Go struct, defaulted, and with the status the
+    /// main-resource strategy keeps (`PrepareForCreate`/`PrepareForUpdate`).
+    /// `live` is the stored object (empty on create).
+    pub fn prepare(
+        &self,
+        object: &mut Value,
+        live: &Value,
+        subresource: Option<Subresource>,
+        exists: bool,
+    ) {
+        if self.schema.omit_empty {
+            encoding::omit_empty(object, &self.schema.schema, self.schema.root);
+        }
+        if let Some(defaulter) = &self.schema.defaulter {
+            defaulter.apply_defaults(object);
+        }
+        status::keep_status(self.schema, object, live, subresource, exists);
+    }
+
+    /// What the status strategy's `PrepareForUpdate` stores of a `/status`
+    /// write.
+    pub fn prepare_status_write(&self, object: &mut Value, live: &Value) {
+        status::prepare_status_write(self.schema, object, live);
+    }
+
+    /// The kind's validation of the object a write would store; `Err` is
+    /// the server's message.
+    pub fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
+        match &self.schema.validator {
+            Some(v) => v.validate(old, new),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The object's `apiVersion` (`""` when it has none).
+pub(crate) fn api_version_of(v: &Value) -> &str {
+    v.get("apiVersion").and_then(Value::as_str).unwrap_or("")
+}
