@@ -333,9 +333,6 @@ impl<'a> FieldManager<'a> {
         let object = match outcome.object {
             Some(mut object) => {
                 managed.times.insert(id, request.time.to_string());
-                if self.schema.omit_empty {
-                    omit_empty(&mut object, &self.schema.schema, self.schema.root);
-                }
                 if let Some(defaulter) = &self.schema.defaulter {
                     defaulter.apply_defaults(&mut object);
                 }
@@ -394,9 +391,6 @@ impl<'a> FieldManager<'a> {
         let mut live_value = live_value;
         managed_fields::remove_from(&mut live_value);
         remove_system_metadata(&mut live_value);
-        if self.schema.omit_empty {
-            omit_empty(&mut new, &self.schema.schema, self.schema.root);
-        }
         if let Some(defaulter) = &self.schema.defaulter {
             defaulter.apply_defaults(&mut new);
         }
@@ -1095,45 +1089,6 @@ fn gvk_string(api_version: &str, kind: &str) -> String {
         format!("/{api_version}")
     };
     format!("{group_version}, Kind={kind}")
-}
-
-/// What a built-in kind keeps of a value once it went through its Go
-/// struct: null fields and empty maps (of map type) and lists are dropped
-/// (`omitempty`); empty structs stay (`resources: {}`).
-fn omit_empty(value: &mut Value, schema: &crate::schema::Schema, ty: crate::schema::TypeId) {
-    match value {
-        Value::Map(m) => {
-            let Some(map_type) = schema.atom(ty).map.as_ref() else {
-                return;
-            };
-            m.retain(|k, v| {
-                let Some(child_type) = map_type.type_of(k) else {
-                    return true;
-                };
-                omit_empty(v, schema, child_type);
-                let atom = schema.atom(child_type);
-                let is_struct = atom
-                    .map
-                    .as_ref()
-                    .is_some_and(|mt| mt.element_type.is_none() && !mt.fields.is_empty());
-                match v {
-                    Value::Null => false,
-                    Value::Map(c) if c.is_empty() => is_struct,
-                    Value::List(l) if l.is_empty() => false,
-                    _ => true,
-                }
-            });
-        }
-        Value::List(items) => {
-            let Some(list_type) = schema.atom(ty).list.as_ref() else {
-                return;
-            };
-            for item in items {
-                omit_empty(item, schema, list_type.element_type);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// `metadata` fields only the server writes keep their stored values.

@@ -71,77 +71,33 @@ impl Defaulter for KindDefaults {
         }
     }
 
+    /// What the registry's `PrepareForCreate` (or a status defaulter)
+    /// puts in a new object's status; the zero values of the rest of the
+    /// status struct are the Go encoding's (`super::goencoding`).
     fn initial_status(&self, object: &Value) -> Option<Value> {
-        let zeros = |keys: &[&str]| {
-            Value::Map(
-                keys.iter()
-                    .map(|k| (k.to_string(), Value::Int(0)))
-                    .collect(),
-            )
-        };
-        Some(match self {
-            KindDefaults::Deployment
-            | KindDefaults::ReplicaSet
-            | KindDefaults::Job
-            | KindDefaults::CronJob => Value::Map(Map::new()),
-            KindDefaults::ReplicationController => zeros(&["replicas"]),
-            KindDefaults::StatefulSet => zeros(&["availableReplicas", "replicas"]),
-            KindDefaults::DaemonSet => zeros(&[
-                "currentNumberScheduled",
-                "desiredNumberScheduled",
-                "numberMisscheduled",
-                "numberReady",
-            ]),
-            KindDefaults::Service | KindDefaults::Ingress => {
-                let mut m = Map::new();
-                m.insert("loadBalancer", Value::Map(Map::new()));
-                Value::Map(m)
-            }
-            KindDefaults::HorizontalPodAutoscaler => {
-                let mut m = Map::new();
-                m.insert("currentMetrics", Value::Null);
-                m.insert("desiredReplicas", Value::Int(0));
-                Value::Map(m)
-            }
+        let mut m = Map::new();
+        match self {
+            // pod strategy PrepareForCreate: Pending, and the QoS class.
             KindDefaults::Pod => {
-                let mut m = Map::new();
                 m.insert("phase", Value::from("Pending"));
                 m.insert("qosClass", Value::from(qos_class(object)));
-                Value::Map(m)
             }
+            // SetDefaults_NamespaceStatus.
             KindDefaults::Namespace => {
-                let mut m = Map::new();
                 m.insert("phase", Value::from("Active"));
-                Value::Map(m)
             }
-            KindDefaults::PersistentVolumeClaim => {
-                let mut m = Map::new();
+            // SetDefaults_PersistentVolumeClaim / SetDefaults_PersistentVolume.
+            KindDefaults::PersistentVolumeClaim | KindDefaults::PersistentVolume => {
                 m.insert("phase", Value::from("Pending"));
-                Value::Map(m)
             }
-            KindDefaults::PersistentVolume => {
-                let mut m = Map::new();
-                m.insert("phase", Value::from("Pending"));
-                Value::Map(m)
-            }
-            KindDefaults::HorizontalPodAutoscalerV1 => {
-                let mut m = Map::new();
-                m.insert("currentReplicas", Value::Int(0));
-                m.insert("desiredReplicas", Value::Int(0));
-                Value::Map(m)
-            }
-            KindDefaults::PodTemplate
-            | KindDefaults::Secret
-            | KindDefaults::NetworkPolicy
-            | KindDefaults::Endpoints
-            | KindDefaults::RoleBinding => return None,
-        })
+            _ => {}
+        }
+        Some(Value::Map(m))
     }
 }
 
 impl KindDefaults {
     fn default_map(&self, root: &mut Map) -> Option<()> {
-        self.zero_condition_times(root);
         match self {
             KindDefaults::Deployment => {
                 let spec = root.child_map_mut("spec")?;
@@ -358,42 +314,6 @@ impl KindDefaults {
     }
 }
 
-impl KindDefaults {
-    /// The `metav1.Time` fields of this kind's status conditions. They are
-    /// Go structs, not pointers: a condition without one is stored with
-    /// `null` there (and an update that writes the condition owns it).
-    fn condition_time_fields(&self) -> &'static [&'static str] {
-        match self {
-            KindDefaults::Deployment => &["lastTransitionTime", "lastUpdateTime"],
-            KindDefaults::Pod | KindDefaults::Job => &["lastProbeTime", "lastTransitionTime"],
-            KindDefaults::ReplicaSet
-            | KindDefaults::StatefulSet
-            | KindDefaults::DaemonSet
-            | KindDefaults::ReplicationController
-            | KindDefaults::HorizontalPodAutoscaler
-            | KindDefaults::Namespace => &["lastTransitionTime"],
-            _ => &[],
-        }
-    }
-
-    fn zero_condition_times(&self, root: &mut Map) {
-        let fields = self.condition_time_fields();
-        if fields.is_empty() {
-            return;
-        }
-        let Some(status) = root.get_mut("status").and_then(Value::as_map_mut) else {
-            return;
-        };
-        for condition in items(status, "conditions") {
-            for field in fields {
-                if !condition.contains_key(field) {
-                    condition.insert(*field, Value::Null);
-                }
-            }
-        }
-    }
-}
-
 /// HPA v2: 80% CPU when no metric is given.
 const DEFAULT_HPA_METRICS: &str = "[{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}}]";
 /// HPA v2 scale-up policies: 4 pods or 100% every 15 seconds.
@@ -515,7 +435,6 @@ fn container(c: &mut Map) {
         Value::from("/dev/termination-log"),
     );
     set(c, "terminationMessagePolicy", Value::from("File"));
-    set(c, "resources", Value::Map(Map::new()));
     for port in items(c, "ports") {
         set(port, "protocol", Value::from("TCP"));
     }
