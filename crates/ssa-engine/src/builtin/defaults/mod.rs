@@ -4,6 +4,12 @@
 //! own). Defaulted fields belong to no manager when an apply leaves them
 //! out, because defaulting runs after the merge.
 
+mod admission;
+mod extensions;
+mod flowcontrol;
+mod network;
+mod storage;
+
 use crate::schema::Defaulter;
 use crate::value::{Map, Value};
 
@@ -30,6 +36,19 @@ pub enum KindDefaults {
     Endpoints,
     RoleBinding,
     HorizontalPodAutoscalerV1,
+    ValidatingWebhookConfiguration,
+    MutatingWebhookConfiguration,
+    AdmissionPolicy,
+    AdmissionPolicyBinding,
+    StorageClass,
+    CsiDriver,
+    FlowSchema,
+    PriorityLevelConfiguration,
+    CustomResourceDefinition,
+    ApiService,
+    EndpointSlice,
+    IngressClass,
+    PriorityClass,
 }
 
 impl KindDefaults {
@@ -59,6 +78,33 @@ impl KindDefaults {
             ("autoscaling/v1", "HorizontalPodAutoscaler") => {
                 KindDefaults::HorizontalPodAutoscalerV1
             }
+            ("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration") => {
+                KindDefaults::ValidatingWebhookConfiguration
+            }
+            ("admissionregistration.k8s.io/v1", "MutatingWebhookConfiguration") => {
+                KindDefaults::MutatingWebhookConfiguration
+            }
+            (
+                "admissionregistration.k8s.io/v1",
+                "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy",
+            ) => KindDefaults::AdmissionPolicy,
+            (
+                "admissionregistration.k8s.io/v1",
+                "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicyBinding",
+            ) => KindDefaults::AdmissionPolicyBinding,
+            ("storage.k8s.io/v1", "StorageClass") => KindDefaults::StorageClass,
+            ("storage.k8s.io/v1", "CSIDriver") => KindDefaults::CsiDriver,
+            ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema") => KindDefaults::FlowSchema,
+            ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration") => {
+                KindDefaults::PriorityLevelConfiguration
+            }
+            ("apiextensions.k8s.io/v1", "CustomResourceDefinition") => {
+                KindDefaults::CustomResourceDefinition
+            }
+            ("apiregistration.k8s.io/v1", "APIService") => KindDefaults::ApiService,
+            ("discovery.k8s.io/v1", "EndpointSlice") => KindDefaults::EndpointSlice,
+            ("networking.k8s.io/v1", "IngressClass") => KindDefaults::IngressClass,
+            ("scheduling.k8s.io/v1", "PriorityClass") => KindDefaults::PriorityClass,
             _ => return None,
         })
     }
@@ -89,6 +135,14 @@ impl Defaulter for KindDefaults {
             // SetDefaults_PersistentVolumeClaim / SetDefaults_PersistentVolume.
             KindDefaults::PersistentVolumeClaim | KindDefaults::PersistentVolume => {
                 m.insert("phase", Value::from("Pending"));
+            }
+            // customresourcedefinition strategy PrepareForCreate: the
+            // storage version is the first stored one.
+            KindDefaults::CustomResourceDefinition => {
+                let mut object = object.as_map().cloned().unwrap_or_default();
+                if let Some(stored) = extensions::stored_versions(&mut object) {
+                    m.insert("storedVersions", stored);
+                }
             }
             _ => {}
         }
@@ -179,8 +233,9 @@ impl KindDefaults {
             }
             KindDefaults::Pod => {
                 let spec = root.child_map_mut("spec")?;
+                // SetObjectDefaults_Pod: SetDefaults_Pod, then the spec's.
+                pod_only(spec);
                 pod_spec(spec);
-                set(spec, "enableServiceLinks", Value::Bool(true));
             }
             KindDefaults::PodTemplate => template(root)?,
             KindDefaults::Service => {
@@ -284,6 +339,23 @@ impl KindDefaults {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
             }
+            KindDefaults::ValidatingWebhookConfiguration => {
+                admission::webhook_configuration(root, false)
+            }
+            KindDefaults::MutatingWebhookConfiguration => {
+                admission::webhook_configuration(root, true)
+            }
+            KindDefaults::AdmissionPolicy => admission::policy(root),
+            KindDefaults::AdmissionPolicyBinding => admission::policy_binding(root),
+            KindDefaults::StorageClass => storage::storage_class(root),
+            KindDefaults::CsiDriver => storage::csi_driver(root),
+            KindDefaults::FlowSchema => flowcontrol::flow_schema(root),
+            KindDefaults::PriorityLevelConfiguration => flowcontrol::priority_level(root),
+            KindDefaults::CustomResourceDefinition => extensions::custom_resource_definition(root),
+            KindDefaults::ApiService => extensions::api_service(root),
+            KindDefaults::EndpointSlice => network::endpoint_slice(root),
+            KindDefaults::IngressClass => network::ingress_class(root),
+            KindDefaults::PriorityClass => network::priority_class(root),
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
@@ -389,6 +461,47 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     let tmpl = spec.child_map_mut("template")?;
     pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
+}
+
+/// `SetDefaults_Pod`: what a Pod gets and a pod template does not.
+/// Requests default to the limits a container gives (only on Pods, so
+/// that a template's requests are not fixed before its pods are made);
+/// service links are on; on the host network a port's hostPort is its
+/// containerPort.
+fn pod_only(spec: &mut Map) {
+    for list in ["containers", "initContainers"] {
+        for c in items(spec, list) {
+            let Some(Value::Map(resources)) = c.get_mut("resources") else {
+                continue;
+            };
+            let Some(limits) = resources.get("limits").and_then(Value::as_map).cloned() else {
+                continue;
+            };
+            let Some(requests) = resources.child_map_mut("requests") else {
+                continue;
+            };
+            for (name, quantity) in &limits {
+                if !requests.contains_key(name) {
+                    requests.insert(name.clone(), quantity.clone());
+                }
+            }
+        }
+    }
+    set(spec, "enableServiceLinks", Value::Bool(true));
+    if spec.get("hostNetwork") == Some(&Value::Bool(true)) {
+        // defaultHostNetworkPorts.
+        for list in ["containers", "initContainers"] {
+            for c in items(spec, list) {
+                for port in items(c, "ports") {
+                    if port.get("hostPort").is_none_or(|p| *p == Value::Int(0))
+                        && let Some(container_port) = port.get("containerPort").cloned()
+                    {
+                        port.insert("hostPort", container_port);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `SetDefaults_PodSpec` and the container defaults.
@@ -783,6 +896,59 @@ mod tests {
                 .unwrap()
                 .get("qosClass"),
             Some(&Value::from("BestEffort"))
+        );
+    }
+
+    /// SetDefaults_Pod: requests from limits (Pods only, not templates),
+    /// hostPort from containerPort on the host network.
+    #[test]
+    fn pod_requests_and_host_ports() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {hostNetwork: true, containers: [{name: a, image: x:1, ports: [{containerPort: 80}], resources: {limits: {cpu: 1, memory: 1Gi}, requests: {cpu: 500m}}}]}",
+        );
+        let c = &pod
+            .get_path(&["spec", "containers"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            c.get_path(&["resources", "requests"]),
+            Some(
+                &crate::yaml::parse("{cpu: 500m, memory: 1Gi}")
+                    .unwrap()
+                    .value
+            )
+        );
+        assert_eq!(
+            c.get("ports").unwrap().as_list().unwrap()[0].get("hostPort"),
+            Some(&Value::Int(80))
+        );
+        let template = defaulted(
+            KindDefaults::PodTemplate,
+            "template: {spec: {containers: [{name: a, resources: {limits: {cpu: 1}}}]}}",
+        );
+        assert_eq!(
+            template
+                .get_path(&["template", "spec", "containers"])
+                .unwrap()
+                .as_list()
+                .unwrap()[0]
+                .get_path(&["resources", "requests"]),
+            None
+        );
+    }
+
+    /// customresourcedefinition strategy PrepareForCreate: the stored
+    /// version in the new object's status.
+    #[test]
+    fn crd_status() {
+        let crd = crate::yaml::parse("spec: {versions: [{name: v1, storage: true}]}")
+            .unwrap()
+            .value;
+        assert_eq!(
+            KindDefaults::CustomResourceDefinition.initial_status(&crd),
+            Some(crate::yaml::parse("{storedVersions: [v1]}").unwrap().value)
         );
     }
 }
