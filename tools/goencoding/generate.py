@@ -22,7 +22,8 @@ Table format: `goEncoding.types` is a list of `[definition, fields]`;
 struct's declaration order with inlined (embedded) structs expanded.
 `omit` is `e` (omitempty), `z` (omitzero), `ez` or empty. `type` is
   s string, i integer, f float, b bool, y []byte (base64),
-  t metav1.Time/MicroTime (zero prints null), q resource.Quantity,
+  t metav1.Time (zero prints null), u metav1.MicroTime (the same with
+  microseconds), q resource.Quantity,
   n intstr.IntOrString, d metav1.Duration, r an opaque value whose zero
   prints null (RawExtension, FieldsV1, apiextensions JSON and the
   JSONSchemaProps unions), o JSONSchemaPropsOrBool (zero prints false),
@@ -54,7 +55,7 @@ MODULES = [
 # the script: its printing must be looked at first.
 CUSTOM = {
     "k8s.io/apimachinery/pkg/apis/meta/v1.Time": "t",
-    "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": "t",
+    "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": "u",
     "k8s.io/apimachinery/pkg/apis/meta/v1.Duration": "d",
     "k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1": "r",
     "k8s.io/apimachinery/pkg/api/resource.Quantity": "q",

@@ -14,7 +14,7 @@
 //! `catalogue.json` while the wasm loads).
 
 mod defaults;
-mod goencoding;
+pub(crate) mod goencoding;
 mod round_trip;
 mod validation;
 

@@ -303,11 +303,15 @@ impl KindDefaults {
             KindDefaults::PersistentVolumeClaim => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "volumeMode", Value::from("Filesystem"));
+                if let Some(Value::Map(resources)) = spec.get_mut("resources") {
+                    resource_lists(resources, &["limits", "requests"]);
+                }
             }
             KindDefaults::PersistentVolume => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
                 set(spec, "volumeMode", Value::from("Filesystem"));
+                resource_lists(spec, &["capacity"]);
             }
             KindDefaults::Endpoints => {
                 let subsets = root.get_mut("subsets").and_then(Value::as_list_mut);
@@ -504,6 +508,21 @@ fn pod_only(spec: &mut Map) {
     }
 }
 
+/// `SetDefaults_ResourceList` on the resource lists under `keys`: every
+/// quantity rounded up to a milli-unit.
+fn resource_lists(m: &mut Map, keys: &[&str]) {
+    for key in keys {
+        let Some(Value::Map(list)) = m.get_mut(key) else {
+            continue;
+        };
+        for (_, quantity) in list.iter_mut() {
+            if let Some(rounded) = crate::builtin::goencoding::quantity::round_up_milli(quantity) {
+                *quantity = rounded;
+            }
+        }
+    }
+}
+
 /// `SetDefaults_PodSpec` and the container defaults.
 fn pod_spec(spec: &mut Map) {
     set(spec, "dnsPolicy", Value::from("ClusterFirst"));
@@ -511,6 +530,10 @@ fn pod_spec(spec: &mut Map) {
     set(spec, "terminationGracePeriodSeconds", Value::Int(30));
     set(spec, "securityContext", Value::Map(Map::new()));
     set(spec, "schedulerName", Value::from("default-scheduler"));
+    resource_lists(spec, &["overhead"]);
+    if let Some(Value::Map(resources)) = spec.get_mut("resources") {
+        resource_lists(resources, &["limits", "requests"]);
+    }
     for list in ["initContainers", "containers"] {
         for c in items(spec, list) {
             container(c);
@@ -548,6 +571,9 @@ fn container(c: &mut Map) {
         Value::from("/dev/termination-log"),
     );
     set(c, "terminationMessagePolicy", Value::from("File"));
+    if let Some(Value::Map(resources)) = c.get_mut("resources") {
+        resource_lists(resources, &["limits", "requests"]);
+    }
     for port in items(c, "ports") {
         set(port, "protocol", Value::from("TCP"));
     }
@@ -949,6 +975,31 @@ mod tests {
         assert_eq!(
             KindDefaults::CustomResourceDefinition.initial_status(&crd),
             Some(crate::yaml::parse("{storedVersions: [v1]}").unwrap().value)
+        );
+    }
+
+    /// SetDefaults_ResourceList on a container's limits and requests
+    /// (after SetDefaults_Pod copied the limits).
+    #[test]
+    fn resource_lists_are_rounded() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {containers: [{name: a, resources: {limits: {cpu: 100n, memory: 1Gi}}}]}",
+        );
+        let c = &pod
+            .get_path(&["spec", "containers"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            c.get("resources"),
+            Some(
+                &crate::yaml::parse(
+                    "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
+                )
+                .unwrap()
+                .value
+            )
         );
     }
 }

@@ -9,7 +9,8 @@
 //! `false`, nil and empty slices and maps but never a struct; `omitzero`
 //! drops a zero value of any type (metav1.Time's `IsZero`); fields the
 //! struct does not have are dropped; metav1.Time prints `null` when zero,
-//! IntOrString `0`, Quantity `"0"`, Duration `"0s"`.
+//! IntOrString `0`, Quantity `"0"` (and canonical, [`quantity`]),
+//! Duration `"0s"`; times are printed in UTC ([`time`]).
 //!
 //! Two passes follow that round trip. [`Pass::Decode`] gives the
 //! defaulters the object as Go sees it before defaulting (a `null` or a
@@ -17,8 +18,9 @@
 //! prints it. The facts per field come from the generated table
 //! ([`table`]).
 
-mod quantity;
+pub(crate) mod quantity;
 pub(crate) mod table;
+mod time;
 
 use crate::value::{Map, Value};
 use table::{Field, GoStruct, GoTable, GoType};
@@ -166,6 +168,11 @@ impl Walker<'_> {
                 ))
             }
             (GoType::Quantity, v) if encode => quantity::encode(v),
+            (GoType::Time | GoType::MicroTime, Value::String(s)) if encode => {
+                time::reprint(s, *ty == GoType::MicroTime)
+                    .filter(|printed| printed != s)
+                    .map(Value::String)
+            }
             (_, Value::Null) if encode => zero_scalar(ty),
             _ => None,
         }

@@ -26,6 +26,38 @@ pub(super) fn encode(v: &Value) -> Option<Value> {
     (Value::String(printed.clone()) != *v).then_some(Value::String(printed))
 }
 
+/// `Quantity.RoundUp(-3)`, what `SetDefaults_ResourceList` does to every
+/// quantity of a resource list: a value finer than a milli-unit is
+/// rounded up (away from zero) to one and printed canonically; `None`
+/// when nothing changes (or the value does not parse).
+pub(crate) fn round_up_milli(v: &Value) -> Option<Value> {
+    let text = match v {
+        Value::String(s) => s.trim().to_string(),
+        Value::Int(_) | Value::Float(_) => return None,
+        _ => return None,
+    };
+    let q = parse(&text)?;
+    if q.exponent >= -3 {
+        return None;
+    }
+    let unit = 10i128.checked_pow((-3 - q.exponent).unsigned_abs());
+    let magnitude = match unit {
+        Some(unit) => (q.mantissa.abs() + unit - 1) / unit,
+        None => i128::from(q.mantissa != 0),
+    };
+    let rounded = Quantity {
+        mantissa: if q.mantissa < 0 {
+            -magnitude
+        } else {
+            magnitude
+        },
+        exponent: -3,
+        format: q.format,
+        kept: None,
+    };
+    Some(Value::String(print(rounded)?))
+}
+
 /// `Quantity.IsZero`.
 pub(super) fn is_zero(v: &Value) -> bool {
     match v {
@@ -58,7 +90,11 @@ struct Quantity {
 /// What `MarshalJSON` prints for the Quantity written `text`; `None`
 /// when it does not parse.
 fn canonical(text: &str) -> Option<String> {
-    let q = parse(text)?;
+    print(parse(text)?)
+}
+
+/// `MarshalJSON` of a parsed Quantity.
+fn print(q: Quantity) -> Option<String> {
     if let Some(kept) = q.kept {
         return Some(kept);
     }
@@ -374,6 +410,16 @@ mod tests {
         ] {
             assert_eq!(printed(written), stored, "{written}");
         }
+    }
+
+    /// SetDefaults_ResourceList: Quantity.RoundUp(-3).
+    #[test]
+    fn resource_lists_round_up_to_milli_units() {
+        let round = |t: &str| round_up_milli(&Value::from(t));
+        assert_eq!(round("100n"), Some(Value::from("1m")));
+        assert_eq!(round("1.0001"), Some(Value::from("1001m")));
+        assert_eq!(round("0.5"), None);
+        assert_eq!(round("1Gi"), None);
     }
 
     #[test]

@@ -17,8 +17,10 @@ pub(crate) enum GoType {
     Bool,
     /// `[]byte`: a base64 string, `null` when nil.
     Bytes,
-    /// metav1.Time and MicroTime: `null` when zero.
+    /// metav1.Time: `null` when zero, else UTC to the second.
     Time,
+    /// metav1.MicroTime: `null` when zero, else UTC to the microsecond.
+    MicroTime,
     /// resource.Quantity: a string, `"0"` when zero.
     Quantity,
     /// intstr.IntOrString: `0` when zero.
@@ -154,6 +156,7 @@ fn parse_type(text: &str, structs: usize) -> Option<(GoType, &str)> {
                 'b' => GoType::Bool,
                 'y' => GoType::Bytes,
                 't' => GoType::Time,
+                'u' => GoType::MicroTime,
                 'q' => GoType::Quantity,
                 'n' => GoType::IntOrString,
                 'd' => GoType::Duration,
