@@ -152,6 +152,13 @@ def main():
         "kinds": kinds,
         "definitions": out,
     }
+    # The Go-encoding table (tools/goencoding) lives in the same file;
+    # keep it until that script is run again for the new release.
+    if os.path.exists(OUT):
+        with open(OUT) as f:
+            previous = json.load(f)
+        if "goEncoding" in previous:
+            doc["goEncoding"] = previous["goEncoding"]
     with open(OUT, "w") as f:
         json.dump(doc, f, separators=(",", ":"), sort_keys=True)
         f.write("\n")

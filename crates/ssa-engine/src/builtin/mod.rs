@@ -14,6 +14,8 @@
 //! `catalogue.json` while the wasm loads).
 
 mod defaults;
+pub(crate) mod goencoding;
+mod round_trip;
 mod validation;
 
 pub use defaults::KindDefaults;
@@ -42,12 +44,17 @@ struct Kind {
     kind: String,
     root: TypeId,
     subresources: Subresources,
+    /// The kind's Go struct in `Catalogue::go`.
+    go_struct: Option<usize>,
 }
 
 struct Catalogue {
     schema: Arc<Schema>,
     kinds: Vec<Kind>,
     index: HashMap<(String, String), usize>,
+    /// How the kinds' Go structs print (`goEncoding`); `None` in a
+    /// catalogue without the table, whose objects are then stored as merged.
+    go: Option<goencoding::table::GoTable>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -84,6 +91,9 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         Dialect::OpenApi,
         Some((definitions, ValuePath::root().key("definitions"))),
     );
+    let go = doc
+        .get("goEncoding")
+        .and_then(|v| goencoding::table::GoTable::from_value(v).ok());
     let mut kinds = Vec::new();
     let mut index = HashMap::new();
     for entry in doc.get("kinds")?.as_list()? {
@@ -114,12 +124,14 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
             kind: text("kind"),
             root,
             subresources,
+            go_struct: go.as_ref().and_then(|g| g.struct_of(&text("definition"))),
         });
     }
     Some(Catalogue {
         schema: Arc::new(converter.schema),
         kinds,
         index,
+        go,
     })
 }
 
@@ -133,12 +145,22 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         schema: Arc::clone(&catalogue.schema),
         root: k.root,
         subresources: k.subresources.clone(),
-        defaulter: KindDefaults::for_kind(api_version, kind)
-            .map(|d| Arc::new(d) as Arc<dyn Defaulter>),
+        defaulter: round_trip(catalogue, k),
         validator: KindValidation::for_kind(api_version, kind)
             .map(|v| Arc::new(v) as Arc<dyn Validator>),
         omit_empty: true,
     })
+}
+
+/// A built-in kind's defaulter: its Go struct's decoding and encoding
+/// around its defaulting functions.
+fn round_trip(catalogue: &'static Catalogue, k: &Kind) -> Option<Arc<dyn Defaulter>> {
+    let defaults = KindDefaults::for_kind(&k.api_version, &k.kind);
+    let go = catalogue.go.as_ref().zip(k.go_struct);
+    if defaults.is_none() && go.is_none() {
+        return None;
+    }
+    Some(Arc::new(round_trip::GoRoundTrip { defaults, go }))
 }
 
 /// Every (apiVersion, kind) the catalogue knows.

@@ -1,7 +1,8 @@
 //! The API server's registry strategies (`pkg/registry/<group>/<kind>/
 //! strategy.go` and the generic store around them): what happens to an
 //! object besides the field manager on every write. The body is decoded
-//! into the kind's Go struct (`encoding`) and defaulted; the strategy's
+//! into the kind's Go struct and defaulted (the kind's defaulter,
+//! `builtin::round_trip`); the strategy's
 //! `PrepareForCreate`/`PrepareForUpdate` resets what the endpoint may not
 //! write (`status`); the status strategy keeps what a `/status` write may
 //! not change; `GetResetFields` names the fields the field manager ignores
@@ -12,7 +13,6 @@
 //! which `crate::lifecycle` applies with the rest of an object's
 //! bookkeeping (uid, resourceVersion).
 
-mod encoding;
 pub mod generation;
 mod status;
 
@@ -68,9 +68,8 @@ impl<'a> Strategy<'a> {
         subresource: Option<Subresource>,
         exists: bool,
     ) {
-        if self.schema.omit_empty {
-            encoding::omit_empty(object, &self.schema.schema, self.schema.root);
-        }
+        // A built-in kind's defaulter also decodes the object into its Go
+        // struct and encodes it back (builtin::round_trip).
         if let Some(defaulter) = &self.schema.defaulter {
             defaulter.apply_defaults(object);
         }

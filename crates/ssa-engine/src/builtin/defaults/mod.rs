@@ -4,6 +4,12 @@
 //! own). Defaulted fields belong to no manager when an apply leaves them
 //! out, because defaulting runs after the merge.
 
+mod admission;
+mod extensions;
+mod flowcontrol;
+mod network;
+mod storage;
+
 use crate::schema::Defaulter;
 use crate::value::{Map, Value};
 
@@ -30,6 +36,19 @@ pub enum KindDefaults {
     Endpoints,
     RoleBinding,
     HorizontalPodAutoscalerV1,
+    ValidatingWebhookConfiguration,
+    MutatingWebhookConfiguration,
+    AdmissionPolicy,
+    AdmissionPolicyBinding,
+    StorageClass,
+    CsiDriver,
+    FlowSchema,
+    PriorityLevelConfiguration,
+    CustomResourceDefinition,
+    ApiService,
+    EndpointSlice,
+    IngressClass,
+    PriorityClass,
 }
 
 impl KindDefaults {
@@ -59,6 +78,33 @@ impl KindDefaults {
             ("autoscaling/v1", "HorizontalPodAutoscaler") => {
                 KindDefaults::HorizontalPodAutoscalerV1
             }
+            ("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration") => {
+                KindDefaults::ValidatingWebhookConfiguration
+            }
+            ("admissionregistration.k8s.io/v1", "MutatingWebhookConfiguration") => {
+                KindDefaults::MutatingWebhookConfiguration
+            }
+            (
+                "admissionregistration.k8s.io/v1",
+                "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy",
+            ) => KindDefaults::AdmissionPolicy,
+            (
+                "admissionregistration.k8s.io/v1",
+                "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicyBinding",
+            ) => KindDefaults::AdmissionPolicyBinding,
+            ("storage.k8s.io/v1", "StorageClass") => KindDefaults::StorageClass,
+            ("storage.k8s.io/v1", "CSIDriver") => KindDefaults::CsiDriver,
+            ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema") => KindDefaults::FlowSchema,
+            ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration") => {
+                KindDefaults::PriorityLevelConfiguration
+            }
+            ("apiextensions.k8s.io/v1", "CustomResourceDefinition") => {
+                KindDefaults::CustomResourceDefinition
+            }
+            ("apiregistration.k8s.io/v1", "APIService") => KindDefaults::ApiService,
+            ("discovery.k8s.io/v1", "EndpointSlice") => KindDefaults::EndpointSlice,
+            ("networking.k8s.io/v1", "IngressClass") => KindDefaults::IngressClass,
+            ("scheduling.k8s.io/v1", "PriorityClass") => KindDefaults::PriorityClass,
             _ => return None,
         })
     }
@@ -71,77 +117,41 @@ impl Defaulter for KindDefaults {
         }
     }
 
+    /// What the registry's `PrepareForCreate` (or a status defaulter)
+    /// puts in a new object's status; the zero values of the rest of the
+    /// status struct are the Go encoding's (`super::goencoding`).
     fn initial_status(&self, object: &Value) -> Option<Value> {
-        let zeros = |keys: &[&str]| {
-            Value::Map(
-                keys.iter()
-                    .map(|k| (k.to_string(), Value::Int(0)))
-                    .collect(),
-            )
-        };
-        Some(match self {
-            KindDefaults::Deployment
-            | KindDefaults::ReplicaSet
-            | KindDefaults::Job
-            | KindDefaults::CronJob => Value::Map(Map::new()),
-            KindDefaults::ReplicationController => zeros(&["replicas"]),
-            KindDefaults::StatefulSet => zeros(&["availableReplicas", "replicas"]),
-            KindDefaults::DaemonSet => zeros(&[
-                "currentNumberScheduled",
-                "desiredNumberScheduled",
-                "numberMisscheduled",
-                "numberReady",
-            ]),
-            KindDefaults::Service | KindDefaults::Ingress => {
-                let mut m = Map::new();
-                m.insert("loadBalancer", Value::Map(Map::new()));
-                Value::Map(m)
-            }
-            KindDefaults::HorizontalPodAutoscaler => {
-                let mut m = Map::new();
-                m.insert("currentMetrics", Value::Null);
-                m.insert("desiredReplicas", Value::Int(0));
-                Value::Map(m)
-            }
+        let mut m = Map::new();
+        match self {
+            // pod strategy PrepareForCreate: Pending, and the QoS class.
             KindDefaults::Pod => {
-                let mut m = Map::new();
                 m.insert("phase", Value::from("Pending"));
                 m.insert("qosClass", Value::from(qos_class(object)));
-                Value::Map(m)
             }
+            // SetDefaults_NamespaceStatus.
             KindDefaults::Namespace => {
-                let mut m = Map::new();
                 m.insert("phase", Value::from("Active"));
-                Value::Map(m)
             }
-            KindDefaults::PersistentVolumeClaim => {
-                let mut m = Map::new();
+            // SetDefaults_PersistentVolumeClaim / SetDefaults_PersistentVolume.
+            KindDefaults::PersistentVolumeClaim | KindDefaults::PersistentVolume => {
                 m.insert("phase", Value::from("Pending"));
-                Value::Map(m)
             }
-            KindDefaults::PersistentVolume => {
-                let mut m = Map::new();
-                m.insert("phase", Value::from("Pending"));
-                Value::Map(m)
+            // customresourcedefinition strategy PrepareForCreate: the
+            // storage version is the first stored one.
+            KindDefaults::CustomResourceDefinition => {
+                let mut object = object.as_map().cloned().unwrap_or_default();
+                if let Some(stored) = extensions::stored_versions(&mut object) {
+                    m.insert("storedVersions", stored);
+                }
             }
-            KindDefaults::HorizontalPodAutoscalerV1 => {
-                let mut m = Map::new();
-                m.insert("currentReplicas", Value::Int(0));
-                m.insert("desiredReplicas", Value::Int(0));
-                Value::Map(m)
-            }
-            KindDefaults::PodTemplate
-            | KindDefaults::Secret
-            | KindDefaults::NetworkPolicy
-            | KindDefaults::Endpoints
-            | KindDefaults::RoleBinding => return None,
-        })
+            _ => {}
+        }
+        Some(Value::Map(m))
     }
 }
 
 impl KindDefaults {
     fn default_map(&self, root: &mut Map) -> Option<()> {
-        self.zero_condition_times(root);
         match self {
             KindDefaults::Deployment => {
                 let spec = root.child_map_mut("spec")?;
@@ -223,8 +233,9 @@ impl KindDefaults {
             }
             KindDefaults::Pod => {
                 let spec = root.child_map_mut("spec")?;
+                // SetObjectDefaults_Pod: SetDefaults_Pod, then the spec's.
+                pod_only(spec);
                 pod_spec(spec);
-                set(spec, "enableServiceLinks", Value::Bool(true));
             }
             KindDefaults::PodTemplate => template(root)?,
             KindDefaults::Service => {
@@ -292,11 +303,15 @@ impl KindDefaults {
             KindDefaults::PersistentVolumeClaim => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "volumeMode", Value::from("Filesystem"));
+                if let Some(Value::Map(resources)) = spec.get_mut("resources") {
+                    resource_lists(resources, &["limits", "requests"]);
+                }
             }
             KindDefaults::PersistentVolume => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
                 set(spec, "volumeMode", Value::from("Filesystem"));
+                resource_lists(spec, &["capacity"]);
             }
             KindDefaults::Endpoints => {
                 let subsets = root.get_mut("subsets").and_then(Value::as_list_mut);
@@ -328,6 +343,23 @@ impl KindDefaults {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
             }
+            KindDefaults::ValidatingWebhookConfiguration => {
+                admission::webhook_configuration(root, false)
+            }
+            KindDefaults::MutatingWebhookConfiguration => {
+                admission::webhook_configuration(root, true)
+            }
+            KindDefaults::AdmissionPolicy => admission::policy(root),
+            KindDefaults::AdmissionPolicyBinding => admission::policy_binding(root),
+            KindDefaults::StorageClass => storage::storage_class(root),
+            KindDefaults::CsiDriver => storage::csi_driver(root),
+            KindDefaults::FlowSchema => flowcontrol::flow_schema(root),
+            KindDefaults::PriorityLevelConfiguration => flowcontrol::priority_level(root),
+            KindDefaults::CustomResourceDefinition => extensions::custom_resource_definition(root),
+            KindDefaults::ApiService => extensions::api_service(root),
+            KindDefaults::EndpointSlice => network::endpoint_slice(root),
+            KindDefaults::IngressClass => network::ingress_class(root),
+            KindDefaults::PriorityClass => network::priority_class(root),
             KindDefaults::HorizontalPodAutoscaler => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "minReplicas", Value::Int(1));
@@ -355,42 +387,6 @@ impl KindDefaults {
             }
         }
         Some(())
-    }
-}
-
-impl KindDefaults {
-    /// The `metav1.Time` fields of this kind's status conditions. They are
-    /// Go structs, not pointers: a condition without one is stored with
-    /// `null` there (and an update that writes the condition owns it).
-    fn condition_time_fields(&self) -> &'static [&'static str] {
-        match self {
-            KindDefaults::Deployment => &["lastTransitionTime", "lastUpdateTime"],
-            KindDefaults::Pod | KindDefaults::Job => &["lastProbeTime", "lastTransitionTime"],
-            KindDefaults::ReplicaSet
-            | KindDefaults::StatefulSet
-            | KindDefaults::DaemonSet
-            | KindDefaults::ReplicationController
-            | KindDefaults::HorizontalPodAutoscaler
-            | KindDefaults::Namespace => &["lastTransitionTime"],
-            _ => &[],
-        }
-    }
-
-    fn zero_condition_times(&self, root: &mut Map) {
-        let fields = self.condition_time_fields();
-        if fields.is_empty() {
-            return;
-        }
-        let Some(status) = root.get_mut("status").and_then(Value::as_map_mut) else {
-            return;
-        };
-        for condition in items(status, "conditions") {
-            for field in fields {
-                if !condition.contains_key(field) {
-                    condition.insert(*field, Value::Null);
-                }
-            }
-        }
     }
 }
 
@@ -471,6 +467,62 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     Some(())
 }
 
+/// `SetDefaults_Pod`: what a Pod gets and a pod template does not.
+/// Requests default to the limits a container gives (only on Pods, so
+/// that a template's requests are not fixed before its pods are made);
+/// service links are on; on the host network a port's hostPort is its
+/// containerPort.
+fn pod_only(spec: &mut Map) {
+    for list in ["containers", "initContainers"] {
+        for c in items(spec, list) {
+            let Some(Value::Map(resources)) = c.get_mut("resources") else {
+                continue;
+            };
+            let Some(limits) = resources.get("limits").and_then(Value::as_map).cloned() else {
+                continue;
+            };
+            let Some(requests) = resources.child_map_mut("requests") else {
+                continue;
+            };
+            for (name, quantity) in &limits {
+                if !requests.contains_key(name) {
+                    requests.insert(name.clone(), quantity.clone());
+                }
+            }
+        }
+    }
+    set(spec, "enableServiceLinks", Value::Bool(true));
+    if spec.get("hostNetwork") == Some(&Value::Bool(true)) {
+        // defaultHostNetworkPorts.
+        for list in ["containers", "initContainers"] {
+            for c in items(spec, list) {
+                for port in items(c, "ports") {
+                    if port.get("hostPort").is_none_or(|p| *p == Value::Int(0))
+                        && let Some(container_port) = port.get("containerPort").cloned()
+                    {
+                        port.insert("hostPort", container_port);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `SetDefaults_ResourceList` on the resource lists under `keys`: every
+/// quantity rounded up to a milli-unit.
+fn resource_lists(m: &mut Map, keys: &[&str]) {
+    for key in keys {
+        let Some(Value::Map(list)) = m.get_mut(key) else {
+            continue;
+        };
+        for (_, quantity) in list.iter_mut() {
+            if let Some(rounded) = crate::builtin::goencoding::quantity::round_up_milli(quantity) {
+                *quantity = rounded;
+            }
+        }
+    }
+}
+
 /// `SetDefaults_PodSpec` and the container defaults.
 fn pod_spec(spec: &mut Map) {
     set(spec, "dnsPolicy", Value::from("ClusterFirst"));
@@ -478,6 +530,10 @@ fn pod_spec(spec: &mut Map) {
     set(spec, "terminationGracePeriodSeconds", Value::Int(30));
     set(spec, "securityContext", Value::Map(Map::new()));
     set(spec, "schedulerName", Value::from("default-scheduler"));
+    resource_lists(spec, &["overhead"]);
+    if let Some(Value::Map(resources)) = spec.get_mut("resources") {
+        resource_lists(resources, &["limits", "requests"]);
+    }
     for list in ["initContainers", "containers"] {
         for c in items(spec, list) {
             container(c);
@@ -515,7 +571,9 @@ fn container(c: &mut Map) {
         Value::from("/dev/termination-log"),
     );
     set(c, "terminationMessagePolicy", Value::from("File"));
-    set(c, "resources", Value::Map(Map::new()));
+    if let Some(Value::Map(resources)) = c.get_mut("resources") {
+        resource_lists(resources, &["limits", "requests"]);
+    }
     for port in items(c, "ports") {
         set(port, "protocol", Value::from("TCP"));
     }
@@ -864,6 +922,84 @@ mod tests {
                 .unwrap()
                 .get("qosClass"),
             Some(&Value::from("BestEffort"))
+        );
+    }
+
+    /// SetDefaults_Pod: requests from limits (Pods only, not templates),
+    /// hostPort from containerPort on the host network.
+    #[test]
+    fn pod_requests_and_host_ports() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {hostNetwork: true, containers: [{name: a, image: x:1, ports: [{containerPort: 80}], resources: {limits: {cpu: 1, memory: 1Gi}, requests: {cpu: 500m}}}]}",
+        );
+        let c = &pod
+            .get_path(&["spec", "containers"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            c.get_path(&["resources", "requests"]),
+            Some(
+                &crate::yaml::parse("{cpu: 500m, memory: 1Gi}")
+                    .unwrap()
+                    .value
+            )
+        );
+        assert_eq!(
+            c.get("ports").unwrap().as_list().unwrap()[0].get("hostPort"),
+            Some(&Value::Int(80))
+        );
+        let template = defaulted(
+            KindDefaults::PodTemplate,
+            "template: {spec: {containers: [{name: a, resources: {limits: {cpu: 1}}}]}}",
+        );
+        assert_eq!(
+            template
+                .get_path(&["template", "spec", "containers"])
+                .unwrap()
+                .as_list()
+                .unwrap()[0]
+                .get_path(&["resources", "requests"]),
+            None
+        );
+    }
+
+    /// customresourcedefinition strategy PrepareForCreate: the stored
+    /// version in the new object's status.
+    #[test]
+    fn crd_status() {
+        let crd = crate::yaml::parse("spec: {versions: [{name: v1, storage: true}]}")
+            .unwrap()
+            .value;
+        assert_eq!(
+            KindDefaults::CustomResourceDefinition.initial_status(&crd),
+            Some(crate::yaml::parse("{storedVersions: [v1]}").unwrap().value)
+        );
+    }
+
+    /// SetDefaults_ResourceList on a container's limits and requests
+    /// (after SetDefaults_Pod copied the limits).
+    #[test]
+    fn resource_lists_are_rounded() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {containers: [{name: a, resources: {limits: {cpu: 100n, memory: 1Gi}}}]}",
+        );
+        let c = &pod
+            .get_path(&["spec", "containers"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            c.get("resources"),
+            Some(
+                &crate::yaml::parse(
+                    "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
+                )
+                .unwrap()
+                .value
+            )
         );
     }
 }

@@ -1,0 +1,147 @@
+//! The kinds served from outside k8s.io/api: apiextensions.k8s.io/v1
+//! (apiextensions-apiserver `pkg/apis/apiextensions/v1/defaults.go`) and
+//! apiregistration.k8s.io/v1 (kube-aggregator
+//! `pkg/apis/apiregistration/v1/defaults.go`), both read at v0.36.0.
+
+use super::{items, set};
+use crate::value::{Map, Value};
+
+/// `SetObjectDefaults_CustomResourceDefinition`:
+/// `SetDefaults_CustomResourceDefinition` (the spec's defaults, the stored
+/// versions), then the conversion webhook's service reference.
+pub(super) fn custom_resource_definition(root: &mut Map) {
+    let Some(spec) = root.child_map_mut("spec") else {
+        return;
+    };
+    crd_spec(spec);
+    if let Some(Value::Map(service)) = spec
+        .get_mut("conversion")
+        .and_then(Value::as_map_mut)
+        .and_then(|c| c.get_mut("webhook"))
+        .and_then(Value::as_map_mut)
+        .and_then(|w| w.get_mut("clientConfig"))
+        .and_then(Value::as_map_mut)
+        .and_then(|c| c.get_mut("service"))
+    {
+        // SetDefaults_ServiceReference.
+        set(service, "port", Value::Int(443));
+    }
+    let stored = stored_versions(root);
+    if let Some(status) = root.child_map_mut("status")
+        && status
+            .get("storedVersions")
+            .and_then(Value::as_list)
+            .is_none_or(Vec::is_empty)
+        && let Some(stored) = stored
+    {
+        status.insert("storedVersions", stored);
+    }
+}
+
+/// `SetDefaults_CustomResourceDefinitionSpec`: the singular name is the
+/// kind in lower case, the list kind the kind with `List`, no conversion.
+fn crd_spec(spec: &mut Map) {
+    let Some(names) = spec.child_map_mut("names") else {
+        return;
+    };
+    let kind = names
+        .get("kind")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    set(names, "singular", Value::String(kind.to_lowercase()));
+    if !kind.is_empty() {
+        set(names, "listKind", Value::String(format!("{kind}List")));
+    }
+    if spec.get("conversion").is_none_or(Value::is_null) {
+        let mut conversion = Map::new();
+        conversion.insert("strategy", Value::from("None"));
+        spec.insert("conversion", Value::Map(conversion));
+    }
+}
+
+/// The first version marked `storage: true`, as a one-item list (the
+/// CRD's `status.storedVersions` on create).
+pub(super) fn stored_versions(root: &mut Map) -> Option<Value> {
+    let spec = root.get_mut("spec").and_then(Value::as_map_mut)?;
+    let name = items(spec, "versions")
+        .find(|v| v.get("storage") == Some(&Value::Bool(true)))
+        .and_then(|v| v.get("name").cloned())?;
+    Some(Value::List(vec![name]))
+}
+
+/// apiregistration `SetDefaults_ServiceReference`: port 443.
+pub(super) fn api_service(root: &mut Map) {
+    if let Some(Value::Map(service)) = root
+        .get_mut("spec")
+        .and_then(Value::as_map_mut)
+        .and_then(|s| s.get_mut("service"))
+    {
+        set(service, "port", Value::Int(443));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(text: &str) -> Map {
+        crate::yaml::parse(text)
+            .unwrap()
+            .value
+            .as_map()
+            .unwrap()
+            .clone()
+    }
+
+    /// SetDefaults_CustomResourceDefinition(Spec), SetDefaults_ServiceReference.
+    #[test]
+    fn custom_resource_definitions() {
+        let mut root = map(
+            "{spec: {group: g, names: {kind: Widget, plural: widgets}, versions: [{name: v1, storage: false}, {name: v2, storage: true}]}}",
+        );
+        custom_resource_definition(&mut root);
+        let spec = root.get("spec").unwrap();
+        assert_eq!(
+            spec.get("names"),
+            Some(
+                &map("{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}")
+                    .into()
+            )
+        );
+        assert_eq!(
+            spec.get("conversion"),
+            Some(&map("{strategy: None}").into())
+        );
+        assert_eq!(
+            root.get("status").unwrap().get("storedVersions"),
+            Some(&Value::List(vec![Value::from("v2")]))
+        );
+        let mut root = map(
+            "{spec: {names: {kind: W}, conversion: {strategy: Webhook, webhook: {clientConfig: {service: {name: s, namespace: n}}}}}}",
+        );
+        custom_resource_definition(&mut root);
+        assert_eq!(
+            root.get_path_value(&[
+                "spec",
+                "conversion",
+                "webhook",
+                "clientConfig",
+                "service",
+                "port"
+            ]),
+            Some(Value::Int(443))
+        );
+    }
+
+    /// apiregistration SetDefaults_ServiceReference.
+    #[test]
+    fn api_services() {
+        let mut root = map("{spec: {service: {name: s, namespace: n}, group: g}}");
+        api_service(&mut root);
+        assert_eq!(
+            root.get_path_value(&["spec", "service", "port"]),
+            Some(Value::Int(443))
+        );
+    }
+}

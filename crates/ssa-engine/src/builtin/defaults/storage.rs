@@ -1,0 +1,77 @@
+//! storage.k8s.io/v1 (upstream `pkg/apis/storage/v1/defaults.go`).
+
+use super::set;
+use crate::value::{Map, Value};
+
+/// `SetDefaults_StorageClass`: volumes are deleted with their claim and
+/// bound as soon as they are created.
+pub(super) fn storage_class(root: &mut Map) {
+    set(root, "reclaimPolicy", Value::from("Delete"));
+    set(root, "volumeBindingMode", Value::from("Immediate"));
+}
+
+/// `SetDefaults_CSIDriver` (the feature gates it once checked are GA and
+/// gone: fsGroupPolicy, inline volumes, SELinux mounts).
+pub(super) fn csi_driver(root: &mut Map) {
+    let Some(spec) = root.child_map_mut("spec") else {
+        return;
+    };
+    set(spec, "attachRequired", Value::Bool(true));
+    set(spec, "podInfoOnMount", Value::Bool(false));
+    set(spec, "storageCapacity", Value::Bool(false));
+    set(
+        spec,
+        "fsGroupPolicy",
+        Value::from("ReadWriteOnceWithFSType"),
+    );
+    if spec
+        .get("volumeLifecycleModes")
+        .and_then(Value::as_list)
+        .is_none_or(Vec::is_empty)
+    {
+        spec.insert(
+            "volumeLifecycleModes",
+            Value::List(vec![Value::from("Persistent")]),
+        );
+    }
+    set(spec, "requiresRepublish", Value::Bool(false));
+    set(spec, "seLinuxMount", Value::Bool(false));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(text: &str) -> Map {
+        crate::yaml::parse(text)
+            .unwrap()
+            .value
+            .as_map()
+            .unwrap()
+            .clone()
+    }
+
+    /// SetDefaults_StorageClass.
+    #[test]
+    fn storage_classes() {
+        let mut root = map("{provisioner: p, reclaimPolicy: Retain}");
+        storage_class(&mut root);
+        assert_eq!(
+            root,
+            map("{provisioner: p, reclaimPolicy: Retain, volumeBindingMode: Immediate}")
+        );
+    }
+
+    /// SetDefaults_CSIDriver.
+    #[test]
+    fn csi_drivers() {
+        let mut root = map("{spec: {attachRequired: false}}");
+        csi_driver(&mut root);
+        assert_eq!(
+            root,
+            map(
+                "{spec: {attachRequired: false, podInfoOnMount: false, storageCapacity: false, fsGroupPolicy: ReadWriteOnceWithFSType, volumeLifecycleModes: [Persistent], requiresRepublish: false, seLinuxMount: false}}"
+            )
+        );
+    }
+}

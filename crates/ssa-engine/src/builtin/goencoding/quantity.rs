@@ -1,0 +1,437 @@
+//! resource.Quantity as the API server reads and prints it
+//! (apimachinery `pkg/api/resource/quantity.go`: `ParseQuantity`,
+//! `MarshalJSON`, `CanonicalizeBytes`; facts carried over, code our own).
+//!
+//! A Quantity is always printed as a string (`cpu: 1` is stored as
+//! `"1"`, a zero one as `"0"`). A string already in canonical form is
+//! printed as it was written; any other is printed canonically: `0.5` as
+//! `500m`, `1000m` as `1`, `1024Mi` as `1Gi`, `1.5Gi` as `1536Mi`,
+//! `0.1n` rounded up to `1n`. Amounts are kept in 128 bits where Go uses
+//! arbitrary precision; a string beyond that (or one the server would
+//! refuse) is kept as written.
+
+use crate::value::{Value, format_float};
+
+/// The printed form of `v`, a Quantity field's value; `Some` when it
+/// differs from `v`.
+pub(super) fn encode(v: &Value) -> Option<Value> {
+    let text = match v {
+        Value::Null => return Some(Value::from("0")),
+        Value::Int(n) => n.to_string(),
+        Value::Float(f) => format_float(*f),
+        Value::String(s) => s.clone(),
+        _ => return None,
+    };
+    let printed = canonical(text.trim()).unwrap_or(text);
+    (Value::String(printed.clone()) != *v).then_some(Value::String(printed))
+}
+
+/// `Quantity.RoundUp(-3)`, what `SetDefaults_ResourceList` does to every
+/// quantity of a resource list: a value finer than a milli-unit is
+/// rounded up (away from zero) to one and printed canonically; `None`
+/// when nothing changes (or the value does not parse).
+pub(crate) fn round_up_milli(v: &Value) -> Option<Value> {
+    let text = match v {
+        Value::String(s) => s.trim().to_string(),
+        Value::Int(_) | Value::Float(_) => return None,
+        _ => return None,
+    };
+    let q = parse(&text)?;
+    if q.exponent >= -3 {
+        return None;
+    }
+    let unit = 10i128.checked_pow((-3 - q.exponent).unsigned_abs());
+    let magnitude = match unit {
+        Some(unit) => (q.mantissa.abs() + unit - 1) / unit,
+        None => i128::from(q.mantissa != 0),
+    };
+    let rounded = Quantity {
+        mantissa: if q.mantissa < 0 {
+            -magnitude
+        } else {
+            magnitude
+        },
+        exponent: -3,
+        format: q.format,
+        kept: None,
+    };
+    Some(Value::String(print(rounded)?))
+}
+
+/// `Quantity.IsZero`.
+pub(super) fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Int(n) => *n == 0,
+        Value::Float(f) => *f == 0.0,
+        Value::String(s) => parse(s.trim()).is_some_and(|q| q.mantissa == 0),
+        _ => false,
+    }
+}
+
+/// How a Quantity prints its suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    DecimalExponent,
+    BinarySi,
+    DecimalSi,
+}
+
+/// A parsed Quantity: `mantissa × 10^exponent`, and the string it was
+/// read from when that string is canonical.
+#[derive(Debug, PartialEq, Eq)]
+struct Quantity {
+    mantissa: i128,
+    exponent: i32,
+    format: Format,
+    kept: Option<String>,
+}
+
+/// What `MarshalJSON` prints for the Quantity written `text`; `None`
+/// when it does not parse.
+fn canonical(text: &str) -> Option<String> {
+    print(parse(text)?)
+}
+
+/// `MarshalJSON` of a parsed Quantity.
+fn print(q: Quantity) -> Option<String> {
+    if let Some(kept) = q.kept {
+        return Some(kept);
+    }
+    if q.mantissa == 0 {
+        return Some("0".to_string());
+    }
+    let mut format = q.format;
+    let mut integer = None;
+    if format == Format::BinarySi {
+        // Between -1024 and 1024, or not a whole number: decimal.
+        integer = whole(q.mantissa, q.exponent);
+        if integer.is_none_or(|i| i.abs() < 1024) {
+            format = Format::DecimalSi;
+        }
+    }
+    match (format, integer) {
+        (Format::BinarySi, Some(value)) => {
+            let (amount, times) = remove_factors(value, 1024);
+            let suffix = binary_suffix(times.checked_mul(10)?)?;
+            Some(format!("{amount}{suffix}"))
+        }
+        _ => {
+            let (mut amount, times) = remove_factors(q.mantissa, 10);
+            let mut exponent = q.exponent.checked_add(times)?;
+            while exponent % 3 != 0 {
+                amount = amount.checked_mul(10)?;
+                exponent -= 1;
+            }
+            // A decimal exponent without a suffix of its own prints the
+            // number alone (`constructBytes` finds nothing), as Go does.
+            let suffix = match format {
+                Format::DecimalExponent if exponent == 0 => String::new(),
+                Format::DecimalExponent => format!("e{exponent}"),
+                _ => decimal_suffix(exponent).unwrap_or("").to_string(),
+            };
+            Some(format!("{amount}{suffix}"))
+        }
+    }
+}
+
+/// The value as a whole number, when it is one (`AsScale(0)` exact).
+fn whole(mantissa: i128, exponent: i32) -> Option<i128> {
+    if exponent >= 0 {
+        return mantissa.checked_mul(10i128.checked_pow(exponent.unsigned_abs())?);
+    }
+    let divisor = 10i128.checked_pow(exponent.unsigned_abs())?;
+    (mantissa % divisor == 0).then_some(mantissa / divisor)
+}
+
+/// `removeInt64Factors`: `value` without its factors of `base`, and how
+/// many there were.
+fn remove_factors(value: i128, base: i128) -> (i128, i32) {
+    let (mut result, mut times) = (value.abs(), 0);
+    while result >= base && result % base == 0 {
+        result /= base;
+        times += 1;
+    }
+    (if value < 0 { -result } else { result }, times)
+}
+
+const DECIMAL_SUFFIXES: [(&str, i32); 10] = [
+    ("n", -9),
+    ("u", -6),
+    ("m", -3),
+    ("", 0),
+    ("k", 3),
+    ("M", 6),
+    ("G", 9),
+    ("T", 12),
+    ("P", 15),
+    ("E", 18),
+];
+const BINARY_SUFFIXES: [(&str, i32); 7] = [
+    ("", 0),
+    ("Ki", 10),
+    ("Mi", 20),
+    ("Gi", 30),
+    ("Ti", 40),
+    ("Pi", 50),
+    ("Ei", 60),
+];
+
+fn decimal_suffix(exponent: i32) -> Option<&'static str> {
+    DECIMAL_SUFFIXES
+        .iter()
+        .find(|(_, e)| *e == exponent)
+        .map(|(s, _)| *s)
+}
+
+fn binary_suffix(exponent: i32) -> Option<&'static str> {
+    BINARY_SUFFIXES
+        .iter()
+        .find(|(_, e)| *e == exponent)
+        .map(|(s, _)| *s)
+}
+
+/// `quantitySuffixer.interpret`: base, exponent and format of a suffix.
+fn interpret(suffix: &str) -> Option<(u32, i32, Format)> {
+    if let Some((_, e)) = DECIMAL_SUFFIXES.iter().find(|(s, _)| *s == suffix) {
+        return Some((10, *e, Format::DecimalSi));
+    }
+    if let Some((_, e)) = BINARY_SUFFIXES[1..].iter().find(|(s, _)| *s == suffix) {
+        return Some((2, *e, Format::BinarySi));
+    }
+    let rest = suffix.strip_prefix(['e', 'E'])?;
+    if rest.is_empty() {
+        return None;
+    }
+    Some((10, rest.parse::<i32>().ok()?, Format::DecimalExponent))
+}
+
+/// The parts `parseQuantityString` finds.
+struct Parts<'a> {
+    positive: bool,
+    /// The integer digits without leading zeros (`"0"` when none).
+    num: &'a str,
+    /// The fraction digits.
+    denom: &'a str,
+    suffix: &'a str,
+}
+
+/// `parseQuantityString`: sign, digits, fraction, suffix.
+fn split(text: &str) -> Option<Parts<'_>> {
+    let (positive, rest) = match text.as_bytes().first() {
+        Some(b'-') => (false, &text[1..]),
+        Some(b'+') => (true, &text[1..]),
+        _ => (true, text),
+    };
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = rest.trim_start_matches('0');
+    let n = digits(rest);
+    let num = if n == 0 { "0" } else { &rest[..n] };
+    let mut rest = &rest[n..];
+    let mut denom = "";
+    if let Some(fraction) = rest.strip_prefix('.') {
+        let d = digits(fraction);
+        denom = &fraction[..d];
+        rest = &fraction[d..];
+    }
+    // The suffix: letters of "eEinumkKMGTP", then an optional sign and
+    // digits (an exponent), and nothing after.
+    let letters = rest
+        .bytes()
+        .take_while(|b| b"eEinumkKMGTP".contains(b))
+        .count();
+    let mut tail = &rest[letters..];
+    if let Some(t) = tail.strip_prefix(['+', '-']) {
+        tail = t;
+    }
+    if digits(tail) != tail.len() {
+        return None;
+    }
+    Some(Parts {
+        positive,
+        num,
+        denom,
+        suffix: rest,
+    })
+}
+
+/// `ParseQuantity`.
+fn parse(text: &str) -> Option<Quantity> {
+    if text.is_empty() {
+        return None;
+    }
+    if text == "0" {
+        return Some(Quantity {
+            mantissa: 0,
+            exponent: 0,
+            format: Format::DecimalSi,
+            kept: Some(text.to_string()),
+        });
+    }
+    let parts = split(text)?;
+    let (base, exponent, format) = interpret(parts.suffix)?;
+    let digit_count = i32::try_from(parts.num.len() + parts.denom.len()).ok()?;
+    let denom_len = i32::try_from(parts.denom.len()).ok()?;
+    // The fast path: an int64 amount, its string kept when canonical.
+    let (precision, scale, multiplier) = match format {
+        Format::BinarySi if exponent >= 0 && parts.denom.is_empty() => {
+            let len = i32::try_from(parts.num.len()).ok()?;
+            // Go: 15 - len(num) - int32(float32(exponent)*3/10) - 1.
+            (15 - len - exponent * 3 / 10 - 1, 0, 1i64 << exponent)
+        }
+        Format::BinarySi => (-1, 0, 1),
+        _ => (18 - digit_count, exponent, 1),
+    };
+    if precision >= 0 {
+        let scale = scale - denom_len;
+        if scale >= -9 {
+            let shifted = format!("{}{}", parts.num, parts.denom);
+            let value: i64 = shifted.parse().ok()?;
+            if let Some(result) = value.checked_mul(multiplier) {
+                let canonical = match format {
+                    Format::BinarySi => exponent % 10 == 0 && value & 0x07 != 0,
+                    _ => scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0'),
+                };
+                return Some(Quantity {
+                    mantissa: i128::from(if parts.positive { result } else { -result }),
+                    exponent: scale,
+                    format,
+                    kept: canonical.then(|| text.to_string()),
+                });
+            }
+        }
+    }
+    slow_path(&parts, base, exponent, format)
+}
+
+/// The arbitrary-precision half of `ParseQuantity`: the amount times its
+/// suffix, rounded up to a nano-unit, capped at the largest int64.
+fn slow_path(parts: &Parts<'_>, base: u32, exponent: i32, format: Format) -> Option<Quantity> {
+    let digits = format!("{}{}", parts.num, parts.denom);
+    let mut mantissa: i128 = digits.parse().ok()?;
+    let mut scale = -i32::try_from(parts.denom.len()).ok()?;
+    if base == 10 {
+        scale = scale.checked_add(exponent)?;
+    } else {
+        mantissa = mantissa.checked_mul(1i128.checked_shl(exponent.unsigned_abs())?)?;
+    }
+    if mantissa != 0 && scale < -9 {
+        // Round up to 10^-9.
+        let places = (-9 - scale).unsigned_abs();
+        mantissa = match 10i128.checked_pow(places) {
+            Some(divisor) => (mantissa + divisor - 1) / divisor,
+            None => 1,
+        };
+        scale = -9;
+    }
+    if exceeds_max(mantissa, scale) {
+        mantissa = i128::from(i64::MAX);
+        scale = 0;
+    }
+    // A binary amount between 0 and 1 prints as a decimal one.
+    let below_one = mantissa > 0
+        && scale < 0
+        && 10i128
+            .checked_pow(scale.unsigned_abs())
+            .is_none_or(|unit| mantissa < unit);
+    let format = if format == Format::BinarySi && below_one {
+        Format::DecimalSi
+    } else {
+        format
+    };
+    Some(Quantity {
+        mantissa: if parts.positive { mantissa } else { -mantissa },
+        exponent: scale,
+        format,
+        kept: None,
+    })
+}
+
+/// `mantissa × 10^scale` (not negative) above the largest int64.
+fn exceeds_max(mantissa: i128, scale: i32) -> bool {
+    let max = i128::from(i64::MAX);
+    let Some(unit) = 10i128.checked_pow(scale.unsigned_abs()) else {
+        // A power of ten past 10^38: a huge amount, or a tiny one.
+        return scale > 0 && mantissa > 0;
+    };
+    if scale >= 0 {
+        mantissa.checked_mul(unit).is_none_or(|v| v > max)
+    } else {
+        mantissa / unit > max || (mantissa / unit == max && mantissa % unit != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn printed(text: &str) -> String {
+        match encode(&Value::from(text)) {
+            Some(Value::String(s)) => s,
+            _ => text.to_string(),
+        }
+    }
+
+    /// quantity_test.go's canonical forms (TestQuantityParse,
+    /// TestQuantityString), as MarshalJSON prints them.
+    #[test]
+    fn canonical_forms() {
+        for (written, stored) in [
+            ("0.5", "500m"),
+            ("1000m", "1"),
+            ("100m", "100m"),
+            ("1024Mi", "1Gi"),
+            ("1.5Gi", "1536Mi"),
+            ("512Mi", "512Mi"),
+            ("1Ki", "1Ki"),
+            ("2048", "2048"),
+            ("1000", "1k"),
+            ("0.1n", "1n"),
+            ("1e3", "1e3"),
+            ("1000e3", "1e6"),
+            ("1.5", "1500m"),
+            ("-0.5", "-500m"),
+            ("+1", "+1"),
+            ("0", "0"),
+            ("0.0", "0"),
+            ("00100", "00100"),
+            ("100Ki", "100Ki"),
+            ("0.5Ki", "512"),
+            ("10E", "10E"),
+            ("1e100", "10e99"),
+            ("99999999999999999999", "9223372036854775807"),
+            ("-1Ki", "-1Ki"),
+            ("1e-3", "1e-3"),
+            ("1e-4", "100e-6"),
+            (" 2 ", "2"),
+            ("128974848", "128974848"),
+            ("129e6", "129e6"),
+            ("123Mi", "123Mi"),
+        ] {
+            assert_eq!(printed(written), stored, "{written}");
+        }
+    }
+
+    /// SetDefaults_ResourceList: Quantity.RoundUp(-3).
+    #[test]
+    fn resource_lists_round_up_to_milli_units() {
+        let round = |t: &str| round_up_milli(&Value::from(t));
+        assert_eq!(round("100n"), Some(Value::from("1m")));
+        assert_eq!(round("1.0001"), Some(Value::from("1001m")));
+        assert_eq!(round("0.5"), None);
+        assert_eq!(round("1Gi"), None);
+    }
+
+    #[test]
+    fn numbers_print_as_strings() {
+        assert_eq!(encode(&Value::Int(2)), Some(Value::from("2")));
+        assert_eq!(encode(&Value::Float(0.5)), Some(Value::from("500m")));
+        assert_eq!(encode(&Value::Null), Some(Value::from("0")));
+        assert_eq!(encode(&Value::from("500m")), None);
+        // What the server would refuse is kept as written.
+        assert_eq!(encode(&Value::from("abc")), None);
+        assert_eq!(encode(&Value::from("1Qi")), None);
+        assert!(is_zero(&Value::from("0")) && is_zero(&Value::from("0Mi")));
+        assert!(!is_zero(&Value::from("1")) && !is_zero(&Value::from("0.1")));
+    }
+}

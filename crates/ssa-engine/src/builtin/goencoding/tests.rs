@@ -1,0 +1,174 @@
+//! The encoding rules on small tables (encoding/json's documented
+//! behaviour) and on the generated table of the catalogue (the k8s.io/api
+//! types' tags).
+
+use super::*;
+
+fn json(text: &str) -> Value {
+    Value::from_json_str(text).unwrap()
+}
+
+/// A table written as `[definition, fields]` pairs.
+fn table(types: &str) -> GoTable {
+    GoTable::from_value(&json(&format!(r#"{{"types":{types}}}"#))).unwrap()
+}
+
+fn pass(t: &GoTable, object: &str, p: Pass) -> Value {
+    let mut v = json(object);
+    run(t, 0, &mut v, p);
+    v
+}
+
+/// A struct with one field of every kind, none omitempty, and a nested
+/// struct with an omitempty field.
+const EVERY_KIND: &str = r#"[["T","s::s i::i f::f b::b y::y t::t q::q n::n d::d r::r o::o a::a p::*s l::[s m::{s st::@1"],
+    ["U","x:e:s y::i"]]"#;
+
+#[test]
+fn unset_fields_without_omitempty_print_their_zero_value() {
+    // encoding/json: every field without omitempty is printed; nil
+    // pointers, slices, maps and interfaces as null; custom marshalers as
+    // their MarshalJSON prints the zero value.
+    let t = table(EVERY_KIND);
+    assert_eq!(
+        pass(&t, "{}", Pass::Encode),
+        json(
+            r#"{"s":"","i":0,"f":0,"b":false,"y":null,"t":null,"q":"0","n":0,"d":"0s","r":null,"o":false,"a":null,"p":null,"l":null,"m":null,"st":{"y":0}}"#
+        )
+    );
+}
+
+#[test]
+fn omitempty_drops_empty_values_but_never_structs() {
+    // isEmptyValue: false, 0, "", nil pointer, len 0 slice or map; a
+    // struct (metav1.Time, Quantity, IntOrString too) is never empty.
+    let t = table(
+        r#"[["T","s:e:s i:e:i b:e:b p:e:*i l:e:[s m:e:{s st:e:@1 t:e:t q:e:q n:e:n sp:e:*@1"],["U",""]]"#,
+    );
+    assert_eq!(
+        pass(
+            &t,
+            r#"{"s":"","i":0,"b":false,"p":null,"l":[],"m":{},"sp":{}}"#,
+            Pass::Encode
+        ),
+        json(r#"{"st":{},"t":null,"q":"0","n":0,"sp":{}}"#)
+    );
+    // A pointer to zero is not empty.
+    assert_eq!(
+        pass(&t, r#"{"p":0,"l":["a"]}"#, Pass::Encode).get("p"),
+        Some(&Value::Int(0))
+    );
+}
+
+#[test]
+fn omitzero_drops_zero_values_of_any_type() {
+    // ObjectMeta.creationTimestamp is `omitempty,omitzero`: a zero Time is
+    // left out instead of printed as null.
+    let t = table(r#"[["T","t:ez:t st:z:@1"],["U","x:e:s y::i"]]"#);
+    assert_eq!(pass(&t, "{}", Pass::Encode), json("{}"));
+    assert_eq!(
+        pass(
+            &t,
+            r#"{"t":"2024-01-01T00:00:00Z","st":{"y":1}}"#,
+            Pass::Encode
+        ),
+        json(r#"{"t":"2024-01-01T00:00:00Z","st":{"y":1}}"#)
+    );
+}
+
+#[test]
+fn null_reads_as_unset_and_unknown_fields_are_dropped() {
+    let t = table(EVERY_KIND);
+    let v = pass(
+        &t,
+        r#"{"s":null,"st":null,"p":null,"l":[null],"extra":1}"#,
+        Pass::Encode,
+    );
+    assert_eq!(v.get("s"), Some(&Value::from("")));
+    assert_eq!(v.get("st"), Some(&json(r#"{"y":0}"#)));
+    assert_eq!(v.get("p"), Some(&Value::Null));
+    // A null item of a string slice decodes to "".
+    assert_eq!(v.get("l"), Some(&json(r#"[""]"#)));
+    assert_eq!(v.get("extra"), None);
+}
+
+#[test]
+fn decoding_leaves_unset_what_go_reads_as_unset() {
+    // What a defaulter sees: "" in a string field and null anywhere are
+    // the Go zero value, the same as an absent field; a pointer to zero is
+    // set; nothing is added.
+    let t = table(r#"[["T","s:e:s i::i p:e:*i st::@1 l::[@1"],["U","x:e:s"]]"#);
+    assert_eq!(
+        pass(
+            &t,
+            r#"{"s":"","i":0,"p":0,"st":null,"l":[{"x":""}]}"#,
+            Pass::Decode
+        ),
+        json(r#"{"p":0,"l":[{}]}"#)
+    );
+}
+
+#[test]
+fn quantities_print_as_strings() {
+    let t = table(r#"[["T","m:e:{q"]]"#);
+    assert_eq!(
+        pass(&t, r#"{"m":{"cpu":1,"memory":"1Gi"}}"#, Pass::Encode),
+        json(r#"{"m":{"cpu":"1","memory":"1Gi"}}"#)
+    );
+}
+
+#[test]
+fn unchanged_values_keep_their_shared_maps() {
+    let t = table(r#"[["T","m:e:{s st::@1"],["U","y:e:s"]]"#);
+    let before = json(r#"{"m":{"a":"b"},"st":{"y":"1"}}"#);
+    let mut after = before.clone();
+    run(&t, 0, &mut after, Pass::Encode);
+    assert!(
+        after.is_shared_map(&before),
+        "nothing to change, nothing copied"
+    );
+}
+
+/// The generated table on the kinds people write most (the tags of
+/// k8s.io/api 1.36).
+#[test]
+fn catalogue_table_follows_the_api_types() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    let encode = |definition: &str, object: &str| {
+        let root = table.struct_of(definition).unwrap();
+        let mut v = json(object);
+        run(table, root, &mut v, Pass::Encode);
+        v
+    };
+    // core/v1 PodCondition: `lastProbeTime metav1.Time json:",omitempty"`
+    // prints null; status and type have no omitempty.
+    assert_eq!(
+        encode(
+            "io.k8s.api.core.v1.PodCondition",
+            r#"{"type":"Ready","status":"True"}"#
+        ),
+        json(r#"{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":null}"#)
+    );
+    // apps/v1 StatefulSetStatus: replicas and availableReplicas are
+    // always printed.
+    assert_eq!(
+        encode("io.k8s.api.apps.v1.StatefulSetStatus", "{}"),
+        json(r#"{"replicas":0,"availableReplicas":0}"#)
+    );
+    // Deployment: status is a struct (never empty), the spec's selector a
+    // pointer without omitempty, the template's metadata a struct.
+    let d = encode(
+        "io.k8s.api.apps.v1.Deployment",
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{}}"#,
+    );
+    assert_eq!(d.get("status"), Some(&json("{}")));
+    assert_eq!(d.get_path(&["spec", "selector"]), Some(&Value::Null));
+    assert_eq!(
+        d.get_path(&["spec", "template"]),
+        Some(&json(r#"{"metadata":{},"spec":{"containers":null}}"#))
+    );
+    // ObjectMeta.creationTimestamp is omitzero: never null.
+    assert_eq!(d.get_path(&["metadata", "creationTimestamp"]), None);
+}

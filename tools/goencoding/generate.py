@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""Generates the Go-encoding table of the built-in kinds.
+
+The API server decodes a built-in object into the Go types of k8s.io/api
+and writes it back with encoding/json. What comes out depends on each
+field's Go type and json tag: a field without `omitempty` (nor `omitzero`)
+is always written, with its zero value when unset; a struct is never
+"empty"; types with their own MarshalJSON (metav1.Time, Quantity,
+IntOrString, ...) print as that method does. This script reads those
+facts from the Go sources and stores them, per definition of the
+catalogue, in `crates/ssa-engine/src/builtin/catalogue.json` under the key
+`goEncoding` (the web app fetches that file at run time, so the table
+costs its wasm nothing).
+
+Inputs: git directories (bare is fine) of kubernetes/api,
+kubernetes/apimachinery, kubernetes/apiextensions-apiserver and
+kubernetes/kube-aggregator, read at one ref (default v0.36.0, the
+catalogue's release) with `git show`.
+
+Table format: `goEncoding.types` is a list of `[definition, fields]`;
+`fields` is one string, `name:omit:type` items joined by spaces, in the
+struct's declaration order with inlined (embedded) structs expanded.
+`omit` is `e` (omitempty), `z` (omitzero), `ez` or empty. `type` is
+  s string, i integer, f float, b bool, y []byte (base64),
+  t metav1.Time (zero prints null), u metav1.MicroTime (the same with
+  microseconds), q resource.Quantity,
+  n intstr.IntOrString, d metav1.Duration, r an opaque value whose zero
+  prints null (RawExtension, FieldsV1, apiextensions JSON and the
+  JSONSchemaProps unions), o JSONSchemaPropsOrBool (zero prints false),
+  a interface{},
+  *T pointer, [T slice, {T map with string keys, @N struct N of the list.
+
+Usage: python3 tools/goencoding/generate.py API MACHINERY APIEXTENSIONS AGGREGATOR [REF]
+Standard library and git only.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CATALOGUE = os.path.join(ROOT, "crates", "ssa-engine", "src", "builtin", "catalogue.json")
+
+# Import-path prefix -> (index of the repository argument, OpenAPI prefix).
+MODULES = [
+    ("k8s.io/api/", 0, "io.k8s.api."),
+    ("k8s.io/apimachinery/", 1, "io.k8s.apimachinery."),
+    ("k8s.io/apiextensions-apiserver/", 2, "io.k8s.apiextensions-apiserver."),
+    ("k8s.io/kube-aggregator/", 3, "io.k8s.kube-aggregator."),
+]
+
+# Types with their own MarshalJSON, and how their values print. A type
+# with a MarshalJSON (or MarshalText) method that is not named here stops
+# the script: its printing must be looked at first.
+CUSTOM = {
+    "k8s.io/apimachinery/pkg/apis/meta/v1.Time": "t",
+    "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": "u",
+    "k8s.io/apimachinery/pkg/apis/meta/v1.Duration": "d",
+    "k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1": "r",
+    "k8s.io/apimachinery/pkg/api/resource.Quantity": "q",
+    "k8s.io/apimachinery/pkg/util/intstr.IntOrString": "n",
+    "k8s.io/apimachinery/pkg/runtime.RawExtension": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrArray": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrStringArray": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrBool": "o",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSON": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrArray": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrStringArray": "r",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrBool": "o",
+    # Marshals as "group/version"; not a field of any stored kind.
+    "k8s.io/apimachinery/pkg/apis/meta/v1.GroupVersion": "s",
+}
+# Methods that only print a type as JSON through a value receiver of a
+# type that is never a field (lists, unstructured objects).
+IGNORED_MARSHALERS = {"Unstructured", "UnstructuredList", "encodable", "Unknown"}
+
+PRIMITIVES = {
+    "string": "s", "bool": "b", "byte": "i", "rune": "i",
+    "int": "i", "int8": "i", "int16": "i", "int32": "i", "int64": "i",
+    "uint": "i", "uint8": "i", "uint16": "i", "uint32": "i", "uint64": "i",
+    "float32": "f", "float64": "f", "interface{}": "a", "any": "a",
+}
+
+
+class Repos:
+    def __init__(self, dirs, ref):
+        self.dirs = dirs
+        self.ref = ref
+        self.commits = [self.git(i, "rev-parse", ref).strip() for i in range(len(dirs))]
+        self.trees = [None] * len(dirs)
+        self.packages = {}
+
+    def git(self, i, *args):
+        return subprocess.run(["git", "--git-dir", self.dirs[i], *args], check=True,
+                              capture_output=True, text=True).stdout
+
+    def locate(self, import_path):
+        for prefix, i, _ in MODULES:
+            if import_path.startswith(prefix):
+                return i, import_path[len(prefix):]
+        return None, None
+
+    def files(self, import_path):
+        i, path = self.locate(import_path)
+        if i is None:
+            return []
+        if self.trees[i] is None:
+            self.trees[i] = self.git(i, "ls-tree", "-r", "--name-only", self.ref).split()
+        return [(i, f) for f in self.trees[i]
+                if os.path.dirname(f) == path and f.endswith(".go")
+                and not f.endswith("_test.go") and not f.endswith(".pb.go")
+                and not os.path.basename(f).startswith("zz_generated")
+                and not f.endswith("swagger_doc_generated.go")]
+
+    def package(self, import_path):
+        if import_path not in self.packages:
+            self.packages[import_path] = Package(self, import_path)
+        return self.packages[import_path]
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    out = []
+    for line in text.split("\n"):
+        # Back-quoted tags hold no `//`; string literals in type files are
+        # rare enough that cutting at the first `//` outside back quotes is safe.
+        m = re.match(r"^([^`]*?(?:`[^`]*`[^`]*?)*?)//", line)
+        out.append(m.group(1) if m else line)
+    return "\n".join(out)
+
+
+class Package:
+    """The type declarations of one Go package."""
+
+    def __init__(self, repos, import_path):
+        self.path = import_path
+        self.structs = {}   # name -> (imports, body text)
+        self.named = {}     # name -> (imports, underlying type text)
+        self.marshalers = set()
+        for i, f in repos.files(import_path):
+            text = strip_comments(repos.git(i, "show", f"{repos.ref}:{f}"))
+            imports = parse_imports(text)
+            for m in re.finditer(r"^func \(\w*\s*\*?(\w+)\) Marshal(?:JSON|Text)\(", text, re.M):
+                self.marshalers.add(m.group(1))
+            for name, rest in declarations(text):
+                if rest.startswith("struct"):
+                    body = rest[rest.index("{") + 1:]
+                    self.structs[name] = (imports, body)
+                else:
+                    self.named[name] = (imports, rest.lstrip("= ").strip())
+
+
+def parse_imports(text):
+    imports = {}
+    blocks = re.findall(r"^import \((.*?)^\)", text, re.S | re.M)
+    singles = re.findall(r"^import (.*)$", text, re.M)
+    for line in "\n".join(blocks).split("\n") + singles:
+        m = re.match(r'\s*(\w+)?\s*"([^"]+)"', line)
+        if m:
+            alias = m.group(1) or m.group(2).rsplit("/", 1)[-1]
+            imports[alias] = m.group(2)
+    return imports
+
+
+def declarations(text):
+    """(name, rest) of every top-level `type` declaration, single or grouped;
+    a struct's rest runs to its closing brace."""
+    out = []
+    i = 0
+    pattern = re.compile(r"^type (\(|\w+)", re.M)
+    while True:
+        m = pattern.search(text, i)
+        if not m:
+            return out
+        if m.group(1) == "(":
+            end = text.index("\n)", m.end())
+            for line in text[m.end():end].split("\n"):
+                d = re.match(r"\s*(\w+)\s+(.*\S)", line)
+                if d and "struct" not in d.group(2):
+                    out.append((d.group(1), d.group(2)))
+            i = end
+            continue
+        name = m.group(1)
+        start = m.end()
+        rest_line = text[start:text.index("\n", start)].strip()
+        if re.match(r"(\[[^\]]*\]\s*)?struct\s*\{", rest_line) and not rest_line.endswith("}"):
+            rest_line = re.sub(r"^\[[^\]]*\]\s*", "", rest_line)
+            depth, j = 0, text.index("{", start)
+            while True:
+                if text[j] == "{":
+                    depth += 1
+                elif text[j] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            out.append((name, "struct {" + text[text.index("{", start) + 1:j]))
+            i = j
+        else:
+            out.append((name, rest_line))
+            i = start
+
+
+class Generator:
+    def __init__(self, repos, definitions):
+        self.repos = repos
+        self.definitions = definitions
+        self.index = {}   # (import path, name) -> position
+        self.table = []   # [definition, fields or None while being built]
+
+    def definition_name(self, import_path, name):
+        for prefix, _, openapi in MODULES:
+            if import_path.startswith(prefix):
+                return openapi + import_path[len(prefix):].replace("/", ".") + "." + name
+        raise SystemExit(f"no definition prefix for {import_path}")
+
+    def import_path(self, definition):
+        for prefix, _, openapi in MODULES:
+            if definition.startswith(openapi):
+                pkg, name = definition[len(openapi):].rsplit(".", 1)
+                return prefix + pkg.replace(".", "/"), name
+        return None, None
+
+    def custom(self, import_path, name):
+        key = f"{import_path}.{name}"
+        if key in CUSTOM:
+            return CUSTOM[key]
+        if name in self.repos.package(import_path).marshalers and name not in IGNORED_MARSHALERS:
+            raise SystemExit(f"{key} has its own MarshalJSON: add it to CUSTOM")
+        return None
+
+    def type_code(self, text, pkg, imports):
+        """The code of a Go type written `text` in package `pkg`."""
+        text = text.strip()
+        if text.startswith("*"):
+            return "*" + self.type_code(text[1:], pkg, imports)
+        if text == "[]byte":
+            return "y"
+        if text.startswith("[]"):
+            return "[" + self.type_code(text[2:], pkg, imports)
+        if text.startswith("map["):
+            depth, j = 0, 3
+            while True:
+                depth += {"[": 1, "]": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            key = self.type_code(text[4:j], pkg, imports)
+            if key != "s":
+                raise SystemExit(f"map with {text[4:j]} keys in {pkg}")
+            return "{" + self.type_code(text[j + 1:], pkg, imports)
+        if text in PRIMITIVES:
+            return PRIMITIVES[text]
+        if "." in text:
+            alias, name = text.split(".", 1)
+            if alias not in imports:
+                raise SystemExit(f"unknown import {alias} in {pkg}")
+            return self.named_code(imports[alias], name)
+        return self.named_code(pkg, text)
+
+    def named_code(self, import_path, name):
+        custom = self.custom(import_path, name)
+        if custom:
+            return custom
+        package = self.repos.package(import_path)
+        if name in package.structs:
+            return "@" + str(self.struct_index(import_path, name))
+        if name in package.named:
+            imports, underlying = package.named[name]
+            return self.type_code(underlying, import_path, imports)
+        if import_path == "k8s.io/apimachinery/pkg/types" or import_path.endswith("/runtime"):
+            # types.UID, types.NodeName, ...: strings.
+            if name in ("UID", "NodeName", "NamespacedName"):
+                return "s"
+        raise SystemExit(f"type {import_path}.{name} not found")
+
+    def struct_index(self, import_path, name):
+        key = (import_path, name)
+        if key not in self.index:
+            self.index[key] = len(self.table)
+            self.table.append([self.definition_name(import_path, name), None])
+            self.table[self.index[key]][1] = " ".join(self.fields(import_path, name))
+        return self.index[key]
+
+    def resolve_struct(self, import_path, name):
+        """The package and name of the struct `name` is (following `type X = Y`
+        and `type X Y` declarations)."""
+        for _ in range(10):
+            package = self.repos.package(import_path)
+            if name in package.structs:
+                return import_path, name
+            if name not in package.named:
+                break
+            imports, underlying = package.named[name]
+            if "." in underlying:
+                alias, name = underlying.split(".", 1)
+                import_path = imports[alias]
+            else:
+                name = underlying
+        raise SystemExit(f"struct {import_path}.{name} not found")
+
+    def fields(self, import_path, name):
+        import_path, name = self.resolve_struct(import_path, name)
+        imports, body = self.repos.package(import_path).structs[name]
+        out = []
+        for line in body.split("\n"):
+            line = line.strip()
+            if not line or line == "}":
+                continue
+            tag = re.search(r"`([^`]*)`", line)
+            decl = line[:tag.start()].strip() if tag else line
+            json_tag = None
+            if tag:
+                j = re.search(r'json:"([^"]*)"', tag.group(1))
+                json_tag = j.group(1) if j else None
+            parts = decl.split(None, 1)
+            if "struct {" in decl or "struct{" in decl:
+                raise SystemExit(f"anonymous struct in {import_path}.{name}")
+            embedded = len(parts) == 1
+            if json_tag == "-" or (not embedded and not parts[0][0].isupper()):
+                continue
+            options = (json_tag or "").split(",")
+            json_name = options[0]
+            omit = ("e" if "omitempty" in options[1:] else "") + \
+                ("z" if "omitzero" in options[1:] else "")
+            if embedded and not json_name:
+                # Inlined: the embedded struct's fields, in place.
+                type_text = parts[0].lstrip("*")
+                if "." in type_text:
+                    alias, inner = type_text.split(".", 1)
+                    inner_path = imports[alias]
+                else:
+                    inner_path, inner = import_path, type_text
+                out.extend(self.fields(inner_path, inner))
+                continue
+            if embedded:
+                # An embedded struct with a json name is an ordinary field.
+                parts = [parts[0].rsplit(".", 1)[-1].lstrip("*"), parts[0]]
+            if "," in parts[0]:
+                raise SystemExit(f"several names in one field of {import_path}.{name}")
+            if not json_name:
+                json_name = parts[0]
+            out.append(f"{json_name}:{omit}:{self.type_code(parts[1], import_path, imports)}")
+        return out
+
+    def run(self, catalogue):
+        checked = 0
+        for definition, schema in sorted(catalogue["definitions"].items()):
+            import_path, name = self.import_path(definition)
+            if import_path is None:
+                continue
+            package = self.repos.package(import_path)
+            if name not in package.structs or self.custom(import_path, name):
+                continue
+            position = self.struct_index(import_path, name)
+            # The Go fields and the catalogue's properties must agree: a
+            # name one has and the other lacks is a parse error here.
+            go = {f.split(":")[0] for f in self.table[position][1].split()}
+            schema_names = set((schema.get("properties") or {}).keys())
+            if go != schema_names and schema_names:
+                raise SystemExit(f"{definition}: Go has {sorted(go - schema_names)}, "
+                                 f"the catalogue {sorted(schema_names - go)}")
+            checked += 1
+        return checked
+
+
+def main():
+    if len(sys.argv) < 5:
+        raise SystemExit(__doc__)
+    ref = sys.argv[5] if len(sys.argv) > 5 else "v0.36.0"
+    repos = Repos(sys.argv[1:5], ref)
+    with open(CATALOGUE) as f:
+        catalogue = json.load(f)
+    generator = Generator(repos, catalogue["definitions"])
+    checked = generator.run(catalogue)
+    names = ["kubernetes/api", "kubernetes/apimachinery",
+             "kubernetes/apiextensions-apiserver", "kubernetes/kube-aggregator"]
+    catalogue["goEncoding"] = {
+        "source": f"Go types of {ref}: " + ", ".join(
+            f"{n}@{c[:12]}" for n, c in zip(names, repos.commits)),
+        "types": generator.table,
+    }
+    with open(CATALOGUE, "w") as f:
+        json.dump(catalogue, f, sort_keys=True, separators=(",", ":"))
+        f.write("\n")
+    print(f"{len(generator.table)} Go structs ({checked} definitions checked "
+          f"against the catalogue) -> {CATALOGUE}")
+
+
+if __name__ == "__main__":
+    main()
