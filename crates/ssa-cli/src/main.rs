@@ -1,213 +1,46 @@
-//! `ssa`: runs Server-Side Apply scenarios from the command line.
+//! `ssa`: Server-Side Apply without a cluster, from the command line.
 //!
 //! ```text
-//! ssa run FILE [-o json|yaml|text]     print the result document (FILE may be -)
-//! ssa run --check FILE...              compare with FILE's NAME.result.json and expect blocks
+//! ssa run FILE [-o json|yaml|text]         a scenario's result document
+//! ssa run --check FILE...                  compare with the recorded results
+//! ssa apply -f PATH... --live PATH...      what `kubectl apply` would do to a cluster's export
+//! ssa diff -f PATH... --live PATH...       what `kubectl diff` would print
+//! ssa blame FILE                           who owns each field of exported objects
+//! ssa completions bash|zsh|fish            a shell completion script
 //! ```
-//! Exit status: 0 everything ran and matched, 1 a result or expectation
-//! differs, 2 an input is unusable (message on stderr with file, line and
-//! column).
+//! Exit status: see each command's help (`ssa help apply`).
 #![allow(
     clippy::print_stdout,
     clippy::print_stderr,
     reason = "a command-line program prints"
 )]
 
-use ssa_engine::scenario::{self, ScenarioResult};
-use ssa_engine::value::Value;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+mod apply;
+mod blame;
+mod cli;
+mod diff;
+mod inputs;
+mod markdown;
+mod output;
+mod report;
+mod review;
+mod run;
+
+use clap::{CommandFactory, Parser};
+use cli::{Cli, Command};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: ssa run FILE [-o json|yaml|text]\n       ssa run --check FILE...";
-
-enum Format {
-    Json,
-    Yaml,
-    Text,
-}
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("run") => run(&args[1..]),
-        Some("--version" | "version") => {
-            println!("ssa {}", env!("CARGO_PKG_VERSION"));
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Run(args) => run::run(&args),
+        Command::Apply(args) => apply::apply(&args),
+        Command::Diff(args) => diff::diff(&args),
+        Command::Blame(args) => blame::blame(&args),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "ssa", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
     }
-}
-
-fn run(args: &[String]) -> ExitCode {
-    let mut check = false;
-    let mut format = Format::Json;
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--check" => check = true,
-            "-o" | "--output" => match it.next().map(String::as_str) {
-                Some("json") => format = Format::Json,
-                Some("yaml") => format = Format::Yaml,
-                Some("text") => format = Format::Text,
-                _ => {
-                    eprintln!("ssa: -o takes json, yaml or text\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            },
-            _ => files.push(arg.clone()),
-        }
-    }
-    if files.is_empty() || (!check && files.len() != 1) {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    if check {
-        check_files(&files)
-    } else {
-        run_one(&files[0], &format)
-    }
-}
-
-fn read(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("-: {e}"))?;
-        return Ok(s);
-    }
-    std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))
-}
-
-fn run_one(file: &str, format: &Format) -> ExitCode {
-    let result = match read(file).and_then(|text| {
-        scenario::run_scenario_text_without_views(&text).map_err(|e| format!("{file}: {e}"))
-    }) {
-        Ok(r) => r,
-        Err(message) => {
-            eprintln!("ssa: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    match format {
-        Format::Json => println!("{}", result.to_json_pretty()),
-        Format::Yaml => print!("{}", ssa_engine::yaml::to_yaml_string(&result.to_value())),
-        Format::Text => print!("{}", text_summary(&result)),
-    }
-    let failed = result
-        .steps
-        .iter()
-        .any(|s| !s.expectation_failures.is_empty());
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// A readable per-step summary: outcome, message, and who owns each field.
-fn text_summary(result: &ScenarioResult) -> String {
-    let mut out = format!("scenario {}\n", result.scenario);
-    for (i, step) in result.steps.iter().enumerate() {
-        out.push_str(&format!("step {i}: {}", step.outcome.as_str()));
-        if !step.message.is_empty() {
-            out.push_str(&format!(" — {}", step.message.replace('\n', "\n    ")));
-        }
-        out.push('\n');
-        for note in &step.notes {
-            out.push_str(&format!("  note: {note}\n"));
-        }
-        for failure in &step.expectation_failures {
-            out.push_str(&format!("  EXPECTATION FAILED: {failure}\n"));
-        }
-        let Some(object) = &step.object else {
-            out.push_str("  (no object)\n");
-            continue;
-        };
-        let Ok(managed) = ssa_engine::managed_fields::decode(object) else {
-            continue;
-        };
-        for (id, vs) in &managed.fields {
-            let who = ssa_engine::managed_fields::ManagerId::decode(id)
-                .map(|m| m.describe())
-                .unwrap_or_else(|| id.clone());
-            let op = if vs.applied { "Apply" } else { "Update" };
-            for path in vs.set.paths_in_tree_order() {
-                out.push_str(&format!("  {path}  {who} ({op})\n"));
-            }
-        }
-    }
-    out
-}
-
-/// `NAME.result.json` beside `NAME.yaml`.
-fn recorded_result(file: &Path) -> PathBuf {
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    file.with_file_name(format!("{stem}.result.json"))
-}
-
-fn check_files(files: &[String]) -> ExitCode {
-    let (mut passed, mut failed, mut unusable) = (0, 0, 0);
-    for file in files {
-        let outcome = check_file(Path::new(file));
-        match &outcome {
-            Ok(()) => {
-                passed += 1;
-                println!("ok    {file}");
-            }
-            Err(Check::Differs(why)) => {
-                failed += 1;
-                println!("FAIL  {file}: {why}");
-            }
-            Err(Check::Unusable(why)) => {
-                unusable += 1;
-                failed += 1;
-                println!("ERROR {file}: {why}");
-                eprintln!("ssa: {file}: {why}");
-            }
-        }
-    }
-    println!("{passed} passed, {failed} failed");
-    if unusable > 0 {
-        ExitCode::from(2)
-    } else if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-enum Check {
-    Differs(String),
-    Unusable(String),
-}
-
-fn check_file(file: &Path) -> Result<(), Check> {
-    let text = std::fs::read_to_string(file).map_err(|e| Check::Unusable(e.to_string()))?;
-    let result = scenario::run_scenario_text_without_views(&text)
-        .map_err(|e| Check::Unusable(e.to_string()))?;
-    for (i, step) in result.steps.iter().enumerate() {
-        if let Some(f) = step.expectation_failures.first() {
-            return Err(Check::Differs(format!("steps[{i}].expect: {f}")));
-        }
-    }
-    let recorded = recorded_result(file);
-    if recorded.exists() {
-        let text = std::fs::read_to_string(&recorded)
-            .map_err(|e| Check::Unusable(format!("{}: {e}", recorded.display())))?;
-        let expected = Value::from_json_str(&text)
-            .map_err(|e| Check::Unusable(format!("{}: {e}", recorded.display())))?;
-        if let Some(diff) = scenario::compare_results(&expected, &result.to_value()) {
-            return Err(Check::Differs(diff));
-        }
-    }
-    Ok(())
 }

@@ -27,6 +27,7 @@ pub mod patch;
 pub mod review;
 pub mod scenario;
 pub mod schema;
+pub mod share;
 pub mod smd;
 pub mod typed;
 pub mod value;

@@ -11,9 +11,14 @@
 //! returns is independent, so a caller with threads may [`Job::run`] them
 //! in parallel; [`review`] runs them in order.
 
+mod blame;
+mod diff;
 mod documents;
 mod identity;
+pub mod kubectl;
 
+pub use blame::{ObjectBlame, blame_objects};
+pub use diff::{DiffOptions, ObjectDiff, object_diff, sorted_keys, unified_diff};
 pub use documents::{InputError, ObjectDoc, Origin, Source, read_objects};
 pub use identity::{ObjectId, builtin_cluster_scoped, group_of};
 
@@ -156,6 +161,18 @@ pub struct ObjectReview {
 }
 
 impl ObjectReview {
+    /// The manifest's apiVersion (`apps/v1`).
+    pub fn api_version(&self) -> &str {
+        self.scenario
+            .as_ref()
+            .and_then(|s| s.steps.first())
+            .and_then(|step| step.as_ref().ok())
+            .and_then(|step| step.object.as_ref())
+            .and_then(|o| o.get("apiVersion"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    }
+
     /// The write as a scenario document, to open in the playground or
     /// share: the same live object, manifest, schema and flags.
     pub fn scenario_text(&self) -> Option<String> {
@@ -208,11 +225,23 @@ impl Job {
                 };
             }
         };
-        let mut result = run_scenario_with_schema(scenario, schema, self.changes);
+        // Without the step's views: the blame of every object costs more
+        // than its write, and only the changes are reported.
+        let mut result = run_scenario_with_schema(scenario, schema, false);
         let before = result.stored.take();
         let step = result.steps.pop();
         let (outcome, message, conflicts, after, changes, notes) = match step {
             Some(step) => {
+                let changes = match scenario.steps.first() {
+                    Some(Ok(sent)) if self.changes && step.changed => crate::scenario::changes(
+                        schema,
+                        before.as_ref(),
+                        step.object.as_ref(),
+                        &sent.manager,
+                        matches!(sent.op, Op::Apply),
+                    ),
+                    _ => Changes::default(),
+                };
                 let outcome = match step.outcome {
                     Outcome::Applied if self.server_side => ApplyOutcome::ServerSideApplied,
                     Outcome::Applied if before.is_none() => ApplyOutcome::Created,
@@ -227,7 +256,7 @@ impl Job {
                     step.message,
                     step.conflicts,
                     step.object,
-                    step.changes,
+                    changes,
                     step.notes,
                 )
             }
@@ -289,18 +318,9 @@ pub fn plan(
     options: &Options,
 ) -> Plan {
     let mut errors = Vec::new();
-    let mut read_all = |sources: &[Source<'_>]| {
-        let mut all = Vec::new();
-        for source in sources {
-            let (objects, mut errs) = read_objects(source);
-            all.extend(objects);
-            errors.append(&mut errs);
-        }
-        all
-    };
-    let manifest_docs = read_all(manifests);
-    let live_docs = read_all(live);
-    let schema_docs = read_all(schemas);
+    let manifest_docs = read_all(manifests, &mut errors);
+    let live_docs = read_all(live, &mut errors);
+    let schema_docs = read_all(schemas, &mut errors);
     let catalogue = SchemaCatalogue::new(&manifest_docs, &live_docs, &schema_docs);
 
     // What the cluster holds, by identity (live objects keep their own
@@ -368,6 +388,18 @@ pub fn plan(
         errors,
         untouched,
     }
+}
+
+/// Every object of `sources`, the documents that could not be read added
+/// to `errors`.
+fn read_all(sources: &[Source<'_>], errors: &mut Vec<InputError>) -> Vec<ObjectDoc> {
+    let mut all = Vec::new();
+    for source in sources {
+        let (objects, mut errs) = read_objects(source);
+        all.extend(objects);
+        errors.append(&mut errs);
+    }
+    all
 }
 
 /// The identity of an object document, or why it has none.
