@@ -117,33 +117,34 @@ fn object_section(object: &ObjectReview) -> String {
         return out;
     }
     let changes = &object.changes;
-    if !changes.removed.is_empty() || !changes.kept.is_empty() || !changes.moved.is_empty() {
-        out.push_str(&format!("\n#### `{name}`\n\n"));
-        for (field, why) in &changes.removed {
-            out.push_str(&format!("- removed `{field}`: {why}\n"));
-        }
-        for (field, owners) in &changes.kept {
-            out.push_str(&format!(
-                "- `{field}` is no longer applied but stays: owned by {}\n",
-                owners.join(", ")
-            ));
-        }
-        for (field, was, now) in &changes.moved {
-            out.push_str(&format!(
-                "- `{field}` changes hands: {} → {}\n",
-                was.join(", "),
-                now.join(", ")
-            ));
-        }
+    let mut body = String::new();
+    for (field, why) in &changes.removed {
+        body.push_str(&format!("- removed `{field}`: {why}\n"));
     }
-    if let Some(diff) = object_diff(object, DiffOptions::default()) {
-        let text = diff_text(&diff);
-        if !text.is_empty() {
-            out.push_str(&format!(
-                "\n<details><summary>Diff of <code>{name}</code></summary>\n\n{}\n</details>\n",
-                fenced("diff", &text)
-            ));
-        }
+    for (field, owners) in &changes.kept {
+        body.push_str(&format!(
+            "- `{field}` is no longer applied but stays: owned by {}\n",
+            owners.join(", ")
+        ));
+    }
+    for (field, was, now) in &changes.moved {
+        body.push_str(&format!(
+            "- `{field}` changes hands: {} → {}\n",
+            was.join(", "),
+            now.join(", ")
+        ));
+    }
+    let diff = object_diff(object, DiffOptions::default())
+        .map(|diff| diff_text(&diff))
+        .unwrap_or_default();
+    if !diff.is_empty() {
+        body.push_str(&format!(
+            "\n<details><summary>Diff</summary>\n\n{}\n</details>\n",
+            fenced("diff", &diff)
+        ));
+    }
+    if !body.is_empty() {
+        out.push_str(&format!("\n#### `{name}`\n\n{body}"));
     }
     out
 }

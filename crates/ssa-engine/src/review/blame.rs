@@ -46,7 +46,7 @@ pub fn blame_objects(
         let mut notes = Vec::new();
         if let Err(e) = crate::managed_fields::decode(&doc.value) {
             notes.push(format!(
-                "metadata.managedFields cannot be read ({e}): the API server would treat the object as untracked and reset them on its next write"
+                "metadata.managedFields cannot be read ({e}): the API server refuses a server-side apply to it (\"failed to decode managed fields\"), and an update resets them (the object becomes untracked)"
             ));
         }
         let schema = schema_of(&doc.value, &id, &catalogue, &mut notes);
