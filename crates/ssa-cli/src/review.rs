@@ -3,9 +3,12 @@
 //! sent through the simulated API server on every core.
 
 use crate::cli::ReviewArgs;
-use crate::inputs::{read_paths, sources};
+use crate::inputs::{InputFile, read_paths, sources};
 use ssa_engine::field_manager::Subresource;
-use ssa_engine::review::{self, Job, ObjectReview, Options, Review};
+use ssa_engine::review::{
+    self, Chunk, InputError, Inputs, Job, ObjectDoc, ObjectReview, Options, Review,
+};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Reads the paths of `args` and reviews the apply; `Err` is a usage or
 /// file error (exit status 2).
@@ -37,12 +40,14 @@ pub fn review_inputs(
         deduced_schema: args.deduced_schema,
         changes,
     };
-    let plan = review::plan(
-        &sources(&manifests),
-        &sources(&live),
-        &sources(&schemas),
-        &options,
-    );
+    let mut errors = Vec::new();
+    let inputs = Inputs {
+        manifests: read_in_parallel(&manifests, &mut errors),
+        live: read_in_parallel(&live, &mut errors),
+        schemas: read_in_parallel(&schemas, &mut errors),
+        errors,
+    };
+    let plan = review::plan_objects(inputs, &options);
     if plan.jobs.is_empty() && plan.errors.is_empty() {
         // kubectl's words.
         return Err("no objects passed to apply".into());
@@ -54,32 +59,60 @@ pub fn review_inputs(
     })
 }
 
+/// The objects of `files`, every document read on its own core.
+pub fn read_in_parallel(files: &[InputFile], errors: &mut Vec<InputError>) -> Vec<ObjectDoc> {
+    let chunks: Vec<Chunk<'_>> = sources(files).iter().flat_map(review::chunks).collect();
+    let mut objects = Vec::new();
+    for (mut read, mut errs) in parallel_map(&chunks, review::read_chunk) {
+        objects.append(&mut read);
+        errors.append(&mut errs);
+    }
+    objects
+}
+
 /// Runs the jobs on every core, results in the jobs' order: objects are
-/// independent (the engine itself has no threads, it also builds for
+/// independent (the engine itself has no threads: it also builds for
 /// wasm).
 pub fn run_in_parallel(jobs: &[Job]) -> Vec<ObjectReview> {
+    parallel_map(jobs, Job::run)
+}
+
+/// `items.iter().map(f)` on every core, in the items' order. Threads take
+/// the next item as they finish one, so a few large objects do not keep
+/// one thread busy while the others wait.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZeroUsize::get)
-        .min(jobs.len().max(1));
+        .min(items.len());
     if threads <= 1 {
-        return jobs.iter().map(Job::run).collect();
+        return items.iter().map(f).collect();
     }
-    let chunk = jobs.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(Job::run).collect::<Vec<_>>()))
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else {
+                            break out;
+                        };
+                        out.push((i, f(item)));
+                    }
+                })
+            })
             .collect();
-        handles
+        workers
             .into_iter()
-            .zip(jobs.chunks(chunk))
-            .flat_map(|(handle, part)| {
-                // A job that panicked (a bug) is run again here so that its
-                // panic reaches the user with its message.
-                handle
+            .flat_map(|worker| {
+                // A panic (a bug) reaches the user with its message.
+                worker
                     .join()
-                    .unwrap_or_else(|_| part.iter().map(Job::run).collect())
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
-    })
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }

@@ -479,3 +479,36 @@ fn help_version_and_completions() {
         assert!(run.stdout.contains("force-conflicts"), "{shell}");
     }
 }
+
+#[test]
+fn share_links_replay_each_objects_apply_in_the_playground() {
+    let args = with(
+        &[
+            "apply",
+            "--server-side",
+            "--share",
+            "--playground-url",
+            "https://ssa.example/play/",
+        ],
+        &RELEASE,
+    );
+    let run = ssa(&args, None);
+    let links: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("open     "))
+        .collect();
+    assert_eq!(links.len(), 9, "one per object: {}", run.stdout);
+    // The secret's apply: a conflict with helm, replayed from the link alone.
+    let secret = links
+        .iter()
+        .map(|l| l.strip_prefix("https://ssa.example/play/#").unwrap())
+        .map(|f| ssa_engine::share::decode_fragment(f).unwrap())
+        .find(|text| text.contains("name: review-secret-checkout-db"))
+        .unwrap();
+    let replay = ssa_engine::scenario::run_scenario_text_without_views(&secret).unwrap();
+    assert_eq!(
+        replay.steps[0].message,
+        "Apply failed with 1 conflict: conflict with \"helm\" using v1: .data.password"
+    );
+}

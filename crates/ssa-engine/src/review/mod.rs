@@ -19,7 +19,9 @@ pub mod kubectl;
 
 pub use blame::{ObjectBlame, blame_objects};
 pub use diff::{DiffOptions, ObjectDiff, object_diff, sorted_keys, unified_diff};
-pub use documents::{InputError, ObjectDoc, Origin, Source, read_objects};
+pub use documents::{
+    Chunk, InputError, ObjectDoc, Origin, Source, chunks, read_chunk, read_objects,
+};
 pub use identity::{ObjectId, builtin_cluster_scoped, group_of};
 
 use crate::field_manager::{ConflictReport, Subresource};
@@ -318,9 +320,34 @@ pub fn plan(
     options: &Options,
 ) -> Plan {
     let mut errors = Vec::new();
-    let manifest_docs = read_all(manifests, &mut errors);
-    let live_docs = read_all(live, &mut errors);
-    let schema_docs = read_all(schemas, &mut errors);
+    let inputs = Inputs {
+        manifests: read_all(manifests, &mut errors),
+        live: read_all(live, &mut errors),
+        schemas: read_all(schemas, &mut errors),
+        errors,
+    };
+    plan_objects(inputs, options)
+}
+
+/// The objects of a review, already read (a caller with threads reads the
+/// documents of its sources in parallel: see [`chunks`], [`read_chunk`]).
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    pub manifests: Vec<ObjectDoc>,
+    pub live: Vec<ObjectDoc>,
+    pub schemas: Vec<ObjectDoc>,
+    /// The documents that could not be read.
+    pub errors: Vec<InputError>,
+}
+
+/// [`plan`] of objects already read.
+pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
+    let Inputs {
+        manifests: manifest_docs,
+        live: live_docs,
+        schemas: schema_docs,
+        mut errors,
+    } = inputs;
     let catalogue = SchemaCatalogue::new(&manifest_docs, &live_docs, &schema_docs);
 
     // What the cluster holds, by identity (live objects keep their own
@@ -353,6 +380,7 @@ pub fn plan(
     }
 
     let mut jobs: Vec<Job> = Vec::new();
+    let mut schemas = SchemaCache::new();
     let mut seen: BTreeMap<ObjectId, Origin> = BTreeMap::new();
     for doc in &manifest_docs {
         let id = match identify(doc, &catalogue, options) {
@@ -376,7 +404,7 @@ pub fn plan(
         }
         seen.insert(id.clone(), doc.origin.clone());
         let live_doc = held.get(&id).copied();
-        jobs.push(job(id, doc, live_doc, &catalogue, options));
+        jobs.push(job(id, doc, live_doc, &catalogue, &mut schemas, options));
     }
     let untouched = held
         .keys()
@@ -450,11 +478,17 @@ fn identify(
 }
 
 /// The one-step scenario of an object's apply.
+/// Each kind's schema, loaded once per review (`apiVersion`, kind): a
+/// release holds many objects of few kinds, and loading a CRD's schema
+/// costs more than applying an object.
+type SchemaCache = BTreeMap<(String, String), Result<ObjectSchema, String>>;
+
 fn job(
     id: ObjectId,
     doc: &ObjectDoc,
     live: Option<&ObjectDoc>,
     catalogue: &SchemaCatalogue<'_>,
+    schemas: &mut SchemaCache,
     options: &Options,
 ) -> Job {
     let api_version = doc
@@ -528,9 +562,11 @@ fn job(
         })],
         source_map: Default::default(),
     };
-    let write = schema_for(&scenario)
-        .map(|schema| (scenario.clone(), schema))
-        .map_err(|e| e.message);
+    let write = schemas
+        .entry((api_version.to_string(), id.kind.clone()))
+        .or_insert_with(|| schema_for(&scenario).map_err(|e| e.message))
+        .clone()
+        .map(|schema| (scenario, schema));
     Job {
         id,
         origin: doc.origin.clone(),
