@@ -1,6 +1,7 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::live_editor::OpenReview;
 use crate::components::review_page::ReviewPage;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
@@ -10,7 +11,7 @@ use crate::components::{
 };
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
 use crate::presets::PRESETS;
-use crate::review::ReviewState;
+use crate::review::{ReviewAction, ReviewState};
 use crate::state::{Action, State};
 use crate::{browser, share};
 use wasm_bindgen::JsValue;
@@ -170,6 +171,19 @@ pub fn app() -> Html {
             }
         })
     };
+    let on_new = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Load(crate::presets::BLANK.to_string())))
+    };
+    // The live editor offers to review a pasted List or several documents.
+    let open_review = {
+        let (review, page) = (review.clone(), page.clone());
+        OpenReview(Callback::from(move |export: String| {
+            review.dispatch(ReviewAction::SetExport(export));
+            browser::set_fragment(REVIEW_FRAGMENT);
+            page.set(Page::Review);
+        }))
+    };
     let on_resolve = {
         let state = state.clone();
         let selected = state.selected;
@@ -272,6 +286,7 @@ pub fn app() -> Html {
                         { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
                     </select>
                 </label>
+                <button type="button" class="app-new" hidden={*page == Page::Review} onclick={on_new}>{ "New scenario" }</button>
             </header>
             if *page == Page::Review {
                 <main class="app-review">
@@ -281,8 +296,10 @@ pub fn app() -> Html {
             <main class="app-main">
                 <div class="app-input">
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} selected={state.selected} on_load={on_load} />
-                    <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
-                                  selected={state.selected} on_action={on_action} />
+                    <ContextProvider<OpenReview> context={open_review}>
+                        <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
+                                      selected={state.selected} on_action={on_action} />
+                    </ContextProvider<OpenReview>>
                     <Editor text={state.text.clone()} on_edit={on_edit}
                             error={state.result.as_ref().err().cloned()} />
                 </div>

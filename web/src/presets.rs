@@ -7,6 +7,22 @@ pub struct Preset {
     pub text: &'static str,
 }
 
+/// "New scenario": one step to start from, no live object.
+pub const BLANK: &str = r#"scenario: v1
+name: new-scenario
+description: A blank scenario. Paste the live object (or leave it empty, the first write creates it) and write the steps.
+steps:
+- manager: my-manager
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      name: example
+    data:
+      key: value
+"#;
+
 pub const PRESETS: &[Preset] = &[
     Preset {
         title: "Two managers, a conflict, then force",
@@ -468,3 +484,15 @@ steps:
 "#,
     },
 ];
+
+#[cfg(test)]
+mod blank_tests {
+    use super::BLANK;
+
+    #[test]
+    fn the_blank_scenario_runs_and_creates_its_object() {
+        let result = ssa_engine::scenario::run_scenario_text_without_views(BLANK).unwrap();
+        assert_eq!(result.steps.len(), 1);
+        assert_eq!(result.steps[0].outcome.as_str(), "applied");
+    }
+}

@@ -28,6 +28,7 @@ pub mod registry;
 pub mod review;
 pub mod scenario;
 pub mod schema;
+pub mod share;
 pub mod smd;
 pub mod typed;
 pub mod value;

@@ -60,29 +60,41 @@ pub struct ObjectDoc {
 pub fn read_objects(source: &Source<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
     let mut objects = Vec::new();
     let mut errors = Vec::new();
-    for chunk in split_documents(source.text) {
-        let at = |location: Location| Origin {
-            file: source.name.to_string(),
-            location: Location::new(
-                location.line.saturating_add(chunk.first_line - 1),
-                location.column,
-            ),
-        };
-        match yaml::parse(chunk.text) {
-            Err(e) => errors.push(InputError {
-                origin: at(e.location),
-                message: e.message,
-            }),
-            Ok(doc) => {
-                let place = |path: &ValuePath| at(doc.source_map.nearest(path));
-                flatten(
-                    doc.value,
-                    ValuePath::root(),
-                    &place,
-                    &mut objects,
-                    &mut errors,
-                );
-            }
+    for chunk in chunks(source) {
+        let (mut o, mut e) = read_chunk(&chunk);
+        objects.append(&mut o);
+        errors.append(&mut e);
+    }
+    (objects, errors)
+}
+
+/// The objects of one document of a stream (a List flattened), or why it
+/// cannot be read. Documents are independent: a caller with threads may
+/// read the [`chunks`] of a stream in parallel.
+pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
+    let mut objects = Vec::new();
+    let mut errors = Vec::new();
+    let at = |location: Location| Origin {
+        file: chunk.file.to_string(),
+        location: Location::new(
+            location.line.saturating_add(chunk.first_line - 1),
+            location.column,
+        ),
+    };
+    match yaml::parse(chunk.text) {
+        Err(e) => errors.push(InputError {
+            origin: at(e.location),
+            message: e.message,
+        }),
+        Ok(doc) => {
+            let place = |path: &ValuePath| at(doc.source_map.nearest(path));
+            flatten(
+                doc.value,
+                ValuePath::root(),
+                &place,
+                &mut objects,
+                &mut errors,
+            );
         }
     }
     (objects, errors)
@@ -142,17 +154,20 @@ fn flatten(
     }
 }
 
-/// One document's text and the line it starts on.
-struct Chunk<'t> {
-    text: &'t str,
-    first_line: u32,
+/// One document's text, its file and the line it starts on.
+#[derive(Clone, Copy, Debug)]
+pub struct Chunk<'t> {
+    pub file: &'t str,
+    pub text: &'t str,
+    pub first_line: u32,
 }
 
 /// The documents of a stream: a line starting with `---` (or `...`) at
 /// column 1 separates them. Inside a document such a line cannot be
 /// content (block scalars are indented, and a flow value broken there is
 /// invalid anyway), so the split never cuts a valid document.
-fn split_documents(text: &str) -> Vec<Chunk<'_>> {
+pub fn chunks<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
+    let (file, text) = (source.name, source.text);
     let mut chunks = Vec::new();
     let (mut start, mut start_line) = (0usize, 1u32);
     let mut offset = 0usize;
@@ -160,6 +175,7 @@ fn split_documents(text: &str) -> Vec<Chunk<'_>> {
         let line_number = u32::try_from(index).unwrap_or(u32::MAX).saturating_add(1);
         if is_marker(line, "---") || is_marker(line, "...") {
             chunks.push(Chunk {
+                file,
                 text: &text[start..offset],
                 first_line: start_line,
             });
@@ -176,6 +192,7 @@ fn split_documents(text: &str) -> Vec<Chunk<'_>> {
         offset += line.len();
     }
     chunks.push(Chunk {
+        file,
         text: &text[start..],
         first_line: start_line,
     });

@@ -11,10 +11,17 @@
 //! returns is independent, so a caller with threads may [`Job::run`] them
 //! in parallel; [`review`] runs them in order.
 
+mod blame;
+mod diff;
 mod documents;
 mod identity;
+pub mod kubectl;
 
-pub use documents::{InputError, ObjectDoc, Origin, Source, read_objects};
+pub use blame::{ObjectBlame, blame_objects};
+pub use diff::{DiffOptions, ObjectDiff, object_diff, sorted_keys, unified_diff};
+pub use documents::{
+    Chunk, InputError, ObjectDoc, Origin, Source, chunks, read_chunk, read_objects,
+};
 pub use identity::{ObjectId, builtin_cluster_scoped, group_of};
 
 use crate::field_manager::{ConflictReport, Subresource};
@@ -156,6 +163,18 @@ pub struct ObjectReview {
 }
 
 impl ObjectReview {
+    /// The manifest's apiVersion (`apps/v1`).
+    pub fn api_version(&self) -> &str {
+        self.scenario
+            .as_ref()
+            .and_then(|s| s.steps.first())
+            .and_then(|step| step.as_ref().ok())
+            .and_then(|step| step.object.as_ref())
+            .and_then(|o| o.get("apiVersion"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    }
+
     /// The write as a scenario document, to open in the playground or
     /// share: the same live object, manifest, schema and flags.
     pub fn scenario_text(&self) -> Option<String> {
@@ -208,11 +227,23 @@ impl Job {
                 };
             }
         };
-        let mut result = run_scenario_with_schema(scenario, schema, self.changes);
+        // Without the step's views: the blame of every object costs more
+        // than its write, and only the changes are reported.
+        let mut result = run_scenario_with_schema(scenario, schema, false);
         let before = result.stored.take();
         let step = result.steps.pop();
         let (outcome, message, conflicts, after, changes, notes) = match step {
             Some(step) => {
+                let changes = match scenario.steps.first() {
+                    Some(Ok(sent)) if self.changes && step.changed => crate::scenario::changes(
+                        schema,
+                        before.as_ref(),
+                        step.object.as_ref(),
+                        &sent.manager,
+                        matches!(sent.op, Op::Apply),
+                    ),
+                    _ => Changes::default(),
+                };
                 let outcome = match step.outcome {
                     Outcome::Applied if self.server_side => ApplyOutcome::ServerSideApplied,
                     Outcome::Applied if before.is_none() => ApplyOutcome::Created,
@@ -227,7 +258,7 @@ impl Job {
                     step.message,
                     step.conflicts,
                     step.object,
-                    step.changes,
+                    changes,
                     step.notes,
                 )
             }
@@ -289,18 +320,34 @@ pub fn plan(
     options: &Options,
 ) -> Plan {
     let mut errors = Vec::new();
-    let mut read_all = |sources: &[Source<'_>]| {
-        let mut all = Vec::new();
-        for source in sources {
-            let (objects, mut errs) = read_objects(source);
-            all.extend(objects);
-            errors.append(&mut errs);
-        }
-        all
+    let inputs = Inputs {
+        manifests: read_all(manifests, &mut errors),
+        live: read_all(live, &mut errors),
+        schemas: read_all(schemas, &mut errors),
+        errors,
     };
-    let manifest_docs = read_all(manifests);
-    let live_docs = read_all(live);
-    let schema_docs = read_all(schemas);
+    plan_objects(inputs, options)
+}
+
+/// The objects of a review, already read (a caller with threads reads the
+/// documents of its sources in parallel: see [`chunks`], [`read_chunk`]).
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    pub manifests: Vec<ObjectDoc>,
+    pub live: Vec<ObjectDoc>,
+    pub schemas: Vec<ObjectDoc>,
+    /// The documents that could not be read.
+    pub errors: Vec<InputError>,
+}
+
+/// [`plan`] of objects already read.
+pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
+    let Inputs {
+        manifests: manifest_docs,
+        live: live_docs,
+        schemas: schema_docs,
+        mut errors,
+    } = inputs;
     let catalogue = SchemaCatalogue::new(&manifest_docs, &live_docs, &schema_docs);
 
     // What the cluster holds, by identity (live objects keep their own
@@ -333,6 +380,7 @@ pub fn plan(
     }
 
     let mut jobs: Vec<Job> = Vec::new();
+    let mut schemas = SchemaCache::new();
     let mut seen: BTreeMap<ObjectId, Origin> = BTreeMap::new();
     for doc in &manifest_docs {
         let id = match identify(doc, &catalogue, options) {
@@ -356,7 +404,7 @@ pub fn plan(
         }
         seen.insert(id.clone(), doc.origin.clone());
         let live_doc = held.get(&id).copied();
-        jobs.push(job(id, doc, live_doc, &catalogue, options));
+        jobs.push(job(id, doc, live_doc, &catalogue, &mut schemas, options));
     }
     let untouched = held
         .keys()
@@ -368,6 +416,18 @@ pub fn plan(
         errors,
         untouched,
     }
+}
+
+/// Every object of `sources`, the documents that could not be read added
+/// to `errors`.
+fn read_all(sources: &[Source<'_>], errors: &mut Vec<InputError>) -> Vec<ObjectDoc> {
+    let mut all = Vec::new();
+    for source in sources {
+        let (objects, mut errs) = read_objects(source);
+        all.extend(objects);
+        errors.append(&mut errs);
+    }
+    all
 }
 
 /// The identity of an object document, or why it has none.
@@ -418,11 +478,17 @@ fn identify(
 }
 
 /// The one-step scenario of an object's apply.
+/// Each kind's schema, loaded once per review (`apiVersion`, kind): a
+/// release holds many objects of few kinds, and loading a CRD's schema
+/// costs more than applying an object.
+type SchemaCache = BTreeMap<(String, String), Result<ObjectSchema, String>>;
+
 fn job(
     id: ObjectId,
     doc: &ObjectDoc,
     live: Option<&ObjectDoc>,
     catalogue: &SchemaCatalogue<'_>,
+    schemas: &mut SchemaCache,
     options: &Options,
 ) -> Job {
     let api_version = doc
@@ -496,9 +562,11 @@ fn job(
         })],
         source_map: Default::default(),
     };
-    let write = schema_for(&scenario)
-        .map(|schema| (scenario.clone(), schema))
-        .map_err(|e| e.message);
+    let write = schemas
+        .entry((api_version.to_string(), id.kind.clone()))
+        .or_insert_with(|| schema_for(&scenario).map_err(|e| e.message))
+        .clone()
+        .map(|schema| (scenario, schema));
     Job {
         id,
         origin: doc.origin.clone(),

@@ -82,14 +82,19 @@ impl YamlError {
 /// Where each node of a document starts, in document order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SourceMap {
-    values: IndexMap<ValuePath, Location>,
-    keys: IndexMap<ValuePath, Location>,
+    values: PlaceMap,
+    keys: PlaceMap,
     /// Keys repeated in their map: the path, where the repetition is and
     /// where the key first was. The value read keeps the last one, as
     /// kubectl does; callers that must refuse them (the scenario format)
     /// can.
     repeated: Vec<(ValuePath, Location, Location)>,
 }
+
+/// Paths to places, hashed with the fast hasher `value::Map` uses: a
+/// document records one entry per node, and SipHash over every path stood
+/// out in profiles of reading a cluster export.
+type PlaceMap = IndexMap<ValuePath, Location, rustc_hash::FxBuildHasher>;
 
 impl SourceMap {
     /// Where the value at `path` starts.
@@ -133,9 +138,7 @@ impl SourceMap {
 
     /// This map with every path put below `prefix`.
     pub fn prefixed(&self, prefix: &ValuePath) -> SourceMap {
-        let below = |m: &IndexMap<ValuePath, Location>| {
-            m.iter().map(|(k, v)| (k.prefixed(prefix), *v)).collect()
-        };
+        let below = |m: &PlaceMap| m.iter().map(|(k, v)| (k.prefixed(prefix), *v)).collect();
         SourceMap {
             values: below(&self.values),
             keys: below(&self.keys),

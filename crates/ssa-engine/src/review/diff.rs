@@ -1,0 +1,210 @@
+//! What `kubectl diff` shows of one object: the live object and the
+//! server's dry-run answer as YAML files named
+//! `GROUP.VERSION.KIND.NAMESPACE.NAME` in a `LIVE-…` and a `MERGED-…`
+//! directory (k8s.io/kubectl/pkg/cmd/diff/diff.go), without
+//! `managedFields` unless asked, a Secret's `data` masked, compared by
+//! `diff -u -N` (see [`unified_diff`]).
+
+use super::ObjectReview;
+use crate::value::{Map, Value};
+
+mod unified;
+pub use unified::unified_diff;
+
+/// kubectl's masks of a Secret's values (diff.go).
+const MASK: &str = "***";
+const MASK_BEFORE: &str = "*** (before)";
+const MASK_AFTER: &str = "*** (after)";
+
+/// The two files kubectl diff writes for one object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectDiff {
+    /// `apps.v1.Deployment.shop.checkout` (`InfoObject.Name`).
+    pub name: String,
+    /// The live object as YAML (empty when it does not exist: kubectl
+    /// writes an empty file).
+    pub live: String,
+    /// The object after the dry-run apply, as YAML.
+    pub merged: String,
+}
+
+impl ObjectDiff {
+    pub fn differs(&self) -> bool {
+        self.live != self.merged
+    }
+}
+
+/// kubectl diff's flags that change the files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DiffOptions {
+    /// `--show-managed-fields`.
+    pub show_managed_fields: bool,
+    /// `--show-secret`.
+    pub show_secrets: bool,
+}
+
+/// The files of `object`; `None` when its apply was refused (kubectl
+/// diff reports the error instead).
+pub fn object_diff(object: &ObjectReview, options: DiffOptions) -> Option<ObjectDiff> {
+    if !object.outcome.succeeded() {
+        return None;
+    }
+    let api_version = object.api_version();
+    let version = api_version.rsplit_once('/').map_or(api_version, |(_, v)| v);
+    let group = if object.id.group.is_empty() {
+        String::new()
+    } else {
+        format!("{}.", object.id.group)
+    };
+    let name = format!(
+        "{group}{version}.{}.{}.{}",
+        object.id.kind,
+        object.id.namespace.as_deref().unwrap_or_default(),
+        object.id.name
+    );
+    let mut live = object.before.clone();
+    let mut merged = object
+        .after
+        .clone()
+        .map(|after| dry_run(after, live.as_ref()));
+    if !options.show_managed_fields {
+        for value in live.iter_mut().chain(merged.iter_mut()) {
+            crate::managed_fields::remove_from(value);
+        }
+    }
+    // diff.go checks the version and kind only.
+    if !options.show_secrets && version == "v1" && object.id.kind == "Secret" {
+        mask_secret_data(live.as_mut(), merged.as_mut());
+    }
+    let print = |value: Option<Value>| {
+        value.map_or_else(String::new, |v| {
+            crate::yaml::to_yaml_string(&sorted_keys(v))
+        })
+    };
+    Some(ObjectDiff {
+        name,
+        live: print(live),
+        merged: print(merged),
+    })
+}
+
+/// What a dry run answers: the object as written, but a dry run stores
+/// nothing, so the resourceVersion stays the live one (none for a create).
+fn dry_run(mut after: Value, live: Option<&Value>) -> Value {
+    let live_version = live.and_then(|l| l.get_path(&["metadata", "resourceVersion"]).cloned());
+    if let Some(meta) = after.child_map_mut("metadata") {
+        match live_version {
+            Some(version) => {
+                meta.insert("resourceVersion", version);
+            }
+            None => {
+                meta.remove("resourceVersion");
+            }
+        }
+    }
+    after
+}
+
+/// kubectl's `Masker`: every value of `data` becomes `***`, and a key
+/// whose value differs becomes `*** (before)` / `*** (after)` so the diff
+/// still shows that it changed.
+fn mask_secret_data(from: Option<&mut Value>, to: Option<&mut Value>) {
+    let data_of = |v: &Option<&mut Value>| -> Option<Map> {
+        v.as_ref()
+            .and_then(|v| v.get("data"))
+            .and_then(Value::as_map)
+            .cloned()
+    };
+    let (from_data, to_data) = (data_of(&from), data_of(&to));
+    let mut from_masked = from_data.clone();
+    let mut to_masked = to_data.clone();
+    let set = |map: &mut Option<Map>, key: &str, mask: &str| {
+        if let Some(map) = map.as_mut() {
+            map.insert(key, Value::String(mask.to_string()));
+        }
+    };
+    if let Some(from_data) = &from_data {
+        for (key, value) in from_data {
+            match to_data.as_ref().and_then(|t| t.get(key)) {
+                Some(other) if other != value => {
+                    set(&mut from_masked, key, MASK_BEFORE);
+                    set(&mut to_masked, key, MASK_AFTER);
+                }
+                Some(_) => {
+                    set(&mut from_masked, key, MASK);
+                    set(&mut to_masked, key, MASK);
+                }
+                None => set(&mut from_masked, key, MASK),
+            }
+        }
+    }
+    if let Some(to_data) = &to_data {
+        for key in to_data.keys() {
+            if from_data.as_ref().is_none_or(|f| !f.contains_key(key)) {
+                set(&mut to_masked, key, MASK);
+            }
+        }
+    }
+    for (object, masked) in [(from, from_masked), (to, to_masked)] {
+        if let (Some(Value::Map(object)), Some(masked)) = (object, masked) {
+            object.insert("data", Value::Map(masked));
+        }
+    }
+}
+
+/// The value with every map's keys sorted, as sigs.k8s.io/yaml prints a
+/// map decoded from JSON.
+pub fn sorted_keys(value: Value) -> Value {
+    match value {
+        Value::Map(map) => {
+            let mut out: Map = map.into_iter().map(|(k, v)| (k, sorted_keys(v))).collect();
+            out.sort_keys();
+            Value::Map(out)
+        }
+        Value::List(items) => Value::List(items.into_iter().map(sorted_keys).collect()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "a test fails loudly")]
+mod tests {
+    use super::*;
+
+    fn secret(data: &str) -> Value {
+        crate::yaml::parse(&format!(
+            "apiVersion: v1\nkind: Secret\nmetadata: {{name: s}}\ndata: {data}\n"
+        ))
+        .unwrap()
+        .value
+    }
+
+    #[test]
+    fn secret_values_are_masked_and_changed_ones_marked() {
+        let mut from = secret("{same: YQ==, changed: Yg==, gone: Yw==}");
+        let mut to = secret("{same: YQ==, changed: ZA==, new: ZQ==}");
+        mask_secret_data(Some(&mut from), Some(&mut to));
+        assert_eq!(
+            from.get("data").unwrap().to_json(),
+            r#"{"same":"***","changed":"*** (before)","gone":"***"}"#
+        );
+        assert_eq!(
+            to.get("data").unwrap().to_json(),
+            r#"{"same":"***","changed":"*** (after)","new":"***"}"#
+        );
+        let mut created = secret("{k: YQ==}");
+        mask_secret_data(None, Some(&mut created));
+        assert_eq!(created.get("data").unwrap().to_json(), r#"{"k":"***"}"#);
+    }
+
+    #[test]
+    fn keys_are_printed_sorted() {
+        let value = crate::yaml::parse("b: 1\na: {d: 1, c: [{z: 1, w: 2}]}\n")
+            .unwrap()
+            .value;
+        assert_eq!(
+            crate::yaml::to_yaml_string(&sorted_keys(value)),
+            "a:\n  c:\n  - w: 2\n    z: 1\n  d: 1\nb: 1\n"
+        );
+    }
+}
