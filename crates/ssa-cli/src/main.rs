@@ -85,9 +85,9 @@ fn read(file: &str) -> Result<String, String> {
 }
 
 fn run_one(file: &str, format: &Format) -> ExitCode {
-    let result = match read(file).and_then(|text| {
-        scenario::run_scenario_text_without_views(&text).map_err(|e| format!("{file}: {e}"))
-    }) {
+    let result = match read(file)
+        .and_then(|text| scenario::run_scenario_text(&text).map_err(|e| format!("{file}: {e}")))
+    {
         Ok(r) => r,
         Err(message) => {
             eprintln!("ssa: {message}");
@@ -122,6 +122,7 @@ fn text_summary(result: &ScenarioResult) -> String {
         for note in &step.notes {
             out.push_str(&format!("  note: {note}\n"));
         }
+        out.push_str(&scenario::render_why(&step.why));
         for failure in &step.expectation_failures {
             out.push_str(&format!("  EXPECTATION FAILED: {failure}\n"));
         }
