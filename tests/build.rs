@@ -3,7 +3,8 @@
 //! its scenario and `cargo test corpus_024` runs one; and one test per case
 //! of `tests/smd_suite/*.yaml` (`smd_set_testupdateset_apply_twice`). Case
 //! names are read from lines `- name: CASE` at the start of a line, the
-//! form every suite file keeps its cases in.
+//! form every suite file keeps its cases in; and one test per lesson of
+//! `../lessons/` (`lesson_01_field_management`).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -50,6 +51,19 @@ fn corpus_tests(root: &Path) -> String {
     out
 }
 
+/// One test per lesson of `../lessons/` (a scenario and its narrative).
+fn lesson_tests(root: &Path) -> String {
+    let mut out = String::new();
+    for name in yaml_stems(&root.join("../lessons")) {
+        let ident = ident(&name);
+        let _ = writeln!(
+            out,
+            "#[test]\nfn lesson_{ident}() {{\n    ssa_corpus_tests::lesson_check::check_lesson({name:?});\n}}\n"
+        );
+    }
+    out
+}
+
 fn smd_suite_tests(root: &Path) -> String {
     let dir = root.join("smd_suite");
     let mut out = String::new();
@@ -82,4 +96,5 @@ fn main() {
     let out_dir = Path::new(&out_dir);
     let _ = std::fs::write(out_dir.join("corpus_tests.rs"), corpus_tests(root));
     let _ = std::fs::write(out_dir.join("smd_suite_tests.rs"), smd_suite_tests(root));
+    let _ = std::fs::write(out_dir.join("lesson_tests.rs"), lesson_tests(root));
 }

@@ -11,6 +11,7 @@
     reason = "test support reports through panics and stderr"
 )]
 
+pub mod lesson_check;
 pub mod smd;
 
 use ssa_engine::scenario;

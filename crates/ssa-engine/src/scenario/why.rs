@@ -382,6 +382,11 @@ fn written(
         }
     }
     if let Some(tw) = &three_way {
+        for path in comparison.modified.paths_in_tree_order() {
+            if let Some(r) = tw.deleted_then_defaulted(&path, after, schema) {
+                out.push(r);
+            }
+        }
         tw.kept(&now, out);
     }
     let others = |m: &Managed, path: &Path| -> Vec<String> {
@@ -440,9 +445,10 @@ fn written(
                 (Op::Apply, true) => {
                     "a forced apply takes the conflicting fields from their owners"
                 }
-                (Op::Apply, false) => {
-                    "the value is the one they had, and an apply takes over fields nobody else applies"
+                (Op::Apply, false) if lost.iter().any(|o| o.contains(CLIENT_SIDE_APPLY)) => {
+                    "kubectl's upgrade to server-side apply moved the client-side apply's fields to the applier's entry (its migration)"
                 }
+                (Op::Apply, false) => "the previous owner no longer claims it",
                 _ => {
                     "an update or patch takes every field it changes from its owners, without a conflict"
                 }
@@ -461,7 +467,12 @@ fn written(
             fresh.push(path.to_string());
         }
         let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
-        if applied && !kept.is_empty() && !comparison.modified.has(&path) {
+        // A map that holds owned fields is said through them.
+        let parent = mine_after
+            .paths()
+            .iter()
+            .any(|p| p.0.len() > path.0.len() && p.0.starts_with(&path.0));
+        if applied && !kept.is_empty() && !comparison.modified.has(&path) && !parent {
             let key = kept.join(" and ");
             match shared.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, fields)) => fields.push(path.to_string()),
@@ -473,9 +484,34 @@ fn written(
         .modified
         .paths_in_tree_order()
         .iter()
-        .filter(|p| applied && others(&was, p).is_empty() && mine_before.has(p))
+        .filter(|p| {
+            applied && others(&was, p).is_empty() && mine_before.has(p) && mine_after.has(p)
+        })
         .map(Path::to_string)
         .collect();
+    // A change nobody owns afterwards: an update tracked by nobody.
+    let owned_now = now
+        .fields
+        .values()
+        .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+    for path in comparison.modified.paths_in_tree_order() {
+        if owned_now.has(&path) || applied {
+            continue;
+        }
+        let value = super::resolve::value_at(schema, after, &path)
+            .map(|v| format!(" to {}", v.to_json()))
+            .unwrap_or_default();
+        let how = if step.subresource == Some(crate::field_manager::Subresource::Scale) {
+            " A write through /scale is tracked on a Scale that lists only the managers owning the replicas field; nobody owned it, so the server recorded no owner."
+        } else {
+            ""
+        };
+        out.push(reason(
+            Topic::Unowned,
+            Some(&path),
+            format!("{writer} changed {path}{value}, yet nobody owns it afterwards.{how}"),
+        ));
+    }
     if !changed_alone.is_empty() {
         out.push(Reason {
             topic: Topic::Changed,
@@ -593,7 +629,12 @@ fn unowned(schema: &ObjectSchema, before: Option<&Value>, after: &Value, out: &m
         .paths_in_tree_order()
         .iter()
         .map(Path::to_string)
-        .filter(|p| p != ".metadata.name" && p != ".metadata.namespace")
+        .filter(|p| {
+            !matches!(
+                p.as_str(),
+                ".metadata" | ".metadata.name" | ".metadata.namespace"
+            )
+        })
         .collect();
     if fields.is_empty() {
         return;
@@ -648,6 +689,27 @@ impl ThreeWay {
             ),
         };
         reason(Topic::ClientSideDeleted, Some(path), text)
+    }
+
+    /// A field the patch deleted that the server's defaults set again.
+    fn deleted_then_defaulted(
+        &self,
+        path: &Path,
+        after: &Value,
+        schema: &ObjectSchema,
+    ) -> Option<Reason> {
+        let last = self.last.as_ref()?;
+        if !last.has(path) || self.manifest.has(path) {
+            return None;
+        }
+        let now = super::resolve::value_at(schema, after, path)?.to_json();
+        Some(reason(
+            Topic::ClientSideDeleted,
+            Some(path),
+            format!(
+                "{path}: in the last-applied-configuration annotation, not in the new manifest, so kubectl's three-way patch deleted it — whoever set its current value — and the server's default set it again ({now})."
+            ),
+        ))
     }
 
     /// Fields the manifest leaves out that stay, owned by a manager other
