@@ -9,6 +9,8 @@ mod compare_modes;
 mod components;
 mod embed;
 mod highlight;
+mod lesson_fetch;
+mod lessons;
 mod markdown;
 mod presets;
 mod review;
