@@ -18,6 +18,8 @@ use ssa_engine::scenario;
 use ssa_engine::value::Value;
 use std::path::{Path, PathBuf};
 
+include!("stems.rs");
+
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }

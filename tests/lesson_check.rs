@@ -105,16 +105,7 @@ pub fn check_lesson(stem: &str) {
 /// its narrative has.
 pub fn check_index() {
     let index = lesson::parse_index(&read("index.txt"));
-    let mut stems: Vec<String> = std::fs::read_dir(lessons_dir())
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter_map(|n| n.strip_suffix(".yaml").map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    stems.sort();
+    let stems = crate::yaml_stems(&lessons_dir());
     let listed: Vec<String> = index.iter().map(|e| e.stem.clone()).collect();
     assert_eq!(listed, stems, "index.txt lists the lessons in file order");
     for entry in &index {

@@ -280,30 +280,26 @@ fn managers(scenario: &Scenario, result: &ScenarioResult) -> Vec<String> {
             names.push(n.to_string());
         }
     };
-    let stored = result
-        .stored
-        .as_ref()
-        .and_then(|o| managed_fields::decode(o).ok())
-        .unwrap_or_default();
-    for id in stored.fields.keys() {
-        if let Some(m) = ManagerId::decode(id) {
-            add(&m.manager);
-        }
+    let names_in = |object: Option<&Value>| -> Vec<String> {
+        let managed = object
+            .and_then(|o| managed_fields::decode(o).ok())
+            .unwrap_or_default();
+        managed
+            .fields
+            .keys()
+            .filter_map(|id| ManagerId::decode(id).map(|m| m.manager))
+            .collect()
+    };
+    for n in names_in(result.stored.as_ref()) {
+        add(&n);
     }
     for s in scenario.steps.iter().flatten() {
         add(&s.manager);
     }
     // Managers the server or kubectl named (before-first-apply, …).
     for s in &result.steps {
-        let managed = s
-            .object
-            .as_ref()
-            .and_then(|o| managed_fields::decode(o).ok())
-            .unwrap_or_default();
-        for id in managed.fields.keys() {
-            if let Some(m) = ManagerId::decode(id) {
-                add(&m.manager);
-            }
+        for n in names_in(s.object.as_ref()) {
+            add(&n);
         }
     }
     names
