@@ -3,7 +3,8 @@
 //! its scenario and `cargo test corpus_024` runs one; and one test per case
 //! of `tests/smd_suite/*.yaml` (`smd_set_testupdateset_apply_twice`). Case
 //! names are read from lines `- name: CASE` at the start of a line, the
-//! form every suite file keeps its cases in.
+//! form every suite file keeps its cases in; and one test per lesson of
+//! `../lessons/` (`lesson_01_field_management`).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -22,25 +23,17 @@ fn ident(name: &str) -> String {
         .collect()
 }
 
-/// The file stems with extension `.yaml` in `dir`, sorted.
-fn yaml_stems(dir: &Path) -> Vec<String> {
+include!("stems.rs");
+
+/// [`yaml_stems`], rebuilding the tests when `dir` changes.
+fn watched_stems(dir: &Path) -> Vec<String> {
     println!("cargo::rerun-if-changed={}", dir.display());
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter_map(|n| n.strip_suffix(".yaml").map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
+    yaml_stems(dir)
 }
 
 fn corpus_tests(root: &Path) -> String {
     let mut out = String::new();
-    for name in yaml_stems(&root.join("corpus")) {
+    for name in watched_stems(&root.join("corpus")) {
         let ident = ident(&name);
         let _ = writeln!(
             out,
@@ -50,11 +43,24 @@ fn corpus_tests(root: &Path) -> String {
     out
 }
 
+/// One test per lesson of `../lessons/` (a scenario and its narrative).
+fn lesson_tests(root: &Path) -> String {
+    let mut out = String::new();
+    for name in watched_stems(&root.join("../lessons")) {
+        let ident = ident(&name);
+        let _ = writeln!(
+            out,
+            "#[test]\nfn lesson_{ident}() {{\n    ssa_corpus_tests::lesson_check::check_lesson({name:?});\n}}\n"
+        );
+    }
+    out
+}
+
 fn smd_suite_tests(root: &Path) -> String {
     let dir = root.join("smd_suite");
     let mut out = String::new();
     let mut taken = BTreeSet::new();
-    for file in yaml_stems(&dir) {
+    for file in watched_stems(&dir) {
         let path = dir.join(format!("{file}.yaml"));
         println!("cargo::rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -82,4 +88,5 @@ fn main() {
     let out_dir = Path::new(&out_dir);
     let _ = std::fs::write(out_dir.join("corpus_tests.rs"), corpus_tests(root));
     let _ = std::fs::write(out_dir.join("smd_suite_tests.rs"), smd_suite_tests(root));
+    let _ = std::fs::write(out_dir.join("lesson_tests.rs"), lesson_tests(root));
 }

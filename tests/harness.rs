@@ -11,11 +11,14 @@
     reason = "test support reports through panics and stderr"
 )]
 
+pub mod lesson_check;
 pub mod smd;
 
 use ssa_engine::scenario;
 use ssa_engine::value::Value;
 use std::path::{Path, PathBuf};
+
+include!("stems.rs");
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")

@@ -1,8 +1,10 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::lessons_page::LessonsPage;
 use crate::components::live_editor::OpenReview;
 use crate::components::review_page::ReviewPage;
+use crate::components::scenario_description::ScenarioDescription;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::{blame_line, changes_view};
@@ -23,6 +25,7 @@ use yew::prelude::*;
 enum Page {
     Playground,
     Review,
+    Lessons,
 }
 
 /// The fragment that opens the review page.
@@ -32,8 +35,15 @@ const REVIEW_FRAGMENT: &str = "review";
 pub fn app() -> Html {
     let embed = use_memo((), |_| EmbedOptions::current());
     let page = use_state(|| {
-        if browser::fragment().as_deref() == Some(&format!("#{REVIEW_FRAGMENT}")) {
+        let fragment = browser::fragment();
+        if fragment.as_deref() == Some(&format!("#{REVIEW_FRAGMENT}")) {
             Page::Review
+        } else if fragment
+            .as_deref()
+            .and_then(crate::lesson_fetch::route)
+            .is_some()
+        {
+            Page::Lessons
         } else {
             Page::Playground
         }
@@ -253,7 +263,19 @@ pub fn app() -> Html {
             page.set(Page::Playground);
         })
     };
+    let to_lessons = {
+        let page = page.clone();
+        Callback::from(move |_| {
+            browser::set_fragment("lessons");
+            page.set(Page::Lessons);
+        })
+    };
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
+    if embed.embed && *page == Page::Lessons {
+        return html! {
+            <div class={classes!("app", "app-embed", theme)}><LessonsPage embedded=true /></div>
+        };
+    }
     if embed.embed {
         return embed_view(
             &state,
@@ -269,7 +291,10 @@ pub fn app() -> Html {
             <header class="app-header">
                 <h1>{ "SSA Playground" }</h1>
                 <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
-                if *page == Page::Review {
+                if *page != Page::Lessons {
+                    <button type="button" class="app-lessons" onclick={to_lessons}>{ "Lessons" }</button>
+                }
+                if *page != Page::Playground {
                     <button type="button" class="app-mode" onclick={to_playground}>{ "Back to the playground" }</button>
                 } else {
                     <button type="button" class="app-mode" onclick={to_review.clone()}>{ "Review an apply" }</button>
@@ -277,7 +302,7 @@ pub fn app() -> Html {
                         <button type="button" class="app-back" onclick={to_review}>{ "← Back to the review" }</button>
                     }
                 }
-                <label class="app-presets" hidden={*page == Page::Review}>
+                <label class="app-presets" hidden={*page != Page::Playground}>
                     { "Preset " }
                     <select onchange={on_preset} aria-label="Preset scenarios">
                         if state.preset >= PRESETS.len() {
@@ -288,7 +313,9 @@ pub fn app() -> Html {
                 </label>
                 <button type="button" class="app-new" hidden={*page == Page::Review} onclick={on_new}>{ "New scenario" }</button>
             </header>
-            if *page == Page::Review {
+            if *page == Page::Lessons {
+                <main class="app-lessons-page"><LessonsPage /></main>
+            } else if *page == Page::Review {
                 <main class="app-review">
                     <ReviewPage state={review.clone()} on_open={on_open_object} />
                 </main>
@@ -323,9 +350,7 @@ pub fn app() -> Html {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
-                                    if let Some(description) = description(&state.text) {
-                                        <p class="app-description">{ description }</p>
-                                    }
+                                    <ScenarioDescription text={state.text.clone()} preset={state.preset} />
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} labels={labels.clone()} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
@@ -365,7 +390,9 @@ fn embed_view(
             let step = result.steps.get(state.selected);
             let view = match (embed.view.as_deref(), step) {
                 (_, None) => html! {},
-                (Some("changes"), Some(step)) => changes_view(&step.changes),
+                (Some("changes"), Some(step)) => html! {
+                    <>{ changes_view(&step.changes) }<crate::components::why_panel::WhyPanel reasons={step.why.clone()} /></>
+                },
                 (Some("managed"), Some(step)) => html! {
                     <ul class="manager-fields">{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {
                         <li><code>{ l.field.clone().unwrap_or_default() }</code>{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
@@ -407,12 +434,4 @@ fn embed_load_error(embed: &EmbedOptions) -> Option<String> {
     }
     let fragment = browser::fragment()?;
     Some(crate::embed::decode(fragment.strip_prefix("#error=")?))
-}
-
-/// The scenario's description, shown above the timeline.
-fn description(text: &str) -> Option<String> {
-    ssa_engine::scenario::parse_scenario(text)
-        .ok()?
-        .description
-        .filter(|d| !d.trim().is_empty())
 }

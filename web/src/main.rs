@@ -10,6 +10,8 @@ mod components;
 mod embed;
 mod embed_snippet;
 mod highlight;
+mod lesson_fetch;
+mod lessons;
 mod markdown;
 mod presets;
 mod review;

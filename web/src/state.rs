@@ -300,7 +300,13 @@ impl Reducible for State {
                 None => return self,
             },
             Action::Resolve(step, how) => match resolve_conflict(&self.text, step, how) {
-                Ok(text) => {
+                Ok(resolved) => {
+                    // The engine writes the scenario anew: keep what the
+                    // resolution did not touch (comments, layout) as typed.
+                    let text = match ssa_engine::yaml::parse(&resolved) {
+                        Ok(doc) => crate::scenario_text::rewrite(&self.text, &doc.value),
+                        Err(_) => resolved,
+                    };
                     let mut history = self.history.clone();
                     history.push(self.text.clone());
                     let result = run(&text);
@@ -525,6 +531,36 @@ mod tests {
         assert!(undone.history.is_empty());
         let nothing = state.reduce(Action::Resolve(0, Resolution::Force));
         assert!(nothing.notice.is_some(), "step 1 has no conflict");
+    }
+
+    #[test]
+    fn resolving_a_conflict_keeps_the_comments() {
+        let commented = PRESETS[0]
+            .text
+            .replace("steps:\n", "# Two teams, one key.\nsteps:\n")
+            .replace(
+                "  expect: {outcome: conflict}\n",
+                "  expect: {outcome: conflict}  # the 409\n",
+            );
+        let state = Rc::new(State::new(&commented));
+        for how in [Resolution::Force, Resolution::GiveUp, Resolution::Share] {
+            let resolved = state.clone().reduce(Action::Resolve(1, how));
+            assert_eq!(
+                resolved.result.as_ref().unwrap().steps[1].outcome.as_str(),
+                "applied",
+                "{how:?}"
+            );
+            assert!(
+                resolved.text.contains("# Two teams, one key.\n"),
+                "{how:?}: {}",
+                resolved.text
+            );
+            assert!(
+                resolved.text.contains("description: |\n  Two teams apply"),
+                "{how:?}: {}",
+                resolved.text
+            );
+        }
     }
 
     #[test]

@@ -32,9 +32,13 @@ fn read(file: &str) -> Result<String, String> {
 }
 
 fn run_one(file: &str, format: RunFormat) -> ExitCode {
-    let result = match read(file).and_then(|text| {
-        scenario::run_scenario_text_without_views(&text).map_err(|e| format!("{file}: {e}"))
-    }) {
+    // The text summary says why each step ended as it did, which the
+    // views (blame, changes, why) hold; the documents do not print them.
+    let run = |text: &str| match format {
+        RunFormat::Text => scenario::run_scenario_text(text),
+        RunFormat::Json | RunFormat::Yaml => scenario::run_scenario_text_without_views(text),
+    };
+    let result = match read(file).and_then(|text| run(&text).map_err(|e| format!("{file}: {e}"))) {
         Ok(r) => r,
         Err(message) => {
             eprintln!("ssa: {message}");
@@ -69,6 +73,7 @@ fn text_summary(result: &ScenarioResult) -> String {
         for note in &step.notes {
             out.push_str(&format!("  note: {note}\n"));
         }
+        out.push_str(&scenario::render_why(&step.why));
         for failure in &step.expectation_failures {
             out.push_str(&format!("  EXPECTATION FAILED: {failure}\n"));
         }

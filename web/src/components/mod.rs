@@ -2,8 +2,13 @@
 
 pub mod code_editor;
 pub mod editor;
+pub mod lesson_step;
+pub mod lessons_page;
 pub mod live_editor;
+pub mod predict;
+pub mod prose;
 pub mod review_page;
+pub mod scenario_description;
 pub mod scenario_form;
 pub mod schema_picker;
 pub mod side_by_side;
@@ -12,3 +17,4 @@ pub mod step_list;
 pub mod step_view;
 pub mod timeline;
 pub mod toolbar;
+pub mod why_panel;

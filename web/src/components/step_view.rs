@@ -56,7 +56,10 @@ pub fn step_view(props: &Props) -> Html {
             for note in step.notes.iter() {
                 <p class="step-note">{ note.clone() }</p>
             }
-            { changes_view(&step.changes) }
+            <div class="step-explain">
+                { changes_view(&step.changes) }
+                <crate::components::why_panel::WhyPanel reasons={step.why.clone()} />
+            </div>
             <div class="step-panels">
                 <section class="step-panel">
                     <h3>{ "Object" }</h3>

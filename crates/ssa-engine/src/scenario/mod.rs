@@ -14,6 +14,7 @@ mod format;
 mod resolve;
 mod result;
 mod run;
+mod why;
 
 pub use blame::{BlameLine, Owner, blame};
 pub use changes::{Changes, changes};
@@ -22,6 +23,7 @@ pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, pa
 pub use resolve::{Resolution, resolve_conflict};
 pub use result::{Outcome, ScenarioResult, StepResult};
 pub use run::{run_scenario, run_scenario_with, run_scenario_with_schema, schema_for, step_views};
+pub use why::{Reason, Topic, render as render_why, why};
 
 use crate::yaml::Location;
 use std::fmt;

@@ -106,7 +106,7 @@ fn locate(
     }
 }
 
-fn value_at(schema: &ObjectSchema, object: &Value, path: &Path) -> Option<Value> {
+pub(super) fn value_at(schema: &ObjectSchema, object: &Value, path: &Path) -> Option<Value> {
     let mut node = object;
     let mut ty = schema.root;
     for pe in &path.0 {

@@ -49,6 +49,8 @@ pub struct StepResult {
     pub blame: Vec<super::BlameLine>,
     /// What this step changed, in words (for the playground).
     pub changes: super::Changes,
+    /// Why the step ended as it did (built with the views).
+    pub why: Vec<super::Reason>,
     /// The watch event the write produced, if the stored object changed.
     pub event: Option<crate::lifecycle::WatchEvent>,
     /// The Deployment rollout the write started, if any.
@@ -103,6 +105,7 @@ impl StepResult {
             has_views: false,
             blame: vec![],
             changes: super::Changes::default(),
+            why: vec![],
             event: None,
             rollout: None,
         }

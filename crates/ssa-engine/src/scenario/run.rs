@@ -199,9 +199,11 @@ fn fill_views(
         None => result.stored.clone(),
         Some(previous) => result.steps.get(previous).and_then(|s| s.object.clone()),
     };
+    let why = super::why(scenario, schema, result, index);
     let Some(step_result) = result.steps.get_mut(index) else {
         return;
     };
+    step_result.why = why;
     step_result.has_views = true;
     if let Some(object) = &step_result.object {
         step_result.blame = super::blame(schema, object);

@@ -1,0 +1,951 @@
+//! Why a step ended as it did, in words built from the engine's facts:
+//! for a conflict, each field with its owner, since which step it owns
+//! it and what makes that owner another manager than the applier; for a
+//! write, what was pruned (and that nobody else owned it) or kept (and
+//! who still owns it), what is now shared, what moved and why, what
+//! nobody owns (server defaults), the server's own entries
+//! (`before-first-apply`, `ancient-changes`), a no-op's absent side
+//! effects, and a client-side apply's three-way decision per field.
+//!
+//! Nothing here is canned per scenario: every sentence is filled from the
+//! step's result, the objects before and after it and their
+//! `managedFields`, so it says what the engine (and so the API server)
+//! did.
+
+use super::format::{Op, Scenario, Step};
+use super::result::{Outcome, ScenarioResult, StepResult};
+use crate::field_manager::LAST_APPLIED_ANNOTATION;
+use crate::fieldpath::{Path, Set};
+use crate::managed_fields::{self, Managed, ManagerId, Operation};
+use crate::schema::ObjectSchema;
+use crate::value::Value;
+
+/// The manager upstream gives an untracked object's fields on its first
+/// apply (see `field_manager`).
+const BEFORE_FIRST_APPLY: &str = "before-first-apply";
+/// The bucket the oldest update entries are merged into.
+const ANCIENT_CHANGES: &str = "ancient-changes";
+/// The manager client-side `kubectl apply` writes as.
+const CLIENT_SIDE_APPLY: &str = "kubectl-client-side-apply";
+
+/// What a reason is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Created,
+    Conflict,
+    Refused,
+    NoOp,
+    Pruned,
+    Kept,
+    Removed,
+    Shared,
+    Owns,
+    Changed,
+    Moved,
+    Unowned,
+    BeforeFirstApply,
+    AncientChanges,
+    ClientSideDeleted,
+    ClientSideKept,
+    Deleted,
+}
+
+impl Topic {
+    /// A short title for the topic.
+    pub fn title(self) -> &'static str {
+        match self {
+            Topic::Created => "created",
+            Topic::Conflict => "conflict",
+            Topic::Refused => "refused",
+            Topic::NoOp => "no-op",
+            Topic::Pruned => "pruned",
+            Topic::Kept => "kept",
+            Topic::Removed => "removed",
+            Topic::Shared => "shared",
+            Topic::Owns => "owns",
+            Topic::Changed => "changed",
+            Topic::Moved => "ownership moved",
+            Topic::Unowned => "owned by nobody",
+            Topic::BeforeFirstApply => "before-first-apply",
+            Topic::AncientChanges => "ancient-changes",
+            Topic::ClientSideDeleted => "three-way: deleted",
+            Topic::ClientSideKept => "three-way: kept",
+            Topic::Deleted => "deleted",
+        }
+    }
+}
+
+/// One reason: a topic, the field it is about (kubectl's notation) and
+/// the sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reason {
+    pub topic: Topic,
+    pub field: Option<String>,
+    pub text: String,
+}
+
+fn reason(topic: Topic, field: Option<&Path>, text: String) -> Reason {
+    Reason {
+        topic,
+        field: field.map(Path::to_string),
+        text,
+    }
+}
+
+/// The reasons for step `index` of `result`, a run of `scenario` typed by
+/// `schema`; empty when there is no such step.
+pub fn why(
+    scenario: &Scenario,
+    schema: &ObjectSchema,
+    result: &ScenarioResult,
+    index: usize,
+) -> Vec<Reason> {
+    let (Some(step_result), Some(step)) = (result.steps.get(index), scenario.steps.get(index))
+    else {
+        return vec![];
+    };
+    let history = History::new(result, index);
+    let before = history.states.last().copied().flatten();
+    let mut out = Vec::new();
+    let Ok(step) = step else {
+        out.push(reason(
+            Topic::Refused,
+            None,
+            format!(
+                "The step could not be sent: {}. Nothing changed.",
+                step_result.message
+            ),
+        ));
+        return out;
+    };
+    match step_result.outcome {
+        Outcome::Conflict => conflicts(schema, step, step_result, &history, &mut out),
+        Outcome::Invalid | Outcome::Error => out.push(reason(
+            Topic::Refused,
+            None,
+            format!(
+                "The server refused the write: {}. Nothing was stored.",
+                step_result.message
+            ),
+        )),
+        Outcome::Applied => {
+            let after = step_result.object.as_ref();
+            match (step.op, before, after) {
+                (Op::Delete, _, _) => out.push(reason(
+                    Topic::Deleted,
+                    None,
+                    "The object is deleted, and its managedFields with it: a new object starts with no owners.".into(),
+                )),
+                _ if !step_result.changed => out.push(reason(
+                    Topic::NoOp,
+                    None,
+                    format!(
+                        "Nothing changed: {} wrote what the object already holds (values and ownership). The server stores nothing: no managedFields time is stamped, the resourceVersion stays and watchers get no event.",
+                        quote(&step.manager)
+                    ),
+                )),
+                (_, None, Some(_)) => out.push(reason(
+                    Topic::Created,
+                    None,
+                    format!(
+                        "The object did not exist: this write created it, and {} owns every field it sent.",
+                        identity_of_step(step, after)
+                    ),
+                )),
+                _ => {}
+            }
+            if step_result.changed
+                && let (Some(before), Some(after)) = (before, after)
+            {
+                written(schema, step, &history, before, after, &mut out);
+            }
+            if step_result.changed
+                && let Some(after) = after
+            {
+                server_entries(before, after, &mut out);
+                unowned(schema, before, after, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// The objects the scenario held before each step up to `index`:
+/// `states[0]` the live object it started from, `states[k]` the object
+/// after step `k` (counting from 1).
+struct History<'r> {
+    states: Vec<Option<&'r Value>>,
+}
+
+impl<'r> History<'r> {
+    fn new(result: &'r ScenarioResult, index: usize) -> Self {
+        let mut states = vec![result.stored.as_ref()];
+        states.extend(result.steps.iter().take(index).map(|s| s.object.as_ref()));
+        History { states }
+    }
+
+    /// Since when manager `id` has owned `path` without a break, as words:
+    /// "since step 2", or "since before step 1" when the starting object's
+    /// managedFields gave it to them.
+    fn owned_since(&self, id: &str, path: &Path) -> String {
+        let owns = |state: &Option<&Value>| {
+            managed(*state)
+                .fields
+                .get(id)
+                .is_some_and(|vs| vs.set.has(path))
+        };
+        let held = self.states.iter().rev().take_while(|s| owns(s)).count();
+        match self.states.len().checked_sub(held) {
+            Some(0) => "since before step 1 (the live object's managedFields)".into(),
+            Some(k) => format!("since step {k}"),
+            None => String::new(),
+        }
+    }
+}
+
+fn managed(object: Option<&Value>) -> Managed {
+    object
+        .and_then(|o| managed_fields::decode(o).ok())
+        .unwrap_or_default()
+}
+
+fn quote(name: &str) -> String {
+    format!("{name:?}")
+}
+
+/// A manager as its identity: name, operation, subresource and, for
+/// updates, the apiVersion.
+fn identity(id: &ManagerId) -> String {
+    let mut parts = vec![format!("operation {}", id.operation.as_str())];
+    if !id.subresource.is_empty() {
+        parts.push(format!("subresource {}", id.subresource));
+    }
+    if id.operation == Operation::Update && !id.api_version.is_empty() {
+        parts.push(format!("apiVersion {}", id.api_version));
+    }
+    format!("{} ({})", quote(&id.manager), parts.join(", "))
+}
+
+fn identity_of_step(step: &Step, object: Option<&Value>) -> String {
+    let sub = step.subresource.map(|s| s.as_str()).unwrap_or("");
+    let api_version = object
+        .and_then(|o| o.get("apiVersion"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let id = match step.op {
+        Op::Apply => ManagerId::apply(&step.manager, sub),
+        _ => ManagerId::update(&step.manager, api_version, sub),
+    };
+    identity(&id)
+}
+
+/// Each conflicting field: owner, since when, values, and why the owner
+/// is another manager.
+fn conflicts(
+    schema: &ObjectSchema,
+    step: &Step,
+    step_result: &StepResult,
+    history: &History<'_>,
+    out: &mut Vec<Reason>,
+) {
+    let live = step_result.object.as_ref();
+    let owners = managed(live);
+    let sub = step.subresource.map(|s| s.as_str()).unwrap_or("");
+    let applier = ManagerId::apply(&step.manager, sub);
+    for c in &step_result.conflicts {
+        let owner = owners.fields.iter().find_map(|(id, vs)| {
+            let m = ManagerId::decode(id)?;
+            (m.manager == c.manager
+                && m.subresource == c.subresource.clone().unwrap_or_default()
+                && vs.set.has(&c.path))
+            .then(|| (id.clone(), m))
+        });
+        let who = match &owner {
+            Some((id, m)) => format!("{} {}", identity(m), history.owned_since(id, &c.path)),
+            None => quote(&c.manager),
+        };
+        let value = |o: Option<&Value>| {
+            o.and_then(|o| super::resolve::value_at(schema, o, &c.path))
+                .map(|v| v.to_json())
+        };
+        let values = match (value(step.object.as_ref()), value(live)) {
+            (Some(mine), Some(theirs)) if mine != theirs => {
+                format!(" This apply sets {mine}; the object holds {theirs}.")
+            }
+            _ => String::new(),
+        };
+        let same_name = match &owner {
+            Some((_, m)) if m.manager == applier.manager => format!(
+                " Same name, another manager: the server identifies a manager by its name, operation and subresource (and apiVersion for updates), so {} is not {}.",
+                identity(&applier),
+                identity(m)
+            ),
+            _ => String::new(),
+        };
+        let special = match c.manager.as_str() {
+            BEFORE_FIRST_APPLY => {
+                " \"before-first-apply\" is the server's name for the fields an object already had when it was applied for the first time without managedFields (they are given to it just before the apply runs)."
+            }
+            _ => "",
+        };
+        out.push(reason(
+            Topic::Conflict,
+            Some(&c.path),
+            format!(
+                "{} is owned by {who}, and this apply would change it.{values}{same_name}{special} Ways out: force (take it over), leave it out of the manifest (give it up), or apply the value it holds (share it).",
+                c.field
+            ),
+        ));
+    }
+    out.push(reason(
+        Topic::Refused,
+        None,
+        "A conflict refuses the whole apply (HTTP 409): nothing was stored.".into(),
+    ));
+}
+
+/// A write that changed the object: what went, what stayed, what is now
+/// shared or moved, and a client-side apply's decisions.
+fn written(
+    schema: &ObjectSchema,
+    step: &Step,
+    history: &History<'_>,
+    before: &Value,
+    after: &Value,
+    out: &mut Vec<Reason>,
+) {
+    let (b, a) = (stripped(before), stripped(after));
+    let Ok(comparison) = crate::typed::compare(&schema.schema, schema.root, &b, &a) else {
+        return;
+    };
+    let (was, now) = (managed(Some(before)), managed(Some(after)));
+    let applied = step.op == Op::Apply;
+    let mine = |m: &Managed| {
+        m.fields
+            .iter()
+            .filter(|(id, vs)| {
+                vs.applied == applied
+                    && ManagerId::decode(id).is_some_and(|m| m.manager == step.manager)
+            })
+            .fold(Set::new(), |acc, (_, vs)| acc.union(&vs.set))
+    };
+    let (mine_before, mine_after) = (mine(&was), mine(&now));
+    let applier_id = was.fields.keys().find(|id| {
+        ManagerId::decode(id).is_some_and(|m| {
+            m.manager == step.manager && applied == (m.operation == Operation::Apply)
+        })
+    });
+    let writer = identity_of_step(step, Some(after));
+    let csa = step.op == Op::ClientSideApply;
+    let three_way = csa.then(|| ThreeWay::new(schema, before, step.object.as_ref()));
+    // One reason per removed subtree: what went with its parent is said
+    // by the parent's reason.
+    let mut reported: Vec<Path> = Vec::new();
+    for path in comparison.removed.paths_in_tree_order() {
+        if reported.iter().any(|r| path.0.starts_with(&r.0)) {
+            continue;
+        }
+        reported.push(path.clone());
+        if let Some(tw) = &three_way {
+            out.push(tw.removed(&path));
+        } else if applied && mine_before.has(&path) {
+            let since = applier_id
+                .map(|id| history.owned_since(id, &path))
+                .unwrap_or_default();
+            out.push(reason(
+                Topic::Pruned,
+                Some(&path),
+                format!(
+                    "{path} was applied by {} ({since}); this manifest leaves it out and no other manager owns it, so the server removed it (with everything under it).",
+                    quote(&step.manager)
+                ),
+            ));
+        } else if applied {
+            out.push(reason(
+                Topic::Removed,
+                Some(&path),
+                format!(
+                    "{path} was removed with what it held: {}'s fields in it were pruned, and what was left (nothing, or only defaults nobody owns) went too.",
+                    quote(&step.manager)
+                ),
+            ));
+        } else {
+            out.push(reason(
+                Topic::Removed,
+                Some(&path),
+                format!(
+                    "{path} was removed by {}'s {}: an update or patch says what the object becomes, whoever owned the field.",
+                    quote(&step.manager),
+                    if step.op == Op::Patch { "patch" } else { "update" }
+                ),
+            ));
+        }
+    }
+    if let Some(tw) = &three_way {
+        for path in comparison.modified.paths_in_tree_order() {
+            if let Some(r) = tw.deleted_then_defaulted(&path, after, schema) {
+                out.push(r);
+            }
+        }
+        tw.kept(&now, out);
+    }
+    let others = |m: &Managed, path: &Path| -> Vec<String> {
+        m.fields
+            .iter()
+            .filter(|(id, vs)| {
+                vs.set.has(path)
+                    && ManagerId::decode(id).is_none_or(|m| {
+                        !(m.manager == step.manager && applied == (m.operation == Operation::Apply))
+                    })
+            })
+            .map(|(id, _)| describe(id))
+            .collect()
+    };
+    if applied {
+        for path in mine_before.difference(&mine_after).paths_in_tree_order() {
+            if comparison.removed.has(&path) {
+                continue;
+            }
+            let keepers = others(&now, &path);
+            if keepers.is_empty() {
+                let value = super::resolve::value_at(schema, after, &path)
+                    .map(|v| format!(" (now {})", v.to_json()))
+                    .unwrap_or_default();
+                out.push(reason(
+                    Topic::Pruned,
+                    Some(&path),
+                    format!(
+                        "{path} is no longer in {}'s manifest and no other manager owned it, so it was pruned; the server then set it again from its defaults{value}, and nobody owns it.",
+                        quote(&step.manager)
+                    ),
+                ));
+            } else {
+                out.push(reason(
+                    Topic::Kept,
+                    Some(&path),
+                    format!(
+                        "{path} is no longer in {}'s manifest, but {} still owns it, so it stays; {} no longer owns it.",
+                        quote(&step.manager),
+                        keepers.join(" and "),
+                        quote(&step.manager)
+                    ),
+                ));
+            }
+        }
+    }
+    // Fields the writer now owns: shared with an owner who kept them, or
+    // taken from owners who lost them.
+    let mut shared: Vec<(String, Vec<String>)> = Vec::new();
+    let mut fresh: Vec<String> = Vec::new();
+    for path in mine_after.difference(&mine_before).paths_in_tree_order() {
+        let (had, has) = (others(&was, &path), others(&now, &path));
+        let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
+        if !lost.is_empty() {
+            let how = match (step.op, step.force) {
+                (Op::Apply, true) => {
+                    "a forced apply takes the conflicting fields from their owners"
+                }
+                (Op::Apply, false) if lost.iter().any(|o| o.contains(CLIENT_SIDE_APPLY)) => {
+                    "kubectl's upgrade to server-side apply moved the client-side apply's fields to the applier's entry (its migration)"
+                }
+                (Op::Apply, false) => "the previous owner no longer claims it",
+                _ => {
+                    "an update or patch takes every field it changes from its owners, without a conflict"
+                }
+            };
+            out.push(reason(
+                Topic::Moved,
+                Some(&path),
+                format!(
+                    "{path} moved from {} to {}: {how}.",
+                    lost.join(" and "),
+                    writer
+                ),
+            ));
+        }
+        if had.is_empty() {
+            fresh.push(path.to_string());
+        }
+        let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
+        // A map that holds owned fields is said through them.
+        let parent = mine_after
+            .paths()
+            .iter()
+            .any(|p| p.0.len() > path.0.len() && p.0.starts_with(&path.0));
+        if applied && !kept.is_empty() && !comparison.modified.has(&path) && !parent {
+            let key = kept.join(" and ");
+            match shared.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, fields)) => fields.push(path.to_string()),
+                None => shared.push((key, vec![path.to_string()])),
+            }
+        }
+    }
+    let changed_alone: Vec<String> = comparison
+        .modified
+        .paths_in_tree_order()
+        .iter()
+        .filter(|p| {
+            applied && others(&was, p).is_empty() && mine_before.has(p) && mine_after.has(p)
+        })
+        .map(Path::to_string)
+        .collect();
+    // A change nobody owns afterwards: an update tracked by nobody.
+    let owned_now = now
+        .fields
+        .values()
+        .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+    for path in comparison.modified.paths_in_tree_order() {
+        if owned_now.has(&path) || applied {
+            continue;
+        }
+        let value = super::resolve::value_at(schema, after, &path)
+            .map(|v| format!(" to {}", v.to_json()))
+            .unwrap_or_default();
+        let how = if step.subresource == Some(crate::field_manager::Subresource::Scale) {
+            " A write through /scale is tracked on a Scale that lists only the managers owning the replicas field; nobody owned it, so the server recorded no owner."
+        } else {
+            ""
+        };
+        out.push(reason(
+            Topic::Unowned,
+            Some(&path),
+            format!("{writer} changed {path}{value}, yet nobody owns it afterwards.{how}"),
+        ));
+    }
+    if !changed_alone.is_empty() {
+        out.push(Reason {
+            topic: Topic::Changed,
+            field: changed_alone.first().cloned(),
+            text: format!(
+                "{} changed {}: it was the only owner, so there was nobody to conflict with.",
+                quote(&step.manager),
+                changed_alone.join(", ")
+            ),
+        });
+    }
+    if !fresh.is_empty() {
+        let how = match step.op {
+            Op::Apply => "an applier owns every field of its manifest",
+            Op::ClientSideApply => "client-side apply is an update: it owns the fields it changed",
+            _ => "an updater owns the fields it changed",
+        };
+        out.push(Reason {
+            topic: Topic::Owns,
+            field: fresh.first().cloned(),
+            text: format!("{writer} now owns {}: {how}.", fresh.join(", ")),
+        });
+    }
+    for (owners, fields) in shared {
+        out.push(Reason {
+            topic: Topic::Shared,
+            field: fields.first().cloned(),
+            text: format!(
+                "{} applied the value {owners} already set for {}: no conflict, and both own {} now. If one stops applying {}, it stays with the other.",
+                quote(&step.manager),
+                fields.join(", "),
+                if fields.len() == 1 { "it" } else { "them" },
+                if fields.len() == 1 { "it" } else { "them" },
+            ),
+        });
+    }
+}
+
+/// A manager identifier as the server describes it in messages.
+fn describe(id: &str) -> String {
+    ManagerId::decode(id)
+        .map(|m| identity(&m))
+        .unwrap_or_else(|| id.to_string())
+}
+
+fn stripped(v: &Value) -> Value {
+    let mut v = v.clone();
+    managed_fields::remove_from(&mut v);
+    super::compare::strip_ignored(&mut v);
+    v
+}
+
+/// The server's own entries appearing: `before-first-apply` and
+/// `ancient-changes`.
+fn server_entries(before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) {
+    let (was, now) = (managed(before), managed(Some(after)));
+    let has = |m: &Managed, name: &str| {
+        m.fields
+            .iter()
+            .find(|(id, _)| ManagerId::decode(id).is_some_and(|m| m.manager == name))
+            .map(|(_, vs)| vs.set.clone())
+    };
+    if let (None, Some(set)) = (has(&was, BEFORE_FIRST_APPLY), has(&now, BEFORE_FIRST_APPLY)) {
+        out.push(reason(
+            Topic::BeforeFirstApply,
+            None,
+            format!(
+                "The object had no managedFields when it was first applied, so the server first gave its existing fields ({} of them) to \"before-first-apply\" (an Update entry), then ran the apply: the applier conflicts with those fields or shares them like any other manager's.",
+                set.paths().len()
+            ),
+        ));
+    }
+    let grew = match (has(&was, ANCIENT_CHANGES), has(&now, ANCIENT_CHANGES)) {
+        (None, Some(_)) => true,
+        (Some(a), Some(b)) => a != b,
+        _ => false,
+    };
+    if grew {
+        let updates = now.fields.values().filter(|vs| !vs.applied).count();
+        out.push(reason(
+            Topic::AncientChanges,
+            None,
+            format!(
+                "The server keeps at most ten Update entries: the oldest were merged into \"ancient-changes\" ({updates} Update entries now)."
+            ),
+        ));
+    }
+}
+
+/// Fields this step left in the object that no manager owns: set by the
+/// server (defaults) or left behind by a write.
+fn unowned(schema: &ObjectSchema, before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) {
+    let unowned_in = |o: &Value| {
+        let fields = crate::typed::to_field_set(&schema.schema, schema.root, &stripped(o))
+            .unwrap_or_default();
+        let owned = managed(Some(o))
+            .fields
+            .values()
+            .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+        let mut loose = fields.difference(&owned);
+        // The object's name and type are not anyone's to own.
+        for k in ["apiVersion", "kind"] {
+            loose = loose.difference(&Set::from_paths([&Path(vec![
+                crate::fieldpath::PathElement::Field(k.into()),
+            ])]));
+        }
+        loose
+    };
+    let now = unowned_in(after);
+    let new = match before {
+        Some(b) => now.difference(&unowned_in(b)),
+        None => now,
+    };
+    let fields: Vec<String> = new
+        .paths_in_tree_order()
+        .iter()
+        .map(Path::to_string)
+        .filter(|p| {
+            !matches!(
+                p.as_str(),
+                ".metadata" | ".metadata.name" | ".metadata.namespace"
+            )
+        })
+        .collect();
+    if fields.is_empty() {
+        return;
+    }
+    out.push(Reason {
+        topic: Topic::Unowned,
+        field: fields.first().cloned(),
+        text: format!(
+            "Owned by nobody: {}. No manager sent {} (the server set {} — defaults — or the manager that owned {} let go), so nobody owns {}; any manager may apply {} without a conflict.",
+            fields.join(", "),
+            if fields.len() == 1 { "it" } else { "them" },
+            if fields.len() == 1 { "it" } else { "them" },
+            if fields.len() == 1 { "it" } else { "them" },
+            if fields.len() == 1 { "it" } else { "them" },
+            if fields.len() == 1 { "it" } else { "them" },
+        ),
+    });
+}
+
+/// Client-side `kubectl apply`'s three-way decision: a field is deleted
+/// when the last applied manifest had it and the new one does not; a
+/// field kubectl never applied is left alone.
+struct ThreeWay {
+    last: Option<Set>,
+    manifest: Set,
+}
+
+impl ThreeWay {
+    fn new(schema: &ObjectSchema, before: &Value, manifest: Option<&Value>) -> Self {
+        let set_of = |v: &Value| {
+            crate::typed::to_field_set(&schema.schema, schema.root, &stripped(v))
+                .unwrap_or_default()
+        };
+        let last = before
+            .get_path(&["metadata", "annotations", LAST_APPLIED_ANNOTATION])
+            .and_then(Value::as_str)
+            .and_then(|text| Value::from_json_str(text).ok())
+            .map(|v| set_of(&v));
+        ThreeWay {
+            last,
+            manifest: manifest.map(set_of).unwrap_or_default(),
+        }
+    }
+
+    fn removed(&self, path: &Path) -> Reason {
+        let text = match &self.last {
+            Some(last) if last.has(path) && !self.manifest.has(path) => format!(
+                "{path}: in the last-applied-configuration annotation, not in the new manifest, so kubectl's three-way patch deletes it."
+            ),
+            _ => format!(
+                "{path}: kubectl's patch replaced what holds it (a list or value sent whole), and the new manifest does not have it."
+            ),
+        };
+        reason(Topic::ClientSideDeleted, Some(path), text)
+    }
+
+    /// A field the patch deleted that the server's defaults set again.
+    fn deleted_then_defaulted(
+        &self,
+        path: &Path,
+        after: &Value,
+        schema: &ObjectSchema,
+    ) -> Option<Reason> {
+        let last = self.last.as_ref()?;
+        if !last.has(path) || self.manifest.has(path) {
+            return None;
+        }
+        let now = super::resolve::value_at(schema, after, path)?.to_json();
+        Some(reason(
+            Topic::ClientSideDeleted,
+            Some(path),
+            format!(
+                "{path}: in the last-applied-configuration annotation, not in the new manifest, so kubectl's three-way patch deleted it — whoever set its current value — and the server's default set it again ({now})."
+            ),
+        ))
+    }
+
+    /// Fields the manifest leaves out that stay, owned by a manager other
+    /// than kubectl's client-side apply.
+    fn kept(&self, now: &Managed, out: &mut Vec<Reason>) {
+        let Some(last) = &self.last else {
+            out.push(reason(
+                Topic::ClientSideKept,
+                None,
+                "There was no last-applied-configuration annotation: kubectl deletes nothing, it patches in what the manifest has and saves the manifest in the annotation.".into(),
+            ));
+            return;
+        };
+        for (id, vs) in &now.fields {
+            let Some(m) = ManagerId::decode(id) else {
+                continue;
+            };
+            if m.manager == CLIENT_SIDE_APPLY {
+                continue;
+            }
+            for path in vs.set.difference(&self.manifest).paths_in_tree_order() {
+                if last.has(&path) {
+                    continue;
+                }
+                out.push(reason(
+                    Topic::ClientSideKept,
+                    Some(&path),
+                    format!(
+                        "{path} is not in the manifest but stays: it is not in the last-applied-configuration annotation (kubectl never applied it; {} set it), and kubectl deletes only what it applied before.",
+                        identity(&m)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The reasons as text, one line each, indented under a step of the CLI's
+/// text output.
+pub fn render(reasons: &[Reason]) -> String {
+    reasons
+        .iter()
+        .map(|r| format!("  why ({}): {}\n", r.topic.title(), r.text))
+        .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests")]
+mod tests {
+    use super::super::run_scenario_text;
+    use super::*;
+
+    /// The reasons of every step of `text`, with their topics.
+    fn reasons(text: &str) -> Vec<Vec<Reason>> {
+        run_scenario_text(text)
+            .unwrap()
+            .steps
+            .into_iter()
+            .map(|s| s.why)
+            .collect()
+    }
+
+    fn of(reasons: &[Reason], topic: Topic) -> Vec<&Reason> {
+        reasons.iter().filter(|r| r.topic == topic).collect()
+    }
+
+    const CM: &str = "apiVersion: v1, kind: ConfigMap, metadata: {name: d, namespace: default}";
+
+    fn scenario(steps: &[&str]) -> String {
+        let mut s = String::from("scenario: v1\nname: why\nsteps:\n");
+        for step in steps {
+            s.push_str(&step.replace("CM", CM));
+            s.push('\n');
+        }
+        s
+    }
+
+    #[test]
+    fn a_conflict_names_field_owner_since_when_values_and_identity() {
+        let text = scenario(&[
+            "- {manager: a, op: apply, object: {CM, data: {k: \"1\", other: x}}}",
+            "- {manager: b, op: apply, object: {CM, data: {x: y}}}",
+            "- {manager: a, op: update, object: {CM, data: {k: \"2\", other: x}}}",
+            "- {manager: a, op: apply, object: {CM, data: {k: \"3\", other: x}}}",
+        ]);
+        let why = reasons(&text);
+        let conflicts = of(&why[3], Topic::Conflict);
+        assert_eq!(conflicts.len(), 1);
+        let c = conflicts[0];
+        assert_eq!(c.field.as_deref(), Some(".data.k"));
+        assert!(
+            c.text
+                .contains("\"a\" (operation Update, apiVersion v1) since step 3"),
+            "{}",
+            c.text
+        );
+        assert!(
+            c.text.contains("sets \"3\"; the object holds \"2\""),
+            "{}",
+            c.text
+        );
+        assert!(c.text.contains("Same name, another manager"), "{}", c.text);
+        assert_eq!(of(&why[3], Topic::Refused).len(), 1);
+        // The update took .data.k from the applier.
+        let moved = of(&why[2], Topic::Moved);
+        assert_eq!(moved.len(), 1);
+        assert!(
+            moved[0]
+                .text
+                .contains("from \"a\" (operation Apply) to \"a\" (operation Update")
+        );
+    }
+
+    #[test]
+    fn pruned_when_nobody_else_owns_kept_when_someone_does() {
+        let text = scenario(&[
+            "- {manager: a, op: apply, object: {CM, data: {gone: \"1\", stays: \"2\"}}}",
+            "- {manager: b, op: apply, object: {CM, data: {stays: \"2\"}}}",
+            "- {manager: a, op: apply, object: {CM, data: {}}}",
+        ]);
+        let why = reasons(&text);
+        let shared = of(&why[1], Topic::Shared);
+        assert_eq!(shared.len(), 1);
+        assert!(shared[0].text.contains(".data.stays"), "{}", shared[0].text);
+        let pruned = of(&why[2], Topic::Pruned);
+        assert_eq!(pruned.len(), 1);
+        assert_eq!(pruned[0].field.as_deref(), Some(".data.gone"));
+        assert!(
+            pruned[0].text.contains("since step 1"),
+            "{}",
+            pruned[0].text
+        );
+        let kept = of(&why[2], Topic::Kept);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].field.as_deref(), Some(".data.stays"));
+        assert!(
+            kept[0]
+                .text
+                .contains("\"b\" (operation Apply) still owns it")
+        );
+    }
+
+    #[test]
+    fn a_no_op_says_nothing_was_stored() {
+        let text = scenario(&[
+            "- {manager: a, op: apply, object: {CM, data: {k: v}}}",
+            "- {manager: a, op: apply, object: {CM, data: {k: v}}}",
+        ]);
+        let why = reasons(&text);
+        assert_eq!(of(&why[0], Topic::Created).len(), 1);
+        assert_eq!(of(&why[1], Topic::NoOp).len(), 1);
+        assert_eq!(why[1].len(), 1, "a no-op has one reason: {:?}", why[1]);
+    }
+
+    #[test]
+    fn server_defaults_are_owned_by_nobody() {
+        let text = "scenario: v1\nname: d\nsteps:\n- manager: a\n  op: apply\n  object: {apiVersion: apps/v1, kind: Deployment, metadata: {name: d, namespace: default}, spec: {selector: {matchLabels: {app: x}}, template: {metadata: {labels: {app: x}}, spec: {containers: [{name: c, image: i}]}}}}\n";
+        let why = reasons(text);
+        let unowned = of(&why[0], Topic::Unowned);
+        assert_eq!(unowned.len(), 1);
+        for field in [
+            ".spec.replicas",
+            ".spec.strategy.type",
+            ".spec.revisionHistoryLimit",
+        ] {
+            assert!(
+                unowned[0].text.contains(field),
+                "{field}: {}",
+                unowned[0].text
+            );
+        }
+        assert!(
+            !unowned[0].text.contains(".spec.selector"),
+            "applied fields are owned"
+        );
+    }
+
+    #[test]
+    fn before_first_apply_and_ancient_changes_are_explained() {
+        let text = format!(
+            "scenario: v1\nname: d\nlive: {{{CM}, data: {{mode: slow}}}}\nsteps:\n- {{manager: x, op: apply, object: {{{CM}, data: {{mode: fast}}}}}}\n- {{manager: x, op: apply, object: {{{CM}, data: {{mode: slow}}}}}}\n"
+        );
+        let why = reasons(&text);
+        let conflict = of(&why[0], Topic::Conflict);
+        assert!(
+            conflict[0].text.contains("before-first-apply"),
+            "{}",
+            conflict[0].text
+        );
+        assert_eq!(of(&why[1], Topic::BeforeFirstApply).len(), 1);
+        let mut steps = Vec::new();
+        for i in 1..=11 {
+            steps.push(format!(
+                "- {{manager: u{i}, op: update, object: {{CM, data: {{{}}}}}}}",
+                (1..=i)
+                    .map(|j| format!("k{j}: v"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let steps: Vec<&str> = steps.iter().map(String::as_str).collect();
+        let why = reasons(&scenario(&steps));
+        assert!(
+            why[..10]
+                .iter()
+                .all(|w| of(w, Topic::AncientChanges).is_empty())
+        );
+        assert_eq!(of(&why[10], Topic::AncientChanges).len(), 1);
+    }
+
+    #[test]
+    fn client_side_apply_deletes_what_it_applied_and_keeps_the_rest() {
+        let text = scenario(&[
+            "- {manager: kubectl-client-side-apply, op: client-side-apply, object: {CM, data: {mine: \"1\", dropped: \"2\"}}}",
+            "- {manager: someone, op: patch, patchType: merge, patch: {data: {theirs: \"3\"}}}",
+            "- {manager: kubectl-client-side-apply, op: client-side-apply, object: {CM, data: {mine: \"1\"}}}",
+        ]);
+        let why = reasons(&text);
+        let deleted = of(&why[2], Topic::ClientSideDeleted);
+        assert_eq!(deleted.len(), 1, "{:?}", why[2]);
+        assert_eq!(deleted[0].field.as_deref(), Some(".data.dropped"));
+        assert!(deleted[0].text.contains("last-applied-configuration"));
+        let kept = of(&why[2], Topic::ClientSideKept);
+        assert!(
+            kept.iter()
+                .any(|k| k.field.as_deref() == Some(".data.theirs")),
+            "{kept:?}"
+        );
+    }
+
+    #[test]
+    fn refused_steps_say_nothing_was_stored() {
+        let text =
+            scenario(&["- {manager: a, op: patch, patchType: merge, patch: {data: {k: v}}}"]);
+        let why = reasons(&text);
+        assert_eq!(of(&why[0], Topic::Refused).len(), 1);
+        assert!(render(&why[0]).starts_with("  why (refused): "));
+    }
+}

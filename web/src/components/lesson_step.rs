@@ -1,0 +1,104 @@
+//! One step of a lesson: what is sent, the narrative, the question; once
+//! revealed, the outcome, the explanation, the engine's "Why?", the
+//! changes and the object with its owners.
+
+use crate::components::predict::Predict;
+use crate::components::prose::Prose;
+use crate::components::step_view::{blame_line, changes_view};
+use crate::components::why_panel::WhyPanel;
+use crate::lessons::{Loaded, shown};
+use ssa_engine::scenario::parse_scenario;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub loaded: Loaded,
+    pub step: usize,
+    pub on_choose: Callback<usize>,
+    pub on_reveal: Callback<()>,
+}
+
+#[function_component(LessonStep)]
+pub fn lesson_step(props: &Props) -> Html {
+    let (l, i) = (&props.loaded, props.step);
+    let Some(narrative) = l.narrative.steps.get(i) else {
+        return html! {};
+    };
+    let Some(result) = l.result.steps.get(i) else {
+        return html! {};
+    };
+    let sent = sent(&l.text, i);
+    let revealed = shown(l, i);
+    let question = narrative
+        .question
+        .as_ref()
+        .zip(l.keys.get(i).cloned().flatten());
+    html! {
+        <section class="lesson-step" aria-label={format!("Step {}", i + 1)}>
+            <h3 class="lesson-step-title">{ format!("Step {}", i + 1) }
+                if let Some((who, label)) = &sent.0 { <span class="lesson-step-who">{ format!(" — {who}") }</span>
+                    if !label.is_empty() { <span class="lesson-step-label">{ format!(": {label}") }</span> } }
+            </h3>
+            if !sent.1.is_empty() {
+                <details class="lesson-sent" open=true>
+                    <summary>{ "What is sent" }</summary>
+                    <pre class="lesson-manifest"><code>{ sent.1.clone() }</code></pre>
+                </details>
+            }
+            <Prose text={narrative.text.clone()} />
+            if let Some((q, key)) = question {
+                <Predict step={i} prompt={q.prompt.clone()} answer={key} chosen={l.chosen.get(i).copied().flatten()}
+                         revealed={revealed} on_choose={props.on_choose.clone()} on_reveal={props.on_reveal.clone()} />
+            }
+            if revealed {
+                <div class="lesson-result" aria-live="polite">
+                    <p class="lesson-outcome">{ "Outcome: " }
+                        <span class={classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str()))}>
+                            { if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() } }
+                        </span>
+                    </p>
+                    if !result.message.is_empty() {
+                        <pre class="step-message">{ result.message.clone() }</pre>
+                    }
+                    <Prose class="lesson-explanation" text={narrative.explanation.clone()} />
+                    <WhyPanel reasons={result.why.clone()} />
+                    { changes_view(&result.changes) }
+                    if !result.blame.is_empty() {
+                        <details class="lesson-object">
+                            <summary>{ "The object and who owns each field" }</summary>
+                            <div class="blame" role="table" aria-label="Object with the owner of each field">
+                                { for result.blame.iter().map(blame_line) }
+                            </div>
+                        </details>
+                    }
+                </div>
+            }
+        </section>
+    }
+}
+
+/// Who sends step `i` (manager, operation and flags; the step's label)
+/// and its body as YAML.
+fn sent(text: &str, i: usize) -> (Option<(String, String)>, String) {
+    let Ok(scenario) = parse_scenario(text) else {
+        return (None, String::new());
+    };
+    let Some(Ok(step)) = scenario.steps.get(i) else {
+        return (None, String::new());
+    };
+    let mut who = format!("{} ({}", step.manager, step.op.as_str());
+    if let Some(sub) = step.subresource {
+        who.push_str(&format!(" /{}", sub.as_str()));
+    }
+    if step.force {
+        who.push_str(", forced");
+    }
+    who.push(')');
+    let body = step
+        .object
+        .as_ref()
+        .or(step.patch.as_ref())
+        .map(ssa_engine::yaml::to_yaml_string)
+        .unwrap_or_default();
+    (Some((who, step.name.clone().unwrap_or_default())), body)
+}

@@ -1,0 +1,192 @@
+//! The lessons page: `#lessons` lists the lessons, `#lesson=ID&step=N`
+//! opens one at a step. It fetches the lesson files, follows the URL
+//! fragment (back and forward included), keeps the fragment on the step
+//! shown and saves the learner's progress in the browser.
+
+use crate::components::lesson_step::LessonStep;
+use crate::components::prose::Prose;
+use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
+use crate::lessons::{Fetch, LessonAction, LessonsState, shown};
+use crate::{browser, share};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// Embed mode: no header links out of the frame but "Open".
+    #[prop_or_default]
+    pub embedded: bool,
+}
+
+#[function_component(LessonsPage)]
+pub fn lessons_page(props: &Props) -> Html {
+    let state = use_reducer(|| LessonsState::new(load_progress()));
+    // The index, once; then whatever the fragment asks for.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let d = dispatcher.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                d.dispatch(LessonAction::IndexLoaded(fetch("index.txt").await));
+            });
+            let show = move || {
+                if let Some(target) = browser::fragment().and_then(|f| route(&f)) {
+                    dispatcher.dispatch(LessonAction::Show(target));
+                }
+            };
+            show();
+            let listener = web_sys::window()
+                .map(|w| gloo_events::EventListener::new(&w, "hashchange", move |_| show()));
+            move || drop(listener)
+        });
+    }
+    // A lesson to load: its files, once the index names them.
+    {
+        let dispatcher = state.dispatcher();
+        let wanted = state
+            .open
+            .as_ref()
+            .filter(|o| o.content == Fetch::Loading)
+            .and_then(|o| state.entry(&o.id).map(|e| (o.id.clone(), e.stem.clone())));
+        let missing = match (&state.open, &state.index) {
+            (Some(o), Fetch::Ready(_)) if o.content == Fetch::Loading && wanted.is_none() => {
+                Some(o.id.clone())
+            }
+            _ => None,
+        };
+        use_effect_with((wanted, missing), move |(wanted, missing)| {
+            if let Some((id, stem)) = wanted.clone() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let scenario = fetch(&format!("{stem}.yaml")).await;
+                    let narrative = fetch(&format!("{stem}.md")).await;
+                    dispatcher.dispatch(LessonAction::LessonLoaded {
+                        id,
+                        scenario,
+                        narrative,
+                    });
+                });
+            } else if let Some(id) = missing.clone() {
+                dispatcher.dispatch(LessonAction::LessonLoaded {
+                    id: id.clone(),
+                    scenario: Err(format!("there is no lesson {id:?}")),
+                    narrative: Err(String::new()),
+                });
+            }
+        });
+    }
+    // The fragment follows the step shown; progress is saved.
+    {
+        let at = state.loaded().map(|(o, _)| (o.id.clone(), o.step));
+        use_effect_with(at, |at| {
+            if let Some((id, step)) = at {
+                browser::set_fragment(&fragment_of(id, *step));
+            }
+        });
+        use_effect_with(state.progress.clone(), save_progress);
+    }
+    let dispatch = |action: LessonAction| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(action.clone()))
+    };
+    let body = match (&state.open, &state.index) {
+        (None, Fetch::Loading) => {
+            html! { <p class="lessons-status" role="status">{ "Loading the lessons…" }</p> }
+        }
+        (None, Fetch::Failed(e)) => {
+            html! { <p class="app-error" role="alert">{ format!("The lessons could not be loaded: {e}") }</p> }
+        }
+        (None, Fetch::Ready(entries)) => html! {
+            <>
+                <h2 class="lessons-title">{ "Lessons" }</h2>
+                <p class="lessons-intro">{ "Learn Server-Side Apply step by step, in the order of the Kubernetes documentation. Before each step is shown, predict what the API server will do; then see what it did, and why." }</p>
+                <ol class="lessons-list">
+                    { for entries.iter().map(|e| {
+                        let p = state.progress.get(&e.id).copied().unwrap_or_default();
+                        let status = if p.done() {
+                            format!("done, {} of {} predictions right", p.right, p.answered)
+                        } else if p.seen > 0 {
+                            format!("step {} of {}", p.seen, p.steps)
+                        } else {
+                            String::new()
+                        };
+                        html! {
+                            <li class={classes!("lessons-item", p.done().then_some("lessons-item-done"))}>
+                                <a href={format!("#lesson={}", e.id)}>{ e.title.clone() }</a>
+                                if !status.is_empty() { <span class="lessons-progress">{ format!(" — {status}") }</span> }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </>
+        },
+        (Some(open), _) => match &open.content {
+            Fetch::Loading => {
+                html! { <p class="lessons-status" role="status">{ "Loading the lesson…" }</p> }
+            }
+            Fetch::Failed(e) => html! {
+                <>
+                    <p class="app-error" role="alert">{ format!("This lesson could not be loaded: {e}") }</p>
+                    <a href="#lessons">{ "All lessons" }</a>
+                </>
+            },
+            Fetch::Ready(loaded) => {
+                let count = loaded.result.steps.len();
+                let step = open.step;
+                let can_next = shown(loaded, step) && step + 1 < count;
+                let next_lesson = state
+                    .next_lesson(&open.id)
+                    .filter(|_| shown(loaded, step) && step + 1 == count);
+                let on_choose = {
+                    let state = state.clone();
+                    Callback::from(move |i| state.dispatch(LessonAction::Choose(i)))
+                };
+                let on_reveal = {
+                    let state = state.clone();
+                    Callback::from(move |_| state.dispatch(LessonAction::Reveal))
+                };
+                let playground = format!("./#{}", share::encode_fragment(&loaded.text));
+                html! {
+                    <article class="lesson" aria-labelledby="lesson-title">
+                        <header class="lesson-header">
+                            if !props.embedded { <a class="lesson-all" href="#lessons">{ "← All lessons" }</a> }
+                            <h2 id="lesson-title">{ loaded.narrative.title.clone() }</h2>
+                            <p class="lesson-docs">{ "Kubernetes documentation: " }
+                                { for loaded.narrative.docs.iter().enumerate().map(|(i, (title, url))| html! {
+                                    <>{ if i > 0 { ", " } else { "" } }<a href={url.clone()} target="_blank" rel="noopener">{ title.clone() }</a></>
+                                }) }
+                            </p>
+                            <nav class="lesson-steps" aria-label="Steps of the lesson">
+                                <ol>
+                                    { for (0..count).map(|i| {
+                                        let reachable = (0..i).all(|j| shown(loaded, j));
+                                        let current = i == step;
+                                        let label = format!("Step {}{}", i + 1, if shown(loaded, i) && loaded.keys.get(i).is_some_and(Option::is_some) { ", answered" } else { "" });
+                                        html! {
+                                            <li>
+                                                <button type="button" class={classes!("lesson-dot", current.then_some("lesson-dot-current"), shown(loaded, i).then_some("lesson-dot-seen"))}
+                                                        disabled={!reachable} aria-current={current.then_some("step")} aria-label={label}
+                                                        onclick={dispatch(LessonAction::Goto(i))}>{ (i + 1).to_string() }</button>
+                                            </li>
+                                        }
+                                    }) }
+                                </ol>
+                            </nav>
+                        </header>
+                        if step == 0 && !loaded.narrative.intro.is_empty() {
+                            <Prose class="lesson-intro" text={loaded.narrative.intro.clone()} />
+                        }
+                        <LessonStep loaded={loaded.clone()} step={step} on_choose={on_choose} on_reveal={on_reveal} />
+                        <nav class="lesson-nav" aria-label="Lesson navigation">
+                            <button type="button" class="lesson-previous" disabled={step == 0} onclick={dispatch(LessonAction::Previous)}>{ "← Previous step" }</button>
+                            <button type="button" class="lesson-next" disabled={!can_next} onclick={dispatch(LessonAction::Next)}>{ "Next step →" }</button>
+                            if let Some(next) = next_lesson {
+                                <a class="lesson-next-lesson" href={format!("#lesson={}", next.id)}>{ format!("Next lesson: {} →", next.title) }</a>
+                            }
+                            <a class="lesson-playground" href={playground} target={props.embedded.then_some("_blank")}>{ "Open in the playground" }</a>
+                        </nav>
+                    </article>
+                }
+            }
+        },
+    };
+    html! { <div class="lessons">{ body }</div> }
+}

@@ -1,0 +1,87 @@
+//! A lesson's markdown, the little it uses: paragraphs, `- ` lists,
+//! `code`, **strong**, *emphasis* and [links](https://…). Built as nodes,
+//! never as HTML text, so nothing in a lesson can inject markup.
+
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub text: String,
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+#[function_component(Prose)]
+pub fn prose(props: &Props) -> Html {
+    let blocks = props
+        .text
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .map(|block| {
+            let lines: Vec<&str> = block.lines().collect();
+            if lines.iter().all(|l| l.starts_with("- ")) {
+                html! { <ul>{ for lines.iter().map(|l| html! { <li>{ inline(&l[2..]) }</li> }) }</ul> }
+            } else {
+                html! { <p>{ inline(&lines.join(" ")) }</p> }
+            }
+        });
+    html! { <div class={classes!("prose", props.class.clone())}>{ for blocks }</div> }
+}
+
+/// The inline markup of one paragraph.
+pub fn inline(text: &str) -> Html {
+    let mut out: Vec<Html> = Vec::new();
+    let mut plain = String::new();
+    let mut rest = text;
+    let flush = |plain: &mut String, out: &mut Vec<Html>| {
+        if !plain.is_empty() {
+            out.push(html! { { std::mem::take(plain) } });
+        }
+    };
+    while let Some(c) = rest.chars().next() {
+        let taken = match c {
+            '`' => span(rest, "`", "`").map(|(inner, n)| (html! { <code>{ inner }</code> }, n)),
+            '*' if rest.starts_with("**") => span(rest, "**", "**")
+                .map(|(inner, n)| (html! { <strong>{ inline(inner) }</strong> }, n)),
+            '*' => span(rest, "*", "*").map(|(inner, n)| (html! { <em>{ inline(inner) }</em> }, n)),
+            '[' => link(rest),
+            _ => None,
+        };
+        match taken {
+            Some((node, n)) => {
+                flush(&mut plain, &mut out);
+                out.push(node);
+                rest = &rest[n..];
+            }
+            None => {
+                plain.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    flush(&mut plain, &mut out);
+    out.into_iter().collect()
+}
+
+/// `open inner close` at the start of `text`: the inner text and the
+/// length taken.
+fn span<'t>(text: &'t str, open: &str, close: &str) -> Option<(&'t str, usize)> {
+    let body = text.strip_prefix(open)?;
+    let end = body.find(close)?;
+    (end > 0).then(|| (&body[..end], open.len() + end + close.len()))
+}
+
+/// `[text](https://…)` at the start of `text`: only web links.
+fn link(text: &str) -> Option<(Html, usize)> {
+    let (label, n) = span(text, "[", "]")?;
+    let after = &text[n..];
+    let (url, m) = span(after, "(", ")")?;
+    if !url.starts_with("https://") {
+        return None;
+    }
+    Some((
+        html! { <a href={url.to_string()} target="_blank" rel="noopener">{ inline(label) }</a> },
+        n + m,
+    ))
+}

@@ -1,0 +1,76 @@
+//! The scenario's description above the timeline. A preset's description
+//! describes the preset: once the text is edited, it is replaced by a
+//! note saying so (with a way back to the preset), so the page never
+//! claims to explain what it no longer shows.
+
+use crate::presets::PRESETS;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub text: String,
+    /// The preset the text came from (`usize::MAX`: none).
+    pub preset: usize,
+}
+
+/// What to show: the description, or the preset the text was edited from.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Shown {
+    Nothing,
+    Description(String),
+    EditedPreset(&'static str),
+}
+
+pub fn shown(text: &str, preset: usize) -> Shown {
+    let description = |t: &str| {
+        ssa_engine::scenario::parse_scenario(t)
+            .ok()
+            .and_then(|s| s.description)
+            .filter(|d| !d.trim().is_empty())
+    };
+    let Some(own) = description(text) else {
+        return Shown::Nothing;
+    };
+    match PRESETS.get(preset) {
+        Some(p) if p.text != text && description(p.text).as_ref() == Some(&own) => {
+            Shown::EditedPreset(p.title)
+        }
+        _ => Shown::Description(own),
+    }
+}
+
+#[function_component(ScenarioDescription)]
+pub fn scenario_description(props: &Props) -> Html {
+    match shown(&props.text, props.preset) {
+        Shown::Nothing => html! {},
+        Shown::Description(d) => html! { <p class="app-description">{ d }</p> },
+        Shown::EditedPreset(title) => html! {
+            <p class="app-description app-description-edited" role="note">
+                { format!("Edited from the preset “{title}”: its description no longer describes what is shown. Choose the preset again to restore it, or write your own ") }
+                <code>{ "description:" }</code>{ "." }
+            </p>
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edited_preset_no_longer_claims_its_description() {
+        let preset = PRESETS[0].text;
+        assert!(matches!(shown(preset, 0), Shown::Description(_)));
+        let edited = preset.replace("color: red", "color: green");
+        assert_eq!(shown(&edited, 0), Shown::EditedPreset(PRESETS[0].title));
+        // A description the user rewrote is theirs: shown.
+        let rewritten = edited.replacen(
+            "description: |\n  Two teams",
+            "description: |\n  My teams",
+            1,
+        );
+        assert!(matches!(shown(&rewritten, 0), Shown::Description(d) if d.starts_with("My teams")));
+        // Not from a preset: its own description.
+        assert!(matches!(shown(preset, usize::MAX), Shown::Description(_)));
+    }
+}
