@@ -14,6 +14,7 @@
 
 mod encoding;
 pub mod generation;
+mod job;
 mod status;
 
 use crate::field_manager::Subresource;
@@ -90,6 +91,15 @@ impl<'a> Strategy<'a> {
             Some(v) => v.validate(old, new),
             None => Ok(()),
         }
+    }
+}
+
+/// What a create strategy's `PrepareForCreate` does with the uid the
+/// server has just given the object (called where the uid is stamped).
+pub fn prepare_for_create_with_uid(object: &mut Value, uid: &str) {
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    if (api_version_of(object), kind) == ("batch/v1", "Job") {
+        job::generate_selector_if_needed(object, uid);
     }
 }
 

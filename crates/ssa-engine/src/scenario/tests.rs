@@ -340,3 +340,41 @@ fn repeated_scenario_keys_are_refused() {
     let object = step.object.as_ref().unwrap();
     assert_eq!(object.get_path(&["data", "k"]), Some(&Value::from("2")));
 }
+
+/// batch/job `strategy.go` `PrepareForCreate`: the selector and template
+/// labels a new Job gets carry its uid and are owned by nobody; the next
+/// apply of the same manifest keeps them.
+#[test]
+fn a_created_job_gets_its_generated_selector() {
+    let text = "scenario: v1\nname: job\nschema: {builtin: batch/v1/Job}\nsteps:\n- manager: ci\n  op: apply\n  client: api\n  object:\n    apiVersion: batch/v1\n    kind: Job\n    metadata: {name: pi, namespace: default}\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: pi, image: perl}]\n- manager: ci\n  op: apply\n  client: api\n  object:\n    apiVersion: batch/v1\n    kind: Job\n    metadata: {name: pi, namespace: default}\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: pi, image: perl}]\n";
+    let result = run_scenario_text(text).unwrap();
+    let created = result.steps[0].object.as_ref().unwrap();
+    let uid = created
+        .get_path(&["metadata", "uid"])
+        .and_then(Value::as_str)
+        .unwrap();
+    assert_eq!(
+        created.get_path(&[
+            "spec",
+            "selector",
+            "matchLabels",
+            "batch.kubernetes.io/controller-uid"
+        ]),
+        Some(&Value::from(uid))
+    );
+    let labels = created
+        .get_path(&["spec", "template", "metadata", "labels"])
+        .unwrap();
+    assert_eq!(labels.get("job-name"), Some(&Value::from("pi")));
+    assert_eq!(labels.get("controller-uid"), Some(&Value::from(uid)));
+    let owned = created
+        .get_path(&["metadata", "managedFields"])
+        .unwrap()
+        .to_json_sorted();
+    assert!(!owned.contains("controller-uid"), "{owned}");
+    let again = result.steps[1].object.as_ref().unwrap();
+    assert_eq!(
+        again.get_path(&["spec", "selector"]),
+        created.get_path(&["spec", "selector"])
+    );
+}
