@@ -84,6 +84,39 @@ impl<'a> Strategy<'a> {
         status::prepare_status_write(self.schema, object, live);
     }
 
+    /// The body of a create or update as decoding it into the kind's Go
+    /// struct leaves it (`k8s.io/apiserver` `handlers/update.go`,
+    /// `create.go`): with `fieldValidation=Strict`, which kubectl sends,
+    /// keys the struct has no field for refuse the request (400, worded by
+    /// `transformDecodeError`); a bare request's default (`Warn`) drops
+    /// them. `Ok(None)`: the body is kept as it is. Custom resources and
+    /// other schemas are not decoded into a struct.
+    pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
+        if !self.schema.omit_empty {
+            return Ok(None);
+        }
+        let unknown = encoding::unknown_fields(body, &self.schema.schema, self.schema.root);
+        if unknown.is_empty() {
+            return Ok(None);
+        }
+        if strict {
+            let kind = body.get("kind").and_then(Value::as_str).unwrap_or("");
+            let version = api_version_of(body).rsplit('/').next().unwrap_or("");
+            let fields: Vec<String> = unknown
+                .iter()
+                .map(|f| format!("unknown field {}", crate::value::go_quote(f)))
+                .collect();
+            return Err(format!(
+                "{kind} in version {} cannot be handled as a {kind}: strict decoding error: {}",
+                crate::value::go_quote(version),
+                fields.join(", ")
+            ));
+        }
+        let mut kept = body.clone();
+        encoding::drop_unknown_fields(&mut kept, &self.schema.schema, self.schema.root);
+        Ok(Some(kept))
+    }
+
     /// The kind's validation of the object a write would store; `Err` is
     /// the server's message.
     pub fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {

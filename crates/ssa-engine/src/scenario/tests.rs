@@ -378,3 +378,27 @@ fn a_created_job_gets_its_generated_selector() {
         created.get_path(&["spec", "selector"])
     );
 }
+
+/// apiserver `handlers/update.go` and `transformDecodeError`: kubectl's
+/// `fieldValidation=Strict` refuses a body with a field the Go struct does
+/// not have; a bare request (`Warn`) stores the write without it.
+#[test]
+fn updates_with_unknown_fields_by_client() {
+    let text = |client: &str| {
+        format!(
+            "scenario: v1\nname: strict\nschema: {{builtin: v1/ConfigMap}}\nsteps:\n- manager: m\n  op: update\n  client: {client}\n  object:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {{name: c, namespace: d, colour: red}}\n    data: {{a: b}}\n    extra: 1\n"
+        )
+    };
+    let strict = run_scenario_text(&text("kubectl")).unwrap();
+    assert_eq!(strict.steps[0].outcome, Outcome::Invalid);
+    assert_eq!(
+        strict.steps[0].message,
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"metadata.colour\", unknown field \"extra\""
+    );
+    let api = run_scenario_text(&text("api")).unwrap();
+    assert_eq!(api.steps[0].outcome, Outcome::Applied);
+    let object = api.steps[0].object.as_ref().unwrap();
+    assert_eq!(object.get("extra"), None);
+    assert_eq!(object.get_path(&["metadata", "colour"]), None);
+    assert_eq!(object.get_path(&["data", "a"]), Some(&Value::from("b")));
+}
