@@ -97,6 +97,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "registry/apps/*/strategy.go ValidateUpdate (ValidateImmutableField)",
     ),
     (
+        "StatefulSet",
+        "changes to the spec other than replicas, ordinals, template, updateStrategy, revisionHistoryLimit, persistentVolumeClaimRetentionPolicy and minReadySeconds",
+        "apps/validation ValidateStatefulSetUpdate",
+    ),
+    (
         "Pod",
         "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
         "core/validation ValidatePodUpdate",

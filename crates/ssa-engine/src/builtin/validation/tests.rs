@@ -203,5 +203,23 @@ fn pod_spec_is_mostly_immutable() {
                 "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
             )
     );
-    assert_eq!(RULES.len(), 9);
+    assert_eq!(RULES.len(), 10);
+}
+
+/// `ValidateStatefulSetUpdate`: a StatefulSet's serviceName (or selector,
+/// or volumeClaimTemplates) cannot change; its replicas can.
+#[test]
+fn statefulset_spec_is_mostly_immutable() {
+    let sts = KindValidation::Workload(WorkloadKind::StatefulSet);
+    let make = |service: &str, replicas: i64| {
+        v(&format!(
+            "metadata: {{name: db}}\nspec:\n  serviceName: {service}\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {{containers: [{{name: db, image: postgres}}]}}\n"
+        ))
+    };
+    let old = make("db", 1);
+    assert!(sts.validate(Some(&old), &make("db", 3)).is_ok());
+    assert_eq!(
+        sts.validate(Some(&old), &make("other", 1)).unwrap_err(),
+        "StatefulSet.apps \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+    );
 }
