@@ -288,6 +288,13 @@ fn run_step(
             }
         }
         Op::ClientSideApply => {
+            // A first `kubectl apply` creates the object: a POST decoded
+            // strictly, as kubectl asks (`fieldValidation=Strict`).
+            if live.is_none()
+                && let Err(message) = crate::registry::Strategy::new(schema).decode_body(body, true)
+            {
+                return (Err(WriteError::Invalid { message }), vec![]);
+            }
             let out = client_side::client_side_apply(fm, live, body, &step.manager, time);
             (out.result.map(Some), out.notes)
         }

@@ -402,3 +402,16 @@ fn updates_with_unknown_fields_by_client() {
     assert_eq!(object.get_path(&["metadata", "colour"]), None);
     assert_eq!(object.get_path(&["data", "a"]), Some(&Value::from("b")));
 }
+
+/// A first `kubectl apply` (client-side) is a POST with kubectl's
+/// `fieldValidation=Strict`: an unknown field refuses it.
+#[test]
+fn a_client_side_create_is_decoded_strictly() {
+    let text = "scenario: v1\nname: csa\nschema: {builtin: v1/ConfigMap}\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: d}, dta: {a: b}}\n";
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(result.steps[0].outcome, Outcome::Invalid);
+    assert_eq!(
+        result.steps[0].message,
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"dta\""
+    );
+}
