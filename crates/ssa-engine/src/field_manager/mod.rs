@@ -139,6 +139,11 @@ impl<'a> FieldManager<'a> {
         request: &WriteRequest<'_>,
         force: bool,
     ) -> Result<WriteOutcome, WriteError> {
+        // In the order the request meets them: the handler's decoding and
+        // endpoint, `versioncheck.go`, `structuredmerge.go`'s check of the
+        // body, `fieldmanager.go`'s decoding, `lastappliedmanager.go` around
+        // the inner layers (`apply_layers`), `lastappliedupdater.go`, and
+        // `fieldmanager.go`'s encoding.
         let body = request.body;
         if !body.is_map() {
             return Err(invalid(
