@@ -15,6 +15,7 @@
 mod encoding;
 pub mod generation;
 mod job;
+mod service;
 mod status;
 
 use crate::field_manager::Subresource;
@@ -76,6 +77,16 @@ impl<'a> Strategy<'a> {
             defaulter.apply_defaults(object);
         }
         status::keep_status(self.schema, object, live, subresource, exists);
+    }
+
+    /// What the store does to an update's object before the strategy
+    /// (`BeginUpdate` hooks), after the field manager has seen the body:
+    /// a Service keeps what the server allocated (`service`).
+    pub fn begin_update(&self, object: &mut Value, live: &Value) {
+        let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
+        if self.schema.omit_empty && (api_version_of(live), kind) == ("v1", "Service") {
+            service::patch_allocated_values(object, live);
+        }
     }
 
     /// What the status strategy's `PrepareForUpdate` stores of a `/status`
