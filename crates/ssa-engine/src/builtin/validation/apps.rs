@@ -96,16 +96,7 @@ fn statefulset_update(new: &Value, old: &Value) -> Vec<FieldError> {
         "persistentVolumeClaimRetentionPolicy",
         "minReadySeconds",
     ];
-    let fixed = |o: &Value| {
-        let mut spec = o.get("spec").cloned().unwrap_or(Value::Null);
-        if let Some(m) = spec.as_map_mut() {
-            for key in MUTABLE {
-                m.remove(key);
-            }
-        }
-        spec
-    };
-    if fixed(new) == fixed(old) {
+    if core::spec_without(new, &MUTABLE) == core::spec_without(old, &MUTABLE) {
         return vec![];
     }
     vec![forbidden(
