@@ -212,3 +212,22 @@ pub(super) fn spec_without(object: &Value, mutable: &[&str]) -> Value {
     }
     spec
 }
+
+/// `ValidateService`: a service needs ports unless it is headless
+/// (`clusterIP: None`) or an ExternalName.
+pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
+    let spec = service.get("spec");
+    let text = |k: &str| {
+        spec.and_then(|s| s.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let no_ports = spec
+        .and_then(|s| s.get("ports"))
+        .and_then(Value::as_list)
+        .is_none_or(Vec::is_empty);
+    if no_ports && text("clusterIP") != "None" && text("type") != "ExternalName" {
+        return vec![required("spec.ports", "")];
+    }
+    vec![]
+}

@@ -97,6 +97,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "registry/apps/*/strategy.go ValidateUpdate (ValidateImmutableField)",
     ),
     (
+        "Service",
+        "no ports on a service that is neither headless nor ExternalName",
+        "core/validation ValidateService",
+    ),
+    (
         "StatefulSet",
         "changes to the spec other than replicas, ordinals, template, updateStrategy, revisionHistoryLimit, persistentVolumeClaimRetentionPolicy and minReadySeconds",
         "apps/validation ValidateStatefulSetUpdate",
@@ -170,6 +175,7 @@ impl KindValidation {
                 None => errs.extend(core::pod_spec(new.get("spec"), "spec")),
                 Some(old) => errs.extend(core::pod_spec_update(old, new)),
             },
+            KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
             KindValidation::Meta(_) => {}
         }
         errs
