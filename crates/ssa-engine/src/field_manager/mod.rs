@@ -139,6 +139,11 @@ impl<'a> FieldManager<'a> {
         request: &WriteRequest<'_>,
         force: bool,
     ) -> Result<WriteOutcome, WriteError> {
+        // In the order the request meets them: the handler's decoding and
+        // endpoint, `versioncheck.go`, `structuredmerge.go`'s check of the
+        // body, `fieldmanager.go`'s decoding, `lastappliedmanager.go` around
+        // the inner layers (`apply_layers`), `lastappliedupdater.go`, and
+        // `fieldmanager.go`'s encoding.
         let body = request.body;
         if !body.is_map() {
             return Err(invalid(
@@ -271,9 +276,13 @@ impl<'a> FieldManager<'a> {
         let strategy = self.strategy();
         strategy.prepare(&mut new, &live_value, request.subresource, live.is_some());
         let status_write = request.subresource == Some(Subresource::Status);
+        let main_update = live.is_some() && request.subresource.is_none();
         let stored = |mut object: Value| {
             if status_write {
                 strategy.prepare_status_write(&mut object, &live_value);
+            }
+            if main_update {
+                strategy.begin_update(&mut object, &live_value);
             }
             object
         };

@@ -45,6 +45,18 @@ fn entries(object: &Value) -> Vec<(String, String, String, String, String)> {
         .collect()
 }
 
+/// The `fieldsV1` of the `i`th managedFields entry.
+fn entry_fields(object: &Value, i: usize) -> Value {
+    object
+        .get_path(&["metadata", "managedFields"])
+        .unwrap()
+        .as_list()
+        .unwrap()[i]
+        .get("fieldsV1")
+        .unwrap()
+        .clone()
+}
+
 fn entry(m: &str, op: &str, v: &str, t: &str, s: &str) -> (String, String, String, String, String) {
     (m.into(), op.into(), v.into(), t.into(), s.into())
 }
@@ -186,14 +198,7 @@ fn times_are_stamped_only_on_change() {
             entry("u", "Update", "v1", "2024-01-01T00:00:04Z", ""),
         ]
     );
-    let fields = u2
-        .get_path(&["metadata", "managedFields"])
-        .unwrap()
-        .as_list()
-        .unwrap()[1]
-        .get("fieldsV1")
-        .unwrap()
-        .clone();
+    let fields = entry_fields(&u2, 1);
     assert_eq!(fields, json(r#"{"f:data":{"f:x":{},"f:y":{}}}"#));
 }
 
@@ -236,14 +241,7 @@ fn at_most_ten_update_entries() {
         )
     );
     assert_eq!(got[1].0, "u03");
-    let bucket = object
-        .get_path(&["metadata", "managedFields"])
-        .unwrap()
-        .as_list()
-        .unwrap()[0]
-        .get("fieldsV1")
-        .unwrap()
-        .clone();
+    let bucket = entry_fields(&object, 0);
     assert_eq!(
         bucket,
         json(r#"{"f:data":{".":{},"f:k00":{},"f:k01":{},"f:k02":{}}}"#)
@@ -326,14 +324,7 @@ fn system_fields_are_never_owned() {
         .apply(None, &request("a", &body, "t1"), false)
         .unwrap()
         .object;
-    let fields = object
-        .get_path(&["metadata", "managedFields"])
-        .unwrap()
-        .as_list()
-        .unwrap()[0]
-        .get("fieldsV1")
-        .unwrap()
-        .clone();
+    let fields = entry_fields(&object, 0);
     assert_eq!(
         fields,
         json(r#"{"f:metadata":{"f:labels":{".":{},"f:l":{}}}}"#)

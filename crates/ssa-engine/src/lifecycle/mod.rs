@@ -174,6 +174,7 @@ impl Bookkeeping {
         self.incarnation += 1;
         let uid = self.uid_for(after);
         let resource_version = self.resource_version.to_string();
+        crate::registry::prepare_for_create_with_uid(after, &uid);
         if let Some(meta) = after.child_map_mut("metadata") {
             meta.insert("uid", Value::from(uid));
             meta.insert("creationTimestamp", Value::from(time));

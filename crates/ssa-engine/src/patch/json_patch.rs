@@ -10,12 +10,21 @@
 use super::PatchError;
 use crate::value::Value;
 
+/// `maxJSONPatchOperations`: longer patches are refused (413).
+const MAX_OPERATIONS: usize = 10_000;
+
 /// The message of `NewGenericServerResponse(422, ...)`.
 const APPLY_FAILED: &str = "the server rejected our request due to an error in our request";
 
 /// `target` after every operation of `patch`, in order.
 pub fn apply_json_patch(target: &Value, patch: &Value) -> Result<Value, PatchError> {
     let ops = decode(patch).map_err(|e| PatchError::new(format!("error decoding patch: {e}")))?;
+    if ops.len() > MAX_OPERATIONS {
+        return Err(PatchError::new(format!(
+            "Request entity too large: The allowed maximum operations in a JSON patch is {MAX_OPERATIONS}, got {}",
+            ops.len()
+        )));
+    }
     let mut doc = target.clone();
     for (i, op) in ops.iter().enumerate() {
         apply_op(&mut doc, op).map_err(|e| PatchError {
@@ -386,6 +395,14 @@ mod tests {
             assert_eq!(err.message, message);
             assert_eq!(err.detail, None);
         }
+        let many = format!(
+            "[{}]",
+            vec![r#"{"op":"test","path":"/a","value":1}"#; 10_001].join(",")
+        );
+        assert_eq!(
+            run(r#"{"a":1}"#, &many).unwrap_err().message,
+            "Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001"
+        );
         // `null` holds no operation: nothing changes.
         assert_eq!(
             run(r#"{"a":1}"#, "null").unwrap(),

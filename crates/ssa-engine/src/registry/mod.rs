@@ -13,7 +13,10 @@
 //! which `crate::lifecycle` applies with the rest of an object's
 //! bookkeeping (uid, resourceVersion).
 
+mod encoding;
 pub mod generation;
+mod job;
+mod service;
 mod status;
 
 use crate::field_manager::Subresource;
@@ -76,10 +79,53 @@ impl<'a> Strategy<'a> {
         status::keep_status(self.schema, object, live, subresource, exists);
     }
 
+    /// What the store does to an update's object before the strategy
+    /// (`BeginUpdate` hooks), after the field manager has seen the body:
+    /// a Service keeps what the server allocated (`service`).
+    pub fn begin_update(&self, object: &mut Value, live: &Value) {
+        let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
+        if self.schema.omit_empty && (api_version_of(live), kind) == ("v1", "Service") {
+            service::patch_allocated_values(object, live);
+        }
+    }
+
     /// What the status strategy's `PrepareForUpdate` stores of a `/status`
     /// write.
     pub fn prepare_status_write(&self, object: &mut Value, live: &Value) {
         status::prepare_status_write(self.schema, object, live);
+    }
+
+    /// The body of a create or update as decoding it into the kind's Go
+    /// struct leaves it (`k8s.io/apiserver` `handlers/update.go`,
+    /// `create.go`): with `fieldValidation=Strict`, which kubectl sends,
+    /// keys the struct has no field for refuse the request (400, worded by
+    /// `transformDecodeError`); a bare request's default (`Warn`) drops
+    /// them. `Ok(None)`: the body is kept as it is. Custom resources and
+    /// other schemas are not decoded into a struct.
+    pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
+        if !self.schema.omit_empty {
+            return Ok(None);
+        }
+        let unknown = encoding::unknown_fields(body, &self.schema.schema, self.schema.root);
+        if unknown.is_empty() {
+            return Ok(None);
+        }
+        if strict {
+            let kind = body.get("kind").and_then(Value::as_str).unwrap_or("");
+            let version = api_version_of(body).rsplit('/').next().unwrap_or("");
+            let fields: Vec<String> = unknown
+                .iter()
+                .map(|f| format!("unknown field {}", crate::value::go_quote(f)))
+                .collect();
+            return Err(format!(
+                "{kind} in version {} cannot be handled as a {kind}: strict decoding error: {}",
+                crate::value::go_quote(version),
+                fields.join(", ")
+            ));
+        }
+        let mut kept = body.clone();
+        encoding::drop_unknown_fields(&mut kept, &self.schema.schema, self.schema.root);
+        Ok(Some(kept))
     }
 
     /// The kind's validation of the object a write would store; `Err` is
@@ -89,6 +135,15 @@ impl<'a> Strategy<'a> {
             Some(v) => v.validate(old, new),
             None => Ok(()),
         }
+    }
+}
+
+/// What a create strategy's `PrepareForCreate` does with the uid the
+/// server has just given the object (called where the uid is stamped).
+pub fn prepare_for_create_with_uid(object: &mut Value, uid: &str) {
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    if (api_version_of(object), kind) == ("batch/v1", "Job") {
+        job::generate_selector_if_needed(object, uid);
     }
 }
 

@@ -9,6 +9,66 @@ use crate::field_manager::Subresource;
 use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
 
+/// What a kind's status strategy does to a `/status` write: the fields it
+/// declares reset (`GetResetFields`: the writer neither owns nor changes
+/// them) and the fields its `PrepareForUpdate` takes back from the stored
+/// object. The two differ where upstream's do.
+struct StatusStrategy {
+    reset: &'static [&'static [&'static str]],
+    restore: &'static [&'static [&'static str]],
+}
+
+/// Most status strategies: `newObj.Spec = oldObj.Spec`.
+const SPEC_ONLY: StatusStrategy = StatusStrategy {
+    reset: &[&["spec"]],
+    restore: &[&["spec"]],
+};
+
+/// The status strategy of a built-in kind, by API group and kind.
+fn status_strategy(live: &Value) -> StatusStrategy {
+    let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
+    let group = crate::registry::generation::api_group(api_version_of(live));
+    match (group, kind) {
+        // pkg/registry/apps/deployment/strategy.go, deploymentStatusStrategy:
+        // the labels are the controller's to copy, not the status writer's.
+        ("apps", "Deployment") => StatusStrategy {
+            reset: &[&["spec"], &["metadata", "labels"]],
+            restore: &[&["spec"], &["metadata", "labels"]],
+        },
+        // pkg/registry/core/pod/strategy.go, podStatusStrategy.
+        ("", "Pod") => StatusStrategy {
+            reset: &[
+                &["spec"],
+                &["metadata", "deletionTimestamp"],
+                &["metadata", "ownerReferences"],
+            ],
+            restore: &[
+                &["spec"],
+                &["metadata", "deletionTimestamp"],
+                &["metadata", "ownerReferences"],
+            ],
+        },
+        // pkg/registry/flowcontrol/{flowschema,prioritylevelconfiguration}/
+        // strategy.go: the whole ObjectMeta is the stored one (but for the
+        // managedFields just computed).
+        ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration") => {
+            StatusStrategy {
+                reset: &[&["metadata"], &["spec"]],
+                restore: &[&["metadata"], &["spec"]],
+            }
+        }
+        // apiextensions-apiserver pkg/registry/customresourcedefinition/
+        // strategy.go: metadata is a reset field, but PrepareForUpdate
+        // calls ResetObjectMetaForStatus(new, new), which keeps the new
+        // metadata: the change is stored, owned by nobody.
+        ("apiextensions.k8s.io", "CustomResourceDefinition") => StatusStrategy {
+            reset: &[&["metadata"], &["spec"]],
+            restore: &[&["spec"]],
+        },
+        _ => SPEC_ONLY,
+    }
+}
+
 /// The reset fields of the kind's status strategy (`GetResetFields`):
 /// what a `/status` write neither owns nor changes. Custom resources
 /// reset `spec` only (and keep everything but `status` afterwards, see
@@ -18,30 +78,32 @@ pub(super) fn reset_fields(
     live: &Value,
 ) -> &'static [&'static [&'static str]] {
     if !schema.omit_empty {
-        return &[&["spec"]];
+        return SPEC_ONLY.reset;
     }
-    let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
-    match (api_version_of(live), kind) {
-        // pkg/registry/apps/deployment/strategy.go: deploymentStatusStrategy.
-        ("apps/v1", "Deployment") => &[&["spec"], &["metadata", "labels"]],
-        // pkg/registry/core/pod/strategy.go: podStatusStrategy.
-        ("v1", "Pod") => &[
-            &["spec"],
-            &["metadata", "deletionTimestamp"],
-            &["metadata", "ownerReferences"],
-        ],
-        _ => &[&["spec"]],
-    }
+    status_strategy(live).reset
 }
 
 /// What the status strategy's `PrepareForUpdate` stores of a `/status`
-/// write: a built-in kind takes the body but its reset fields from the
-/// stored object; a custom resource keeps the stored object and takes
-/// only `status` (and the managedFields just computed) from the body.
+/// write: a built-in kind takes the body but what its strategy restores
+/// from the stored object; a custom resource keeps the stored object and
+/// takes only `status` (and the managedFields just computed) from the
+/// body.
 pub(super) fn prepare_status_write(schema: &ObjectSchema, object: &mut Value, live: &Value) {
     if schema.omit_empty {
-        for path in reset_fields(schema, live) {
-            copy_path(object, live, path);
+        for path in status_strategy(live).restore {
+            if *path == ["metadata"] {
+                // `managedFields must be preserved since it's been
+                // modified to track changed fields in the status update`.
+                let managed = object.get_path(&["metadata", "managedFields"]).cloned();
+                copy_path(object, live, path);
+                if let Some(m) = managed
+                    && let Some(meta) = object.child_map_mut("metadata")
+                {
+                    meta.insert("managedFields", m);
+                }
+            } else {
+                copy_path(object, live, path);
+            }
         }
         return;
     }
@@ -116,5 +178,71 @@ fn copy_path(object: &mut Value, from: &Value, path: &[&str]) {
                 map.remove(last);
             }
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Value {
+        Value::from_json_str(text).unwrap()
+    }
+
+    fn builtin() -> ObjectSchema {
+        let mut schema = ObjectSchema::deduced();
+        schema.omit_empty = true;
+        schema
+    }
+
+    /// flowcontrol `flowschema/strategy.go` `flowSchemaStatusStrategy`:
+    /// a `/status` write keeps the stored ObjectMeta but its new
+    /// managedFields.
+    #[test]
+    fn flow_schema_status_writes_keep_the_stored_metadata() {
+        let live = json(
+            r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"1"}},"spec":{"x":1}}"#,
+        );
+        let mut object = json(
+            r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"2"},"managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
+        );
+        let schema = builtin();
+        assert_eq!(
+            reset_fields(&schema, &live),
+            &[&["metadata"][..], &["spec"]]
+        );
+        prepare_status_write(&schema, &mut object, &live);
+        assert_eq!(
+            object.get_path(&["metadata", "labels", "a"]),
+            Some(&Value::from("1"))
+        );
+        assert!(object.get_path(&["metadata", "managedFields"]).is_some());
+        assert_eq!(object.get_path(&["spec", "x"]), Some(&Value::Int(1)));
+        assert_eq!(object.get_path(&["status", "ok"]), Some(&Value::Bool(true)));
+    }
+
+    /// apiextensions `customresourcedefinition/strategy.go`: metadata is a
+    /// reset field, yet `ResetObjectMetaForStatus(new, new)` keeps the new
+    /// metadata.
+    #[test]
+    fn crd_status_writes_keep_their_metadata_unowned() {
+        let live = json(
+            r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1}}"#,
+        );
+        let mut object = json(
+            r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"x":2}}"#,
+        );
+        let schema = builtin();
+        assert_eq!(
+            reset_fields(&schema, &live),
+            &[&["metadata"][..], &["spec"]]
+        );
+        prepare_status_write(&schema, &mut object, &live);
+        assert_eq!(
+            object.get_path(&["metadata", "labels", "a"]),
+            Some(&Value::from("2"))
+        );
+        assert_eq!(object.get_path(&["spec", "x"]), Some(&Value::Int(1)));
     }
 }

@@ -269,8 +269,34 @@ fn run_step(
                 (fm.apply(live, &request, step.force).map(Some), vec![])
             }
         }
-        Op::Update => (fm.update(live, &request).map(Some), vec![]),
+        Op::Update => {
+            // The body is decoded into the kind's Go struct first; the
+            // scale endpoint's body is a Scale.
+            let strict = step.client == Client::Kubectl;
+            let decoded = match step.subresource {
+                Some(Subresource::Scale) => Ok(None),
+                _ => crate::registry::Strategy::new(schema).decode_body(body, strict),
+            };
+            match decoded {
+                Err(message) => (Err(WriteError::Invalid { message }), vec![]),
+                Ok(None) => (fm.update(live, &request).map(Some), vec![]),
+                Ok(Some(kept)) => {
+                    let request = WriteRequest {
+                        body: &kept,
+                        ..request
+                    };
+                    (fm.update(live, &request).map(Some), vec![])
+                }
+            }
+        }
         Op::ClientSideApply => {
+            // A first `kubectl apply` creates the object: a POST decoded
+            // strictly, as kubectl asks (`fieldValidation=Strict`).
+            if live.is_none()
+                && let Err(message) = crate::registry::Strategy::new(schema).decode_body(body, true)
+            {
+                return (Err(WriteError::Invalid { message }), vec![]);
+            }
             let out = client_side::client_side_apply(fm, live, body, &step.manager, time);
             (out.result.map(Some), out.notes)
         }

@@ -340,3 +340,78 @@ fn repeated_scenario_keys_are_refused() {
     let object = step.object.as_ref().unwrap();
     assert_eq!(object.get_path(&["data", "k"]), Some(&Value::from("2")));
 }
+
+/// batch/job `strategy.go` `PrepareForCreate`: the selector and template
+/// labels a new Job gets carry its uid and are owned by nobody; the next
+/// apply of the same manifest keeps them.
+#[test]
+fn a_created_job_gets_its_generated_selector() {
+    let text = "scenario: v1\nname: job\nschema: {builtin: batch/v1/Job}\nsteps:\n- manager: ci\n  op: apply\n  client: api\n  object:\n    apiVersion: batch/v1\n    kind: Job\n    metadata: {name: pi, namespace: default}\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: pi, image: perl}]\n- manager: ci\n  op: apply\n  client: api\n  object:\n    apiVersion: batch/v1\n    kind: Job\n    metadata: {name: pi, namespace: default}\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: pi, image: perl}]\n";
+    let result = run_scenario_text(text).unwrap();
+    let created = result.steps[0].object.as_ref().unwrap();
+    let uid = created
+        .get_path(&["metadata", "uid"])
+        .and_then(Value::as_str)
+        .unwrap();
+    assert_eq!(
+        created.get_path(&[
+            "spec",
+            "selector",
+            "matchLabels",
+            "batch.kubernetes.io/controller-uid"
+        ]),
+        Some(&Value::from(uid))
+    );
+    let labels = created
+        .get_path(&["spec", "template", "metadata", "labels"])
+        .unwrap();
+    assert_eq!(labels.get("job-name"), Some(&Value::from("pi")));
+    assert_eq!(labels.get("controller-uid"), Some(&Value::from(uid)));
+    let owned = created
+        .get_path(&["metadata", "managedFields"])
+        .unwrap()
+        .to_json_sorted();
+    assert!(!owned.contains("controller-uid"), "{owned}");
+    let again = result.steps[1].object.as_ref().unwrap();
+    assert_eq!(
+        again.get_path(&["spec", "selector"]),
+        created.get_path(&["spec", "selector"])
+    );
+}
+
+/// apiserver `handlers/update.go` and `transformDecodeError`: kubectl's
+/// `fieldValidation=Strict` refuses a body with a field the Go struct does
+/// not have; a bare request (`Warn`) stores the write without it.
+#[test]
+fn updates_with_unknown_fields_by_client() {
+    let text = |client: &str| {
+        format!(
+            "scenario: v1\nname: strict\nschema: {{builtin: v1/ConfigMap}}\nsteps:\n- manager: m\n  op: update\n  client: {client}\n  object:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {{name: c, namespace: d, colour: red}}\n    data: {{a: b}}\n    extra: 1\n"
+        )
+    };
+    let strict = run_scenario_text(&text("kubectl")).unwrap();
+    assert_eq!(strict.steps[0].outcome, Outcome::Invalid);
+    assert_eq!(
+        strict.steps[0].message,
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"metadata.colour\", unknown field \"extra\""
+    );
+    let api = run_scenario_text(&text("api")).unwrap();
+    assert_eq!(api.steps[0].outcome, Outcome::Applied);
+    let object = api.steps[0].object.as_ref().unwrap();
+    assert_eq!(object.get("extra"), None);
+    assert_eq!(object.get_path(&["metadata", "colour"]), None);
+    assert_eq!(object.get_path(&["data", "a"]), Some(&Value::from("b")));
+}
+
+/// A first `kubectl apply` (client-side) is a POST with kubectl's
+/// `fieldValidation=Strict`: an unknown field refuses it.
+#[test]
+fn a_client_side_create_is_decoded_strictly() {
+    let text = "scenario: v1\nname: csa\nschema: {builtin: v1/ConfigMap}\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: d}, dta: {a: b}}\n";
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(result.steps[0].outcome, Outcome::Invalid);
+    assert_eq!(
+        result.steps[0].message,
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"dta\""
+    );
+}

@@ -163,7 +163,7 @@ fn validation_errors_name_the_path() {
         ),
         (
             r#"{"spec":{"replicas":"x"}}"#,
-            r#".spec.replicas: expected numeric (int or float), got "x""#,
+            ".spec.replicas: expected numeric (int or float), got string",
         ),
         (
             r#"{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}"#,
@@ -181,7 +181,16 @@ fn validation_errors_name_the_path() {
             r#"{"spec":{"containers":["a"]}}"#,
             ".spec.containers: element 0: associative list with keys may not have non-map elements",
         ),
-        (r#"{"spec":[]}"#, ".spec: expected map, got []"),
+        (r#"{"spec":[]}"#, ".spec: expected map, got &{[]}"),
+        // SMD's `validateScalar` prints a `*value.valueUnstructured`.
+        (
+            r#"{"spec":{"containers":[{"name":"a","image":7}]}}"#,
+            r#".spec.containers[name="a"].image: expected string, got &value.valueUnstructured{Value:7}"#,
+        ),
+        (
+            r#"{"spec":{"args":{"a":[1.5,true]}}}"#,
+            ".spec.args: expected list, got &{map[a:[1.5 true]]}",
+        ),
     ];
     for (input, expected) in cases {
         let err = validate(&s, root, &json(input), Duplicates::Refuse).unwrap_err();

@@ -2,7 +2,7 @@
 //! key declared, every scalar of the right kind, every map-list item keyed
 //! and, unless allowed, no key twice.
 
-use super::{TypedError, TypedErrors, View, list_item_element, path_string, view};
+use super::{TypedError, TypedErrors, View, go_print, list_item_element, path_string, view};
 use crate::fieldpath::PathElement;
 use crate::schema::{ElementRelationship, ListType, MapType, ScalarKind, Schema, TypeId};
 use crate::value::Value;
@@ -75,13 +75,23 @@ impl Validator<'_> {
                 )
         );
         if !ok {
-            let expected = match kind {
-                ScalarKind::Numeric => "numeric (int or float)",
-                ScalarKind::String => "string",
-                ScalarKind::Boolean => "boolean",
-                ScalarKind::Untyped => "any scalar",
+            // SMD's `validateScalar`, each with its own `fmt` verb.
+            let message = match kind {
+                ScalarKind::Numeric => format!(
+                    "expected numeric (int or float), got {}",
+                    go_print::go_type(value)
+                ),
+                ScalarKind::String => {
+                    format!("expected string, got {}", go_print::value_sharp_v(value))
+                }
+                ScalarKind::Boolean => {
+                    format!("expected boolean, got {}", go_print::value_v(value))
+                }
+                ScalarKind::Untyped => {
+                    format!("expected any scalar, got {}", go_print::value_v(value))
+                }
             };
-            self.error(format!("expected {expected}, got {}", describe(value)));
+            self.error(message);
         }
     }
 
@@ -89,7 +99,7 @@ impl Validator<'_> {
         let m = match value {
             Value::Null => return,
             Value::Map(m) => m,
-            other => return self.error(format!("expected map, got {}", describe(other))),
+            other => return self.error(format!("expected map, got {}", go_print::value_v(other))),
         };
         for (key, child) in m {
             let Some(child_type) = map.type_of(key) else {
@@ -109,7 +119,7 @@ impl Validator<'_> {
         let items = match value {
             Value::Null => return,
             Value::List(items) => items,
-            other => return self.error(format!("expected list, got {}", describe(other))),
+            other => return self.error(format!("expected list, got {}", go_print::value_v(other))),
         };
         let mut seen = HashSet::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
@@ -136,9 +146,4 @@ impl Validator<'_> {
             self.path.pop();
         }
     }
-}
-
-/// How a value is named in an error: its JSON text.
-fn describe(v: &Value) -> String {
-    v.to_json()
 }

@@ -66,6 +66,9 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
             }
         }
     }
+    if let (Some(old), Workload::StatefulSet) = (old, kind) {
+        errs.extend(statefulset_update(object, old));
+    }
     if let Some(old) = old
         && kind != Workload::StatefulSet
     {
@@ -79,6 +82,27 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
         }
     }
     errs
+}
+
+/// `ValidateStatefulSetUpdate`: only some fields of a StatefulSet's spec
+/// may change (its selector, serviceName and volumeClaimTemplates may not).
+fn statefulset_update(new: &Value, old: &Value) -> Vec<FieldError> {
+    const MUTABLE: [&str; 7] = [
+        "replicas",
+        "ordinals",
+        "template",
+        "updateStrategy",
+        "revisionHistoryLimit",
+        "persistentVolumeClaimRetentionPolicy",
+        "minReadySeconds",
+    ];
+    if core::spec_without(new, &MUTABLE) == core::spec_without(old, &MUTABLE) {
+        return vec![];
+    }
+    vec![forbidden(
+        "spec",
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+    )]
 }
 
 /// `spec.selector` required, and not empty.

@@ -172,15 +172,15 @@ pub(super) fn restart_policy_always(template: Option<&Value>, path: &str) -> Vec
 /// two specs to the message, which is not reproduced.
 pub(super) fn pod_spec_update(old: &Value, new: &Value) -> Vec<FieldError> {
     let mutable_removed = |pod: &Value| {
-        let mut spec = pod.get("spec").cloned().unwrap_or(Value::Null);
-        if let Some(s) = spec.as_map_mut() {
-            for key in [
+        let mut spec = spec_without(
+            pod,
+            &[
                 "activeDeadlineSeconds",
                 "tolerations",
                 "terminationGracePeriodSeconds",
-            ] {
-                s.remove(key);
-            }
+            ],
+        );
+        if let Some(s) = spec.as_map_mut() {
             for list in ["containers", "initContainers"] {
                 if let Some(Value::List(items)) = s.get_mut(list) {
                     for c in items.iter_mut().filter_map(Value::as_map_mut) {
@@ -198,4 +198,36 @@ pub(super) fn pod_spec_update(old: &Value, new: &Value) -> Vec<FieldError> {
         "spec",
         "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
     )]
+}
+
+/// An object's `spec` without the fields an update may change: what
+/// upstream's update validation compares after copying them from the old
+/// object.
+pub(super) fn spec_without(object: &Value, mutable: &[&str]) -> Value {
+    let mut spec = object.get("spec").cloned().unwrap_or(Value::Null);
+    if let Some(m) = spec.as_map_mut() {
+        for key in mutable {
+            m.remove(key);
+        }
+    }
+    spec
+}
+
+/// `ValidateService`: a service needs ports unless it is headless
+/// (`clusterIP: None`) or an ExternalName.
+pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
+    let spec = service.get("spec");
+    let text = |k: &str| {
+        spec.and_then(|s| s.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let no_ports = spec
+        .and_then(|s| s.get("ports"))
+        .and_then(Value::as_list)
+        .is_none_or(Vec::is_empty);
+    if no_ports && text("clusterIP") != "None" && text("type") != "ExternalName" {
+        return vec![required("spec.ports", "")];
+    }
+    vec![]
 }

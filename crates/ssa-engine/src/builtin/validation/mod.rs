@@ -97,6 +97,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "registry/apps/*/strategy.go ValidateUpdate (ValidateImmutableField)",
     ),
     (
+        "Service",
+        "no ports on a service that is neither headless nor ExternalName",
+        "core/validation ValidateService",
+    ),
+    (
+        "StatefulSet",
+        "changes to the spec other than replicas, ordinals, template, updateStrategy, revisionHistoryLimit, persistentVolumeClaimRetentionPolicy and minReadySeconds",
+        "apps/validation ValidateStatefulSetUpdate",
+    ),
+    (
         "Pod",
         "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
         "core/validation ValidatePodUpdate",
@@ -165,6 +175,7 @@ impl KindValidation {
                 None => errs.extend(core::pod_spec(new.get("spec"), "spec")),
                 Some(old) => errs.extend(core::pod_spec_update(old, new)),
             },
+            KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
             KindValidation::Meta(_) => {}
         }
         errs

@@ -30,7 +30,7 @@ fn an_invalid_name_is_refused_on_create() {
     // `NameIsDNS1035Label`: a Service name starts with a letter.
     let svc = KindValidation::Meta(MetaKind::Service);
     assert!(
-        svc.validate(None, &v("metadata: {name: 1web}"))
+        svc.validate(None, &v("metadata: {name: 1web}\nspec: {ports: [{port: 80}]}"))
             .unwrap_err()
             .starts_with("Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist")
     );
@@ -203,5 +203,49 @@ fn pod_spec_is_mostly_immutable() {
                 "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
             )
     );
-    assert_eq!(RULES.len(), 9);
+    assert_eq!(RULES.len(), 11);
+}
+
+/// `ValidateStatefulSetUpdate`: a StatefulSet's serviceName (or selector,
+/// or volumeClaimTemplates) cannot change; its replicas can.
+#[test]
+fn statefulset_spec_is_mostly_immutable() {
+    let sts = KindValidation::Workload(WorkloadKind::StatefulSet);
+    let make = |service: &str, replicas: i64| {
+        v(&format!(
+            "metadata: {{name: db}}\nspec:\n  serviceName: {service}\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {{containers: [{{name: db, image: postgres}}]}}\n"
+        ))
+    };
+    let old = make("db", 1);
+    assert!(sts.validate(Some(&old), &make("db", 3)).is_ok());
+    assert_eq!(
+        sts.validate(Some(&old), &make("other", 1)).unwrap_err(),
+        "StatefulSet.apps \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+    );
+}
+
+/// `ValidateService`: ports are required but for headless and
+/// ExternalName services.
+#[test]
+fn a_service_needs_ports() {
+    let svc = KindValidation::Meta(MetaKind::Service);
+    assert_eq!(
+        svc.validate(
+            None,
+            &v("metadata: {name: web}\nspec: {selector: {app: web}}")
+        )
+        .unwrap_err(),
+        "Service \"web\" is invalid: spec.ports: Required value"
+    );
+    assert!(
+        svc.validate(None, &v("metadata: {name: web}\nspec: {clusterIP: None}"))
+            .is_ok()
+    );
+    assert!(
+        svc.validate(
+            None,
+            &v("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
+        )
+        .is_ok()
+    );
 }
