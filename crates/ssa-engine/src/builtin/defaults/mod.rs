@@ -5,6 +5,7 @@
 //! out, because defaulting runs after the merge.
 
 mod admission;
+mod core;
 mod extensions;
 mod flowcontrol;
 mod network;
@@ -49,6 +50,9 @@ pub enum KindDefaults {
     EndpointSlice,
     IngressClass,
     PriorityClass,
+    LimitRange,
+    ResourceQuota,
+    Node,
 }
 
 impl KindDefaults {
@@ -105,6 +109,9 @@ impl KindDefaults {
             ("discovery.k8s.io/v1", "EndpointSlice") => KindDefaults::EndpointSlice,
             ("networking.k8s.io/v1", "IngressClass") => KindDefaults::IngressClass,
             ("scheduling.k8s.io/v1", "PriorityClass") => KindDefaults::PriorityClass,
+            ("v1", "LimitRange") => KindDefaults::LimitRange,
+            ("v1", "ResourceQuota") => KindDefaults::ResourceQuota,
+            ("v1", "Node") => KindDefaults::Node,
             _ => return None,
         })
     }
@@ -167,11 +174,18 @@ impl KindDefaults {
                 set(spec, "progressDeadlineSeconds", Value::Int(600));
                 template(spec)?;
             }
-            KindDefaults::ReplicaSet | KindDefaults::ReplicationController => {
+            KindDefaults::ReplicaSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 template(spec)?;
             }
+            KindDefaults::ReplicationController => {
+                core::replication_controller(root)?;
+                template(root.child_map_mut("spec")?)?;
+            }
+            KindDefaults::LimitRange => core::limit_range(root),
+            KindDefaults::ResourceQuota => core::resource_quota(root),
+            KindDefaults::Node => core::node(root),
             KindDefaults::StatefulSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
@@ -238,36 +252,7 @@ impl KindDefaults {
                 pod_spec(spec);
             }
             KindDefaults::PodTemplate => template(root)?,
-            KindDefaults::Service => {
-                let spec = root.child_map_mut("spec")?;
-                set(spec, "type", Value::from("ClusterIP"));
-                set(spec, "sessionAffinity", Value::from("None"));
-                if spec.get("sessionAffinity").and_then(Value::as_str) == Some("ClientIP") {
-                    let config = spec
-                        .child_map_mut("sessionAffinityConfig")?
-                        .child_map_mut("clientIP")?;
-                    set(config, "timeoutSeconds", Value::Int(10800));
-                }
-                let ty = spec
-                    .get("type")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
-                if ty != "ExternalName" {
-                    set(spec, "internalTrafficPolicy", Value::from("Cluster"));
-                }
-                if ty == "NodePort" || ty == "LoadBalancer" {
-                    set(spec, "externalTrafficPolicy", Value::from("Cluster"));
-                }
-                for port in items(spec, "ports") {
-                    set(port, "protocol", Value::from("TCP"));
-                    if !port.contains_key("targetPort")
-                        && let Some(p) = port.get("port").cloned()
-                    {
-                        port.insert("targetPort", p);
-                    }
-                }
-            }
+            KindDefaults::Service => core::service(root)?,
             KindDefaults::Namespace => {
                 // The namespace's name as a label, and the kubernetes finalizer.
                 let name = root.get("metadata").and_then(|m| m.get("name")).cloned();
