@@ -190,11 +190,19 @@ impl KindDefaults {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 set(spec, "podManagementPolicy", Value::from("OrderedReady"));
+                // SetDefaults_StatefulSet: rollingUpdate is created only
+                // with the defaulted type; an explicit RollingUpdate
+                // without parameters stays without them.
                 let strategy = spec.child_map_mut("updateStrategy")?;
-                set(strategy, "type", Value::from("RollingUpdate"));
-                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
-                    let rolling = strategy.child_map_mut("rollingUpdate")?;
+                if strategy.get("type").is_none_or(Value::is_null) {
+                    strategy.insert("type", Value::from("RollingUpdate"));
+                    strategy.child_map_mut("rollingUpdate")?;
+                }
+                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate")
+                    && let Some(Value::Map(rolling)) = strategy.get_mut("rollingUpdate")
+                {
                     set(rolling, "partition", Value::Int(0));
+                    // MaxUnavailableStatefulSet, on by default in 1.36.
                     set(rolling, "maxUnavailable", Value::Int(1));
                 }
                 set(spec, "revisionHistoryLimit", Value::Int(10));
@@ -441,6 +449,14 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     set(spec, "backoffLimit", Value::Int(backoff));
     set(spec, "completionMode", Value::from("NonIndexed"));
     set(spec, "suspend", Value::Bool(false));
+    // A pod failure policy's condition patterns match status True.
+    if let Some(Value::Map(policy)) = spec.get_mut("podFailurePolicy") {
+        for rule in items(policy, "rules") {
+            for pattern in items(rule, "onPodConditions") {
+                set(pattern, "status", Value::from("True"));
+            }
+        }
+    }
     let replacement = if spec.get("podFailurePolicy").is_some_and(|v| !v.is_null()) {
         "Failed"
     } else {
@@ -540,6 +556,52 @@ fn pod_spec(spec: &mut Map) {
         if let Some(Value::Map(host)) = volume.get_mut("hostPath") {
             set(host, "type", Value::from(""));
         }
+        volume_sources(volume);
+    }
+}
+
+/// The rest of the volume defaults of `SetObjectDefaults_*` for a pod
+/// spec's volume: `SetDefaults_Volume` (no source is an emptyDir), the
+/// downward API's field selectors (`SetDefaults_ObjectFieldSelector`),
+/// service account tokens (`SetDefaults_ServiceAccountTokenProjection`:
+/// an hour), ephemeral claims (`SetDefaults_PersistentVolumeClaimSpec`).
+fn volume_sources(volume: &mut Map) {
+    if volume.iter().all(|(k, v)| k == "name" || v.is_null()) {
+        volume.insert("emptyDir", Value::Map(Map::new()));
+    }
+    if let Some(Value::Map(downward)) = volume.get_mut("downwardAPI") {
+        field_selectors(downward);
+    }
+    if let Some(Value::Map(projected)) = volume.get_mut("projected") {
+        for source in items(projected, "sources") {
+            if let Some(Value::Map(downward)) = source.get_mut("downwardAPI") {
+                field_selectors(downward);
+            }
+            if let Some(Value::Map(token)) = source.get_mut("serviceAccountToken") {
+                set(token, "expirationSeconds", Value::Int(3600));
+            }
+        }
+    }
+    if let Some(Value::Map(claim_spec)) = volume
+        .get_mut("ephemeral")
+        .and_then(Value::as_map_mut)
+        .and_then(|e| e.get_mut("volumeClaimTemplate"))
+        .and_then(Value::as_map_mut)
+        .and_then(|t| t.get_mut("spec"))
+    {
+        set(claim_spec, "volumeMode", Value::from("Filesystem"));
+        if let Some(Value::Map(resources)) = claim_spec.get_mut("resources") {
+            resource_lists(resources, &["limits", "requests"]);
+        }
+    }
+}
+
+/// `SetDefaults_ObjectFieldSelector` on a downward API's items: `v1`.
+fn field_selectors(downward: &mut Map) {
+    for item in items(downward, "items") {
+        if let Some(Value::Map(field)) = item.get_mut("fieldRef") {
+            set(field, "apiVersion", Value::from("v1"));
+        }
     }
 }
 
@@ -576,6 +638,18 @@ fn container(c: &mut Map) {
             set(p, "successThreshold", Value::Int(1));
             set(p, "failureThreshold", Value::Int(3));
             if let Some(Value::Map(get)) = p.get_mut("httpGet") {
+                set(get, "scheme", Value::from("HTTP"));
+            }
+        }
+    }
+    // SetDefaults_HTTPGetAction on the lifecycle hooks too.
+    if let Some(Value::Map(lifecycle)) = c.get_mut("lifecycle") {
+        for hook in ["postStart", "preStop"] {
+            if let Some(Value::Map(get)) = lifecycle
+                .get_mut(hook)
+                .and_then(Value::as_map_mut)
+                .and_then(|h| h.get_mut("httpGet"))
+            {
                 set(get, "scheme", Value::from("HTTP"));
             }
         }
@@ -985,6 +1059,88 @@ mod tests {
                 .unwrap()
                 .value
             )
+        );
+    }
+
+    /// SetDefaults_StatefulSet: an explicit RollingUpdate type gets no
+    /// rollingUpdate parameters; a defaulted one does.
+    #[test]
+    fn stateful_set_rolling_update() {
+        let explicit = defaulted(
+            KindDefaults::StatefulSet,
+            "spec: {updateStrategy: {type: RollingUpdate}, template: {spec: {containers: []}}}",
+        );
+        assert_eq!(
+            explicit.get_path(&["spec", "updateStrategy"]),
+            Some(&crate::yaml::parse("{type: RollingUpdate}").unwrap().value)
+        );
+        let implicit = defaulted(KindDefaults::StatefulSet, "spec: {template: {spec: {}}}");
+        assert_eq!(
+            implicit.get_path(&["spec", "updateStrategy"]),
+            Some(
+                &crate::yaml::parse(
+                    "{type: RollingUpdate, rollingUpdate: {partition: 0, maxUnavailable: 1}}"
+                )
+                .unwrap()
+                .value
+            )
+        );
+    }
+
+    /// SetDefaults_Volume, SetDefaults_ServiceAccountTokenProjection,
+    /// SetDefaults_ObjectFieldSelector, SetDefaults_HTTPGetAction on hooks,
+    /// SetDefaults_Job's pod failure policy.
+    #[test]
+    fn volume_sources_hooks_and_failure_policies() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: a}, {name: t, projected: {sources: [{serviceAccountToken: {path: p}}, {downwardAPI: {items: [{path: l, fieldRef: {fieldPath: metadata.labels}}]}}]}}], containers: [{name: c, lifecycle: {preStop: {httpGet: {port: 80}}}}]}",
+        );
+        let volumes = pod
+            .get_path(&["spec", "volumes"])
+            .unwrap()
+            .as_list()
+            .unwrap();
+        assert_eq!(volumes[0].get("emptyDir"), Some(&Value::Map(Map::new())));
+        let sources = volumes[1]
+            .get_path(&["projected", "sources"])
+            .unwrap()
+            .as_list()
+            .unwrap();
+        assert_eq!(
+            sources[0].get_path(&["serviceAccountToken", "expirationSeconds"]),
+            Some(&Value::Int(3600))
+        );
+        assert_eq!(
+            sources[1]
+                .get_path(&["downwardAPI", "items"])
+                .unwrap()
+                .as_list()
+                .unwrap()[0]
+                .get_path(&["fieldRef", "apiVersion"]),
+            Some(&Value::from("v1"))
+        );
+        let c = &pod
+            .get_path(&["spec", "containers"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            c.get_path(&["lifecycle", "preStop", "httpGet", "scheme"]),
+            Some(&Value::from("HTTP"))
+        );
+        let job = defaulted(
+            KindDefaults::Job,
+            "spec: {podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}, template: {spec: {}}}",
+        );
+        let rule = &job
+            .get_path(&["spec", "podFailurePolicy", "rules"])
+            .unwrap()
+            .as_list()
+            .unwrap()[0];
+        assert_eq!(
+            rule.get("onPodConditions").unwrap().as_list().unwrap()[0].get("status"),
+            Some(&Value::from("True"))
         );
     }
 }
