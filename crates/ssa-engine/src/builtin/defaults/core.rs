@@ -1,6 +1,6 @@
 //! core/v1 kinds beyond the workloads (upstream `pkg/apis/core/v1/defaults.go`).
 
-use super::{items, resource_lists, set};
+use super::{items, resource_lists, set, set_if_empty};
 use crate::value::{Map, Value};
 
 /// `SetDefaults_Service`, in its order: session affinity (and its config
@@ -77,22 +77,8 @@ pub(super) fn replication_controller(root: &mut Map) -> Option<()> {
         .get_path_value(&["spec", "template", "metadata", "labels"])
         .filter(|l| !l.is_null());
     if let Some(labels) = labels {
-        let spec = root.child_map_mut("spec")?;
-        if spec
-            .get("selector")
-            .and_then(Value::as_map)
-            .is_none_or(Map::is_empty)
-        {
-            spec.insert("selector", labels.clone());
-        }
-        let meta = root.child_map_mut("metadata")?;
-        if meta
-            .get("labels")
-            .and_then(Value::as_map)
-            .is_none_or(Map::is_empty)
-        {
-            meta.insert("labels", labels);
-        }
+        set_if_empty(root.child_map_mut("spec")?, "selector", labels.clone());
+        set_if_empty(root.child_map_mut("metadata")?, "labels", labels);
     }
     set(root.child_map_mut("spec")?, "replicas", Value::Int(1));
     Some(())
@@ -169,14 +155,7 @@ pub(super) fn node(root: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     fn at(m: &Map, path: &[&str]) -> Option<Value> {
         m.get_path_value(path)

@@ -229,14 +229,7 @@ impl KindDefaults {
                     .get_path_value(&["spec", "template", "metadata", "labels"])
                     .filter(|l| l.as_map().is_some_and(|m| !m.is_empty()));
                 if let Some(labels) = template_labels {
-                    let meta = root.child_map_mut("metadata")?;
-                    if meta
-                        .get("labels")
-                        .and_then(Value::as_map)
-                        .is_none_or(Map::is_empty)
-                    {
-                        meta.insert("labels", labels);
-                    }
+                    set_if_empty(root.child_map_mut("metadata")?, "labels", labels);
                 }
                 job_spec(root.child_map_mut("spec")?)?
             }
@@ -412,6 +405,22 @@ fn set(m: &mut Map, key: &str, value: Value) {
     if m.get(key).is_none_or(Value::is_null) {
         m.insert(key, value);
     }
+}
+
+/// Sets `key` when it holds no map or an empty one (Go's `len(m) == 0`).
+fn set_if_empty(m: &mut Map, key: &str, value: Value) {
+    if m.get(key).and_then(Value::as_map).is_none_or(Map::is_empty) {
+        m.insert(key, value);
+    }
+}
+
+/// A map written as YAML, for the defaulters' tests.
+#[cfg(test)]
+fn yaml_map(text: &str) -> Map {
+    crate::yaml::parse(text)
+        .ok()
+        .and_then(|d| d.value.as_map().cloned())
+        .unwrap_or_default()
 }
 
 /// The map items of the list under `key`.
@@ -984,6 +993,15 @@ mod tests {
         );
     }
 
+    fn yaml(text: &str) -> Value {
+        crate::yaml::parse(text).unwrap().value
+    }
+
+    /// The first item of the list at `path`.
+    fn first<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+        &v.get_path(path).unwrap().as_list().unwrap()[0]
+    }
+
     /// SetDefaults_Pod: requests from limits (Pods only, not templates),
     /// hostPort from containerPort on the host network.
     #[test]
@@ -992,18 +1010,10 @@ mod tests {
             KindDefaults::Pod,
             "spec: {hostNetwork: true, containers: [{name: a, image: x:1, ports: [{containerPort: 80}], resources: {limits: {cpu: 1, memory: 1Gi}, requests: {cpu: 500m}}}]}",
         );
-        let c = &pod
-            .get_path(&["spec", "containers"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let c = first(&pod, &["spec", "containers"]);
         assert_eq!(
             c.get_path(&["resources", "requests"]),
-            Some(
-                &crate::yaml::parse("{cpu: 500m, memory: 1Gi}")
-                    .unwrap()
-                    .value
-            )
+            Some(&yaml("{cpu: 500m, memory: 1Gi}"))
         );
         assert_eq!(
             c.get("ports").unwrap().as_list().unwrap()[0].get("hostPort"),
@@ -1014,11 +1024,7 @@ mod tests {
             "template: {spec: {containers: [{name: a, resources: {limits: {cpu: 1}}}]}}",
         );
         assert_eq!(
-            template
-                .get_path(&["template", "spec", "containers"])
-                .unwrap()
-                .as_list()
-                .unwrap()[0]
+            first(&template, &["template", "spec", "containers"])
                 .get_path(&["resources", "requests"]),
             None
         );
@@ -1028,12 +1034,10 @@ mod tests {
     /// version in the new object's status.
     #[test]
     fn crd_status() {
-        let crd = crate::yaml::parse("spec: {versions: [{name: v1, storage: true}]}")
-            .unwrap()
-            .value;
+        let crd = yaml("spec: {versions: [{name: v1, storage: true}]}");
         assert_eq!(
             KindDefaults::CustomResourceDefinition.initial_status(&crd),
-            Some(crate::yaml::parse("{storedVersions: [v1]}").unwrap().value)
+            Some(yaml("{storedVersions: [v1]}"))
         );
     }
 
@@ -1045,20 +1049,12 @@ mod tests {
             KindDefaults::Pod,
             "spec: {containers: [{name: a, resources: {limits: {cpu: 100n, memory: 1Gi}}}]}",
         );
-        let c = &pod
-            .get_path(&["spec", "containers"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let c = first(&pod, &["spec", "containers"]);
         assert_eq!(
             c.get("resources"),
-            Some(
-                &crate::yaml::parse(
-                    "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
-                )
-                .unwrap()
-                .value
-            )
+            Some(&yaml(
+                "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
+            ))
         );
     }
 
@@ -1072,18 +1068,14 @@ mod tests {
         );
         assert_eq!(
             explicit.get_path(&["spec", "updateStrategy"]),
-            Some(&crate::yaml::parse("{type: RollingUpdate}").unwrap().value)
+            Some(&yaml("{type: RollingUpdate}"))
         );
         let implicit = defaulted(KindDefaults::StatefulSet, "spec: {template: {spec: {}}}");
         assert_eq!(
             implicit.get_path(&["spec", "updateStrategy"]),
-            Some(
-                &crate::yaml::parse(
-                    "{type: RollingUpdate, rollingUpdate: {partition: 0, maxUnavailable: 1}}"
-                )
-                .unwrap()
-                .value
-            )
+            Some(&yaml(
+                "{type: RollingUpdate, rollingUpdate: {partition: 0, maxUnavailable: 1}}"
+            ))
         );
     }
 
@@ -1120,11 +1112,7 @@ mod tests {
                 .get_path(&["fieldRef", "apiVersion"]),
             Some(&Value::from("v1"))
         );
-        let c = &pod
-            .get_path(&["spec", "containers"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let c = first(&pod, &["spec", "containers"]);
         assert_eq!(
             c.get_path(&["lifecycle", "preStop", "httpGet", "scheme"]),
             Some(&Value::from("HTTP"))
@@ -1133,11 +1121,7 @@ mod tests {
             KindDefaults::Job,
             "spec: {podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}, template: {spec: {}}}",
         );
-        let rule = &job
-            .get_path(&["spec", "podFailurePolicy", "rules"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let rule = first(&job, &["spec", "podFailurePolicy", "rules"]);
         assert_eq!(
             rule.get("onPodConditions").unwrap().as_list().unwrap()[0].get("status"),
             Some(&Value::from("True"))
