@@ -271,13 +271,21 @@ impl KindDefaults {
             KindDefaults::Ingress => {}
             KindDefaults::Secret => set(root, "type", Value::from("Opaque")),
             KindDefaults::NetworkPolicy => {
-                // Ingress always; Egress too when egress rules are given.
+                // SetDefaults_NetworkPolicy: when no policy type is given,
+                // Ingress, and Egress too when there are egress rules.
                 let spec = root.child_map_mut("spec")?;
-                let mut types = vec![Value::from("Ingress")];
-                if spec.get("egress").is_some_and(|e| !e.is_null()) {
-                    types.push(Value::from("Egress"));
+                let given = |spec: &Map, key: &str| {
+                    spec.get(key)
+                        .and_then(Value::as_list)
+                        .is_some_and(|l| !l.is_empty())
+                };
+                if !given(spec, "policyTypes") {
+                    let mut types = vec![Value::from("Ingress")];
+                    if given(spec, "egress") {
+                        types.push(Value::from("Egress"));
+                    }
+                    spec.insert("policyTypes", Value::List(types));
                 }
-                set(spec, "policyTypes", Value::List(types));
                 for direction in ["ingress", "egress"] {
                     for rule in items(spec, direction) {
                         for port in items(rule, "ports") {
@@ -308,7 +316,14 @@ impl KindDefaults {
                 }
             }
             KindDefaults::RoleBinding => {
-                // Users and groups are RBAC subjects; service accounts are core.
+                // SetDefaults_(Cluster)RoleBinding: the role is RBAC's.
+                set(
+                    root.child_map_mut("roleRef")?,
+                    "apiGroup",
+                    Value::from("rbac.authorization.k8s.io"),
+                );
+                // SetDefaults_Subject: users and groups are RBAC
+                // subjects; service accounts are core.
                 for subject in items(root, "subjects") {
                     let kind = subject
                         .get("kind")
@@ -1125,6 +1140,28 @@ mod tests {
         assert_eq!(
             rule.get("onPodConditions").unwrap().as_list().unwrap()[0].get("status"),
             Some(&Value::from("True"))
+        );
+    }
+
+    /// SetDefaults_NetworkPolicy (len checks, not presence);
+    /// SetDefaults_RoleBinding's roleRef.
+    #[test]
+    fn network_policy_types_and_role_refs() {
+        let np = defaulted(
+            KindDefaults::NetworkPolicy,
+            "spec: {policyTypes: [], egress: []}",
+        );
+        assert_eq!(
+            np.get_path(&["spec", "policyTypes"]),
+            Some(&yaml("[Ingress]"))
+        );
+        let rb = defaulted(
+            KindDefaults::RoleBinding,
+            "{roleRef: {kind: Role, name: r}, subjects: [{kind: User, name: u}]}",
+        );
+        assert_eq!(
+            rb.get_path(&["roleRef", "apiGroup"]),
+            Some(&Value::from("rbac.authorization.k8s.io"))
         );
     }
 }
