@@ -9,6 +9,7 @@ mod core;
 mod extensions;
 mod flowcontrol;
 mod network;
+mod resource;
 mod storage;
 
 use crate::schema::Defaulter;
@@ -53,6 +54,8 @@ pub enum KindDefaults {
     LimitRange,
     ResourceQuota,
     Node,
+    ResourceClaim,
+    ResourceClaimTemplate,
 }
 
 impl KindDefaults {
@@ -112,6 +115,8 @@ impl KindDefaults {
             ("v1", "LimitRange") => KindDefaults::LimitRange,
             ("v1", "ResourceQuota") => KindDefaults::ResourceQuota,
             ("v1", "Node") => KindDefaults::Node,
+            ("resource.k8s.io/v1", "ResourceClaim") => KindDefaults::ResourceClaim,
+            ("resource.k8s.io/v1", "ResourceClaimTemplate") => KindDefaults::ResourceClaimTemplate,
             _ => return None,
         })
     }
@@ -186,6 +191,8 @@ impl KindDefaults {
             KindDefaults::LimitRange => core::limit_range(root),
             KindDefaults::ResourceQuota => core::resource_quota(root),
             KindDefaults::Node => core::node(root),
+            KindDefaults::ResourceClaim => resource::resource_claim(root),
+            KindDefaults::ResourceClaimTemplate => resource::resource_claim_template(root),
             KindDefaults::StatefulSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
