@@ -587,6 +587,15 @@ fn pod_spec(spec: &mut Map) {
         if let Some(Value::Map(host)) = volume.get_mut("hostPath") {
             set(host, "type", Value::from(""));
         }
+        // SetDefaults_ImageVolumeSource: pulled as a container image is.
+        if let Some(Value::Map(image)) = volume.get_mut("image") {
+            let reference = image
+                .get("reference")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            set(image, "pullPolicy", Value::from(pull_policy(&reference)));
+        }
         volume_sources(volume);
     }
 }
@@ -1169,6 +1178,25 @@ mod tests {
         assert_eq!(
             rb.get_path(&["roleRef", "apiGroup"]),
             Some(&Value::from("rbac.authorization.k8s.io"))
+        );
+    }
+
+    /// SetDefaults_ImageVolumeSource: Always for latest or no tag.
+    #[test]
+    fn image_volumes() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: i, image: {reference: 'quay.io/x/y:v1'}}, {name: j, image: {reference: 'y'}}]}",
+        );
+        let volumes = pod.get_path(&["spec", "volumes"]).unwrap();
+        let volumes = volumes.as_list().unwrap();
+        assert_eq!(
+            volumes[0].get_path(&["image", "pullPolicy"]),
+            Some(&Value::from("IfNotPresent"))
+        );
+        assert_eq!(
+            volumes[1].get_path(&["image", "pullPolicy"]),
+            Some(&Value::from("Always"))
         );
     }
 }
