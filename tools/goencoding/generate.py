@@ -25,9 +25,11 @@ struct's declaration order with inlined (embedded) structs expanded.
   t metav1.Time (zero prints null), u metav1.MicroTime (the same with
   microseconds), q resource.Quantity,
   n intstr.IntOrString, d metav1.Duration, r an opaque value whose zero
-  prints null (RawExtension, FieldsV1, apiextensions JSON and the
-  JSONSchemaProps unions), o JSONSchemaPropsOrBool (zero prints false),
-  a interface{},
+  prints null (RawExtension, FieldsV1, apiextensions JSON), the
+  JSONSchemaProps unions with the index of their schema struct: A@N
+  (OrArray: a schema or a list of them, zero null), O@N (OrBool: a schema
+  or a bool, zero false), S@N (OrStringArray: a schema or a list of
+  strings, zero null), a interface{},
   *T pointer, [T slice, {T map with string keys, @N struct N of the list.
 
 Usage: python3 tools/goencoding/generate.py API MACHINERY APIEXTENSIONS AGGREGATOR [REF]
@@ -52,7 +54,8 @@ MODULES = [
 
 # Types with their own MarshalJSON, and how their values print. A type
 # with a MarshalJSON (or MarshalText) method that is not named here stops
-# the script: its printing must be looked at first.
+# the script: its printing must be looked at first. The JSONSchemaProps
+# unions name the schema struct they hold (its index follows the code).
 CUSTOM = {
     "k8s.io/apimachinery/pkg/apis/meta/v1.Time": "t",
     "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": "u",
@@ -62,13 +65,13 @@ CUSTOM = {
     "k8s.io/apimachinery/pkg/util/intstr.IntOrString": "n",
     "k8s.io/apimachinery/pkg/runtime.RawExtension": "r",
     "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrArray": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrStringArray": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrBool": "o",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrArray": ("A", "JSONSchemaProps"),
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrStringArray": ("S", "JSONSchemaProps"),
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSONSchemaPropsOrBool": ("O", "JSONSchemaProps"),
     "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSON": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrArray": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrStringArray": "r",
-    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrBool": "o",
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrArray": ("A", "JSONSchemaProps"),
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrStringArray": ("S", "JSONSchemaProps"),
+    "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSONSchemaPropsOrBool": ("O", "JSONSchemaProps"),
     # Marshals as "group/version"; not a field of any stored kind.
     "k8s.io/apimachinery/pkg/apis/meta/v1.GroupVersion": "s",
 }
@@ -226,7 +229,11 @@ class Generator:
     def custom(self, import_path, name):
         key = f"{import_path}.{name}"
         if key in CUSTOM:
-            return CUSTOM[key]
+            code = CUSTOM[key]
+            if isinstance(code, tuple):
+                code, schema = code
+                return f"{code}@{self.struct_index(import_path, schema)}"
+            return code
         if name in self.repos.package(import_path).marshalers and name not in IGNORED_MARSHALERS:
             raise SystemExit(f"{key} has its own MarshalJSON: add it to CUSTOM")
         return None

@@ -4,8 +4,12 @@
 //! The merge semantics come from the generated catalogue (`catalogue.json`,
 //! made by `tools/catalogue/generate.py` from the Kubernetes 1.36 JSON
 //! schemas), converted once, on first use, by the same OpenAPI converter
-//! that reads user-supplied OpenAPI documents. Defaults are code
-//! (`defaults`). ObjectMeta for custom resources comes from `meta.yaml`.
+//! that reads user-supplied OpenAPI documents. The same file carries how
+//! each kind's Go struct prints (`goEncoding`, made by
+//! `tools/goencoding/generate.py`, applied by `goencoding`). Defaults are
+//! code (`defaults`); every kind's defaulter (`round_trip`) decodes,
+//! defaults and encodes as the server does. ObjectMeta for custom
+//! resources comes from `meta.yaml`.
 //!
 //! The catalogue is compiled in with the `embedded-catalogue` feature (the
 //! CLI, the JS API, the tests). The web app leaves it out of its wasm,

@@ -91,14 +91,7 @@ fn match_resources(resources: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     /// SetDefaults_ValidatingWebhook, SetDefaults_ServiceReference,
     /// SetDefaults_Rule (admissionregistration/v1/defaults.go).

@@ -85,14 +85,7 @@ pub(super) fn api_service(root: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     /// SetDefaults_CustomResourceDefinition(Spec), SetDefaults_ServiceReference.
     #[test]

@@ -45,14 +45,7 @@ pub(super) fn priority_level(root: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     /// SetDefaults_FlowSchemaSpec.
     #[test]

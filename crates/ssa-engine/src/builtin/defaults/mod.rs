@@ -5,9 +5,11 @@
 //! out, because defaulting runs after the merge.
 
 mod admission;
+mod core;
 mod extensions;
 mod flowcontrol;
 mod network;
+mod resource;
 mod storage;
 
 use crate::schema::Defaulter;
@@ -49,6 +51,11 @@ pub enum KindDefaults {
     EndpointSlice,
     IngressClass,
     PriorityClass,
+    LimitRange,
+    ResourceQuota,
+    Node,
+    ResourceClaim,
+    ResourceClaimTemplate,
 }
 
 impl KindDefaults {
@@ -105,6 +112,11 @@ impl KindDefaults {
             ("discovery.k8s.io/v1", "EndpointSlice") => KindDefaults::EndpointSlice,
             ("networking.k8s.io/v1", "IngressClass") => KindDefaults::IngressClass,
             ("scheduling.k8s.io/v1", "PriorityClass") => KindDefaults::PriorityClass,
+            ("v1", "LimitRange") => KindDefaults::LimitRange,
+            ("v1", "ResourceQuota") => KindDefaults::ResourceQuota,
+            ("v1", "Node") => KindDefaults::Node,
+            ("resource.k8s.io/v1", "ResourceClaim") => KindDefaults::ResourceClaim,
+            ("resource.k8s.io/v1", "ResourceClaimTemplate") => KindDefaults::ResourceClaimTemplate,
             _ => return None,
         })
     }
@@ -167,20 +179,37 @@ impl KindDefaults {
                 set(spec, "progressDeadlineSeconds", Value::Int(600));
                 template(spec)?;
             }
-            KindDefaults::ReplicaSet | KindDefaults::ReplicationController => {
+            KindDefaults::ReplicaSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 template(spec)?;
             }
+            KindDefaults::ReplicationController => {
+                core::replication_controller(root)?;
+                template(root.child_map_mut("spec")?)?;
+            }
+            KindDefaults::LimitRange => core::limit_range(root),
+            KindDefaults::ResourceQuota => core::resource_quota(root),
+            KindDefaults::Node => core::node(root),
+            KindDefaults::ResourceClaim => resource::resource_claim(root),
+            KindDefaults::ResourceClaimTemplate => resource::resource_claim_template(root),
             KindDefaults::StatefulSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
                 set(spec, "podManagementPolicy", Value::from("OrderedReady"));
+                // SetDefaults_StatefulSet: rollingUpdate is created only
+                // with the defaulted type; an explicit RollingUpdate
+                // without parameters stays without them.
                 let strategy = spec.child_map_mut("updateStrategy")?;
-                set(strategy, "type", Value::from("RollingUpdate"));
-                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate") {
-                    let rolling = strategy.child_map_mut("rollingUpdate")?;
+                if strategy.get("type").is_none_or(Value::is_null) {
+                    strategy.insert("type", Value::from("RollingUpdate"));
+                    strategy.child_map_mut("rollingUpdate")?;
+                }
+                if strategy.get("type").and_then(Value::as_str) == Some("RollingUpdate")
+                    && let Some(Value::Map(rolling)) = strategy.get_mut("rollingUpdate")
+                {
                     set(rolling, "partition", Value::Int(0));
+                    // MaxUnavailableStatefulSet, on by default in 1.36.
                     set(rolling, "maxUnavailable", Value::Int(1));
                 }
                 set(spec, "revisionHistoryLimit", Value::Int(10));
@@ -207,14 +236,7 @@ impl KindDefaults {
                     .get_path_value(&["spec", "template", "metadata", "labels"])
                     .filter(|l| l.as_map().is_some_and(|m| !m.is_empty()));
                 if let Some(labels) = template_labels {
-                    let meta = root.child_map_mut("metadata")?;
-                    if meta
-                        .get("labels")
-                        .and_then(Value::as_map)
-                        .is_none_or(Map::is_empty)
-                    {
-                        meta.insert("labels", labels);
-                    }
+                    set_if_empty(root.child_map_mut("metadata")?, "labels", labels);
                 }
                 job_spec(root.child_map_mut("spec")?)?
             }
@@ -238,36 +260,7 @@ impl KindDefaults {
                 pod_spec(spec);
             }
             KindDefaults::PodTemplate => template(root)?,
-            KindDefaults::Service => {
-                let spec = root.child_map_mut("spec")?;
-                set(spec, "type", Value::from("ClusterIP"));
-                set(spec, "sessionAffinity", Value::from("None"));
-                if spec.get("sessionAffinity").and_then(Value::as_str) == Some("ClientIP") {
-                    let config = spec
-                        .child_map_mut("sessionAffinityConfig")?
-                        .child_map_mut("clientIP")?;
-                    set(config, "timeoutSeconds", Value::Int(10800));
-                }
-                let ty = spec
-                    .get("type")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
-                if ty != "ExternalName" {
-                    set(spec, "internalTrafficPolicy", Value::from("Cluster"));
-                }
-                if ty == "NodePort" || ty == "LoadBalancer" {
-                    set(spec, "externalTrafficPolicy", Value::from("Cluster"));
-                }
-                for port in items(spec, "ports") {
-                    set(port, "protocol", Value::from("TCP"));
-                    if !port.contains_key("targetPort")
-                        && let Some(p) = port.get("port").cloned()
-                    {
-                        port.insert("targetPort", p);
-                    }
-                }
-            }
+            KindDefaults::Service => core::service(root)?,
             KindDefaults::Namespace => {
                 // The namespace's name as a label, and the kubernetes finalizer.
                 let name = root.get("metadata").and_then(|m| m.get("name")).cloned();
@@ -285,13 +278,21 @@ impl KindDefaults {
             KindDefaults::Ingress => {}
             KindDefaults::Secret => set(root, "type", Value::from("Opaque")),
             KindDefaults::NetworkPolicy => {
-                // Ingress always; Egress too when egress rules are given.
+                // SetDefaults_NetworkPolicy: when no policy type is given,
+                // Ingress, and Egress too when there are egress rules.
                 let spec = root.child_map_mut("spec")?;
-                let mut types = vec![Value::from("Ingress")];
-                if spec.get("egress").is_some_and(|e| !e.is_null()) {
-                    types.push(Value::from("Egress"));
+                let given = |spec: &Map, key: &str| {
+                    spec.get(key)
+                        .and_then(Value::as_list)
+                        .is_some_and(|l| !l.is_empty())
+                };
+                if !given(spec, "policyTypes") {
+                    let mut types = vec![Value::from("Ingress")];
+                    if given(spec, "egress") {
+                        types.push(Value::from("Egress"));
+                    }
+                    spec.insert("policyTypes", Value::List(types));
                 }
-                set(spec, "policyTypes", Value::List(types));
                 for direction in ["ingress", "egress"] {
                     for rule in items(spec, direction) {
                         for port in items(rule, "ports") {
@@ -322,7 +323,14 @@ impl KindDefaults {
                 }
             }
             KindDefaults::RoleBinding => {
-                // Users and groups are RBAC subjects; service accounts are core.
+                // SetDefaults_(Cluster)RoleBinding: the role is RBAC's.
+                set(
+                    root.child_map_mut("roleRef")?,
+                    "apiGroup",
+                    Value::from("rbac.authorization.k8s.io"),
+                );
+                // SetDefaults_Subject: users and groups are RBAC
+                // subjects; service accounts are core.
                 for subject in items(root, "subjects") {
                     let kind = subject
                         .get("kind")
@@ -421,6 +429,22 @@ fn set(m: &mut Map, key: &str, value: Value) {
     }
 }
 
+/// Sets `key` when it holds no map or an empty one (Go's `len(m) == 0`).
+fn set_if_empty(m: &mut Map, key: &str, value: Value) {
+    if m.get(key).and_then(Value::as_map).is_none_or(Map::is_empty) {
+        m.insert(key, value);
+    }
+}
+
+/// A map written as YAML, for the defaulters' tests.
+#[cfg(test)]
+fn yaml_map(text: &str) -> Map {
+    crate::yaml::parse(text)
+        .ok()
+        .and_then(|d| d.value.as_map().cloned())
+        .unwrap_or_default()
+}
+
 /// The map items of the list under `key`.
 fn items<'a>(m: &'a mut Map, key: &str) -> impl Iterator<Item = &'a mut Map> {
     m.get_mut(key)
@@ -456,6 +480,14 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     set(spec, "backoffLimit", Value::Int(backoff));
     set(spec, "completionMode", Value::from("NonIndexed"));
     set(spec, "suspend", Value::Bool(false));
+    // A pod failure policy's condition patterns match status True.
+    if let Some(Value::Map(policy)) = spec.get_mut("podFailurePolicy") {
+        for rule in items(policy, "rules") {
+            for pattern in items(rule, "onPodConditions") {
+                set(pattern, "status", Value::from("True"));
+            }
+        }
+    }
     let replacement = if spec.get("podFailurePolicy").is_some_and(|v| !v.is_null()) {
         "Failed"
     } else {
@@ -555,6 +587,61 @@ fn pod_spec(spec: &mut Map) {
         if let Some(Value::Map(host)) = volume.get_mut("hostPath") {
             set(host, "type", Value::from(""));
         }
+        // SetDefaults_ImageVolumeSource: pulled as a container image is.
+        if let Some(Value::Map(image)) = volume.get_mut("image") {
+            let reference = image
+                .get("reference")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            set(image, "pullPolicy", Value::from(pull_policy(&reference)));
+        }
+        volume_sources(volume);
+    }
+}
+
+/// The rest of the volume defaults of `SetObjectDefaults_*` for a pod
+/// spec's volume: `SetDefaults_Volume` (no source is an emptyDir), the
+/// downward API's field selectors (`SetDefaults_ObjectFieldSelector`),
+/// service account tokens (`SetDefaults_ServiceAccountTokenProjection`:
+/// an hour), ephemeral claims (`SetDefaults_PersistentVolumeClaimSpec`).
+fn volume_sources(volume: &mut Map) {
+    if volume.iter().all(|(k, v)| k == "name" || v.is_null()) {
+        volume.insert("emptyDir", Value::Map(Map::new()));
+    }
+    if let Some(Value::Map(downward)) = volume.get_mut("downwardAPI") {
+        field_selectors(downward);
+    }
+    if let Some(Value::Map(projected)) = volume.get_mut("projected") {
+        for source in items(projected, "sources") {
+            if let Some(Value::Map(downward)) = source.get_mut("downwardAPI") {
+                field_selectors(downward);
+            }
+            if let Some(Value::Map(token)) = source.get_mut("serviceAccountToken") {
+                set(token, "expirationSeconds", Value::Int(3600));
+            }
+        }
+    }
+    if let Some(Value::Map(claim_spec)) = volume
+        .get_mut("ephemeral")
+        .and_then(Value::as_map_mut)
+        .and_then(|e| e.get_mut("volumeClaimTemplate"))
+        .and_then(Value::as_map_mut)
+        .and_then(|t| t.get_mut("spec"))
+    {
+        set(claim_spec, "volumeMode", Value::from("Filesystem"));
+        if let Some(Value::Map(resources)) = claim_spec.get_mut("resources") {
+            resource_lists(resources, &["limits", "requests"]);
+        }
+    }
+}
+
+/// `SetDefaults_ObjectFieldSelector` on a downward API's items: `v1`.
+fn field_selectors(downward: &mut Map) {
+    for item in items(downward, "items") {
+        if let Some(Value::Map(field)) = item.get_mut("fieldRef") {
+            set(field, "apiVersion", Value::from("v1"));
+        }
     }
 }
 
@@ -591,6 +678,18 @@ fn container(c: &mut Map) {
             set(p, "successThreshold", Value::Int(1));
             set(p, "failureThreshold", Value::Int(3));
             if let Some(Value::Map(get)) = p.get_mut("httpGet") {
+                set(get, "scheme", Value::from("HTTP"));
+            }
+        }
+    }
+    // SetDefaults_HTTPGetAction on the lifecycle hooks too.
+    if let Some(Value::Map(lifecycle)) = c.get_mut("lifecycle") {
+        for hook in ["postStart", "preStop"] {
+            if let Some(Value::Map(get)) = lifecycle
+                .get_mut(hook)
+                .and_then(Value::as_map_mut)
+                .and_then(|h| h.get_mut("httpGet"))
+            {
                 set(get, "scheme", Value::from("HTTP"));
             }
         }
@@ -925,6 +1024,15 @@ mod tests {
         );
     }
 
+    fn yaml(text: &str) -> Value {
+        crate::yaml::parse(text).unwrap().value
+    }
+
+    /// The first item of the list at `path`.
+    fn first<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+        &v.get_path(path).unwrap().as_list().unwrap()[0]
+    }
+
     /// SetDefaults_Pod: requests from limits (Pods only, not templates),
     /// hostPort from containerPort on the host network.
     #[test]
@@ -933,18 +1041,10 @@ mod tests {
             KindDefaults::Pod,
             "spec: {hostNetwork: true, containers: [{name: a, image: x:1, ports: [{containerPort: 80}], resources: {limits: {cpu: 1, memory: 1Gi}, requests: {cpu: 500m}}}]}",
         );
-        let c = &pod
-            .get_path(&["spec", "containers"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let c = first(&pod, &["spec", "containers"]);
         assert_eq!(
             c.get_path(&["resources", "requests"]),
-            Some(
-                &crate::yaml::parse("{cpu: 500m, memory: 1Gi}")
-                    .unwrap()
-                    .value
-            )
+            Some(&yaml("{cpu: 500m, memory: 1Gi}"))
         );
         assert_eq!(
             c.get("ports").unwrap().as_list().unwrap()[0].get("hostPort"),
@@ -955,11 +1055,7 @@ mod tests {
             "template: {spec: {containers: [{name: a, resources: {limits: {cpu: 1}}}]}}",
         );
         assert_eq!(
-            template
-                .get_path(&["template", "spec", "containers"])
-                .unwrap()
-                .as_list()
-                .unwrap()[0]
+            first(&template, &["template", "spec", "containers"])
                 .get_path(&["resources", "requests"]),
             None
         );
@@ -969,12 +1065,10 @@ mod tests {
     /// version in the new object's status.
     #[test]
     fn crd_status() {
-        let crd = crate::yaml::parse("spec: {versions: [{name: v1, storage: true}]}")
-            .unwrap()
-            .value;
+        let crd = yaml("spec: {versions: [{name: v1, storage: true}]}");
         assert_eq!(
             KindDefaults::CustomResourceDefinition.initial_status(&crd),
-            Some(crate::yaml::parse("{storedVersions: [v1]}").unwrap().value)
+            Some(yaml("{storedVersions: [v1]}"))
         );
     }
 
@@ -986,20 +1080,123 @@ mod tests {
             KindDefaults::Pod,
             "spec: {containers: [{name: a, resources: {limits: {cpu: 100n, memory: 1Gi}}}]}",
         );
-        let c = &pod
-            .get_path(&["spec", "containers"])
-            .unwrap()
-            .as_list()
-            .unwrap()[0];
+        let c = first(&pod, &["spec", "containers"]);
         assert_eq!(
             c.get("resources"),
-            Some(
-                &crate::yaml::parse(
-                    "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
-                )
+            Some(&yaml(
+                "{limits: {cpu: 1m, memory: 1Gi}, requests: {cpu: 1m, memory: 1Gi}}"
+            ))
+        );
+    }
+
+    /// SetDefaults_StatefulSet: an explicit RollingUpdate type gets no
+    /// rollingUpdate parameters; a defaulted one does.
+    #[test]
+    fn stateful_set_rolling_update() {
+        let explicit = defaulted(
+            KindDefaults::StatefulSet,
+            "spec: {updateStrategy: {type: RollingUpdate}, template: {spec: {containers: []}}}",
+        );
+        assert_eq!(
+            explicit.get_path(&["spec", "updateStrategy"]),
+            Some(&yaml("{type: RollingUpdate}"))
+        );
+        let implicit = defaulted(KindDefaults::StatefulSet, "spec: {template: {spec: {}}}");
+        assert_eq!(
+            implicit.get_path(&["spec", "updateStrategy"]),
+            Some(&yaml(
+                "{type: RollingUpdate, rollingUpdate: {partition: 0, maxUnavailable: 1}}"
+            ))
+        );
+    }
+
+    /// SetDefaults_Volume, SetDefaults_ServiceAccountTokenProjection,
+    /// SetDefaults_ObjectFieldSelector, SetDefaults_HTTPGetAction on hooks,
+    /// SetDefaults_Job's pod failure policy.
+    #[test]
+    fn volume_sources_hooks_and_failure_policies() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: a}, {name: t, projected: {sources: [{serviceAccountToken: {path: p}}, {downwardAPI: {items: [{path: l, fieldRef: {fieldPath: metadata.labels}}]}}]}}], containers: [{name: c, lifecycle: {preStop: {httpGet: {port: 80}}}}]}",
+        );
+        let volumes = pod
+            .get_path(&["spec", "volumes"])
+            .unwrap()
+            .as_list()
+            .unwrap();
+        assert_eq!(volumes[0].get("emptyDir"), Some(&Value::Map(Map::new())));
+        let sources = volumes[1]
+            .get_path(&["projected", "sources"])
+            .unwrap()
+            .as_list()
+            .unwrap();
+        assert_eq!(
+            sources[0].get_path(&["serviceAccountToken", "expirationSeconds"]),
+            Some(&Value::Int(3600))
+        );
+        assert_eq!(
+            sources[1]
+                .get_path(&["downwardAPI", "items"])
                 .unwrap()
-                .value
-            )
+                .as_list()
+                .unwrap()[0]
+                .get_path(&["fieldRef", "apiVersion"]),
+            Some(&Value::from("v1"))
+        );
+        let c = first(&pod, &["spec", "containers"]);
+        assert_eq!(
+            c.get_path(&["lifecycle", "preStop", "httpGet", "scheme"]),
+            Some(&Value::from("HTTP"))
+        );
+        let job = defaulted(
+            KindDefaults::Job,
+            "spec: {podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}, template: {spec: {}}}",
+        );
+        let rule = first(&job, &["spec", "podFailurePolicy", "rules"]);
+        assert_eq!(
+            rule.get("onPodConditions").unwrap().as_list().unwrap()[0].get("status"),
+            Some(&Value::from("True"))
+        );
+    }
+
+    /// SetDefaults_NetworkPolicy (len checks, not presence);
+    /// SetDefaults_RoleBinding's roleRef.
+    #[test]
+    fn network_policy_types_and_role_refs() {
+        let np = defaulted(
+            KindDefaults::NetworkPolicy,
+            "spec: {policyTypes: [], egress: []}",
+        );
+        assert_eq!(
+            np.get_path(&["spec", "policyTypes"]),
+            Some(&yaml("[Ingress]"))
+        );
+        let rb = defaulted(
+            KindDefaults::RoleBinding,
+            "{roleRef: {kind: Role, name: r}, subjects: [{kind: User, name: u}]}",
+        );
+        assert_eq!(
+            rb.get_path(&["roleRef", "apiGroup"]),
+            Some(&Value::from("rbac.authorization.k8s.io"))
+        );
+    }
+
+    /// SetDefaults_ImageVolumeSource: Always for latest or no tag.
+    #[test]
+    fn image_volumes() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: i, image: {reference: 'quay.io/x/y:v1'}}, {name: j, image: {reference: 'y'}}]}",
+        );
+        let volumes = pod.get_path(&["spec", "volumes"]).unwrap();
+        let volumes = volumes.as_list().unwrap();
+        assert_eq!(
+            volumes[0].get_path(&["image", "pullPolicy"]),
+            Some(&Value::from("IfNotPresent"))
+        );
+        assert_eq!(
+            volumes[1].get_path(&["image", "pullPolicy"]),
+            Some(&Value::from("Always"))
         );
     }
 }

@@ -39,14 +39,7 @@ pub(super) fn priority_class(root: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     /// SetDefaults_EndpointPort.
     #[test]

@@ -42,14 +42,7 @@ pub(super) fn csi_driver(root: &mut Map) {
 mod tests {
     use super::*;
 
-    fn map(text: &str) -> Map {
-        crate::yaml::parse(text)
-            .unwrap()
-            .value
-            .as_map()
-            .unwrap()
-            .clone()
-    }
+    use super::super::yaml_map as map;
 
     /// SetDefaults_StorageClass.
     #[test]

@@ -158,6 +158,15 @@ impl Walker<'_> {
                 out.map(Value::Map)
             }
             (GoType::Struct(i), Value::Map(m)) => self.structure(m, *i, depth + 1).map(Value::Map),
+            // The JSONSchemaProps unions print the schema they hold as
+            // the schema struct, and a list of schemas item by item.
+            (
+                GoType::SchemaOrArray(i) | GoType::SchemaOrBool(i) | GoType::SchemaOrStrings(i),
+                Value::Map(m),
+            ) => self.structure(m, *i, depth + 1).map(Value::Map),
+            (GoType::SchemaOrArray(i), Value::List(_)) => {
+                self.value(v, &GoType::Slice(Box::new(GoType::Struct(*i))), depth)
+            }
             (GoType::Struct(i), Value::Null) if encode => {
                 if depth > MAX_ZERO_DEPTH {
                     return None;
@@ -195,7 +204,7 @@ impl Walker<'_> {
             (GoType::Quantity, v) => quantity::is_zero(v),
             (GoType::IntOrString, v) => *v == Value::Int(0),
             (GoType::Duration, Value::String(s)) => s == "0s",
-            (GoType::SchemaOrBool, v) => *v == Value::Bool(false),
+            (GoType::SchemaOrBool(_), v) => *v == Value::Bool(false),
             (ty, v) => is_scalar_zero(v, ty),
         }
     }
@@ -207,7 +216,7 @@ fn zero_scalar(ty: &GoType) -> Option<Value> {
     Some(match ty {
         GoType::Str => Value::from(""),
         GoType::Int | GoType::Float | GoType::IntOrString => Value::Int(0),
-        GoType::Bool | GoType::SchemaOrBool => Value::Bool(false),
+        GoType::Bool | GoType::SchemaOrBool(_) => Value::Bool(false),
         GoType::Duration => Value::from("0s"),
         GoType::Quantity => Value::from("0"),
         _ => return None,

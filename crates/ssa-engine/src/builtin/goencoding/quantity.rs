@@ -33,7 +33,7 @@ pub(super) fn encode(v: &Value) -> Option<Value> {
 pub(crate) fn round_up_milli(v: &Value) -> Option<Value> {
     let text = match v {
         Value::String(s) => s.trim().to_string(),
-        Value::Int(_) | Value::Float(_) => return None,
+        Value::Float(f) => format_float(*f),
         _ => return None,
     };
     let q = parse(&text)?;

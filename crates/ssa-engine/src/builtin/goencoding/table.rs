@@ -28,10 +28,15 @@ pub(crate) enum GoType {
     /// metav1.Duration: `"0s"` when zero.
     Duration,
     /// A value printed as it was read, `null` when zero (RawExtension,
-    /// FieldsV1, apiextensions JSON and two of the JSONSchemaProps unions).
+    /// FieldsV1, apiextensions JSON).
     Raw,
-    /// apiextensions JSONSchemaPropsOrBool: `false` when zero.
-    SchemaOrBool,
+    /// The JSONSchemaProps unions, each with the index of its schema
+    /// struct: a schema or a list of schemas (`null` when zero)...
+    SchemaOrArray(usize),
+    /// ...a schema or a bool (`false` when zero)...
+    SchemaOrBool(usize),
+    /// ...a schema or a list of strings (`null` when zero).
+    SchemaOrStrings(usize),
     /// `interface{}`.
     Any,
     Pointer(Box<GoType>),
@@ -139,14 +144,17 @@ fn parse_type(text: &str, structs: usize) -> Option<(GoType, &str)> {
         '[' => return wrapped(GoType::Slice),
         '{' => return wrapped(GoType::Map),
         '@' => {
-            let end = rest
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(rest.len());
-            let index: usize = rest[..end].parse().ok()?;
-            if index >= structs {
-                return None;
-            }
-            (GoType::Struct(index), &rest[end..])
+            let (index, rest) = struct_index(rest, structs)?;
+            (GoType::Struct(index), rest)
+        }
+        'A' | 'O' | 'S' => {
+            let (index, rest) = struct_index(rest.strip_prefix('@')?, structs)?;
+            let ty = match first {
+                'A' => GoType::SchemaOrArray(index),
+                'O' => GoType::SchemaOrBool(index),
+                _ => GoType::SchemaOrStrings(index),
+            };
+            (ty, rest)
         }
         c => {
             let ty = match c {
@@ -161,13 +169,21 @@ fn parse_type(text: &str, structs: usize) -> Option<(GoType, &str)> {
                 'n' => GoType::IntOrString,
                 'd' => GoType::Duration,
                 'r' => GoType::Raw,
-                'o' => GoType::SchemaOrBool,
                 'a' => GoType::Any,
                 _ => return None,
             };
             (ty, rest)
         }
     })
+}
+
+/// The digits of a struct index, checked against the table's length.
+fn struct_index(text: &str, structs: usize) -> Option<(usize, &str)> {
+    let end = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let index: usize = text[..end].parse().ok()?;
+    (index < structs).then_some((index, &text[end..]))
 }
 
 #[cfg(test)]
@@ -185,7 +201,13 @@ mod tests {
             ))))))
         );
         assert_eq!(parse_field("name::s", 0).unwrap().ty, GoType::Str);
-        for bad in ["x", "x:e", "x::@5", "x::?", "x::ss", "x::*"] {
+        assert_eq!(
+            parse_field("items:e:*A@1", 2).unwrap().ty,
+            GoType::Pointer(Box::new(GoType::SchemaOrArray(1)))
+        );
+        for bad in [
+            "x", "x:e", "x::@5", "x::?", "x::ss", "x::*", "x::O5", "x::A@7",
+        ] {
             assert!(parse_field(bad, 2).is_err(), "{bad}");
         }
     }

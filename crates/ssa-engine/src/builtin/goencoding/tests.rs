@@ -21,7 +21,7 @@ fn pass(t: &GoTable, object: &str, p: Pass) -> Value {
 
 /// A struct with one field of every kind, none omitempty, and a nested
 /// struct with an omitempty field.
-const EVERY_KIND: &str = r#"[["T","s::s i::i f::f b::b y::y t::t q::q n::n d::d r::r o::o a::a p::*s l::[s m::{s st::@1"],
+const EVERY_KIND: &str = r#"[["T","s::s i::i f::f b::b y::y t::t q::q n::n d::d r::r o::O@1 a::a p::*s l::[s m::{s st::@1"],
     ["U","x:e:s y::i"]]"#;
 
 #[test]
@@ -171,4 +171,28 @@ fn catalogue_table_follows_the_api_types() {
     );
     // ObjectMeta.creationTimestamp is omitzero: never null.
     assert_eq!(d.get_path(&["metadata", "creationTimestamp"]), None);
+}
+
+/// A CRD's nested schemas go through the JSONSchemaProps struct inside
+/// its unions (`items`, `additionalProperties`): empty values dropped.
+#[test]
+fn schema_unions_are_printed_as_schemas() {
+    let t = table(
+        r#"[["P","type:e:s description:e:s items:e:*A@0 additionalProperties:e:*O@0 properties:e:{@0"]]"#,
+    );
+    assert_eq!(
+        pass(
+            &t,
+            r#"{"type":"object","additionalProperties":{"type":"string","description":""},"properties":{"a":{"type":"array","items":{"type":"string","description":""}},"b":{"items":[{"description":""}]}}}"#,
+            Pass::Encode
+        ),
+        json(
+            r#"{"type":"object","additionalProperties":{"type":"string"},"properties":{"a":{"type":"array","items":{"type":"string"}},"b":{"items":[{}]}}}"#
+        )
+    );
+    // A bool stays a bool.
+    assert_eq!(
+        pass(&t, r#"{"additionalProperties":true}"#, Pass::Encode),
+        json(r#"{"additionalProperties":true}"#)
+    );
 }
