@@ -383,15 +383,8 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
     let mut schemas = SchemaCache::new();
     let mut seen: BTreeMap<ObjectId, Origin> = BTreeMap::new();
     for doc in &manifest_docs {
-        let id = match identify(doc, &catalogue, options) {
-            Ok(id) => id,
-            Err(message) => {
-                errors.push(InputError {
-                    origin: doc.origin.clone(),
-                    message,
-                });
-                continue;
-            }
+        let Some(id) = identify_or_report(doc, &catalogue, options, &mut errors) else {
+            continue;
         };
         if let Some(first) = seen.get(&id) {
             errors.push(InputError {
@@ -428,6 +421,23 @@ fn read_all(sources: &[Source<'_>], errors: &mut Vec<InputError>) -> Vec<ObjectD
         errors.append(&mut errs);
     }
     all
+}
+
+/// The identity of an object document; why it has none goes to `errors`.
+fn identify_or_report(
+    doc: &ObjectDoc,
+    catalogue: &SchemaCatalogue<'_>,
+    options: &Options,
+    errors: &mut Vec<InputError>,
+) -> Option<ObjectId> {
+    identify(doc, catalogue, options)
+        .map_err(|message| {
+            errors.push(InputError {
+                origin: doc.origin.clone(),
+                message,
+            })
+        })
+        .ok()
 }
 
 /// The identity of an object document, or why it has none.
