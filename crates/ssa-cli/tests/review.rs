@@ -551,3 +551,39 @@ fn schema_files_serve_custom_resources() {
         run.stdout
     );
 }
+
+#[test]
+fn client_side_diff_leaves_the_last_applied_annotation_alone() {
+    // kubectl diff sends its patch without the annotation kubectl apply
+    // would write.
+    let run = ssa(
+        &[
+            "diff",
+            "-n",
+            "shop",
+            "-f",
+            "release/templates/frontend.yaml",
+            "--live",
+            "live/shop.yaml",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("-      - image: nginx:1.25\n+      - image: nginx:1.27\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout
+            .contains("+    kubectl.kubernetes.io/last-applied-configuration"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("v1.ConfigMap.shop.frontend-config"),
+        "unchanged: {}",
+        run.stdout
+    );
+}

@@ -163,6 +163,16 @@ pub struct ObjectReview {
 }
 
 impl ObjectReview {
+    /// Whether the apply was client-side (`kubectl apply` without
+    /// `--server-side`).
+    pub fn client_side(&self) -> bool {
+        self.scenario
+            .as_ref()
+            .and_then(|s| s.steps.first())
+            .and_then(|step| step.as_ref().ok())
+            .is_some_and(|step| step.op == Op::ClientSideApply)
+    }
+
     /// The manifest's apiVersion (`apps/v1`).
     pub fn api_version(&self) -> &str {
         self.scenario
