@@ -512,3 +512,78 @@ fn share_links_replay_each_objects_apply_in_the_playground() {
         "Apply failed with 1 conflict: conflict with \"helm\" using v1: .data.password"
     );
 }
+
+#[test]
+fn schema_files_serve_custom_resources() {
+    let widget = [
+        "apply",
+        "--server-side",
+        "-n",
+        "shop",
+        "-f",
+        "release/templates/widget.yaml",
+    ];
+    // Without the export (which holds the CRD) the widget has no schema.
+    let run = ssa(&widget, None);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("no schema for Widget (example.com/v1)"),
+        "{}",
+        run.stderr
+    );
+    let run = ssa(
+        &with(&widget, &["--schema", "release/crds/widgets.yaml"]),
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("widget.example.com/storefront serverside-applied\n")
+    );
+    // The CRD types the widget: its ports are a map list, so the blame of
+    // the export names the item by its key.
+    let run = ssa(&["blame", "live/shop.yaml"], None);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("argocd-controller (Apply") && l.ends_with("  - name: http")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn client_side_diff_leaves_the_last_applied_annotation_alone() {
+    // kubectl diff sends its patch without the annotation kubectl apply
+    // would write.
+    let run = ssa(
+        &[
+            "diff",
+            "-n",
+            "shop",
+            "-f",
+            "release/templates/frontend.yaml",
+            "--live",
+            "live/shop.yaml",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("-      - image: nginx:1.25\n+      - image: nginx:1.27\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout
+            .contains("+    kubectl.kubernetes.io/last-applied-configuration"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("v1.ConfigMap.shop.frontend-config"),
+        "unchanged: {}",
+        run.stdout
+    );
+}

@@ -4,7 +4,7 @@
 //! would use, so list items and atomic values are owned as the server
 //! tracks them.
 
-use super::{ObjectId, Options, SchemaCatalogue, identify, read_all};
+use super::{ObjectId, Options, SchemaCatalogue, identify_or_report, read_all};
 use crate::review::{InputError, Origin, Source};
 use crate::scenario::{BlameLine, Scenario, blame, schema_for};
 use crate::schema::ObjectSchema;
@@ -33,15 +33,8 @@ pub fn blame_objects(
     let catalogue = SchemaCatalogue::new(&docs, &[], &schema_docs);
     let mut out = Vec::new();
     for doc in &docs {
-        let id = match identify(doc, &catalogue, &Options::default()) {
-            Ok(id) => id,
-            Err(message) => {
-                errors.push(InputError {
-                    origin: doc.origin.clone(),
-                    message,
-                });
-                continue;
-            }
+        let Some(id) = identify_or_report(doc, &catalogue, &Options::default(), &mut errors) else {
+            continue;
         };
         let mut notes = Vec::new();
         if let Err(e) = crate::managed_fields::decode(&doc.value) {

@@ -67,6 +67,11 @@ pub fn object_diff(object: &ObjectReview, options: DiffOptions) -> Option<Object
         .after
         .clone()
         .map(|after| dry_run(after, live.as_ref()));
+    if object.client_side()
+        && let Some(merged) = merged.as_mut()
+    {
+        keep_last_applied(merged, live.as_ref());
+    }
     if !options.show_managed_fields {
         for value in live.iter_mut().chain(merged.iter_mut()) {
             crate::managed_fields::remove_from(value);
@@ -103,6 +108,33 @@ fn dry_run(mut after: Value, live: Option<&Value>) -> Value {
         }
     }
     after
+}
+
+/// Without `--server-side`, kubectl diff sends the patch (or the create)
+/// without the last-applied annotation (`GetModifiedConfiguration(obj,
+/// false, …)`, unlike `kubectl apply`): the merged object keeps the live
+/// annotation, or has none.
+fn keep_last_applied(merged: &mut Value, live: Option<&Value>) {
+    const KEY: &str = super::kubectl::LAST_APPLIED;
+    let live_annotations = live.and_then(|l| l.get_path(&["metadata", "annotations"]));
+    let live_value = live_annotations.and_then(|a| a.get(KEY)).cloned();
+    let Some(meta) = merged.child_map_mut("metadata") else {
+        return;
+    };
+    let Some(annotations) = meta.child_map_mut("annotations") else {
+        return;
+    };
+    match live_value {
+        Some(value) => {
+            annotations.insert(KEY, value);
+        }
+        None => {
+            annotations.remove(KEY);
+            if annotations.is_empty() && live_annotations.is_none() {
+                meta.remove("annotations");
+            }
+        }
+    }
 }
 
 /// kubectl's `Masker`: every value of `data` becomes `***`, and a key

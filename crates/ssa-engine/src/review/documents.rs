@@ -10,6 +10,11 @@ use crate::value::{Value, ValuePath};
 use crate::yaml::{self, Location};
 use std::fmt;
 
+/// How deep places are recorded in a document: objects and List items
+/// (nested Lists too) are found, and messages about an object's fields
+/// come from its own scenario, not from this place.
+const PLACE_DEPTH: usize = 4;
+
 /// A named input text: a file's path (or `-` for standard input, or a
 /// label of the page's editor) and its content.
 #[derive(Clone, Copy, Debug)]
@@ -81,7 +86,7 @@ pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
             location.column,
         ),
     };
-    match yaml::parse(chunk.text) {
+    match yaml::parse_shallow(chunk.text, PLACE_DEPTH) {
         Err(e) => errors.push(InputError {
             origin: at(e.location),
             message: e.message,

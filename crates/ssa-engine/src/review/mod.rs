@@ -163,6 +163,16 @@ pub struct ObjectReview {
 }
 
 impl ObjectReview {
+    /// Whether the apply was client-side (`kubectl apply` without
+    /// `--server-side`).
+    pub fn client_side(&self) -> bool {
+        self.scenario
+            .as_ref()
+            .and_then(|s| s.steps.first())
+            .and_then(|step| step.as_ref().ok())
+            .is_some_and(|step| step.op == Op::ClientSideApply)
+    }
+
     /// The manifest's apiVersion (`apps/v1`).
     pub fn api_version(&self) -> &str {
         self.scenario
@@ -383,15 +393,8 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
     let mut schemas = SchemaCache::new();
     let mut seen: BTreeMap<ObjectId, Origin> = BTreeMap::new();
     for doc in &manifest_docs {
-        let id = match identify(doc, &catalogue, options) {
-            Ok(id) => id,
-            Err(message) => {
-                errors.push(InputError {
-                    origin: doc.origin.clone(),
-                    message,
-                });
-                continue;
-            }
+        let Some(id) = identify_or_report(doc, &catalogue, options, &mut errors) else {
+            continue;
         };
         if let Some(first) = seen.get(&id) {
             errors.push(InputError {
@@ -428,6 +431,23 @@ fn read_all(sources: &[Source<'_>], errors: &mut Vec<InputError>) -> Vec<ObjectD
         errors.append(&mut errs);
     }
     all
+}
+
+/// The identity of an object document; why it has none goes to `errors`.
+fn identify_or_report(
+    doc: &ObjectDoc,
+    catalogue: &SchemaCatalogue<'_>,
+    options: &Options,
+    errors: &mut Vec<InputError>,
+) -> Option<ObjectId> {
+    identify(doc, catalogue, options)
+        .map_err(|message| {
+            errors.push(InputError {
+                origin: doc.origin.clone(),
+                message,
+            })
+        })
+        .ok()
 }
 
 /// The identity of an object document, or why it has none.

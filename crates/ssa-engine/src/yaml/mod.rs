@@ -171,7 +171,15 @@ pub struct Document {
 /// `null` are skipped as kubectl skips them; two documents with content
 /// are an error at the start of the second.
 pub fn parse(text: &str) -> Result<Document, YamlError> {
-    let mut docs = read::documents(text)?.into_iter();
+    parse_shallow(text, usize::MAX)
+}
+
+/// [`parse`] recording places only down to `place_depth` path segments
+/// (deeper paths report their nearest recorded ancestor): reading a
+/// cluster export needs the place of each object, and recording every
+/// field of every managedFields entry cost as much as the reading.
+pub fn parse_shallow(text: &str, place_depth: usize) -> Result<Document, YamlError> {
+    let mut docs = read::documents(text, place_depth)?.into_iter();
     let Some(first) = docs.next() else {
         return Ok(Document {
             value: Value::Null,
@@ -190,7 +198,7 @@ pub fn parse(text: &str) -> Result<Document, YamlError> {
 /// Reads every document of a stream (`---` separated), skipping the ones
 /// that are empty or `null`, as kubectl does.
 pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
-    Ok(read::documents(text)?
+    Ok(read::documents(text, usize::MAX)?
         .into_iter()
         .map(|d| d.document)
         .collect())

@@ -23,7 +23,7 @@ pub(super) struct StreamDocument {
 }
 
 /// Every document of `text` with content (not empty, not `null`).
-pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
+pub(super) fn documents(text: &str, place_depth: usize) -> Result<Vec<StreamDocument>, YamlError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(YamlError::new(
             format!(
@@ -38,7 +38,7 @@ pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cursor = Cursor::new(text);
     let mut parser = Parser::new_from_str(text);
-    let mut builder = Builder::default();
+    let mut builder = Builder::new(place_depth);
     let mut start = Location::new(1, 1);
     let mut docs = Vec::new();
     loop {
@@ -46,11 +46,11 @@ pub(super) fn documents(text: &str) -> Result<Vec<StreamDocument>, YamlError> {
         match event {
             Event::StreamEnd => break,
             Event::DocumentStart => {
-                builder = Builder::default();
+                builder = Builder::new(place_depth);
                 start = location(mark);
             }
             Event::DocumentEnd => {
-                let document = std::mem::take(&mut builder).finish();
+                let document = std::mem::replace(&mut builder, Builder::new(place_depth)).finish();
                 if !document.value.is_null() {
                     docs.push(StreamDocument { document, start });
                 }
@@ -174,7 +174,6 @@ enum Frame {
     },
 }
 
-#[derive(Default)]
 struct Builder {
     stack: Vec<Frame>,
     root: Option<Value>,
@@ -182,9 +181,23 @@ struct Builder {
     alias_nodes: usize,
     forgotten: usize,
     source_map: SourceMap,
+    /// Places are recorded down to this many path segments.
+    place_depth: usize,
 }
 
 impl Builder {
+    fn new(place_depth: usize) -> Self {
+        Builder {
+            stack: Vec::new(),
+            root: None,
+            anchors: HashMap::new(),
+            alias_nodes: 0,
+            forgotten: 0,
+            source_map: SourceMap::default(),
+            place_depth,
+        }
+    }
+
     fn finish(self) -> Document {
         Document {
             value: self.root.unwrap_or(Value::Null),
@@ -205,24 +218,28 @@ impl Builder {
     /// The path of the next value node, and whether places below it are
     /// recorded (not inside a `<<` value, whose nodes land elsewhere).
     fn next_value_path(&self) -> (ValuePath, bool) {
-        match self.stack.last() {
+        // Below an unrecorded node nothing is recorded: no path is built.
+        let unrecorded = || (ValuePath::root(), false);
+        let (path, mapped) = match self.stack.last() {
             None => (ValuePath::root(), true),
             Some(Frame::List {
                 items,
                 path,
                 mapped,
                 ..
-            }) => (path.index(items.len()), *mapped),
+            }) if *mapped => (path.index(items.len()), true),
             Some(Frame::Map {
                 path,
-                mapped,
-                pending,
+                mapped: true,
+                pending: Pending::Value(k),
                 ..
-            }) => match pending {
-                Pending::Value(k) => (path.key(k.clone()), *mapped),
-                Pending::Merge(_) | Pending::Key => (path.clone(), false),
-            },
+            }) => (path.key(k.clone()), true),
+            Some(_) => return unrecorded(),
+        };
+        if path.0.len() > self.place_depth {
+            return unrecorded();
         }
+        (path, mapped)
     }
 
     fn event_at(&mut self, event: Event, here: Location) -> Result<(), YamlError> {
