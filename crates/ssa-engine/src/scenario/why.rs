@@ -549,29 +549,6 @@ fn written(
             ),
         ));
     }
-    // Whatever else changed, said once, with its owners now.
-    let said: Vec<String> = out.iter().filter_map(|r| r.field.clone()).collect();
-    let rest: Vec<String> = comparison
-        .modified
-        .paths_in_tree_order()
-        .iter()
-        .map(Path::to_string)
-        .filter(|p| !said.contains(p) && !changed_alone.contains(p))
-        .collect();
-    for field in rest {
-        let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
-            format!(
-                "{field} changed: kubectl keeps the last-applied-configuration annotation up to date (as manager \"kubectl-last-applied\"), so that a later client-side kubectl apply still knows what was applied."
-            )
-        } else {
-            format!("{field} changed.")
-        };
-        out.push(Reason {
-            topic: Topic::Changed,
-            field: Some(field),
-            text,
-        });
-    }
     if !fresh.is_empty() {
         let how = match step.op {
             Op::Apply => "an applier owns every field of its manifest",
@@ -595,6 +572,29 @@ fn written(
                 if fields.len() == 1 { "it" } else { "them" },
                 if fields.len() == 1 { "it" } else { "them" },
             ),
+        });
+    }
+    // Whatever else changed, said once, with its owners now.
+
+    let rest: Vec<String> = comparison
+        .modified
+        .paths_in_tree_order()
+        .iter()
+        .map(Path::to_string)
+        .filter(|p| !out.iter().any(|r| r.text.contains(p.as_str())) && !changed_alone.contains(p))
+        .collect();
+    for field in rest {
+        let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
+            format!(
+                "{field} changed: kubectl keeps the last-applied-configuration annotation up to date (as manager \"kubectl-last-applied\"), so that a later client-side kubectl apply still knows what was applied."
+            )
+        } else {
+            format!("{field} changed.")
+        };
+        out.push(Reason {
+            topic: Topic::Changed,
+            field: Some(field),
+            text,
         });
     }
 }
