@@ -4,7 +4,7 @@
 use crate::components::lessons_page::LessonsPage;
 use crate::components::live_editor::OpenReview;
 use crate::components::review_page::ReviewPage;
-use crate::components::scenario_description::ScenarioDescription;
+use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::{blame_line, changes_view};
@@ -350,7 +350,7 @@ pub fn app() -> Html {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
-                                    <ScenarioDescription text={state.text.clone()} preset={state.preset} />
+                                    { scenario_description(&state.text, state.preset) }
                                     <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} labels={labels.clone()} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
@@ -391,7 +391,7 @@ fn embed_view(
             let view = match (embed.view.as_deref(), step) {
                 (_, None) => html! {},
                 (Some("changes"), Some(step)) => html! {
-                    <>{ changes_view(&step.changes) }<crate::components::why_panel::WhyPanel reasons={step.why.clone()} /></>
+                    <>{ changes_view(&step.changes) }{ crate::components::why_panel::why_view(&step.why) }</>
                 },
                 (Some("managed"), Some(step)) => html! {
                     <ul class="manager-fields">{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {

@@ -10,7 +10,6 @@
 
 use ssa_engine::lesson::{self, AnswerKey, IndexEntry, Lesson};
 use ssa_engine::scenario::{ScenarioResult, parse_scenario, run_scenario_with, step_views};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -41,12 +40,34 @@ impl LessonProgress {
     }
 }
 
-/// Progress by lesson id.
-pub type Progress = BTreeMap<String, LessonProgress>;
+/// Progress by lesson id, in the order first seen. A list, not a map:
+/// a handful of lessons, and a map's collect and sort cost about 3 KB
+/// of the budgeted wasm.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Progress(pub Vec<(String, LessonProgress)>);
+
+impl Progress {
+    pub fn get(&self, id: &str) -> Option<&LessonProgress> {
+        self.0.iter().find(|(i, _)| i == id).map(|(_, p)| p)
+    }
+
+    /// Changes lesson `id`'s progress (from nothing, the first time).
+    fn update(&mut self, id: &str, change: impl FnOnce(&mut LessonProgress)) {
+        match self.0.iter_mut().find(|(i, _)| i == id) {
+            Some((_, p)) => change(p),
+            None => {
+                let mut p = LessonProgress::default();
+                change(&mut p);
+                self.0.push((id.to_string(), p));
+            }
+        }
+    }
+}
 
 /// Progress as the text kept in the browser: `id seen right answered steps` lines.
 pub fn progress_to_text(progress: &Progress) -> String {
     progress
+        .0
         .iter()
         .map(|(id, p)| format!("{id} {} {} {} {}\n", p.seen, p.right, p.answered, p.steps))
         .collect()
@@ -54,20 +75,22 @@ pub fn progress_to_text(progress: &Progress) -> String {
 
 /// Progress read back; lines it cannot read are left out.
 pub fn progress_from_text(text: &str) -> Progress {
-    text.lines()
-        .filter_map(|l| {
-            let mut parts = l.split_whitespace();
-            let id = parts.next()?.to_string();
-            let mut n = || parts.next()?.parse::<usize>().ok();
-            let p = LessonProgress {
-                seen: n()?,
-                right: n()?,
-                answered: n()?,
-                steps: n()?,
-            };
-            Some((id, p))
-        })
-        .collect()
+    Progress(
+        text.lines()
+            .filter_map(|l| {
+                let mut parts = l.split_whitespace();
+                let id = parts.next()?.to_string();
+                let mut n = || parts.next()?.parse::<usize>().ok();
+                let p = LessonProgress {
+                    seen: n()?,
+                    right: n()?,
+                    answered: n()?,
+                    steps: n()?,
+                };
+                Some((id, p))
+            })
+            .collect(),
+    )
 }
 
 /// A lesson read and run.
@@ -352,17 +375,18 @@ fn record(state: &mut LessonsState) {
         .filter(|((revealed, _), _)| **revealed)
         .filter_map(|((_, chosen), key)| Some(((*chosen)?, key.as_ref()?.correct)))
         .collect();
-    let entry = state.progress.entry(open.id.clone()).or_default();
-    entry.steps = count;
-    entry.seen = entry.seen.max(seen);
-    if !answered.is_empty() {
-        entry.answered = answered.len().max(entry.answered);
-        entry.right = answered
-            .iter()
-            .filter(|(c, k)| c == k)
-            .count()
-            .max(entry.right);
-    }
+    state.progress.update(&open.id, |entry| {
+        entry.steps = count;
+        entry.seen = entry.seen.max(seen);
+        if !answered.is_empty() {
+            entry.answered = answered.len().max(entry.answered);
+            entry.right = answered
+                .iter()
+                .filter(|(c, k)| c == k)
+                .count()
+                .max(entry.right);
+        }
+    });
 }
 
 #[cfg(test)]
@@ -379,7 +403,7 @@ steps:
     const NARRATIVE: &str = "# T\nDocs: [Conflicts](https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts)\n## Step 1\nA.\n---\nDone.\n## Step 2\n? conflict: Will it conflict?\n---\nYes.\n## Step 3\n? owners .data.k: Who owns k?\n---\nb.\n";
 
     fn opened(step: Option<usize>) -> Rc<LessonsState> {
-        Rc::new(LessonsState::new(Progress::new()))
+        Rc::new(LessonsState::new(Progress::default()))
             .reduce(LessonAction::IndexLoaded(Ok("01-t T\n".into())))
             .reduce(LessonAction::Show(Some(("t".into(), step))))
             .reduce(LessonAction::LessonLoaded {
@@ -417,7 +441,7 @@ steps:
             !s.loaded().unwrap().1.result.steps[1].why.is_empty(),
             "the step's reasons are built"
         );
-        let p = s.progress["t"];
+        let p = s.progress.get("t").copied().unwrap();
         assert_eq!((p.seen, p.right, p.answered, p.steps), (2, 1, 1, 3));
         // A choice once revealed stays.
         let s = s.reduce(LessonAction::Choose(1 - key.correct));
@@ -430,7 +454,7 @@ steps:
         let s = s
             .reduce(LessonAction::Choose(wrong))
             .reduce(LessonAction::Reveal);
-        let p = s.progress["t"];
+        let p = s.progress.get("t").copied().unwrap();
         assert!(p.done());
         assert_eq!((p.right, p.answered), (1, 2));
         assert_eq!(
@@ -463,7 +487,7 @@ steps:
 
     #[test]
     fn unusable_files_are_errors_not_panics() {
-        let s = Rc::new(LessonsState::new(Progress::new()))
+        let s = Rc::new(LessonsState::new(Progress::default()))
             .reduce(LessonAction::Show(Some(("t".into(), None))))
             .reduce(LessonAction::LessonLoaded {
                 id: "t".into(),
@@ -492,7 +516,7 @@ steps:
         let s = opened(None).reduce(LessonAction::Next);
         let text = progress_to_text(&s.progress);
         assert_eq!(progress_from_text(&text), s.progress);
-        assert_eq!(progress_from_text("bad line\nx 1 2\n"), Progress::new());
+        assert_eq!(progress_from_text("bad line\nx 1 2\n"), Progress::default());
     }
 
     #[test]

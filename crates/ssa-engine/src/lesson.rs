@@ -240,13 +240,17 @@ pub fn answer_key(
         }
         Ask::Owners(field) => {
             let mut choices: Vec<String> = managers(scenario, result);
-            let mut owners = step
+            let found = step
                 .object
                 .as_ref()
                 .map(|o| owners_of(o, field))
                 .unwrap_or_default();
             // Named in the order the scenario introduces them.
-            owners.sort_by_key(|o| choices.iter().position(|c| c == o));
+            let owners: Vec<String> = choices
+                .iter()
+                .filter(|c| found.contains(c))
+                .cloned()
+                .collect();
             choices.push(NOBODY.to_string());
             let right = if owners.is_empty() {
                 NOBODY.to_string()

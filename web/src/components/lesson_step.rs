@@ -2,25 +2,21 @@
 //! revealed, the outcome, the explanation, the engine's "Why?", the
 //! changes and the object with its owners.
 
-use crate::components::predict::Predict;
-use crate::components::prose::Prose;
+use crate::components::predict::{self, predict};
+use crate::components::prose::prose;
 use crate::components::step_view::{blame_line, changes_view};
-use crate::components::why_panel::WhyPanel;
+use crate::components::why_panel::why_view;
 use crate::lessons::{Loaded, shown};
 use ssa_engine::scenario::parse_scenario;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub loaded: Loaded,
-    pub step: usize,
-    pub on_choose: Callback<usize>,
-    pub on_reveal: Callback<()>,
-}
-
-#[function_component(LessonStep)]
-pub fn lesson_step(props: &Props) -> Html {
-    let (l, i) = (&props.loaded, props.step);
+/// Step `i` of lesson `l`.
+pub fn lesson_step(
+    l: &Loaded,
+    i: usize,
+    on_choose: &Callback<usize>,
+    on_reveal: &Callback<()>,
+) -> Html {
     let Some(narrative) = l.narrative.steps.get(i) else {
         return html! {};
     };
@@ -32,7 +28,7 @@ pub fn lesson_step(props: &Props) -> Html {
     let question = narrative
         .question
         .as_ref()
-        .zip(l.keys.get(i).cloned().flatten());
+        .zip(l.keys.get(i).and_then(Option::as_ref));
     html! {
         <section class="lesson-step" aria-label={format!("Step {}", i + 1)}>
             <h3 class="lesson-step-title">{ format!("Step {}", i + 1) }
@@ -45,10 +41,10 @@ pub fn lesson_step(props: &Props) -> Html {
                     <pre class="lesson-manifest"><code>{ sent.1.clone() }</code></pre>
                 </details>
             }
-            <Prose text={narrative.text.clone()} />
+            { prose(&narrative.text, "") }
             if let Some((q, key)) = question {
-                <Predict step={i} prompt={q.prompt.clone()} answer={key} chosen={l.chosen.get(i).copied().flatten()}
-                         revealed={revealed} on_choose={props.on_choose.clone()} on_reveal={props.on_reveal.clone()} />
+                { predict(predict::Props { step: i, prompt: &q.prompt, answer: key, chosen: l.chosen.get(i).copied().flatten(),
+                                           revealed, on_choose: on_choose.clone(), on_reveal: on_reveal.clone() }) }
             }
             if revealed {
                 <div class="lesson-result" aria-live="polite">
@@ -60,8 +56,11 @@ pub fn lesson_step(props: &Props) -> Html {
                     if !result.message.is_empty() {
                         <pre class="step-message">{ result.message.clone() }</pre>
                     }
-                    <Prose class="lesson-explanation" text={narrative.explanation.clone()} />
-                    <WhyPanel reasons={result.why.clone()} />
+                    for note in result.notes.iter() {
+                        <p class="step-note">{ note.clone() }</p>
+                    }
+                    { prose(&narrative.explanation, "lesson-explanation") }
+                    { why_view(&result.why) }
                     { changes_view(&result.changes) }
                     if !result.blame.is_empty() {
                         <details class="lesson-object">

@@ -3,8 +3,8 @@
 //! fragment (back and forward included), keeps the fragment on the step
 //! shown and saves the learner's progress in the browser.
 
-use crate::components::lesson_step::LessonStep;
-use crate::components::prose::Prose;
+use crate::components::lesson_step::lesson_step;
+use crate::components::prose::prose;
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
 use crate::lessons::{Fetch, LessonAction, LessonsState, shown};
 use crate::{browser, share};
@@ -172,9 +172,9 @@ pub fn lessons_page(props: &Props) -> Html {
                             </nav>
                         </header>
                         if step == 0 && !loaded.narrative.intro.is_empty() {
-                            <Prose class="lesson-intro" text={loaded.narrative.intro.clone()} />
+                            { prose(&loaded.narrative.intro, "lesson-intro") }
                         }
-                        <LessonStep loaded={loaded.clone()} step={step} on_choose={on_choose} on_reveal={on_reveal} />
+                        { lesson_step(loaded, step, &on_choose, &on_reveal) }
                         <nav class="lesson-nav" aria-label="Lesson navigation">
                             <button type="button" class="lesson-previous" disabled={step == 0} onclick={dispatch(LessonAction::Previous)}>{ "← Previous step" }</button>
                             <button type="button" class="lesson-next" disabled={!can_next} onclick={dispatch(LessonAction::Next)}>{ "Next step →" }</button>

@@ -5,20 +5,19 @@
 use ssa_engine::lesson::AnswerKey;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
+/// A question as shown.
+pub struct Props<'a> {
     /// The step (from 0), to name the inputs.
     pub step: usize,
-    pub prompt: String,
-    pub answer: AnswerKey,
+    pub prompt: &'a str,
+    pub answer: &'a AnswerKey,
     pub chosen: Option<usize>,
     pub revealed: bool,
     pub on_choose: Callback<usize>,
     pub on_reveal: Callback<()>,
 }
 
-#[function_component(Predict)]
-pub fn predict(props: &Props) -> Html {
+pub fn predict(props: Props<'_>) -> Html {
     let name = format!("predict-{}", props.step);
     let legend_id = format!("{name}-legend");
     let onsubmit = {
@@ -49,7 +48,7 @@ pub fn predict(props: &Props) -> Html {
     html! {
         <form class="predict" {onsubmit} aria-labelledby={legend_id.clone()}>
             <fieldset class="predict-choices" disabled={props.revealed}>
-                <legend id={legend_id}><span class="predict-label">{ "Predict: " }</span>{ crate::components::prose::inline(&props.prompt) }</legend>
+                <legend id={legend_id}><span class="predict-label">{ "Predict: " }</span>{ crate::components::prose::inline(props.prompt) }</legend>
                 { for props.answer.choices.iter().enumerate().map(|(i, choice)| {
                     let on_choose = props.on_choose.clone();
                     let onchange = Callback::from(move |_: Event| on_choose.emit(i));

@@ -4,17 +4,9 @@
 
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub text: String,
-    #[prop_or_default]
-    pub class: Classes,
-}
-
-#[function_component(Prose)]
-pub fn prose(props: &Props) -> Html {
-    let blocks = props
-        .text
+/// `text` as paragraphs and lists, in a `div.prose` with `class`.
+pub fn prose(text: &str, class: &'static str) -> Html {
+    let blocks = text
         .split("\n\n")
         .map(str::trim)
         .filter(|b| !b.is_empty())
@@ -26,7 +18,7 @@ pub fn prose(props: &Props) -> Html {
                 html! { <p>{ inline(&lines.join(" ")) }</p> }
             }
         });
-    html! { <div class={classes!("prose", props.class.clone())}>{ for blocks }</div> }
+    html! { <div class={classes!("prose", class)}>{ for blocks }</div> }
 }
 
 /// The inline markup of one paragraph.

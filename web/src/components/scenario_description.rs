@@ -6,13 +6,6 @@
 use crate::presets::PRESETS;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub text: String,
-    /// The preset the text came from (`usize::MAX`: none).
-    pub preset: usize,
-}
-
 /// What to show: the description, or the preset the text was edited from.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Shown {
@@ -39,9 +32,10 @@ pub fn shown(text: &str, preset: usize) -> Shown {
     }
 }
 
-#[function_component(ScenarioDescription)]
-pub fn scenario_description(props: &Props) -> Html {
-    match shown(&props.text, props.preset) {
+/// The description of `text`, which came from preset `preset`
+/// (`usize::MAX`: none).
+pub fn scenario_description(text: &str, preset: usize) -> Html {
+    match shown(text, preset) {
         Shown::Nothing => html! {},
         Shown::Description(d) => html! { <p class="app-description">{ d }</p> },
         Shown::EditedPreset(title) => html! {

@@ -58,7 +58,7 @@ pub fn step_view(props: &Props) -> Html {
             }
             <div class="step-explain">
                 { changes_view(&step.changes) }
-                <crate::components::why_panel::WhyPanel reasons={step.why.clone()} />
+                { crate::components::why_panel::why_view(&step.why) }
             </div>
             <div class="step-panels">
                 <section class="step-panel">

@@ -523,6 +523,32 @@ fn written(
             ),
         });
     }
+    if comparison.added.is_empty()
+        && comparison.modified.is_empty()
+        && comparison.removed.is_empty()
+    {
+        let touched: Vec<String> = now
+            .fields
+            .iter()
+            .filter(|(id, vs)| {
+                was.fields.get(*id).map(|v| &v.set) != Some(&vs.set)
+                    || was.times.get(*id) != now.times.get(*id)
+            })
+            .map(|(id, _)| describe(id))
+            .collect();
+        out.push(reason(
+            Topic::Changed,
+            None,
+            format!(
+                "No value changed, but managedFields did ({}): the server stored the object, with a new resourceVersion and a watch event.",
+                if touched.is_empty() {
+                    "entries were removed".to_string()
+                } else {
+                    format!("the entry of {}", touched.join(" and "))
+                }
+            ),
+        ));
+    }
     if !fresh.is_empty() {
         let how = match step.op {
             Op::Apply => "an applier owns every field of its manifest",
@@ -546,6 +572,29 @@ fn written(
                 if fields.len() == 1 { "it" } else { "them" },
                 if fields.len() == 1 { "it" } else { "them" },
             ),
+        });
+    }
+    // Whatever else changed, said once, with its owners now.
+
+    let rest: Vec<String> = comparison
+        .modified
+        .paths_in_tree_order()
+        .iter()
+        .map(Path::to_string)
+        .filter(|p| !out.iter().any(|r| r.text.contains(p.as_str())) && !changed_alone.contains(p))
+        .collect();
+    for field in rest {
+        let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
+            format!(
+                "{field} changed: kubectl keeps the last-applied-configuration annotation up to date (as manager \"kubectl-last-applied\"), so that a later client-side kubectl apply still knows what was applied."
+            )
+        } else {
+            format!("{field} changed.")
+        };
+        out.push(Reason {
+            topic: Topic::Changed,
+            field: Some(field),
+            text,
         });
     }
 }
