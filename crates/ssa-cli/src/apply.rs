@@ -11,7 +11,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 pub fn apply(args: &ApplyArgs) -> ExitCode {
-    let review = match review_inputs(&args.review, args.subresource.as_deref(), true) {
+    let review = match review_inputs(&args.review, args.subresource.as_deref(), true, false) {
         Ok(review) => review,
         Err(message) => {
             eprintln!("error: {message}");

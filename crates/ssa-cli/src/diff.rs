@@ -15,7 +15,7 @@ const LIVE_DIR: &str = "/tmp/LIVE-ssa";
 const MERGED_DIR: &str = "/tmp/MERGED-ssa";
 
 pub fn diff(args: &DiffArgs) -> ExitCode {
-    let review = match review_inputs(&args.review, None, false) {
+    let review = match review_inputs(&args.review, None, false, true) {
         Ok(review) => review,
         Err(message) => {
             eprintln!("error: {message}");

@@ -16,6 +16,7 @@ pub fn review_inputs(
     args: &ReviewArgs,
     subresource: Option<&str>,
     changes: bool,
+    dry_run: bool,
 ) -> Result<Review, String> {
     if args.force_conflicts && !args.server_side {
         return Err("--force-conflicts only works with --server-side".into());
@@ -39,6 +40,7 @@ pub fn review_inputs(
         },
         deduced_schema: args.deduced_schema,
         changes,
+        dry_run,
     };
     let mut errors = Vec::new();
     let inputs = Inputs {

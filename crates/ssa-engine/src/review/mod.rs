@@ -55,6 +55,9 @@ pub struct Options {
     /// why, ownership moved): the CLI's report needs them, the page builds
     /// them when it opens an object.
     pub changes: bool,
+    /// `kubectl diff`: each apply is a server-side dry run, without the
+    /// requests `kubectl apply` sends after it (see `Step::dry_run`).
+    pub dry_run: bool,
 }
 
 impl Options {
@@ -579,6 +582,7 @@ fn job(
             patch_type: None,
             patch: None,
             expect: None,
+            dry_run: options.dry_run,
         })],
         source_map: Default::default(),
     };

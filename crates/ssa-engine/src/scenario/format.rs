@@ -74,6 +74,12 @@ pub struct Step {
     pub patch_type: Option<PatchKind>,
     pub patch: Option<Value>,
     pub expect: Option<Expect>,
+    /// A server-side dry run, as `kubectl diff --server-side` sends it: the
+    /// apply request alone, without the requests kubectl's `apply` makes
+    /// after it (saving the last-applied annotation, migrating client-side
+    /// managers, applying again). Not part of the scenario format: set by
+    /// the review for `ssa diff`.
+    pub dry_run: bool,
 }
 
 /// A step that could not be read: it runs as `outcome: error`.
@@ -404,6 +410,7 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
         patch_type,
         patch,
         expect,
+        dry_run: false,
     })
 }
 

@@ -255,7 +255,7 @@ fn run_step(
     };
     match step.op {
         Op::Apply => {
-            if step.client == Client::Kubectl && step.subresource.is_none() {
+            if step.client == Client::Kubectl && step.subresource.is_none() && !step.dry_run {
                 let out = client_side::kubectl_server_side_apply(
                     fm,
                     live,
