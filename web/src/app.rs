@@ -311,7 +311,7 @@ pub fn app() -> Html {
                         { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
                     </select>
                 </label>
-                <button type="button" class="app-new" hidden={*page == Page::Review} onclick={on_new}>{ "New scenario" }</button>
+                <button type="button" class="app-new" hidden={*page != Page::Playground} onclick={on_new}>{ "New scenario" }</button>
             </header>
             if *page == Page::Lessons {
                 <main class="app-lessons-page"><LessonsPage /></main>
