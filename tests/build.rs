@@ -31,26 +31,16 @@ fn watched_stems(dir: &Path) -> Vec<String> {
     yaml_stems(dir)
 }
 
-fn corpus_tests(root: &Path) -> String {
+/// One test per scenario file of `dir`, named `PREFIX_FILE`, calling
+/// `check(FILE)`: the corpus (`ssa_corpus_tests::check_scenario`) and the
+/// lessons of `../lessons/` (a scenario and its narrative).
+fn file_tests(dir: &Path, prefix: &str, check: &str) -> String {
     let mut out = String::new();
-    for name in watched_stems(&root.join("corpus")) {
+    for name in watched_stems(dir) {
         let ident = ident(&name);
         let _ = writeln!(
             out,
-            "#[test]\nfn corpus_{ident}() {{\n    ssa_corpus_tests::check_scenario({name:?});\n}}\n"
-        );
-    }
-    out
-}
-
-/// One test per lesson of `../lessons/` (a scenario and its narrative).
-fn lesson_tests(root: &Path) -> String {
-    let mut out = String::new();
-    for name in watched_stems(&root.join("../lessons")) {
-        let ident = ident(&name);
-        let _ = writeln!(
-            out,
-            "#[test]\nfn lesson_{ident}() {{\n    ssa_corpus_tests::lesson_check::check_lesson({name:?});\n}}\n"
+            "#[test]\nfn {prefix}_{ident}() {{\n    {check}({name:?});\n}}\n"
         );
     }
     out
@@ -86,7 +76,22 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out_dir = std::env::var("OUT_DIR").unwrap_or_else(|_| ".".to_string());
     let out_dir = Path::new(&out_dir);
-    let _ = std::fs::write(out_dir.join("corpus_tests.rs"), corpus_tests(root));
-    let _ = std::fs::write(out_dir.join("smd_suite_tests.rs"), smd_suite_tests(root));
-    let _ = std::fs::write(out_dir.join("lesson_tests.rs"), lesson_tests(root));
+    let lessons = "ssa_corpus_tests::lesson_check::check_lesson";
+    for (file, text) in [
+        (
+            "corpus_tests.rs",
+            file_tests(
+                &root.join("corpus"),
+                "corpus",
+                "ssa_corpus_tests::check_scenario",
+            ),
+        ),
+        ("smd_suite_tests.rs", smd_suite_tests(root)),
+        (
+            "lesson_tests.rs",
+            file_tests(&root.join("../lessons"), "lesson", lessons),
+        ),
+    ] {
+        let _ = std::fs::write(out_dir.join(file), text);
+    }
 }

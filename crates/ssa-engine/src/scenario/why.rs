@@ -352,12 +352,18 @@ fn written(
             let since = applier_id
                 .map(|id| history.owned_since(id, &path))
                 .unwrap_or_default();
+            let subtree = comparison
+                .removed
+                .paths()
+                .iter()
+                .any(|p| p.0.len() > path.0.len() && p.0.starts_with(&path.0));
             out.push(reason(
                 Topic::Pruned,
                 Some(&path),
                 format!(
-                    "{path} was applied by {} ({since}); this manifest leaves it out and no other manager owns it, so the server removed it (with everything under it).",
-                    quote(&step.manager)
+                    "{path} was applied by {} ({since}); this manifest leaves it out and no other manager owns it, so the server removed it{}.",
+                    quote(&step.manager),
+                    if subtree { " with everything under it" } else { "" }
                 ),
             ));
         } else if applied {
