@@ -92,6 +92,12 @@ test('the app served under a nested path loads its styles, catalogue and engine'
   await page.getByRole('combobox', { name: 'Embed theme' }).selectOption('dark');
   assert.match(await page.locator('.toolbar-snippet-iframe textarea').inputValue(), /&amp;theme=dark#s=/);
   await page.screenshot({ path: path.join(shots, 'nested-path-embed-action.png') });
+  // The lessons, fetched beside the app, and a deep link into one.
+  await page.goto(`${env.server.url}docs/tools/ssa/index.html#lessons`);
+  const first = page.locator('.lessons-list a').first();
+  await first.waitFor();
+  await first.click();
+  await page.locator('form.predict, .lesson-step-title').first().waitFor();
   assert.deepEqual(problems, { failed: [], foreign: [], errors: [] });
   await context.close();
 });
