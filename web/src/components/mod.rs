@@ -2,11 +2,15 @@
 
 pub mod code_editor;
 pub mod editor;
+pub mod field_list;
 pub mod live_editor;
+pub mod object_view;
+pub mod raw_managed_fields;
 pub mod review_page;
 pub mod scenario_form;
 pub mod schema_picker;
 pub mod side_by_side;
+pub mod spacer;
 pub mod step_card;
 pub mod step_list;
 pub mod step_view;

@@ -1,5 +1,6 @@
 //! Share, export, import and "Copy as Markdown".
 
+use crate::shared::Shared;
 use crate::{browser, markdown, share};
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
@@ -7,7 +8,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub text: String,
-    pub result: Option<ScenarioResult>,
+    pub result: Option<Shared<ScenarioResult>>,
     /// Replaces the scenario (an imported file).
     pub on_load: Callback<String>,
 }
