@@ -32,12 +32,8 @@ const KEYSTROKES = 9;
 
 /** The scenario: N keys by `writer`, one more by `helper`. */
 export function bigScenario(n) {
-  const lines = [
-    'scenario: v1',
-    `name: configmap-${n}`,
-    `description: A ConfigMap of ${n} keys.`,
-    'steps:',
-    '- manager: writer',
+  const write = (manager) => [
+    `- manager: ${manager}`,
     '  op: apply',
     '  object:',
     '    apiVersion: v1',
@@ -45,18 +41,9 @@ export function bigScenario(n) {
     '    metadata: {name: big, namespace: default}',
     '    data:',
   ];
+  const lines = ['scenario: v1', `name: configmap-${n}`, `description: A ConfigMap of ${n} keys.`, 'steps:', ...write('writer')];
   for (let i = 0; i < n; i++) lines.push(`      key-${i}: value-${i}`);
-  lines.push(
-    '- manager: helper',
-    '  op: apply',
-    '  object:',
-    '    apiVersion: v1',
-    '    kind: ConfigMap',
-    '    metadata: {name: big, namespace: default}',
-    '    data:',
-    '      extra: added-by-helper',
-    '',
-  );
+  lines.push(...write('helper'), '      extra: added-by-helper', '');
   return lines.join('\n');
 }
 

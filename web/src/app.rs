@@ -168,8 +168,13 @@ pub fn app() -> Html {
     } else {
         (*form_text).clone()
     };
-    // What the header and timeline read from the text: once per text.
-    let facts = use_memo(ran_text.clone(), |text| TextFacts::of(text));
+    // What the header and timeline read from the text: once per text run.
+    let facts_text = if state.stale {
+        (*form_text).clone()
+    } else {
+        state.text.clone()
+    };
+    let facts = use_memo(facts_text, |text| TextFacts::of(text));
     let outcomes: Vec<String> = state
         .result
         .as_ref()
@@ -422,6 +427,40 @@ struct TextFacts {
 
 impl TextFacts {
     fn of(text: &str) -> Self {
+        // The run read the text already, unless a step could not be read.
+        if let Some(scenario) = crate::state::last_read(text)
+            && scenario.steps.iter().all(Result::is_ok)
+        {
+            let steps = || scenario.steps.iter().filter_map(|s| s.as_ref().ok());
+            // As written: a step without `manager` shows none (the reader
+            // fills in kubectl's default).
+            let written = |i: usize| {
+                let at = ssa_engine::value::ValuePath::root()
+                    .key("steps")
+                    .index(i)
+                    .key("manager");
+                scenario.source_map.key_location(&at).is_some()
+            };
+            return TextFacts {
+                managers: steps()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        if written(i) {
+                            s.manager.clone()
+                        } else {
+                            String::new()
+                        }
+                    })
+                    .collect(),
+                labels: steps()
+                    .map(|s| s.name.clone().unwrap_or_default())
+                    .collect(),
+                description: scenario
+                    .description
+                    .clone()
+                    .filter(|d| !d.trim().is_empty()),
+            };
+        }
         let doc = ssa_engine::yaml::parse(text).map(|d| d.value).ok();
         let steps = doc
             .as_ref()
