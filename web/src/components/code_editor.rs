@@ -38,18 +38,23 @@ pub fn code_editor(props: &Props) -> Html {
     // What the user typed last: the textarea has it already, and setting
     // a long value again costs a layout of the whole text.
     let typed = use_mut_ref(String::new);
+    // The text shown: what was typed, at once, even while the page takes
+    // it in later (the form follows a long scenario once typing pauses).
+    let shown_text = use_state(|| props.text.clone());
     let oninput = {
-        let (on_edit, typed) = (props.on_edit.clone(), typed.clone());
+        let (on_edit, typed, shown_text) =
+            (props.on_edit.clone(), typed.clone(), shown_text.clone());
         Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
                 let text = area.value();
                 typed.borrow_mut().clone_from(&text);
+                shown_text.set(text.clone());
                 on_edit.emit(text);
             }
         })
     };
     {
-        let area = area.clone();
+        let (area, shown_text) = (area.clone(), shown_text.clone());
         use_effect_with(props.text.clone(), move |text| {
             if *typed.borrow() != *text
                 && let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>()
@@ -57,14 +62,17 @@ pub fn code_editor(props: &Props) -> Html {
                 area.set_value(text);
                 typed.borrow_mut().clone_from(text);
             }
+            if *shown_text != *text {
+                shown_text.set(text.clone());
+            }
         });
     }
     // The textarea scrolls; the highlighted copy and the line numbers
     // draw only the lines in view, moved to where the textarea shows them.
     let (scroll, onscroll) = use_scroll();
-    let count = props.text.split('\n').count();
+    let count = shown_text.split('\n').count();
     let shown = rows_to_draw(count, LINE, PAD, scroll);
-    let lines = use_memo((props.text.clone(), shown.clone()), |(text, shown)| {
+    let lines = use_memo(((*shown_text).clone(), shown.clone()), |(text, shown)| {
         highlight_lines(text, shown.clone())
     });
     let (copy, gutter) = (use_node_ref(), use_node_ref());
