@@ -51,6 +51,9 @@ step "JavaScript API in Node: the corpus through runScenario" node --test tests/
 step "release build of the app" trunk build --release
 step "wasm size" wasm_size
 step "end-to-end tests (Playwright, Chromium)" node --test tests/e2e/
+# Prints keystroke, paste, cold-load and preset figures (a benchmark: it
+# fails only if the page breaks, not on a slow figure).
+step "page performance (figures printed)" node tests/e2e/perf.bench.mjs
 
 echo
 if [ "$failed" -gt 0 ]; then

@@ -3,18 +3,20 @@
 
 use crate::components::lessons_page::LessonsPage;
 use crate::components::live_editor::OpenReview;
+use crate::components::object_view::ObjectView;
 use crate::components::review_page::ReviewPage;
 use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
-use crate::components::step_view::{blame_line, changes_view};
+use crate::components::step_view::changes_view;
 use crate::components::{
     editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
 };
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
 use crate::presets::PRESETS;
 use crate::review::{ReviewAction, ReviewState};
-use crate::state::{Action, State};
+use crate::shared::Shared;
+use crate::state::{Action, RUN_AFTER_MS, State};
 use crate::{browser, share};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -27,6 +29,9 @@ enum Page {
     Review,
     Lessons,
 }
+
+/// Texts up to this long update the form on every keystroke.
+const FORM_AT_ONCE_BYTES: usize = 8 * 1024;
 
 /// The fragment that opens the review page.
 const REVIEW_FRAGMENT: &str = "review";
@@ -79,11 +84,25 @@ pub fn app() -> Html {
     {
         // An embed shows its own scenario: it does not overwrite the
         // playground's autosave.
+        // A long text is saved with its run, once typing pauses.
         let (text, embedded) = (state.text.clone(), embed.embed);
-        use_effect_with(text, move |text| {
-            if !embedded {
+        use_effect_with((text, state.stale), move |(text, stale)| {
+            if !embedded && !stale {
                 browser::save(text);
             }
+        });
+    }
+    {
+        // A long text runs once typing pauses (see State::stale): each new
+        // text restarts the wait, dropping the timer cancels it.
+        let dispatcher = state.dispatcher();
+        use_effect_with((state.stale, state.text.clone()), move |(stale, _)| {
+            let timer = stale.then(|| {
+                gloo_timers::callback::Timeout::new(RUN_AFTER_MS, move || {
+                    dispatcher.dispatch(Action::Run)
+                })
+            });
+            move || drop(timer)
         });
     }
     // Embed mode: answer the embedding page, tell it our size and step.
@@ -141,8 +160,42 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
-    let managers = crate::scenario_edit::step_strings(&state.text, "manager");
-    let labels = crate::scenario_edit::step_strings(&state.text, "name");
+    // The text the form and the step labels show. They follow the editor
+    // at once while the text is short; a long one (its manifests are long:
+    // the form holds a second editor of each) they follow once typing
+    // pauses, as the run does.
+    let form_text = use_state(|| state.text.clone());
+    {
+        let form_text = form_text.clone();
+        use_effect_with((state.text.clone(), state.stale), move |(text, stale)| {
+            let later = *stale || text.len() > FORM_AT_ONCE_BYTES;
+            let timer = if later {
+                let text = text.clone();
+                Some(gloo_timers::callback::Timeout::new(
+                    RUN_AFTER_MS,
+                    move || form_text.set(text),
+                ))
+            } else {
+                if *form_text != *text {
+                    form_text.set(text.clone());
+                }
+                None
+            };
+            move || drop(timer)
+        });
+    }
+    let ran_text = if state.text.len() <= FORM_AT_ONCE_BYTES {
+        state.text.clone()
+    } else {
+        (*form_text).clone()
+    };
+    // What the header and timeline read from the text: once per text run.
+    let facts_text = if state.stale {
+        (*form_text).clone()
+    } else {
+        state.text.clone()
+    };
+    let facts = use_memo(facts_text, |text| TextFacts::of(text));
     let outcomes: Vec<String> = state
         .result
         .as_ref()
@@ -279,6 +332,7 @@ pub fn app() -> Html {
     if embed.embed {
         return embed_view(
             &state,
+            &facts,
             &embed,
             (*load_error).clone(),
             on_select,
@@ -322,15 +376,15 @@ pub fn app() -> Html {
             } else {
             <main class="app-main">
                 <div class="app-input">
-                    <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().cloned()} selected={state.selected} on_load={on_load} />
+                    <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().map(Shared::from)} selected={state.selected} on_load={on_load} />
                     <ContextProvider<OpenReview> context={open_review}>
-                        <ScenarioForm text={state.text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
+                        <ScenarioForm text={ran_text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
                                       selected={state.selected} on_action={on_action} />
                     </ContextProvider<OpenReview>>
                     <Editor text={state.text.clone()} on_edit={on_edit}
                             error={state.result.as_ref().err().cloned()} />
                 </div>
-                <section class="app-result" aria-label="Result">
+                <section class="app-result" aria-label="Result" aria-busy={state.stale.then_some("true")}>
                     <label class="app-add-step">{ "Add a step " }
                         <select onchange={on_add_step} aria-label="Add a ready-made step">
                             <option value="" selected=true>{ "choose a writer…" }</option>
@@ -350,13 +404,16 @@ pub fn app() -> Html {
                         match &state.result {
                             Ok(result) => html! {
                                 <>
-                                    { scenario_description(&state.text, state.preset) }
-                                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select} managers={managers.clone()} labels={labels.clone()} />
+                                    { scenario_description(facts.description.as_deref(), &state.text, state.preset) }
+                                    if state.stale {
+                                        <p class="app-stale" role="status">{ "Running once you pause typing…" }</p>
+                                    }
+                                    <Timeline result={Shared::from(result)} selected={state.selected} on_select={on_select} managers={facts.managers.clone()} labels={facts.labels.clone()} />
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
                                     }
-                                    if let Some(step) = result.steps.get(state.selected) {
-                                        <StepView index={state.selected} step={step.clone()} on_resolve={on_resolve.clone()} />
+                                    if state.selected < result.steps.len() {
+                                        <StepView index={state.selected} result={Shared::from(result)} on_resolve={on_resolve.clone()} />
                                     }
                                 </>
                             },
@@ -374,6 +431,7 @@ pub fn app() -> Html {
 /// selected step, with a link to the full playground.
 fn embed_view(
     state: &UseReducerHandle<State>,
+    facts: &TextFacts,
     embed: &EmbedOptions,
     load_error: Option<String>,
     on_select: Callback<usize>,
@@ -398,18 +456,15 @@ fn embed_view(
                         <li><code>{ l.field.clone().unwrap_or_default() }</code>{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
                     }) }</ul>
                 },
-                (_, Some(step)) => html! {
-                    <div class="blame" role="table" aria-label="Object with the owner of each field">
-                        { for step.blame.iter().map(blame_line) }
-                    </div>
+                (_, Some(_)) => html! {
+                    <ObjectView result={Shared::from(result)} index={state.selected} />
                 },
             };
             let message = step.map(|s| s.message.clone()).filter(|m| !m.is_empty());
             html! {
                 <>
-                    <Timeline result={result.clone()} selected={state.selected} on_select={on_select}
-                              managers={crate::scenario_edit::step_strings(&state.text, "manager")}
-                              labels={crate::scenario_edit::step_strings(&state.text, "name")} />
+                    <Timeline result={Shared::from(result)} selected={state.selected} on_select={on_select}
+                              managers={facts.managers.clone()} labels={facts.labels.clone()} />
                     if let Some(m) = message { <pre class="step-message">{ m }</pre> }
                     { view }
                 </>
@@ -434,4 +489,84 @@ fn embed_load_error(embed: &EmbedOptions) -> Option<String> {
     }
     let fragment = browser::fragment()?;
     Some(crate::embed::decode(fragment.strip_prefix("#error=")?))
+}
+
+/// What the page shows from the scenario text itself, read in one pass:
+/// each step's manager and name, and the description.
+#[derive(PartialEq)]
+struct TextFacts {
+    managers: Vec<String>,
+    labels: Vec<String>,
+    description: Option<String>,
+}
+
+impl TextFacts {
+    fn of(text: &str) -> Self {
+        // The run read the text already, unless a step could not be read.
+        if let Some(scenario) = crate::state::last_read(text)
+            && scenario.steps.iter().all(Result::is_ok)
+        {
+            let steps = || scenario.steps.iter().filter_map(|s| s.as_ref().ok());
+            // As written: a step without `manager` shows none (the reader
+            // fills in kubectl's default).
+            let written = |i: usize| {
+                let at = ssa_engine::value::ValuePath::root()
+                    .key("steps")
+                    .index(i)
+                    .key("manager");
+                scenario.source_map.key_location(&at).is_some()
+            };
+            return TextFacts {
+                managers: steps()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        if written(i) {
+                            s.manager.clone()
+                        } else {
+                            String::new()
+                        }
+                    })
+                    .collect(),
+                labels: steps()
+                    .map(|s| s.name.clone().unwrap_or_default())
+                    .collect(),
+                description: scenario
+                    .description
+                    .clone()
+                    .filter(|d| !d.trim().is_empty()),
+            };
+        }
+        let doc = ssa_engine::yaml::parse(text).map(|d| d.value).ok();
+        let steps = doc
+            .as_ref()
+            .and_then(|d| d.get("steps"))
+            .and_then(|s| s.as_list());
+        let strings = |key: &str| {
+            steps
+                .map(|steps| {
+                    steps
+                        .iter()
+                        .map(|s| {
+                            s.get(key)
+                                .and_then(|v| v.as_str())
+                                .unwrap_or_default()
+                                .to_string()
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        // As the scenario reader takes it: a string that is not blank.
+        let description = doc
+            .as_ref()
+            .and_then(|d| d.get("description"))
+            .and_then(|d| d.as_str())
+            .filter(|d| !d.trim().is_empty())
+            .map(str::to_string);
+        TextFacts {
+            managers: strings("manager"),
+            labels: strings("name"),
+            description,
+        }
+    }
 }

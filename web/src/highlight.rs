@@ -38,24 +38,46 @@ impl Token {
 }
 
 /// Every line of `text` as tokens.
+#[cfg(test)]
 pub fn highlight(text: &str) -> Vec<Vec<(Token, String)>> {
+    highlight_lines(text, 0..usize::MAX)
+}
+
+/// The lines of `text` numbered `lines` (from 0) as tokens: an editor draws
+/// only the lines in view. The lines before are only scanned for the one
+/// state kept between lines, and only a line holding `|` or `>` is cut
+/// into tokens for it, so a line far down a long text costs little more
+/// than one near the top.
+pub fn highlight_lines(text: &str, lines: std::ops::Range<usize>) -> Vec<Vec<(Token, String)>> {
     let mut block_parent: Option<usize> = None;
-    text.split('\n')
-        .map(|line| {
-            let indent = line.chars().take_while(|c| *c == ' ').count();
-            if let Some(parent) = block_parent {
-                if line.trim().is_empty() || indent > parent {
-                    return vec![(Token::String, line.to_string())];
+    let mut out = Vec::with_capacity(lines.len().min(4096));
+    for (i, line) in text.split('\n').enumerate() {
+        if i >= lines.end {
+            break;
+        }
+        let shown = i >= lines.start;
+        if let Some(parent) = block_parent {
+            let indent = line.bytes().take_while(|c| *c == b' ').count();
+            if line.trim().is_empty() || indent > parent {
+                if shown {
+                    out.push(vec![(Token::String, line.to_string())]);
                 }
-                block_parent = None;
+                continue;
             }
-            let tokens = line_tokens(line);
-            if opens_block_scalar(&tokens) {
-                block_parent = Some(key_column(&tokens));
-            }
-            tokens
-        })
-        .collect()
+            block_parent = None;
+        }
+        if !shown && !line.contains(['|', '>']) {
+            continue;
+        }
+        let tokens = line_tokens(line);
+        if opens_block_scalar(&tokens) {
+            block_parent = Some(key_column(&tokens));
+        }
+        if shown {
+            out.push(tokens);
+        }
+    }
+    out
 }
 
 /// The value ends in `|` or `>` (with chomping and indent indicators).
@@ -356,5 +378,24 @@ mod tests {
             vec![(Token::String, "  # not a comment".to_string())]
         );
         assert_eq!(lines[3][0], (Token::Key, "next".to_string()));
+    }
+
+    #[test]
+    fn a_range_of_lines_is_highlighted_as_in_the_whole_text() {
+        let text = "a: |\n  b: c\n  - d\ne: [f, g]\nh: >-\n  i\n\n  j\nk: l # m\n";
+        let whole = highlight(text);
+        for start in 0..whole.len() {
+            for end in start..=whole.len() + 1 {
+                assert_eq!(
+                    highlight_lines(text, start..end),
+                    whole[start..end.min(whole.len())],
+                    "{start}..{end}"
+                );
+            }
+        }
+        for preset in crate::presets::PRESETS {
+            let whole = highlight(preset.text);
+            assert_eq!(highlight_lines(preset.text, 3..9), whole[3..9]);
+        }
     }
 }

@@ -20,8 +20,10 @@ mod scenario_edit;
 mod scenario_text;
 mod schema_templates;
 mod share;
+mod shared;
 mod state;
 mod steps;
+mod virtual_rows;
 
 fn main() {
     install_panic_banner();

@@ -194,29 +194,6 @@ pub fn read_form(text: &str) -> Result<Form, String> {
     })
 }
 
-/// Each step's string `key` (`manager`, `name`), as written (empty when
-/// absent).
-pub fn step_strings(text: &str, key: &str) -> Vec<String> {
-    let Ok(doc) = yaml::parse(text) else {
-        return Vec::new();
-    };
-    doc.value
-        .get("steps")
-        .and_then(Value::as_list)
-        .map(|steps| {
-            steps
-                .iter()
-                .map(|s| {
-                    s.get(key)
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_string()
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// Where an editor's node sits in the scenario document.
 pub fn node_path(doc: &Value, node: Node) -> Option<ValuePath> {
     let root = ValuePath::root();

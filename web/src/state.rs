@@ -3,7 +3,7 @@
 
 use crate::scenario_edit::{self, Node, SchemaKind, StepEdit};
 use ssa_engine::scenario::{
-    Resolution, ScenarioResult, parse_scenario, resolve_conflict, run_scenario_text_without_views,
+    Resolution, Scenario, ScenarioResult, parse_scenario, resolve_conflict, run_scenario_with,
     step_views,
 };
 use std::rc::Rc;
@@ -14,8 +14,9 @@ use yew::Reducible;
 pub struct State {
     /// The scenario text as the user typed it (never reformatted).
     pub text: String,
-    /// The run of `text`, or the located error that stopped it.
-    pub result: Result<ScenarioResult, String>,
+    /// The run of `text`, or the located error that stopped it (shared:
+    /// the page's panels read it without copying).
+    pub result: Result<Rc<ScenarioResult>, String>,
     /// The step whose state is shown.
     pub selected: usize,
     /// The preset the text came from.
@@ -29,7 +30,18 @@ pub struct State {
     /// What the user typed in the form's YAML editors, kept while it is
     /// invalid (with its error) or differs only in layout from the text.
     pub drafts: Vec<Draft>,
+    /// `result` is the run of an earlier text: a text longer than
+    /// [`RUN_LATER_BYTES`] runs once typing pauses ([`Action::Run`]), so
+    /// that typing never waits for a long run.
+    pub stale: bool,
 }
+
+/// Texts longer than this (a ConfigMap of about 10,000 keys) run once
+/// typing pauses rather than on every keystroke.
+pub const RUN_LATER_BYTES: usize = 256 * 1024;
+
+/// The pause, in milliseconds, after which a long text runs.
+pub const RUN_AFTER_MS: u32 = 300;
 
 /// The text of one of the form's YAML editors, as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +83,8 @@ pub enum Action {
     EditNode(Node, String),
     Next,
     Previous,
+    /// Run the text now if its run was put off ([`State::stale`]).
+    Run,
 }
 
 /// What an editor of the form shows: the user's draft while it is invalid
@@ -102,6 +116,7 @@ impl State {
             notice: None,
             compare: false,
             drafts: Vec::new(),
+            stale: false,
         })
     }
 
@@ -113,10 +128,11 @@ impl State {
                 .steps
                 .get(self.selected)
                 .is_some_and(|s| !s.has_views)
-            && let Ok(scenario) = parse_scenario(&self.text)
+            && let Some(scenario) = read(&self.text)
         {
-            // The text ran, so its schema loads again.
-            let _ = step_views(&scenario, result, self.selected);
+            // The text ran, so its schema loads again. A new run is not
+            // shared yet: nothing is copied.
+            let _ = step_views(&scenario, Rc::make_mut(result), self.selected);
         }
         self
     }
@@ -147,7 +163,7 @@ impl State {
     fn with_run(
         &self,
         text: String,
-        result: Result<ScenarioResult, String>,
+        result: Result<Rc<ScenarioResult>, String>,
         undoable: bool,
         remap: impl Fn(usize) -> Option<usize>,
     ) -> State {
@@ -177,6 +193,7 @@ impl State {
             notice: None,
             compare: self.compare,
             drafts,
+            stale: false,
         }
     }
 
@@ -241,16 +258,64 @@ impl State {
         }
     }
 
+    /// This state with the user's new text, run now.
+    fn ran(&self, text: String) -> State {
+        let result = run(&text);
+        // Keep the user's place when the edit keeps the step.
+        let steps = result.as_ref().map(|r| r.steps.len()).unwrap_or(0);
+        let selected = if steps == 0 {
+            0
+        } else {
+            self.selected.min(steps - 1)
+        };
+        State {
+            text,
+            result,
+            selected,
+            preset: self.preset,
+            history: self.history.clone(),
+            notice: None,
+            compare: self.compare,
+            drafts: Vec::new(),
+            stale: false,
+        }
+    }
+
     pub fn step_count(&self) -> usize {
         self.result.as_ref().map(|r| r.steps.len()).unwrap_or(0)
     }
 }
 
-fn run(text: &str) -> Result<ScenarioResult, String> {
-    run_scenario_text_without_views(text).map_err(|e| e.to_string())
+fn run(text: &str) -> Result<Rc<ScenarioResult>, String> {
+    let scenario = parse_scenario(text).map_err(|e| e.to_string())?;
+    let result = run_scenario_with(&scenario, false).map_err(|e| e.to_string())?;
+    LAST_READ.with(|last| *last.borrow_mut() = Some((text.to_string(), Rc::new(scenario))));
+    Ok(Rc::new(result))
 }
 
-fn last_step(result: &Result<ScenarioResult, String>) -> usize {
+thread_local! {
+    /// The last text run and its scenario: the views of the step shown
+    /// are built from it right after the run, without reading it again.
+    static LAST_READ: std::cell::RefCell<Option<(String, Rc<Scenario>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The scenario of `text` if it is the last text run (no reading).
+pub fn last_read(text: &str) -> Option<Rc<Scenario>> {
+    LAST_READ.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|(t, _)| t == text)
+            .map(|(_, s)| Rc::clone(s))
+    })
+}
+
+/// The scenario of `text`, read again only if it is not the last run.
+fn read(text: &str) -> Option<Rc<Scenario>> {
+    last_read(text).or_else(|| parse_scenario(text).ok().map(Rc::new))
+}
+
+fn last_step(result: &Result<Rc<ScenarioResult>, String>) -> usize {
     result
         .as_ref()
         .map(|r| r.steps.len().saturating_sub(1))
@@ -263,26 +328,15 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let count = self.step_count();
         let next = match action {
-            Action::Edit(text) => {
-                let result = run(&text);
-                // Keep the user's place when the edit keeps the step.
-                let steps = result.as_ref().map(|r| r.steps.len()).unwrap_or(0);
-                let selected = if steps == 0 {
-                    0
-                } else {
-                    self.selected.min(steps - 1)
-                };
-                State {
-                    text,
-                    result,
-                    selected,
-                    preset: self.preset,
-                    history: self.history.clone(),
-                    notice: None,
-                    compare: self.compare,
-                    drafts: Vec::new(),
-                }
-            }
+            Action::Edit(text) if text.len() > RUN_LATER_BYTES => State {
+                text,
+                notice: None,
+                drafts: Vec::new(),
+                stale: true,
+                ..(*self).clone()
+            },
+            Action::Run if self.stale => self.ran(self.text.clone()),
+            Action::Edit(text) => self.ran(text),
             Action::Load(text) => {
                 let mut history = self.history.clone();
                 history.push(self.text.clone());
@@ -319,6 +373,7 @@ impl Reducible for State {
                         notice: None,
                         compare: self.compare,
                         drafts: Vec::new(),
+                        stale: false,
                     }
                 }
                 Err(e) => State {
@@ -344,6 +399,7 @@ impl Reducible for State {
                         notice: None,
                         compare: self.compare,
                         drafts: Vec::new(),
+                        stale: false,
                     }
                 }
                 Err(e) => State {
@@ -370,6 +426,7 @@ impl Reducible for State {
                     notice: None,
                     compare: self.compare,
                     drafts: Vec::new(),
+                    stale: false,
                 }
             }
             Action::EditStep(i, edit) => {
@@ -561,6 +618,23 @@ mod tests {
                 resolved.text
             );
         }
+    }
+
+    #[test]
+    fn a_long_text_runs_once_typing_pauses() {
+        let state = Rc::new(State::new(PRESETS[0].text));
+        let long = format!("{}\n{}", PRESETS[0].text, "#".repeat(RUN_LATER_BYTES));
+        let typed = state.clone().reduce(Action::Edit(long.clone()));
+        assert_eq!(typed.text, long, "the text is taken at once");
+        assert!(typed.stale);
+        assert_eq!(typed.result, state.result, "the run waits");
+        let ran = typed.reduce(Action::Run);
+        assert!(!ran.stale);
+        assert!(ran.result.is_ok());
+        assert!(ran.result.as_ref().unwrap().steps[ran.selected].has_views);
+        // Nothing to run: the same state.
+        let again = ran.clone().reduce(Action::Run);
+        assert!(Rc::ptr_eq(&ran, &again));
     }
 
     #[test]

@@ -2,11 +2,13 @@
 //! revealed, the outcome, the explanation, the engine's "Why?", the
 //! changes and the object with its owners.
 
+use crate::components::object_view::ObjectView;
 use crate::components::predict::{self, predict};
 use crate::components::prose::prose;
-use crate::components::step_view::{blame_line, changes_view};
+use crate::components::step_view::changes_view;
 use crate::components::why_panel::why_view;
 use crate::lessons::{Loaded, shown};
+use crate::shared::Shared;
 use ssa_engine::scenario::parse_scenario;
 use yew::prelude::*;
 
@@ -65,9 +67,8 @@ pub fn lesson_step(
                     if !result.blame.is_empty() {
                         <details class="lesson-object">
                             <summary>{ "The object and who owns each field" }</summary>
-                            <div class="blame" role="table" aria-label="Object with the owner of each field">
-                                { for result.blame.iter().map(blame_line) }
-                            </div>
+                            // A lesson's scenario is small: the copy costs nothing.
+                            <ObjectView result={Shared(std::rc::Rc::new(l.result.clone()))} index={i} />
                         </details>
                     }
                 </div>

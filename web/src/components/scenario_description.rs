@@ -14,28 +14,29 @@ pub enum Shown {
     EditedPreset(&'static str),
 }
 
-pub fn shown(text: &str, preset: usize) -> Shown {
+/// `own` is the description `text` holds (read once, with the run).
+pub fn shown(own: Option<&str>, text: &str, preset: usize) -> Shown {
     let description = |t: &str| {
         ssa_engine::scenario::parse_scenario(t)
             .ok()
             .and_then(|s| s.description)
             .filter(|d| !d.trim().is_empty())
     };
-    let Some(own) = description(text) else {
+    let Some(own) = own.filter(|d| !d.trim().is_empty()) else {
         return Shown::Nothing;
     };
     match PRESETS.get(preset) {
-        Some(p) if p.text != text && description(p.text).as_ref() == Some(&own) => {
+        Some(p) if p.text != text && description(p.text).as_deref() == Some(own) => {
             Shown::EditedPreset(p.title)
         }
-        _ => Shown::Description(own),
+        _ => Shown::Description(own.to_string()),
     }
 }
 
-/// The description of `text`, which came from preset `preset`
+/// The description `own` of `text`, which came from preset `preset`
 /// (`usize::MAX`: none).
-pub fn scenario_description(text: &str, preset: usize) -> Html {
-    match shown(text, preset) {
+pub fn scenario_description(own: Option<&str>, text: &str, preset: usize) -> Html {
+    match shown(own, text, preset) {
         Shown::Nothing => html! {},
         Shown::Description(d) => html! { <p class="app-description">{ d }</p> },
         Shown::EditedPreset(title) => html! {
@@ -51,20 +52,33 @@ pub fn scenario_description(text: &str, preset: usize) -> Html {
 mod tests {
     use super::*;
 
+    /// As the page calls it: with the description the run read.
+    fn shown_for(text: &str, preset: usize) -> Shown {
+        let own = ssa_engine::scenario::parse_scenario(text)
+            .ok()
+            .and_then(|s| s.description);
+        shown(own.as_deref(), text, preset)
+    }
+
     #[test]
     fn an_edited_preset_no_longer_claims_its_description() {
         let preset = PRESETS[0].text;
-        assert!(matches!(shown(preset, 0), Shown::Description(_)));
+        assert!(matches!(shown_for(preset, 0), Shown::Description(_)));
         let edited = preset.replace("color: red", "color: green");
-        assert_eq!(shown(&edited, 0), Shown::EditedPreset(PRESETS[0].title));
+        assert_eq!(shown_for(&edited, 0), Shown::EditedPreset(PRESETS[0].title));
         // A description the user rewrote is theirs: shown.
         let rewritten = edited.replacen(
             "description: |\n  Two teams",
             "description: |\n  My teams",
             1,
         );
-        assert!(matches!(shown(&rewritten, 0), Shown::Description(d) if d.starts_with("My teams")));
+        assert!(
+            matches!(shown_for(&rewritten, 0), Shown::Description(d) if d.starts_with("My teams"))
+        );
         // Not from a preset: its own description.
-        assert!(matches!(shown(preset, usize::MAX), Shown::Description(_)));
+        assert!(matches!(
+            shown_for(preset, usize::MAX),
+            Shown::Description(_)
+        ));
     }
 }

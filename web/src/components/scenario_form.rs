@@ -24,6 +24,7 @@ pub struct Props {
 #[function_component(ScenarioForm)]
 pub fn scenario_form(props: &Props) -> Html {
     let form = use_memo(props.text.clone(), |text| read_form(text));
+    let automatic = use_memo(props.text.clone(), |text| automatic_schema(text));
     let form = match &*form {
         Ok(form) => form.clone(),
         Err(e) => {
@@ -38,7 +39,7 @@ pub fn scenario_form(props: &Props) -> Html {
     };
     html! {
         <section class="form" aria-label="Scenario inputs">
-            <SchemaPicker kind={form.schema} automatic={automatic_schema(&props.text)} builtin={form.builtin.clone()} document={form.schema_document.clone()}
+            <SchemaPicker kind={form.schema} automatic={(*automatic).clone()} builtin={form.builtin.clone()} document={form.schema_document.clone()}
                           drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
             <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
             <StepList steps={form.steps.clone()} drafts={props.drafts.clone()} outcomes={props.outcomes.clone()}

@@ -1,27 +1,43 @@
 //! The state after one step: outcome and the server's message, conflicts,
 //! the object as YAML, and every manager's fields in kubectl's notation.
+//! What is built from the run (each manager's fields) is built once per
+//! run and step, not on every render.
 
+use crate::components::field_list::FieldList;
+use crate::components::object_view::ObjectView;
+use crate::components::raw_managed_fields::RawManagedFields;
+use crate::shared::Shared;
 use ssa_engine::managed_fields::{self, ManagerId};
-use ssa_engine::scenario::{BlameLine, Resolution, StepResult};
+use ssa_engine::scenario::{Resolution, ScenarioResult, StepResult};
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub index: usize,
-    pub step: StepResult,
+    /// The run; the step shown is `index`.
+    pub result: Shared<ScenarioResult>,
     /// Resolves this step's conflict.
     pub on_resolve: Callback<Resolution>,
 }
 
+/// One manager's entry: name, operation (with subresource) and its
+/// fields in kubectl's notation.
+#[derive(PartialEq)]
+struct Manager {
+    name: String,
+    how: String,
+    fields: Rc<Vec<String>>,
+}
+
 #[function_component(StepView)]
 pub fn step_view(props: &Props) -> Html {
-    let step = &props.step;
-    let managers = step
-        .object
-        .as_ref()
-        .and_then(|o| managed_fields::decode(o).ok())
-        .map(|m| m.fields)
-        .unwrap_or_default();
+    let managers = use_memo((props.result.clone(), props.index), |(result, index)| {
+        managers_of(result.steps.get(*index))
+    });
+    let Some(step) = props.result.steps.get(props.index) else {
+        return html! {};
+    };
     html! {
         <article class="step" aria-label={format!("Step {}", props.index + 1)}>
             <h2 class="step-title">
@@ -63,41 +79,21 @@ pub fn step_view(props: &Props) -> Html {
             <div class="step-panels">
                 <section class="step-panel">
                     <h3>{ "Object" }</h3>
-                    if step.blame.is_empty() {
-                        <p class="step-none">{ "(no object)" }</p>
-                    } else {
-                        <div class="blame" role="table" aria-label="Object with the owner of each field">
-                            { for step.blame.iter().map(blame_line) }
-                        </div>
-                    }
+                    <ObjectView result={props.result.clone()} index={props.index} />
                 </section>
                 <section class="step-panel">
                     <h3>{ "Managed fields" }</h3>
                     if managers.is_empty() {
                         <p class="step-none">{ "Nobody owns any field." }</p>
                     }
-                    if let Some(raw) = raw_managed_fields(step.object.as_ref()) {
-                        <details class="step-raw">
-                            <summary>{ "metadata.managedFields (raw)" }</summary>
-                            <pre>{ raw }</pre>
-                        </details>
+                    if let Some(object) = &step.object {
+                        <RawManagedFields object={object.clone()} />
                     }
-                    { for managers.iter().map(|(id, vs)| {
-                        let who = ManagerId::decode(id);
-                        let name = who.as_ref().map(|w| w.manager.clone()).unwrap_or_else(|| id.clone());
-                        let how = who.map(|w| {
-                            let mut s = w.operation.as_str().to_string();
-                            if !w.subresource.is_empty() { s.push_str(&format!(" /{}", w.subresource)); }
-                            s
-                        }).unwrap_or_default();
-                        html! {
-                            <div class="manager">
-                                <h4><span class={classes!("manager-name", "blame-owner", crate::colours::class(&name))}>{ name.clone() }</span>{ " " }<span class="manager-op">{ how }</span></h4>
-                                <ul class="manager-fields">
-                                    { for vs.set.paths_in_tree_order().iter().map(|p| html! { <li><code>{ p.to_string() }</code></li> }) }
-                                </ul>
-                            </div>
-                        }
+                    { for managers.iter().map(|m| html! {
+                        <div class="manager">
+                            <h4><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }<span class="manager-op">{ m.how.clone() }</span></h4>
+                            <FieldList fields={m.fields.clone()} />
+                        </div>
                     }) }
                 </section>
             </div>
@@ -145,58 +141,43 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
     }
 }
 
-/// One line of the object with its owners in the gutter: names (colour
-/// only repeats what the name says), "nobody" for an unowned field, and
-/// every owner with operation and time on hover or focus.
-pub fn blame_line(line: &BlameLine) -> Html {
-    let detail = line.field.as_ref().map(|f| {
-        let owners: Vec<String> = line
-            .owners
-            .iter()
-            .map(|o| {
-                format!(
-                    "{} ({}{})",
-                    o.manager,
-                    o.how,
-                    o.time
-                        .as_ref()
-                        .map(|t| format!(", {t}"))
-                        .unwrap_or_default()
-                )
-            })
-            .collect();
-        if owners.is_empty() {
-            format!("{f}: owned by nobody")
-        } else {
-            format!("{f}: {}", owners.join("; "))
-        }
-    });
-    let gutter = if !line.owners.is_empty() {
-        line.owners
-            .iter()
-            .map(|o| html! {
-                <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
-            })
-            .collect::<Html>()
-    } else if line.ownable && line.field.is_some() {
-        html! { <span class="blame-nobody">{ "nobody" }</span> }
-    } else {
-        html! {}
-    };
-    let focusable = detail.is_some() && (line.ownable || !line.owners.is_empty());
-    html! {
-        <div class="blame-line" role="row" title={detail.clone()} aria-label={detail}
-             tabindex={focusable.then_some("0")}>
-            <span class="blame-gutter" role="cell">{ gutter }</span>
-            <code class="blame-text" role="cell">{ line.text.clone() }</code>
-        </div>
-    }
-}
-
-/// `metadata.managedFields` as the API server returns it, as YAML.
-fn raw_managed_fields(object: Option<&ssa_engine::value::Value>) -> Option<String> {
-    let entries = object?.get_path(&["metadata", "managedFields"])?;
-    Some(ssa_engine::yaml::to_yaml_string(entries))
+/// Every manager of the step's object with its fields.
+fn managers_of(step: Option<&StepResult>) -> Vec<Manager> {
+    let fields = step
+        .and_then(|s| s.object.as_ref())
+        .and_then(|o| managed_fields::decode(o).ok())
+        .map(|m| m.fields)
+        .unwrap_or_default();
+    fields
+        .iter()
+        .map(|(id, vs)| {
+            let who = ManagerId::decode(id);
+            let name = who
+                .as_ref()
+                .map(|w| w.manager.clone())
+                .unwrap_or_else(|| id.clone());
+            let how = who
+                .map(|w| {
+                    let mut s = w.operation.as_str().to_string();
+                    if !w.subresource.is_empty() {
+                        s.push_str(&format!(" /{}", w.subresource));
+                    }
+                    s
+                })
+                .unwrap_or_default();
+            let fields = vs
+                .set
+                .paths_in_tree_order()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            Manager {
+                name,
+                how,
+                fields: Rc::new(fields),
+            }
+        })
+        .collect()
 }
 
 fn resolve(on_resolve: &Callback<Resolution>, how: Resolution) -> Callback<MouseEvent> {

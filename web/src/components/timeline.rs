@@ -1,12 +1,13 @@
 //! The steps as a timeline, each with its outcome badge; a click (or the
 //! arrow keys) selects the step whose state is shown.
 
+use crate::shared::Shared;
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub result: ScenarioResult,
+    pub result: Shared<ScenarioResult>,
     pub selected: usize,
     pub on_select: Callback<usize>,
     /// Each step's manager, shown with its colour.

@@ -1,6 +1,7 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
+use crate::shared::Shared;
 use crate::{browser, markdown, share};
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
@@ -8,7 +9,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub text: String,
-    pub result: Option<ScenarioResult>,
+    pub result: Option<Shared<ScenarioResult>>,
     /// The step shown (from 0): an embed opens there.
     pub selected: usize,
     /// Replaces the scenario (an imported file).

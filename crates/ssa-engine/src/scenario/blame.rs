@@ -37,19 +37,8 @@ pub fn blame(schema: &ObjectSchema, object: &Value) -> Vec<BlameLine> {
     let managed = managed_fields::decode(object).unwrap_or_default();
     let mut shown = object.clone();
     managed_fields::remove_from(&mut shown);
-    let text = crate::yaml::to_yaml_string(&shown);
-    // The emitter's text read back gives each line its node.
-    let mut line_paths: Vec<Option<ValuePath>> = vec![None; text.lines().count() + 1];
-    if let Ok(doc) = crate::yaml::parse(&text) {
-        for (path, line) in doc.source_map.lines() {
-            let slot = line_paths.get_mut(line as usize - 1);
-            if let Some(slot) = slot
-                && slot.as_ref().is_none_or(|p| p.0.len() < path.0.len())
-            {
-                *slot = Some(path.clone());
-            }
-        }
-    }
+    // The emitter says which node starts on each line.
+    let (text, line_paths) = crate::yaml::to_yaml_string_with_lines(&shown);
     // Each manager decoded once: every line looks its owners up.
     let owners: Vec<_> = managed
         .fields
@@ -59,10 +48,8 @@ pub fn blame(schema: &ObjectSchema, object: &Value) -> Vec<BlameLine> {
     text.lines()
         .enumerate()
         .map(|(i, line)| {
-            let value_path = line_paths.get(i).cloned().flatten();
-            let typed = value_path
-                .as_ref()
-                .and_then(|p| field_path(schema, &shown, p));
+            let value_path = line_paths.get(i).and_then(Option::as_ref);
+            let typed = value_path.and_then(|p| field_path(schema, &shown, p));
             let (field, ownable, owners) = match typed {
                 Some((path, ownable)) => {
                     let owners = owners
@@ -177,4 +164,62 @@ fn field_path(
         );
     }
     Some((Path(path), ownable))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::value::ValuePath;
+
+    /// What the blame used to do: read the emitted text back, and give
+    /// each line the deepest node that starts on it.
+    fn read_back(text: &str) -> Vec<Option<ValuePath>> {
+        let mut lines: Vec<Option<ValuePath>> = vec![None; text.lines().count()];
+        let doc = crate::yaml::parse(text).unwrap();
+        for (path, line) in doc.source_map.lines() {
+            if let Some(slot) = lines.get_mut(line as usize - 1)
+                && slot.as_ref().is_none_or(|p| p.0.len() < path.0.len())
+            {
+                *slot = Some(path.clone());
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn the_emitter_places_each_node_where_reading_back_finds_it() {
+        let texts = [
+            "a: 1\nb: {c: [1, {d: e}], f: []}\ng: {}\nh: |\n  two\n  lines\n",
+            "- a\n- - b\n  - c\n- {d: [e, {f: g}]}\n",
+            "plain\n",
+            "a: \"\\n\\nlead\\n\"\nb: [\"x\\ny\\n\", \" z\\n\"]\n",
+            "long: aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr\n'a key: with colon': {'? odd': x}\nempty: ''\nnone: null\n",
+        ];
+        for text in texts {
+            let value = crate::yaml::parse(text).unwrap().value;
+            let (emitted, lines) = crate::yaml::to_yaml_string_with_lines(&value);
+            assert_eq!(lines, read_back(&emitted), "{emitted}");
+        }
+    }
+
+    #[test]
+    fn every_corpus_object_is_placed_as_reading_back_places_it() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+        let mut objects = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "yaml") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let Ok(result) = crate::scenario::run_scenario_text_without_views(&text) else {
+                continue;
+            };
+            for object in result.steps.iter().filter_map(|s| s.object.as_ref()) {
+                let (emitted, lines) = crate::yaml::to_yaml_string_with_lines(object);
+                assert_eq!(lines, read_back(&emitted), "{}", path.display());
+                objects += 1;
+            }
+        }
+        assert!(objects > 100, "{objects} objects");
+    }
 }

@@ -7,7 +7,7 @@
 //! spaces past column 80. Keys keep the map's order.
 
 use super::scalar::{self, Scalar};
-use crate::value::{Map, Value};
+use crate::value::{Map, PathSeg, Value, ValuePath};
 
 /// go-yaml's line width: a space after this column becomes a line break.
 const BEST_WIDTH: usize = 80;
@@ -18,17 +18,46 @@ const MAX_SIMPLE_KEY_BYTES: usize = 128;
 
 /// The YAML text of `value`, ending with a newline.
 pub fn to_yaml_string(value: &Value) -> String {
+    emit(value, None)
+}
+
+/// [`to_yaml_string`] and, for each line of the text, the path of the
+/// deepest node that starts on it (`None` for a line that continues a
+/// multi-line scalar): what reading the text back would say, without
+/// reading it (the ownership view needs it for every line of an object).
+pub fn to_yaml_string_with_lines(value: &Value) -> (String, Vec<Option<ValuePath>>) {
+    let mut lines = Lines {
+        path: ValuePath::root(),
+        line: 0,
+        paths: Vec::new(),
+    };
+    let text = emit(value, Some(&mut lines));
+    let count = text.lines().count();
+    lines.paths.resize(count, None);
+    (text, lines.paths)
+}
+
+fn emit(value: &Value, lines: Option<&mut Lines>) -> String {
     let mut e = Emitter {
         out: String::new(),
         column: 0,
         whitespace: true,
         indention: true,
+        lines,
     };
     e.node(value, -1, Context::Root);
     if e.column > 0 {
         e.put_break();
     }
     e.out
+}
+
+/// Where each node is written: the current node's path and line, and the
+/// deepest path that starts on each line so far.
+struct Lines {
+    path: ValuePath,
+    line: usize,
+    paths: Vec<Option<ValuePath>>,
 }
 
 /// Where a node stands, which decides its indent and layout.
@@ -58,7 +87,7 @@ enum Style {
     Literal,
 }
 
-struct Emitter {
+struct Emitter<'a> {
     out: String,
     /// Characters written on the current line.
     column: usize,
@@ -66,9 +95,11 @@ struct Emitter {
     whitespace: bool,
     /// Only indentation has been written on the current line.
     indention: bool,
+    /// Records where each node starts, when asked.
+    lines: Option<&'a mut Lines>,
 }
 
-impl Emitter {
+impl Emitter<'_> {
     fn put(&mut self, c: char) {
         self.out.push(c);
         self.column += 1;
@@ -77,6 +108,37 @@ impl Emitter {
     fn put_break(&mut self) {
         self.out.push('\n');
         self.column = 0;
+        if let Some(lines) = self.lines.as_deref_mut() {
+            lines.line += 1;
+        }
+    }
+
+    /// The current node starts on the current line.
+    fn mark(&mut self) {
+        let Some(lines) = self.lines.as_deref_mut() else {
+            return;
+        };
+        if lines.paths.len() <= lines.line {
+            lines.paths.resize(lines.line + 1, None);
+        }
+        if let Some(slot) = lines.paths.get_mut(lines.line)
+            && slot.as_ref().is_none_or(|p| p.0.len() < lines.path.0.len())
+        {
+            *slot = Some(lines.path.clone());
+        }
+    }
+
+    /// Enters the node at `seg` below the current one.
+    fn enter(&mut self, seg: PathSeg) {
+        if let Some(lines) = self.lines.as_deref_mut() {
+            lines.path.0.push(seg);
+        }
+    }
+
+    fn leave(&mut self) {
+        if let Some(lines) = self.lines.as_deref_mut() {
+            lines.path.0.pop();
+        }
     }
 
     /// Starts a line at `indent` unless the current one is still blank up
@@ -111,6 +173,14 @@ impl Emitter {
     /// Writes `value`, whose parent's indent is `parent_indent` (-1 for
     /// the root).
     fn node(&mut self, value: &Value, parent_indent: i32, context: Context) {
+        // Reading back places a collection at its first entry, a block
+        // scalar at its first line of text, any other value where it is.
+        if !matches!(value, Value::Map(m) if !m.is_empty())
+            && !matches!(value, Value::List(l) if !l.is_empty())
+            && !matches!(value, Value::String(_))
+        {
+            self.mark();
+        }
         match value {
             Value::Map(m) if !m.is_empty() => self.block_map(m, parent_indent),
             Value::List(items) if !items.is_empty() => {
@@ -138,6 +208,8 @@ impl Emitter {
         };
         for (key, value) in map {
             self.write_indent(indent);
+            self.enter(PathSeg::Key(key.clone()));
+            self.mark();
             if is_simple_key(key) {
                 self.string(key, indent, true);
                 self.write_indicator(":", false, false, false);
@@ -148,6 +220,7 @@ impl Emitter {
                 self.write_indicator(":", true, false, true);
             }
             self.node(value, indent, Context::MapValue);
+            self.leave();
         }
     }
 
@@ -162,10 +235,15 @@ impl Emitter {
         } else {
             parent_indent + BEST_INDENT
         };
-        for item in items {
+        for (i, item) in items.iter().enumerate() {
             self.write_indent(indent);
+            if i == 0 {
+                self.mark();
+            }
+            self.enter(PathSeg::Index(i));
             self.write_indicator("-", true, false, true);
             self.node(item, indent, Context::ListItem);
+            self.leave();
         }
     }
 
@@ -180,6 +258,9 @@ impl Emitter {
             Style::DoubleQuoted
         };
         let style = select_style(requested, &analysis, s, simple_key);
+        if style != Style::Literal {
+            self.mark();
+        }
         self.scalar(s, style, scalar_indent(parent_indent), simple_key);
     }
 
@@ -327,6 +408,7 @@ impl Emitter {
         self.indention = true;
         self.whitespace = true;
         let mut breaks = true;
+        let mut first = true;
         for c in s.chars() {
             if c == '\n' {
                 self.put_break();
@@ -335,6 +417,10 @@ impl Emitter {
             } else {
                 if breaks {
                     self.write_indent(indent);
+                }
+                if first {
+                    first = false;
+                    self.mark();
                 }
                 self.put(c);
                 self.indention = false;

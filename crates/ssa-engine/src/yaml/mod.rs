@@ -18,7 +18,7 @@ mod emit;
 mod read;
 mod scalar;
 
-pub use emit::to_yaml_string;
+pub use emit::{to_yaml_string, to_yaml_string_with_lines};
 
 use crate::value::{Value, ValuePath};
 use indexmap::IndexMap;

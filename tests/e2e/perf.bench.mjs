@@ -1,0 +1,221 @@
+// The page's speed with real-sized objects (issue 17), in headless
+// Chromium against the release build (dist/): prints figures, asserts
+// nothing. Run after `trunk build --release`:
+//
+//   node tests/e2e/perf.bench.mjs            # N = 500, 5,000, 50,000
+//   node tests/e2e/perf.bench.mjs 500 5000   # chosen sizes
+//
+// The scenario: a ConfigMap of N keys applied by one manager, then one key
+// added by a second manager. Figures (milliseconds, medians unless said):
+// - keystroke: from the key's event (its timeStamp, so time spent waiting
+//   for a busy page counts) to the next painted frame, typing in the
+//   scenario editor in the middle of the manifest; `max` is the worst one;
+// - result: from the last keystroke to the result of the typed text
+//   painted (a long text runs once typing pauses: the result panel says
+//   it is busy until then);
+// - paste: the whole N-key scenario pasted over a small one, to the
+//   result painted;
+// - cold load: navigation start to the first result painted;
+// - presets: a keystroke in each preset's scenario to the next frame.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './serve.mjs';
+import { launch } from './browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../dist');
+const STORAGE_KEY = 'ssa-playground/scenario';
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const SIZES = sizes.length ? sizes : [500, 5000, 50000];
+const KEYSTROKES = 9;
+
+/** The scenario: N keys by `writer`, one more by `helper`. */
+export function bigScenario(n) {
+  const write = (manager) => [
+    `- manager: ${manager}`,
+    '  op: apply',
+    '  object:',
+    '    apiVersion: v1',
+    '    kind: ConfigMap',
+    '    metadata: {name: big, namespace: default}',
+    '    data:',
+  ];
+  const lines = ['scenario: v1', `name: configmap-${n}`, `description: A ConfigMap of ${n} keys.`, 'steps:', ...write('writer')];
+  for (let i = 0; i < n; i++) lines.push(`      key-${i}: value-${i}`);
+  lines.push(...write('helper'), '      extra: added-by-helper', '');
+  return lines.join('\n');
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+};
+const f = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+/** Records, in the page, each keydown's time to the next painted frame. */
+function recordFrames() {
+  globalThis.perfKeys = [];
+  addEventListener('keydown', (e) => {
+    const start = e.timeStamp;
+    requestAnimationFrame(() => setTimeout(() => globalThis.perfKeys.push(performance.now() - start), 0));
+  }, true);
+}
+
+/** Resolves once the page has painted a frame where `test()` holds. */
+async function paintedWhen(page, test, arg) {
+  return page.evaluate(([source, a]) => new Promise((resolve) => {
+    const check = new Function('a', `return (${source})(a)`);
+    const tick = () => (check(a) ? setTimeout(() => resolve(performance.now()), 0) : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), [test.toString(), arg]);
+}
+
+async function openWith(browser, url, text) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(([key, value]) => {
+    if (value !== null) localStorage.setItem(key, value);
+  }, [STORAGE_KEY, text]);
+  await context.addInitScript(recordFrames);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.locator('.timeline-badge').first().waitFor({ timeout: 120_000 });
+  return { context, page, errors };
+}
+
+/** Types KEYSTROKES letters at the end of the line holding `needle`. */
+async function typeInEditor(page, needle, gap) {
+  await page.evaluate((n) => {
+    const area = document.querySelector('.editor-text');
+    const at = area.value.indexOf('\n', area.value.indexOf(n));
+    area.focus();
+    area.setSelectionRange(at, at);
+    globalThis.perfKeys.length = 0;
+  }, needle);
+  for (let i = 0; i < KEYSTROKES; i++) {
+    await page.keyboard.press('x');
+    await page.waitForTimeout(gap);
+  }
+  const sent = await page.evaluate(() => performance.now());
+  // The result is the run of the text typed: the result panel is not
+  // waiting for a run (aria-busy), and the object is drawn.
+  const done = await paintedWhen(page, () => !document.querySelector('.app-result[aria-busy="true"]')
+    && document.querySelector('.blame-line'));
+  const keys = await page.evaluate(() => globalThis.perfKeys.slice());
+  return { keys, result: done - sent };
+}
+
+async function measureSize(browser, url, n) {
+  const text = bigScenario(n);
+  const { context, page, errors } = await openWith(browser, url, text);
+  const middle = `key-${Math.floor(n / 2)}: value-${Math.floor(n / 2)}`;
+  const { keys, result } = await typeInEditor(page, middle, 120);
+  await context.close();
+  if (errors.length) console.log(`  page errors: ${errors.join('; ')}`);
+  return { keys, result };
+}
+
+async function measurePaste(browser, url, n) {
+  const { context, page } = await openWith(browser, url, null);
+  const text = bigScenario(n);
+  const start = await page.evaluate((t) => {
+    const area = document.querySelector('.editor-text');
+    const t0 = performance.now();
+    area.value = t;
+    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+    return t0;
+  }, text);
+  const done = await paintedWhen(page, (d) => document.querySelector('.app-description')?.textContent.includes(d)
+    && document.querySelectorAll('.timeline-badge').length === 2, `${n} keys`);
+  await context.close();
+  return done - start;
+}
+
+async function measureColdLoad(browser, url) {
+  const figures = [];
+  for (let run = 0; run < 5; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => {
+      const seen = () => {
+        if (document.querySelector('.timeline-badge')) {
+          requestAnimationFrame(() => setTimeout(() => { globalThis.perfLoaded = performance.now(); }, 0));
+          return true;
+        }
+        return false;
+      };
+      const observer = new MutationObserver(() => seen() && observer.disconnect());
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => globalThis.perfLoaded !== undefined);
+    figures.push(await page.evaluate(() => globalThis.perfLoaded));
+    await context.close();
+  }
+  return figures;
+}
+
+async function measurePresets(browser, url) {
+  const { context, page } = await openWith(browser, url, null);
+  const count = await page.locator('header select option').count();
+  const all = [];
+  for (let i = 0; i < count; i++) {
+    await page.selectOption('header select', { index: i });
+    await page.waitForTimeout(100);
+    const first = await page.evaluate(() => document.querySelector('.editor-text').value.split('\n').find((l) => /^\s+\w+: \w+$/.test(l)));
+    await page.evaluate((n) => {
+      const area = document.querySelector('.editor-text');
+      const at = area.value.indexOf(n) + n.length;
+      area.focus();
+      area.setSelectionRange(at, at);
+      globalThis.perfKeys.length = 0;
+    }, first);
+    for (let k = 0; k < 5; k++) {
+      await page.keyboard.press('x');
+      await page.waitForTimeout(60);
+    }
+    await page.waitForTimeout(100);
+    all.push(...(await page.evaluate(() => globalThis.perfKeys.slice())));
+  }
+  await context.close();
+  return { count, keys: all };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error('build the app first: trunk build --release');
+    process.exit(1);
+  }
+  const wasm = fs.readdirSync(dist).find((n) => n.endsWith('.wasm'));
+  const started = Date.now();
+  const server = await serve(dist);
+  const browser = await launch();
+  try {
+    console.log('SSA Playground performance (headless Chromium, ms; medians unless said)');
+    if (wasm) {
+      const { gzipSync } = await import('node:zlib');
+      const bytes = fs.readFileSync(path.join(dist, wasm));
+      console.log(`wasm: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
+    }
+    const load = await measureColdLoad(browser, server.url);
+    console.log(`cold load to first result painted: median ${f(median(load))} (${load.map(f).join(', ')})`);
+    const presets = await measurePresets(browser, server.url);
+    console.log(`presets (${presets.count}): keystroke to next frame median ${f(median(presets.keys))}, max ${f(Math.max(...presets.keys))}`);
+    for (const n of SIZES) {
+      const { keys, result } = await measureSize(browser, server.url, n);
+      console.log(`N=${n}: keystroke to next frame median ${f(median(keys))}, max ${f(Math.max(...keys))} (${keys.length} keys); last keystroke to result painted ${f(result)}`);
+    }
+    const pasteN = SIZES.includes(5000) ? 5000 : SIZES[0];
+    const paste = [];
+    for (let run = 0; run < 3; run++) paste.push(await measurePaste(browser, server.url, pasteN));
+    console.log(`paste of the ${pasteN}-key scenario to result painted: median ${f(median(paste))} (${paste.map(f).join(', ')})`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

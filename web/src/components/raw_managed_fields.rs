@@ -1,0 +1,35 @@
+//! `metadata.managedFields` as the API server returns it, as YAML, under a
+//! disclosure: printed only once opened (it is as long as the object).
+
+use ssa_engine::value::Value;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The object; nothing is shown when it has no managedFields.
+    pub object: Value,
+}
+
+#[function_component(RawManagedFields)]
+pub fn raw_managed_fields(props: &Props) -> Html {
+    let open = use_state(|| false);
+    let Some(entries) = props.object.get_path(&["metadata", "managedFields"]) else {
+        return html! {};
+    };
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(details) = e.target_dyn_into::<web_sys::HtmlDetailsElement>() {
+                open.set(details.open());
+            }
+        })
+    };
+    html! {
+        <details class="step-raw" {ontoggle}>
+            <summary>{ "metadata.managedFields (raw)" }</summary>
+            if *open {
+                <pre>{ ssa_engine::yaml::to_yaml_string(entries) }</pre>
+            }
+        </details>
+    }
+}
