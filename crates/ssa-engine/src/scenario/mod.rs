@@ -21,6 +21,7 @@ pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
 pub use resolve::{Resolution, resolve_conflict};
 pub use result::{Outcome, ScenarioResult, StepResult};
+pub(crate) use run::object_type;
 pub use run::{run_scenario, run_scenario_with, run_scenario_with_schema, schema_for, step_views};
 
 use crate::yaml::Location;
