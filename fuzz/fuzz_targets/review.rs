@@ -36,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
     );
     for error in &result.errors {
         let text = if error.origin.file == "manifests" { manifests } else { live };
-        let lines = u32::try_from(text.lines().count()).unwrap_or(u32::MAX);
+        // Lines as YAML counts them: `\r\n`, `\r` and `\n` each end one.
+        let breaks = text.matches('\n').count() + text.matches('\r').count()
+            - text.matches("\r\n").count();
+        let lines = u32::try_from(breaks + 1).unwrap_or(u32::MAX);
         let line = error.origin.location.line;
         assert!(line >= 1 && line <= lines.saturating_add(1), "{error} is outside its text");
     }

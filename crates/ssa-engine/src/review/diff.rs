@@ -230,6 +230,46 @@ mod tests {
     }
 
     #[test]
+    fn files_are_named_as_kubectl_diff_names_them() {
+        let manifests = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: YQ==}\n";
+        let review = crate::review::review(
+            &[crate::review::Source {
+                name: "m",
+                text: manifests,
+            }],
+            &[],
+            &[],
+            &crate::review::Options {
+                server_side: true,
+                ..Default::default()
+            },
+        );
+        let diffs: Vec<ObjectDiff> = review
+            .objects
+            .iter()
+            .filter_map(|o| object_diff(o, DiffOptions::default()))
+            .collect();
+        // A cluster-scoped object's namespace is empty; the core group adds
+        // no prefix.
+        assert_eq!(
+            diffs[0].name,
+            "rbac.authorization.k8s.io.v1.ClusterRole..reader"
+        );
+        assert_eq!(diffs[1].name, "v1.Secret.default.s");
+        // A created object: an empty live file, the Secret's value masked.
+        assert_eq!(diffs[1].live, "");
+        assert!(
+            diffs[1].merged.contains("data:\n  k: '***'\n"),
+            "{}",
+            diffs[1].merged
+        );
+        assert!(
+            !diffs[1].merged.contains("resourceVersion"),
+            "a dry run stores nothing"
+        );
+    }
+
+    #[test]
     fn keys_are_printed_sorted() {
         let value = crate::yaml::parse("b: 1\na: {d: 1, c: [{z: 1, w: 2}]}\n")
             .unwrap()

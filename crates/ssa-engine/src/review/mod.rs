@@ -501,10 +501,13 @@ fn identify(
 }
 
 /// The one-step scenario of an object's apply.
-/// Each kind's schema, loaded once per review (`apiVersion`, kind): a
-/// release holds many objects of few kinds, and loading a CRD's schema
-/// costs more than applying an object.
-type SchemaCache = BTreeMap<(String, String), Result<ObjectSchema, String>>;
+/// Each kind's schema, loaded once per review: a release holds many
+/// objects of few kinds, and loading a CRD's schema costs more than
+/// applying an object. The key is what the schema depends on: the type
+/// the scenario loads it for (the live object's when there is one, which
+/// may name another version) and the manifest's apiVersion (which picked
+/// the schema source).
+type SchemaCache = BTreeMap<((String, String), String), Result<ObjectSchema, String>>;
 
 fn job(
     id: ObjectId,
@@ -587,7 +590,10 @@ fn job(
         source_map: Default::default(),
     };
     let write = schemas
-        .entry((api_version.to_string(), id.kind.clone()))
+        .entry((
+            crate::scenario::object_type(&scenario),
+            api_version.to_string(),
+        ))
         .or_insert_with(|| schema_for(&scenario).map_err(|e| e.message))
         .clone()
         .map(|schema| (scenario, schema));

@@ -273,3 +273,34 @@ fn changes_are_built_when_asked() {
     assert_eq!(review.objects[0].outcome, ApplyOutcome::ServerSideApplied);
     assert_eq!(review.objects[0].changes.added, [".data.extra"]);
 }
+
+/// Found by the `review` fuzz target: schemas were cached by the
+/// manifest's type, but a scenario loads its schema for the live object's
+/// type when there is one. A live ConfigMap of an unknown version got the
+/// deduced schema, and every later ConfigMap was merged with it.
+#[test]
+fn fuzz_a_live_objects_version_does_not_change_the_schema_of_others() {
+    let manifests = "\
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings, namespace: shop}
+data: {mode: safe}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: other, namespace: shop}
+data: not a map
+";
+    let export = "apiVersion: v0\nkind: ConfigMap\nmetadata: {name: settings, namespace: shop}\ndata: {mode: fast}\n";
+    let review = review_of(manifests, export, &server_side());
+    let other = &review.objects[1];
+    assert_eq!(other.id.name, "other");
+    assert_eq!(other.outcome, ApplyOutcome::Invalid);
+    assert!(
+        other
+            .message
+            .ends_with(".data: expected map, got \"not a map\""),
+        "{}",
+        other.message
+    );
+}

@@ -22,6 +22,7 @@ pub use compare::{compare_results, strip_ignored};
 pub use format::{Client, Expect, Op, PatchKind, Scenario, SchemaSource, Step, parse_scenario};
 pub use resolve::{Resolution, resolve_conflict};
 pub use result::{Outcome, ScenarioResult, StepResult};
+pub(crate) use run::object_type;
 pub use run::{run_scenario, run_scenario_with, run_scenario_with_schema, schema_for, step_views};
 pub use why::{Reason, Topic, render as render_why, why};
 

@@ -55,7 +55,9 @@ pub fn schema_for(scenario: &Scenario) -> Result<ObjectSchema, ScenarioError> {
 
 /// The apiVersion and kind of the scenario's object: from the live object,
 /// else from the first step that names them.
-fn object_type(scenario: &Scenario) -> (String, String) {
+/// The (apiVersion, kind) a scenario's schema is loaded for: the live
+/// object's, else the first step object's.
+pub(crate) fn object_type(scenario: &Scenario) -> (String, String) {
     let of = |v: &Value| {
         let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
         text("apiVersion").zip(text("kind"))
