@@ -299,7 +299,7 @@ data: not a map
     assert!(
         other
             .message
-            .ends_with(".data: expected map, got \"not a map\""),
+            .ends_with(".data: expected map, got &{not a map}"),
         "{}",
         other.message
     );
