@@ -304,3 +304,60 @@ data: not a map
         other.message
     );
 }
+
+/// kubectl's `apply --server-side` with another field manager migrates the
+/// client-side-apply manager (which owns the last-applied annotation) to
+/// the applier and applies again, which prunes the annotation
+/// (`apply.go`: migrateToSSAIfNecessary, then the re-sent patch);
+/// `kubectl diff --server-side` sends the dry-run apply alone.
+#[test]
+fn a_diff_is_the_dry_run_apply_without_kubectls_migration() {
+    let export = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: web
+  namespace: shop
+  annotations:
+    kubectl.kubernetes.io/last-applied-configuration: |
+      {"apiVersion":"v1","data":{"a":"1"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"web","namespace":"shop"}}
+  managedFields:
+  - apiVersion: v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:data: {.: {}, f:a: {}}
+      f:metadata: {f:annotations: {.: {}, f:kubectl.kubernetes.io/last-applied-configuration: {}}}
+    manager: kubectl-client-side-apply
+    operation: Update
+    time: "2026-01-01T00:00:00Z"
+data: {a: "1"}
+"#;
+    let manifests = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web, namespace: shop}\ndata: {a: \"2\"}\n";
+    let annotation = |review: &Review| {
+        review.objects[0]
+            .after
+            .as_ref()
+            .and_then(|o| o.get_path(&["metadata", "annotations"]))
+            .is_some()
+    };
+    let apply = Options {
+        field_manager: Some("argocd-controller".into()),
+        force_conflicts: true,
+        ..server_side()
+    };
+    let applied = review_of(manifests, export, &apply);
+    assert_eq!(applied.objects[0].outcome, ApplyOutcome::ServerSideApplied);
+    assert!(
+        !annotation(&applied),
+        "the migration hands the annotation to the applier, whose re-apply prunes it"
+    );
+    let diff = Options {
+        dry_run: true,
+        ..apply
+    };
+    let dry = review_of(manifests, export, &diff);
+    assert_eq!(dry.objects[0].outcome, ApplyOutcome::ServerSideApplied);
+    assert!(
+        annotation(&dry),
+        "a dry-run apply alone leaves the annotation"
+    );
+}
