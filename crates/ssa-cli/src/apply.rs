@@ -23,11 +23,11 @@ pub fn apply(args: &ApplyArgs) -> ExitCode {
     let printed = kubectl_output(&review, server_side, Command::Apply);
     match args.output {
         None => {
-            print!("{}", printed.stdout);
+            crate::out!("{}", printed.stdout);
             // kubectl's lines first, then its errors, then the details.
             let _ = std::io::stdout().flush();
             eprint!("{}{}", printed.warnings, printed.errors);
-            print!("{}", changes_report(&review, share, args.show_untouched));
+            crate::out!("{}", changes_report(&review, share, args.show_untouched));
         }
         Some(format @ (ApplyFormat::Yaml | ApplyFormat::Json)) => {
             eprint!("{}", printed.warnings);
@@ -36,15 +36,15 @@ pub fn apply(args: &ApplyArgs) -> ExitCode {
                 let objects = review.objects.iter().filter_map(|o| o.after.clone());
                 let document = output::printed_document(objects.collect());
                 match format {
-                    ApplyFormat::Json => println!("{}", output::json(&document)),
-                    _ => print!("{}", output::yaml(&document)),
+                    ApplyFormat::Json => crate::outln!("{}", output::json(&document)),
+                    _ => crate::out!("{}", output::yaml(&document)),
                 }
             } else {
                 eprint!("{}", printed.errors);
             }
         }
         Some(ApplyFormat::Markdown) => {
-            print!("{}", markdown::report(&review, &args.review, share));
+            crate::out!("{}", markdown::report(&review, &args.review, share));
         }
     }
     exit_code(&review)

@@ -24,13 +24,13 @@ pub fn blame(args: &BlameArgs) -> ExitCode {
     let (blamed, errors) = blame_objects(&sources(&objects), &sources(&schemas));
     for (i, object) in blamed.iter().enumerate() {
         if i > 0 {
-            println!("---");
+            crate::outln!("---");
         }
-        println!("# {} ({})", object.id, object.origin);
+        crate::outln!("# {} ({})", object.id, object.origin);
         for note in &object.notes {
-            println!("# note: {note}");
+            crate::outln!("# note: {note}");
         }
-        print!("{}", annotate(&object.lines));
+        crate::out!("{}", annotate(&object.lines));
     }
     for error in &errors {
         eprintln!("error: {error}");

@@ -34,7 +34,7 @@ pub fn diff(args: &DiffArgs) -> ExitCode {
     // diff(1) compares the directories' files in name order.
     diffs.sort_by(|a, b| a.name.cmp(&b.name));
     let text: String = diffs.iter().map(diff_text).collect();
-    print!("{text}");
+    crate::out!("{text}");
     // kubectl diff stops at its first error; every error is reported here,
     // and the objects that went through are still diffed.
     eprint!("{}", errors_text(&review, Command::Diff));

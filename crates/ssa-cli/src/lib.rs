@@ -7,6 +7,20 @@
     reason = "a command-line program prints"
 )]
 
+/// `println!` that ends the program quietly when the reader of standard
+/// output went away (`ssa apply … | head`), as SIGPIPE ends kubectl,
+/// instead of panicking on the broken pipe.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*), true) };
+}
+
+/// `print!` with [`outln!`]'s handling of a closed standard output.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*), false) };
+}
+
 pub mod apply;
 pub mod blame;
 pub mod cli;
@@ -22,6 +36,29 @@ pub mod run;
 use clap::CommandFactory;
 use cli::{Cli, Command};
 use std::process::ExitCode;
+
+/// The exit status of a program a closed pipe ended (128 + SIGPIPE).
+const EXIT_BROKEN_PIPE: i32 = 141;
+
+/// Writes to standard output for [`outln!`] and [`out!`].
+pub fn write_stdout(args: std::fmt::Arguments<'_>, newline: bool) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout.write_fmt(args).and_then(|()| {
+        if newline {
+            stdout.write_all(b"\n")
+        } else {
+            Ok(())
+        }
+    });
+    if let Err(e) = written {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(EXIT_BROKEN_PIPE);
+        }
+        eprintln!("ssa: could not write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
 
 /// Runs one parsed command line; the exit status is the command's.
 pub fn run_command(cli: Cli) -> ExitCode {

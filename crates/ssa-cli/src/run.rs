@@ -46,9 +46,9 @@ fn run_one(file: &str, format: RunFormat) -> ExitCode {
         }
     };
     match format {
-        RunFormat::Json => println!("{}", result.to_json_pretty()),
-        RunFormat::Yaml => print!("{}", ssa_engine::yaml::to_yaml_string(&result.to_value())),
-        RunFormat::Text => print!("{}", text_summary(&result)),
+        RunFormat::Json => crate::outln!("{}", result.to_json_pretty()),
+        RunFormat::Yaml => crate::out!("{}", ssa_engine::yaml::to_yaml_string(&result.to_value())),
+        RunFormat::Text => crate::out!("{}", text_summary(&result)),
     }
     let failed = result
         .steps
@@ -113,21 +113,21 @@ fn check_files(files: &[String]) -> ExitCode {
         match &outcome {
             Ok(()) => {
                 passed += 1;
-                println!("ok    {file}");
+                crate::outln!("ok    {file}");
             }
             Err(Check::Differs(why)) => {
                 failed += 1;
-                println!("FAIL  {file}: {why}");
+                crate::outln!("FAIL  {file}: {why}");
             }
             Err(Check::Unusable(why)) => {
                 unusable += 1;
                 failed += 1;
-                println!("ERROR {file}: {why}");
+                crate::outln!("ERROR {file}: {why}");
                 eprintln!("ssa: {file}: {why}");
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    crate::outln!("{passed} passed, {failed} failed");
     if unusable > 0 {
         ExitCode::from(2)
     } else if failed > 0 {

@@ -99,3 +99,42 @@ fn usage_errors_exit_2() {
     assert_eq!(ssa(&["run"]).0, 2);
     assert_eq!(ssa(&["run", "x.yaml", "-o", "xml"]).0, 2);
 }
+
+/// `ssa run … | head`: when the reader goes away the program ends quietly
+/// with the status a closed pipe gives (128 + SIGPIPE), as kubectl does,
+/// not with a panic.
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    // A result far larger than a pipe's buffer.
+    let keys: String = (0..20_000)
+        .map(|i| format!("      key{i}: value{i}\n"))
+        .collect();
+    let scenario = format!(
+        "scenario: v1\nname: big\nsteps:\n- manager: a\n  op: apply\n  object:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {{name: big}}\n    data:\n{keys}"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ssa"))
+        .args(["run", "-", "-o", "yaml"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(scenario.as_bytes())
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    // The reader is gone (dropped above); the program notices on its next write.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}
