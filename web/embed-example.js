@@ -2,6 +2,7 @@
 // button to <ssa-playground>.goto(), and runs a scenario through the
 // JavaScript API.
 import init, { runScenario } from './pkg/ssa_wasm.js';
+import { deflateRawBase64Url } from './ssa-playground.js';
 
 const SCENARIO = `scenario: v1
 name: api-example
@@ -13,14 +14,6 @@ steps:
   op: apply
   object: {apiVersion: v1, kind: ConfigMap, metadata: {name: x}, data: {k: "2"}}
 `;
-
-async function deflateRawBase64Url(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 const iframe = document.getElementById('plain-iframe');
 iframe.src = iframe.src.replace('#s=PLACEHOLDER', `#s=${await deflateRawBase64Url(SCENARIO)}`);

@@ -27,7 +27,8 @@ const DEFAULT_HEIGHT = 320;
 const NEAR = '300px';
 const OPTIONS = ['step', 'view', 'theme', 'readonly'];
 
-async function deflateRawBase64Url(text) {
+/** The text as the playground's `#s=` fragment carries it (raw DEFLATE, base64url). */
+export async function deflateRawBase64Url(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   let binary = '';

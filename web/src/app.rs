@@ -61,25 +61,27 @@ pub fn app() -> Html {
     // ssa-playground.js: a missing `src` file) shows why instead.
     let load_error = use_memo((), |_| embed_load_error(&embed));
     // A shared link wins, then what was autosaved, then the first preset.
-    let state = use_reducer(|| {
-        let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
-        let embed = EmbedOptions::current();
-        let text = if embed_load_error(&embed).is_some() {
-            String::new()
-        } else {
-            shared
-                .or_else(browser::load_saved)
-                .unwrap_or_else(|| PRESETS[0].text.to_string())
-        };
-        let mut state = State::new(&text);
-        state.preset = PRESETS
-            .iter()
-            .position(|p| p.text == text)
-            .unwrap_or(usize::MAX);
-        if let Some(step) = embed.step.filter(|s| *s < state.step_count()) {
-            state.selected = step;
+    let state = use_reducer({
+        let (embed, load_error) = (embed.clone(), load_error.clone());
+        move || {
+            let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
+            let text = if load_error.is_some() {
+                String::new()
+            } else {
+                shared
+                    .or_else(browser::load_saved)
+                    .unwrap_or_else(|| PRESETS[0].text.to_string())
+            };
+            let mut state = State::new(&text);
+            state.preset = PRESETS
+                .iter()
+                .position(|p| p.text == text)
+                .unwrap_or(usize::MAX);
+            if let Some(step) = embed.step.filter(|s| *s < state.step_count()) {
+                state.selected = step;
+            }
+            state.with_views()
         }
-        state.with_views()
     });
     {
         // An embed shows its own scenario: it does not overwrite the

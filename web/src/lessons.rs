@@ -9,7 +9,9 @@
 //! the answers that were right) is kept per lesson and saved by the page.
 
 use ssa_engine::lesson::{self, AnswerKey, IndexEntry, Lesson};
-use ssa_engine::scenario::{ScenarioResult, parse_scenario, run_scenario_with, step_views};
+use ssa_engine::scenario::{
+    Scenario, ScenarioResult, parse_scenario, run_scenario_with, step_views,
+};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -99,7 +101,10 @@ pub struct Loaded {
     pub narrative: Lesson,
     /// The scenario's text (for "Open in the playground").
     pub text: String,
-    pub result: ScenarioResult,
+    /// The scenario as read, kept to build a step's views when it is shown.
+    pub scenario: Rc<Scenario>,
+    /// Shared with the object view, and cheap to copy with the state.
+    pub result: Rc<ScenarioResult>,
     /// Each step's answer key (`None`: no question, or no key).
     pub keys: Vec<Option<AnswerKey>>,
     /// The choice made at each step.
@@ -213,7 +218,8 @@ pub fn load(scenario: &str, narrative: &str, step: usize) -> Result<Loaded, Stri
     let mut loaded = Loaded {
         narrative,
         text: scenario.to_string(),
-        result,
+        scenario: Rc::new(parsed),
+        result: Rc::new(result),
         keys,
         chosen: vec![None; count],
         revealed,
@@ -224,9 +230,8 @@ pub fn load(scenario: &str, narrative: &str, step: usize) -> Result<Loaded, Stri
 
 /// Builds the views (blame, changes, why) of step `index`.
 fn views(loaded: &mut Loaded, index: usize) {
-    if let Ok(parsed) = parse_scenario(&loaded.text) {
-        let _ = step_views(&parsed, &mut loaded.result, index);
-    }
+    let scenario = Rc::clone(&loaded.scenario);
+    let _ = step_views(&scenario, Rc::make_mut(&mut loaded.result), index);
 }
 
 /// Whether step `index` shows its result: revealed, or nothing to predict.

@@ -67,8 +67,7 @@ pub fn lesson_step(
                     if !result.blame.is_empty() {
                         <details class="lesson-object">
                             <summary>{ "The object and who owns each field" }</summary>
-                            // A lesson's scenario is small: the copy costs nothing.
-                            <ObjectView result={Shared(std::rc::Rc::new(l.result.clone()))} index={i} />
+                            <ObjectView result={Shared::from(&l.result)} index={i} />
                         </details>
                     }
                 </div>
