@@ -34,6 +34,12 @@ pub struct State {
     /// [`RUN_LATER_BYTES`] runs once typing pauses ([`Action::Run`]), so
     /// that typing never waits for a long run.
     pub stale: bool,
+    /// `result` is the run of the text before the last keystroke: a
+    /// shorter text runs in the task after the keystroke's frame is
+    /// painted ([`Action::Run`]), so the typed character shows at once and
+    /// the result follows a frame later, instead of the keystroke's frame
+    /// waiting for the run.
+    pub queued: bool,
 }
 
 /// Texts longer than this (a ConfigMap of about 10,000 keys) run once
@@ -83,7 +89,8 @@ pub enum Action {
     EditNode(Node, String),
     Next,
     Previous,
-    /// Run the text now if its run was put off ([`State::stale`]).
+    /// Run the text now if its run was put off ([`State::stale`],
+    /// [`State::queued`]).
     Run,
 }
 
@@ -117,6 +124,7 @@ impl State {
             compare: false,
             drafts: Vec::new(),
             stale: false,
+            queued: false,
         })
     }
 
@@ -194,6 +202,7 @@ impl State {
             compare: self.compare,
             drafts,
             stale: false,
+            queued: false,
         }
     }
 
@@ -278,6 +287,7 @@ impl State {
             compare: self.compare,
             drafts: Vec::new(),
             stale: false,
+            queued: false,
         }
     }
 
@@ -333,10 +343,18 @@ impl Reducible for State {
                 notice: None,
                 drafts: Vec::new(),
                 stale: true,
+                queued: false,
                 ..(*self).clone()
             },
-            Action::Run if self.stale => self.ran(self.text.clone()),
-            Action::Edit(text) => self.ran(text),
+            Action::Edit(text) => State {
+                text,
+                notice: None,
+                drafts: Vec::new(),
+                stale: false,
+                queued: true,
+                ..(*self).clone()
+            },
+            Action::Run if self.stale || self.queued => self.ran(self.text.clone()),
             Action::Load(text) => {
                 let mut history = self.history.clone();
                 history.push(self.text.clone());
@@ -374,6 +392,7 @@ impl Reducible for State {
                         compare: self.compare,
                         drafts: Vec::new(),
                         stale: false,
+                        queued: false,
                     }
                 }
                 Err(e) => State {
@@ -400,6 +419,7 @@ impl Reducible for State {
                         compare: self.compare,
                         drafts: Vec::new(),
                         stale: false,
+                        queued: false,
                     }
                 }
                 Err(e) => State {
@@ -427,6 +447,7 @@ impl Reducible for State {
                     compare: self.compare,
                     drafts: Vec::new(),
                     stale: false,
+                    queued: false,
                 }
             }
             Action::EditStep(i, edit) => {
@@ -525,7 +546,8 @@ mod tests {
         assert!(shown(&next));
         let edited = next
             .clone()
-            .reduce(Action::Edit(preset.replace("blue", "green")));
+            .reduce(Action::Edit(preset.replace("blue", "green")))
+            .reduce(Action::Run);
         assert!(shown(&edited));
         // The views are the ones a full run builds.
         let full = ssa_engine::scenario::run_scenario_text(&edited.text).unwrap();
@@ -641,7 +663,15 @@ mod tests {
     fn an_edit_reruns_and_keeps_the_text_on_error() {
         let state = Rc::new(State::new(PRESETS[0].text));
         let broken = "scenario: v1\nsteps: [\n".to_string();
-        let state = state.reduce(Action::Edit(broken.clone()));
+        let typed = state.clone().reduce(Action::Edit(broken.clone()));
+        assert_eq!(typed.text, broken, "the text is taken at once");
+        assert!(typed.queued);
+        assert_eq!(
+            typed.result, state.result,
+            "the run follows the keystroke's frame"
+        );
+        let state = typed.reduce(Action::Run);
+        assert!(!state.queued);
         assert_eq!(state.text, broken);
         assert!(
             state
