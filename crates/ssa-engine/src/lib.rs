@@ -31,6 +31,7 @@ pub mod scenario;
 pub mod schema;
 pub mod share;
 pub mod smd;
+pub mod sort;
 pub mod typed;
 pub mod value;
 pub mod yaml;

@@ -212,7 +212,7 @@ pub fn encode_into(object: &mut Value, managed: &Managed) {
         .iter()
         .filter_map(|(key, vs)| ManagerId::decode(key).map(|id| (id, vs, managed.times.get(key))))
         .collect();
-    entries.sort_by(|a, b| {
+    crate::sort::sort_by(&mut entries, |a, b| {
         a.0.operation
             .cmp(&b.0.operation)
             .then_with(|| {

@@ -287,7 +287,7 @@ fn write_json(v: &Value, out: &mut String, sorted: bool) {
             out.push('{');
             let mut entries: Vec<(&String, &Value)> = m.iter().collect();
             if sorted {
-                entries.sort_by(|a, b| a.0.cmp(b.0));
+                crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             }
             for (i, (k, val)) in entries.into_iter().enumerate() {
                 if i > 0 {

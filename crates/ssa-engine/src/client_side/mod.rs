@@ -171,7 +171,7 @@ fn three_way(
                             {
                                 // Keys the manifest does not set are cleared.
                                 let mut keys: Vec<&String> = mm.keys().collect();
-                                keys.sort();
+                                crate::sort::sort(&mut keys);
                                 sm.insert(
                                     "$retainKeys",
                                     Value::List(
@@ -394,7 +394,7 @@ fn migrate_to_ssa(
             .filter_map(|e| e.get("manager").and_then(Value::as_str))
             .map(str::to_string)
             .collect();
-    csa_managers.sort();
+    crate::sort::sort(&mut csa_managers);
     csa_managers.dedup();
     let upgraded = csaupgrade::upgrade_managed_fields(&entries, &csa_managers, manager)?;
     if upgraded == entries {

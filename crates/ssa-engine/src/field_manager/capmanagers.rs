@@ -24,7 +24,9 @@ pub(super) fn cap(managed: &mut Managed) {
         return;
     }
     let time = |k: &String| managed.times.get(k).cloned().unwrap_or_default();
-    updaters.sort_by(|a, b| time(a).cmp(&time(b)).then_with(|| a.cmp(b)));
+    crate::sort::sort_by(&mut updaters, |a, b| {
+        time(a).cmp(&time(b)).then_with(|| a.cmp(b))
+    });
     let mut first_per_version: std::collections::HashMap<String, String> =
         std::collections::HashMap::new();
     let mut length = updaters.len();

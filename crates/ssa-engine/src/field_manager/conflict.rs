@@ -38,7 +38,7 @@ impl Refusal {
             Refusal::Invalid(message) => WriteError::Invalid { message },
             Refusal::Conflicts(mut conflicts) => {
                 // The server lists conflicts by manager identifier.
-                conflicts.sort_by(|a, b| a.0.cmp(&b.0));
+                crate::sort::sort_by(&mut conflicts, |a, b| a.0.cmp(&b.0));
                 WriteError::Conflict {
                     message: conflict_message(&conflicts),
                     conflicts: reports(&conflicts),

@@ -137,7 +137,7 @@ pub struct KeyFields(Vec<(String, Value)>);
 impl KeyFields {
     /// Builds a key from (field, value) pairs in any order.
     pub fn new(mut fields: Vec<(String, Value)>) -> Self {
-        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut fields, |a, b| a.0.cmp(&b.0));
         KeyFields(fields)
     }
     pub fn fields(&self) -> &[(String, Value)] {
@@ -323,7 +323,7 @@ fn value_to_string(v: &Value) -> String {
         }
         Value::Map(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
+            crate::sort::sort(&mut keys);
             let inner: Vec<String> = keys
                 .into_iter()
                 .filter_map(|k| {
@@ -370,8 +370,8 @@ pub fn compare_values(a: &Value, b: &Value) -> Ordering {
             // SMD compares maps by sorted keys, then values, then size.
             let mut xk: Vec<&String> = x.keys().collect();
             let mut yk: Vec<&String> = y.keys().collect();
-            xk.sort();
-            yk.sort();
+            crate::sort::sort(&mut xk);
+            crate::sort::sort(&mut yk);
             for (p, q) in xk.iter().zip(yk.iter()) {
                 let c = p.cmp(q).then_with(|| match (x.get(p), y.get(q)) {
                     (Some(pv), Some(qv)) => compare_values(pv, qv),

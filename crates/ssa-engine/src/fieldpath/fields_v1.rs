@@ -120,9 +120,9 @@ fn decode(v: &Value, path: &mut Vec<String>) -> Result<(Set, bool), FieldsV1Erro
             children.push((pe, child_set));
         }
     }
-    members.sort();
+    crate::sort::sort(&mut members);
     members.dedup();
-    children.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sort::sort_by(&mut children, |a, b| a.0.cmp(&b.0));
     children.dedup_by(|a, b| a.0 == b.0);
     Ok((Set::from_sorted_parts(members, children), self_member))
 }

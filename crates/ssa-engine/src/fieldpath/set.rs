@@ -279,7 +279,7 @@ impl Set {
     /// paths below it): the order for showing a set to a person.
     pub fn paths_in_tree_order(&self) -> Vec<Path> {
         let mut out = self.paths();
-        out.sort();
+        crate::sort::sort(&mut out);
         out
     }
 
@@ -288,7 +288,7 @@ impl Set {
     /// inserting each into sorted vectors.
     pub fn from_path_elements(mut paths: Vec<Vec<PathElement>>) -> Self {
         paths.retain(|p| !p.is_empty());
-        paths.sort();
+        crate::sort::sort(&mut paths);
         paths.dedup();
         Self::build_sorted(&paths, 0)
     }
@@ -328,7 +328,7 @@ impl Set {
         on_repeat: OnRepeat,
     ) -> Self {
         let level = &mut entries[start..];
-        level.sort_by(|a, b| a.pe.cmp(&b.pe));
+        crate::sort::sort_by(level, |a, b| a.pe.cmp(&b.pe));
         if level.windows(2).any(|w| w[0].pe == w[1].pe) {
             let mut unique: Vec<SetEntry> = entries.drain(start..).collect();
             unique.dedup_by(|later, kept| {

@@ -213,7 +213,7 @@ fn merge_list(
     };
     let (mut named, server_only): (Vec<Value>, Vec<Value>) =
         merged.into_iter().partition(|v| rank(v).is_some());
-    named.sort_by_key(|v| rank(v));
+    crate::sort::sort_by_key(&mut named, |v| rank(v));
     Ok(merge_sorted(server_only, named, &server_order, &id_of))
 }
 
@@ -261,7 +261,7 @@ fn reorder(items: &mut [Value], order: &[Value], key: Option<String>) {
             .position(|o| id(o) == this)
             .unwrap_or(usize::MAX)
     };
-    items.sort_by_key(|v| rank(v));
+    crate::sort::sort_by_key(items, |v| rank(v));
 }
 
 /// A value from a patch without any `$` directives left in it.

@@ -97,9 +97,9 @@ impl Level {
         }
         // Duplicated list keys are visited once per occurrence: a path is
         // in the set if either occurrence has it.
-        self.members.sort();
+        crate::sort::sort(&mut self.members);
         self.members.dedup();
-        self.children.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut self.children, |a, b| a.0.cmp(&b.0));
         self.children.dedup_by(|later, kept| {
             let same = later.0 == kept.0;
             if same {

@@ -47,7 +47,7 @@ fn v_of(v: &Value) -> String {
         }
         Value::Map(m) => {
             let mut entries: Vec<(&String, &Value)> = m.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let parts: Vec<String> = entries
                 .iter()
                 .map(|(k, v)| format!("{k}:{}", v_of(v)))
@@ -71,7 +71,7 @@ fn sharp_v_of(v: &Value) -> String {
         }
         Value::Map(m) => {
             let mut entries: Vec<(&String, &Value)> = m.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let parts: Vec<String> = entries
                 .iter()
                 .map(|(k, v)| format!("{}:{}", go_quote(k), sharp_v_of(v)))

@@ -151,7 +151,7 @@ pub(super) fn json_string_map(m: Option<&Value>) -> String {
                 .iter()
                 .map(|(k, v)| (k, v.as_str().unwrap_or("").to_string()))
                 .collect();
-            entries.sort();
+            crate::sort::sort(&mut entries);
             let body: Vec<String> = entries
                 .iter()
                 .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))

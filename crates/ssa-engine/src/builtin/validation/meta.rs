@@ -58,7 +58,7 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
         return vec![];
     };
     let mut keys: Vec<&String> = map.keys().collect();
-    keys.sort();
+    crate::sort::sort(&mut keys);
     let mut errs = Vec::new();
     for key in keys {
         for m in names::label_key(key) {
