@@ -262,16 +262,18 @@ impl<'s> Updater<'s> {
     /// Fits every manager's set to the current schema (a list or map that
     /// became atomic is owned whole).
     fn reconcile(&self, managers: &ManagedFields) -> ManagedFields {
-        managers
-            .iter()
-            .map(|(name, vs)| {
-                let vs = match typed::reconcile_field_set(self.schema, self.root, &vs.set) {
-                    Some(set) => VersionedSet { set, ..vs.clone() },
-                    None => vs.clone(),
-                };
-                (name.clone(), vs)
-            })
-            .collect()
+        // Inserted one by one rather than collected: `BTreeMap`'s
+        // `FromIterator` sorts through its own copy of std's sort (4 KB of
+        // the app's wasm); the keys come in order and unique anyway.
+        let mut reconciled = ManagedFields::new();
+        for (name, vs) in managers {
+            let vs = match typed::reconcile_field_set(self.schema, self.root, &vs.set) {
+                Some(set) => VersionedSet { set, ..vs.clone() },
+                None => vs.clone(),
+            };
+            reconciled.insert(name.clone(), vs);
+        }
+        reconciled
     }
 }
 
