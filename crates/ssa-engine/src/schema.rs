@@ -236,7 +236,12 @@ impl Schema {
 /// Server-side defaulting of a kind: what the API server fills in when a
 /// request body leaves a field out (built-in defaulting functions, CRD
 /// structural defaults).
-pub trait Defaulter: Send + Sync + std::fmt::Debug {
+///
+/// Not `Debug`: a supertrait puts `fmt` in every implementor's vtable,
+/// which keeps the Go tables' and defaulters' `Debug` code in the app's
+/// wasm although nothing prints them (`ObjectSchema`'s `Debug` says
+/// whether there is one).
+pub trait Defaulter: Send + Sync {
     /// Fills in the defaults of `object` in place.
     fn apply_defaults(&self, object: &mut Value);
 
@@ -252,7 +257,9 @@ pub trait Defaulter: Send + Sync + std::fmt::Debug {
 /// The registry's validation of a kind: what the API server refuses
 /// (422) beyond the schema, e.g. a Deployment whose Recreate strategy has
 /// rollingUpdate parameters.
-pub trait Validator: Send + Sync + std::fmt::Debug {
+///
+/// Not `Debug`, as [`Defaulter`].
+pub trait Validator: Send + Sync {
     /// `Err(message)` with the server's message when `new` (replacing
     /// `old`, `None` on create) is refused.
     fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String>;
@@ -261,7 +268,7 @@ pub trait Validator: Send + Sync + std::fmt::Debug {
 /// A schema together with the type of the object's root and what the kind
 /// declares about subresources and defaults: everything the engine needs to
 /// type one object.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ObjectSchema {
     pub schema: std::sync::Arc<Schema>,
     pub root: TypeId,
@@ -273,6 +280,21 @@ pub struct ObjectSchema {
     /// The kind is stored through Go structs (built-in kinds): null fields
     /// and empty optional maps and lists do not survive a write.
     pub omit_empty: bool,
+}
+
+/// The defaulter and validator are trait objects without `Debug` (see
+/// [`Defaulter`]): shown as whether the kind has one.
+impl std::fmt::Debug for ObjectSchema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ObjectSchema")
+            .field("schema", &self.schema)
+            .field("root", &self.root)
+            .field("subresources", &self.subresources)
+            .field("defaulter", &self.defaulter.is_some())
+            .field("validator", &self.validator.is_some())
+            .field("omit_empty", &self.omit_empty)
+            .finish()
+    }
 }
 
 impl ObjectSchema {
