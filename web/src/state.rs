@@ -157,11 +157,14 @@ impl State {
 
     /// This state with a new scenario text, run; `undoable` keeps the old
     /// text for Undo. Drafts are moved with their steps by `remap`.
+    ///
+    /// `remap` is a `dyn` reference here and in `with_run` and `edited`:
+    /// one copy of each in the wasm rather than one per caller's closure.
     fn with_text(
         &self,
         text: String,
         undoable: bool,
-        remap: impl Fn(usize) -> Option<usize>,
+        remap: &dyn Fn(usize) -> Option<usize>,
     ) -> State {
         let result = run(&text);
         self.with_run(text, result, undoable, remap)
@@ -173,7 +176,7 @@ impl State {
         text: String,
         result: Result<Rc<ScenarioResult>, String>,
         undoable: bool,
-        remap: impl Fn(usize) -> Option<usize>,
+        remap: &dyn Fn(usize) -> Option<usize>,
     ) -> State {
         let mut history = self.history.clone();
         if undoable {
@@ -211,7 +214,7 @@ impl State {
         &self,
         edit: Result<String, String>,
         undoable: bool,
-        remap: impl Fn(usize) -> Option<usize>,
+        remap: &dyn Fn(usize) -> Option<usize>,
     ) -> State {
         match edit {
             Ok(text) => self.with_text(text, undoable, remap),
@@ -263,7 +266,7 @@ impl State {
         });
         State {
             drafts,
-            ..self.with_run(edit.text, result, false, Some)
+            ..self.with_run(edit.text, result, false, &Some)
         }
     }
 
@@ -456,31 +459,31 @@ impl Reducible for State {
                 self.edited(
                     scenario_edit::edit_step(&self.text, i, &edit),
                     undoable,
-                    Some,
+                    &Some,
                 )
             }
             Action::AddBlankStep => {
-                let mut next = self.edited(scenario_edit::add_step(&self.text), true, Some);
+                let mut next = self.edited(scenario_edit::add_step(&self.text), true, &Some);
                 next.selected = next.step_count().saturating_sub(1);
                 next
             }
             Action::RemoveStep(i) => self.edited(
                 scenario_edit::remove_step(&self.text, i),
                 true,
-                |j| match j.cmp(&i) {
+                &|j| match j.cmp(&i) {
                     std::cmp::Ordering::Less => Some(j),
                     std::cmp::Ordering::Equal => None,
                     std::cmp::Ordering::Greater => Some(j - 1),
                 },
             ),
             Action::DuplicateStep(i) => {
-                self.edited(scenario_edit::duplicate_step(&self.text, i), true, |j| {
+                self.edited(scenario_edit::duplicate_step(&self.text, i), true, &|j| {
                     Some(if j > i { j + 1 } else { j })
                 })
             }
             Action::MoveStep(i, up) => {
                 let other = if up { i.wrapping_sub(1) } else { i + 1 };
-                self.edited(scenario_edit::move_step(&self.text, i, up), true, |j| {
+                self.edited(scenario_edit::move_step(&self.text, i, up), true, &|j| {
                     Some(if j == i {
                         other
                     } else if j == other {
@@ -492,12 +495,12 @@ impl Reducible for State {
             }
             Action::SetSchemaKind(kind) => {
                 let mut next =
-                    self.edited(scenario_edit::set_schema_kind(&self.text, kind), true, Some);
+                    self.edited(scenario_edit::set_schema_kind(&self.text, kind), true, &Some);
                 next.drafts.retain(|d| d.node != Node::Schema);
                 next
             }
             Action::SetBuiltin(name) => {
-                self.edited(scenario_edit::set_builtin(&self.text, &name), false, Some)
+                self.edited(scenario_edit::set_builtin(&self.text, &name), false, &Some)
             }
             Action::EditNode(node, source) => self.edit_node(node, source),
             Action::Select(i) if i < count => State {
