@@ -261,8 +261,7 @@ impl Value {
 
     /// Reads JSON text, keeping key order and the int/float distinction.
     pub fn from_json_str(text: &str) -> Result<Value, serde_json::Error> {
-        let v: serde_json::Value = serde_json::from_str(text)?;
-        Ok(Value::from(v))
+        serde_json::from_str(text)
     }
 }
 
@@ -509,9 +508,102 @@ impl serde::Serialize for Value {
     }
 }
 
+/// Reads straight into a [`Value`], giving what reading a
+/// `serde_json::Value` and converting it (`From<serde_json::Value>`) gives,
+/// without the intermediate tree: `serde_json::Value`'s reader, its maps
+/// and their drop were a second copy of all this in the app's wasm.
 impl<'de> serde::Deserialize<'de> for Value {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        serde_json::Value::deserialize(d).map(Value::from)
+        d.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E>(self, i: i64) -> Result<Value, E> {
+        Ok(Value::Int(i))
+    }
+
+    fn visit_u64<E>(self, u: u64) -> Result<Value, E> {
+        // Beyond int64: a float64, as in `From<serde_json::Value>`.
+        #[allow(clippy::cast_precision_loss, reason = "Go decodes it as a float64")]
+        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Int))
+    }
+
+    // What serde_json's own reader never calls, other deserializers might:
+    // through `serde_json::Value` as before.
+    fn visit_i128<E: serde::de::Error>(self, i: i128) -> Result<Value, E> {
+        use serde::Deserialize;
+        serde_json::Value::deserialize(serde::de::value::I128Deserializer::<E>::new(i))
+            .map(Value::from)
+    }
+
+    fn visit_u128<E: serde::de::Error>(self, u: u128) -> Result<Value, E> {
+        use serde::Deserialize;
+        serde_json::Value::deserialize(serde::de::value::U128Deserializer::<E>::new(u))
+            .map(Value::from)
+    }
+
+    fn visit_f64<E>(self, f: f64) -> Result<Value, E> {
+        Ok(if !f.is_finite() {
+            // serde_json's `Number::from_f64` refuses it: null.
+            Value::Null
+        } else if f == 0.0 {
+            // `-0` and `-0.0` are the integer 0, as in
+            // `From<serde_json::Value>`.
+            Value::Int(0)
+        } else {
+            Value::Float(f)
+        })
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_owned()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::List(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        // A repeated key keeps its first place and takes the last value,
+        // as `serde_json::Map::insert` (with `preserve_order`).
+        let mut out = Map::new();
+        while let Some((key, value)) = map.next_entry::<String, Value>()? {
+            out.insert(key, value);
+        }
+        Ok(Value::Map(out))
     }
 }
 
@@ -544,6 +636,63 @@ impl From<Map> for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reading JSON straight into a `Value` gives what reading a
+    /// `serde_json::Value` and converting it gave: numbers at the int64
+    /// edges, `-0`, repeated keys (first place, last value), nesting.
+    #[test]
+    fn json_read_directly_matches_the_serde_json_value_path() {
+        for text in [
+            r#"{"a":1,"b":[1,2.5,-3,null,true,"x"],"c":{}}"#,
+            r#"{"k":1,"j":2,"k":{"z":[]}}"#,
+            "9223372036854775807",
+            "9223372036854775808",
+            "18446744073709551615",
+            "-9223372036854775808",
+            "-0",
+            "-0.0",
+            "0.0",
+            "1e400",
+            "1.5e-7",
+            "123456789012345678901234567890",
+            r#""\u00e9\n""#,
+            "[[],[[{}]]]",
+        ] {
+            let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
+            let new = Value::from_json_str(text);
+            match (old, new) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a, b, "{text}");
+                    assert_eq!(a.to_json(), b.to_json(), "{text}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
+                (a, b) => panic!("{text}: {a:?} against {b:?}"),
+            }
+        }
+        for text in ["{", "[1,]", r#"{"a" 1}"#, "1 2", "nul", r#"{"a":1,}"#] {
+            let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
+            let new = Value::from_json_str(text);
+            assert_eq!(
+                old.map_err(|e| e.to_string()),
+                new.map_err(|e| e.to_string()),
+                "{text}"
+            );
+        }
+    }
+
+    /// `to_json_pretty` writes what it wrote through `serde_json::Value`.
+    #[test]
+    fn pretty_json_matches_the_serde_json_value_path() {
+        let mut m = Map::new();
+        m.insert("f", Value::Float(f64::NAN));
+        m.insert("g", Value::Float(1.5e300));
+        m.insert("e", Value::Map(Map::new()));
+        m.insert("l", Value::List(vec![]));
+        m.insert("z", Value::List(vec![Value::Int(-1), Value::Null, Value::from("é\n")]));
+        let v = Value::Map(m);
+        let old = serde_json::to_string_pretty(&serde_json::Value::from(&v)).unwrap();
+        assert_eq!(serde_json::to_string_pretty(&v).unwrap(), old);
+    }
 
     #[test]
     fn map_equality_ignores_order() {

@@ -81,8 +81,10 @@ impl ScenarioResult {
 
     /// The result document as pretty JSON.
     pub fn to_json_pretty(&self) -> String {
-        let v: serde_json::Value = (&self.to_value()).into();
-        serde_json::to_string_pretty(&v).unwrap_or_default()
+        // `Value`'s own `Serialize` writes what a `serde_json::Value` made
+        // from it writes (non-finite floats as null, keys in order),
+        // without building that copy.
+        serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
     }
 }
 
