@@ -4,13 +4,16 @@
 use crate::components::lessons_page::LessonsPage;
 use crate::components::live_editor::OpenReview;
 use crate::components::object_view::ObjectView;
-use crate::components::review_page::ReviewPage;
+use crate::components::review_page::review_page;
 use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
 use crate::components::{
-    editor::Editor, step_view::StepView, timeline::Timeline, toolbar::Toolbar,
+    editor::editor,
+    step_view::StepView,
+    timeline::{Props as TimelineProps, timeline},
+    toolbar::Toolbar,
 };
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
 use crate::presets::PRESETS;
@@ -396,7 +399,7 @@ pub fn app() -> Html {
                 <main class="app-lessons-page"><LessonsPage /></main>
             } else if *page == Page::Review {
                 <main class="app-review">
-                    <ReviewPage state={review.clone()} on_open={on_open_object} />
+                    { review_page(&review, &on_open_object) }
                 </main>
             } else {
             <main class="app-main">
@@ -406,8 +409,7 @@ pub fn app() -> Html {
                         <ScenarioForm text={ran_text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
                                       selected={state.selected} on_action={on_action} />
                     </ContextProvider<OpenReview>>
-                    <Editor text={state.text.clone()} on_edit={on_edit}
-                            error={state.result.as_ref().err().cloned()} />
+                    { editor(state.text.clone(), on_edit, state.result.as_ref().err().cloned()) }
                 </div>
                 <section class="app-result" aria-label="Result" aria-busy={state.stale.then_some("true")}>
                     <label class="app-add-step">{ "Add a step " }
@@ -433,7 +435,7 @@ pub fn app() -> Html {
                                     if state.stale {
                                         <p class="app-stale" role="status">{ "Running once you pause typing…" }</p>
                                     }
-                                    <Timeline result={Shared::from(result)} selected={state.selected} on_select={on_select} managers={facts.managers.clone()} labels={facts.labels.clone()} />
+                                    { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select, managers: &facts.managers, labels: &facts.labels }) }
                                     if state.compare {
                                         <SideBySide text={state.text.clone()} selected={state.selected} />
                                     }
@@ -488,8 +490,8 @@ fn embed_view(
             let message = step.map(|s| s.message.clone()).filter(|m| !m.is_empty());
             html! {
                 <>
-                    <Timeline result={Shared::from(result)} selected={state.selected} on_select={on_select}
-                              managers={facts.managers.clone()} labels={facts.labels.clone()} />
+                    { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select,
+                                               managers: &facts.managers, labels: &facts.labels }) }
                     if let Some(m) = message { <pre class="step-message">{ m }</pre> }
                     { view }
                 </>

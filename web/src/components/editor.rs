@@ -4,19 +4,15 @@
 use crate::components::code_editor::CodeEditor;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub text: String,
-    pub on_edit: Callback<String>,
-    pub error: Option<String>,
-}
-
-#[function_component(Editor)]
-pub fn editor(props: &Props) -> Html {
+/// A plain function, not a component: it has no state of its own, and
+/// `CodeEditor` inside is the component that skips renders whose props
+/// did not change. A component costs its own copy of yew's lifecycle
+/// code in the wasm (about 2 KB).
+pub fn editor(text: String, on_edit: Callback<String>, error: Option<String>) -> Html {
     html! {
         <section class="editor" aria-label="Scenario">
             <h2 class="editor-title">{ "Scenario YAML" }</h2>
-            <CodeEditor text={props.text.clone()} on_edit={props.on_edit.clone()} error={props.error.clone()}
+            <CodeEditor {text} {on_edit} {error}
                         label="Scenario YAML" prefix="editor" size={classes!("code-tall")} />
         </section>
     }

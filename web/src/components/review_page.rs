@@ -7,16 +7,13 @@ use crate::components::code_editor::CodeEditor;
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub state: UseReducerHandle<ReviewState>,
-    /// Opens one object's write (a scenario text) in the playground.
-    pub on_open: Callback<String>,
-}
-
-#[function_component(ReviewPage)]
-pub fn review_page(props: &Props) -> Html {
-    let state = &props.state;
+/// The page for the review's `state`; `on_open` opens one object's write
+/// (a scenario text) in the playground.
+///
+/// A plain function, not a component: its state is the app's reducer,
+/// and a component costs its own copy of yew's lifecycle code in the
+/// wasm (about 2 KB).
+pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<String>) -> Html {
     let text_input = |make: fn(String) -> ReviewAction| {
         let state = state.clone();
         Callback::from(move |text: String| state.dispatch(make(text)))
@@ -137,7 +134,7 @@ pub fn review_page(props: &Props) -> Html {
                         <table class="review-table">
                             <thead><tr><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
                                 <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col"><span class="visually-hidden">{ "Open" }</span></th></tr></thead>
-                            <tbody>{ for outcome.objects.iter().map(|row| object_row(row, &props.on_open)) }</tbody>
+                            <tbody>{ for outcome.objects.iter().map(|row| object_row(row, on_open)) }</tbody>
                         </table>
                     }
                 </div>

@@ -1,25 +1,23 @@
 //! The steps as a timeline, each with its outcome badge; a click (or the
 //! arrow keys) selects the step whose state is shown.
 
-use crate::shared::Shared;
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub result: Shared<ScenarioResult>,
+pub struct Props<'a> {
+    pub result: &'a ScenarioResult,
     pub selected: usize,
-    pub on_select: Callback<usize>,
+    pub on_select: &'a Callback<usize>,
     /// Each step's manager, shown with its colour.
-    #[prop_or_default]
-    pub managers: Vec<String>,
+    pub managers: &'a [String],
     /// Each step's label (`name`), shown on hover.
-    #[prop_or_default]
-    pub labels: Vec<String>,
+    pub labels: &'a [String],
 }
 
-#[function_component(Timeline)]
-pub fn timeline(props: &Props) -> Html {
+/// A plain function, not a component: it has no state, and a component
+/// costs its own copy of yew's lifecycle code in the wasm (about 2 KB);
+/// its list is redrawn with the page around it.
+pub fn timeline(props: Props<'_>) -> Html {
     html! {
         <>
         <ol class="timeline" aria-label="Steps">
