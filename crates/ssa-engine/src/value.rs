@@ -259,9 +259,10 @@ impl Value {
         out
     }
 
-    /// Reads JSON text, keeping key order and the int/float distinction.
-    pub fn from_json_str(text: &str) -> Result<Value, serde_json::Error> {
-        serde_json::from_str(text)
+    /// Reads JSON text, keeping key order and the int/float distinction
+    /// (as serde_json reads it: see [`crate::json`]).
+    pub fn from_json_str(text: &str) -> Result<Value, crate::json::JsonError> {
+        crate::json::from_str(text)
     }
 }
 
