@@ -9,6 +9,7 @@ use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
+use crate::components::{send, send_on_click};
 use crate::components::{
     editor::editor,
     step_view::StepView,
@@ -166,22 +167,13 @@ pub fn app() -> Html {
             }
         });
     }
-    let on_load = {
-        let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(Action::Load(text)))
-    };
-    let on_edit = {
-        let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(Action::Edit(text)))
-    };
-    let on_select = {
-        let state = state.clone();
-        Callback::from(move |i: usize| state.dispatch(Action::Select(i)))
-    };
     let on_action = {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
     };
+    let on_load = send(&on_action, Action::Load);
+    let on_edit = send(&on_action, Action::Edit);
+    let on_select = send(&on_action, Action::Select);
     // The text the form and the step labels show. They follow the editor
     // at once while the text is short; a long one (its manifests are long:
     // the form holds a second editor of each) they follow once typing
@@ -292,14 +284,8 @@ pub fn app() -> Html {
             select.set_value("");
         })
     };
-    let on_compare = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::ToggleCompare))
-    };
-    let on_undo = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::Undo))
-    };
+    let on_compare = send_on_click(&on_action, Action::ToggleCompare);
+    let on_undo = send_on_click(&on_action, Action::Undo);
     let on_key = {
         let state = state.clone();
         Callback::from(move |e: KeyboardEvent| {

@@ -27,10 +27,7 @@ pub fn live_editor(props: &Props) -> Html {
     let (text, error) = shown_text(&props.drafts, Node::Live, &props.text);
     let open_review = use_context::<OpenReview>();
     let pasted = use_memo(text.clone(), |text| several_objects(text));
-    let on_edit = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |t: String| on_action.emit(Action::EditNode(Node::Live, t)))
-    };
+    let on_edit = crate::components::send_node_edit(&props.on_action, Node::Live);
     let notice = (*pasted).as_ref().map(|pasted| {
         let on_pick = {
             let (on_action, items) = (props.on_action.clone(), pasted.items.clone());

@@ -22,3 +22,32 @@ pub mod step_view;
 pub mod timeline;
 pub mod toolbar;
 pub mod why_panel;
+
+use crate::scenario_edit::Node;
+use crate::state::Action;
+use yew::Callback;
+
+// Callbacks that send an action are made by these few functions rather
+// than by a closure at each place: every closure is its own code in the
+// wasm (its call, its drop, its vtable), these are one per input type.
+
+/// A callback that sends `make` of its input.
+pub fn send<T: 'static>(on_action: &Callback<Action>, make: fn(T) -> Action) -> Callback<T> {
+    let on_action = on_action.clone();
+    Callback::from(move |input| on_action.emit(make(input)))
+}
+
+/// A button's callback that sends `action`.
+pub fn send_on_click(
+    on_action: &Callback<Action>,
+    action: Action,
+) -> Callback<web_sys::MouseEvent> {
+    let on_action = on_action.clone();
+    Callback::from(move |_| on_action.emit(action.clone()))
+}
+
+/// An editor's callback that sends its text as the new source of `node`.
+pub fn send_node_edit(on_action: &Callback<Action>, node: Node) -> Callback<String> {
+    let on_action = on_action.clone();
+    Callback::from(move |text| on_action.emit(Action::EditNode(node, text)))
+}

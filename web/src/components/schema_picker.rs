@@ -48,10 +48,7 @@ pub fn schema_picker(props: &Props) -> Html {
             }
         })
     };
-    let on_document = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |t: String| on_action.emit(Action::EditNode(Node::Schema, t)))
-    };
+    let on_document = crate::components::send_node_edit(&props.on_action, Node::Schema);
     let (document, error) = shown_text(&props.drafts, Node::Schema, &props.document);
     html! {
         <section class="schema" aria-labelledby="schema-title">

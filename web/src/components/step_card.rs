@@ -36,8 +36,7 @@ fn on_select(
 }
 
 fn button(on_action: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
-    let on_action = on_action.clone();
-    Callback::from(move |_| on_action.emit(action.clone()))
+    crate::components::send_on_click(on_action, action)
 }
 
 /// Moves the step, and keeps the keyboard focus on the moved step's
@@ -98,10 +97,7 @@ pub fn step_card(props: &Props) -> Html {
             }
         })
     };
-    let on_body = {
-        let on_action = on_action.clone();
-        Callback::from(move |t: String| on_action.emit(Action::EditNode(Node::Step(i), t)))
-    };
+    let on_body = crate::components::send_node_edit(on_action, Node::Step(i));
     let shown_manager = if step.manager.is_empty() {
         "(default)".to_string()
     } else {
