@@ -494,8 +494,11 @@ impl Reducible for State {
                 })
             }
             Action::SetSchemaKind(kind) => {
-                let mut next =
-                    self.edited(scenario_edit::set_schema_kind(&self.text, kind), true, &Some);
+                let mut next = self.edited(
+                    scenario_edit::set_schema_kind(&self.text, kind),
+                    true,
+                    &Some,
+                );
                 next.drafts.retain(|d| d.node != Node::Schema);
                 next
             }

@@ -595,8 +595,9 @@ fn number_value(n: Number) -> Value {
         // Beyond int64: a float64, as Go decodes it.
         #[allow(clippy::cast_precision_loss, reason = "Go decodes it as a float64")]
         Number::U64(u) => i64::try_from(u).map_or(Value::Float(u as f64), Value::Int),
-        // `-0` and `-0.0` are the integer 0 (see `From<serde_json::Value>`).
-        Number::F64(f) if f == 0.0 => Value::Int(0),
+        // `-0` and `-0.0` are the integer 0 (see `From<serde_json::Value>`);
+        // a float pattern compares with `==`, so it matches -0.0 too.
+        Number::F64(0.0) => Value::Int(0),
         Number::F64(f) => Value::Float(f),
     }
 }

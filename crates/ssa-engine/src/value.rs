@@ -689,7 +689,10 @@ mod tests {
         m.insert("g", Value::Float(1.5e300));
         m.insert("e", Value::Map(Map::new()));
         m.insert("l", Value::List(vec![]));
-        m.insert("z", Value::List(vec![Value::Int(-1), Value::Null, Value::from("é\n")]));
+        m.insert(
+            "z",
+            Value::List(vec![Value::Int(-1), Value::Null, Value::from("é\n")]),
+        );
         let v = Value::Map(m);
         let old = serde_json::to_string_pretty(&serde_json::Value::from(&v)).unwrap();
         assert_eq!(serde_json::to_string_pretty(&v).unwrap(), old);
