@@ -2,20 +2,19 @@
 //! the selected step.
 
 use crate::components::lessons_page::LessonsPage;
-use crate::components::live_editor::OpenReview;
 use crate::components::object_view::ObjectView;
 use crate::components::review_page::review_page;
 use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
-use crate::components::{send, send_on_click};
 use crate::components::{
     editor::editor,
     step_view::StepView,
     timeline::{Props as TimelineProps, timeline},
     toolbar::Toolbar,
 };
+use crate::components::{send, send_on_click};
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
 use crate::presets::PRESETS;
 use crate::review::{ReviewAction, ReviewState};
@@ -261,11 +260,11 @@ pub fn app() -> Html {
     // The live editor offers to review a pasted List or several documents.
     let open_review = {
         let (review, page) = (review.clone(), page.clone());
-        OpenReview(Callback::from(move |export: String| {
+        Callback::from(move |export: String| {
             review.dispatch(ReviewAction::SetExport(export));
             browser::set_fragment(REVIEW_FRAGMENT);
             page.set(Page::Review);
-        }))
+        })
     };
     let on_resolve = {
         let state = state.clone();
@@ -391,10 +390,8 @@ pub fn app() -> Html {
             <main class="app-main">
                 <div class="app-input">
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().map(Shared::from)} selected={state.selected} on_load={on_load} />
-                    <ContextProvider<OpenReview> context={open_review}>
-                        <ScenarioForm text={ran_text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
-                                      selected={state.selected} on_action={on_action} />
-                    </ContextProvider<OpenReview>>
+                    <ScenarioForm text={ran_text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
+                                  selected={state.selected} on_action={on_action} on_review={open_review} />
                     { editor(state.text.clone(), on_edit, state.result.as_ref().err().cloned()) }
                 </div>
                 <section class="app-result" aria-label="Result" aria-busy={state.stale.then_some("true")}>

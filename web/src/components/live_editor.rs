@@ -11,21 +11,20 @@ use ssa_engine::review::{Source, read_objects};
 use ssa_engine::value::Value;
 use yew::prelude::*;
 
-/// Opens the review page with a cluster export; the app provides it.
-#[derive(Clone, PartialEq)]
-pub struct OpenReview(pub Callback<String>);
-
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub text: String,
     pub drafts: Vec<Draft>,
     pub on_action: Callback<Action>,
+    /// Opens the review page with a cluster export. A prop through the
+    /// form rather than a yew context: a `ContextProvider` and its
+    /// subscription are about 5 KB of component code in the wasm.
+    pub on_review: Callback<String>,
 }
 
 #[function_component(LiveEditor)]
 pub fn live_editor(props: &Props) -> Html {
     let (text, error) = shown_text(&props.drafts, Node::Live, &props.text);
-    let open_review = use_context::<OpenReview>();
     let pasted = use_memo(text.clone(), |text| several_objects(text));
     let on_edit = crate::components::send_node_edit(&props.on_action, Node::Live);
     let notice = (*pasted).as_ref().map(|pasted| {
@@ -41,10 +40,10 @@ pub fn live_editor(props: &Props) -> Html {
                 }
             })
         };
-        let on_review = open_review.clone().map(|OpenReview(open)| {
-            let text = text.clone();
+        let on_review = {
+            let (open, text) = (props.on_review.clone(), text.clone());
             Callback::from(move |_| open.emit(text.clone()))
-        });
+        };
         html! {
             <div class="live-several" role="status">
                 <p>{ format!("This is {}: the live object is one object.", pasted.what) }</p>
@@ -54,9 +53,7 @@ pub fn live_editor(props: &Props) -> Html {
                         { for pasted.items.iter().enumerate().map(|(i, (label, _))| html! { <option value={i.to_string()}>{ label.clone() }</option> }) }
                     </select>
                 </label>
-                if let Some(on_review) = on_review {
-                    <button type="button" onclick={on_review}>{ "Review them all against manifests" }</button>
-                }
+                <button type="button" onclick={on_review}>{ "Review them all against manifests" }</button>
             </div>
         }
     });

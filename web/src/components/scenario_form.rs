@@ -19,6 +19,9 @@ pub struct Props {
     pub problems: Vec<String>,
     pub selected: usize,
     pub on_action: Callback<Action>,
+    /// Opens the review page with a cluster export pasted as the live
+    /// object (see `LiveEditor`).
+    pub on_review: Callback<String>,
 }
 
 #[function_component(ScenarioForm)]
@@ -41,7 +44,8 @@ pub fn scenario_form(props: &Props) -> Html {
         <section class="form" aria-label="Scenario inputs">
             <SchemaPicker kind={form.schema} automatic={(*automatic).clone()} builtin={form.builtin.clone()} document={form.schema_document.clone()}
                           drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
-            <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
+            <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()}
+                        on_review={props.on_review.clone()} />
             <StepList steps={form.steps.clone()} drafts={props.drafts.clone()} outcomes={props.outcomes.clone()}
                       problems={props.problems.clone()}
                       selected={props.selected} on_action={props.on_action.clone()} />
