@@ -101,7 +101,7 @@ mod tests {
                 })
                 .collect();
             let mut expected = items.clone();
-            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            expected.sort_by_key(|a| a.0);
             let mut got = items.clone();
             sort_by_positions(&mut got, &mut |a: &(u8, usize), b: &(u8, usize)| {
                 a.0.cmp(&b.0)
