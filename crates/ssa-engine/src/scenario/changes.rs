@@ -128,7 +128,8 @@ fn ownership_changed(before: &Managed, after: &Managed) -> Set {
         .chain(only_after)
         .fold(Set::new(), |acc, id| {
             let (was, now) = (set(before, id), set(after, id));
-            acc.union(&was.difference(&now)).union(&now.difference(&was))
+            acc.union(&was.difference(&now))
+                .union(&now.difference(&was))
         })
 }
 
