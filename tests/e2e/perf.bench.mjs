@@ -16,8 +16,14 @@
 // - paste: the whole N-key scenario pasted over a small one, to the
 //   result painted;
 // - cold load: navigation start to the first result painted;
-// - presets: a keystroke in each preset's scenario to the next frame.
+// - presets: a keystroke in each preset's scenario to the next frame;
+// - review: the review page (#review) with a 200-object release against a
+//   200-object export (`cargo bench -p ssa-cli --bench review`'s inputs,
+//   written by `cargo run -p ssa-cli --example release`), from the click
+//   on Review to the table of 200 objects painted.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
@@ -71,7 +77,7 @@ async function paintedWhen(page, test, arg) {
   }), [test.toString(), arg]);
 }
 
-async function openWith(browser, url, text) {
+async function openWith(browser, url, text, ready = '.timeline-badge') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(([key, value]) => {
     if (value !== null) localStorage.setItem(key, value);
@@ -81,7 +87,7 @@ async function openWith(browser, url, text) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.locator('.timeline-badge').first().waitFor({ timeout: 120_000 });
+  await page.locator(ready).first().waitFor({ timeout: 120_000 });
   return { context, page, errors };
 }
 
@@ -183,6 +189,52 @@ async function measurePresets(browser, url) {
   return { count, keys: all };
 }
 
+/** The CLI benchmark's generated review inputs, written by its example. */
+function reviewInputs(copies) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssa-review-'));
+  try {
+    const objects = Number(execFileSync('cargo', ['run', '-q', '--locked', '-p', 'ssa-cli', '--example', 'release', '--', String(copies), dir],
+      { cwd: path.resolve(here, '../..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim());
+    const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
+    return { objects, export: read('export.yaml'), manifests: read('release.yaml') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureReview(browser, url, inputs) {
+  const figures = [];
+  for (let run = 0; run < 3; run++) {
+    const { context, page } = await openWith(browser, `${url}#review`, null, '.review-run');
+    // Pasted (the value set and one input event, as a paste sends):
+    // Playwright's fill() of the 400 KB export outlasts its timeout.
+    for (const [label, text] of [['Cluster export YAML', inputs.export], ['Manifests YAML', inputs.manifests]]) {
+      await page.evaluate(([label, text]) => {
+        const area = document.querySelector(`textarea[aria-label="${label}"]`);
+        area.value = text;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      }, [label, text]);
+    }
+    // As the CLI benchmark: server-side, forced, one manager, -n shop.
+    const manager = page.locator('.review-flags input[type=text]').first();
+    await manager.fill('argocd-controller');
+    await manager.press('Tab');
+    await page.locator('.review-flags input[type=checkbox]').nth(1).check();
+    const namespace = page.locator('.review-flags input[type=text]').nth(1);
+    await namespace.fill('shop');
+    await namespace.press('Tab');
+    const start = await page.evaluate(() => {
+      const t0 = performance.now();
+      document.querySelector('.review-run').click();
+      return t0;
+    });
+    const done = await paintedWhen(page, (n) => document.querySelectorAll('.review-table tbody tr').length === n, inputs.objects);
+    figures.push(done - start);
+    await context.close();
+  }
+  return figures;
+}
+
 async function main() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error('build the app first: trunk build --release');
@@ -211,6 +263,9 @@ async function main() {
     const paste = [];
     for (let run = 0; run < 3; run++) paste.push(await measurePaste(browser, server.url, pasteN));
     console.log(`paste of the ${pasteN}-key scenario to result painted: median ${f(median(paste))} (${paste.map(f).join(', ')})`);
+    const inputs = reviewInputs(25);
+    const review = await measureReview(browser, server.url, inputs);
+    console.log(`review of ${inputs.objects} objects against a ${inputs.objects}-object export, Review to table painted: median ${f(median(review))} (${review.map(f).join(', ')})`);
   } finally {
     await browser.close();
     await server.close();

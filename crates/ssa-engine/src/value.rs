@@ -730,6 +730,26 @@ mod tests {
         assert_ne!(Value::Int(1), Value::Float(1.0));
     }
 
+    /// Reading straight into a Value gives what reading through
+    /// serde_json's own Value gives: numbers (Go's integer 0 for `-0`,
+    /// floats beyond int64), key order, a repeated key's place and value.
+    #[test]
+    fn direct_reading_matches_reading_through_serde_json_value() {
+        let text = r#"{"z":-0,"a":[0.0,1.0,-5,1e3,18446744073709551615,9223372036854775807],
+            "m":{"k":1,"j":null,"k":true},"s":"\u00e9\n","b":false,"e":{},"l":[]}"#;
+        let direct = Value::from_json_str(text).unwrap();
+        let through = Value::from(serde_json::from_str::<serde_json::Value>(text).unwrap());
+        assert_eq!(direct, through);
+        assert_eq!(direct.to_json(), through.to_json(), "same key order");
+        assert_eq!(
+            direct.to_json(),
+            r#"{"z":0,"a":[0,1,-5,1000,18446744073709551616,9223372036854775807],"m":{"k":true,"j":null},"s":"é\n","b":false,"e":{},"l":[]}"#
+        );
+        for bad in ["{", "[1,]", "{\"a\" 1}", "nul", ""] {
+            assert!(Value::from_json_str(bad).is_err(), "{bad}");
+        }
+    }
+
     #[test]
     fn sorted_json_as_go_writes_it() {
         let v = Value::from_json_str(r#"{"protocol":"TCP","containerPort":80}"#).unwrap();

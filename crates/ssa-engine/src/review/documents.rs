@@ -7,13 +7,8 @@
 //! reported at its place while the others are still reviewed.
 
 use crate::value::{Value, ValuePath};
-use crate::yaml::{self, Location};
+use crate::yaml::{self, Location, Places};
 use std::fmt;
-
-/// How deep places are recorded in a document: objects and List items
-/// (nested Lists too) are found, and messages about an object's fields
-/// come from its own scenario, not from this place.
-const PLACE_DEPTH: usize = 4;
 
 /// A named input text: a file's path (or `-` for standard input, or a
 /// label of the page's editor) and its content.
@@ -86,7 +81,9 @@ pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
             location.column,
         ),
     };
-    match yaml::parse_shallow(chunk.text, PLACE_DEPTH) {
+    // Only the places of objects and List items: messages about an
+    // object's fields come from its own scenario, not from this place.
+    match yaml::parse_places(chunk.text, Places::ListItems) {
         Err(e) => errors.push(InputError {
             origin: at(e.location),
             message: e.message,

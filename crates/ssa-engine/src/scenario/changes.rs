@@ -93,12 +93,7 @@ pub fn changes(
             }
         }
     }
-    let all = managed_before
-        .fields
-        .values()
-        .chain(managed_after.fields.values())
-        .fold(Set::new(), |acc, vs| acc.union(&vs.set));
-    for path in all.paths_in_tree_order() {
+    for path in ownership_changed(&managed_before, &managed_after).paths_in_tree_order() {
         let (was, now) = (
             owners_of(&owners_before, &path),
             owners_of(&owners_after, &path),
@@ -108,6 +103,34 @@ pub fn changes(
         }
     }
     out
+}
+
+/// The paths some manager entry gained or lost: only there can the
+/// owners differ (where every entry holds a path before and after, the
+/// same entries name the same owners in the same order). Walking every
+/// owned path instead and asking each manager about it cost as much as
+/// the write itself for an object with several managers.
+fn ownership_changed(before: &Managed, after: &Managed) -> Set {
+    let empty = Set::new();
+    let set = |managed: &'_ Managed, id: &str| -> Set {
+        managed
+            .fields
+            .get(id)
+            .map_or_else(|| empty.clone(), |vs| vs.set.clone())
+    };
+    let only_after = after
+        .fields
+        .keys()
+        .filter(|id| !before.fields.contains_key(*id));
+    before
+        .fields
+        .keys()
+        .chain(only_after)
+        .fold(Set::new(), |acc, id| {
+            let (was, now) = (set(before, id), set(after, id));
+            acc.union(&was.difference(&now))
+                .union(&now.difference(&was))
+        })
 }
 
 /// The fields `manager` owns (as an applier or an updater).

@@ -20,7 +20,7 @@ mod scalar;
 
 pub use emit::{to_yaml_string, to_yaml_string_with_lines};
 
-use crate::value::{Value, ValuePath};
+use crate::value::{PathSeg, Value, ValuePath};
 use indexmap::IndexMap;
 use std::fmt;
 
@@ -171,15 +171,45 @@ pub struct Document {
 /// `null` are skipped as kubectl skips them; two documents with content
 /// are an error at the start of the second.
 pub fn parse(text: &str) -> Result<Document, YamlError> {
-    parse_shallow(text, usize::MAX)
+    parse_places(text, Places::All)
 }
 
-/// [`parse`] recording places only down to `place_depth` path segments
-/// (deeper paths report their nearest recorded ancestor): reading a
-/// cluster export needs the place of each object, and recording every
-/// field of every managedFields entry cost as much as the reading.
-pub fn parse_shallow(text: &str, place_depth: usize) -> Result<Document, YamlError> {
-    let mut docs = read::documents(text, place_depth)?.into_iter();
+/// Which nodes of a document a reading records the place of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Places {
+    /// Every node: a scenario's errors point anywhere into it.
+    All,
+    /// The document itself and, through Lists, their items: every value
+    /// of a key `items` and every item of such a value, at any depth (a
+    /// stream of objects needs the place of each object, of Lists nested
+    /// in Lists too; recording every field of every object, managedFields
+    /// included, cost as much as the reading).
+    ListItems,
+}
+
+impl Places {
+    /// Whether the value of `key` is recorded, in a map that is.
+    fn records_key(self, key: &str) -> bool {
+        match self {
+            Places::All => true,
+            Places::ListItems => key == "items",
+        }
+    }
+
+    /// Whether the items of the list at `list` are recorded, when the
+    /// list is.
+    fn records_item(self, list: &ValuePath) -> bool {
+        match self {
+            Places::All => true,
+            Places::ListItems => matches!(list.0.last(), Some(PathSeg::Key(k)) if k == "items"),
+        }
+    }
+}
+
+/// [`parse`] recording only the places `places` asks for (other paths
+/// report their nearest recorded ancestor).
+pub fn parse_places(text: &str, places: Places) -> Result<Document, YamlError> {
+    let mut docs = read::documents(text, places)?.into_iter();
     let Some(first) = docs.next() else {
         return Ok(Document {
             value: Value::Null,
@@ -198,7 +228,7 @@ pub fn parse_shallow(text: &str, place_depth: usize) -> Result<Document, YamlErr
 /// Reads every document of a stream (`---` separated), skipping the ones
 /// that are empty or `null`, as kubectl does.
 pub fn parse_all(text: &str) -> Result<Vec<Document>, YamlError> {
-    Ok(read::documents(text, usize::MAX)?
+    Ok(read::documents(text, Places::All)?
         .into_iter()
         .map(|d| d.document)
         .collect())

@@ -4,7 +4,7 @@
 
 use super::scalar::{self, Scalar};
 use super::{
-    Document, Location, MAX_ALIAS_NODES, MAX_DEPTH, MAX_INPUT_BYTES, SourceMap, YamlError,
+    Document, Location, MAX_ALIAS_NODES, MAX_DEPTH, MAX_INPUT_BYTES, Places, SourceMap, YamlError,
 };
 use crate::value::{Map, Value, ValuePath};
 use std::collections::{HashMap, HashSet};
@@ -23,7 +23,7 @@ pub(super) struct StreamDocument {
 }
 
 /// Every document of `text` with content (not empty, not `null`).
-pub(super) fn documents(text: &str, place_depth: usize) -> Result<Vec<StreamDocument>, YamlError> {
+pub(super) fn documents(text: &str, places: Places) -> Result<Vec<StreamDocument>, YamlError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(YamlError::new(
             format!(
@@ -38,7 +38,7 @@ pub(super) fn documents(text: &str, place_depth: usize) -> Result<Vec<StreamDocu
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cursor = Cursor::new(text);
     let mut parser = Parser::new_from_str(text);
-    let mut builder = Builder::new(place_depth);
+    let mut builder = Builder::new(places);
     let mut start = Location::new(1, 1);
     let mut docs = Vec::new();
     loop {
@@ -46,11 +46,11 @@ pub(super) fn documents(text: &str, place_depth: usize) -> Result<Vec<StreamDocu
         match event {
             Event::StreamEnd => break,
             Event::DocumentStart => {
-                builder = Builder::new(place_depth);
+                builder = Builder::new(places);
                 start = location(mark);
             }
             Event::DocumentEnd => {
-                let document = std::mem::replace(&mut builder, Builder::new(place_depth)).finish();
+                let document = std::mem::replace(&mut builder, Builder::new(places)).finish();
                 if !document.value.is_null() {
                     docs.push(StreamDocument { document, start });
                 }
@@ -181,12 +181,12 @@ struct Builder {
     alias_nodes: usize,
     forgotten: usize,
     source_map: SourceMap,
-    /// Places are recorded down to this many path segments.
-    place_depth: usize,
+    /// Which nodes have their place recorded.
+    places: Places,
 }
 
 impl Builder {
-    fn new(place_depth: usize) -> Self {
+    fn new(places: Places) -> Self {
         Builder {
             stack: Vec::new(),
             root: None,
@@ -194,7 +194,7 @@ impl Builder {
             alias_nodes: 0,
             forgotten: 0,
             source_map: SourceMap::default(),
-            place_depth,
+            places,
         }
     }
 
@@ -215,31 +215,28 @@ impl Builder {
         )
     }
 
-    /// The path of the next value node, and whether places below it are
-    /// recorded (not inside a `<<` value, whose nodes land elsewhere).
+    /// The path of the next value node, and whether its place and places
+    /// below it are recorded (not inside a `<<` value, whose nodes land
+    /// elsewhere, nor where [`Places`] does not ask for them).
     fn next_value_path(&self) -> (ValuePath, bool) {
         // Below an unrecorded node nothing is recorded: no path is built.
         let unrecorded = || (ValuePath::root(), false);
-        let (path, mapped) = match self.stack.last() {
+        match self.stack.last() {
             None => (ValuePath::root(), true),
             Some(Frame::List {
                 items,
                 path,
-                mapped,
+                mapped: true,
                 ..
-            }) if *mapped => (path.index(items.len()), true),
+            }) if self.places.records_item(path) => (path.index(items.len()), true),
             Some(Frame::Map {
                 path,
                 mapped: true,
                 pending: Pending::Value(k),
                 ..
-            }) => (path.key(k.clone()), true),
-            Some(_) => return unrecorded(),
-        };
-        if path.0.len() > self.place_depth {
-            return unrecorded();
+            }) if self.places.records_key(k) => (path.key(k.clone()), true),
+            Some(_) => unrecorded(),
         }
-        (path, mapped)
     }
 
     fn event_at(&mut self, event: Event, here: Location) -> Result<(), YamlError> {
@@ -320,7 +317,9 @@ impl Builder {
                 }
             }
         }
-        if let (Pending::Value(key), true) = (&next, *mapped) {
+        if let (Pending::Value(key), true) = (&next, *mapped)
+            && self.places.records_key(key)
+        {
             let entry = path.key(key.clone());
             if map.contains_key(key) {
                 let first = self.source_map.keys.get(&entry).copied().unwrap_or(here);
@@ -459,7 +458,10 @@ impl Builder {
                 Pending::Merge(at) => {
                     let merged = merge(map, value).map_err(|m| YamlError::new(m, at))?;
                     if *mapped {
-                        for (key, replaced) in merged {
+                        let recorded = merged
+                            .into_iter()
+                            .filter(|(key, _)| self.places.records_key(key));
+                        for (key, replaced) in recorded {
                             let had_places = replaced && nested.remove(&key);
                             let entry = path.key(key);
                             if had_places {

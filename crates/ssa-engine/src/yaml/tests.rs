@@ -695,3 +695,36 @@ fn large_inputs_read_in_linear_time() {
     parse(&format!("b: &b {{{keys}}}\n{merges}")).unwrap();
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
+
+#[test]
+fn list_items_places_record_objects_of_lists_and_no_fields() {
+    let text = "\
+apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: a}
+  data: {items: x}
+- kind: List
+  items:
+  - {kind: ConfigMap, metadata: {name: b}}
+";
+    let doc = parse_places(text, Places::ListItems).unwrap();
+    let root = ValuePath::root();
+    let at = |path: &ValuePath| doc.source_map.location(path);
+    assert_eq!(at(&root), Some(Location::new(1, 1)));
+    assert_eq!(at(&root.key("items")), Some(Location::new(4, 1)));
+    assert_eq!(at(&root.key("items").index(0)), Some(Location::new(4, 3)));
+    let nested = root.key("items").index(1).key("items").index(0);
+    assert_eq!(at(&nested), Some(Location::new(10, 5)));
+    // Fields are not recorded (a key named `items` inside an object's
+    // data is not a List's either); they report the object's place.
+    let field = root.key("items").index(0).key("metadata");
+    assert_eq!(at(&field), None);
+    assert_eq!(doc.source_map.nearest(&field), Location::new(4, 3));
+    assert_eq!(at(&root.key("kind")), None);
+    assert_eq!(doc.source_map.key_location(&root.key("kind")), None);
+    // The value is read in full all the same.
+    assert_eq!(doc.value, parse(text).unwrap().value);
+}
