@@ -16,7 +16,7 @@ use crate::components::{
 };
 use crate::components::{send, send_on_click};
 use crate::embed::{EmbedOptions, Incoming, content_height, listen, post, report_size};
-use crate::presets::PRESETS;
+use crate::presets::presets;
 use crate::review::{ReviewAction, ReviewState};
 use crate::shared::Shared;
 use crate::state::{Action, RUN_AFTER_MS, State};
@@ -73,10 +73,10 @@ pub fn app() -> Html {
             } else {
                 shared
                     .or_else(browser::load_saved)
-                    .unwrap_or_else(|| PRESETS[0].text.to_string())
+                    .unwrap_or_else(|| crate::presets::first_text().to_string())
             };
             let mut state = State::new(&text);
-            state.preset = PRESETS
+            state.preset = presets()
                 .iter()
                 .position(|p| p.text == text)
                 .unwrap_or(usize::MAX);
@@ -372,10 +372,10 @@ pub fn app() -> Html {
                 <label class="app-presets" hidden={*page != Page::Playground}>
                     { "Preset " }
                     <select onchange={on_preset} aria-label="Preset scenarios">
-                        if state.preset >= PRESETS.len() {
+                        if state.preset >= presets().len() {
                             <option value="" selected=true disabled=true>{ "Your scenario" }</option>
                         }
-                        { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
+                        { for presets().iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
                     </select>
                 </label>
                 <button type="button" class="app-new" hidden={*page != Page::Playground} onclick={on_new}>{ "New scenario" }</button>

@@ -43,11 +43,11 @@ pub fn both(text: &str) -> Result<(ScenarioResult, ScenarioResult), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::PRESETS;
+    use crate::presets::presets;
 
     #[test]
     fn the_ghost_field_differs() {
-        let text = PRESETS
+        let text = presets()
             .iter()
             .find(|p| p.text.contains("csa-to-ssa-ghost-field"))
             .unwrap()

@@ -27,25 +27,27 @@ mod virtual_rows;
 
 fn main() {
     install_panic_banner();
-    provide_catalogue();
+    // Data web/boot.js fetched beside the wasm (not compiled into it, to
+    // keep the download small): the built-in kinds' catalogue, the presets.
+    if let Some(text) = take_global("ssaCatalogue") {
+        ssa_engine::builtin::provide_catalogue(text);
+    }
+    if let Some(text) = take_global("ssaPresets") {
+        presets::provide(text);
+    }
     yew::Renderer::<app::App>::new().render();
 }
 
-/// Hands the engine the built-in kinds' catalogue that web/boot.js fetched
-/// (it is not compiled into the wasm, to keep the download small).
-fn provide_catalogue() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = wasm_bindgen::JsValue::from_str("ssaCatalogue");
+/// A text web/boot.js left on the page's global object, removed from it:
+/// the app keeps its own copy.
+fn take_global(name: &str) -> Option<String> {
+    let window = web_sys::window()?;
+    let key = wasm_bindgen::JsValue::from_str(name);
     let text = web_sys::js_sys::Reflect::get(&window, &key)
         .ok()
         .and_then(|v| v.as_string());
-    // The engine keeps its own copy: free the page's.
     let _ = web_sys::js_sys::Reflect::delete_property(&window, &key);
-    if let Some(text) = text {
-        ssa_engine::builtin::provide_catalogue(text);
-    }
+    text
 }
 
 /// A panic in wasm would leave a dead page: show its message in a banner

@@ -32,11 +32,11 @@ pub fn to_markdown(text: &str, result: &ScenarioResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::PRESETS;
+    use crate::presets::presets;
 
     #[test]
     fn markdown_has_the_scenario_and_a_row_per_step() {
-        let text = PRESETS[0].text;
+        let text = presets()[0].text;
         let result = ssa_engine::scenario::run_scenario_text(text).unwrap();
         let md = to_markdown(text, &result);
         assert!(md.contains("```yaml\nscenario: v1\nname: conflict-then-force"));

@@ -91,7 +91,7 @@ pub fn crd(object: &Value) -> Value {
     } else {
         group
     };
-    let plural = format!("{}s", kind.to_lowercase());
+    let plural = format!("{}s", kind.to_ascii_lowercase());
     map(vec![
         ("apiVersion", text("apiextensions.k8s.io/v1")),
         ("kind", text("CustomResourceDefinition")),
@@ -108,7 +108,7 @@ pub fn crd(object: &Value) -> Value {
                     "names",
                     map(vec![
                         ("plural", text(&plural)),
-                        ("singular", text(&kind.to_lowercase())),
+                        ("singular", text(&kind.to_ascii_lowercase())),
                         ("kind", text(&kind)),
                     ]),
                 ),

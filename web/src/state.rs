@@ -367,7 +367,7 @@ impl Reducible for State {
                     ..State::new(&text)
                 }
             }
-            Action::LoadPreset(i) => match crate::presets::PRESETS.get(i) {
+            Action::LoadPreset(i) => match crate::presets::presets().get(i) {
                 Some(p) => State {
                     preset: i,
                     ..State::new(p.text)
@@ -527,12 +527,12 @@ impl Reducible for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::PRESETS;
+    use crate::presets::presets;
 
     #[test]
     fn the_selected_step_always_has_its_views() {
         // Runs leave the views out; whatever selects a step builds them.
-        let preset = PRESETS[0].text;
+        let preset = presets()[0].text;
         let state = Rc::new(State::new(preset));
         let shown = |s: &State| s.result.as_ref().unwrap().steps[s.selected].has_views;
         assert!(shown(&state));
@@ -565,7 +565,7 @@ mod tests {
 
     #[test]
     fn presets_run_without_errors() {
-        for preset in PRESETS {
+        for preset in presets() {
             let state = State::new(preset.text);
             let result = state
                 .result
@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn stepping_stays_in_range() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         let count = state.step_count();
         assert_eq!(state.selected, count - 1, "starts at the last step");
         let state = state.reduce(Action::Next);
@@ -600,7 +600,7 @@ mod tests {
 
     #[test]
     fn resolving_a_conflict_can_be_undone() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         assert_eq!(
             state.result.as_ref().unwrap().steps[1].outcome.as_str(),
             "conflict"
@@ -620,7 +620,7 @@ mod tests {
 
     #[test]
     fn resolving_a_conflict_keeps_the_comments() {
-        let commented = PRESETS[0]
+        let commented = presets()[0]
             .text
             .replace("steps:\n", "# Two teams, one key.\nsteps:\n")
             .replace(
@@ -650,8 +650,8 @@ mod tests {
 
     #[test]
     fn a_long_text_runs_once_typing_pauses() {
-        let state = Rc::new(State::new(PRESETS[0].text));
-        let long = format!("{}\n{}", PRESETS[0].text, "#".repeat(RUN_LATER_BYTES));
+        let state = Rc::new(State::new(presets()[0].text));
+        let long = format!("{}\n{}", presets()[0].text, "#".repeat(RUN_LATER_BYTES));
         let typed = state.clone().reduce(Action::Edit(long.clone()));
         assert_eq!(typed.text, long, "the text is taken at once");
         assert!(typed.stale);
@@ -667,7 +667,7 @@ mod tests {
 
     #[test]
     fn an_edit_reruns_and_keeps_the_text_on_error() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         let broken = "scenario: v1\nsteps: [\n".to_string();
         let typed = state.clone().reduce(Action::Edit(broken.clone()));
         assert_eq!(typed.text, broken, "the text is taken at once");
@@ -693,7 +693,7 @@ mod tests {
 #[cfg(test)]
 mod form_tests {
     use super::*;
-    use crate::presets::PRESETS;
+    use crate::presets::presets;
 
     fn outcomes(state: &State) -> Vec<&'static str> {
         state
@@ -708,7 +708,7 @@ mod form_tests {
 
     #[test]
     fn step_list_edits_rerun_and_undo() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         assert_eq!(outcomes(&state), ["applied", "conflict", "applied"]);
         let forced = state
             .clone()
@@ -742,7 +742,7 @@ mod form_tests {
 
     #[test]
     fn an_invalid_manifest_stays_in_its_editor() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         let typed = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {color: [\n";
         let next = state
             .clone()
@@ -782,7 +782,7 @@ mod form_tests {
 
     #[test]
     fn a_live_object_that_stops_the_scenario_is_marked_in_its_editor() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         // A list where the live object's map belongs.
         let next = state
             .clone()
@@ -802,7 +802,7 @@ mod form_tests {
 
     #[test]
     fn the_schema_source_is_picked_and_undone() {
-        let state = Rc::new(State::new(PRESETS[0].text));
+        let state = Rc::new(State::new(presets()[0].text));
         let deduced = state
             .clone()
             .reduce(Action::SetSchemaKind(SchemaKind::Deduced));

@@ -160,12 +160,12 @@ pub fn add_step(text: &str, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::PRESETS;
+    use crate::presets::presets;
 
     #[test]
     fn every_template_makes_a_step_that_runs() {
         // The HPA preset: a Deployment.
-        let base = PRESETS
+        let base = presets()
             .iter()
             .find(|p| p.text.contains("hpa-takes-replicas"))
             .unwrap()

@@ -28,6 +28,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod workload;
 
 #[path = "../../../web/src/presets.rs"]
+#[allow(
+    dead_code,
+    reason = "the benchmark runs the presets; the page's start-up text is not used"
+)]
 mod presets;
 
 macro_rules! bench_data {
@@ -78,7 +82,9 @@ fn operations(c: &mut Criterion) {
 #[wasm_bindgen_bench]
 fn presets(c: &mut Criterion) {
     configured(c);
-    for (index, preset) in presets::PRESETS.iter().enumerate() {
+    // In wasm the presets' file is handed over, as the page's boot.js does.
+    presets::provide(include_str!("../../../web/presets.txt").to_string());
+    for (index, preset) in presets::presets().iter().enumerate() {
         run_scenario_text(preset.text).expect("the preset runs");
         c.bench_function(&format!("preset {index}: {}", preset.title), |b| {
             b.iter(|| run_scenario_text(black_box(preset.text)))

@@ -3,7 +3,7 @@
 //! note saying so (with a way back to the preset), so the page never
 //! claims to explain what it no longer shows.
 
-use crate::presets::PRESETS;
+use crate::presets::presets;
 use yew::prelude::*;
 
 /// What to show: the description, or the preset the text was edited from.
@@ -25,7 +25,7 @@ pub fn shown(own: Option<&str>, text: &str, preset: usize) -> Shown {
     let Some(own) = own.filter(|d| !d.trim().is_empty()) else {
         return Shown::Nothing;
     };
-    match PRESETS.get(preset) {
+    match presets().get(preset) {
         Some(p) if p.text != text && description(p.text).as_deref() == Some(own) => {
             Shown::EditedPreset(p.title)
         }
@@ -62,10 +62,13 @@ mod tests {
 
     #[test]
     fn an_edited_preset_no_longer_claims_its_description() {
-        let preset = PRESETS[0].text;
+        let preset = presets()[0].text;
         assert!(matches!(shown_for(preset, 0), Shown::Description(_)));
         let edited = preset.replace("color: red", "color: green");
-        assert_eq!(shown_for(&edited, 0), Shown::EditedPreset(PRESETS[0].title));
+        assert_eq!(
+            shown_for(&edited, 0),
+            Shown::EditedPreset(presets()[0].title)
+        );
         // A description the user rewrote is theirs: shown.
         let rewritten = edited.replacen(
             "description: |\n  Two teams",

@@ -165,7 +165,7 @@ pub fn step_card(props: &Props) -> Html {
                     html! {
                         <div class="step-card-body">
                             <span class="step-card-label">{ body_label }</span>
-                            <CodeEditor {text} {error} on_edit={on_body} label={format!("Step {n} {}", body_label.to_lowercase())} />
+                            <CodeEditor {text} {error} on_edit={on_body} label={format!("Step {n} {}", body_label.to_ascii_lowercase())} />
                         </div>
                     }
                 }}

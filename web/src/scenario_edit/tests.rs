@@ -1,5 +1,5 @@
 use super::*;
-use crate::presets::PRESETS;
+use crate::presets::presets;
 use ssa_engine::scenario::run_scenario_text;
 
 const TEXT: &str = "scenario: v1
@@ -43,7 +43,7 @@ fn managers(text: &str) -> Vec<String> {
 
 #[test]
 fn the_form_reads_every_preset() {
-    for preset in PRESETS {
+    for preset in presets() {
         let form = read_form(preset.text).unwrap();
         assert!(!form.steps.is_empty(), "{}", preset.title);
         for step in &form.steps {

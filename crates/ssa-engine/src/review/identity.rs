@@ -20,7 +20,10 @@ impl ObjectId {
     /// kubectl's name of the object, as `kubectl apply` prints it:
     /// `deployment.apps/checkout`, `configmap/settings`.
     pub fn kubectl_name(&self) -> String {
-        let kind = self.kind.to_lowercase();
+        // Kinds are ASCII (a CRD's kind must lower-case to a DNS-1035 label), so
+        // ASCII lower-casing is Go's strings.ToLower here, without std's Unicode
+        // case tables in the page's wasm.
+        let kind = self.kind.to_ascii_lowercase();
         if self.group.is_empty() {
             format!("{kind}/{}", self.name)
         } else {
@@ -46,7 +49,8 @@ pub fn group_of(api_version: &str) -> &str {
 }
 
 /// Whether a built-in kind is cluster-scoped (generated from k8s.io/api's
-/// `+genclient:nonNamespaced` markers by tools/scope/generate.py).
+/// `+genclient:nonNamespaced` markers by tools/scope/generate.py; the
+/// release it was read from is in tools/scope/SOURCE).
 pub fn builtin_cluster_scoped(group: &str, kind: &str) -> bool {
     static KINDS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
     KINDS

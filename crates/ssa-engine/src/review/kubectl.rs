@@ -85,7 +85,10 @@ fn invalid_parts(message: &str) -> Option<(&str, &str, &str)> {
 /// guessed from the kind as apimachinery's `UnsafeGuessKindToResource`
 /// does when no discovery is at hand.
 pub fn resource_name(object: &ObjectReview) -> String {
-    let kind = object.id.kind.to_lowercase();
+    // Kinds are ASCII (a CRD's kind must lower-case to a DNS-1035 label), so
+    // ASCII lower-casing is Go's strings.ToLower here, without std's Unicode
+    // case tables in the page's wasm.
+    let kind = object.id.kind.to_ascii_lowercase();
     let plural = if kind.ends_with('s') {
         format!("{kind}es")
     } else if let Some(stem) = kind.strip_suffix('y') {

@@ -610,7 +610,7 @@ fn job(
 
 /// `review-deployment-checkout`: a scenario name of `[a-z0-9-]`.
 fn scenario_name(id: &ObjectId) -> String {
-    let raw = format!("review-{}-{}", id.kind, id.name).to_lowercase();
+    let raw = format!("review-{}-{}", id.kind, id.name).to_ascii_lowercase();
     let mut name = String::with_capacity(raw.len());
     for c in raw.chars() {
         let c = if c.is_ascii_alphanumeric() { c } else { '-' };

@@ -386,7 +386,7 @@ fn not_found(step: &Step, live: Option<&Value>) -> WriteError {
         .and_then(Value::as_str)
         .unwrap_or("");
     WriteError::Invalid {
-        message: format!("{}s {name:?} not found", kind.to_lowercase()),
+        message: format!("{}s {name:?} not found", kind.to_ascii_lowercase()),
     }
 }
 

@@ -49,7 +49,10 @@ fn crd_spec(spec: &mut Map) {
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
-    set(names, "singular", Value::String(kind.to_lowercase()));
+    // Kinds are ASCII (a CRD's kind must lower-case to a DNS-1035 label), so
+    // ASCII lower-casing is Go's strings.ToLower here, without std's Unicode
+    // case tables in the page's wasm.
+    set(names, "singular", Value::String(kind.to_ascii_lowercase()));
     if !kind.is_empty() {
         set(names, "listKind", Value::String(format!("{kind}List")));
     }
