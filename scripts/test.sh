@@ -25,13 +25,13 @@ step() {
   fi
 }
 
-# The app's wasm, gzipped. The goal is 400 KB (409600 bytes); the lessons,
-# the review, the reasons behind each outcome and the Go encoding with the
-# defaulters of every kind took it past that (README, Performance), so the
-# step fails only above the ceiling the app has now, and says how far it
-# is from the goal. Lower CEILING as the app shrinks back.
+# The app's wasm, gzipped. The goal is 400 KB (409600 bytes), and the app
+# is within it by a thin margin (README, Performance: Size). The step
+# prints the distance to the goal and fails above a ceiling a little over
+# it: a build in another place or with other tool versions can differ by a
+# few hundred bytes. Lower the ceiling as the app shrinks.
 wasm_size() {
-  local wasm size goal=409600 ceiling=491520
+  local wasm size goal=409600 ceiling=415000
   wasm=$(ls dist/*.wasm 2>/dev/null | head -n 1)
   [ -n "$wasm" ] || { echo "no .wasm in dist/"; return 1; }
   size=$(gzip -9 -c "$wasm" | wc -c)
