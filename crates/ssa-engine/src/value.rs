@@ -302,22 +302,30 @@ fn write_json(v: &Value, out: &mut String, sorted: bool) {
     }
 }
 
-/// Formats a float the way Go's encoding/json does for the values that
-/// occur in manifests: integral floats without a fraction, others in the
-/// shortest form that round-trips.
+/// Formats a float as Go's encoding/json writes a float64 (`floatEncoder`
+/// in encoding/json's encode.go): strconv's shortest digits that read back
+/// the same, in plain notation, or in exponent notation below 1e-6 and
+/// from 1e21 on, where Go trims the exponent's leading zero (`1e-7`,
+/// `1e+21`). Zero is `0` (a negative zero reads back as the integer 0).
 pub fn format_float(f: f64) -> String {
     if !f.is_finite() {
         return "null".to_string();
     }
-    if f == f.trunc() && f.abs() < 1e21 {
-        format!("{}", f as i128)
-    } else {
-        let s = format!("{f}");
-        if s.contains('e') {
-            s.replace("e", "e+").replace("e+-", "e-")
-        } else {
-            s
-        }
+    if f == 0.0 {
+        return "0".to_string();
+    }
+    let abs = f.abs();
+    if (1e-6..1e21).contains(&abs) {
+        // Rust's `{}` is the shortest round-trip digits, never with an
+        // exponent: strconv's 'f' with precision -1.
+        return format!("{f}");
+    }
+    // `{:e}` has the same digits and no padded exponent ("1e-7", "1e21"):
+    // Go writes the sign of a positive exponent.
+    let sci = format!("{f:e}");
+    match sci.split_once('e') {
+        Some((mantissa, exp)) if !exp.starts_with('-') => format!("{mantissa}e+{exp}"),
+        _ => sci,
     }
 }
 
@@ -743,10 +751,33 @@ mod tests {
         assert_eq!(direct.to_json(), through.to_json(), "same key order");
         assert_eq!(
             direct.to_json(),
-            r#"{"z":0,"a":[0,1,-5,1000,18446744073709551616,9223372036854775807],"m":{"k":true,"j":null},"s":"é\n","b":false,"e":{},"l":[]}"#
+            r#"{"z":0,"a":[0,1,-5,1000,18446744073709552000,9223372036854775807],"m":{"k":true,"j":null},"s":"é\n","b":false,"e":{},"l":[]}"#
         );
         for bad in ["{", "[1,]", "{\"a\" 1}", "nul", ""] {
             assert!(Value::from_json_str(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Floats as encoding/json writes them (values checked against Go's
+    /// `json.Marshal` of a float64).
+    #[test]
+    fn floats_as_go_json_writes_them() {
+        for (f, go) in [
+            (5.0, "5"),
+            (-2.5, "-2.5"),
+            (0.1, "0.1"),
+            (-0.0, "0"),
+            (1e20, "100000000000000000000"),
+            (123456789012345678901.0, "123456789012345680000"),
+            (9007199254740993.0, "9007199254740992"),
+            (1e21, "1e+21"),
+            (1.5e300, "1.5e+300"),
+            (0.000001, "0.000001"),
+            (0.0000001, "1e-7"),
+            (-1.25e-10, "-1.25e-10"),
+            (f64::NAN, "null"),
+        ] {
+            assert_eq!(format_float(f), go, "{f:e}");
         }
     }
 
