@@ -82,37 +82,10 @@ fn sharp_v_of(v: &Value) -> String {
 }
 
 /// A float64 as `%v` prints it (`strconv` `'g'` with the shortest digits):
-/// `%e` form when the exponent is below -4 or at least 6.
+/// `%e` form when the exponent is below -4 or at least 6. The YAML emitter
+/// writes floats the same way.
 fn go_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".to_string();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
-    }
-    // Rust's `{:e}` gives the shortest round-trip digits: `1.5e20`.
-    let sci = format!("{f:e}");
-    let Some((mantissa, exp)) = sci.split_once('e') else {
-        return sci;
-    };
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if !(-4..6).contains(&exp) {
-        let sign = if exp < 0 { '-' } else { '+' };
-        return format!("{mantissa}e{sign}{:02}", exp.abs());
-    }
-    // Plain notation with the same digits.
-    let negative = mantissa.starts_with('-');
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let point = exp + 1;
-    let body = if point <= 0 {
-        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
-    } else if point as usize >= digits.len() {
-        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
-    } else {
-        let (int, frac) = digits.split_at(point as usize);
-        format!("{int}.{frac}")
-    };
-    if negative { format!("-{body}") } else { body }
+    crate::yaml::go_format_g(f, false)
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod read;
 mod scalar;
 
 pub use emit::{to_yaml_string, to_yaml_string_with_lines};
+pub(crate) use scalar::go_format_g;
 
 use crate::value::{PathSeg, Value, ValuePath};
 use indexmap::IndexMap;

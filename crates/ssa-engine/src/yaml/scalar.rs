@@ -291,7 +291,7 @@ fn float_as_json_number(f: f64) -> Value {
 /// Go's `strconv.FormatFloat(f, 'g', -1, 64 or 32)`: the shortest digits
 /// that read back, in exponent form when the exponent is below -4 or at
 /// least 6 (`1e+06`, `1.5e-05`), otherwise positional.
-pub(super) fn go_format_g(f: f64, single: bool) -> String {
+pub(crate) fn go_format_g(f: f64, single: bool) -> String {
     if f.is_nan() {
         return "NaN".to_string();
     }

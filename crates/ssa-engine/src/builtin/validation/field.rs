@@ -208,21 +208,7 @@ pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
 /// A JSON string as Go's `encoding/json` writes it (HTML characters
 /// escaped).
 fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::with_capacity(s.len() + 2);
+    crate::value::write_json_string(s, &mut out);
     out
 }
