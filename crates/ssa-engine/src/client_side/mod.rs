@@ -201,6 +201,12 @@ fn three_way(
                             patch.insert(key.clone(), items);
                         }
                     }
+                    (Value::List(ml), Value::List(cl))
+                        if strategic && merges && merge_key.is_none() && scalars(ml, cl) =>
+                    {
+                        let ol = ov.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
+                        primitive_list_patch(&mut patch, key, ol, ml, cl);
+                    }
                     _ => {
                         if mv != cv {
                             patch.insert(key.clone(), mv.clone());
@@ -218,6 +224,56 @@ fn three_way(
         }
     }
     (!patch.is_empty()).then_some(Value::Map(patch))
+}
+
+/// Whether two lists hold only scalars (strings, numbers, booleans).
+fn scalars(a: &[Value], b: &[Value]) -> bool {
+    a.iter()
+        .chain(b)
+        .all(|v| !matches!(v, Value::Map(_) | Value::List(_)))
+}
+
+/// A list of scalars merged as a set (`patchStrategy: merge` without a
+/// merge key, as `metadata.finalizers`), in kubectl's three-way patch
+/// (`diffListsOfScalars` in apimachinery's strategicpatch): the items the
+/// manifest adds to what the server holds, the items it dropped since the
+/// last apply as `$deleteFromPrimitiveList/<list>` (sending the list
+/// whole would merge, never delete), and the manifest's order as
+/// `$setElementOrder/<list>` when anything changed.
+fn primitive_list_patch(
+    patch: &mut Map,
+    key: &str,
+    original: &[Value],
+    modified: &[Value],
+    current: &[Value],
+) {
+    let mut additions: Vec<Value> = Vec::new();
+    for item in modified {
+        if !current.contains(item) && !additions.contains(item) {
+            additions.push(item.clone());
+        }
+    }
+    let mut deletions: Vec<Value> = Vec::new();
+    for item in original {
+        if !modified.contains(item) && !deletions.contains(item) {
+            deletions.push(item.clone());
+        }
+    }
+    if modified != current || !deletions.is_empty() {
+        patch.insert(
+            format!("$setElementOrder/{key}"),
+            Value::List(modified.to_vec()),
+        );
+    }
+    if !additions.is_empty() {
+        patch.insert(key, Value::List(additions));
+    }
+    if !deletions.is_empty() {
+        patch.insert(
+            format!("$deleteFromPrimitiveList/{key}"),
+            Value::List(deletions),
+        );
+    }
 }
 
 /// The items of a strategic patch for a list merged by `key`, and its
@@ -468,6 +524,77 @@ mod tests {
                 (t("manager"), t("operation"))
             })
             .collect()
+    }
+
+    /// A list of scalars merged as a set (`metadata.finalizers`,
+    /// `patchStrategy: merge`): an item dropped from the manifest is
+    /// deleted (`$deleteFromPrimitiveList`), one a controller added is
+    /// kept, as kubectl's three-way patch and the server do. Sending the
+    /// list whole would merge it and delete nothing.
+    #[test]
+    fn a_finalizer_dropped_from_the_manifest_is_deleted() {
+        let text = r#"
+scenario: v1
+name: finalizers
+steps:
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: c, namespace: default, finalizers: [example.com/a, example.com/b]}
+- manager: controller
+  op: patch
+  patchType: merge
+  patch:
+    metadata: {finalizers: [example.com/a, example.com/b, example.com/x]}
+- manager: kubectl-client-side-apply
+  op: client-side-apply
+  object:
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: c, namespace: default, finalizers: [example.com/a]}
+"#;
+        let result = crate::scenario::run_scenario_text(text).unwrap();
+        let last = result.steps.last().unwrap();
+        assert_eq!(last.outcome.as_str(), "applied", "{:?}", last.message);
+        let finalizers = last
+            .object
+            .as_ref()
+            .and_then(|o| o.get_path(&["metadata", "finalizers"]))
+            .cloned();
+        assert_eq!(
+            finalizers,
+            Some(json(r#"["example.com/a","example.com/x"]"#)),
+            "example.com/b deleted, the controller's example.com/x kept"
+        );
+    }
+
+    /// The patch itself, as kubectl's `diffListsOfScalars` builds it.
+    #[test]
+    fn the_patch_of_a_list_of_scalars_adds_deletes_and_orders() {
+        let v = |t: &str| json(t).as_list().unwrap().clone();
+        let mut patch = Map::new();
+        primitive_list_patch(
+            &mut patch,
+            "finalizers",
+            &v(r#"["a","b"]"#),
+            &v(r#"["c","a"]"#),
+            &v(r#"["a","b","x"]"#),
+        );
+        assert_eq!(
+            Value::Map(patch).to_json(),
+            r#"{"$setElementOrder/finalizers":["c","a"],"finalizers":["c"],"$deleteFromPrimitiveList/finalizers":["b"]}"#
+        );
+        let mut unchanged = Map::new();
+        primitive_list_patch(
+            &mut unchanged,
+            "finalizers",
+            &v(r#"["a"]"#),
+            &v(r#"["a"]"#),
+            &v(r#"["a"]"#),
+        );
+        assert!(unchanged.is_empty());
     }
 
     /// kubectl `apply.go` `migrateToSSAIfNecessary`: the client-side
