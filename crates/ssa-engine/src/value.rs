@@ -517,105 +517,6 @@ impl serde::Serialize for Value {
     }
 }
 
-/// Reads straight into a [`Value`], giving what reading a
-/// `serde_json::Value` and converting it (`From<serde_json::Value>`) gives,
-/// without the intermediate tree: `serde_json::Value`'s reader, its maps
-/// and their drop were a second copy of all this in the app's wasm.
-impl<'de> serde::Deserialize<'de> for Value {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ValueVisitor)
-    }
-}
-
-struct ValueVisitor;
-
-impl<'de> serde::de::Visitor<'de> for ValueVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any valid JSON value")
-    }
-
-    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
-        Ok(Value::Bool(b))
-    }
-
-    fn visit_i64<E>(self, i: i64) -> Result<Value, E> {
-        Ok(Value::Int(i))
-    }
-
-    fn visit_u64<E>(self, u: u64) -> Result<Value, E> {
-        // Beyond int64: a float64, as in `From<serde_json::Value>`.
-        #[allow(clippy::cast_precision_loss, reason = "Go decodes it as a float64")]
-        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Int))
-    }
-
-    // What serde_json's own reader never calls, other deserializers might:
-    // through `serde_json::Value` as before.
-    fn visit_i128<E: serde::de::Error>(self, i: i128) -> Result<Value, E> {
-        use serde::Deserialize;
-        serde_json::Value::deserialize(serde::de::value::I128Deserializer::<E>::new(i))
-            .map(Value::from)
-    }
-
-    fn visit_u128<E: serde::de::Error>(self, u: u128) -> Result<Value, E> {
-        use serde::Deserialize;
-        serde_json::Value::deserialize(serde::de::value::U128Deserializer::<E>::new(u))
-            .map(Value::from)
-    }
-
-    fn visit_f64<E>(self, f: f64) -> Result<Value, E> {
-        Ok(if !f.is_finite() {
-            // serde_json's `Number::from_f64` refuses it: null.
-            Value::Null
-        } else if f == 0.0 {
-            // `-0` and `-0.0` are the integer 0, as in
-            // `From<serde_json::Value>`.
-            Value::Int(0)
-        } else {
-            Value::Float(f)
-        })
-    }
-
-    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_owned()))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
-    }
-
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        serde::Deserialize::deserialize(d)
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::List(items))
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        // A repeated key keeps its first place and takes the last value,
-        // as `serde_json::Map::insert` (with `preserve_order`).
-        let mut out = Map::new();
-        while let Some((key, value)) = map.next_entry::<String, Value>()? {
-            out.insert(key, value);
-        }
-        Ok(Value::Map(out))
-    }
-}
-
 impl From<&str> for Value {
     fn from(s: &str) -> Self {
         Value::String(s.to_string())
@@ -645,49 +546,6 @@ impl From<Map> for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Reading JSON straight into a `Value` gives what reading a
-    /// `serde_json::Value` and converting it gave: numbers at the int64
-    /// edges, `-0`, repeated keys (first place, last value), nesting.
-    #[test]
-    fn json_read_directly_matches_the_serde_json_value_path() {
-        for text in [
-            r#"{"a":1,"b":[1,2.5,-3,null,true,"x"],"c":{}}"#,
-            r#"{"k":1,"j":2,"k":{"z":[]}}"#,
-            "9223372036854775807",
-            "9223372036854775808",
-            "18446744073709551615",
-            "-9223372036854775808",
-            "-0",
-            "-0.0",
-            "0.0",
-            "1e400",
-            "1.5e-7",
-            "123456789012345678901234567890",
-            r#""\u00e9\n""#,
-            "[[],[[{}]]]",
-        ] {
-            let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
-            let new = Value::from_json_str(text);
-            match (old, new) {
-                (Ok(a), Ok(b)) => {
-                    assert_eq!(a, b, "{text}");
-                    assert_eq!(a.to_json(), b.to_json(), "{text}");
-                }
-                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
-                (a, b) => panic!("{text}: {a:?} against {b:?}"),
-            }
-        }
-        for text in ["{", "[1,]", r#"{"a" 1}"#, "1 2", "nul", r#"{"a":1,}"#] {
-            let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
-            let new = Value::from_json_str(text);
-            assert_eq!(
-                old.map_err(|e| e.to_string()),
-                new.map_err(|e| e.to_string()),
-                "{text}"
-            );
-        }
-    }
 
     /// `to_json_pretty` writes what it wrote through `serde_json::Value`.
     #[test]
@@ -736,26 +594,6 @@ mod tests {
         assert_eq!(Value::from_json_str("1").unwrap(), Value::Int(1));
         assert_eq!(Value::from_json_str("1.5").unwrap(), Value::Float(1.5));
         assert_ne!(Value::Int(1), Value::Float(1.0));
-    }
-
-    /// Reading straight into a Value gives what reading through
-    /// serde_json's own Value gives: numbers (Go's integer 0 for `-0`,
-    /// floats beyond int64), key order, a repeated key's place and value.
-    #[test]
-    fn direct_reading_matches_reading_through_serde_json_value() {
-        let text = r#"{"z":-0,"a":[0.0,1.0,-5,1e3,18446744073709551615,9223372036854775807],
-            "m":{"k":1,"j":null,"k":true},"s":"\u00e9\n","b":false,"e":{},"l":[]}"#;
-        let direct = Value::from_json_str(text).unwrap();
-        let through = Value::from(serde_json::from_str::<serde_json::Value>(text).unwrap());
-        assert_eq!(direct, through);
-        assert_eq!(direct.to_json(), through.to_json(), "same key order");
-        assert_eq!(
-            direct.to_json(),
-            r#"{"z":0,"a":[0,1,-5,1000,18446744073709552000,9223372036854775807],"m":{"k":true,"j":null},"s":"é\n","b":false,"e":{},"l":[]}"#
-        );
-        for bad in ["{", "[1,]", "{\"a\" 1}", "nul", ""] {
-            assert!(Value::from_json_str(bad).is_err(), "{bad}");
-        }
     }
 
     /// Floats as encoding/json writes them (values checked against Go's

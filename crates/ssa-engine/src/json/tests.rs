@@ -187,3 +187,66 @@ proptest! {
         same(&text);
     }
 }
+
+/// Reading JSON straight into a `Value` gives what reading a
+/// `serde_json::Value` and converting it gave: numbers at the int64
+/// edges, `-0`, repeated keys (first place, last value), nesting.
+#[test]
+fn json_read_directly_matches_the_serde_json_value_path() {
+    for text in [
+        r#"{"a":1,"b":[1,2.5,-3,null,true,"x"],"c":{}}"#,
+        r#"{"k":1,"j":2,"k":{"z":[]}}"#,
+        "9223372036854775807",
+        "9223372036854775808",
+        "18446744073709551615",
+        "-9223372036854775808",
+        "-0",
+        "-0.0",
+        "0.0",
+        "1e400",
+        "1.5e-7",
+        "123456789012345678901234567890",
+        r#""\u00e9\n""#,
+        "[[],[[{}]]]",
+    ] {
+        let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
+        let new = from_str(text);
+        match (old, new) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{text}");
+                assert_eq!(a.to_json(), b.to_json(), "{text}");
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{text}"),
+            (a, b) => panic!("{text}: {a:?} against {b:?}"),
+        }
+    }
+    for text in ["{", "[1,]", r#"{"a" 1}"#, "1 2", "nul", r#"{"a":1,}"#] {
+        let old = serde_json::from_str::<serde_json::Value>(text).map(Value::from);
+        let new = from_str(text);
+        assert_eq!(
+            old.map_err(|e| e.to_string()),
+            new.map_err(|e| e.to_string()),
+            "{text}"
+        );
+    }
+}
+
+/// Reading straight into a Value gives what reading through
+/// serde_json's own Value gives: numbers (Go's integer 0 for `-0`,
+/// floats beyond int64), key order, a repeated key's place and value.
+#[test]
+fn direct_reading_matches_reading_through_serde_json_value() {
+    let text = r#"{"z":-0,"a":[0.0,1.0,-5,1e3,18446744073709551615,9223372036854775807],
+        "m":{"k":1,"j":null,"k":true},"s":"\u00e9\n","b":false,"e":{},"l":[]}"#;
+    let direct = from_str(text).unwrap();
+    let through = Value::from(serde_json::from_str::<serde_json::Value>(text).unwrap());
+    assert_eq!(direct, through);
+    assert_eq!(direct.to_json(), through.to_json(), "same key order");
+    assert_eq!(
+        direct.to_json(),
+        r#"{"z":0,"a":[0,1,-5,1000,18446744073709552000,9223372036854775807],"m":{"k":true,"j":null},"s":"é\n","b":false,"e":{},"l":[]}"#
+    );
+    for bad in ["{", "[1,]", "{\"a\" 1}", "nul", ""] {
+        assert!(from_str(bad).is_err(), "{bad}");
+    }
+}
