@@ -91,12 +91,21 @@ async function openWith(browser, url, text, ready = '.timeline-badge') {
   return { context, page, errors };
 }
 
-/** Types KEYSTROKES letters at the end of the line holding `needle`. */
-async function typeInEditor(page, needle, gap) {
+/** Types KEYSTROKES letters at the end of line `line`, holding `needle`:
+ * scrolls the editor there first, as a person would (a long text is
+ * windowed: the textarea holds only the lines around the view). */
+async function typeInEditor(page, line, needle, gap) {
+  await page.evaluate((l) => {
+    const box = document.querySelector('.editor-text').closest('.code-area');
+    box.scrollTop = Math.max(0, l * 19 - box.clientHeight / 2);
+  }, line);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.evaluate((n) => {
     const area = document.querySelector('.editor-text');
-    const at = area.value.indexOf('\n', area.value.indexOf(n));
-    area.focus();
+    const found = area.value.indexOf(n);
+    if (found < 0) throw new Error(`the editor does not hold "${n}" where it was scrolled to`);
+    const at = area.value.indexOf('\n', found);
+    area.focus({ preventScroll: true });
     area.setSelectionRange(at, at);
     globalThis.perfKeys.length = 0;
   }, needle);
@@ -117,7 +126,8 @@ async function measureSize(browser, url, n) {
   const text = bigScenario(n);
   const { context, page, errors } = await openWith(browser, url, text);
   const middle = `key-${Math.floor(n / 2)}: value-${Math.floor(n / 2)}`;
-  const { keys, result } = await typeInEditor(page, middle, 120);
+  const line = text.split('\n').findIndex((l) => l.includes(middle));
+  const { keys, result } = await typeInEditor(page, line, middle, 120);
   await context.close();
   if (errors.length) console.log(`  page errors: ${errors.join('; ')}`);
   return { keys, result };

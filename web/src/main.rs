@@ -23,6 +23,7 @@ mod share;
 mod shared;
 mod state;
 mod steps;
+mod text_window;
 mod virtual_rows;
 
 fn main() {

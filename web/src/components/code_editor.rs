@@ -1,11 +1,20 @@
 //! A YAML editor: the user's text in a transparent textarea over a
 //! syntax-highlighted copy, with line numbers and the located error (its
 //! line marked in the gutter and the text). The text is never reformatted.
-//! The textarea scrolls; a long text highlights and draws only the lines
-//! in view (the textarea holds it all).
+//! The box around the textarea scrolls; the highlighted copy and the line
+//! numbers draw only the lines in view, and a text of thousands of lines
+//! is windowed (`text_window`): the textarea holds the lines around the
+//! view, and margins stand for the others.
 
 use crate::highlight::highlight_lines;
-use crate::virtual_rows::{rows_to_draw, use_scroll};
+use crate::text_window::{
+    TextWindow, byte_at_utf16, line_count, line_of, utf16_at_byte, widest_line,
+};
+use crate::virtual_rows::{Scroll, rows_to_draw, use_scroll};
+use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
+use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -32,44 +41,203 @@ const LINE: f64 = 19.0;
 /// The editors' padding above the first line (`.code-text`).
 const PAD: f64 = 8.0;
 
+/// What the editor holds besides the DOM: the whole text as typed (the
+/// textarea may hold only a window of it) and where the window is.
+#[derive(Default)]
+struct Held {
+    text: String,
+    total: usize,
+    window: TextWindow,
+    /// The selection, in bytes of the whole text, while the view is
+    /// scrolled away from it and the window no longer holds it: the next
+    /// key brings it back.
+    away: Option<(usize, usize)>,
+    /// A mouse button is down: the window stays while a selection is
+    /// dragged.
+    dragging: bool,
+}
+
+type Shared = Rc<RefCell<Held>>;
+
 #[function_component(CodeEditor)]
 pub fn code_editor(props: &Props) -> Html {
-    let area = use_node_ref();
-    // What the user typed last: the textarea has it already, and setting
-    // a long value again costs a layout of the whole text.
-    let typed = use_mut_ref(String::new);
+    let (area, scroller) = (use_node_ref(), use_node_ref());
+    let held: Shared = use_mut_ref(Held::default);
     // The text shown: what was typed, at once, even while the page takes
     // it in later (the form follows a long scenario once typing pauses).
     let shown_text = use_state(|| props.text.clone());
+    let (scroll, on_scrolled) = use_scroll();
     let oninput = {
-        let (on_edit, typed, shown_text) =
-            (props.on_edit.clone(), typed.clone(), shown_text.clone());
+        let (on_edit, held, shown_text, scroller) = (
+            props.on_edit.clone(),
+            held.clone(),
+            shown_text.clone(),
+            scroller.clone(),
+        );
         Callback::from(move |e: InputEvent| {
-            if let Some(area) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
-                let text = area.value();
-                typed.borrow_mut().clone_from(&text);
-                shown_text.set(text.clone());
-                on_edit.emit(text);
-            }
+            let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() else {
+                return;
+            };
+            let text = {
+                let mut held = held.borrow_mut();
+                let mut window = held.window.clone();
+                let text = window.splice(&held.text, &area.value());
+                held.total = line_count(&text);
+                held.text = text;
+                held.window = window;
+                held.away = None;
+                let total = held.total;
+                // A paste can make the window too large, or the text long
+                // or short enough to change how it is held. Not while an
+                // input method composes: a new value would end it.
+                let resize = held.window.too_large(total)
+                    || (total <= crate::text_window::WINDOWED_ABOVE
+                        && held.window.should_move(total, &(0..0)));
+                if resize && !e.is_composing() {
+                    let kept = selection(&area, &held);
+                    let line = line_of(&held.text, kept.map_or(0, |(_, end)| end));
+                    let window = TextWindow::around(&held.text, total, line..line + 1);
+                    put_window(&area, &mut held, window, kept);
+                    reveal(&scroller, line);
+                } else {
+                    place(&area, &held);
+                }
+                held.text.clone()
+            };
+            shown_text.set(text.clone());
+            on_edit.emit(text);
         })
     };
     {
-        let (area, shown_text) = (area.clone(), shown_text.clone());
+        let (area, held, shown_text) = (area.clone(), held.clone(), shown_text.clone());
         use_effect_with(props.text.clone(), move |text| {
-            if *typed.borrow() != *text
-                && let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>()
+            let mut held = held.borrow_mut();
+            if held.text != *text
+                && let Some(area) = area.cast::<HtmlTextAreaElement>()
             {
-                area.set_value(text);
-                typed.borrow_mut().clone_from(text);
+                held.text.clone_from(text);
+                held.total = line_count(text);
+                held.away = None;
+                // A new text: no selection carries over.
+                let window = TextWindow::around(text, held.total, view(scroll));
+                put_window(&area, &mut held, window, None);
             }
             if *shown_text != *text {
                 shown_text.set(text.clone());
             }
         });
     }
-    // The textarea scrolls; the highlighted copy and the line numbers
-    // draw only the lines in view, moved to where the textarea shows them.
-    let (scroll, onscroll) = use_scroll();
+    let onscroll = {
+        let (area, held) = (area.clone(), held.clone());
+        Callback::from(move |e: Event| {
+            on_scrolled.emit(e.clone());
+            if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
+                follow_view(&area, &held, view(scroll_of(&element)));
+            }
+        })
+    };
+    let onkeydown = {
+        let (area, held, scroller) = (area.clone(), held.clone(), scroller.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(area) = area.cast::<HtmlTextAreaElement>() else {
+                return;
+            };
+            let mut held = held.borrow_mut();
+            let total = held.total;
+            let key = e.key();
+            let command = e.ctrl_key() || e.meta_key();
+            if command && key == "a" && held.window.lines < total {
+                // Select All selects the whole text: the textarea takes
+                // all of it until the next edit.
+                e.prevent_default();
+                let whole = TextWindow::lines(&held.text, 0..total);
+                held.away = None;
+                put_window(&area, &mut held, whole, None);
+                area.select();
+                return;
+            }
+            // The keys that move the caret beyond what the textarea holds
+            // or shows: it does not scroll itself (its box does), so a
+            // page key would scroll the box and leave the caret behind.
+            let target = match key.as_str() {
+                "PageDown" | "PageUp" if !command && !e.alt_key() => {
+                    let page = scroller.cast::<web_sys::Element>().map_or(1.0, |b| {
+                        (f64::from(b.client_height()) / LINE - 1.0).max(1.0)
+                    });
+                    let page = if key == "PageUp" { -page } else { page } as isize;
+                    selection(&area, &held).map(|(from, to)| {
+                        let focus = if page < 0 { from } else { to };
+                        let anchor = if page < 0 { to } else { from };
+                        (
+                            anchor,
+                            crate::text_window::move_lines(&held.text, focus, page),
+                            page,
+                        )
+                    })
+                }
+                "Home" | "End" if command && held.window.lines < total => selection(&area, &held)
+                    .map(|(from, to)| {
+                        let (anchor, at) = if key == "Home" {
+                            (to, 0)
+                        } else {
+                            (from, held.text.len())
+                        };
+                        (anchor, at, 0)
+                    }),
+                _ => None,
+            };
+            if let Some((anchor, at, page)) = target {
+                e.prevent_default();
+                let kept = if e.shift_key() {
+                    (anchor.min(at), anchor.max(at))
+                } else {
+                    (at, at)
+                };
+                let line = line_of(&held.text, at);
+                if let (Some(b), true) = (scroller.cast::<web_sys::Element>(), page != 0) {
+                    b.set_scroll_top(b.scroll_top() + (page as f64 * LINE) as i32);
+                }
+                let window = TextWindow::around(&held.text, total, line..line + 1);
+                put_window(&area, &mut held, window, Some(kept));
+                reveal(&scroller, line);
+            } else if let Some((_, end)) = held.away
+                && !matches!(key.as_str(), "Control" | "Shift" | "Alt" | "Meta")
+            {
+                // A key after scrolling away acts where the caret is, as
+                // in any textarea: bring the window back to it first.
+                let line = line_of(&held.text, end);
+                let window = TextWindow::around(&held.text, total, line..line + 1);
+                let kept = held.away;
+                put_window(&area, &mut held, window, kept);
+                reveal(&scroller, line);
+            }
+        })
+    };
+    let onmousedown = {
+        let held = held.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut held = held.borrow_mut();
+            held.dragging = true;
+            held.away = None;
+        })
+    };
+    {
+        // The button may be released anywhere on the page.
+        let (area, held, scroller) = (area.clone(), held.clone(), scroller.clone());
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                gloo_events::EventListener::new(&w, "mouseup", move |_| {
+                    let was = std::mem::take(&mut held.borrow_mut().dragging);
+                    if let (true, Some(element)) = (was, scroller.cast::<web_sys::Element>()) {
+                        follow_view(&area, &held, view(scroll_of(&element)));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    // The highlighted copy and the line numbers draw only the lines in
+    // view: the copy scrolls with the textarea, the numbers are moved.
     let count = shown_text.split('\n').count();
     let shown = rows_to_draw(count, LINE, PAD, scroll);
     let lines = use_memo(((*shown_text).clone(), shown.clone()), |(text, shown)| {
@@ -80,9 +248,9 @@ pub fn code_editor(props: &Props) -> Html {
         let (copy, gutter) = (copy.clone(), gutter.clone());
         let first = shown.start;
         use_effect_with((first, scroll), move |(first, scroll)| {
-            let down = *first as f64 * LINE - scroll.top;
-            move_to(&copy, -scroll.left, down);
-            move_to(&gutter, 0.0, down);
+            let down = *first as f64 * LINE;
+            move_to(&copy, 0.0, down);
+            move_to(&gutter, 0.0, down - scroll.top);
         });
     }
     let error_line = props.error.as_deref().and_then(error_line);
@@ -99,7 +267,7 @@ pub fn code_editor(props: &Props) -> Html {
                         }) }
                     </pre>
                 </div>
-                <div class="code-area">
+                <div class="code-area" ref={scroller} {onscroll}>
                     <pre class="code-highlight" aria-hidden="true" ref={copy}>
                         { for lines.iter().zip(shown.clone()).map(|(tokens, i)| html! {
                             <span class={classes!("code-row", (Some(i + 1) == error_line).then_some("code-row-error"))}>
@@ -110,16 +278,130 @@ pub fn code_editor(props: &Props) -> Html {
                     </pre>
                     <textarea class={classes!("code-text", format!("{prefix}-text"))} spellcheck="false" wrap="off"
                               autocapitalize="off" autocomplete="off" ref={area}
-                              rows={count.to_string()} aria-label={props.label.clone()}
+                              aria-label={props.label.clone()}
                               aria-invalid={props.error.is_some().then_some("true")}
                               placeholder={props.placeholder.clone()}
-                              {oninput} {onscroll} />
+                              {oninput} {onkeydown} {onmousedown} />
                 </div>
             </div>
             if let Some(error) = &props.error {
                 <p class={classes!("code-error", format!("{prefix}-error"))} role="alert">{ error.clone() }</p>
             }
         </div>
+    }
+}
+
+/// The lines in view of a scrolled box.
+fn view(scroll: Scroll) -> Range<usize> {
+    let first = ((scroll.top - PAD) / LINE).max(0.0) as usize;
+    first..first + (scroll.height / LINE).ceil() as usize + 1
+}
+
+fn scroll_of(element: &web_sys::Element) -> Scroll {
+    Scroll {
+        top: f64::from(element.scroll_top()),
+        left: f64::from(element.scroll_left()),
+        height: f64::from(element.client_height()),
+    }
+}
+
+/// Moves the window when the view nears its edge (not while a selection
+/// is dragged: a new value would end it).
+fn follow_view(area: &NodeRef, held: &Shared, view: Range<usize>) {
+    let mut held = held.borrow_mut();
+    if held.dragging || !held.window.should_move(held.total, &view) {
+        return;
+    }
+    if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+        let kept = selection(&area, &held);
+        let window = TextWindow::around(&held.text, held.total, view);
+        put_window(&area, &mut held, window, kept);
+    }
+}
+
+/// The textarea's selection in bytes of the whole text, if it has the
+/// focus (or the selection kept while scrolled away).
+fn selection(area: &HtmlTextAreaElement, held: &Held) -> Option<(usize, usize)> {
+    if held.away.is_some() {
+        return held.away;
+    }
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|e| &e == AsRef::<web_sys::Element>::as_ref(area));
+    if !focused {
+        return None;
+    }
+    let value = held.text.get(held.window.start..held.window.end)?;
+    let at = |units: Option<u32>| held.window.start + byte_at_utf16(value, units.unwrap_or(0));
+    Some((
+        at(area.selection_start().ok().flatten()),
+        at(area.selection_end().ok().flatten()),
+    ))
+}
+
+/// Puts `window` of the text in the textarea, with the selection `kept`
+/// (bytes of the whole text) if it has one (or remembering it, if the
+/// window does not hold it).
+fn put_window(
+    area: &HtmlTextAreaElement,
+    held: &mut Held,
+    window: TextWindow,
+    kept: Option<(usize, usize)>,
+) {
+    held.window = window;
+    let value = held
+        .text
+        .get(held.window.start..held.window.end)
+        .unwrap_or_default();
+    area.set_value(value);
+    place(area, held);
+    let Some((from, to)) = kept else { return };
+    let (start, end) = (held.window.start, held.window.end);
+    if (start..=end).contains(&from) && (start..=end).contains(&to) {
+        let units = |at: usize| utf16_at_byte(value, at - start);
+        let _ = area.set_selection_range(units(from), units(to));
+        held.away = None;
+    } else {
+        // The caret goes out of view, at the window's edge nearest to it.
+        let edge = if to < start {
+            0
+        } else {
+            utf16_at_byte(value, value.len())
+        };
+        let _ = area.set_selection_range(edge, edge);
+        held.away = Some((from, to));
+    }
+}
+
+/// Sizes the textarea to its lines and puts margins for the lines it does
+/// not hold, so the box scrolls as if it held the whole text.
+fn place(area: &HtmlTextAreaElement, held: &Held) {
+    let window = &held.window;
+    let below = held.total.saturating_sub(window.first + window.lines);
+    let style = area.style();
+    let px = |lines: usize, extra: f64| format!("{}px", lines as f64 * LINE + extra);
+    let _ = style.set_property("margin-top", &px(window.first, 0.0));
+    let _ = style.set_property("margin-bottom", &px(below, 0.0));
+    let _ = style.set_property("height", &px(window.lines, 2.0 * PAD));
+    let wide = widest_line(held.text.get(window.start..window.end).unwrap_or_default());
+    let _ = style.set_property("min-width", &format!("calc({wide}ch + 1.2rem + 2px)"));
+}
+
+/// Scrolls the box so that `line` is in view.
+fn reveal(scroller: &NodeRef, line: usize) {
+    let Some(element) = scroller.cast::<web_sys::Element>() else {
+        return;
+    };
+    let (top, height) = (
+        f64::from(element.scroll_top()),
+        f64::from(element.client_height()),
+    );
+    let at = line as f64 * LINE;
+    if at < top {
+        element.set_scroll_top(at as i32);
+    } else if at + LINE + 2.0 * PAD > top + height {
+        element.set_scroll_top((at + LINE + 2.0 * PAD - height) as i32);
     }
 }
 
