@@ -275,19 +275,12 @@ impl Value {
 }
 
 fn write_json(v: &Value, out: &mut String, sorted: bool, jsoniter: bool) {
-    let string = |s: &str, out: &mut String| {
-        if jsoniter {
-            write_jsoniter_string(s, out, true)
-        } else {
-            write_json_string(s, out)
-        }
-    };
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&format_float(*f)),
-        Value::String(s) => string(s, out),
+        Value::String(s) => write_escaped(s, out, !jsoniter, true),
         Value::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -308,7 +301,7 @@ fn write_json(v: &Value, out: &mut String, sorted: bool, jsoniter: bool) {
                 if i > 0 {
                     out.push(',');
                 }
-                string(k, out);
+                write_escaped(k, out, !jsoniter, true);
                 out.push(':');
                 write_json(val, out, sorted, jsoniter);
             }
@@ -394,6 +387,9 @@ pub fn write_jsoniter_string(s: &str, out: &mut String, html: bool) {
     write_escaped(s, out, false, html);
 }
 
+// Out of line: inlined into the recursive `write_json`, its formatting
+// would enlarge every level's stack frame.
+#[inline(never)]
 fn write_escaped(s: &str, out: &mut String, short_bf: bool, html: bool) {
     out.push('"');
     for c in s.chars() {
