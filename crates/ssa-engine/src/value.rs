@@ -247,15 +247,23 @@ impl Value {
     /// Compact JSON, keys in the map's own order.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
-        write_json(self, &mut out, false);
+        write_json(self, &mut out, false, false);
         out
     }
 
     /// Compact JSON with map keys sorted, as Go's encoding/json writes a
-    /// map (used for `k:` and `v:` keys of FieldsV1).
+    /// map (the last-applied annotation, patches, hashes).
     pub fn to_json_sorted(&self) -> String {
         let mut out = String::new();
-        write_json(self, &mut out, true);
+        write_json(self, &mut out, true, false);
+        out
+    }
+
+    /// Compact JSON with map keys sorted, as json-iterator writes it for
+    /// the `k:` and `v:` keys of FieldsV1 ([`write_jsoniter_string`]).
+    pub fn to_jsoniter(&self) -> String {
+        let mut out = String::new();
+        write_json(self, &mut out, true, true);
         out
     }
 
@@ -266,20 +274,20 @@ impl Value {
     }
 }
 
-fn write_json(v: &Value, out: &mut String, sorted: bool) {
+fn write_json(v: &Value, out: &mut String, sorted: bool, jsoniter: bool) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&format_float(*f)),
-        Value::String(s) => write_json_string(s, out),
+        Value::String(s) => write_escaped(s, out, !jsoniter, true),
         Value::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(item, out, sorted);
+                write_json(item, out, sorted, jsoniter);
             }
             out.push(']');
         }
@@ -293,9 +301,9 @@ fn write_json(v: &Value, out: &mut String, sorted: bool) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(k, out);
+                write_escaped(k, out, !jsoniter, true);
                 out.push(':');
-                write_json(val, out, sorted);
+                write_json(val, out, sorted, jsoniter);
             }
             out.push('}');
         }
@@ -352,9 +360,37 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-/// Writes a JSON string literal, escaping as Go's encoding/json does
-/// (including `<`, `>` and `&`, which Go escapes by default).
+/// Writes a JSON string literal as Go's encoding/json writes it: the
+/// encoder of API responses (apimachinery v0.36.0
+/// `runtime/serializer/json/json.go` `doEncode`: `json.NewEncoder(w)`;
+/// unstructured objects through `util/json`'s `NewEncoder`), of the
+/// last-applied annotation (`unstructured.UnstructuredJSONScheme`) and of
+/// manager identifiers (`managedfields/internal/managedfields.go`:
+/// `json.Marshal`). Kubernetes 1.36 is built with Go 1.26 (`go 1.26.0` in
+/// apimachinery v0.36.0's go.mod), whose encoding/json (since Go 1.22)
+/// writes U+0008 and U+000C as `\b` and `\f`; `<`, `>`, `&`, U+2028 and
+/// U+2029 are escaped (HTML escaping is on by default).
 pub fn write_json_string(s: &str, out: &mut String) {
+    write_escaped(s, out, true, true);
+}
+
+/// Writes a JSON string literal as json-iterator v1.1.12 writes it with
+/// `ConfigCompatibleWithStandardLibrary`, the encoder of FieldsV1
+/// (structured-merge-diff v6.3.2, the version apimachinery v0.36.0
+/// requires: `fieldpath/serialize-pe.go`'s `writePool`). Its
+/// `stream_str.go` is a copy of encoding/json before Go 1.22: control
+/// characters other than `\n`, `\r`, `\t` are `\u00XX`, so U+0008 is
+/// `\u0008`. `html` is false for object field names, which
+/// `WriteObjectField` writes with `WriteString`: no HTML escaping, and
+/// U+2028 and U+2029 as they are.
+pub fn write_jsoniter_string(s: &str, out: &mut String, html: bool) {
+    write_escaped(s, out, false, html);
+}
+
+// Out of line: inlined into the recursive `write_json`, its formatting
+// would enlarge every level's stack frame.
+#[inline(never)]
+fn write_escaped(s: &str, out: &mut String, short_bf: bool, html: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -363,11 +399,11 @@ pub fn write_json_string(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
+            '\u{8}' if short_bf => out.push_str("\\b"),
+            '\u{c}' if short_bf => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if html => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
             c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
@@ -628,5 +664,30 @@ mod tests {
         );
         assert_eq!(v.to_json(), r#"{"protocol":"TCP","containerPort":80}"#);
         assert_eq!(Value::from("a<b").to_json(), r#""a\u003cb""#);
+    }
+
+    /// Go 1.22's encoding/json (the release notes: "Marshaling and
+    /// encoding functionality now escapes '\b' and '\f' characters as \b
+    /// and \f instead of \u0008 and \u000c"), which Kubernetes 1.36 is
+    /// built with; json-iterator v1.1.12 `stream_str.go` (SMD's FieldsV1
+    /// encoder) keeps `\u00XX`, and `WriteObjectField` skips HTML escapes.
+    #[test]
+    fn string_escapes_of_each_encoder() {
+        let s = "a\u{8}b\u{c}c\u{1}<&>\u{2028}\n\"\\";
+        let mut go = String::new();
+        write_json_string(s, &mut go);
+        assert_eq!(go, r#""a\bb\fc\u0001\u003c\u0026\u003e\u2028\n\"\\""#);
+        let mut iter = String::new();
+        write_jsoniter_string(s, &mut iter, true);
+        assert_eq!(
+            iter,
+            r#""a\u0008b\u000cc\u0001\u003c\u0026\u003e\u2028\n\"\\""#
+        );
+        let mut name = String::new();
+        write_jsoniter_string(s, &mut name, false);
+        assert_eq!(name, "\"a\\u0008b\\u000cc\\u0001<&>\u{2028}\\n\\\"\\\\\"");
+        let v = Value::from_json_str(r#"{"b":"\b","a":"\f"}"#).unwrap();
+        assert_eq!(v.to_json_sorted(), r#"{"a":"\f","b":"\b"}"#);
+        assert_eq!(v.to_jsoniter(), r#"{"a":"\u000c","b":"\u0008"}"#);
     }
 }

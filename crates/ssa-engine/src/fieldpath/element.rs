@@ -144,16 +144,18 @@ impl KeyFields {
         &self.0
     }
     /// The key as a JSON object with sorted keys: the form of a FieldsV1
-    /// `k:` entry.
+    /// `k:` entry, as SMD's `serializePathElementToWriter` writes it with
+    /// json-iterator: names by `WriteObjectField` (not HTML-escaped),
+    /// values by `WriteVal`.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{");
         for (i, (name, value)) in self.0.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            crate::value::write_json_string(name, &mut out);
+            crate::value::write_jsoniter_string(name, &mut out, false);
             out.push(':');
-            out.push_str(&value.to_json_sorted());
+            out.push_str(&value.to_jsoniter());
         }
         out.push('}');
         out

@@ -23,7 +23,7 @@ pub fn element_key(pe: &PathElement) -> String {
     match pe {
         PathElement::Field(name) => format!("f:{name}"),
         PathElement::Key(key) => format!("k:{}", key.to_json()),
-        PathElement::Value(v) => format!("v:{}", v.to_json_sorted()),
+        PathElement::Value(v) => format!("v:{}", v.to_jsoniter()),
         PathElement::Index(i) => format!("i:{i}"),
     }
 }

@@ -163,6 +163,33 @@ fn fields_v1_keys_and_values() {
     assert_eq!(Set::from_fields_v1(&v).unwrap(), s);
 }
 
+/// SMD v6.3.2 `fieldpath/serialize-pe.go` writes `k:` and `v:` with
+/// json-iterator (`ConfigCompatibleWithStandardLibrary`): a backspace or a
+/// form feed is `\u0008`, `\u000c` there, not Go 1.22's `\b`, `\f`;
+/// values are HTML-escaped, key field names (`WriteObjectField`) are not.
+#[test]
+fn fields_v1_keys_escape_as_json_iterator() {
+    let mut s = Set::new();
+    s.insert(&Path(vec![
+        f("items"),
+        key(&[("a<b", Value::from("x\u{8}<y\u{c}"))]),
+    ]));
+    s.insert(&Path(vec![
+        f("finalizers"),
+        PathElement::Value(Value::from("\u{8}&")),
+    ]));
+    let v = s.to_fields_v1();
+    let keys = |field: &str| -> Vec<String> {
+        v.get(field)
+            .and_then(Value::as_map)
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(keys("f:items"), vec![r#"k:{"a<b":"x\u0008\u003cy\u000c"}"#]);
+    assert_eq!(keys("f:finalizers"), vec![r#"v:"\u0008\u0026""#]);
+    assert_eq!(Set::from_fields_v1(&v).unwrap(), s);
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;

@@ -56,6 +56,12 @@ pub enum KindDefaults {
     Node,
     ResourceClaim,
     ResourceClaimTemplate,
+    /// resource.k8s.io/v1beta1's claims: requests without `exactly`.
+    ResourceClaimV1beta1,
+    ResourceClaimTemplateV1beta1,
+    ResourceSlice,
+    ResourcePoolStatusRequest,
+    VolumeAttachment,
 }
 
 impl KindDefaults {
@@ -91,16 +97,23 @@ impl KindDefaults {
             ("admissionregistration.k8s.io/v1", "MutatingWebhookConfiguration") => {
                 KindDefaults::MutatingWebhookConfiguration
             }
+            // v1beta1's and v1alpha1's mutating policies (off by default)
+            // have v1's shape and defaulting functions.
             (
-                "admissionregistration.k8s.io/v1",
+                "admissionregistration.k8s.io/v1"
+                | "admissionregistration.k8s.io/v1beta1"
+                | "admissionregistration.k8s.io/v1alpha1",
                 "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy",
             ) => KindDefaults::AdmissionPolicy,
             (
-                "admissionregistration.k8s.io/v1",
+                "admissionregistration.k8s.io/v1"
+                | "admissionregistration.k8s.io/v1beta1"
+                | "admissionregistration.k8s.io/v1alpha1",
                 "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicyBinding",
             ) => KindDefaults::AdmissionPolicyBinding,
             ("storage.k8s.io/v1", "StorageClass") => KindDefaults::StorageClass,
             ("storage.k8s.io/v1", "CSIDriver") => KindDefaults::CsiDriver,
+            ("storage.k8s.io/v1", "VolumeAttachment") => KindDefaults::VolumeAttachment,
             ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema") => KindDefaults::FlowSchema,
             ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration") => {
                 KindDefaults::PriorityLevelConfiguration
@@ -115,8 +128,23 @@ impl KindDefaults {
             ("v1", "LimitRange") => KindDefaults::LimitRange,
             ("v1", "ResourceQuota") => KindDefaults::ResourceQuota,
             ("v1", "Node") => KindDefaults::Node,
-            ("resource.k8s.io/v1", "ResourceClaim") => KindDefaults::ResourceClaim,
-            ("resource.k8s.io/v1", "ResourceClaimTemplate") => KindDefaults::ResourceClaimTemplate,
+            // v1beta2 (off by default) has v1's shape and defaulting functions.
+            ("resource.k8s.io/v1" | "resource.k8s.io/v1beta2", "ResourceClaim") => {
+                KindDefaults::ResourceClaim
+            }
+            ("resource.k8s.io/v1" | "resource.k8s.io/v1beta2", "ResourceClaimTemplate") => {
+                KindDefaults::ResourceClaimTemplate
+            }
+            ("resource.k8s.io/v1" | "resource.k8s.io/v1beta2", "ResourceSlice") => {
+                KindDefaults::ResourceSlice
+            }
+            ("resource.k8s.io/v1beta1", "ResourceClaim") => KindDefaults::ResourceClaimV1beta1,
+            ("resource.k8s.io/v1beta1", "ResourceClaimTemplate") => {
+                KindDefaults::ResourceClaimTemplateV1beta1
+            }
+            ("resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest") => {
+                KindDefaults::ResourcePoolStatusRequest
+            }
             _ => return None,
         })
     }
@@ -191,8 +219,18 @@ impl KindDefaults {
             KindDefaults::LimitRange => core::limit_range(root),
             KindDefaults::ResourceQuota => core::resource_quota(root),
             KindDefaults::Node => core::node(root),
-            KindDefaults::ResourceClaim => resource::resource_claim(root),
-            KindDefaults::ResourceClaimTemplate => resource::resource_claim_template(root),
+            KindDefaults::ResourceClaim => resource::resource_claim(root, false),
+            KindDefaults::ResourceClaimTemplate => resource::resource_claim_template(root, false),
+            KindDefaults::ResourceClaimV1beta1 => resource::resource_claim(root, true),
+            KindDefaults::ResourceClaimTemplateV1beta1 => {
+                resource::resource_claim_template(root, true)
+            }
+            KindDefaults::ResourceSlice => resource::resource_slice(root),
+            KindDefaults::ResourcePoolStatusRequest => {
+                // +default=100 on ResourcePoolStatusRequestSpec.Limit.
+                set(root.child_map_mut("spec")?, "limit", Value::Int(100));
+            }
+            KindDefaults::VolumeAttachment => storage::volume_attachment(root),
             KindDefaults::StatefulSet => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "replicas", Value::Int(1));
@@ -313,6 +351,7 @@ impl KindDefaults {
                 set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
                 set(spec, "volumeMode", Value::from("Filesystem"));
                 resource_lists(spec, &["capacity"]);
+                plugin_sources(spec);
             }
             KindDefaults::Endpoints => {
                 let subsets = root.get_mut("subsets").and_then(Value::as_list_mut);
@@ -566,7 +605,10 @@ fn pod_spec(spec: &mut Map) {
     if let Some(Value::Map(resources)) = spec.get_mut("resources") {
         resource_lists(resources, &["limits", "requests"]);
     }
-    for list in ["initContainers", "containers"] {
+    // SetDefaults_EphemeralContainer is SetDefaults_Container, and the
+    // generated defaulters walk an ephemeral container's fields as a
+    // container's.
+    for list in ["initContainers", "containers", "ephemeralContainers"] {
         for c in items(spec, list) {
             container(c);
         }
@@ -584,9 +626,7 @@ fn pod_spec(spec: &mut Map) {
                 set(v, "defaultMode", Value::Int(420));
             }
         }
-        if let Some(Value::Map(host)) = volume.get_mut("hostPath") {
-            set(host, "type", Value::from(""));
-        }
+        plugin_sources(volume);
         // SetDefaults_ImageVolumeSource: pulled as a container image is.
         if let Some(Value::Map(image)) = volume.get_mut("image") {
             let reference = image
@@ -636,6 +676,49 @@ fn volume_sources(volume: &mut Map) {
     }
 }
 
+/// The in-tree volume plugins' defaults, the same in a pod's volume, a
+/// PersistentVolume's spec and a VolumeAttachment's inline spec (core
+/// v1 `defaults.go` and the `+default` tags its generated defaulters
+/// copy): `SetDefaults_HostPathVolumeSource` (type ""), the RBD pool, user
+/// and keyring, `SetDefaults_ISCSI(Persistent)VolumeSource`,
+/// `SetDefaults_AzureDiskVolumeSource`,
+/// `SetDefaults_ScaleIO(Persistent)VolumeSource`.
+fn plugin_sources(m: &mut Map) {
+    for (source, defaults) in [
+        ("hostPath", &[("type", "")][..]),
+        (
+            "rbd",
+            &[
+                ("pool", "rbd"),
+                ("user", "admin"),
+                ("keyring", "/etc/ceph/keyring"),
+            ],
+        ),
+        ("iscsi", &[("iscsiInterface", "default")]),
+        (
+            "azureDisk",
+            &[
+                ("cachingMode", "ReadWrite"),
+                ("kind", "Shared"),
+                ("fsType", "ext4"),
+            ],
+        ),
+        (
+            "scaleIO",
+            &[("storageMode", "ThinProvisioned"), ("fsType", "xfs")],
+        ),
+    ] {
+        if let Some(Value::Map(v)) = m.get_mut(source) {
+            for (key, value) in defaults {
+                set(v, key, Value::from(*value));
+            }
+            if source == "azureDisk" {
+                set(v, "readOnly", Value::Bool(false));
+            }
+        }
+    }
+}
+
 /// `SetDefaults_ObjectFieldSelector` on a downward API's items: `v1`.
 fn field_selectors(downward: &mut Map) {
     for item in items(downward, "items") {
@@ -678,7 +761,7 @@ fn container(c: &mut Map) {
             set(p, "successThreshold", Value::Int(1));
             set(p, "failureThreshold", Value::Int(3));
             if let Some(Value::Map(get)) = p.get_mut("httpGet") {
-                set(get, "scheme", Value::from("HTTP"));
+                http_get(get);
             }
         }
     }
@@ -690,10 +773,16 @@ fn container(c: &mut Map) {
                 .and_then(Value::as_map_mut)
                 .and_then(|h| h.get_mut("httpGet"))
             {
-                set(get, "scheme", Value::from("HTTP"));
+                http_get(get);
             }
         }
     }
+}
+
+/// `SetDefaults_HTTPGetAction`: the root path, over HTTP.
+fn http_get(get: &mut Map) {
+    set(get, "path", Value::from("/"));
+    set(get, "scheme", Value::from("HTTP"));
 }
 
 /// `Always` for `:latest` or no tag, else `IfNotPresent`.
@@ -907,7 +996,7 @@ mod tests {
             .get("livenessProbe")
             .cloned()
             .unwrap();
-        assert_eq!(probe, crate::yaml::parse("{httpGet: {port: 80, scheme: HTTP}, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3}").unwrap().value);
+        assert_eq!(probe, crate::yaml::parse("{httpGet: {port: 80, path: /, scheme: HTTP}, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3}").unwrap().value);
         let volume = p
             .get_path(&["spec", "volumes"])
             .and_then(|v| v.as_list())
@@ -1198,5 +1287,98 @@ mod tests {
             volumes[1].get_path(&["image", "pullPolicy"]),
             Some(&Value::from("Always"))
         );
+    }
+
+    /// core v1 `SetDefaults_EphemeralContainer` (= `SetDefaults_Container`)
+    /// and the generated walk of its ports, probes and hooks;
+    /// `SetDefaults_HTTPGetAction`'s root path.
+    #[test]
+    fn ephemeral_containers() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {containers: [], ephemeralContainers: [{name: debug, image: busybox, ports: [{containerPort: 8080}], lifecycle: {preStop: {httpGet: {port: 80}}}}]}",
+        );
+        assert_eq!(
+            first(&pod, &["spec", "ephemeralContainers"]),
+            &yaml(
+                "{name: debug, image: busybox, ports: [{containerPort: 8080, protocol: TCP}], lifecycle: {preStop: {httpGet: {port: 80, path: /, scheme: HTTP}}}, imagePullPolicy: Always, terminationMessagePath: /dev/termination-log, terminationMessagePolicy: File}"
+            )
+        );
+    }
+
+    /// The in-tree plugins' defaults (core v1 defaults.go and the `+default`
+    /// tags in SetObjectDefaults_Pod / SetObjectDefaults_PersistentVolume).
+    #[test]
+    fn volume_plugin_sources() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: a, azureDisk: {diskName: d, diskURI: u}}, {name: b, iscsi: {targetPortal: t, iqn: q, lun: 0}}, {name: c, scaleIO: {gateway: g, system: s, secretRef: {name: x}}}, {name: h, hostPath: {path: /x}}]}",
+        );
+        assert_eq!(
+            pod.get_path(&["spec", "volumes"]),
+            Some(&yaml(
+                "[{name: a, azureDisk: {diskName: d, diskURI: u, cachingMode: ReadWrite, kind: Shared, fsType: ext4, readOnly: false}}, {name: b, iscsi: {targetPortal: t, iqn: q, lun: 0, iscsiInterface: default}}, {name: c, scaleIO: {gateway: g, system: s, secretRef: {name: x}, storageMode: ThinProvisioned, fsType: xfs}}, {name: h, hostPath: {path: /x, type: ''}}]"
+            ))
+        );
+        let pv = defaulted(
+            KindDefaults::PersistentVolume,
+            "spec: {hostPath: {path: /data, type: Directory}, rbd: {image: i, pool: p}}",
+        );
+        assert_eq!(
+            pv.get_path(&["spec", "rbd"]),
+            Some(&yaml(
+                "{image: i, pool: p, user: admin, keyring: /etc/ceph/keyring}"
+            ))
+        );
+        assert_eq!(
+            pv.get_path(&["spec", "hostPath", "type"]),
+            Some(&Value::from("Directory"))
+        );
+    }
+
+    /// Versions that share v1's defaulting functions, and the ones with
+    /// their own (resource.k8s.io/v1beta1 claims, ResourcePoolStatusRequest).
+    #[test]
+    fn beta_and_alpha_versions() {
+        for (api_version, kind, expected) in [
+            (
+                "admissionregistration.k8s.io/v1beta1",
+                "MutatingAdmissionPolicy",
+                KindDefaults::AdmissionPolicy,
+            ),
+            (
+                "admissionregistration.k8s.io/v1alpha1",
+                "MutatingAdmissionPolicyBinding",
+                KindDefaults::AdmissionPolicyBinding,
+            ),
+            (
+                "resource.k8s.io/v1beta2",
+                "ResourceClaimTemplate",
+                KindDefaults::ResourceClaimTemplate,
+            ),
+            (
+                "resource.k8s.io/v1beta1",
+                "ResourceClaim",
+                KindDefaults::ResourceClaimV1beta1,
+            ),
+            (
+                "resource.k8s.io/v1",
+                "ResourceSlice",
+                KindDefaults::ResourceSlice,
+            ),
+            (
+                "storage.k8s.io/v1",
+                "VolumeAttachment",
+                KindDefaults::VolumeAttachment,
+            ),
+        ] {
+            assert_eq!(
+                KindDefaults::for_kind(api_version, kind),
+                Some(expected),
+                "{api_version} {kind}"
+            );
+        }
+        let request = defaulted(KindDefaults::ResourcePoolStatusRequest, "spec: {driver: d}");
+        assert_eq!(request.get_path(&["spec", "limit"]), Some(&Value::Int(100)));
     }
 }

@@ -1,52 +1,90 @@
-//! resource.k8s.io/v1, dynamic resource allocation (upstream
-//! `pkg/apis/resource/v1/defaults.go`): the device requests of a
-//! ResourceClaim and of a ResourceClaimTemplate's claim.
+//! resource.k8s.io, dynamic resource allocation (upstream
+//! `pkg/apis/resource/{v1,v1beta2,v1beta1}/defaults.go` and their
+//! `zz_generated.defaults.go`): the device requests of a ResourceClaim and
+//! of a ResourceClaimTemplate's claim, a ResourceSlice's devices.
 
 use super::{items, set};
 use crate::value::{Map, Value};
 
 /// `SetObjectDefaults_ResourceClaim`: every request of `spec.devices`.
-pub(super) fn resource_claim(root: &mut Map) {
+/// `v1beta1`: requests carry their device class themselves (v1beta1's
+/// `zz_generated.defaults.go`), v1 and v1beta2 put it under `exactly`.
+pub(super) fn resource_claim(root: &mut Map, v1beta1: bool) {
     if let Some(Value::Map(spec)) = root.get_mut("spec") {
-        device_claim(spec);
+        device_claim(spec, v1beta1);
     }
 }
 
 /// `SetObjectDefaults_ResourceClaimTemplate`: the template's claim spec.
-pub(super) fn resource_claim_template(root: &mut Map) {
+pub(super) fn resource_claim_template(root: &mut Map, v1beta1: bool) {
     if let Some(Value::Map(spec)) = root
         .get_mut("spec")
         .and_then(Value::as_map_mut)
         .and_then(|s| s.get_mut("spec"))
     {
-        device_claim(spec);
+        device_claim(spec, v1beta1);
     }
 }
 
-fn device_claim(claim_spec: &mut Map) {
+fn device_claim(claim_spec: &mut Map, v1beta1: bool) {
     let Some(Value::Map(devices)) = claim_spec.get_mut("devices") else {
         return;
     };
     for request in items(devices, "requests") {
-        if let Some(Value::Map(exactly)) = request.get_mut("exactly") {
-            device_request(exactly);
+        if v1beta1 {
+            // v1beta1 `SetDefaults_DeviceRequest`: a request without a
+            // device class has subrequests, and no count of its own.
+            if request
+                .get("deviceClassName")
+                .and_then(Value::as_str)
+                .is_some_and(|c| !c.is_empty())
+            {
+                allocation(request);
+            }
+            tolerations(request);
+        } else if let Some(Value::Map(exactly)) = request.get_mut("exactly") {
+            allocation(exactly);
+            tolerations(exactly);
         }
         for sub in items(request, "firstAvailable") {
-            device_request(sub);
+            allocation(sub);
+            tolerations(sub);
         }
     }
 }
 
 /// `SetDefaults_ExactDeviceRequest` / `SetDefaults_DeviceSubRequest`:
-/// exactly one device unless told otherwise; then
-/// `SetDefaults_DeviceToleration` (operator Equal) on its tolerations.
-fn device_request(request: &mut Map) {
+/// exactly one device unless told otherwise.
+fn allocation(request: &mut Map) {
     set(request, "allocationMode", Value::from("ExactCount"));
     if request.get("allocationMode").and_then(Value::as_str) == Some("ExactCount") {
         set(request, "count", Value::Int(1));
     }
+}
+
+/// The `+default="Equal"` of `DeviceToleration.Operator`.
+fn tolerations(request: &mut Map) {
     for toleration in items(request, "tolerations") {
         set(toleration, "operator", Value::from("Equal"));
+    }
+}
+
+/// `SetObjectDefaults_ResourceSlice` of v1 and v1beta2: `SetDefaults_Device`
+/// gives every node-allocatable resource mapping a multiplier of 1. Its
+/// `SetDefaults_DeviceTaint` (a taint's `timeAdded` is the request's time)
+/// is not modelled: defaulters see no clock.
+pub(super) fn resource_slice(root: &mut Map) {
+    let Some(Value::Map(spec)) = root.get_mut("spec") else {
+        return;
+    };
+    for device in items(spec, "devices") {
+        if let Some(Value::Map(mappings)) = device.get_mut("nodeAllocatableResourceMappings") {
+            for (_, mapping) in mappings.iter_mut() {
+                if let Some(mapping) = mapping.as_map_mut() {
+                    set(mapping, "allocationMultiplier", Value::from("1"));
+                }
+            }
+        }
     }
 }
 
@@ -62,7 +100,7 @@ mod tests {
         let mut root = map(
             "{spec: {devices: {requests: [{name: a, exactly: {deviceClassName: gpu, tolerations: [{key: k}]}}, {name: b, firstAvailable: [{name: x, deviceClassName: c, allocationMode: All}]}]}}}",
         );
-        resource_claim(&mut root);
+        resource_claim(&mut root, false);
         assert_eq!(
             root,
             map(
@@ -72,13 +110,44 @@ mod tests {
         let mut template = map(
             "{spec: {spec: {devices: {requests: [{name: a, exactly: {deviceClassName: gpu, count: 2}}]}}}}",
         );
-        resource_claim_template(&mut template);
+        resource_claim_template(&mut template, false);
         assert_eq!(
             template.get_path_value(&["spec", "spec", "devices", "requests"]),
             Some(
                 crate::yaml::parse("[{name: a, exactly: {deviceClassName: gpu, count: 2, allocationMode: ExactCount}}]")
                     .unwrap()
                     .value
+            )
+        );
+    }
+
+    /// v1beta1 `SetDefaults_DeviceRequest` (only with a device class),
+    /// `SetDefaults_DeviceSubRequest`, the tolerations' `+default="Equal"`.
+    #[test]
+    fn v1beta1_device_requests() {
+        let mut root = map(
+            "{spec: {devices: {requests: [{name: a, deviceClassName: gpu, tolerations: [{key: k}]}, {name: b, firstAvailable: [{name: x, deviceClassName: c}]}]}}}",
+        );
+        resource_claim(&mut root, true);
+        assert_eq!(
+            root,
+            map(
+                "{spec: {devices: {requests: [{name: a, deviceClassName: gpu, tolerations: [{key: k, operator: Equal}], allocationMode: ExactCount, count: 1}, {name: b, firstAvailable: [{name: x, deviceClassName: c, allocationMode: ExactCount, count: 1}]}]}}}"
+            )
+        );
+    }
+
+    /// v1 `SetDefaults_Device`: a mapping's allocationMultiplier is 1.
+    #[test]
+    fn resource_slice_mappings() {
+        let mut root = map(
+            "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores}, memory: {allocationMultiplier: 2Gi}}}]}}",
+        );
+        resource_slice(&mut root);
+        assert_eq!(
+            root,
+            map(
+                "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores, allocationMultiplier: '1'}, memory: {allocationMultiplier: 2Gi}}}]}}"
             )
         );
     }

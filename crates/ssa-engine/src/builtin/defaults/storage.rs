@@ -1,4 +1,5 @@
-//! storage.k8s.io/v1 (upstream `pkg/apis/storage/v1/defaults.go`).
+//! storage.k8s.io/v1 (upstream `pkg/apis/storage/v1/defaults.go` and
+//! its `zz_generated.defaults.go`).
 
 use super::set;
 use crate::value::{Map, Value};
@@ -38,6 +39,22 @@ pub(super) fn csi_driver(root: &mut Map) {
     set(spec, "seLinuxMount", Value::Bool(false));
 }
 
+/// `SetObjectDefaults_VolumeAttachment`: an inline volume's capacity
+/// (`SetDefaults_ResourceList`) and its volume plugin's defaults, not
+/// `SetDefaults_PersistentVolume` (which belongs to the PV object).
+pub(super) fn volume_attachment(root: &mut Map) {
+    if let Some(Value::Map(spec)) = root
+        .get_mut("spec")
+        .and_then(Value::as_map_mut)
+        .and_then(|s| s.get_mut("source"))
+        .and_then(Value::as_map_mut)
+        .and_then(|s| s.get_mut("inlineVolumeSpec"))
+    {
+        super::resource_lists(spec, &["capacity"]);
+        super::plugin_sources(spec);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +83,25 @@ mod tests {
                 "{spec: {attachRequired: false, podInfoOnMount: false, storageCapacity: false, fsGroupPolicy: ReadWriteOnceWithFSType, volumeLifecycleModes: [Persistent], requiresRepublish: false, seLinuxMount: false}}"
             )
         );
+    }
+
+    /// SetObjectDefaults_VolumeAttachment (storage/v1
+    /// zz_generated.defaults.go): capacity rounded, RBD and hostPath
+    /// defaults, no reclaim policy.
+    #[test]
+    fn volume_attachments() {
+        let mut root = map(
+            "{spec: {attacher: a, nodeName: n, source: {inlineVolumeSpec: {capacity: {storage: 100n}, rbd: {monitors: [m], image: i}}}}}",
+        );
+        volume_attachment(&mut root);
+        assert_eq!(
+            root,
+            map(
+                "{spec: {attacher: a, nodeName: n, source: {inlineVolumeSpec: {capacity: {storage: 1m}, rbd: {monitors: [m], image: i, pool: rbd, user: admin, keyring: /etc/ceph/keyring}}}}}"
+            )
+        );
+        let mut by_name = map("{spec: {source: {persistentVolumeName: pv}}}");
+        volume_attachment(&mut by_name);
+        assert_eq!(by_name, map("{spec: {source: {persistentVolumeName: pv}}}"));
     }
 }
