@@ -2,7 +2,7 @@
 //! of the playground (like kubectl-blame, at any step of a scenario).
 
 use crate::fieldpath::{Path, PathElement};
-use crate::managed_fields::{self, ManagerId};
+use crate::managed_fields::{self, Managed, ManagerId};
 use crate::schema::{ObjectSchema, TypeId};
 use crate::typed::{View, list_item_element, view};
 use crate::value::{PathSeg, Value, ValuePath};
@@ -35,6 +35,16 @@ pub struct Owner {
 /// The object (without `managedFields`) as YAML lines with their owners.
 pub fn blame(schema: &ObjectSchema, object: &Value) -> Vec<BlameLine> {
     let managed = managed_fields::decode(object).unwrap_or_default();
+    blame_with(schema, object, &managed)
+}
+
+/// [`blame`] with the object's managedFields already decoded (by the
+/// step's other views).
+pub(crate) fn blame_with(
+    schema: &ObjectSchema,
+    object: &Value,
+    managed: &Managed,
+) -> Vec<BlameLine> {
     let mut shown = object.clone();
     managed_fields::remove_from(&mut shown);
     // The emitter says which node starts on each line.

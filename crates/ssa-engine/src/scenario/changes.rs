@@ -2,8 +2,9 @@
 //! (with why a removal happened), fields the applier dropped that stayed
 //! (and who keeps them), and fields that changed hands.
 
+use super::sides::Sides;
 use crate::fieldpath::{Path, Set};
-use crate::managed_fields::{self, Managed, ManagerId};
+use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
 
@@ -40,23 +41,22 @@ pub fn changes(
     manager: &str,
     applied: bool,
 ) -> Changes {
-    let strip = |v: Option<&Value>| {
-        let mut v = v.cloned().unwrap_or_else(|| Value::Map(Default::default()));
-        managed_fields::remove_from(&mut v);
-        // What only the server writes is not a change anyone made.
-        super::compare::strip_ignored(&mut v);
-        v
-    };
-    let (b, a) = (strip(before), strip(after));
-    let managed_before = before
-        .and_then(|o| managed_fields::decode(o).ok())
-        .unwrap_or_default();
-    let managed_after = after
-        .and_then(|o| managed_fields::decode(o).ok())
-        .unwrap_or_default();
-    let (owners_before, owners_after) = (described(&managed_before), described(&managed_after));
+    changes_of(schema, &Sides::new(before, after), manager, applied)
+}
+
+/// [`changes`] with the step's sides already made, shared with its other
+/// views. What only the server writes is not a change anyone made: the
+/// sides compared leave it out.
+pub(crate) fn changes_of(
+    schema: &ObjectSchema,
+    sides: &Sides<'_>,
+    manager: &str,
+    applied: bool,
+) -> Changes {
+    let (managed_before, managed_after) = (&sides.managed_before, &sides.managed_after);
+    let (owners_before, owners_after) = (described(managed_before), described(managed_after));
     let mut out = Changes::default();
-    let Ok(comparison) = crate::typed::compare(&schema.schema, schema.root, &b, &a) else {
+    let Some(comparison) = sides.comparison(schema) else {
         return out;
     };
     let names = |set: &Set| {
@@ -67,8 +67,8 @@ pub fn changes(
     };
     out.added = names(&comparison.added);
     out.modified = names(&comparison.modified);
-    let applier_before = owned_by(&managed_before, manager, applied);
-    let applier_after = owned_by(&managed_after, manager, applied);
+    let applier_before = owned_by(managed_before, manager, applied);
+    let applier_after = owned_by(managed_after, manager, applied);
     for path in comparison.removed.paths_in_tree_order() {
         let reason = if applied && applier_before.has(&path) {
             format!("{manager} stopped applying it and nobody else owns it")
@@ -93,7 +93,7 @@ pub fn changes(
             }
         }
     }
-    for path in ownership_changed(&managed_before, &managed_after).paths_in_tree_order() {
+    for path in ownership_changed(managed_before, managed_after).paths_in_tree_order() {
         let (was, now) = (
             owners_of(&owners_before, &path),
             owners_of(&owners_after, &path),

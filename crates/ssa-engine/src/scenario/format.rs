@@ -96,7 +96,9 @@ pub struct Scenario {
     pub schema: Option<SchemaSource>,
     pub live: Option<Value>,
     pub steps: Vec<Result<Step, BadStep>>,
-    /// Where each node of the document is, for messages about it.
+    /// Where the scenario's own keys and its schema's nodes are, for
+    /// messages about them (read with [`yaml::Places::Scenario`]: the
+    /// fields inside the manifests have no place of their own).
     pub source_map: SourceMap,
 }
 
@@ -128,7 +130,15 @@ fn refuse_repeated_keys(map: &SourceMap) -> Result<(), ScenarioError> {
 
 /// Reads a scenario document.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
-    let doc = yaml::parse(text).map_err(|e| ScenarioError {
+    // Only the places an error can point at: every message of the reader
+    // and of `schema_for` names a scenario key or a node of the schema.
+    read_scenario(text, yaml::Places::Scenario)
+}
+
+/// [`parse_scenario`] recording `places` (the tests check that every
+/// place found is the one a reading of every node finds).
+pub(super) fn read_scenario(text: &str, places: yaml::Places) -> Result<Scenario, ScenarioError> {
+    let doc = yaml::parse_places(text, places).map_err(|e| ScenarioError {
         message: e.message,
         location: Some(e.location),
     })?;

@@ -14,6 +14,7 @@ mod format;
 mod resolve;
 mod result;
 mod run;
+mod sides;
 mod why;
 
 pub use blame::{BlameLine, Owner, blame};

@@ -2,6 +2,7 @@
 
 use super::format::{BadStep, Client, Op, PatchKind, Scenario, SchemaSource, Step};
 use super::result::{Outcome, ScenarioResult, StepResult};
+use super::sides::Sides;
 use super::{ScenarioError, step_time};
 use crate::client_side;
 use crate::field_manager::{FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest};
@@ -197,28 +198,35 @@ fn fill_views(
     result: &mut ScenarioResult,
     index: usize,
 ) {
-    let before = match index.checked_sub(1) {
-        None => result.stored.clone(),
-        Some(previous) => result.steps.get(previous).and_then(|s| s.object.clone()),
+    let Some(step_result) = result.steps.get(index) else {
+        return;
     };
-    let why = super::why(scenario, schema, result, index);
+    // Every view reads the same two sides, decoded and compared once.
+    let sides = Sides::of(result, index);
+    let why = super::why::why_of(scenario, schema, result, index, &sides);
+    let blame = sides
+        .after
+        .map(|object| super::blame::blame_with(schema, object, &sides.managed_after));
+    let changes = match (scenario.steps.get(index), step_result.changed) {
+        (Some(Ok(step)), true) => Some(super::changes::changes_of(
+            schema,
+            &sides,
+            &step.manager,
+            matches!(step.op, Op::Apply),
+        )),
+        _ => None,
+    };
+    drop(sides);
     let Some(step_result) = result.steps.get_mut(index) else {
         return;
     };
     step_result.why = why;
     step_result.has_views = true;
-    if let Some(object) = &step_result.object {
-        step_result.blame = super::blame(schema, object);
+    if let Some(blame) = blame {
+        step_result.blame = blame;
     }
-    if let (Some(Ok(step)), true) = (scenario.steps.get(index), step_result.changed) {
-        let applied = matches!(step.op, Op::Apply);
-        step_result.changes = super::changes(
-            schema,
-            before.as_ref(),
-            step_result.object.as_ref(),
-            &step.manager,
-            applied,
-        );
+    if let Some(changes) = changes {
+        step_result.changes = changes;
     }
 }
 

@@ -1,5 +1,6 @@
 use super::*;
 use crate::value::Value;
+use crate::value::ValuePath;
 
 const CONFLICT: &str = r#"scenario: v1
 name: demo
@@ -414,4 +415,97 @@ fn a_client_side_create_is_decoded_strictly() {
         result.steps[0].message,
         "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"dta\""
     );
+}
+
+/// What a reader of a scenario gets from its places: the error that stops
+/// it, each bad step's message, the schema's error, and whether each
+/// step's `manager` is written (the page asks).
+fn located(text: &str, places: crate::yaml::Places) -> String {
+    match format::read_scenario(text, places) {
+        Err(e) => format!("error {e}"),
+        Ok(scenario) => {
+            let steps: Vec<String> = scenario
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    let manager = ValuePath::root().key("steps").index(i).key("manager");
+                    let written = scenario.source_map.key_location(&manager);
+                    match step {
+                        Ok(_) => format!("ok, manager at {written:?}"),
+                        Err(bad) => format!("{}, manager at {written:?}", bad.message),
+                    }
+                })
+                .collect();
+            // Without a `schema` the built-in catalogue or the deduced
+            // type is taken, which has no place to report.
+            let schema = scenario
+                .schema
+                .as_ref()
+                .and_then(|_| schema_for(&scenario).err())
+                .map(|e| e.to_string());
+            format!("{steps:?} schema {schema:?}")
+        }
+    }
+}
+
+/// The scenario reader records no place inside the manifests: every
+/// located message must still be the one a reading of every node gives.
+/// Checked on the corpus and on variants of each corpus file with one
+/// line broken (its value a map, a list or null, or the line repeated),
+/// which reach the reader's errors at every depth.
+#[test]
+fn scenario_places_locate_every_message_as_all_places_do() {
+    use crate::yaml::Places;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let mut texts: Vec<String> = vec![
+        "scenario: v1\nname: a\nname: b\nsteps: []\n".into(),
+        "scenario: v1\nsteps:\n- op: apply\n  op: update\n  object: {a: 1, a: 2}\n".into(),
+        "scenario: v1\nsteps:\n- &s {op: apply, object: {kind: X}}\n- <<: *s\n  manager: b\n  op: nope\n".into(),
+        "scenario: v1\nsteps:\n- op: patch\n  manager: m\n  expect: {conflicts: [{manager: a}], outcome: x}\n".into(),
+        "scenario: v1\nschema: {crd: {spec: {versions: [{name: v1, schema: {openAPIV3Schema: {type: nope}}}]}}}\nsteps: []\n".into(),
+        "scenario: v1\nschema: {openapi: {components: {schemas: {x: {type: [1]}}}}}\nsteps: []\n".into(),
+        "scenario: v1\nschema:\n  builtin: v1/Nope\nsteps: []\n".into(),
+        "scenario: v1\nlive: [1]\nsteps: []\n".into(),
+        "- a\n- b\n".into(),
+    ];
+    let mut corpus: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    corpus.sort();
+    assert!(corpus.len() > 50, "the corpus is in {}", dir.display());
+    for path in corpus {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // The large files add time, not kinds of place.
+        let broken = if text.len() < 6000 { 60 } else { 0 };
+        for (i, line) in lines.iter().enumerate().take(broken) {
+            let Some((key, _)) = line.split_once(": ") else {
+                continue;
+            };
+            let with = |replaced: &str| {
+                let mut out = lines.clone();
+                out[i] = replaced;
+                out.join("\n")
+            };
+            // One kind of break per line, in turn: enough of each.
+            texts.push(match i % 4 {
+                0 => with(&format!("{key}: {{}}")),
+                1 => with(&format!("{key}: [x]")),
+                2 => with(&format!("{key}:")),
+                _ => with(&format!("{line}\n{line}")),
+            });
+        }
+        texts.push(text);
+    }
+    let mut placed = 0;
+    for text in &texts {
+        let found = located(text, Places::Scenario);
+        assert_eq!(found, located(text, Places::All), "{text}");
+        placed += usize::from(found.contains("line "));
+    }
+    // Many variants are errors with a place (a check of the test itself).
+    assert!(placed * 4 > texts.len(), "{placed} of {}", texts.len());
 }

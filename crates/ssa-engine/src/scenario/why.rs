@@ -14,11 +14,13 @@
 
 use super::format::{Op, Scenario, Step};
 use super::result::{Outcome, ScenarioResult, StepResult};
+use super::sides::{Sides, stripped};
 use crate::field_manager::LAST_APPLIED_ANNOTATION;
 use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId, Operation};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
+use std::cell::OnceCell;
 
 /// The manager upstream gives an untracked object's fields on its first
 /// apply (see `field_manager`).
@@ -100,12 +102,25 @@ pub fn why(
     result: &ScenarioResult,
     index: usize,
 ) -> Vec<Reason> {
+    why_of(scenario, schema, result, index, &Sides::of(result, index))
+}
+
+/// [`why`] with the step's sides already made (`Sides::of(result, index)`),
+/// shared with the step's other views.
+pub(crate) fn why_of(
+    scenario: &Scenario,
+    schema: &ObjectSchema,
+    result: &ScenarioResult,
+    index: usize,
+    sides: &Sides<'_>,
+) -> Vec<Reason> {
     let (Some(step_result), Some(step)) = (result.steps.get(index), scenario.steps.get(index))
     else {
         return vec![];
     };
     let history = History::new(result, index);
-    let before = history.states.last().copied().flatten();
+    // The object the step found: `Sides::of` takes the same one.
+    let before = sides.before;
     let mut out = Vec::new();
     let Ok(step) = step else {
         out.push(reason(
@@ -119,7 +134,7 @@ pub fn why(
         return out;
     };
     match step_result.outcome {
-        Outcome::Conflict => conflicts(schema, step, step_result, &history, &mut out),
+        Outcome::Conflict => conflicts(schema, step, step_result, &history, sides, &mut out),
         Outcome::Invalid | Outcome::Error => out.push(reason(
             Topic::Refused,
             None,
@@ -155,15 +170,13 @@ pub fn why(
                 _ => {}
             }
             if step_result.changed
-                && let (Some(before), Some(after)) = (before, after)
+                && let (Some(_), Some(after)) = (before, after)
             {
-                written(schema, step, &history, before, after, &mut out);
+                written(schema, step, &history, sides, after, &mut out);
             }
-            if step_result.changed
-                && let Some(after) = after
-            {
-                server_entries(before, after, &mut out);
-                unowned(schema, before, after, &mut out);
+            if step_result.changed && after.is_some() {
+                server_entries(sides, &mut out);
+                unowned(schema, sides, &mut out);
             }
         }
     }
@@ -175,38 +188,47 @@ pub fn why(
 /// after step `k` (counting from 1).
 struct History<'r> {
     states: Vec<Option<&'r Value>>,
+    /// Each state's managers, decoded when first asked: every pruned or
+    /// conflicting field walks back through them.
+    managed: Vec<OnceCell<Managed>>,
 }
 
 impl<'r> History<'r> {
     fn new(result: &'r ScenarioResult, index: usize) -> Self {
         let mut states = vec![result.stored.as_ref()];
         states.extend(result.steps.iter().take(index).map(|s| s.object.as_ref()));
-        History { states }
+        let managed = states.iter().map(|_| OnceCell::new()).collect();
+        History { states, managed }
     }
 
     /// Since when manager `id` has owned `path` without a break, as words:
     /// "since step 2", or "since before step 1" when the starting object's
     /// managedFields gave it to them.
     fn owned_since(&self, id: &str, path: &Path) -> String {
-        let owns = |state: &Option<&Value>| {
-            managed(*state)
+        let owns = |(state, managed): (&Option<&Value>, &OnceCell<Managed>)| {
+            managed
+                .get_or_init(|| {
+                    state
+                        .and_then(|o| managed_fields::decode(o).ok())
+                        .unwrap_or_default()
+                })
                 .fields
                 .get(id)
                 .is_some_and(|vs| vs.set.has(path))
         };
-        let held = self.states.iter().rev().take_while(|s| owns(s)).count();
+        let held = self
+            .states
+            .iter()
+            .zip(&self.managed)
+            .rev()
+            .take_while(|s| owns(*s))
+            .count();
         match self.states.len().checked_sub(held) {
             Some(0) => "since before step 1 (the live object's managedFields)".into(),
             Some(k) => format!("since step {k}"),
             None => String::new(),
         }
     }
-}
-
-fn managed(object: Option<&Value>) -> Managed {
-    object
-        .and_then(|o| managed_fields::decode(o).ok())
-        .unwrap_or_default()
 }
 
 fn quote(name: &str) -> String {
@@ -246,10 +268,12 @@ fn conflicts(
     step: &Step,
     step_result: &StepResult,
     history: &History<'_>,
+    sides: &Sides<'_>,
     out: &mut Vec<Reason>,
 ) {
     let live = step_result.object.as_ref();
-    let owners = managed(live);
+    // The object a refused step leaves: the side after it.
+    let owners = &sides.managed_after;
     let sub = step.subresource.map(|s| s.as_str()).unwrap_or("");
     let applier = ManagerId::apply(&step.manager, sub);
     for c in &step_result.conflicts {
@@ -310,15 +334,17 @@ fn written(
     schema: &ObjectSchema,
     step: &Step,
     history: &History<'_>,
-    before: &Value,
+    sides: &Sides<'_>,
     after: &Value,
     out: &mut Vec<Reason>,
 ) {
-    let (b, a) = (stripped(before), stripped(after));
-    let Ok(comparison) = crate::typed::compare(&schema.schema, schema.root, &b, &a) else {
+    let Some(before) = sides.before else {
         return;
     };
-    let (was, now) = (managed(Some(before)), managed(Some(after)));
+    let Some(comparison) = sides.comparison(schema) else {
+        return;
+    };
+    let (was, now) = (&sides.managed_before, &sides.managed_after);
     let applied = step.op == Op::Apply;
     let mine = |m: &Managed| {
         m.fields
@@ -329,7 +355,7 @@ fn written(
             })
             .fold(Set::new(), |acc, (_, vs)| acc.union(&vs.set))
     };
-    let (mine_before, mine_after) = (mine(&was), mine(&now));
+    let (mine_before, mine_after) = (mine(was), mine(now));
     let applier_id = was.fields.keys().find(|id| {
         ManagerId::decode(id).is_some_and(|m| {
             m.manager == step.manager && applied == (m.operation == Operation::Apply)
@@ -393,7 +419,7 @@ fn written(
                 out.push(r);
             }
         }
-        tw.kept(&now, out);
+        tw.kept(now, out);
     }
     let others = |m: &Managed, path: &Path| -> Vec<String> {
         m.fields
@@ -412,7 +438,7 @@ fn written(
             if comparison.removed.has(&path) {
                 continue;
             }
-            let keepers = others(&now, &path);
+            let keepers = others(now, &path);
             if keepers.is_empty() {
                 let value = super::resolve::value_at(schema, after, &path)
                     .map(|v| format!(" (now {})", v.to_json()))
@@ -444,7 +470,7 @@ fn written(
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
     let mut fresh: Vec<String> = Vec::new();
     for path in mine_after.difference(&mine_before).paths_in_tree_order() {
-        let (had, has) = (others(&was, &path), others(&now, &path));
+        let (had, has) = (others(was, &path), others(now, &path));
         let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
         if !lost.is_empty() {
             let how = match (step.op, step.force) {
@@ -490,9 +516,7 @@ fn written(
         .modified
         .paths_in_tree_order()
         .iter()
-        .filter(|p| {
-            applied && others(&was, p).is_empty() && mine_before.has(p) && mine_after.has(p)
-        })
+        .filter(|p| applied && others(was, p).is_empty() && mine_before.has(p) && mine_after.has(p))
         .map(Path::to_string)
         .collect();
     // A change nobody owns afterwards: an update tracked by nobody.
@@ -612,24 +636,17 @@ fn describe(id: &str) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-fn stripped(v: &Value) -> Value {
-    let mut v = v.clone();
-    managed_fields::remove_from(&mut v);
-    super::compare::strip_ignored(&mut v);
-    v
-}
-
 /// The server's own entries appearing: `before-first-apply` and
 /// `ancient-changes`.
-fn server_entries(before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) {
-    let (was, now) = (managed(before), managed(Some(after)));
+fn server_entries(sides: &Sides<'_>, out: &mut Vec<Reason>) {
+    let (was, now) = (&sides.managed_before, &sides.managed_after);
     let has = |m: &Managed, name: &str| {
         m.fields
             .iter()
             .find(|(id, _)| ManagerId::decode(id).is_some_and(|m| m.manager == name))
             .map(|(_, vs)| vs.set.clone())
     };
-    if let (None, Some(set)) = (has(&was, BEFORE_FIRST_APPLY), has(&now, BEFORE_FIRST_APPLY)) {
+    if let (None, Some(set)) = (has(was, BEFORE_FIRST_APPLY), has(now, BEFORE_FIRST_APPLY)) {
         out.push(reason(
             Topic::BeforeFirstApply,
             None,
@@ -639,7 +656,7 @@ fn server_entries(before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) 
             ),
         ));
     }
-    let grew = match (has(&was, ANCIENT_CHANGES), has(&now, ANCIENT_CHANGES)) {
+    let grew = match (has(was, ANCIENT_CHANGES), has(now, ANCIENT_CHANGES)) {
         (None, Some(_)) => true,
         (Some(a), Some(b)) => a != b,
         _ => false,
@@ -658,11 +675,11 @@ fn server_entries(before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) 
 
 /// Fields this step left in the object that no manager owns: set by the
 /// server (defaults) or left behind by a write.
-fn unowned(schema: &ObjectSchema, before: Option<&Value>, after: &Value, out: &mut Vec<Reason>) {
-    let unowned_in = |o: &Value| {
-        let fields = crate::typed::to_field_set(&schema.schema, schema.root, &stripped(o))
-            .unwrap_or_default();
-        let owned = managed(Some(o))
+fn unowned(schema: &ObjectSchema, sides: &Sides<'_>, out: &mut Vec<Reason>) {
+    let unowned_in = |stripped: &Value, managed: &Managed| {
+        let fields =
+            crate::typed::to_field_set(&schema.schema, schema.root, stripped).unwrap_or_default();
+        let owned = managed
             .fields
             .values()
             .fold(Set::new(), |acc, vs| acc.union(&vs.set));
@@ -675,9 +692,12 @@ fn unowned(schema: &ObjectSchema, before: Option<&Value>, after: &Value, out: &m
         }
         loose
     };
-    let now = unowned_in(after);
-    let new = match before {
-        Some(b) => now.difference(&unowned_in(b)),
+    let Some(after) = &sides.stripped_after else {
+        return;
+    };
+    let now = unowned_in(after, &sides.managed_after);
+    let new = match &sides.stripped_before {
+        Some(b) => now.difference(&unowned_in(b, &sides.managed_before)),
         None => now,
     };
     let fields: Vec<String> = new

@@ -278,11 +278,10 @@ impl Emitter<'_> {
         if !self.whitespace {
             self.put(' ');
         }
-        let chars: Vec<char> = s.chars().collect();
         let mut spaces = false;
-        for (i, &c) in chars.iter().enumerate() {
+        for (_, c, next) in with_next(s) {
             if c == ' ' {
-                let next_is_space = chars.get(i + 1) == Some(&' ');
+                let next_is_space = next == Some(' ');
                 if allow_breaks && !spaces && self.column > BEST_WIDTH && !next_is_space {
                     self.write_indent(indent);
                 } else {
@@ -301,16 +300,15 @@ impl Emitter<'_> {
 
     fn single_quoted(&mut self, s: &str, indent: i32, allow_breaks: bool) {
         self.write_indicator("'", true, false, false);
-        let chars: Vec<char> = s.chars().collect();
         let mut spaces = false;
-        for (i, &c) in chars.iter().enumerate() {
+        for (i, c, next) in with_next(s) {
             if c == ' ' {
-                let next_is_space = chars.get(i + 1) == Some(&' ');
+                let next_is_space = next == Some(' ');
                 if allow_breaks
                     && !spaces
                     && self.column > BEST_WIDTH
                     && i != 0
-                    && i + 1 != chars.len()
+                    && next.is_some()
                     && !next_is_space
                 {
                     self.write_indent(indent);
@@ -332,21 +330,15 @@ impl Emitter<'_> {
 
     fn double_quoted(&mut self, s: &str, indent: i32, allow_breaks: bool) {
         self.write_indicator("\"", true, false, false);
-        let chars: Vec<char> = s.chars().collect();
         let mut spaces = false;
-        for (i, &c) in chars.iter().enumerate() {
+        for (i, c, next) in with_next(s) {
             if needs_escape(c) {
                 self.escape(c);
                 spaces = false;
             } else if c == ' ' {
-                if allow_breaks
-                    && !spaces
-                    && self.column > BEST_WIDTH
-                    && i != 0
-                    && i + 1 != chars.len()
-                {
+                if allow_breaks && !spaces && self.column > BEST_WIDTH && i != 0 && next.is_some() {
                     self.write_indent(indent);
-                    if chars.get(i + 1) == Some(&' ') {
+                    if next == Some(' ') {
                         self.put('\\');
                     }
                 } else {
@@ -509,6 +501,19 @@ fn needs_escape(c: char) -> bool {
     !is_printable(c) || c == '\u{FEFF}' || is_break(c) || c == '"' || c == '\\'
 }
 
+/// Each character of `s` with its index (in characters) and the character
+/// after it: the emitter's rules look one ahead, and collecting every
+/// scalar into a `Vec<char>` first cost an allocation per scalar, which
+/// stood out in the blame of a large object.
+fn with_next(s: &str) -> impl Iterator<Item = (usize, char, Option<char>)> + '_ {
+    let mut after = s.chars();
+    after.next();
+    s.chars()
+        .zip(after.map(Some).chain(std::iter::once(None)))
+        .enumerate()
+        .map(|(i, (c, next))| (i, c, next))
+}
+
 /// go-yaml's `yaml_emitter_analyze_scalar`, for block context.
 fn analyze(s: &str) -> Analysis {
     if s.is_empty() {
@@ -519,7 +524,6 @@ fn analyze(s: &str) -> Analysis {
             block_allowed: false,
         };
     }
-    let chars: Vec<char> = s.chars().collect();
     let mut block_indicators = s.starts_with("---") || s.starts_with("...");
     let mut special_characters = false;
     let (mut leading_space, mut leading_break) = (false, false);
@@ -528,8 +532,7 @@ fn analyze(s: &str) -> Analysis {
     let (mut previous_space, mut previous_break) = (false, false);
     let mut line_breaks = false;
     let mut preceded_by_whitespace = true;
-    for (i, &c) in chars.iter().enumerate() {
-        let next = chars.get(i + 1).copied();
+    for (i, c, next) in with_next(s) {
         let followed_by_whitespace = next.is_none_or(|n| n == ' ' || n == '\t');
         if i == 0 {
             match c {
@@ -550,7 +553,7 @@ fn analyze(s: &str) -> Analysis {
         if !is_printable(c) {
             special_characters = true;
         }
-        let last = i + 1 == chars.len();
+        let last = next.is_none();
         if c == ' ' {
             leading_space |= i == 0;
             trailing_space |= last;

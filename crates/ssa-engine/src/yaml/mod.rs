@@ -186,14 +186,36 @@ pub enum Places {
     /// in Lists too; recording every field of every object, managedFields
     /// included, cost as much as the reading).
     ListItems,
+    /// A scenario's own keys (top level, each step, each step's `expect`
+    /// and its conflicts) and everything in its `schema`, but not the
+    /// fields of the manifests (`live`, a step's `object` and `patch`),
+    /// which only their own nodes are recorded of: the scenario's errors
+    /// are about its keys or its schema, never inside a manifest, and
+    /// recording each field of a large manifest cost more than reading
+    /// it.
+    Scenario,
 }
 
 impl Places {
-    /// Whether the value of `key` is recorded, in a map that is.
-    fn records_key(self, key: &str) -> bool {
+    /// Whether the value of `key` is recorded, in the map at `map` that
+    /// is.
+    fn records_key(self, map: &ValuePath, key: &str) -> bool {
         match self {
             Places::All => true,
             Places::ListItems => key == "items",
+            Places::Scenario => {
+                use PathSeg::{Index, Key};
+                match map.0.as_slice() {
+                    [] => true,
+                    [Key(s), ..] if s == "schema" => true,
+                    [Key(s), Index(_)] if s == "steps" => true,
+                    [Key(s), Index(_), Key(e)] => s == "steps" && e == "expect",
+                    [Key(s), Index(_), Key(e), Key(c), Index(_)] => {
+                        s == "steps" && e == "expect" && c == "conflicts"
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 
@@ -203,6 +225,17 @@ impl Places {
         match self {
             Places::All => true,
             Places::ListItems => matches!(list.0.last(), Some(PathSeg::Key(k)) if k == "items"),
+            Places::Scenario => {
+                use PathSeg::{Index, Key};
+                match list.0.as_slice() {
+                    [Key(s)] if s == "steps" => true,
+                    [Key(s), ..] if s == "schema" => true,
+                    [Key(s), Index(_), Key(e), Key(c)] => {
+                        s == "steps" && e == "expect" && c == "conflicts"
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 }

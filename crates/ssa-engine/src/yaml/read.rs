@@ -234,7 +234,7 @@ impl Builder {
                 mapped: true,
                 pending: Pending::Value(k),
                 ..
-            }) if self.places.records_key(k) => (path.key(k.clone()), true),
+            }) if self.places.records_key(path, k) => (path.key(k.clone()), true),
             Some(_) => unrecorded(),
         }
     }
@@ -318,7 +318,7 @@ impl Builder {
             }
         }
         if let (Pending::Value(key), true) = (&next, *mapped)
-            && self.places.records_key(key)
+            && self.places.records_key(path, key)
         {
             let entry = path.key(key.clone());
             if map.contains_key(key) {
@@ -460,7 +460,7 @@ impl Builder {
                     if *mapped {
                         let recorded = merged
                             .into_iter()
-                            .filter(|(key, _)| self.places.records_key(key));
+                            .filter(|(key, _)| self.places.records_key(path, key));
                         for (key, replaced) in recorded {
                             let had_places = replaced && nested.remove(&key);
                             let entry = path.key(key);
