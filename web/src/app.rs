@@ -336,6 +336,8 @@ pub fn app() -> Html {
             page.set(Page::Lessons);
         })
     };
+    // Embed mode links to the playground with the scenario in the URL.
+    let open = share::use_fragment(embed.embed.then(|| state.text.clone()));
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     if embed.embed && *page == Page::Lessons {
         return html! {
@@ -347,10 +349,10 @@ pub fn app() -> Html {
             &state,
             &facts,
             &embed,
+            open,
             (*load_error).clone(),
             on_select,
             on_key,
-            theme,
         );
     }
     html! {
@@ -443,13 +445,12 @@ fn embed_view(
     state: &UseReducerHandle<State>,
     facts: &TextFacts,
     embed: &EmbedOptions,
+    open: Option<String>,
     load_error: Option<String>,
     on_select: Callback<usize>,
     on_key: Callback<KeyboardEvent>,
-    theme: Option<String>,
 ) -> Html {
-    // "./": the playground beside this frame, wherever it is hosted.
-    let open = format!("./#{}", share::encode_fragment(&state.text));
+    let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     let error = load_error.or_else(|| state.result.as_ref().err().cloned());
     let body = match (&state.result, error) {
         (_, Some(message)) => html! { <p class="app-error" role="alert">{ message }</p> },
@@ -485,7 +486,11 @@ fn embed_view(
         <div class={classes!("app", "app-embed", theme)} onkeydown={on_key}>
             <div class="embed-header">
                 <strong class="embed-name">{ state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default() }</strong>
-                <a class="embed-open" href={open} target="_blank" rel="noopener">{ "Open in playground" }</a>
+                // "./": the playground beside this frame, wherever it is
+                // hosted (the link appears once the scenario is compressed).
+                if let Some(fragment) = open {
+                    <a class="embed-open" href={format!("./#{fragment}")} target="_blank" rel="noopener">{ "Open in playground" }</a>
+                }
             </div>
             { body }
         </div>

@@ -3,8 +3,6 @@
 //! step, as an iframe or as the `<ssa-playground>` element. Pure functions,
 //! tested natively; the page supplies its own address.
 
-use crate::share;
-
 /// What the embed shows and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EmbedChoice {
@@ -49,13 +47,14 @@ fn query(choice: &EmbedChoice) -> String {
     query
 }
 
-/// An `<iframe>` of the embed mode with the scenario in its fragment.
-pub fn iframe_snippet(base: &str, text: &str, choice: &EmbedChoice, title: &str) -> String {
+/// An `<iframe>` of the embed mode with the scenario in its fragment
+/// (`share::encode_fragment`).
+pub fn iframe_snippet(base: &str, fragment: &str, choice: &EmbedChoice, title: &str) -> String {
     format!(
         "<iframe src=\"{base}index.html?{}#{}\" title=\"{}\" loading=\"lazy\" \
          style=\"width:100%;height:360px;border:1px solid #d6dbe3;border-radius:6px\"></iframe>",
         query(choice).replace('&', "&amp;"),
-        share::encode_fragment(text),
+        fragment,
         attribute(title),
     )
 }
@@ -124,13 +123,13 @@ mod tests {
 
     #[test]
     fn the_iframe_carries_step_options_and_the_scenario() {
+        let fragment = ssa_engine::share::encode_fragment(TEXT);
         let snippet = iframe_snippet(
             "https://x/ssa/",
-            TEXT,
+            &fragment,
             &choice("changes", "dark"),
             "A \"demo\"",
         );
-        let fragment = share::encode_fragment(TEXT);
         assert!(snippet.starts_with(
             "<iframe src=\"https://x/ssa/index.html?embed=1&amp;step=2&amp;view=changes&amp;theme=dark#"
         ));
@@ -143,7 +142,7 @@ mod tests {
             .nth(1)
             .and_then(|s| s.split('"').next())
             .unwrap_or_default();
-        assert_eq!(share::decode_fragment(src).as_deref(), Ok(TEXT));
+        assert_eq!(crate::share::decode_fragment(src).as_deref(), Ok(TEXT));
     }
 
     #[test]

@@ -1,16 +1,75 @@
-//! A scenario in the URL fragment (`#s=`): the engine's encoder, which
-//! `ssa apply --share` uses too.
+//! A scenario in the URL fragment (`#s=`), in the engine's format, which
+//! `ssa apply --share` writes too. The page compresses with the browser's
+//! `CompressionStream` (raw DEFLATE): a DEFLATE encoder compiled into the
+//! wasm would cost 8 KB gzipped. Reading stays in the engine.
 
-pub use ssa_engine::share::{decode_fragment, encode_fragment};
+pub use ssa_engine::share::decode_fragment;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+// web-sys has CompressionStream only behind `web_sys_unstable_apis`; the
+// constructor is all this needs.
+#[wasm_bindgen]
+extern "C" {
+    type CompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+}
+
+/// The fragment (without `#`) that carries `text`, or `None` if the
+/// browser cannot compress (it has had CompressionStream since 2023).
+pub async fn encode_fragment(text: &str) -> Option<String> {
+    let compressed = deflate_raw(text).await.ok()?;
+    Some(ssa_engine::share::fragment_of_deflated(&compressed))
+}
+
+async fn deflate_raw(text: &str) -> Result<Vec<u8>, JsValue> {
+    let parts = web_sys::js_sys::Array::of1(&JsValue::from_str(text));
+    let blob = web_sys::Blob::new_with_str_sequence(&parts)?;
+    let deflate = CompressionStream::new("deflate-raw")?;
+    // A CompressionStream is itself the { readable, writable } pair.
+    let compressed = blob.stream().pipe_through(deflate.unchecked_ref());
+    let response = web_sys::Response::new_with_opt_readable_stream(Some(&compressed))?;
+    let bytes = JsFuture::from(response.array_buffer()?).await?;
+    Ok(web_sys::js_sys::Uint8Array::new(&bytes).to_vec())
+}
+
+/// The fragment of `text` once compressed (`None` before, or without a
+/// text): for links drawn on the page. A fragment is kept with its text,
+/// so a slower compression of an older text never shows.
+#[hook]
+pub fn use_fragment(text: Option<String>) -> Option<String> {
+    let done = use_state(|| None::<(String, String)>);
+    {
+        let done = done.clone();
+        use_effect_with(text.clone(), move |text| {
+            if let Some(text) = text.clone() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Some(fragment) = encode_fragment(&text).await {
+                        done.set(Some((text, fragment)));
+                    }
+                });
+            }
+        });
+    }
+    match (&*done, text) {
+        (Some((of, fragment)), Some(text)) if *of == text => Some(fragment.clone()),
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The page's links are read by the engine: any raw DEFLATE decodes
+    /// (here the engine's own encoder's, as `ssa apply --share` writes).
     #[test]
     fn a_scenario_survives_the_round_trip() {
         for preset in crate::presets::presets() {
-            let fragment = encode_fragment(preset.text);
+            let fragment = ssa_engine::share::encode_fragment(preset.text);
             assert!(fragment.len() < preset.text.len(), "compressed");
             assert_eq!(
                 decode_fragment(&format!("#{fragment}")).unwrap(),

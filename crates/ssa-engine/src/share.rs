@@ -11,8 +11,15 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// The fragment (without `#`) that carries `text`.
 pub fn encode_fragment(text: &str) -> String {
-    let compressed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    format!("s={}", base64url_encode(&compressed))
+    fragment_of_deflated(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+}
+
+/// The fragment (without `#`) that carries a text already compressed with
+/// raw DEFLATE elsewhere: the playground compresses with the browser's
+/// `CompressionStream`, which spares the wasm a DEFLATE encoder (8 KB
+/// gzipped); any encoder's output decodes the same.
+pub fn fragment_of_deflated(compressed: &[u8]) -> String {
+    format!("s={}", base64url_encode(compressed))
 }
 
 /// The scenario text of a fragment (`s=…`, with or without `#`).

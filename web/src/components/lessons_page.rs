@@ -83,6 +83,9 @@ pub fn lessons_page(props: &Props) -> Html {
         });
         use_effect_with(state.progress.clone(), save_progress);
     }
+    // "Open in the playground" carries the lesson's scenario, compressed.
+    let playground = share::use_fragment(state.loaded().map(|(_, l)| l.text.clone()))
+        .map(|fragment| format!("./#{fragment}"));
     let dispatch = |action: LessonAction| {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(action.clone()))
@@ -143,7 +146,6 @@ pub fn lessons_page(props: &Props) -> Html {
                     let state = state.clone();
                     Callback::from(move |_| state.dispatch(LessonAction::Reveal))
                 };
-                let playground = format!("./#{}", share::encode_fragment(&loaded.text));
                 html! {
                     <article class="lesson" aria-labelledby="lesson-title">
                         <header class="lesson-header">
@@ -181,7 +183,9 @@ pub fn lessons_page(props: &Props) -> Html {
                             if let Some(next) = next_lesson {
                                 <a class="lesson-next-lesson" href={format!("#lesson={}", next.id)}>{ format!("Next lesson: {} →", next.title) }</a>
                             }
-                            <a class="lesson-playground" href={playground} target={props.embedded.then_some("_blank")}>{ "Open in the playground" }</a>
+                            if let Some(href) = playground.clone() {
+                                <a class="lesson-playground" {href} target={props.embedded.then_some("_blank")}>{ "Open in the playground" }</a>
+                            }
                         </nav>
                     </article>
                 }

@@ -25,7 +25,14 @@ pub fn toolbar(props: &Props) -> Html {
     let embed_theme = use_state(String::new);
     let on_share = {
         let (text, link) = (props.text.clone(), link.clone());
-        Callback::from(move |_| link.set(browser::set_fragment(&share::encode_fragment(&text))))
+        Callback::from(move |_| {
+            let (text, link) = (text.clone(), link.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Some(fragment) = share::encode_fragment(&text).await {
+                    link.set(browser::set_fragment(&fragment));
+                }
+            });
+        })
     };
     let on_export = {
         let (text, result) = (props.text.clone(), props.result.clone());
@@ -61,6 +68,7 @@ pub fn toolbar(props: &Props) -> Html {
         let embed_open = embed_open.clone();
         Callback::from(move |_| embed_open.set(!*embed_open))
     };
+    let fragment = share::use_fragment(embed_open.then(|| props.text.clone()));
     let embed_panel = embed_open.then(|| {
         let choice = EmbedChoice {
             step: props.selected + 1,
@@ -74,7 +82,11 @@ pub fn toolbar(props: &Props) -> Html {
             .map(|r| r.scenario.clone())
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| "SSA Playground scenario".into());
-        let iframe = embed_snippet::iframe_snippet(&base, &props.text, &choice, &title);
+        // The iframe carries the scenario compressed, a moment later.
+        let iframe = fragment.as_deref().map_or_else(
+            || "…".to_string(),
+            |fragment| embed_snippet::iframe_snippet(&base, fragment, &choice, &title),
+        );
         let element = embed_snippet::element_snippet(&base, &props.text, &choice);
         html! {
             <div class="toolbar-embed" role="group" aria-label="Embed this scenario in a page">
