@@ -55,6 +55,13 @@ struct Held {
     /// A mouse button is down: the window stays while a selection is
     /// dragged.
     dragging: bool,
+    /// An edit waits to be sent to the page (see `send_after_paint`) for
+    /// this frame.
+    unsent: Option<gloo_render::AnimationFrame>,
+    /// The component is on the page (an edit is not sent after it left).
+    mounted: bool,
+    /// The page's callback for edits, as of the last render.
+    on_edit: Callback<String>,
 }
 
 type Shared = Rc<RefCell<Held>>;
@@ -67,13 +74,16 @@ pub fn code_editor(props: &Props) -> Html {
     // it in later (the form follows a long scenario once typing pauses).
     let shown_text = use_state(|| props.text.clone());
     let (scroll, on_scrolled) = use_scroll();
+    held.borrow_mut().on_edit = props.on_edit.clone();
+    {
+        let held = held.clone();
+        use_effect_with((), move |_| {
+            held.borrow_mut().mounted = true;
+            move || held.borrow_mut().mounted = false
+        });
+    }
     let oninput = {
-        let (on_edit, held, shown_text, scroller) = (
-            props.on_edit.clone(),
-            held.clone(),
-            shown_text.clone(),
-            scroller.clone(),
-        );
+        let (held, shown_text, scroller) = (held.clone(), shown_text.clone(), scroller.clone());
         Callback::from(move |e: InputEvent| {
             let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() else {
                 return;
@@ -104,8 +114,8 @@ pub fn code_editor(props: &Props) -> Html {
                 }
                 held.text.clone()
             };
-            shown_text.set(text.clone());
-            on_edit.emit(text);
+            shown_text.set(text);
+            send_after_paint(&held);
         })
     };
     {
@@ -289,6 +299,33 @@ pub fn code_editor(props: &Props) -> Html {
             }
         </div>
     }
+}
+
+/// Sends the text to the page once the keystroke's frame is painted: the
+/// editor draws the typed character at once, and the page's own render of
+/// the edit (the form, the run) does not hold that frame back. Keystrokes
+/// within one frame send once, the latest text.
+fn send_after_paint(held: &Shared) {
+    if held.borrow().unsent.is_some() {
+        return;
+    }
+    let sender = held.clone();
+    // A timer set in the frame's animation callback fires once the frame
+    // is out.
+    let frame = gloo_render::request_animation_frame(move |_| {
+        gloo_timers::callback::Timeout::new(0, move || {
+            let (send, text) = {
+                let mut held = sender.borrow_mut();
+                held.unsent = None;
+                (held.mounted.then(|| held.on_edit.clone()), held.text.clone())
+            };
+            if let Some(on_edit) = send {
+                on_edit.emit(text);
+            }
+        })
+        .forget();
+    });
+    held.borrow_mut().unsent = Some(frame);
 }
 
 /// The lines in view of a scrolled box.
