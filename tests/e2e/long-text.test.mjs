@@ -19,7 +19,8 @@ async function stored(page, test, arg) {
     if (test(text, arg)) return text.split('\n');
     await page.waitForTimeout(100);
   }
-  throw new Error(`the stored scenario never passed ${test}`);
+  const text = await page.evaluate((key) => localStorage.getItem(key) ?? "", STORAGE_KEY);
+  throw new Error(`the stored scenario never passed ${test}: ${JSON.stringify(text.slice(0, 60))}`);
 }
 
 test('a scenario of thousands of lines is edited through a window of it', async () => {

@@ -92,7 +92,7 @@ pub fn app() -> Html {
         // A text is saved with its run (a long one once typing pauses), not
         // in the keystroke's frame.
         let (text, embedded) = (state.text.clone(), embed.embed);
-        let ran = !state.stale && !state.queued;
+        let ran = !state.stale;
         use_effect_with((text, ran), move |(text, ran)| {
             if !embedded && *ran {
                 browser::save(text);
@@ -101,31 +101,18 @@ pub fn app() -> Html {
     }
     {
         // A long text runs once typing pauses (see State::stale): each new
-        // text restarts the wait, dropping the timer cancels it. A shorter
-        // one runs right after the keystroke's frame is painted (see
-        // State::queued): a timer set in the frame's animation callback
-        // fires once the frame is out.
+        // text restarts the wait, dropping the timer cancels it. (A shorter
+        // one runs with its edit, which the editor sends once the
+        // keystroke's frame is painted.)
         let dispatcher = state.dispatcher();
-        use_effect_with(
-            (state.stale, state.queued, state.text.clone()),
-            move |(stale, queued, _)| {
-                let pause = stale.then(|| {
-                    let dispatcher = dispatcher.clone();
-                    gloo_timers::callback::Timeout::new(RUN_AFTER_MS, move || {
-                        dispatcher.dispatch(Action::Run)
-                    })
-                });
-                let after_paint = queued.then(|| {
-                    gloo_render::request_animation_frame(move |_| {
-                        gloo_timers::callback::Timeout::new(0, move || {
-                            dispatcher.dispatch(Action::Run)
-                        })
-                        .forget();
-                    })
-                });
-                move || drop((pause, after_paint))
-            },
-        );
+        use_effect_with((state.stale, state.text.clone()), move |(stale, _)| {
+            let pause = stale.then(|| {
+                gloo_timers::callback::Timeout::new(RUN_AFTER_MS, move || {
+                    dispatcher.dispatch(Action::Run)
+                })
+            });
+            move || drop(pause)
+        });
     }
     // Embed mode: answer the embedding page, tell it our size and step.
     {
@@ -180,36 +167,30 @@ pub fn app() -> Html {
     let form_text = use_state(|| state.text.clone());
     {
         let form_text = form_text.clone();
-        use_effect_with(
-            (state.text.clone(), state.stale, state.queued),
-            move |(text, stale, queued)| {
-                let later = *stale || text.len() > FORM_AT_ONCE_BYTES;
-                // A queued text is taken with its run, a frame later.
-                let timer = if *queued {
-                    None
-                } else if later {
-                    let text = text.clone();
-                    Some(gloo_timers::callback::Timeout::new(
-                        RUN_AFTER_MS,
-                        move || form_text.set(text),
-                    ))
-                } else {
-                    if *form_text != *text {
-                        form_text.set(text.clone());
-                    }
-                    None
-                };
-                move || drop(timer)
-            },
-        );
+        use_effect_with((state.text.clone(), state.stale), move |(text, stale)| {
+            let later = *stale || text.len() > FORM_AT_ONCE_BYTES;
+            let timer = if later {
+                let text = text.clone();
+                Some(gloo_timers::callback::Timeout::new(
+                    RUN_AFTER_MS,
+                    move || form_text.set(text),
+                ))
+            } else {
+                if *form_text != *text {
+                    form_text.set(text.clone());
+                }
+                None
+            };
+            move || drop(timer)
+        });
     }
-    let ran_text = if state.text.len() <= FORM_AT_ONCE_BYTES && !state.queued {
+    let ran_text = if state.text.len() <= FORM_AT_ONCE_BYTES {
         state.text.clone()
     } else {
         (*form_text).clone()
     };
     // What the header and timeline read from the text: once per text run.
-    let facts_text = if state.stale || state.queued {
+    let facts_text = if state.stale {
         (*form_text).clone()
     } else {
         state.text.clone()

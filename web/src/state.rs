@@ -34,12 +34,6 @@ pub struct State {
     /// [`RUN_LATER_BYTES`] runs once typing pauses ([`Action::Run`]), so
     /// that typing never waits for a long run.
     pub stale: bool,
-    /// `result` is the run of the text before the last keystroke: a
-    /// shorter text runs in the task after the keystroke's frame is
-    /// painted ([`Action::Run`]), so the typed character shows at once and
-    /// the result follows a frame later, instead of the keystroke's frame
-    /// waiting for the run.
-    pub queued: bool,
 }
 
 /// Texts longer than this (a ConfigMap of about 10,000 keys) run once
@@ -89,8 +83,7 @@ pub enum Action {
     EditNode(Node, String),
     Next,
     Previous,
-    /// Run the text now if its run was put off ([`State::stale`],
-    /// [`State::queued`]).
+    /// Run the text now if its run was put off ([`State::stale`]).
     Run,
 }
 
@@ -124,7 +117,6 @@ impl State {
             compare: false,
             drafts: Vec::new(),
             stale: false,
-            queued: false,
         })
     }
 
@@ -205,7 +197,6 @@ impl State {
             compare: self.compare,
             drafts,
             stale: false,
-            queued: false,
         }
     }
 
@@ -290,7 +281,6 @@ impl State {
             compare: self.compare,
             drafts: Vec::new(),
             stale: false,
-            queued: false,
         }
     }
 
@@ -346,18 +336,13 @@ impl Reducible for State {
                 notice: None,
                 drafts: Vec::new(),
                 stale: true,
-                queued: false,
                 ..(*self).clone()
             },
-            Action::Edit(text) => State {
-                text,
-                notice: None,
-                drafts: Vec::new(),
-                stale: false,
-                queued: true,
-                ..(*self).clone()
-            },
-            Action::Run if self.stale || self.queued => self.ran(self.text.clone()),
+            // A shorter text runs with its edit: the editor sends it once
+            // the keystroke's frame is painted, so typing does not wait for
+            // the run.
+            Action::Edit(text) => self.ran(text),
+            Action::Run if self.stale => self.ran(self.text.clone()),
             Action::Load(text) => {
                 let mut history = self.history.clone();
                 history.push(self.text.clone());
@@ -395,7 +380,6 @@ impl Reducible for State {
                         compare: self.compare,
                         drafts: Vec::new(),
                         stale: false,
-                        queued: false,
                     }
                 }
                 Err(e) => State {
@@ -422,7 +406,6 @@ impl Reducible for State {
                         compare: self.compare,
                         drafts: Vec::new(),
                         stale: false,
-                        queued: false,
                     }
                 }
                 Err(e) => State {
@@ -450,7 +433,6 @@ impl Reducible for State {
                     compare: self.compare,
                     drafts: Vec::new(),
                     stale: false,
-                    queued: false,
                 }
             }
             Action::EditStep(i, edit) => {
@@ -669,15 +651,8 @@ mod tests {
     fn an_edit_reruns_and_keeps_the_text_on_error() {
         let state = Rc::new(State::new(presets()[0].text));
         let broken = "scenario: v1\nsteps: [\n".to_string();
-        let typed = state.clone().reduce(Action::Edit(broken.clone()));
-        assert_eq!(typed.text, broken, "the text is taken at once");
-        assert!(typed.queued);
-        assert_eq!(
-            typed.result, state.result,
-            "the run follows the keystroke's frame"
-        );
-        let state = typed.reduce(Action::Run);
-        assert!(!state.queued);
+        let state = state.clone().reduce(Action::Edit(broken.clone()));
+        assert!(!state.stale, "a short text runs with its edit");
         assert_eq!(state.text, broken);
         assert!(
             state

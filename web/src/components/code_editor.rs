@@ -62,6 +62,9 @@ struct Held {
     mounted: bool,
     /// The page's callback for edits, as of the last render.
     on_edit: Callback<String>,
+    /// The text last sent to the page: when it comes back as the `text`
+    /// prop, the user may have typed on, and it is not a new text.
+    sent: String,
 }
 
 type Shared = Rc<RefCell<Held>>;
@@ -123,6 +126,7 @@ pub fn code_editor(props: &Props) -> Html {
         use_effect_with(props.text.clone(), move |text| {
             let mut held = held.borrow_mut();
             if held.text != *text
+                && held.sent != *text
                 && let Some(area) = area.cast::<HtmlTextAreaElement>()
             {
                 held.text.clone_from(text);
@@ -315,9 +319,14 @@ fn send_after_paint(held: &Shared) {
     let frame = gloo_render::request_animation_frame(move |_| {
         gloo_timers::callback::Timeout::new(0, move || {
             let (send, text) = {
-                let mut held = sender.borrow_mut();
+                let mut guard = sender.borrow_mut();
+                let held = &mut *guard;
                 held.unsent = None;
-                (held.mounted.then(|| held.on_edit.clone()), held.text.clone())
+                held.sent.clone_from(&held.text);
+                (
+                    held.mounted.then(|| held.on_edit.clone()),
+                    held.text.clone(),
+                )
             };
             if let Some(on_edit) = send {
                 on_edit.emit(text);
