@@ -62,6 +62,11 @@ struct Held {
     mounted: bool,
     /// The page's callback for edits, as of the last render.
     on_edit: Callback<String>,
+    /// The textarea's place as last set: first line, lines, lines below,
+    /// widest line.
+    placed: [usize; 4],
+    /// A scroll to the caret waiting for the next frame (see `reveal`).
+    revealing: Option<gloo_render::AnimationFrame>,
     /// The text last sent to the page: when it comes back as the `text`
     /// prop, the user may have typed on, and it is not a new text.
     sent: String,
@@ -111,9 +116,9 @@ pub fn code_editor(props: &Props) -> Html {
                     let line = line_of(&held.text, kept.map_or(0, |(_, end)| end));
                     let window = TextWindow::around(&held.text, total, line..line + 1);
                     put_window(&area, &mut held, window, kept);
-                    reveal(&scroller, line);
+                    reveal(&scroller, line, &mut held);
                 } else {
-                    place(&area, &held);
+                    place(&area, &mut held);
                 }
                 held.text.clone()
             };
@@ -213,7 +218,7 @@ pub fn code_editor(props: &Props) -> Html {
                 }
                 let window = TextWindow::around(&held.text, total, line..line + 1);
                 put_window(&area, &mut held, window, Some(kept));
-                reveal(&scroller, line);
+                reveal(&scroller, line, &mut held);
             } else if let Some((_, end)) = held.away
                 && !matches!(key.as_str(), "Control" | "Shift" | "Alt" | "Meta")
             {
@@ -223,7 +228,7 @@ pub fn code_editor(props: &Props) -> Html {
                 let window = TextWindow::around(&held.text, total, line..line + 1);
                 let kept = held.away;
                 put_window(&area, &mut held, window, kept);
-                reveal(&scroller, line);
+                reveal(&scroller, line, &mut held);
             }
         })
     };
@@ -396,14 +401,11 @@ fn put_window(
     kept: Option<(usize, usize)>,
 ) {
     held.window = window;
-    let value = held
-        .text
-        .get(held.window.start..held.window.end)
-        .unwrap_or_default();
-    area.set_value(value);
-    place(area, held);
-    let Some((from, to)) = kept else { return };
     let (start, end) = (held.window.start, held.window.end);
+    area.set_value(held.text.get(start..end).unwrap_or_default());
+    place(area, held);
+    let value = held.text.get(start..end).unwrap_or_default();
+    let Some((from, to)) = kept else { return };
     if (start..=end).contains(&from) && (start..=end).contains(&to) {
         let units = |at: usize| utf16_at_byte(value, at - start);
         let _ = area.set_selection_range(units(from), units(to));
@@ -422,33 +424,45 @@ fn put_window(
 
 /// Sizes the textarea to its lines and puts margins for the lines it does
 /// not hold, so the box scrolls as if it held the whole text.
-fn place(area: &HtmlTextAreaElement, held: &Held) {
+fn place(area: &HtmlTextAreaElement, held: &mut Held) {
     let window = &held.window;
     let below = held.total.saturating_sub(window.first + window.lines);
+    let wide = widest_line(held.text.get(window.start..window.end).unwrap_or_default());
+    // Setting a style to the value it has still restyles the textarea.
+    let placed = [window.first, window.lines, below, wide];
+    if held.placed == placed {
+        return;
+    }
+    held.placed = placed;
     let style = area.style();
     let px = |lines: usize, extra: f64| format!("{}px", lines as f64 * LINE + extra);
     let _ = style.set_property("margin-top", &px(window.first, 0.0));
     let _ = style.set_property("margin-bottom", &px(below, 0.0));
     let _ = style.set_property("height", &px(window.lines, 2.0 * PAD));
-    let wide = widest_line(held.text.get(window.start..window.end).unwrap_or_default());
     let _ = style.set_property("min-width", &format!("calc({wide}ch + 1.2rem + 2px)"));
 }
 
 /// Scrolls the box so that `line` is in view.
-fn reveal(scroller: &NodeRef, line: usize) {
-    let Some(element) = scroller.cast::<web_sys::Element>() else {
-        return;
-    };
-    let (top, height) = (
-        f64::from(element.scroll_top()),
-        f64::from(element.client_height()),
-    );
-    let at = line as f64 * LINE;
-    if at < top {
-        element.set_scroll_top(at as i32);
-    } else if at + LINE + 2.0 * PAD > top + height {
-        element.set_scroll_top((at + LINE + 2.0 * PAD - height) as i32);
-    }
+/// In the next frame's animation callback: reading the box's scroll in
+/// the input handler would lay the page out once more (after a paste, a
+/// few milliseconds).
+fn reveal(scroller: &NodeRef, line: usize, held: &mut Held) {
+    let scroller = scroller.clone();
+    held.revealing = Some(gloo_render::request_animation_frame(move |_| {
+        let Some(element) = scroller.cast::<web_sys::Element>() else {
+            return;
+        };
+        let (top, height) = (
+            f64::from(element.scroll_top()),
+            f64::from(element.client_height()),
+        );
+        let at = line as f64 * LINE;
+        if at < top {
+            element.set_scroll_top(at as i32);
+        } else if at + LINE + 2.0 * PAD > top + height {
+            element.set_scroll_top((at + LINE + 2.0 * PAD - height) as i32);
+        }
+    }));
 }
 
 /// Moves an element by `x`, `y` CSS pixels (through its style object, which
