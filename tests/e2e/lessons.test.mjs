@@ -134,7 +134,10 @@ test('lessons in embed mode; an unknown lesson says so', async () => {
   await page.getByRole('heading', { name: 'Field management' }).waitFor();
   assert.equal(await page.locator('.app-header').count(), 0, 'no page header in an embed');
   assert.equal(await page.getByRole('link', { name: '← All lessons' }).count(), 0);
-  assert.equal(await page.getByRole('link', { name: 'Open in the playground' }).getAttribute('target'), '_blank');
+  const openLink = page.getByRole('link', { name: 'Open in the playground' });
+  assert.equal(await openLink.getAttribute('target'), '_blank');
+  // The link carries the lesson's scenario (compressed by the browser).
+  assert.match(await openLink.getAttribute('href'), /^\.\/#s=[A-Za-z0-9_-]{40,}$/);
   await page.getByRole('radio', { name: 'No, it is gone' }).check();
   await page.getByRole('button', { name: 'Reveal the step' }).click();
   await page.locator('.lesson-result').waitFor();
