@@ -6,7 +6,7 @@
 //! (`scenario-format.md`), written with [`scenario_text`] so that the
 //! parts the edit did not touch keep their comments and layout.
 
-use crate::scenario_text::{node_source, node_source_in, rewrite, splice};
+use crate::scenario_text::{lines_of, node_source, node_source_in, rewrite, splice};
 use ssa_engine::value::{Map, Value, ValuePath};
 use ssa_engine::yaml;
 
@@ -132,7 +132,10 @@ pub enum StepEdit {
 
 /// Reads the form from a scenario text; the error is the YAML's, located.
 pub fn read_form(text: &str) -> Result<Form, String> {
-    let parsed = yaml::parse(text).map_err(|e| e.to_string())?;
+    // The places of the scenario's own keys are all the form locates by:
+    // recording each field of a long manifest cost more than reading it.
+    let parsed = yaml::parse_places(text, yaml::Places::Scenario).map_err(|e| e.to_string())?;
+    let lines = lines_of(text);
     let doc = &parsed.value;
     let schema_map = doc.get("schema").and_then(Value::as_map);
     let schema = match schema_map.and_then(|m| m.keys().next()) {
@@ -146,7 +149,7 @@ pub fn read_form(text: &str) -> Result<Form, String> {
         .to_string();
     let source = |node: Node| {
         node_path(doc, node)
-            .and_then(|p| node_source_in(&parsed, text, &p))
+            .and_then(|p| node_source_in(&parsed, &lines, &p))
             .unwrap_or_default()
     };
     let steps = doc

@@ -49,22 +49,30 @@ pub fn rewrite(old_text: &str, new: &Value) -> String {
 /// (`None` when the document has no such node or is not YAML). A node
 /// written in a layout these helpers do not follow is written anew.
 pub fn node_source(text: &str, path: &ValuePath) -> Option<String> {
-    node_source_in(&yaml::parse(text).ok()?, text, path)
+    node_source_in(&yaml::parse(text).ok()?, &lines_of(text), path)
 }
 
-/// [`node_source`] in a document already read from `text`.
-pub fn node_source_in(doc: &yaml::Document, text: &str, path: &ValuePath) -> Option<String> {
+/// The lines of a text, as [`node_source_in`] takes them (a caller that
+/// reads several nodes of one text splits it once).
+pub fn lines_of(text: &str) -> Vec<String> {
+    Text::new(text).lines
+}
+
+/// [`node_source`] in a document already read from the text of `lines`
+/// (with the places of the scenario's own keys at least:
+/// `yaml::Places::Scenario`).
+pub fn node_source_in(doc: &yaml::Document, lines: &[String], path: &ValuePath) -> Option<String> {
     let value = value_at(&doc.value, path)?.clone();
-    let lines = Text::new(text).lines;
     let ctx = Ctx {
         map: &doc.source_map,
     };
-    let Some(found) = locate(&ctx, &lines, &doc.value, path) else {
+    let Some(found) = locate(&ctx, lines, &doc.value, path) else {
         return Some(fresh_source(&value));
     };
-    let body = found.body(&ctx, &lines, path)?;
-    // Only a source that reads back as the node is shown as the node.
-    match yaml::parse(&body) {
+    let body = found.body(&ctx, lines, path)?;
+    // Only a source that reads back as the node is shown as the node (its
+    // value is all this needs, not the place of each field).
+    match yaml::parse_places(&body, yaml::Places::ListItems) {
         Ok(d) if d.value == value => Some(body),
         _ => Some(fresh_source(&value)),
     }
@@ -501,7 +509,8 @@ fn rewrite_item_map(
 /// The entry (or item) the path names, found through block maps and lists.
 fn locate(ctx: &Ctx, lines: &[String], root: &Value, path: &ValuePath) -> Option<Chunk> {
     let (mut start, mut end) = (0, lines.len());
-    let mut lines = lines.to_vec();
+    // Copied only where a list item's dash is taken off.
+    let mut lines = std::borrow::Cow::Borrowed(lines);
     let mut node = root;
     let mut here = ValuePath::root();
     let mut found = None;
@@ -514,7 +523,7 @@ fn locate(ctx: &Ctx, lines: &[String], root: &Value, path: &ValuePath) -> Option
             (PathSeg::Index(i), Value::List(items)) => {
                 let (chunks, _, dash) = list_chunks(ctx, &lines, start, end, &here, items.len())?;
                 let chunk = *chunks.get(*i)?;
-                lines = without_dash(&lines, chunk.key_line, dash)?;
+                lines = std::borrow::Cow::Owned(without_dash(&lines, chunk.key_line, dash)?);
                 chunk
             }
             _ => return None,

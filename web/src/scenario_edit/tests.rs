@@ -375,3 +375,43 @@ fn step_list_edits_round_trip_on_the_corpus() {
         assert!(added.starts_with(text.trim_end()), "{name}");
     }
 }
+
+/// The form reads with the places of the scenario's own keys only
+/// (`Places::Scenario`); each editor's text must be what a reading with
+/// every place finds (`node_source`), for the presets, the lessons and
+/// the corpus.
+#[test]
+fn the_form_reads_what_a_reading_with_every_place_finds() {
+    let mut texts: Vec<String> = presets().iter().map(|p| p.text.to_string()).collect();
+    for dir in ["../lessons", "../tests/corpus"] {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .collect();
+        paths.sort();
+        texts.extend(paths.iter().map(|p| std::fs::read_to_string(p).unwrap()));
+    }
+    assert!(texts.len() > 40, "{} texts", texts.len());
+    let mut nodes = 0;
+    for text in &texts {
+        let Ok(form) = read_form(text) else { continue };
+        let doc = yaml::parse(text).unwrap().value;
+        let full = |node: Node| {
+            node_path(&doc, node)
+                .and_then(|p| node_source(text, &p))
+                .unwrap_or_default()
+        };
+        assert_eq!(form.live, full(Node::Live), "{text}");
+        if form.schema.is_document() {
+            assert_eq!(form.schema_document, full(Node::Schema), "{text}");
+        }
+        for (i, step) in form.steps.iter().enumerate() {
+            if let Some(body) = &step.body {
+                assert_eq!(*body, full(Node::Step(i)), "{text}");
+                nodes += 1;
+            }
+        }
+    }
+    assert!(nodes > 100, "{nodes} steps compared");
+}
