@@ -242,8 +242,10 @@ impl Schema {
 /// wasm although nothing prints them (`ObjectSchema`'s `Debug` says
 /// whether there is one).
 pub trait Defaulter: Send + Sync {
-    /// Fills in the defaults of `object` in place.
-    fn apply_defaults(&self, object: &mut Value);
+    /// Fills in the defaults of `object` in place. `now` is the request's
+    /// time on the scenario's clock (RFC 3339, to the second), for the
+    /// defaulters that stamp it where upstream reads `time.Now()`.
+    fn apply_defaults(&self, object: &mut Value, now: &str);
 
     /// The status a new object of this kind is stored with (the Go zero
     /// value of a built-in kind's status struct, as the registry leaves
