@@ -31,6 +31,13 @@ impl Defaulter for GoRoundTrip {
         }
     }
 
+    fn convert_applied(&self, object: &mut Value) -> Result<(), String> {
+        match self.go {
+            Some((table, root)) => goencoding::from_unstructured(table, root, object),
+            None => Ok(()),
+        }
+    }
+
     /// The registry's status for a new object (what its strategy sets),
     /// printed as the Go status struct prints it.
     fn initial_status(&self, object: &Value) -> Option<Value> {
