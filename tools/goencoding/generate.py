@@ -21,7 +21,10 @@ Table format: `goEncoding.types` is a list of `[definition, fields]`;
 `fields` is one string, `name:omit:type` items joined by spaces, in the
 struct's declaration order with inlined (embedded) structs expanded.
 `omit` is `e` (omitempty), `z` (omitzero), `ez` or empty. `type` is
-  s string, i integer, f float, b bool, y []byte (base64),
+  s string, i integer (int64, the only other width the API uses),
+  w int32 (the width matters where the server converts a number into the
+  struct without a range check: server-side apply), f float, b bool,
+  y []byte (base64),
   t metav1.Time (zero prints null), u metav1.MicroTime (the same with
   microseconds), q resource.Quantity,
   n intstr.IntOrString, d metav1.Duration, r an opaque value whose zero
@@ -81,7 +84,7 @@ IGNORED_MARSHALERS = {"Unstructured", "UnstructuredList", "encodable", "Unknown"
 
 PRIMITIVES = {
     "string": "s", "bool": "b", "byte": "i", "rune": "i",
-    "int": "i", "int8": "i", "int16": "i", "int32": "i", "int64": "i",
+    "int": "i", "int8": "i", "int16": "i", "int32": "w", "int64": "i",
     "uint": "i", "uint8": "i", "uint16": "i", "uint32": "i", "uint64": "i",
     "float32": "f", "float64": "f", "interface{}": "a", "any": "a",
 }

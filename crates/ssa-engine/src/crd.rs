@@ -140,7 +140,7 @@ pub struct CustomResourceCoercion {
 }
 
 impl Defaulter for CustomResourceCoercion {
-    fn apply_defaults(&self, object: &mut Value) {
+    fn apply_defaults(&self, object: &mut Value, _now: &str) {
         if self.prune {
             // The object's own apiVersion, kind and metadata are the
             // server's, like an embedded resource's.
@@ -701,7 +701,7 @@ properties:
         ];
         for (input, expected) in cases {
             let mut object = yaml(&format!("{base}{input}"));
-            coercion.apply_defaults(&mut object);
+            coercion.apply_defaults(&mut object, crate::scenario::BASE_TIME);
             assert_eq!(object, yaml(&format!("{base}{expected}")), "{input}");
         }
     }
@@ -714,7 +714,9 @@ properties:
         }
         let s = load(&legacy, "example.com/v1", "Widget").unwrap();
         let mut object = yaml("spec: {junk: 1, note: null}\nextra: 2");
-        s.defaulter.unwrap().apply_defaults(&mut object);
+        s.defaulter
+            .unwrap()
+            .apply_defaults(&mut object, crate::scenario::BASE_TIME);
         assert_eq!(
             object,
             yaml(

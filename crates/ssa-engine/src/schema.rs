@@ -242,8 +242,20 @@ impl Schema {
 /// wasm although nothing prints them (`ObjectSchema`'s `Debug` says
 /// whether there is one).
 pub trait Defaulter: Send + Sync {
-    /// Fills in the defaults of `object` in place.
-    fn apply_defaults(&self, object: &mut Value);
+    /// Fills in the defaults of `object` in place. `now` is the request's
+    /// time on the scenario's clock (RFC 3339, to the second), for the
+    /// defaulters that stamp it where upstream reads `time.Now()`.
+    fn apply_defaults(&self, object: &mut Value, now: &str);
+
+    /// The merged object of a server-side apply converted into the kind's
+    /// Go struct (`runtime.DefaultUnstructuredConverter.FromUnstructured`,
+    /// reached from `structuredMergeManager.Apply`): numbers narrowed to
+    /// their field's width; `Err` with the converter's message when one
+    /// does not convert. Kinds without a Go struct keep the object.
+    fn convert_applied(&self, object: &mut Value) -> Result<(), String> {
+        let _ = object;
+        Ok(())
+    }
 
     /// The status a new object of this kind is stored with (the Go zero
     /// value of a built-in kind's status struct, as the registry leaves

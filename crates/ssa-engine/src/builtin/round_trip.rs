@@ -19,15 +19,22 @@ pub struct GoRoundTrip {
 }
 
 impl Defaulter for GoRoundTrip {
-    fn apply_defaults(&self, object: &mut Value) {
+    fn apply_defaults(&self, object: &mut Value, now: &str) {
         if let Some((table, root)) = self.go {
             goencoding::run(table, root, object, Pass::Decode);
         }
         if let Some(defaults) = &self.defaults {
-            defaults.apply_defaults(object);
+            defaults.apply_defaults(object, now);
         }
         if let Some((table, root)) = self.go {
             goencoding::run(table, root, object, Pass::Encode);
+        }
+    }
+
+    fn convert_applied(&self, object: &mut Value) -> Result<(), String> {
+        match self.go {
+            Some((table, root)) => goencoding::from_unstructured(table, root, object),
+            None => Ok(()),
         }
     }
 
@@ -88,7 +95,7 @@ mod tests {
         let mut pod = yaml(
             "{apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: a, image: nginx, imagePullPolicy: ''}]}, status: {conditions: [{type: Ready, status: 'True'}]}}",
         );
-        defaulter("v1", "Pod").apply_defaults(&mut pod);
+        defaulter("v1", "Pod").apply_defaults(&mut pod, crate::scenario::BASE_TIME);
         let container = &pod
             .get_path(&["spec", "containers"])
             .unwrap()

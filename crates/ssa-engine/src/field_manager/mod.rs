@@ -216,7 +216,16 @@ impl<'a> FieldManager<'a> {
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
         let object = match object {
             Some(mut object) => {
-                strategy.prepare(&mut object, &live, request.subresource, exists);
+                strategy.prepare(
+                    &mut object,
+                    &live,
+                    request.subresource,
+                    exists,
+                    request.time,
+                );
+                if exists && request.subresource.is_none() {
+                    strategy.prepare_for_update(&mut object, &live, request.time);
+                }
                 if request.subresource == Some(Subresource::Status) {
                     strategy.prepare_status_write(&mut object, &live);
                 }
@@ -274,7 +283,13 @@ impl<'a> FieldManager<'a> {
         managed_fields::remove_from(&mut live_value);
         remove_system_metadata(&mut live_value);
         let strategy = self.strategy();
-        strategy.prepare(&mut new, &live_value, request.subresource, live.is_some());
+        strategy.prepare(
+            &mut new,
+            &live_value,
+            request.subresource,
+            live.is_some(),
+            request.time,
+        );
         let status_write = request.subresource == Some(Subresource::Status);
         let main_update = live.is_some() && request.subresource.is_none();
         let stored = |mut object: Value| {
@@ -283,6 +298,7 @@ impl<'a> FieldManager<'a> {
             }
             if main_update {
                 strategy.begin_update(&mut object, &live_value);
+                strategy.prepare_for_update(&mut object, &live_value, request.time);
             }
             object
         };

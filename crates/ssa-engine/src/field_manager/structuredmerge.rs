@@ -54,12 +54,24 @@ pub(super) fn apply(
                 object_gvknn(live)
             ))
         })?;
-    let outcome = updater
+    let mut outcome = updater
         .apply(typed_live, config, version, managed, id, force)
         .map_err(|e| match e {
             MergeError::InvalidConfig(e) => typed_patch(e),
             other => Refusal::from(other),
         })?;
+    // `toVersioned`: the merged unstructured object becomes the kind's Go
+    // struct (`Scheme.unstructuredToTyped`), which can fail.
+    if let (Some(object), Some(defaulter)) = (&mut outcome.object, &schema.defaulter) {
+        defaulter.convert_applied(object).map_err(|e| {
+            let text = |key: &str| object.get(key).and_then(Value::as_str).unwrap_or("");
+            Refusal::Invalid(format!(
+                "failed to convert new object ({}) to proper version: unable to convert unstructured object to {}: {e}",
+                object_gvknn(body),
+                gvk_string(text("apiVersion"), text("kind"))
+            ))
+        })?;
+    }
     Ok((outcome.object, outcome.managers))
 }
 

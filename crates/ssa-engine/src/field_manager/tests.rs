@@ -544,3 +544,122 @@ fn status_writes_keep_what_the_status_strategy_resets() {
         assert_eq!(ctl.get("fieldsV1"), Some(&fields), "{builtin}");
     }
 }
+
+/// A device taint's `timeAdded` is the request's time
+/// (`SetDefaults_DeviceTaint`), owned by nobody when an apply leaves it
+/// out; a DeviceTaintRule's new effect with the old time gets a new one
+/// (the strategy's `PrepareForUpdate`), a taint in a ResourceSlice's
+/// atomic list is stamped again by every apply that replaces the list.
+#[test]
+fn device_taints_are_stamped_with_the_request_time() {
+    let schema = crate::builtin::lookup("resource.k8s.io/v1beta2", "DeviceTaintRule").unwrap();
+    let fm = FieldManager::new(&schema);
+    let rule = |effect: &str| {
+        json(&format!(
+            r#"{{"apiVersion":"resource.k8s.io/v1beta2","kind":"DeviceTaintRule","metadata":{{"name":"r"}},"spec":{{"deviceSelector":{{"driver":"d"}},"taint":{{"key":"k","effect":"{effect}"}}}}}}"#
+        ))
+    };
+    let time_added = |o: &Value| {
+        o.get_path(&["spec", "taint", "timeAdded"])
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let (t1, t2, t3) = (
+        "2024-01-01T00:00:01Z",
+        "2024-01-01T00:00:02Z",
+        "2024-01-01T00:00:03Z",
+    );
+    let first = fm
+        .apply(None, &request("a", &rule("NoSchedule"), t1), false)
+        .unwrap();
+    assert_eq!(time_added(&first.object).as_deref(), Some(t1));
+    assert_eq!(
+        entry_fields(&first.object, 0),
+        json(
+            r#"{"f:spec":{"f:deviceSelector":{"f:driver":{}},"f:taint":{"f:effect":{},"f:key":{}}}}"#
+        )
+    );
+    let again = fm
+        .apply(
+            Some(&first.object),
+            &request("a", &rule("NoSchedule"), t2),
+            false,
+        )
+        .unwrap();
+    assert!(!again.changed);
+    assert_eq!(time_added(&again.object).as_deref(), Some(t1));
+    let evicting = fm
+        .apply(
+            Some(&again.object),
+            &request("a", &rule("NoExecute"), t3),
+            false,
+        )
+        .unwrap();
+    assert_eq!(time_added(&evicting.object).as_deref(), Some(t3));
+
+    let schema = crate::builtin::lookup("resource.k8s.io/v1", "ResourceSlice").unwrap();
+    let fm = FieldManager::new(&schema);
+    let slice = json(
+        r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceSlice","metadata":{"name":"s"},"spec":{"driver":"d","pool":{"name":"p","generation":1,"resourceSliceCount":1},"allNodes":true,"devices":[{"name":"g","taints":[{"key":"k","effect":"NoSchedule"}]}]}}"#,
+    );
+    let taint_time = |o: &Value| {
+        o.get_path(&["spec", "devices"])
+            .and_then(Value::as_list)
+            .and_then(|d| d.first())
+            .and_then(|d| d.get("taints"))
+            .and_then(Value::as_list)
+            .and_then(|t| t.first())
+            .and_then(|t| t.get("timeAdded"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let first = fm.apply(None, &request("a", &slice, t1), false).unwrap();
+    assert_eq!(taint_time(&first.object).as_deref(), Some(t1));
+    let again = fm
+        .apply(Some(&first.object), &request("a", &slice, t2), false)
+        .unwrap();
+    assert_eq!(taint_time(&again.object).as_deref(), Some(t2));
+}
+
+/// A server-side apply converts the merged object into the Go struct by
+/// reflection (`structuredMergeManager.Apply` → `Scheme.unstructuredToTyped`
+/// → `FromUnstructured`): an int32 field keeps the low 32 bits of an
+/// integer, a float with a fraction fails with the converter's words
+/// (a plain error: HTTP 500).
+#[test]
+fn applied_numbers_convert_into_the_go_struct_as_upstream_converts_them() {
+    let schema = crate::builtin::lookup("apps/v1", "Deployment").unwrap();
+    let fm = FieldManager::new(&schema);
+    let deployment = |replicas: &str, port: &str| {
+        json(&format!(
+            r#"{{"apiVersion":"apps/v1","kind":"Deployment","metadata":{{"name":"web","namespace":"default"}},"spec":{{"replicas":{replicas},"selector":{{"matchLabels":{{"app":"web"}}}},"template":{{"metadata":{{"labels":{{"app":"web"}}}},"spec":{{"containers":[{{"name":"c","image":"nginx","ports":[{{"containerPort":{port}}}]}}]}}}}}}}}"#
+        ))
+    };
+    let t1 = "2024-01-01T00:00:01Z";
+    let stored = fm
+        .apply(
+            None,
+            &request("a", &deployment("4294967297", "80"), t1),
+            false,
+        )
+        .unwrap()
+        .object;
+    assert_eq!(stored.get_path(&["spec", "replicas"]), Some(&Value::Int(1)));
+    // 1e10 reaches the server as the int64 10000000000 (sigs.k8s.io/yaml
+    // writes the float without an exponent, util/json reads it back as an
+    // integer); the port validation then sees what the conversion left.
+    let refused = fm
+        .apply(None, &request("a", &deployment("2", "1e10"), t1), false)
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Deployment.apps \"web\" is invalid: spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 1410065408: must be between 1 and 65535, inclusive"
+    );
+    let refused = fm
+        .apply(None, &request("a", &deployment("1.5", "80"), t1), false)
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "failed to convert new object (default/web; apps/v1, Kind=Deployment) to proper version: unable to convert unstructured object to apps/v1, Kind=Deployment: cannot convert float64 to int32"
+    );
+}

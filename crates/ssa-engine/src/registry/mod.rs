@@ -13,6 +13,7 @@
 //! which `crate::lifecycle` applies with the rest of an object's
 //! bookkeeping (uid, resourceVersion).
 
+mod device_taint_rule;
 mod encoding;
 pub mod generation;
 mod job;
@@ -63,19 +64,22 @@ impl<'a> Strategy<'a> {
     /// The object as the server holds it before validation: decoded into
     /// the kind's Go struct, defaulted, and with the status the
     /// main-resource strategy keeps (`PrepareForCreate`/`PrepareForUpdate`).
-    /// `live` is the stored object (empty on create).
+    /// `live` is the stored object (empty on create); `now` the request's
+    /// time.
     pub fn prepare(
         &self,
         object: &mut Value,
         live: &Value,
         subresource: Option<Subresource>,
         exists: bool,
+        now: &str,
     ) {
         // A built-in kind's defaulter also decodes the object into its Go
         // struct and encodes it back (builtin::round_trip).
         if let Some(defaulter) = &self.schema.defaulter {
-            defaulter.apply_defaults(object);
+            defaulter.apply_defaults(object, now);
         }
+
         status::keep_status(self.schema, object, live, subresource, exists);
     }
 
@@ -86,6 +90,16 @@ impl<'a> Strategy<'a> {
         let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
         if self.schema.omit_empty && (api_version_of(live), kind) == ("v1", "Service") {
             service::patch_allocated_values(object, live);
+        }
+    }
+
+    /// What the main-resource strategy's `PrepareForUpdate` changes once
+    /// the field manager has seen the object (the store calls it after the
+    /// handler's field manager): a DeviceTaintRule's new effect gets a new
+    /// `timeAdded` (`device_taint_rule`).
+    pub fn prepare_for_update(&self, object: &mut Value, live: &Value, now: &str) {
+        if self.schema.omit_empty {
+            device_taint_rule::prepare_for_update(object, live, now);
         }
     }
 

@@ -159,6 +159,13 @@ struct Comparer<'s> {
 }
 
 impl Comparer<'_> {
+    /// One node of the walk. Its frame is paid at every level of a value
+    /// as deep as the reader allows (`crate::yaml::MAX_DEPTH`), so what it
+    /// calls off the map path (`list`, `items_with_duplicates`, `whole`,
+    /// each with its own locals: pairings, hash maps, sorts) is kept out of
+    /// line: inlined by an optimised build they made this frame 880 bytes
+    /// instead of 416 on x86-64, and a map 992 levels deep overflowed the
+    /// 1 MiB stack of a wasm32 thread (`tests/limits.rs`).
     fn node(
         &mut self,
         ty: TypeId,
@@ -204,6 +211,7 @@ impl Comparer<'_> {
     /// The paths below a node that only one side has (all added, or all
     /// removed): what the walk above gives with the other side absent,
     /// without pairing anything.
+    #[inline(never)]
     fn whole(&mut self, ty: TypeId, value: &Value, side: Side) -> Set {
         match view(self.schema.atom(ty), Some(value)) {
             View::Scalar(_) | View::Nothing => Set::new(),
@@ -314,6 +322,7 @@ impl Comparer<'_> {
         levels.add(&pe, change, below);
     }
 
+    #[inline(never)]
     fn list(
         &mut self,
         list: &ListType,
@@ -355,6 +364,7 @@ impl Comparer<'_> {
     /// means the key was removed (and a single item after is added below
     /// it); several only after means the key was added (and a single item
     /// before is removed below it).
+    #[inline(never)]
     fn items_with_duplicates(
         &mut self,
         list: &ListType,

@@ -60,6 +60,8 @@ pub enum KindDefaults {
     ResourceClaimV1beta1,
     ResourceClaimTemplateV1beta1,
     ResourceSlice,
+    /// resource.k8s.io v1beta2 and v1alpha3: the taint's `timeAdded`.
+    DeviceTaintRule,
     ResourcePoolStatusRequest,
     VolumeAttachment,
 }
@@ -142,6 +144,9 @@ impl KindDefaults {
             ("resource.k8s.io/v1beta1", "ResourceClaimTemplate") => {
                 KindDefaults::ResourceClaimTemplateV1beta1
             }
+            ("resource.k8s.io/v1beta2" | "resource.k8s.io/v1alpha3", "DeviceTaintRule") => {
+                KindDefaults::DeviceTaintRule
+            }
             ("resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest") => {
                 KindDefaults::ResourcePoolStatusRequest
             }
@@ -151,9 +156,9 @@ impl KindDefaults {
 }
 
 impl Defaulter for KindDefaults {
-    fn apply_defaults(&self, object: &mut Value) {
+    fn apply_defaults(&self, object: &mut Value, now: &str) {
         if let Some(root) = object.as_map_mut() {
-            self.default_map(root);
+            self.default_map(root, now);
         }
     }
 
@@ -191,7 +196,8 @@ impl Defaulter for KindDefaults {
 }
 
 impl KindDefaults {
-    fn default_map(&self, root: &mut Map) -> Option<()> {
+    /// `now`: the request's time, for the defaulters that stamp it.
+    fn default_map(&self, root: &mut Map, now: &str) -> Option<()> {
         match self {
             KindDefaults::Deployment => {
                 let spec = root.child_map_mut("spec")?;
@@ -225,7 +231,8 @@ impl KindDefaults {
             KindDefaults::ResourceClaimTemplateV1beta1 => {
                 resource::resource_claim_template(root, true)
             }
-            KindDefaults::ResourceSlice => resource::resource_slice(root),
+            KindDefaults::ResourceSlice => resource::resource_slice(root, now),
+            KindDefaults::DeviceTaintRule => resource::device_taint_rule(root, now)?,
             KindDefaults::ResourcePoolStatusRequest => {
                 // +default=100 on ResourcePoolStatusRequestSpec.Limit.
                 set(root.child_map_mut("spec")?, "limit", Value::Int(100));
@@ -839,7 +846,7 @@ mod tests {
 
     fn defaulted(kind: KindDefaults, text: &str) -> Value {
         let mut v = crate::yaml::parse(text).unwrap().value;
-        kind.apply_defaults(&mut v);
+        kind.apply_defaults(&mut v, crate::scenario::BASE_TIME);
         v
     }
 
@@ -1365,6 +1372,11 @@ mod tests {
                 "resource.k8s.io/v1",
                 "ResourceSlice",
                 KindDefaults::ResourceSlice,
+            ),
+            (
+                "resource.k8s.io/v1alpha3",
+                "DeviceTaintRule",
+                KindDefaults::DeviceTaintRule,
             ),
             (
                 "storage.k8s.io/v1",

@@ -70,14 +70,16 @@ fn tolerations(request: &mut Map) {
 }
 
 /// `SetObjectDefaults_ResourceSlice` of v1 and v1beta2: `SetDefaults_Device`
-/// gives every node-allocatable resource mapping a multiplier of 1. Its
-/// `SetDefaults_DeviceTaint` (a taint's `timeAdded` is the request's time)
-/// is not modelled: defaulters see no clock.
-pub(super) fn resource_slice(root: &mut Map) {
+/// gives every node-allocatable resource mapping a multiplier of 1, and
+/// `SetDefaults_DeviceTaint` stamps every device taint.
+pub(super) fn resource_slice(root: &mut Map, now: &str) {
     let Some(Value::Map(spec)) = root.get_mut("spec") else {
         return;
     };
     for device in items(spec, "devices") {
+        for taint in items(device, "taints") {
+            device_taint(taint, now);
+        }
         if let Some(Value::Map(mappings)) = device.get_mut("nodeAllocatableResourceMappings") {
             for (_, mapping) in mappings.iter_mut() {
                 if let Some(mapping) = mapping.as_map_mut() {
@@ -86,6 +88,22 @@ pub(super) fn resource_slice(root: &mut Map) {
             }
         }
     }
+}
+
+/// `SetObjectDefaults_DeviceTaintRule` (v1beta2, v1alpha3): the rule's
+/// taint, a struct the Go object always has.
+pub(super) fn device_taint_rule(root: &mut Map, now: &str) -> Option<()> {
+    let taint = root.child_map_mut("spec")?.child_map_mut("taint")?;
+    device_taint(taint, now);
+    Some(())
+}
+
+/// `SetDefaults_DeviceTaint` (`pkg/apis/resource/v1/defaults.go`): a taint
+/// without `timeAdded` gets the request's time,
+/// `time.Now().Truncate(time.Second)`, which the scenario's clock gives to
+/// the second already.
+fn device_taint(taint: &mut Map, now: &str) {
+    set(taint, "timeAdded", Value::from(now));
 }
 
 #[cfg(test)]
@@ -143,12 +161,46 @@ mod tests {
         let mut root = map(
             "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores}, memory: {allocationMultiplier: 2Gi}}}]}}",
         );
-        resource_slice(&mut root);
+        resource_slice(&mut root, "2024-01-01T00:00:03Z");
         assert_eq!(
             root,
             map(
                 "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores, allocationMultiplier: '1'}, memory: {allocationMultiplier: 2Gi}}}]}}"
             )
+        );
+    }
+
+    /// `SetDefaults_DeviceTaint`: a taint without `timeAdded` (or with a
+    /// null one, Go's nil) gets the request's time; a given time stays.
+    #[test]
+    fn device_taints_get_the_request_time() {
+        let now = "2024-01-01T00:00:03Z";
+        let mut slice = map(
+            "{spec: {devices: [{name: d, taints: [{key: a, effect: NoSchedule}, {key: b, effect: NoExecute, timeAdded: '2023-05-06T07:08:09Z'}, {key: c, effect: NoSchedule, timeAdded: null}]}]}}",
+        );
+        resource_slice(&mut slice, now);
+        assert_eq!(
+            slice,
+            map(&format!(
+                "{{spec: {{devices: [{{name: d, taints: [{{key: a, effect: NoSchedule, timeAdded: '{now}'}}, {{key: b, effect: NoExecute, timeAdded: '2023-05-06T07:08:09Z'}}, {{key: c, effect: NoSchedule, timeAdded: '{now}'}}]}}]}}}}"
+            ))
+        );
+        let mut rule = map("{spec: {taint: {key: k, effect: NoExecute}}}");
+        device_taint_rule(&mut rule, now);
+        assert_eq!(
+            rule,
+            map(&format!(
+                "{{spec: {{taint: {{key: k, effect: NoExecute, timeAdded: '{now}'}}}}}}"
+            ))
+        );
+        // The rule's taint is a struct: the Go object always has one.
+        let mut empty = map("{metadata: {name: r}}");
+        device_taint_rule(&mut empty, now);
+        assert_eq!(
+            empty,
+            map(&format!(
+                "{{metadata: {{name: r}}, spec: {{taint: {{timeAdded: '{now}'}}}}}}"
+            ))
         );
     }
 }

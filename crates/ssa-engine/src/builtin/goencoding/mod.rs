@@ -18,9 +18,12 @@
 //! prints it. The facts per field come from the generated table
 //! ([`table`]).
 
+mod convert;
 pub(crate) mod quantity;
 pub(crate) mod table;
 mod time;
+
+pub(crate) use convert::from_unstructured;
 
 use crate::value::{Map, Value};
 use table::{Field, GoStruct, GoTable, GoType};
@@ -215,7 +218,7 @@ impl Walker<'_> {
 fn zero_scalar(ty: &GoType) -> Option<Value> {
     Some(match ty {
         GoType::Str => Value::from(""),
-        GoType::Int | GoType::Float | GoType::IntOrString => Value::Int(0),
+        GoType::Int | GoType::Int32 | GoType::Float | GoType::IntOrString => Value::Int(0),
         GoType::Bool | GoType::SchemaOrBool(_) => Value::Bool(false),
         GoType::Duration => Value::from("0s"),
         GoType::Quantity => Value::from("0"),
@@ -228,8 +231,8 @@ fn zero_scalar(ty: &GoType) -> Option<Value> {
 fn is_scalar_zero(v: &Value, ty: &GoType) -> bool {
     match (ty, v) {
         (GoType::Str, Value::String(s)) => s.is_empty(),
-        (GoType::Int | GoType::Float, Value::Int(0)) => true,
-        (GoType::Int | GoType::Float, Value::Float(f)) => *f == 0.0,
+        (GoType::Int | GoType::Int32 | GoType::Float, Value::Int(0)) => true,
+        (GoType::Int | GoType::Int32 | GoType::Float, Value::Float(f)) => *f == 0.0,
         (GoType::Bool, Value::Bool(b)) => !b,
         _ => false,
     }
@@ -240,7 +243,7 @@ fn is_scalar_zero(v: &Value, ty: &GoType) -> bool {
 /// struct (Time, Quantity and IntOrString included).
 fn is_empty(v: &Value, ty: &GoType) -> bool {
     match ty {
-        GoType::Str | GoType::Int | GoType::Float | GoType::Bool => {
+        GoType::Str | GoType::Int | GoType::Int32 | GoType::Float | GoType::Bool => {
             v.is_null() || is_scalar_zero(v, ty)
         }
         GoType::Pointer(_) | GoType::Any => v.is_null(),

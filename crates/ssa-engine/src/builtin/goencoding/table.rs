@@ -11,8 +11,10 @@ use std::collections::HashMap;
 pub(crate) enum GoType {
     /// `string` and named string types.
     Str,
-    /// Every integer type.
+    /// `int64` (and the widths the API does not use).
     Int,
+    /// `int32`.
+    Int32,
     Float,
     Bool,
     /// `[]byte`: a base64 string, `null` when nil.
@@ -160,6 +162,7 @@ fn parse_type(text: &str, structs: usize) -> Option<(GoType, &str)> {
             let ty = match c {
                 's' => GoType::Str,
                 'i' => GoType::Int,
+                'w' => GoType::Int32,
                 'f' => GoType::Float,
                 'b' => GoType::Bool,
                 'y' => GoType::Bytes,

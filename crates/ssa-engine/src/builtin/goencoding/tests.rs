@@ -196,3 +196,38 @@ fn schema_unions_are_printed_as_schemas() {
         json(r#"{"additionalProperties":true}"#)
     );
 }
+
+/// `FromUnstructured` on numbers (apimachinery `pkg/runtime/converter.go`,
+/// `fromUnstructured`): integers converted to the field's width without a
+/// range check, integral floats the same way, a float with a fraction in
+/// an integer field refused; other types untouched.
+#[test]
+fn from_unstructured_narrows_integers_and_refuses_fractions() {
+    let t = table(r#"[["T","a::w p::*w l::[w m::{w i::i f::f n::n s::@1"],["U","x::w"]]"#);
+    let convert = |object: &str| {
+        let mut v = json(object);
+        from_unstructured(&t, 0, &mut v).map(|()| v)
+    };
+    assert_eq!(
+        convert(
+            r#"{"a":4294967297,"p":-4294967297,"l":[2147483648,7],"m":{"k":4294967296},"i":4294967297,"f":1.5,"n":4294967297,"s":{"x":10000000000}}"#
+        ),
+        Ok(json(
+            r#"{"a":1,"p":-1,"l":[-2147483648,7],"m":{"k":0},"i":4294967297,"f":1.5,"n":4294967297,"s":{"x":1410065408}}"#
+        ))
+    );
+    // An integral float converts as the integer would; past int64, Go's
+    // conversion depends on the CPU: kept as written.
+    assert_eq!(
+        convert(r#"{"a":4294967297.0,"i":1e20}"#),
+        Ok(json(r#"{"a":1,"i":1e20}"#))
+    );
+    assert_eq!(
+        convert(r#"{"l":[1,1.5]}"#),
+        Err("cannot convert float64 to int32".to_string())
+    );
+    assert_eq!(
+        convert(r#"{"i":0.5}"#),
+        Err("cannot convert float64 to int64".to_string())
+    );
+}

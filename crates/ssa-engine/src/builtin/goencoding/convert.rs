@@ -1,0 +1,129 @@
+//! apimachinery's `runtime.DefaultUnstructuredConverter.FromUnstructured`
+//! (`pkg/runtime/converter.go`), which a server-side apply goes through:
+//! structured-merge-diff's merged object is an unstructured map, and
+//! `structuredMergeManager.Apply` converts it into the kind's Go struct
+//! (`Scheme.unstructuredToTyped`) before defaulting. Unlike the JSON
+//! decoder of the other write paths, that conversion reads numbers by
+//! reflection: an integer is converted to the field's width with Go's
+//! integer conversion (the low bits, no range check: 4294967297 in an
+//! int32 field is 1), a float only when it is integral, and a float with
+//! a fraction in an integer field fails with `cannot convert float64 to
+//! int32` (no field path).
+//!
+//! Numbers reach the server as sigs.k8s.io/yaml and `util/json` leave them
+//! (`crate::yaml`'s scalars): integers that fit int64 as int64, the rest
+//! as float64. An integral float beyond int64 is converted by
+//! `reflect.Value.Convert` through Go's float-to-int64 conversion, whose
+//! result for an out-of-range value depends on the CPU (x86-64 gives
+//! `math.MinInt64`, arm64 saturates): such a value is kept as written.
+//!
+//! Types with their own `UnmarshalJSON` (Time, Quantity, IntOrString, the
+//! JSONSchemaProps unions, RawExtension, ...) are converted through JSON
+//! by the converter, with other messages; they are not walked here.
+
+use super::table::{GoTable, GoType};
+use crate::value::{Map, Value};
+
+/// Converts `object`, an instance of struct `root`, as `FromUnstructured`
+/// does: integers narrowed to their field's width; `Err` with the
+/// converter's message for a float with a fraction in an integer field
+/// (the first in the structs' declaration order, as Go meets it).
+pub(crate) fn from_unstructured(
+    table: &GoTable,
+    root: usize,
+    object: &mut Value,
+) -> Result<(), String> {
+    if let Value::Map(m) = object {
+        structure(table, m, root)?;
+    }
+    Ok(())
+}
+
+fn structure(table: &GoTable, m: &mut Map, index: usize) -> Result<(), String> {
+    let Some(s) = table.get(index) else {
+        return Ok(());
+    };
+    for field in &s.fields {
+        // Only copy a shared map when a number below it changes.
+        if m.get(&field.name).is_some_and(|v| needs_walk(v, &field.ty))
+            && let Some(v) = m.get_mut(&field.name)
+        {
+            value(table, v, &field.ty)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether anything in `v` can be refused or narrowed.
+fn needs_walk(v: &Value, ty: &GoType) -> bool {
+    match (ty, v) {
+        (GoType::Int | GoType::Int32, Value::Float(_)) => true,
+        (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
+        (GoType::Pointer(_) | GoType::Slice(_) | GoType::Map(_) | GoType::Struct(_), _) => {
+            contains_number(v)
+        }
+        _ => false,
+    }
+}
+
+fn contains_number(v: &Value) -> bool {
+    match v {
+        Value::Int(_) | Value::Float(_) => true,
+        Value::List(items) => items.iter().any(contains_number),
+        Value::Map(m) => m.values().any(contains_number),
+        _ => false,
+    }
+}
+
+fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
+    match (ty, v) {
+        (GoType::Pointer(inner), v) => value(table, v, inner),
+        (GoType::Slice(inner), Value::List(items)) => {
+            for item in items {
+                value(table, item, inner)?;
+            }
+            Ok(())
+        }
+        (GoType::Map(inner), Value::Map(m)) => {
+            for (_, item) in m.iter_mut() {
+                value(table, item, inner)?;
+            }
+            Ok(())
+        }
+        (GoType::Struct(i), Value::Map(m)) => structure(table, m, *i),
+        (GoType::Int | GoType::Int32, v @ Value::Float(_)) => {
+            let Value::Float(f) = *v else {
+                return Ok(());
+            };
+            let width = if *ty == GoType::Int32 {
+                "int32"
+            } else {
+                "int64"
+            };
+            if f != f.trunc() {
+                return Err(format!("cannot convert float64 to {width}"));
+            }
+            // 2^63 is the first float past int64; beyond it Go's
+            // conversion depends on the CPU.
+            const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+            if (-TWO_63..TWO_63).contains(&f) {
+                *v = Value::Int(narrow(f as i64, ty));
+            }
+            Ok(())
+        }
+        (GoType::Int32, Value::Int(i)) => {
+            *i = narrow(*i, ty);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Go's conversion of an int64 to the field's type: the low 32 bits of an
+/// int32, sign-extended back.
+fn narrow(i: i64, ty: &GoType) -> i64 {
+    match ty {
+        GoType::Int32 => i64::from(i as i32),
+        _ => i,
+    }
+}
