@@ -55,7 +55,9 @@ pub fn scenario_form(props: &Props) -> Html {
 
 /// What an automatic schema resolves to for the object the scenario writes.
 fn automatic_schema(text: &str) -> String {
-    let doc = ssa_engine::yaml::parse(text)
+    // Values only: the places of each field of a long manifest cost more
+    // than reading it.
+    let doc = ssa_engine::yaml::parse_places(text, ssa_engine::yaml::Places::Scenario)
         .map(|d| d.value)
         .unwrap_or_default();
     let object = doc
