@@ -104,11 +104,20 @@ pub fn app() -> Html {
         // text restarts the wait, dropping the timer cancels it. (A shorter
         // one runs with its edit, which the editor sends once the
         // keystroke's frame is painted.)
-        let dispatcher = state.dispatcher();
-        use_effect_with((state.stale, state.text.clone()), move |(stale, _)| {
+        // The run (the writes and the step's views) and the page's render
+        // of it are two tasks: a key pressed meanwhile waits for one of
+        // them only. (Three, the views apart, measured worse: the browser
+        // ran the views' task before painting the key.)
+        let (dispatcher, selected) = (state.dispatcher(), state.selected);
+        use_effect_with((state.stale, state.text.clone()), move |(stale, text)| {
             let pause = stale.then(|| {
+                let text = text.clone();
                 gloo_timers::callback::Timeout::new(RUN_AFTER_MS, move || {
-                    dispatcher.dispatch(Action::Run)
+                    let result = crate::state::run_with_views(&text, selected);
+                    gloo_timers::callback::Timeout::new(0, move || {
+                        dispatcher.dispatch(Action::Ran(text, result))
+                    })
+                    .forget();
                 })
             });
             move || drop(pause)
@@ -168,17 +177,20 @@ pub fn app() -> Html {
     {
         let form_text = form_text.clone();
         use_effect_with((state.text.clone(), state.stale), move |(text, stale)| {
-            let later = *stale || text.len() > FORM_AT_ONCE_BYTES;
-            let timer = if later {
+            // A text waiting for its run is followed once it has run: the
+            // run and the form's reading of a long text are both long
+            // tasks, and the form's, due at the same time as the run,
+            // would otherwise come between the run and its render.
+            let timer = if *stale || *form_text == *text {
+                None
+            } else if text.len() > FORM_AT_ONCE_BYTES {
                 let text = text.clone();
                 Some(gloo_timers::callback::Timeout::new(
                     RUN_AFTER_MS,
                     move || form_text.set(text),
                 ))
             } else {
-                if *form_text != *text {
-                    form_text.set(text.clone());
-                }
+                form_text.set(text.clone());
                 None
             };
             move || drop(timer)

@@ -31,7 +31,7 @@ pub struct State {
     /// invalid (with its error) or differs only in layout from the text.
     pub drafts: Vec<Draft>,
     /// `result` is the run of an earlier text: a text longer than
-    /// [`RUN_LATER_BYTES`] runs once typing pauses ([`Action::Run`]), so
+    /// [`RUN_LATER_BYTES`] runs once typing pauses ([`Action::Ran`]), so
     /// that typing never waits for a long run.
     pub stale: bool,
 }
@@ -83,8 +83,11 @@ pub enum Action {
     EditNode(Node, String),
     Next,
     Previous,
-    /// Run the text now if its run was put off ([`State::stale`]).
-    Run,
+    /// The run of a text whose run was put off ([`State::stale`]), made
+    /// by [`run_with_views`] apart from the page's render: the page takes
+    /// it in a task of its own, so that a key pressed meanwhile waits for
+    /// one of the two only. Dropped if the text has changed since.
+    Ran(String, Result<Rc<ScenarioResult>, String>),
 }
 
 /// What an editor of the form shows: the user's draft while it is invalid
@@ -264,6 +267,10 @@ impl State {
     /// This state with the user's new text, run now.
     fn ran(&self, text: String) -> State {
         let result = run(&text);
+        self.ran_with(text, result)
+    }
+
+    fn ran_with(&self, text: String, result: Result<Rc<ScenarioResult>, String>) -> State {
         // Keep the user's place when the edit keeps the step.
         let steps = result.as_ref().map(|r| r.steps.len()).unwrap_or(0);
         let selected = if steps == 0 {
@@ -289,6 +296,28 @@ impl State {
     }
 }
 
+/// The run of `text` with the views of step `selected` (of the last step
+/// if there are fewer), as [`State::with_views`] would build them.
+pub fn run_with_views(text: &str, selected: usize) -> Result<Rc<ScenarioResult>, String> {
+    add_views(text, run(text), selected)
+}
+
+/// [`run`]'s result with the views of step `selected` (of the last step if
+/// there are fewer), if `text` is the last text run.
+fn add_views(
+    text: &str,
+    result: Result<Rc<ScenarioResult>, String>,
+    selected: usize,
+) -> Result<Rc<ScenarioResult>, String> {
+    let mut result = result?;
+    let selected = selected.min(result.steps.len().saturating_sub(1));
+    if let Some(scenario) = last_read(text) {
+        let _ = step_views(&scenario, Rc::make_mut(&mut result), selected);
+    }
+    Ok(result)
+}
+
+/// The writes of `text`, without views.
 fn run(text: &str) -> Result<Rc<ScenarioResult>, String> {
     let scenario = parse_scenario(text).map_err(|e| e.to_string())?;
     let result = run_scenario_with(&scenario, false).map_err(|e| e.to_string())?;
@@ -342,7 +371,9 @@ impl Reducible for State {
             // the keystroke's frame is painted, so typing does not wait for
             // the run.
             Action::Edit(text) => self.ran(text),
-            Action::Run if self.stale => self.ran(self.text.clone()),
+            Action::Ran(text, result) if self.stale && text == self.text => {
+                self.ran_with(text, result)
+            }
             Action::Load(text) => {
                 let mut history = self.history.clone();
                 history.push(self.text.clone());
@@ -534,8 +565,7 @@ mod tests {
         assert!(shown(&next));
         let edited = next
             .clone()
-            .reduce(Action::Edit(preset.replace("blue", "green")))
-            .reduce(Action::Run);
+            .reduce(Action::Edit(preset.replace("blue", "green")));
         assert!(shown(&edited));
         // The views are the ones a full run builds.
         let full = ssa_engine::scenario::run_scenario_text(&edited.text).unwrap();
@@ -638,12 +668,20 @@ mod tests {
         assert_eq!(typed.text, long, "the text is taken at once");
         assert!(typed.stale);
         assert_eq!(typed.result, state.result, "the run waits");
-        let ran = typed.reduce(Action::Run);
+        // A run of an older text is dropped.
+        let older = typed.clone().reduce(Action::Ran(
+            presets()[0].text.to_string(),
+            state.result.clone(),
+        ));
+        assert!(Rc::ptr_eq(&typed, &older));
+        let result = run_with_views(&long, typed.selected);
+        assert!(result.as_ref().unwrap().steps[typed.selected].has_views);
+        let ran = typed.reduce(Action::Ran(long.clone(), result.clone()));
         assert!(!ran.stale);
         assert!(ran.result.is_ok());
         assert!(ran.result.as_ref().unwrap().steps[ran.selected].has_views);
         // Nothing to run: the same state.
-        let again = ran.clone().reduce(Action::Run);
+        let again = ran.clone().reduce(Action::Ran(long, result));
         assert!(Rc::ptr_eq(&ran, &again));
     }
 
