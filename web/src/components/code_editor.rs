@@ -123,17 +123,7 @@ pub fn code_editor(props: &Props) -> Html {
                 held.text.clone()
             };
             shown_text.set(text);
-            // A paste or a drop is not typing: nothing to draw first, and
-            // its result is wanted a frame sooner.
-            if matches!(
-                e.input_type().as_str(),
-                "insertFromPaste" | "insertFromDrop"
-            ) {
-                held.borrow_mut().unsent = None;
-                send(&held);
-            } else {
-                send_after_paint(&held);
-            }
+            send_after_paint(&held);
         })
     };
     {
@@ -333,28 +323,23 @@ fn send_after_paint(held: &Shared) {
     // is out.
     let frame = gloo_render::request_animation_frame(move |_| {
         gloo_timers::callback::Timeout::new(0, move || {
-            sender.borrow_mut().unsent = None;
-            send(&sender);
+            let (send, text) = {
+                let mut guard = sender.borrow_mut();
+                let held = &mut *guard;
+                held.unsent = None;
+                held.sent.clone_from(&held.text);
+                (
+                    held.mounted.then(|| held.on_edit.clone()),
+                    held.text.clone(),
+                )
+            };
+            if let Some(on_edit) = send {
+                on_edit.emit(text);
+            }
         })
         .forget();
     });
     held.borrow_mut().unsent = Some(frame);
-}
-
-/// Sends the text to the page now (if the editor is still on it).
-fn send(held: &Shared) {
-    let (on_edit, text) = {
-        let mut guard = held.borrow_mut();
-        let held = &mut *guard;
-        held.sent.clone_from(&held.text);
-        (
-            held.mounted.then(|| held.on_edit.clone()),
-            held.text.clone(),
-        )
-    };
-    if let Some(on_edit) = on_edit {
-        on_edit.emit(text);
-    }
 }
 
 /// The lines in view of a scrolled box.
