@@ -299,17 +299,7 @@ impl State {
 /// The run of `text` with the views of step `selected` (of the last step
 /// if there are fewer), as [`State::with_views`] would build them.
 pub fn run_with_views(text: &str, selected: usize) -> Result<Rc<ScenarioResult>, String> {
-    add_views(text, run(text), selected)
-}
-
-/// [`run`]'s result with the views of step `selected` (of the last step if
-/// there are fewer), if `text` is the last text run.
-fn add_views(
-    text: &str,
-    result: Result<Rc<ScenarioResult>, String>,
-    selected: usize,
-) -> Result<Rc<ScenarioResult>, String> {
-    let mut result = result?;
+    let mut result = run(text)?;
     let selected = selected.min(result.steps.len().saturating_sub(1));
     if let Some(scenario) = last_read(text) {
         let _ = step_views(&scenario, Rc::make_mut(&mut result), selected);

@@ -33,6 +33,17 @@ impl Default for Scroll {
     }
 }
 
+impl Scroll {
+    /// Where `element` is scrolled to now.
+    pub fn of(element: &web_sys::Element) -> Self {
+        Scroll {
+            top: f64::from(element.scroll_top()),
+            left: f64::from(element.scroll_left()),
+            height: f64::from(element.client_height()),
+        }
+    }
+}
+
 /// The rows of `total` to draw when rows are `row` pixels high and start
 /// `offset` pixels below the top of the scrolled box.
 pub fn rows_to_draw(total: usize, row: f64, offset: f64, scroll: Scroll) -> Range<usize> {
@@ -58,11 +69,7 @@ pub fn use_scroll() -> (Scroll, Callback<Event>) {
         let scroll = scroll.clone();
         Callback::from(move |e: Event| {
             if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
-                let now = Scroll {
-                    top: f64::from(element.scroll_top()),
-                    left: f64::from(element.scroll_left()),
-                    height: f64::from(element.client_height()),
-                };
+                let now = Scroll::of(&element);
                 if now != *scroll {
                     scroll.set(now);
                 }

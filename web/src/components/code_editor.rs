@@ -113,10 +113,8 @@ pub fn code_editor(props: &Props) -> Html {
                         && held.window.should_move(total, &(0..0)));
                 if resize && !e.is_composing() {
                     let kept = selection(&area, &held);
-                    let line = line_of(&held.text, kept.map_or(0, |(_, end)| end));
-                    let window = TextWindow::around(&held.text, total, line..line + 1);
-                    put_window(&area, &mut held, window, kept);
-                    reveal(&scroller, line, &mut held);
+                    let at = kept.map_or(0, |(_, end)| end);
+                    window_at(&area, &scroller, &mut held, at, kept);
                 } else {
                     place(&area, &mut held);
                 }
@@ -151,7 +149,7 @@ pub fn code_editor(props: &Props) -> Html {
         Callback::from(move |e: Event| {
             on_scrolled.emit(e.clone());
             if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
-                follow_view(&area, &held, view(scroll_of(&element)));
+                follow_view(&area, &held, view(Scroll::of(&element)));
             }
         })
     };
@@ -212,23 +210,17 @@ pub fn code_editor(props: &Props) -> Html {
                 } else {
                     (at, at)
                 };
-                let line = line_of(&held.text, at);
                 if let (Some(b), true) = (scroller.cast::<web_sys::Element>(), page != 0) {
                     b.set_scroll_top(b.scroll_top() + (page as f64 * LINE) as i32);
                 }
-                let window = TextWindow::around(&held.text, total, line..line + 1);
-                put_window(&area, &mut held, window, Some(kept));
-                reveal(&scroller, line, &mut held);
+                window_at(&area, &scroller, &mut held, at, Some(kept));
             } else if let Some((_, end)) = held.away
                 && !matches!(key.as_str(), "Control" | "Shift" | "Alt" | "Meta")
             {
                 // A key after scrolling away acts where the caret is, as
                 // in any textarea: bring the window back to it first.
-                let line = line_of(&held.text, end);
-                let window = TextWindow::around(&held.text, total, line..line + 1);
                 let kept = held.away;
-                put_window(&area, &mut held, window, kept);
-                reveal(&scroller, line, &mut held);
+                window_at(&area, &scroller, &mut held, end, kept);
             }
         })
     };
@@ -248,7 +240,7 @@ pub fn code_editor(props: &Props) -> Html {
                 gloo_events::EventListener::new(&w, "mouseup", move |_| {
                     let was = std::mem::take(&mut held.borrow_mut().dragging);
                     if let (true, Some(element)) = (was, scroller.cast::<web_sys::Element>()) {
-                        follow_view(&area, &held, view(scroll_of(&element)));
+                        follow_view(&area, &held, view(Scroll::of(&element)));
                     }
                 })
             });
@@ -348,14 +340,6 @@ fn view(scroll: Scroll) -> Range<usize> {
     first..first + (scroll.height / LINE).ceil() as usize + 1
 }
 
-fn scroll_of(element: &web_sys::Element) -> Scroll {
-    Scroll {
-        top: f64::from(element.scroll_top()),
-        left: f64::from(element.scroll_left()),
-        height: f64::from(element.client_height()),
-    }
-}
-
 /// Moves the window when the view nears its edge (not while a selection
 /// is dragged: a new value would end it).
 fn follow_view(area: &NodeRef, held: &Shared, view: Range<usize>) {
@@ -389,6 +373,21 @@ fn selection(area: &HtmlTextAreaElement, held: &Held) -> Option<(usize, usize)> 
         at(area.selection_start().ok().flatten()),
         at(area.selection_end().ok().flatten()),
     ))
+}
+
+/// Puts the window around byte `at` in the textarea, with the selection
+/// `kept`, and scrolls the box to it.
+fn window_at(
+    area: &HtmlTextAreaElement,
+    scroller: &NodeRef,
+    held: &mut Held,
+    at: usize,
+    kept: Option<(usize, usize)>,
+) {
+    let line = line_of(&held.text, at);
+    let window = TextWindow::around(&held.text, held.total, line..line + 1);
+    put_window(area, held, window, kept);
+    reveal(scroller, line, held);
 }
 
 /// Puts `window` of the text in the textarea, with the selection `kept`
