@@ -38,6 +38,20 @@ impl Defaulter for GoRoundTrip {
         }
     }
 
+    fn decode_json(&self, object: &Value) -> Result<(), String> {
+        match self.go {
+            Some((table, root)) => goencoding::decode_numbers(table, root, object),
+            None => Ok(()),
+        }
+    }
+
+    fn patched_json(&self, object: &Value, touched: &Value) -> String {
+        match self.go {
+            Some((table, root)) => goencoding::patched_json(table, root, object, touched),
+            None => object.to_json_sorted(),
+        }
+    }
+
     /// The registry's status for a new object (what its strategy sets),
     /// printed as the Go status struct prints it.
     fn initial_status(&self, object: &Value) -> Option<Value> {

@@ -60,6 +60,9 @@ pub(crate) struct Field {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GoStruct {
+    /// The Go type's name (the definition's last segment: `DeploymentSpec`),
+    /// as decoding errors name the struct.
+    pub name: String,
     pub fields: Vec<Field>,
 }
 
@@ -100,7 +103,12 @@ impl GoTable {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("{} ({definition}): {e}", place()))?;
             table.by_definition.insert(definition.to_string(), i);
-            table.structs.push(GoStruct { fields });
+            let name = definition
+                .rsplit('.')
+                .next()
+                .unwrap_or(definition)
+                .to_string();
+            table.structs.push(GoStruct { name, fields });
         }
         Ok(table)
     }
