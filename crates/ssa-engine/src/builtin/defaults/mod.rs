@@ -60,6 +60,8 @@ pub enum KindDefaults {
     ResourceClaimV1beta1,
     ResourceClaimTemplateV1beta1,
     ResourceSlice,
+    /// resource.k8s.io/v1beta1's slices: devices under `basic`.
+    ResourceSliceV1beta1,
     /// resource.k8s.io v1beta2 and v1alpha3: the taint's `timeAdded`.
     DeviceTaintRule,
     ResourcePoolStatusRequest,
@@ -141,6 +143,7 @@ impl KindDefaults {
                 KindDefaults::ResourceSlice
             }
             ("resource.k8s.io/v1beta1", "ResourceClaim") => KindDefaults::ResourceClaimV1beta1,
+            ("resource.k8s.io/v1beta1", "ResourceSlice") => KindDefaults::ResourceSliceV1beta1,
             ("resource.k8s.io/v1beta1", "ResourceClaimTemplate") => {
                 KindDefaults::ResourceClaimTemplateV1beta1
             }
@@ -231,7 +234,8 @@ impl KindDefaults {
             KindDefaults::ResourceClaimTemplateV1beta1 => {
                 resource::resource_claim_template(root, true)
             }
-            KindDefaults::ResourceSlice => resource::resource_slice(root, now),
+            KindDefaults::ResourceSlice => resource::resource_slice(root, now, false),
+            KindDefaults::ResourceSliceV1beta1 => resource::resource_slice(root, now, true),
             KindDefaults::DeviceTaintRule => resource::device_taint_rule(root, now)?,
             KindDefaults::ResourcePoolStatusRequest => {
                 // +default=100 on ResourcePoolStatusRequestSpec.Limit.
@@ -1372,6 +1376,11 @@ mod tests {
                 "resource.k8s.io/v1",
                 "ResourceSlice",
                 KindDefaults::ResourceSlice,
+            ),
+            (
+                "resource.k8s.io/v1beta1",
+                "ResourceSlice",
+                KindDefaults::ResourceSliceV1beta1,
             ),
             (
                 "resource.k8s.io/v1alpha3",
