@@ -222,30 +222,32 @@ mod tests {
         schema
     }
 
+    /// A `/status` write of `object` over `live`: the reset fields, and
+    /// what is stored.
+    fn status_write(live: &str, object: &str) -> (&'static [&'static [&'static str]], Value) {
+        let (live, mut object) = (json(live), json(object));
+        let schema = builtin();
+        let reset = reset_fields(&schema, &live);
+        prepare_status_write(&schema, &mut object, &live);
+        (reset, object)
+    }
+
     /// flowcontrol `flowschema/strategy.go` `flowSchemaStatusStrategy`:
     /// a `/status` write keeps the stored ObjectMeta but its new
     /// managedFields.
     #[test]
     fn flow_schema_status_writes_keep_the_stored_metadata() {
-        let live = json(
+        let (reset, object) = status_write(
             r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"1"}},"spec":{"x":1}}"#,
-        );
-        let mut object = json(
             r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"2"},"managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
         );
-        let schema = builtin();
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
-            reset_fields(&schema, &live),
-            &[&["metadata"][..], &["spec"]]
+            object,
+            json(
+                r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"1"},"managedFields":[{"manager":"m"}]},"spec":{"x":1},"status":{"ok":true}}"#
+            )
         );
-        prepare_status_write(&schema, &mut object, &live);
-        assert_eq!(
-            object.get_path(&["metadata", "labels", "a"]),
-            Some(&Value::from("1"))
-        );
-        assert!(object.get_path(&["metadata", "managedFields"]).is_some());
-        assert_eq!(object.get_path(&["spec", "x"]), Some(&Value::Int(1)));
-        assert_eq!(object.get_path(&["status", "ok"]), Some(&Value::Bool(true)));
     }
 
     /// storagemigration `storagemigration/strategy.go` `statusStrategy`:
@@ -254,22 +256,15 @@ mod tests {
     /// object; the rest of the new metadata stays.
     #[test]
     fn storage_version_migration_status_writes_reset_object_meta() {
-        let live = json(
+        let (reset, object) = status_write(
             r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"1"}},"spec":{"x":1}}"#,
+            r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"2"},"annotations":{"b":"1"},"generateName":"g","managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
         );
-        let mut object = json(
-            r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"2"},"annotations":{"b":"1"},"managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
-        );
-        let schema = builtin();
-        assert_eq!(
-            reset_fields(&schema, &live),
-            &[&["metadata"][..], &["spec"]]
-        );
-        prepare_status_write(&schema, &mut object, &live);
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
             object,
             json(
-                r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"1"},"managedFields":[{"manager":"m"}]},"spec":{"x":1},"status":{"ok":true}}"#
+                r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"1"},"generateName":"g","managedFields":[{"manager":"m"}]},"spec":{"x":1},"status":{"ok":true}}"#
             )
         );
     }
@@ -279,18 +274,11 @@ mod tests {
     /// metadata.
     #[test]
     fn crd_status_writes_keep_their_metadata_unowned() {
-        let live = json(
+        let (reset, object) = status_write(
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1}}"#,
-        );
-        let mut object = json(
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"x":2}}"#,
         );
-        let schema = builtin();
-        assert_eq!(
-            reset_fields(&schema, &live),
-            &[&["metadata"][..], &["spec"]]
-        );
-        prepare_status_write(&schema, &mut object, &live);
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
             object.get_path(&["metadata", "labels", "a"]),
             Some(&Value::from("2"))
