@@ -266,14 +266,6 @@ pub trait Defaulter: Send + Sync {
         Ok(())
     }
 
-    /// The patched document a JSON or merge patch's handler holds (see
-    /// `goencoding::patched_json`; `touched`: what the patch library
-    /// parsed), as its refusal quotes it.
-    fn patched_json(&self, object: &Value, touched: &Value) -> String {
-        let _ = touched;
-        object.to_json_sorted()
-    }
-
     /// The status a new object of this kind is stored with (the Go zero
     /// value of a built-in kind's status struct, as the registry leaves
     /// it on create); `None`: no status.

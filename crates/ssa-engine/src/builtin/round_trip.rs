@@ -45,13 +45,6 @@ impl Defaulter for GoRoundTrip {
         }
     }
 
-    fn patched_json(&self, object: &Value, touched: &Value) -> String {
-        match self.go {
-            Some((table, root)) => goencoding::patched_json(table, root, object, touched),
-            None => object.to_json_sorted(),
-        }
-    }
-
     /// The registry's status for a new object (what its strategy sets),
     /// printed as the Go status struct prints it.
     fn initial_status(&self, object: &Value) -> Option<Value> {

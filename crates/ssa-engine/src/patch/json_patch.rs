@@ -8,7 +8,7 @@
 //! (`NewGenericServerResponse`), so what failed is kept as the detail.
 
 use super::PatchError;
-use crate::value::{Map, Value};
+use crate::value::Value;
 
 /// `maxJSONPatchOperations`: longer patches are refused (413).
 const MAX_OPERATIONS: usize = 10_000;
@@ -33,48 +33,6 @@ pub fn apply_json_patch(target: &Value, patch: &Value) -> Result<Value, PatchErr
         })?;
     }
     Ok(doc)
-}
-
-/// What evanphx/json-patch parsed while applying `patch` (see
-/// `goencoding::patched_json`): the root and the containers on the way to
-/// every operation's `path` and `from` as maps, and the value an `add` or
-/// `replace` put in or a `test` compared as `true`.
-pub(crate) fn touched(patch: &Value) -> Value {
-    let mut root = Map::new();
-    for op in patch.as_list().into_iter().flatten() {
-        let put = matches!(
-            op.get("op").and_then(Value::as_str),
-            Some("add" | "replace" | "test")
-        );
-        for (key, leaf) in [("path", put), ("from", false)] {
-            let Some(Ok(pointer)) = op.get(key).and_then(Value::as_str).map(parse_pointer) else {
-                continue;
-            };
-            mark(&mut root, &pointer, leaf);
-        }
-    }
-    Value::Map(root)
-}
-
-/// Marks the containers of `pointer` in `node`, and its value if `leaf`;
-/// nothing below a value already marked whole.
-fn mark(node: &mut Map, pointer: &[String], leaf: bool) {
-    match pointer {
-        [] => {}
-        [last] => {
-            if leaf {
-                node.insert(last.as_str(), Value::Bool(true));
-            }
-        }
-        [first, rest @ ..] => {
-            if let Value::Map(child) = node
-                .entry(first.as_str())
-                .or_insert_with(|| Value::Map(Map::new()))
-            {
-                mark(child, rest, leaf);
-            }
-        }
-    }
 }
 
 /// Go's `encoding/json` name of a JSON value's kind, as its

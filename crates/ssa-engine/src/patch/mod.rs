@@ -12,7 +12,7 @@ pub use merge_patch::apply_merge_patch;
 pub use strategic::apply_strategic_patch;
 
 use crate::schema::ObjectSchema;
-use crate::value::{Map, Value, go_quote};
+use crate::value::{Value, go_quote};
 
 /// `kubectl patch --type`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,12 +99,11 @@ pub fn decode_patched(
             .convert_applied(patched)
             .map_err(|e| refused(crate::typed::go_print::v_of(patch, true), e));
     }
-    defaulter.decode_json(patched).map_err(|e| {
-        let touched = match (patch_type, patch) {
-            (PatchType::Json, _) => json_patch::touched(patch),
-            (_, Value::Map(_)) => patch.clone(),
-            _ => Value::Map(Map::new()),
-        };
-        refused(defaulter.patched_json(patched, &touched), e)
-    })
+    // The patched document as evanphx/json-patch v4 prints it: keys
+    // sorted in the objects it parsed (the root, those on the way to what
+    // the patch changed), the encoder's struct order elsewhere; here
+    // sorted throughout.
+    defaulter
+        .decode_json(patched)
+        .map_err(|e| refused(patched.to_json_sorted(), e))
 }

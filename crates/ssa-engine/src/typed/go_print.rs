@@ -40,9 +40,8 @@ pub(crate) fn v_of(v: &Value, ints: bool) -> String {
     match v {
         Value::Null => "<nil>".to_string(),
         Value::Bool(b) => b.to_string(),
-        Value::Int(i) if ints => i.to_string(),
-        Value::Float(f) if ints && crate::value::format_float(*f).parse::<i64>().is_ok() => {
-            crate::value::format_float(*f)
+        Value::Int(_) | Value::Float(_) if ints && crate::value::wire_int(v).is_some() => {
+            v.to_json()
         }
         Value::Int(i) => go_float(*i as f64),
         Value::Float(f) => go_float(*f),

@@ -84,10 +84,13 @@ pub(super) fn resource_slice(root: &mut Map, now: &str, v1beta1: bool) {
         return;
     };
     for device in items(spec, "devices") {
-        let device = match device.get_mut("basic") {
-            Some(Value::Map(basic)) if v1beta1 => basic,
-            _ if v1beta1 => continue,
-            _ => device,
+        let device = if v1beta1 {
+            let Some(basic) = device.get_mut("basic").and_then(Value::as_map_mut) else {
+                continue;
+            };
+            basic
+        } else {
+            device
         };
         for taint in items(device, "taints") {
             device_taint(taint, now);

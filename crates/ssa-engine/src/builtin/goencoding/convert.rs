@@ -25,7 +25,7 @@
 //! type int32`, no field path). The others (Time, Quantity, the
 //! JSONSchemaProps unions, RawExtension, ...) are not walked here.
 
-use super::decode::{int_type_name, wire_text};
+use super::decode::{int_type_name, refused_number};
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -64,7 +64,7 @@ fn needs_walk(v: &Value, ty: &GoType) -> bool {
     match (ty, v) {
         (GoType::Int | GoType::Int32, Value::Float(_)) => true,
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
-        (GoType::IntOrString, v) => wire_text(v, &GoType::Int32).is_some_and(|(_, fits)| !fits),
+        (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
         (GoType::Pointer(_) | GoType::Slice(_) | GoType::Map(_) | GoType::Struct(_), _) => {
             contains_number(v)
         }
@@ -104,11 +104,9 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             if f != f.trunc() {
                 return Err(format!("cannot convert float64 to {}", int_type_name(ty)));
             }
-            // 2^63 is the first float past int64; beyond it Go's
-            // conversion depends on the CPU.
-            const TWO_63: f64 = 9_223_372_036_854_775_808.0;
-            if (-TWO_63..TWO_63).contains(&f) {
-                *v = Value::Int(narrow(f as i64, ty));
+            // Past int64 Go's conversion depends on the CPU: kept.
+            if let Some(n) = crate::value::wire_int(v) {
+                *v = Value::Int(narrow(n, ty));
             }
             Ok(())
         }
@@ -116,11 +114,11 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             *i = narrow(*i, ty);
             Ok(())
         }
-        (GoType::IntOrString, v) => match wire_text(v, &GoType::Int32) {
-            Some((text, false)) => Err(format!(
+        (GoType::IntOrString, v) => match refused_number(v, &GoType::Int32) {
+            Some(text) => Err(format!(
                 "json: cannot unmarshal number {text} into Go value of type int32"
             )),
-            _ => Ok(()),
+            None => Ok(()),
         },
         _ => Ok(()),
     }

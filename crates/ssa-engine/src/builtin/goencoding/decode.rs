@@ -22,7 +22,7 @@
 //!
 //! Numbers reach the server as Go's encoder prints them (kubectl sends
 //! JSON): an integral float below 1e21 without a fraction (`1e10` is
-//! `10000000000`), which [`wire_text`] gives.
+//! `10000000000`), which [`crate::value::wire_int`] reads.
 
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
@@ -41,18 +41,13 @@ pub(crate) fn decode_numbers(table: &GoTable, root: usize, object: &Value) -> Re
     decoder.saved.map_or(Ok(()), Err)
 }
 
-/// The number as the request carries it (Go's encoding/json), and
-/// whether `strconv.ParseInt` reads it into a field of type `ty`.
-pub(super) fn wire_text(v: &Value, ty: &GoType) -> Option<(String, bool)> {
-    let text = match v {
-        Value::Int(i) => i.to_string(),
-        Value::Float(f) => crate::value::format_float(*f),
-        _ => return None,
-    };
-    let fits = text
-        .parse::<i64>()
-        .is_ok_and(|n| *ty != GoType::Int32 || i32::try_from(n).is_ok());
-    Some((text, fits))
+/// The text of number `v` (as Go's encoder sends it) when `literalStore`
+/// refuses it for an integer field of type `ty` (`strconv.ParseInt`
+/// fails, or `OverflowInt`); `None` when it fits or is no number.
+pub(super) fn refused_number(v: &Value, ty: &GoType) -> Option<String> {
+    let fits =
+        crate::value::wire_int(v).is_some_and(|n| *ty != GoType::Int32 || i32::try_from(n).is_ok());
+    (!fits && matches!(v, Value::Int(_) | Value::Float(_))).then(|| v.to_json())
 }
 
 /// The Go name of an integer type.
@@ -76,7 +71,7 @@ impl<'a> Decoder<'a> {
         for (key, v) in m.iter() {
             if let Some(field) = s.field(key) {
                 self.path.push(&field.name);
-                let result = self.value(v, &field.ty, &s.name);
+                let result = self.value(v, &field.ty, index);
                 self.path.pop();
                 result?;
             }
@@ -84,8 +79,8 @@ impl<'a> Decoder<'a> {
         Ok(())
     }
 
-    /// A value of type `ty` in a field of struct `owner`.
-    fn value(&mut self, v: &'a Value, ty: &'a GoType, owner: &str) -> Result<(), String> {
+    /// A value of type `ty` in a field of struct `owner` (its index).
+    fn value(&mut self, v: &'a Value, ty: &'a GoType, owner: usize) -> Result<(), String> {
         match (ty, v) {
             (GoType::Pointer(inner), v) => self.value(v, inner, owner)?,
             (GoType::Slice(inner), Value::List(items)) => {
@@ -105,9 +100,10 @@ impl<'a> Decoder<'a> {
                 } else {
                     GoType::Int32
                 };
-                if let Some((text, false)) = wire_text(v, &width) {
+                if let Some(text) = refused_number(v, &width) {
                     let error = format!(
-                        "json: cannot unmarshal number {text} into Go struct field {owner}.{} of type {}",
+                        "json: cannot unmarshal number {text} into Go struct field {}.{} of type {}",
+                        self.table.name_of(owner),
                         self.path.join("."),
                         int_type_name(&width)
                     );
@@ -120,104 +116,5 @@ impl<'a> Decoder<'a> {
             _ => {}
         }
         Ok(())
-    }
-}
-
-/// The patched document a JSON or merge patch's handler decodes, and
-/// quotes when decoding refuses it: the stored object as the server's
-/// encoder printed it (`runtime.Encode`: encoding/json, struct fields in
-/// declaration order, map keys sorted) as evanphx/json-patch v4 leaves
-/// it. The library keeps a value it did not look into as the bytes it
-/// read; an object it parsed (the root, every object on the way to what
-/// the patch changes: the maps of `touched`) is a Go map again and prints
-/// its keys sorted; a value from the patch (a leaf of `touched`) prints
-/// as the patch carried it, JSON from kubectl with sorted keys.
-pub(crate) fn patched_json(
-    table: &GoTable,
-    root: usize,
-    object: &Value,
-    touched: &Value,
-) -> String {
-    let mut out = String::new();
-    write(
-        table,
-        object,
-        Some(&GoType::Struct(root)),
-        Some(touched),
-        &mut out,
-    );
-    out
-}
-
-fn write(
-    table: &GoTable,
-    v: &Value,
-    ty: Option<&GoType>,
-    touched: Option<&Value>,
-    out: &mut String,
-) {
-    let mut ty = ty;
-    while let Some(GoType::Pointer(inner)) = ty {
-        ty = Some(inner);
-    }
-    let parsed = touched.and_then(Value::as_map);
-    if touched.is_some() && parsed.is_none() {
-        out.push_str(&v.to_json_sorted());
-        return;
-    }
-    match v {
-        Value::Map(m) => {
-            let s = match ty {
-                Some(GoType::Struct(i)) if parsed.is_none() => table.get(*i),
-                _ => None,
-            };
-            let mut keys: Vec<&String> = match s {
-                Some(s) => s
-                    .fields
-                    .iter()
-                    .map(|f| &f.name)
-                    .filter(|k| m.contains_key(k))
-                    .collect(),
-                None => m.keys().collect(),
-            };
-            if s.is_none() {
-                crate::sort::sort_by(&mut keys, |a, b| a.cmp(b));
-            }
-            out.push('{');
-            for (n, key) in keys.into_iter().enumerate() {
-                if n > 0 {
-                    out.push(',');
-                }
-                crate::value::write_json_string(key, out);
-                out.push(':');
-                let child = match ty {
-                    Some(GoType::Struct(i)) => {
-                        table.get(*i).and_then(|s| s.field(key)).map(|f| &f.ty)
-                    }
-                    Some(GoType::Map(inner)) => Some(&**inner),
-                    _ => None,
-                };
-                if let Some(value) = m.get(key) {
-                    write(table, value, child, parsed.and_then(|t| t.get(key)), out);
-                }
-            }
-            out.push('}');
-        }
-        Value::List(items) => {
-            let element = match ty {
-                Some(GoType::Slice(inner)) => Some(&**inner),
-                _ => None,
-            };
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let t = parsed.and_then(|t| t.get(&i.to_string()));
-                write(table, item, element, t, out);
-            }
-            out.push(']');
-        }
-        _ => out.push_str(&v.to_json()),
     }
 }

@@ -25,7 +25,7 @@ pub(crate) mod table;
 mod time;
 
 pub(crate) use convert::from_unstructured;
-pub(crate) use decode::{decode_numbers, patched_json};
+pub(crate) use decode::decode_numbers;
 
 use crate::value::{Map, Value};
 use table::{Field, GoStruct, GoTable, GoType};

@@ -60,9 +60,6 @@ pub(crate) struct Field {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GoStruct {
-    /// The Go type's name (the definition's last segment: `DeploymentSpec`),
-    /// as decoding errors name the struct.
-    pub name: String,
     pub fields: Vec<Field>,
 }
 
@@ -103,12 +100,7 @@ impl GoTable {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("{} ({definition}): {e}", place()))?;
             table.by_definition.insert(definition.to_string(), i);
-            let name = definition
-                .rsplit('.')
-                .next()
-                .unwrap_or(definition)
-                .to_string();
-            table.structs.push(GoStruct { name, fields });
+            table.structs.push(GoStruct { fields });
         }
         Ok(table)
     }
@@ -116,6 +108,17 @@ impl GoTable {
     /// The struct that is OpenAPI definition `name`.
     pub fn struct_of(&self, definition: &str) -> Option<usize> {
         self.by_definition.get(definition).copied()
+    }
+
+    /// The Go name of struct `index` (its definition's last segment:
+    /// `DeploymentSpec`), as decoding errors name it; looked up only then.
+    pub fn name_of(&self, index: usize) -> &str {
+        let definition = self
+            .by_definition
+            .iter()
+            .find(|(_, i)| **i == index)
+            .map_or("", |(d, _)| d.as_str());
+        definition.rsplit('.').next().unwrap_or(definition)
     }
 
     pub fn get(&self, index: usize) -> Option<&GoStruct> {

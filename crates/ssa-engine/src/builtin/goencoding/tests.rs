@@ -317,28 +317,3 @@ fn the_json_decoder_refuses_numbers_an_integer_field_cannot_hold() {
         )
     );
 }
-
-/// What the JSON or merge patch handler quotes: evanphx/json-patch v4
-/// prints the documents it parsed with sorted keys (`partialDoc`, a Go
-/// map) and keeps the encoder's bytes (Go struct order) of the rest.
-#[test]
-fn a_patched_document_keeps_the_encoders_order_where_the_patch_did_not_reach() {
-    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
-        panic!("the catalogue has a goEncoding table");
-    };
-    let root = table.struct_of("io.k8s.api.apps.v1.Deployment").unwrap();
-    let object = json(
-        r#"{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"namespace":"d","name":"w"},"spec":{"template":{"spec":{"containers":[{"image":"i","name":"a"}]}},"replicas":2}}"#,
-    );
-    // A merge patch reaches `spec`: the root and `spec` sort their keys;
-    // `metadata` and the template keep ObjectMeta's and the structs' order.
-    assert_eq!(
-        patched_json(table, root, &object, &json(r#"{"spec":{"replicas":2}}"#)),
-        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"w","namespace":"d"},"spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"a","image":"i"}]}}}}"#
-    );
-    // A value from the patch prints as kubectl sent it (sorted keys).
-    assert_eq!(
-        patched_json(table, root, &object, &json(r#"{"spec":{"template":true}}"#)),
-        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"w","namespace":"d"},"spec":{"replicas":2,"template":{"spec":{"containers":[{"image":"i","name":"a"}]}}}}"#
-    );
-}
