@@ -257,6 +257,15 @@ pub trait Defaulter: Send + Sync {
         Ok(())
     }
 
+    /// The JSON decoding of a body into the kind's Go struct (the update,
+    /// create and JSON/merge patch handlers): `Err` with the decoder's
+    /// message when a number does not fit its integer field. Kinds
+    /// without a Go struct decode anything.
+    fn decode_json(&self, object: &Value) -> Result<(), String> {
+        let _ = object;
+        Ok(())
+    }
+
     /// The status a new object of this kind is stored with (the Go zero
     /// value of a built-in kind's status struct, as the registry leaves
     /// it on create); `None`: no status.

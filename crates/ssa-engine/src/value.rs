@@ -337,6 +337,20 @@ pub fn format_float(f: f64) -> String {
     }
 }
 
+/// The int64 a number is once Go's encoder has printed it and
+/// `strconv.ParseInt` reads the text back: an integer, or an integral
+/// float within int64 (printed without a fraction or an exponent, as
+/// below 1e21 Go prints them); `None` for any other number or value.
+pub fn wire_int(v: &Value) -> Option<i64> {
+    // 2^63, the first float past int64.
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    match *v {
+        Value::Int(i) => Some(i),
+        Value::Float(f) if f == f.trunc() && (-TWO_63..TWO_63).contains(&f) => Some(f as i64),
+        _ => None,
+    }
+}
+
 /// Go's `%q` of a string, as messages quote names and values: printable
 /// Unicode stays as it is, control characters are escaped.
 pub fn go_quote(s: &str) -> String {

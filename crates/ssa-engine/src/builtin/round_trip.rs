@@ -38,6 +38,13 @@ impl Defaulter for GoRoundTrip {
         }
     }
 
+    fn decode_json(&self, object: &Value) -> Result<(), String> {
+        match self.go {
+            Some((table, root)) => goencoding::decode_numbers(table, root, object),
+            None => Ok(()),
+        }
+    }
+
     /// The registry's status for a new object (what its strategy sets),
     /// printed as the Go status struct prints it.
     fn initial_status(&self, object: &Value) -> Option<Value> {

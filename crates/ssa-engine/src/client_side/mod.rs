@@ -12,6 +12,7 @@ use crate::field_manager::{
     FieldManager, LAST_APPLIED_ANNOTATION, WriteError, WriteOutcome, WriteRequest, last_applied,
 };
 use crate::fieldpath::Path;
+use crate::patch::PatchType;
 use crate::schema::{ObjectSchema, TypeId};
 use crate::value::{Map, Value};
 
@@ -74,14 +75,12 @@ pub fn client_side_apply(
             notes: vec!["kubectl found nothing to change and sent no request".to_string()],
         };
     }
-    let (kind, patched) = if strategic {
-        (
-            "strategic",
-            crate::patch::apply_strategic_patch(fm.schema, current, &patch),
-        )
+    let (kind, patch_type) = if strategic {
+        ("strategic", PatchType::Strategic)
     } else {
-        ("merge", crate::patch::apply_merge_patch(current, &patch))
+        ("merge", PatchType::Merge)
     };
+    let patched = crate::patch::patch_object(fm.schema, current, patch_type, &patch);
     let note = format!("kubectl sent a {kind} patch: {}", patch.to_json_sorted());
     let result = patched
         .map_err(|e| WriteError::Invalid { message: e.message })

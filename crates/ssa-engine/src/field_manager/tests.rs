@@ -662,4 +662,21 @@ fn applied_numbers_convert_into_the_go_struct_as_upstream_converts_them() {
         refused.to_string(),
         "failed to convert new object (default/web; apps/v1, Kind=Deployment) to proper version: unable to convert unstructured object to apps/v1, Kind=Deployment: cannot convert float64 to int32"
     );
+    // An IntOrString converts through JSON (structured-merge-diff
+    // `TypeReflectCacheEntry.FromUnstructured`: its `UnmarshalJSON` reads
+    // the number with encoding/json into an int32, which checks the range).
+    let mut surge = deployment("2", "80");
+    if let Some(spec) = surge.child_map_mut("spec") {
+        spec.insert(
+            "strategy",
+            json(r#"{"rollingUpdate":{"maxSurge":4294967297}}"#),
+        );
+    }
+    let refused = fm
+        .apply(None, &request("a", &surge, t1), false)
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "failed to convert new object (default/web; apps/v1, Kind=Deployment) to proper version: unable to convert unstructured object to apps/v1, Kind=Deployment: json: cannot unmarshal number 4294967297 into Go value of type int32"
+    );
 }

@@ -254,6 +254,27 @@ fn generation_policy_of_kinds() {
         ("batch/v1", "CronJob", true, true, Generation::Spec),
         ("v1", "Pod", true, true, Generation::Spec),
         ("v1", "ConfigMap", true, false, Generation::None),
+        (
+            "resource.k8s.io/v1beta2",
+            "DeviceTaintRule",
+            true,
+            true,
+            Generation::Spec,
+        ),
+        (
+            "resource.k8s.io/v1",
+            "ResourceSlice",
+            true,
+            false,
+            Generation::Spec,
+        ),
+        (
+            "resource.k8s.io/v1",
+            "ResourceClaim",
+            true,
+            true,
+            Generation::None,
+        ),
         ("v1", "Service", true, true, Generation::None),
         (
             "autoscaling/v2",

@@ -12,7 +12,7 @@ pub use merge_patch::apply_merge_patch;
 pub use strategic::apply_strategic_patch;
 
 use crate::schema::ObjectSchema;
-use crate::value::Value;
+use crate::value::{Value, go_quote};
 
 /// `kubectl patch --type`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,4 +54,56 @@ pub fn apply_patch(
         PatchType::Json => apply_json_patch(live, patch),
         PatchType::Strategic => apply_strategic_patch(schema, live, patch),
     }
+}
+
+/// What the patch handler makes of a patch to an object of the kind:
+/// [`apply_patch`], then [`decode_patched`].
+pub fn patch_object(
+    schema: &ObjectSchema,
+    live: &Value,
+    patch_type: PatchType,
+    patch: &Value,
+) -> Result<Value, PatchError> {
+    let mut patched = apply_patch(schema, live, patch_type, patch)?;
+    decode_patched(schema, patch_type, patch, &mut patched)?;
+    Ok(patched)
+}
+
+/// The patched object decoded into the kind's Go struct, as the patch
+/// handler does before the field manager (`handlers/patch.go`): a
+/// strategic merge patch's result through the unstructured converter
+/// (`applyPatchToObject`: `FromUnstructuredWithValidation`, numbers
+/// narrowed without a range check as in apply), a JSON or merge patch's
+/// through the JSON decoder (`jsonPatcher.applyPatchToCurrentObject`:
+/// `runtime.DecodeInto`, which refuses a number its field cannot hold).
+/// A refusal is `NewInvalid` (422) of an empty kind and name on field
+/// `patch`, whose value is the patch map as `%+v` prints it (strategic)
+/// or the patched document (JSON, merge).
+pub fn decode_patched(
+    schema: &ObjectSchema,
+    patch_type: PatchType,
+    patch: &Value,
+    patched: &mut Value,
+) -> Result<(), PatchError> {
+    let Some(defaulter) = &schema.defaulter else {
+        return Ok(());
+    };
+    let refused = |value: String, error: String| {
+        PatchError::new(format!(
+            " \"\" is invalid: patch: Invalid value: {}: {error}",
+            go_quote(&value)
+        ))
+    };
+    if patch_type == PatchType::Strategic {
+        return defaulter
+            .convert_applied(patched)
+            .map_err(|e| refused(crate::typed::go_print::v_of(patch, true), e));
+    }
+    // The patched document as evanphx/json-patch v4 prints it: keys
+    // sorted in the objects it parsed (the root, those on the way to what
+    // the patch changed), the encoder's struct order elsewhere; here
+    // sorted throughout.
+    defaulter
+        .decode_json(patched)
+        .map_err(|e| refused(patched.to_json_sorted(), e))
 }

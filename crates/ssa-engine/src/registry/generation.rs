@@ -86,6 +86,14 @@ const TRACKED_BUILTINS: &[(&str, &str, Generation)] = &[
         "PriorityLevelConfiguration",
         Generation::Spec,
     ),
+    // `pkg/registry/resource/{deviceclass,resourceslice,devicetaintrule}/
+    // strategy.go`: `PrepareForCreate` sets 1, `PrepareForUpdate` bumps
+    // when `apiequality.Semantic.DeepEqual(old.Spec, new.Spec)` fails (a
+    // DeviceTaintRule after its new effect's `timeAdded`, which the spec
+    // change already bumps). ResourceClaim's strategy keeps none.
+    ("resource.k8s.io", "DeviceClass", Generation::Spec),
+    ("resource.k8s.io", "ResourceSlice", Generation::Spec),
+    ("resource.k8s.io", "DeviceTaintRule", Generation::Spec),
 ];
 
 /// The API group of an apiVersion (`apps/v1` → `apps`, `v1` → ``).

@@ -111,31 +111,44 @@ impl<'a> Strategy<'a> {
 
     /// The body of a create or update as decoding it into the kind's Go
     /// struct leaves it (`k8s.io/apiserver` `handlers/update.go`,
-    /// `create.go`): with `fieldValidation=Strict`, which kubectl sends,
-    /// keys the struct has no field for refuse the request (400, worded by
-    /// `transformDecodeError`); a bare request's default (`Warn`) drops
-    /// them. `Ok(None)`: the body is kept as it is. Custom resources and
-    /// other schemas are not decoded into a struct.
+    /// `create.go`): a number its integer field cannot hold refuses the
+    /// request (400, the decoder's error before any unknown field:
+    /// sigs.k8s.io/json's `Unmarshal` returns strict errors only when
+    /// there is no other); with `fieldValidation=Strict`, which kubectl
+    /// sends, keys the struct has no field for refuse it too; a bare
+    /// request's default (`Warn`) drops them. Both worded by
+    /// `transformDecodeError`. `Ok(None)`: the body is kept as it is.
+    /// Custom resources and other schemas are not decoded into a struct.
     pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
         if !self.schema.omit_empty {
             return Ok(None);
+        }
+        // `transformDecodeError`: "<kind> in version "<v>" cannot be
+        // handled as a <kind>: <error>".
+        let refuse = |error: String| {
+            let kind = body.get("kind").and_then(Value::as_str).unwrap_or("");
+            let version = api_version_of(body).rsplit('/').next().unwrap_or("");
+            format!(
+                "{kind} in version {} cannot be handled as a {kind}: {error}",
+                crate::value::go_quote(version)
+            )
+        };
+        if let Some(defaulter) = &self.schema.defaulter {
+            defaulter.decode_json(body).map_err(refuse)?;
         }
         let unknown = encoding::unknown_fields(body, &self.schema.schema, self.schema.root);
         if unknown.is_empty() {
             return Ok(None);
         }
         if strict {
-            let kind = body.get("kind").and_then(Value::as_str).unwrap_or("");
-            let version = api_version_of(body).rsplit('/').next().unwrap_or("");
             let fields: Vec<String> = unknown
                 .iter()
                 .map(|f| format!("unknown field {}", crate::value::go_quote(f)))
                 .collect();
-            return Err(format!(
-                "{kind} in version {} cannot be handled as a {kind}: strict decoding error: {}",
-                crate::value::go_quote(version),
+            return Err(refuse(format!(
+                "strict decoding error: {}",
                 fields.join(", ")
-            ));
+            )));
         }
         let mut kept = body.clone();
         encoding::drop_unknown_fields(&mut kept, &self.schema.schema, self.schema.root);

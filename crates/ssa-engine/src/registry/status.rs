@@ -24,6 +24,17 @@ const SPEC_ONLY: StatusStrategy = StatusStrategy {
     restore: &[&["spec"]],
 };
 
+/// `newObj.Spec = oldObj.Spec` and `metav1.ResetObjectMetaForStatus`:
+/// the stored labels, annotations, finalizers and owner references (its
+/// deletionTimestamp, generation and selfLink are the server's anyway).
+const META_FOR_STATUS: &[&[&str]] = &[
+    &["spec"],
+    &["metadata", "labels"],
+    &["metadata", "annotations"],
+    &["metadata", "finalizers"],
+    &["metadata", "ownerReferences"],
+];
+
 /// The status strategy of a built-in kind, by API group and kind.
 fn status_strategy(live: &Value) -> StatusStrategy {
     let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
@@ -64,6 +75,21 @@ fn status_strategy(live: &Value) -> StatusStrategy {
         ("apiextensions.k8s.io", "CustomResourceDefinition") => StatusStrategy {
             reset: &[&["metadata"], &["spec"]],
             restore: &[&["spec"]],
+        },
+        // pkg/registry/storagemigration/storagemigration/strategy.go and
+        // resource/devicetaintrule/strategy.go: metadata and spec reset.
+        ("storagemigration.k8s.io", "StorageVersionMigration")
+        | ("resource.k8s.io", "DeviceTaintRule") => StatusStrategy {
+            reset: &[&["metadata"], &["spec"]],
+            restore: META_FOR_STATUS,
+        },
+        // certificates/podcertificaterequest and apiserverinternal/
+        // storageversion: spec reset (StorageVersion declares none, see
+        // README), ResetObjectMetaForStatus too.
+        ("certificates.k8s.io", "PodCertificateRequest")
+        | ("internal.apiserver.k8s.io", "StorageVersion") => StatusStrategy {
+            reset: SPEC_ONLY.reset,
+            restore: META_FOR_STATUS,
         },
         _ => SPEC_ONLY,
     }
@@ -196,30 +222,51 @@ mod tests {
         schema
     }
 
+    /// A `/status` write of `object` over `live`: the reset fields, and
+    /// what is stored.
+    fn status_write(live: &str, object: &str) -> (&'static [&'static [&'static str]], Value) {
+        let (live, mut object) = (json(live), json(object));
+        let schema = builtin();
+        let reset = reset_fields(&schema, &live);
+        prepare_status_write(&schema, &mut object, &live);
+        (reset, object)
+    }
+
     /// flowcontrol `flowschema/strategy.go` `flowSchemaStatusStrategy`:
     /// a `/status` write keeps the stored ObjectMeta but its new
     /// managedFields.
     #[test]
     fn flow_schema_status_writes_keep_the_stored_metadata() {
-        let live = json(
+        let (reset, object) = status_write(
             r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"1"}},"spec":{"x":1}}"#,
-        );
-        let mut object = json(
             r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"2"},"managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
         );
-        let schema = builtin();
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
-            reset_fields(&schema, &live),
-            &[&["metadata"][..], &["spec"]]
+            object,
+            json(
+                r#"{"apiVersion":"flowcontrol.apiserver.k8s.io/v1","kind":"FlowSchema","metadata":{"name":"f","labels":{"a":"1"},"managedFields":[{"manager":"m"}]},"spec":{"x":1},"status":{"ok":true}}"#
+            )
         );
-        prepare_status_write(&schema, &mut object, &live);
+    }
+
+    /// storagemigration `storagemigration/strategy.go` `statusStrategy`:
+    /// metadata and spec are reset fields, and `PrepareForUpdate` takes
+    /// the spec and `ResetObjectMetaForStatus`'s fields from the stored
+    /// object; the rest of the new metadata stays.
+    #[test]
+    fn storage_version_migration_status_writes_reset_object_meta() {
+        let (reset, object) = status_write(
+            r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"1"}},"spec":{"x":1}}"#,
+            r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"2"},"annotations":{"b":"1"},"generateName":"g","managedFields":[{"manager":"m"}]},"spec":{"x":2},"status":{"ok":true}}"#,
+        );
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
-            object.get_path(&["metadata", "labels", "a"]),
-            Some(&Value::from("1"))
+            object,
+            json(
+                r#"{"apiVersion":"storagemigration.k8s.io/v1beta1","kind":"StorageVersionMigration","metadata":{"name":"m","labels":{"a":"1"},"generateName":"g","managedFields":[{"manager":"m"}]},"spec":{"x":1},"status":{"ok":true}}"#
+            )
         );
-        assert!(object.get_path(&["metadata", "managedFields"]).is_some());
-        assert_eq!(object.get_path(&["spec", "x"]), Some(&Value::Int(1)));
-        assert_eq!(object.get_path(&["status", "ok"]), Some(&Value::Bool(true)));
     }
 
     /// apiextensions `customresourcedefinition/strategy.go`: metadata is a
@@ -227,18 +274,11 @@ mod tests {
     /// metadata.
     #[test]
     fn crd_status_writes_keep_their_metadata_unowned() {
-        let live = json(
+        let (reset, object) = status_write(
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1}}"#,
-        );
-        let mut object = json(
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"x":2}}"#,
         );
-        let schema = builtin();
-        assert_eq!(
-            reset_fields(&schema, &live),
-            &[&["metadata"][..], &["spec"]]
-        );
-        prepare_status_write(&schema, &mut object, &live);
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
         assert_eq!(
             object.get_path(&["metadata", "labels", "a"]),
             Some(&Value::from("2"))

@@ -346,7 +346,12 @@ fn run_patch(
         Some(Subresource::Scale) => scale_of(schema, live),
         _ => live.clone(),
     };
-    let patched = patch::apply_patch(schema, &target, patch_type, patch_body).map_err(|e| {
+    let patched = match step.subresource {
+        // The scale endpoint's result is a Scale, not the kind's struct.
+        Some(Subresource::Scale) => patch::apply_patch(schema, &target, patch_type, patch_body),
+        _ => patch::patch_object(schema, &target, patch_type, patch_body),
+    };
+    let patched = patched.map_err(|e| {
         // The server's message may not say what failed; the note does.
         if let Some(detail) = e.detail {
             notes.push(detail);

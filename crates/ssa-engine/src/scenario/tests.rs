@@ -509,3 +509,70 @@ fn scenario_places_locate_every_message_as_all_places_do() {
     // Many variants are errors with a place (a check of the test itself).
     assert!(placed * 4 > texts.len(), "{placed} of {}", texts.len());
 }
+
+/// Numbers an int32 field cannot hold, through the handlers that decode a
+/// body as JSON (`handlers/update.go` and `create.go`: 400 worded by
+/// `transformDecodeError`; `handlers/patch.go` `jsonPatcher`: 422 on field
+/// `patch` quoting the patched document) and through a strategic merge
+/// patch's unstructured conversion (`applyPatchToObject`: the low 32 bits
+/// kept, a fraction refused with the converter's words and `%+v` of the
+/// patch).
+#[test]
+fn numbers_out_of_an_int32_field_through_update_and_patch() {
+    let text = r#"scenario: v1
+name: numbers
+live:
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, namespace: default}
+  spec: {replicas: 1, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: a, image: nginx}]}}}
+steps:
+- manager: m
+  op: update
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec: {replicas: 4294967297, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: a, image: nginx}]}}}
+- manager: m
+  op: patch
+  patchType: json
+  patch: [{op: replace, path: /spec/replicas, value: 1e10}]
+- manager: m
+  op: patch
+  patchType: strategic
+  patch: {spec: {replicas: 1.5}}
+- manager: m
+  op: patch
+  patchType: strategic
+  patch: {spec: {replicas: 4294967298}}
+"#;
+    let result = run_scenario_text(text).unwrap();
+    let messages: Vec<&str> = result.steps.iter().map(|s| s.message.as_str()).collect();
+    assert_eq!(
+        messages[0],
+        r#"Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number 4294967297 into Go struct field DeploymentSpec.spec.replicas of type int32"#
+    );
+    assert!(
+        messages[1].starts_with(r#" "" is invalid: patch: Invalid value: "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{"#),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[1].ends_with(r#"\"spec\":{\"replicas\":10000000000,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx\",\"name\":\"a\"}]}}}}": json: cannot unmarshal number 10000000000 into Go struct field DeploymentSpec.spec.replicas of type int32"#),
+        "{}",
+        messages[1]
+    );
+    assert_eq!(
+        messages[2],
+        r#" "" is invalid: patch: Invalid value: "map[spec:map[replicas:1.5]]": cannot convert float64 to int32"#
+    );
+    assert_eq!(messages[3], "");
+    let replicas = result.steps[3]
+        .object
+        .as_ref()
+        .and_then(|o| o.get_path(&["spec", "replicas"]));
+    assert_eq!(replicas, Some(&Value::Int(2)));
+    let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
+    assert_eq!(outcomes, ["invalid", "invalid", "invalid", "applied"]);
+}

@@ -11,7 +11,7 @@ use crate::value::{Value, go_quote};
 
 /// `%v` of the SMD value.
 pub(super) fn value_v(v: &Value) -> String {
-    format!("&{{{}}}", v_of(v))
+    format!("&{{{}}}", v_of(v, false))
 }
 
 /// `%#v` of the SMD value.
@@ -33,16 +33,21 @@ pub(super) fn go_type(v: &Value) -> &'static str {
 }
 
 /// `%v` of an `interface{}` holding the value (maps with sorted keys, as
-/// `fmt` prints them).
-fn v_of(v: &Value) -> String {
+/// `fmt` prints them); with `ints`, a number whose text (as Go's encoder
+/// sent it) reads as an int64 is one (`PreserveInts`), otherwise every
+/// number is a float64.
+pub(crate) fn v_of(v: &Value, ints: bool) -> String {
     match v {
         Value::Null => "<nil>".to_string(),
         Value::Bool(b) => b.to_string(),
+        Value::Int(_) | Value::Float(_) if ints && crate::value::wire_int(v).is_some() => {
+            v.to_json()
+        }
         Value::Int(i) => go_float(*i as f64),
         Value::Float(f) => go_float(*f),
         Value::String(s) => s.clone(),
         Value::List(items) => {
-            let parts: Vec<String> = items.iter().map(v_of).collect();
+            let parts: Vec<String> = items.iter().map(|v| v_of(v, ints)).collect();
             format!("[{}]", parts.join(" "))
         }
         Value::Map(m) => {
@@ -50,7 +55,7 @@ fn v_of(v: &Value) -> String {
             crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let parts: Vec<String> = entries
                 .iter()
-                .map(|(k, v)| format!("{k}:{}", v_of(v)))
+                .map(|(k, v)| format!("{k}:{}", v_of(v, ints)))
                 .collect();
             format!("map[{}]", parts.join(" "))
         }
@@ -115,5 +120,20 @@ mod tests {
         ] {
             assert_eq!(go_float(f), s, "{f}");
         }
+    }
+
+    /// `%+v` of the map sigs.k8s.io/json decodes a strategic merge patch
+    /// into with `PreserveInts` (`handlers/patch.go` `strategicPatchObject`,
+    /// quoted by `applyPatchToObject`'s refusal): integers are int64.
+    #[test]
+    fn patch_maps_keep_their_integers() {
+        let v = Value::from_json_str(
+            r#"{"spec":{"replicas":1.5,"n":10000000000,"f":1e10,"big":1e20}}"#,
+        )
+        .unwrap_or(Value::Null);
+        assert_eq!(
+            v_of(&v, true),
+            "map[spec:map[big:1e+20 f:10000000000 n:10000000000 replicas:1.5]]"
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! because the API server shows them to users.
 
 mod compare;
-mod go_print;
+pub(crate) mod go_print;
 pub(crate) mod merge;
 mod reconcile;
 mod remove;

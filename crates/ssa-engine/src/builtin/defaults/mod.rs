@@ -60,9 +60,14 @@ pub enum KindDefaults {
     ResourceClaimV1beta1,
     ResourceClaimTemplateV1beta1,
     ResourceSlice,
+    /// resource.k8s.io/v1beta1's slices: devices under `basic`.
+    ResourceSliceV1beta1,
     /// resource.k8s.io v1beta2 and v1alpha3: the taint's `timeAdded`.
     DeviceTaintRule,
-    ResourcePoolStatusRequest,
+    /// A `+default` on one integer of the spec, the kind's only default:
+    /// ResourcePoolStatusRequest's `limit` (100), PodCertificateRequest's
+    /// `maxExpirationSeconds` (86400).
+    SpecInt(&'static str, i64),
     VolumeAttachment,
 }
 
@@ -141,14 +146,22 @@ impl KindDefaults {
                 KindDefaults::ResourceSlice
             }
             ("resource.k8s.io/v1beta1", "ResourceClaim") => KindDefaults::ResourceClaimV1beta1,
+            ("resource.k8s.io/v1beta1", "ResourceSlice") => KindDefaults::ResourceSliceV1beta1,
             ("resource.k8s.io/v1beta1", "ResourceClaimTemplate") => {
                 KindDefaults::ResourceClaimTemplateV1beta1
             }
             ("resource.k8s.io/v1beta2" | "resource.k8s.io/v1alpha3", "DeviceTaintRule") => {
                 KindDefaults::DeviceTaintRule
             }
+            // +default=100 on ResourcePoolStatusRequestSpec.Limit.
             ("resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest") => {
-                KindDefaults::ResourcePoolStatusRequest
+                KindDefaults::SpecInt("limit", 100)
+            }
+            // +default=86400 on PodCertificateRequestSpec.MaxExpirationSeconds
+            // (k8s.io/api certificates/v1beta1/types.go; v1beta1's
+            // generated SetObjectDefaults_PodCertificateRequest).
+            ("certificates.k8s.io/v1beta1", "PodCertificateRequest") => {
+                KindDefaults::SpecInt("maxExpirationSeconds", 86400)
             }
             _ => return None,
         })
@@ -231,11 +244,11 @@ impl KindDefaults {
             KindDefaults::ResourceClaimTemplateV1beta1 => {
                 resource::resource_claim_template(root, true)
             }
-            KindDefaults::ResourceSlice => resource::resource_slice(root, now),
+            KindDefaults::ResourceSlice => resource::resource_slice(root, now, false),
+            KindDefaults::ResourceSliceV1beta1 => resource::resource_slice(root, now, true),
             KindDefaults::DeviceTaintRule => resource::device_taint_rule(root, now)?,
-            KindDefaults::ResourcePoolStatusRequest => {
-                // +default=100 on ResourcePoolStatusRequestSpec.Limit.
-                set(root.child_map_mut("spec")?, "limit", Value::Int(100));
+            KindDefaults::SpecInt(field, value) => {
+                set(root.child_map_mut("spec")?, field, Value::Int(*value));
             }
             KindDefaults::VolumeAttachment => storage::volume_attachment(root),
             KindDefaults::StatefulSet => {
@@ -1344,7 +1357,8 @@ mod tests {
     }
 
     /// Versions that share v1's defaulting functions, and the ones with
-    /// their own (resource.k8s.io/v1beta1 claims, ResourcePoolStatusRequest).
+    /// their own (resource.k8s.io/v1beta1 claims, ResourcePoolStatusRequest,
+    /// certificates.k8s.io/v1beta1 PodCertificateRequest).
     #[test]
     fn beta_and_alpha_versions() {
         for (api_version, kind, expected) in [
@@ -1374,6 +1388,11 @@ mod tests {
                 KindDefaults::ResourceSlice,
             ),
             (
+                "resource.k8s.io/v1beta1",
+                "ResourceSlice",
+                KindDefaults::ResourceSliceV1beta1,
+            ),
+            (
                 "resource.k8s.io/v1alpha3",
                 "DeviceTaintRule",
                 KindDefaults::DeviceTaintRule,
@@ -1390,7 +1409,36 @@ mod tests {
                 "{api_version} {kind}"
             );
         }
-        let request = defaulted(KindDefaults::ResourcePoolStatusRequest, "spec: {driver: d}");
+        let request =
+            KindDefaults::for_kind("resource.k8s.io/v1alpha3", "ResourcePoolStatusRequest");
+        let request = defaulted(request.unwrap(), "spec: {driver: d}");
         assert_eq!(request.get_path(&["spec", "limit"]), Some(&Value::Int(100)));
+        let pcr_kind =
+            KindDefaults::for_kind("certificates.k8s.io/v1beta1", "PodCertificateRequest");
+        let pcr_kind = pcr_kind.unwrap();
+        let pcr = defaulted(
+            pcr_kind,
+            "spec: {signerName: s, maxExpirationSeconds: null}",
+        );
+        assert_eq!(
+            pcr.get_path(&["spec", "maxExpirationSeconds"]),
+            Some(&Value::Int(86400))
+        );
+        let kept = defaulted(pcr_kind, "spec: {maxExpirationSeconds: 3600}");
+        assert_eq!(
+            kept.get_path(&["spec", "maxExpirationSeconds"]),
+            Some(&Value::Int(3600))
+        );
+        // ClusterTrustBundle (v1beta1, v1alpha1), StorageVersionMigration
+        // (v1beta1) and StorageVersion (v1alpha1): no defaulting function
+        // and no `+default` in their types.
+        for (api_version, kind) in [
+            ("certificates.k8s.io/v1beta1", "ClusterTrustBundle"),
+            ("certificates.k8s.io/v1alpha1", "ClusterTrustBundle"),
+            ("storagemigration.k8s.io/v1beta1", "StorageVersionMigration"),
+            ("internal.apiserver.k8s.io/v1alpha1", "StorageVersion"),
+        ] {
+            assert_eq!(KindDefaults::for_kind(api_version, kind), None, "{kind}");
+        }
     }
 }

@@ -72,11 +72,26 @@ fn tolerations(request: &mut Map) {
 /// `SetObjectDefaults_ResourceSlice` of v1 and v1beta2: `SetDefaults_Device`
 /// gives every node-allocatable resource mapping a multiplier of 1, and
 /// `SetDefaults_DeviceTaint` stamps every device taint.
-pub(super) fn resource_slice(root: &mut Map, now: &str) {
+///
+/// `v1beta1`: a device's fields are under `basic`. v1beta1's generated
+/// `SetObjectDefaults_ResourceSlice` stamps `basic.taints`; the
+/// multiplier is v1's (whether or not v1beta1's `defaults.go` of 1.36 has
+/// it, which was not at hand): the store writes v1, the storage version,
+/// and decodes what it wrote for the response (etcd3 `store.Create` and
+/// `GuaranteedUpdate`: `decode`), which runs v1's defaulters.
+pub(super) fn resource_slice(root: &mut Map, now: &str, v1beta1: bool) {
     let Some(Value::Map(spec)) = root.get_mut("spec") else {
         return;
     };
     for device in items(spec, "devices") {
+        let device = if v1beta1 {
+            let Some(basic) = device.get_mut("basic").and_then(Value::as_map_mut) else {
+                continue;
+            };
+            basic
+        } else {
+            device
+        };
         for taint in items(device, "taints") {
             device_taint(taint, now);
         }
@@ -161,12 +176,31 @@ mod tests {
         let mut root = map(
             "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores}, memory: {allocationMultiplier: 2Gi}}}]}}",
         );
-        resource_slice(&mut root, "2024-01-01T00:00:03Z");
+        resource_slice(&mut root, "2024-01-01T00:00:03Z", false);
         assert_eq!(
             root,
             map(
                 "{spec: {devices: [{name: d, nodeAllocatableResourceMappings: {cpu: {capacityKey: cores, allocationMultiplier: '1'}, memory: {allocationMultiplier: 2Gi}}}]}}"
             )
+        );
+    }
+
+    /// v1beta1: the same defaults on the `basic` devices (v1beta1
+    /// `zz_generated.defaults.go`: `a.Basic.Taints` through
+    /// `SetDefaults_DeviceTaint`; v1's `SetDefaults_Device` as the store
+    /// reads the v1 object back); a device without `basic` has none.
+    #[test]
+    fn v1beta1_basic_devices() {
+        let now = "2024-01-01T00:00:03Z";
+        let mut slice = map(
+            "{spec: {devices: [{name: d, basic: {taints: [{key: a, effect: NoSchedule}], nodeAllocatableResourceMappings: {cpu: {capacityKey: cores}}}}, {name: e, taints: [{key: a}]}]}}",
+        );
+        resource_slice(&mut slice, now, true);
+        assert_eq!(
+            slice,
+            map(&format!(
+                "{{spec: {{devices: [{{name: d, basic: {{taints: [{{key: a, effect: NoSchedule, timeAdded: '{now}'}}], nodeAllocatableResourceMappings: {{cpu: {{capacityKey: cores, allocationMultiplier: '1'}}}}}}}}, {{name: e, taints: [{{key: a}}]}}]}}}}"
+            ))
         );
     }
 
@@ -178,7 +212,7 @@ mod tests {
         let mut slice = map(
             "{spec: {devices: [{name: d, taints: [{key: a, effect: NoSchedule}, {key: b, effect: NoExecute, timeAdded: '2023-05-06T07:08:09Z'}, {key: c, effect: NoSchedule, timeAdded: null}]}]}}",
         );
-        resource_slice(&mut slice, now);
+        resource_slice(&mut slice, now, false);
         assert_eq!(
             slice,
             map(&format!(

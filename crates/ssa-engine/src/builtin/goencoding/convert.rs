@@ -17,10 +17,15 @@
 //! result for an out-of-range value depends on the CPU (x86-64 gives
 //! `math.MinInt64`, arm64 saturates): such a value is kept as written.
 //!
-//! Types with their own `UnmarshalJSON` (Time, Quantity, IntOrString, the
-//! JSONSchemaProps unions, RawExtension, ...) are converted through JSON
-//! by the converter, with other messages; they are not walked here.
+//! Types with their own `UnmarshalJSON` are converted through JSON
+//! (structured-merge-diff's `TypeReflectCacheEntry.FromUnstructured`:
+//! `json.Marshal`, then the type's `UnmarshalJSON`): an IntOrString's
+//! number is read by encoding/json into an int32, which refuses what does
+//! not fit (`json: cannot unmarshal number 4294967297 into Go value of
+//! type int32`, no field path). The others (Time, Quantity, the
+//! JSONSchemaProps unions, RawExtension, ...) are not walked here.
 
+use super::decode::{int_type_name, refused_number};
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -59,6 +64,7 @@ fn needs_walk(v: &Value, ty: &GoType) -> bool {
     match (ty, v) {
         (GoType::Int | GoType::Int32, Value::Float(_)) => true,
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
+        (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
         (GoType::Pointer(_) | GoType::Slice(_) | GoType::Map(_) | GoType::Struct(_), _) => {
             contains_number(v)
         }
@@ -95,19 +101,12 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             let Value::Float(f) = *v else {
                 return Ok(());
             };
-            let width = if *ty == GoType::Int32 {
-                "int32"
-            } else {
-                "int64"
-            };
             if f != f.trunc() {
-                return Err(format!("cannot convert float64 to {width}"));
+                return Err(format!("cannot convert float64 to {}", int_type_name(ty)));
             }
-            // 2^63 is the first float past int64; beyond it Go's
-            // conversion depends on the CPU.
-            const TWO_63: f64 = 9_223_372_036_854_775_808.0;
-            if (-TWO_63..TWO_63).contains(&f) {
-                *v = Value::Int(narrow(f as i64, ty));
+            // Past int64 Go's conversion depends on the CPU: kept.
+            if let Some(n) = crate::value::wire_int(v) {
+                *v = Value::Int(narrow(n, ty));
             }
             Ok(())
         }
@@ -115,6 +114,12 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             *i = narrow(*i, ty);
             Ok(())
         }
+        (GoType::IntOrString, v) => match refused_number(v, &GoType::Int32) {
+            Some(text) => Err(format!(
+                "json: cannot unmarshal number {text} into Go value of type int32"
+            )),
+            None => Ok(()),
+        },
         _ => Ok(()),
     }
 }

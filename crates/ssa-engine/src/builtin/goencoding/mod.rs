@@ -19,11 +19,13 @@
 //! ([`table`]).
 
 mod convert;
+mod decode;
 pub(crate) mod quantity;
 pub(crate) mod table;
 mod time;
 
 pub(crate) use convert::from_unstructured;
+pub(crate) use decode::decode_numbers;
 
 use crate::value::{Map, Value};
 use table::{Field, GoStruct, GoTable, GoType};

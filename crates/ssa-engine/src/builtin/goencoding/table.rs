@@ -110,6 +110,17 @@ impl GoTable {
         self.by_definition.get(definition).copied()
     }
 
+    /// The Go name of struct `index` (its definition's last segment:
+    /// `DeploymentSpec`), as decoding errors name it; looked up only then.
+    pub fn name_of(&self, index: usize) -> &str {
+        let definition = self
+            .by_definition
+            .iter()
+            .find(|(_, i)| **i == index)
+            .map_or("", |(d, _)| d.as_str());
+        definition.rsplit('.').next().unwrap_or(definition)
+    }
+
     pub fn get(&self, index: usize) -> Option<&GoStruct> {
         self.structs.get(index)
     }

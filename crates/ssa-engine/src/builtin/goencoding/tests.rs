@@ -200,7 +200,9 @@ fn schema_unions_are_printed_as_schemas() {
 /// `FromUnstructured` on numbers (apimachinery `pkg/runtime/converter.go`,
 /// `fromUnstructured`): integers converted to the field's width without a
 /// range check, integral floats the same way, a float with a fraction in
-/// an integer field refused; other types untouched.
+/// an integer field refused; an IntOrString's number read by encoding/json
+/// into an int32 (its `UnmarshalJSON`), which checks the range; other
+/// types untouched.
 #[test]
 fn from_unstructured_narrows_integers_and_refuses_fractions() {
     let t = table(r#"[["T","a::w p::*w l::[w m::{w i::i f::f n::n s::@1"],["U","x::w"]]"#);
@@ -210,10 +212,10 @@ fn from_unstructured_narrows_integers_and_refuses_fractions() {
     };
     assert_eq!(
         convert(
-            r#"{"a":4294967297,"p":-4294967297,"l":[2147483648,7],"m":{"k":4294967296},"i":4294967297,"f":1.5,"n":4294967297,"s":{"x":10000000000}}"#
+            r#"{"a":4294967297,"p":-4294967297,"l":[2147483648,7],"m":{"k":4294967296},"i":4294967297,"f":1.5,"n":2147483647,"s":{"x":10000000000}}"#
         ),
         Ok(json(
-            r#"{"a":1,"p":-1,"l":[-2147483648,7],"m":{"k":0},"i":4294967297,"f":1.5,"n":4294967297,"s":{"x":1410065408}}"#
+            r#"{"a":1,"p":-1,"l":[-2147483648,7],"m":{"k":0},"i":4294967297,"f":1.5,"n":2147483647,"s":{"x":1410065408}}"#
         ))
     );
     // An integral float converts as the integer would; past int64, Go's
@@ -229,5 +231,89 @@ fn from_unstructured_narrows_integers_and_refuses_fractions() {
     assert_eq!(
         convert(r#"{"i":0.5}"#),
         Err("cannot convert float64 to int64".to_string())
+    );
+    assert_eq!(
+        convert(r#"{"n":4294967297}"#),
+        Err("json: cannot unmarshal number 4294967297 into Go value of type int32".to_string())
+    );
+}
+
+/// sigs.k8s.io/json (`internal/golang/encoding/json/decode.go`,
+/// `literalStore`): an integer field takes a number whose text
+/// `strconv.ParseInt` reads and its width holds; otherwise the first such
+/// number is the error, `UnmarshalTypeError` with `addErrorContext`'s
+/// struct (the one holding the field) and json field path (no list index).
+#[test]
+fn the_json_decoder_refuses_numbers_an_integer_field_cannot_hold() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    let root = table.struct_of("io.k8s.api.apps.v1.Deployment").unwrap();
+    let decode = |spec: &str| decode_numbers(table, root, &json(&format!(r#"{{"spec":{spec}}}"#)));
+    let field = |number: &str, path: &str, ty: &str| {
+        Err(format!(
+            "json: cannot unmarshal number {number} into Go struct field {path} of type {ty}"
+        ))
+    };
+    assert_eq!(decode(r#"{"replicas":2147483647}"#), Ok(()));
+    assert_eq!(
+        decode(r#"{"replicas":4294967297}"#),
+        field("4294967297", "DeploymentSpec.spec.replicas", "int32")
+    );
+    assert_eq!(
+        decode(r#"{"replicas":1.5}"#),
+        field("1.5", "DeploymentSpec.spec.replicas", "int32")
+    );
+    // A float arrives as Go's encoder prints it: 1e10 as 10000000000,
+    // 1e20 without an exponent (past int64), 1e21 with one; an integral
+    // float is an integer.
+    assert_eq!(
+        decode(r#"{"replicas":1e10}"#),
+        field("10000000000", "DeploymentSpec.spec.replicas", "int32")
+    );
+    assert_eq!(
+        decode(r#"{"replicas":99999999999999999999}"#),
+        field(
+            "100000000000000000000",
+            "DeploymentSpec.spec.replicas",
+            "int32"
+        )
+    );
+    assert_eq!(decode(r#"{"replicas":3.0}"#), Ok(()));
+    // int64: only past its range, or with a fraction.
+    assert_eq!(
+        decode(
+            r#"{"progressDeadlineSeconds":1,"template":{"spec":{"activeDeadlineSeconds":4294967297}}}"#
+        ),
+        Ok(())
+    );
+    assert_eq!(
+        decode(r#"{"template":{"spec":{"activeDeadlineSeconds":1e21}}}"#),
+        field(
+            "1e+21",
+            "PodSpec.spec.template.spec.activeDeadlineSeconds",
+            "int64"
+        )
+    );
+    // The first in the document wins; lists add no index.
+    assert_eq!(
+        decode(
+            r#"{"template":{"spec":{"containers":[{"name":"a","ports":[{"containerPort":80},{"containerPort":70000.5}]}]}},"replicas":1.5}"#
+        ),
+        field(
+            "70000.5",
+            "ContainerPort.spec.template.spec.containers.ports.containerPort",
+            "int32"
+        )
+    );
+    // IntOrString's UnmarshalJSON (encoding/json into its int32) ends the
+    // decoding at once, before an error saved earlier.
+    assert_eq!(
+        decode(r#"{"replicas":1.5,"strategy":{"rollingUpdate":{"maxSurge":4294967297}}}"#),
+        field(
+            "4294967297",
+            "RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge",
+            "int32"
+        )
     );
 }
