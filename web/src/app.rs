@@ -89,13 +89,14 @@ pub fn app() -> Html {
     {
         // An embed shows its own scenario: it does not overwrite the
         // playground's autosave.
-        // A text is saved with its run (a long one once typing pauses), not
-        // in the keystroke's frame.
+        // A text is saved once it has run and edits pause
+        // (`browser::Autosave`), not in the keystroke's or the run's task.
         let (text, embedded) = (state.text.clone(), embed.embed);
         let ran = !state.stale;
+        let autosave = use_mut_ref(browser::Autosave::default);
         use_effect_with((text, ran), move |(text, ran)| {
             if !embedded && *ran {
-                browser::save(text);
+                browser::Autosave::later(&autosave, text.clone());
             }
         });
     }

@@ -68,9 +68,54 @@ pub fn load_saved() -> Option<String> {
 }
 
 /// Autosaves the scenario.
-pub fn save(text: &str) {
+fn save(text: &str) {
     if let Some(storage) = window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = storage.set_item(STORAGE_KEY, text);
+    }
+}
+
+/// How long edits pause before the scenario is saved.
+const SAVE_AFTER_MS: u32 = 1000;
+
+/// Saves the scenario once edits pause, and at once when the page is
+/// left (`pagehide`). Chromium takes 1-5 ms to store a 130 KB text and
+/// about 20 ms for 1.4 MB (a 50,000-key scenario): in the run's own task,
+/// that held back the next keystroke.
+#[derive(Default)]
+pub struct Autosave {
+    text: Option<String>,
+    timer: Option<gloo_timers::callback::Timeout>,
+    leaving: Option<gloo_events::EventListener>,
+}
+
+impl Autosave {
+    /// Saves `text` once edits pause (a newer text replaces it).
+    pub fn later(this: &std::rc::Rc<std::cell::RefCell<Self>>, text: String) {
+        let mut autosave = this.borrow_mut();
+        if autosave.leaving.is_none()
+            && let Some(w) = window()
+        {
+            let this = this.clone();
+            autosave.leaving = Some(gloo_events::EventListener::new(&w, "pagehide", move |_| {
+                this.borrow_mut().now();
+            }));
+        }
+        autosave.text = Some(text);
+        let this = this.clone();
+        autosave.timer = Some(gloo_timers::callback::Timeout::new(
+            SAVE_AFTER_MS,
+            move || {
+                this.borrow_mut().now();
+            },
+        ));
+    }
+
+    /// Saves what waits, now.
+    fn now(&mut self) {
+        self.timer = None;
+        if let Some(text) = self.text.take() {
+            save(&text);
+        }
     }
 }
 
