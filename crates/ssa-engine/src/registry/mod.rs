@@ -48,7 +48,10 @@ impl<'a> Strategy<'a> {
     /// (`GetResetFields` of the endpoint's strategy).
     pub fn reset_fields(&self, subresource: Option<Subresource>, object: &Value) -> Set {
         let mut ignored = Set::new();
-        for path in status::reset_fields(self.schema, object, subresource) {
+        for path in status::reset_fields(self.schema, object, subresource)
+            .into_iter()
+            .flatten()
+        {
             ignored.insert(&Path::fields(path));
         }
         ignored

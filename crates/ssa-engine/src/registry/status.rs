@@ -65,23 +65,55 @@ const META_FOR_STATUS: Paths = &[
     &["metadata", "ownerReferences"],
 ];
 
-/// The strategies of a built-in kind, by API group and kind.
-pub(super) fn strategy_of(live: &Value) -> KindStrategy {
-    let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
-    let group = crate::registry::generation::api_group(api_version_of(live));
-    match (group, kind) {
-        // pkg/registry/apps/deployment/strategy.go, deploymentStatusStrategy:
-        // the labels are the controller's to copy, not the status writer's.
-        ("apps", "Deployment") => KindStrategy {
+/// Metadata and spec reset, `ResetObjectMetaForStatus` (or, for
+/// APIService, its four fields one by one): storagemigration/
+/// storagemigration, storage/volumeattachment, admissionregistration/
+/// validatingadmissionpolicy, kube-aggregator's apiservice.
+const META_RESET: KindStrategy = KindStrategy {
+    reset: &[&["metadata"], &["spec"]],
+    restore: META_FOR_STATUS,
+    ..SPEC_ONLY
+};
+
+/// certificates/podcertificaterequest and resource/resourceclaim: spec
+/// reset, `ResetObjectMetaForStatus` too.
+const SPEC_RESET_META_FOR_STATUS: KindStrategy = KindStrategy {
+    restore: META_FOR_STATUS,
+    ..SPEC_ONLY
+};
+
+/// flowcontrol/{flowschema,prioritylevelconfiguration}/strategy.go: the
+/// whole ObjectMeta is the stored one (but for the managedFields just
+/// computed).
+const STORED_META: KindStrategy = KindStrategy {
+    reset: &[&["metadata"], &["spec"]],
+    restore: &[&["metadata"], &["spec"]],
+    ..SPEC_ONLY
+};
+
+/// The kinds whose strategies differ from [`SPEC_ONLY`], by API group
+/// and kind (the version does not matter: strategies work on the
+/// internal type).
+static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
+    // pkg/registry/apps/deployment/strategy.go, deploymentStatusStrategy:
+    // the labels are the controller's to copy, not the status writer's.
+    (
+        "apps",
+        "Deployment",
+        KindStrategy {
             reset: &[&["spec"], &["metadata", "labels"]],
             restore: &[&["spec"], &["metadata", "labels"]],
             ..SPEC_ONLY
         },
-        // pkg/registry/core/pod/strategy.go, podStatusStrategy; its
-        // PrepareForUpdate backfills the QoS class ("populated at
-        // creation time by the kube-apiserver") and
-        // preserveOldObservedGeneration the observed generation.
-        ("", "Pod") => KindStrategy {
+    ),
+    // pkg/registry/core/pod/strategy.go, podStatusStrategy; its
+    // PrepareForUpdate backfills the QoS class ("populated at creation
+    // time by the kube-apiserver") and preserveOldObservedGeneration the
+    // observed generation.
+    (
+        "",
+        "Pod",
+        KindStrategy {
             reset: &[
                 &["spec"],
                 &["metadata", "deletionTimestamp"],
@@ -95,93 +127,127 @@ pub(super) fn strategy_of(live: &Value) -> KindStrategy {
             backfill: &[&["status", "qosClass"], &["status", "observedGeneration"]],
             ..SPEC_ONLY
         },
-        // pkg/registry/core/node/strategy.go: "Nodes allow *all* fields,
-        // including status, to be set on create" (still a reset field).
-        ("", "Node") => KindStrategy {
+    ),
+    // pkg/registry/core/node/strategy.go: "Nodes allow *all* fields,
+    // including status, to be set on create" (still a reset field).
+    (
+        "",
+        "Node",
+        KindStrategy {
             create_keeps_status: true,
             ..SPEC_ONLY
         },
-        // pkg/registry/core/namespace/strategy.go: PrepareForUpdate keeps
-        // the stored finalizers (the finalize subresource changes them).
-        ("", "Namespace") => KindStrategy {
+    ),
+    // pkg/registry/core/namespace/strategy.go: PrepareForUpdate keeps the
+    // stored finalizers (the finalize subresource changes them).
+    (
+        "",
+        "Namespace",
+        KindStrategy {
             main_keep: &[&["spec", "finalizers"]],
             ..SPEC_ONLY
         },
-        // pkg/registry/core/persistentvolume/strategy.go, the status
-        // strategy's PrepareForUpdate (and PrepareForCreate: Pending, now).
-        ("", "PersistentVolume") => KindStrategy {
+    ),
+    // pkg/registry/core/persistentvolume/strategy.go, the status
+    // strategy's PrepareForUpdate (PrepareForCreate: Pending since now,
+    // `KindDefaults::initial_status`).
+    (
+        "",
+        "PersistentVolume",
+        KindStrategy {
             transition: Some((&["status", "phase"], &["status", "lastPhaseTransitionTime"])),
             ..SPEC_ONLY
         },
-        // pkg/registry/certificates/certificates/strategy.go: spec and
-        // status are the main resource's reset fields, and PrepareForUpdate
-        // keeps both ("immutable after creation except via subresources").
-        ("certificates.k8s.io", "CertificateSigningRequest") => KindStrategy {
+    ),
+    // pkg/registry/certificates/certificates/strategy.go: spec and status
+    // are the main resource's reset fields, and PrepareForUpdate keeps
+    // both ("immutable after creation except via subresources"); the
+    // status strategy resets the conditions too (see README).
+    (
+        "certificates.k8s.io",
+        "CertificateSigningRequest",
+        KindStrategy {
             main_reset: &[&["spec"]],
             main_keep: &[&["spec"]],
             reset: &[&["spec"], &["status", "conditions"]],
             ..SPEC_ONLY
         },
-        // pkg/registry/flowcontrol/{flowschema,prioritylevelconfiguration}/
-        // strategy.go: the whole ObjectMeta is the stored one (but for the
-        // managedFields just computed).
-        ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration") => {
-            KindStrategy {
-                reset: &[&["metadata"], &["spec"]],
-                restore: &[&["metadata"], &["spec"]],
-                ..SPEC_ONLY
-            }
-        }
-        // apiextensions-apiserver pkg/registry/customresourcedefinition/
-        // strategy.go: metadata is a reset field, but PrepareForUpdate
-        // calls ResetObjectMetaForStatus(new, new), which keeps the new
-        // metadata: the change is stored, owned by nobody.
-        ("apiextensions.k8s.io", "CustomResourceDefinition") => KindStrategy {
+    ),
+    ("flowcontrol.apiserver.k8s.io", "FlowSchema", STORED_META),
+    (
+        "flowcontrol.apiserver.k8s.io",
+        "PriorityLevelConfiguration",
+        STORED_META,
+    ),
+    // apiextensions-apiserver pkg/registry/customresourcedefinition/
+    // strategy.go: metadata is a reset field, but PrepareForUpdate calls
+    // ResetObjectMetaForStatus(new, new), which keeps the new metadata:
+    // the change is stored, owned by nobody.
+    (
+        "apiextensions.k8s.io",
+        "CustomResourceDefinition",
+        KindStrategy {
             reset: &[&["metadata"], &["spec"]],
             ..SPEC_ONLY
         },
-        // Metadata and spec reset, ResetObjectMetaForStatus (or, for
-        // APIService, its four fields one by one):
-        // storagemigration/storagemigration, resource/devicetaintrule,
-        // storage/volumeattachment, admissionregistration/
-        // validatingadmissionpolicy, kube-aggregator's apiservice. A
-        // DeviceTaintRule's new effect gets a new time (PrepareForUpdate).
-        ("resource.k8s.io", "DeviceTaintRule") => KindStrategy {
-            reset: &[&["metadata"], &["spec"]],
-            restore: META_FOR_STATUS,
+    ),
+    // resource/devicetaintrule/strategy.go: as META_RESET, and
+    // PrepareForUpdate gives a new effect a new time.
+    (
+        "resource.k8s.io",
+        "DeviceTaintRule",
+        KindStrategy {
             transition: Some((
                 &["spec", "taint", "effect"],
                 &["spec", "taint", "timeAdded"],
             )),
-            ..SPEC_ONLY
+            ..META_RESET
         },
-        ("storagemigration.k8s.io", "StorageVersionMigration")
-        | ("storage.k8s.io", "VolumeAttachment")
-        | ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy")
-        | ("apiregistration.k8s.io", "APIService") => KindStrategy {
-            reset: &[&["metadata"], &["spec"]],
-            restore: META_FOR_STATUS,
-            ..SPEC_ONLY
-        },
-        // certificates/podcertificaterequest and resource/resourceclaim:
-        // spec reset, ResetObjectMetaForStatus too.
-        ("certificates.k8s.io", "PodCertificateRequest") | ("resource.k8s.io", "ResourceClaim") => {
-            KindStrategy {
-                restore: META_FOR_STATUS,
-                ..SPEC_ONLY
-            }
-        }
-        // apiserverinternal/storageversion/strategy.go: the same
-        // PrepareForUpdate, but neither strategy declares reset fields, so
-        // a writer owns the status it sends to the main resource and the
-        // spec and metadata it sends to `/status`, though neither is stored.
-        ("internal.apiserver.k8s.io", "StorageVersion") => KindStrategy {
-            restore: META_FOR_STATUS,
+    ),
+    (
+        "storagemigration.k8s.io",
+        "StorageVersionMigration",
+        META_RESET,
+    ),
+    ("storage.k8s.io", "VolumeAttachment", META_RESET),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicy",
+        META_RESET,
+    ),
+    ("apiregistration.k8s.io", "APIService", META_RESET),
+    (
+        "certificates.k8s.io",
+        "PodCertificateRequest",
+        SPEC_RESET_META_FOR_STATUS,
+    ),
+    (
+        "resource.k8s.io",
+        "ResourceClaim",
+        SPEC_RESET_META_FOR_STATUS,
+    ),
+    // apiserverinternal/storageversion/strategy.go: the same
+    // PrepareForUpdate, but neither strategy declares reset fields, so a
+    // writer owns the status it sends to the main resource and the spec
+    // and metadata it sends to `/status`, though neither is stored.
+    (
+        "internal.apiserver.k8s.io",
+        "StorageVersion",
+        KindStrategy {
             resets: false,
-            ..SPEC_ONLY
+            ..SPEC_RESET_META_FOR_STATUS
         },
-        _ => SPEC_ONLY,
-    }
+    ),
+];
+
+/// The strategies of a built-in kind.
+pub(super) fn strategy_of(object: &Value) -> &'static KindStrategy {
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    let group = crate::registry::generation::api_group(api_version_of(object));
+    STRATEGIES
+        .iter()
+        .find(|(g, k, _)| *g == group && *k == kind)
+        .map_or(&SPEC_ONLY, |(_, _, strategy)| strategy)
 }
 
 /// The reset fields of a write (`GetResetFields`): what it neither owns
@@ -194,26 +260,18 @@ pub(super) fn reset_fields(
     schema: &ObjectSchema,
     object: &Value,
     subresource: Option<Subresource>,
-) -> Vec<&'static [&'static str]> {
+) -> [Paths; 2] {
     let strategy = if schema.omit_empty {
         strategy_of(object)
     } else {
-        SPEC_ONLY
+        &SPEC_ONLY
     };
-    if !strategy.resets {
-        return Vec::new();
-    }
     match subresource {
-        None => {
-            let status: Paths = if schema.subresources.status {
-                &[&["status"]]
-            } else {
-                &[]
-            };
-            [status, strategy.main_reset].concat()
-        }
-        Some(Subresource::Status) => strategy.reset.to_vec(),
-        Some(Subresource::Scale) => Vec::new(),
+        _ if !strategy.resets => [&[], &[]],
+        None if schema.subresources.status => [&[&["status"]], strategy.main_reset],
+        None => [&[], strategy.main_reset],
+        Some(Subresource::Status) => [strategy.reset, &[]],
+        Some(Subresource::Scale) => [&[], &[]],
     }
 }
 
@@ -246,11 +304,11 @@ pub(super) fn prepare_status_write(
             }
         }
         for path in strategy.backfill {
-            if is_zero(object.get_path(path)) {
+            if object.get_path(path).is_none_or(is_zero) {
                 copy_path(object, live, path);
             }
         }
-        stamp_transition(&strategy, object, live, now);
+        stamp_transition(strategy, object, live, now);
         return;
     }
     let mut stored = live.clone();
@@ -267,7 +325,7 @@ pub(super) fn prepare_for_update(object: &mut Value, live: &Value, now: &str) {
     for path in strategy.main_keep {
         copy_path(object, live, path);
     }
-    stamp_transition(&strategy, object, live, now);
+    stamp_transition(strategy, object, live, now);
 }
 
 /// [`KindStrategy::transition`]: the time of `object`'s value, against
@@ -276,12 +334,10 @@ fn stamp_transition(strategy: &KindStrategy, object: &mut Value, live: &Value, n
     let Some((value, time)) = strategy.transition else {
         return;
     };
-    let given = |v: &Value, path| v.get_path(path).filter(|v| !v.is_null()).cloned();
-    let (new_time, old_time) = (given(object, time), given(live, time));
-    if given(object, value).unwrap_or(Value::from(""))
-        != given(live, value).unwrap_or(Value::from(""))
-    {
-        if new_time.is_none() || new_time == old_time {
+    let given = |v: &Value, path| v.get_path(path).filter(|v| !is_zero(v)).cloned();
+    let new_time = given(object, time);
+    if given(object, value) != given(live, value) {
+        if new_time.is_none() || new_time == given(live, time) {
             set_path(object, time, Some(Value::from(now)));
         }
     } else if new_time.is_none() {
@@ -289,10 +345,9 @@ fn stamp_transition(strategy: &KindStrategy, object: &mut Value, live: &Value, n
     }
 }
 
-/// Go's zero value as a decoded field sees it: absent, `null`, `""`, 0.
-fn is_zero(value: Option<&Value>) -> bool {
-    matches!(value, None | Some(Value::Null | Value::Int(0)))
-        || value.and_then(Value::as_str) == Some("")
+/// Go's zero value as a decoded field sees it: `null`, `""`, 0.
+fn is_zero(value: &Value) -> bool {
+    matches!(value, Value::Null | Value::Int(0)) || value.as_str() == Some("")
 }
 
 /// Status written only through `/status`: the main resource keeps the
@@ -392,7 +447,7 @@ mod tests {
     fn status_write(live: &str, object: &str) -> (Vec<&'static [&'static str]>, Value) {
         let (live, mut object) = (json(live), json(object));
         let schema = builtin();
-        let reset = reset_fields(&schema, &live, Some(Subresource::Status));
+        let reset = reset_fields(&schema, &live, Some(Subresource::Status)).concat();
         prepare_status_write(&schema, &mut object, &live, NOW);
         (reset, object)
     }
@@ -507,7 +562,7 @@ mod tests {
         let mut schema = builtin();
         schema.subresources.status = true;
         assert_eq!(
-            reset_fields(&schema, &csr, None),
+            reset_fields(&schema, &csr, None).concat(),
             vec![&["status"][..], &["spec"]]
         );
     }
@@ -519,8 +574,12 @@ mod tests {
         let sv = yaml("{apiVersion: internal.apiserver.k8s.io/v1alpha1, kind: StorageVersion}");
         let mut schema = builtin();
         schema.subresources.status = true;
-        assert!(reset_fields(&schema, &sv, None).is_empty());
-        assert!(reset_fields(&schema, &sv, Some(Subresource::Status)).is_empty());
+        assert!(reset_fields(&schema, &sv, None).concat().is_empty());
+        assert!(
+            reset_fields(&schema, &sv, Some(Subresource::Status))
+                .concat()
+                .is_empty()
+        );
     }
 
     /// core `node/strategy.go` `PrepareForCreate`: "Nodes allow *all*

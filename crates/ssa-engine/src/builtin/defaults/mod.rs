@@ -206,18 +206,11 @@ impl Defaulter for KindDefaults {
                 if object
                     .get_path(&["spec", "service"])
                     .is_none_or(Value::is_null)
+                    && let Ok(conditions) = Value::from_json_str(&format!(
+                        r#"[{{"type":"Available","status":"True","lastTransitionTime":"{now}","reason":"Local","message":"Local APIServices are always available"}}]"#
+                    ))
                 {
-                    let mut available = Map::new();
-                    for (key, value) in [
-                        ("type", "Available"),
-                        ("status", "True"),
-                        ("lastTransitionTime", now),
-                        ("reason", "Local"),
-                        ("message", "Local APIServices are always available"),
-                    ] {
-                        available.insert(key, Value::from(value));
-                    }
-                    m.insert("conditions", Value::List(vec![Value::Map(available)]));
+                    m.insert("conditions", conditions);
                 }
             }
             // customresourcedefinition strategy PrepareForCreate: the
