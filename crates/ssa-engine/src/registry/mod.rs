@@ -117,10 +117,18 @@ impl<'a> Strategy<'a> {
     /// request's default (`Warn`) drops them. Both worded by
     /// `transformDecodeError`. `Ok(None)`: the body is kept as it is.
     /// Custom resources and other schemas are not decoded into a struct.
+    /// `strict`: the client is kubectl, whose body is JSON marshalled
+    /// from an unstructured map (keys sorted throughout, numbers as Go
+    /// prints a float64), so the first number or unknown field the
+    /// decoder meets is the first in sorted order.
     pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
         if !self.schema.omit_empty {
             return Ok(None);
         }
+        let sorted = strict
+            .then(|| Value::from_json_str(&body.to_json_sorted()).ok())
+            .flatten();
+        let body = sorted.as_ref().unwrap_or(body);
         // `transformDecodeError`: "<kind> in version "<v>" cannot be
         // handled as a <kind>: <error>".
         let refuse = |error: String| {
