@@ -269,8 +269,9 @@ pub trait Defaulter: Send + Sync {
     /// The status a new object of this kind is stored with (the Go zero
     /// value of a built-in kind's status struct, as the registry leaves
     /// it on create); `None`: no status.
-    fn initial_status(&self, object: &Value) -> Option<Value> {
-        let _ = object;
+    /// `now`: the request's time, for the statuses that stamp it.
+    fn initial_status(&self, object: &Value, now: &str) -> Option<Value> {
+        let _ = (object, now);
         None
     }
 }

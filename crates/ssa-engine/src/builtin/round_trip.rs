@@ -47,8 +47,8 @@ impl Defaulter for GoRoundTrip {
 
     /// The registry's status for a new object (what its strategy sets),
     /// printed as the Go status struct prints it.
-    fn initial_status(&self, object: &Value) -> Option<Value> {
-        let status = self.defaults.and_then(|d| d.initial_status(object));
+    fn initial_status(&self, object: &Value, now: &str) -> Option<Value> {
+        let status = self.defaults.and_then(|d| d.initial_status(object, now));
         match self.go {
             Some((table, root)) => goencoding::encode_field(table, root, "status", status.as_ref()),
             None => status,
@@ -76,18 +76,18 @@ mod tests {
         // omitempty; a Pod's status has its strategy's phase and QoS class.
         let sts = defaulter("apps/v1", "StatefulSet");
         assert_eq!(
-            sts.initial_status(&yaml("{}")),
+            sts.initial_status(&yaml("{}"), ""),
             Some(yaml("{replicas: 0, availableReplicas: 0}"))
         );
         let pod = defaulter("v1", "Pod");
         assert_eq!(
-            pod.initial_status(&yaml("spec: {containers: [{name: a}]}")),
+            pod.initial_status(&yaml("spec: {containers: [{name: a}]}"), ""),
             Some(yaml("{phase: Pending, qosClass: BestEffort}"))
         );
         // A kind without defaulting functions is still printed as Go does.
         let pdb = defaulter("policy/v1", "PodDisruptionBudget");
         assert_eq!(
-            pdb.initial_status(&yaml("{}")),
+            pdb.initial_status(&yaml("{}"), ""),
             Some(yaml(
                 "{disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0}"
             ))

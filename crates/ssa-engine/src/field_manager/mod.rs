@@ -198,7 +198,7 @@ impl<'a> FieldManager<'a> {
         )?;
         let id = buildmanagerinfo::apply_id(request);
         let strategy = self.strategy();
-        let ignored = strategy.reset_fields(request.subresource, &live);
+        let ignored = strategy.reset_fields(request.subresource, request.body);
         // A status in the body is merged (and counts as a change) but is
         // owned by nobody and reset by the registry afterwards.
         let (object, fields) = structuredmerge::apply(
@@ -227,7 +227,7 @@ impl<'a> FieldManager<'a> {
                     strategy.prepare_for_update(&mut object, &live, request.time);
                 }
                 if request.subresource == Some(Subresource::Status) {
-                    strategy.prepare_status_write(&mut object, &live);
+                    strategy.prepare_status_write(&mut object, &live, request.time);
                 }
                 strategy
                     .validate(exists.then_some(&live), &object)
@@ -294,7 +294,7 @@ impl<'a> FieldManager<'a> {
         let main_update = live.is_some() && request.subresource.is_none();
         let stored = |mut object: Value| {
             if status_write {
-                strategy.prepare_status_write(&mut object, &live_value);
+                strategy.prepare_status_write(&mut object, &live_value, request.time);
             }
             if main_update {
                 strategy.begin_update(&mut object, &live_value);
@@ -315,7 +315,7 @@ impl<'a> FieldManager<'a> {
             new
         } else {
             let id = buildmanagerinfo::update_id(request.manager, &version, request);
-            let ignored = strategy.reset_fields(request.subresource, &live_value);
+            let ignored = strategy.reset_fields(request.subresource, &new);
             match self.update_layers(&live_value, &new, &managed, &id, request.time, &ignored) {
                 Ok((mut object, managed)) => {
                     managed_fields::encode_into(&mut object, &managed);

@@ -13,7 +13,6 @@
 //! which `crate::lifecycle` applies with the rest of an object's
 //! bookkeeping (uid, resourceVersion).
 
-mod device_taint_rule;
 mod encoding;
 pub mod generation;
 mod job;
@@ -47,16 +46,13 @@ impl<'a> Strategy<'a> {
 
     /// Fields a write through this endpoint neither gains nor loses
     /// (`GetResetFields` of the endpoint's strategy).
-    pub fn reset_fields(&self, subresource: Option<Subresource>, live: &Value) -> Set {
+    pub fn reset_fields(&self, subresource: Option<Subresource>, object: &Value) -> Set {
         let mut ignored = Set::new();
-        match subresource {
-            None if self.schema.subresources.status => ignored.insert(&Path::fields(&["status"])),
-            Some(Subresource::Status) => {
-                for path in status::reset_fields(self.schema, live) {
-                    ignored.insert(&Path::fields(path));
-                }
-            }
-            _ => {}
+        for path in status::reset_fields(self.schema, object, subresource)
+            .into_iter()
+            .flatten()
+        {
+            ignored.insert(&Path::fields(path));
         }
         ignored
     }
@@ -80,7 +76,7 @@ impl<'a> Strategy<'a> {
             defaulter.apply_defaults(object, now);
         }
 
-        status::keep_status(self.schema, object, live, subresource, exists);
+        status::keep_status(self.schema, object, live, subresource, exists, now);
     }
 
     /// What the store does to an update's object before the strategy
@@ -95,18 +91,20 @@ impl<'a> Strategy<'a> {
 
     /// What the main-resource strategy's `PrepareForUpdate` changes once
     /// the field manager has seen the object (the store calls it after the
-    /// handler's field manager): a DeviceTaintRule's new effect gets a new
-    /// `timeAdded` (`device_taint_rule`).
+    /// handler's field manager): the stored fields a kind keeps (a
+    /// Namespace's finalizers, a CertificateSigningRequest's spec) and the
+    /// time of a changed value (a DeviceTaintRule's new effect gets a new
+    /// `timeAdded`), by `status::strategy_of`.
     pub fn prepare_for_update(&self, object: &mut Value, live: &Value, now: &str) {
         if self.schema.omit_empty {
-            device_taint_rule::prepare_for_update(object, live, now);
+            status::prepare_for_update(object, live, now);
         }
     }
 
     /// What the status strategy's `PrepareForUpdate` stores of a `/status`
     /// write.
-    pub fn prepare_status_write(&self, object: &mut Value, live: &Value) {
-        status::prepare_status_write(self.schema, object, live);
+    pub fn prepare_status_write(&self, object: &mut Value, live: &Value, now: &str) {
+        status::prepare_status_write(self.schema, object, live, now);
     }
 
     /// The body of a create or update as decoding it into the kind's Go
@@ -119,10 +117,18 @@ impl<'a> Strategy<'a> {
     /// request's default (`Warn`) drops them. Both worded by
     /// `transformDecodeError`. `Ok(None)`: the body is kept as it is.
     /// Custom resources and other schemas are not decoded into a struct.
+    /// `strict`: the client is kubectl, whose body is JSON marshalled
+    /// from an unstructured map (keys sorted throughout, numbers as Go
+    /// prints a float64), so the first number or unknown field the
+    /// decoder meets is the first in sorted order.
     pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
         if !self.schema.omit_empty {
             return Ok(None);
         }
+        let sorted = strict
+            .then(|| Value::from_json_str(&body.to_json_sorted()).ok())
+            .flatten();
+        let body = sorted.as_ref().unwrap_or(body);
         // `transformDecodeError`: "<kind> in version "<v>" cannot be
         // handled as a <kind>: <error>".
         let refuse = |error: String| {

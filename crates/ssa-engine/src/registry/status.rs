@@ -1,33 +1,63 @@
-//! The status subresource in the registry strategies: the main resource
-//! never writes `status` (`PrepareForCreate` starts from the kind's
-//! initial status, `PrepareForUpdate` keeps the stored one), and a
+//! The status subresource and the other fields a kind's registry strategy
+//! keeps from the writer (`pkg/registry/<group>/<kind>/strategy.go`): the
+//! main resource never writes `status` (`PrepareForCreate` starts from the
+//! kind's initial status, `PrepareForUpdate` keeps the stored one), a
 //! `/status` write never writes what the status strategy resets
-//! (`GetResetFields`, `PrepareForUpdate` of `<kind>StatusStrategy`).
+//! (`GetResetFields`, `PrepareForUpdate` of `<kind>StatusStrategy`), and a
+//! few kinds keep more: one table, [`strategy_of`], says what per kind.
 
 use super::api_version_of;
 use crate::field_manager::Subresource;
 use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
 
-/// What a kind's status strategy does to a `/status` write: the fields it
-/// declares reset (`GetResetFields`: the writer neither owns nor changes
-/// them) and the fields its `PrepareForUpdate` takes back from the stored
-/// object. The two differ where upstream's do.
-struct StatusStrategy {
-    reset: &'static [&'static [&'static str]],
-    restore: &'static [&'static [&'static str]],
+type Paths = &'static [&'static [&'static str]];
+
+/// What a kind's strategies do beyond the status subresource's usual
+/// split. The reset fields (`GetResetFields`: the writer neither owns nor
+/// changes them) and the fields `PrepareForUpdate` takes back from the
+/// stored object differ where upstream's do.
+pub(super) struct KindStrategy {
+    /// The main resource's reset fields besides `status`.
+    pub(super) main_reset: Paths,
+    /// What the main resource's `PrepareForUpdate` keeps of the stored
+    /// object besides `status`.
+    pub(super) main_keep: Paths,
+    /// The status strategy's reset fields.
+    reset: Paths,
+    /// What the status strategy's `PrepareForUpdate` keeps of the stored
+    /// object.
+    restore: Paths,
+    /// What the status strategy takes from the stored object when the
+    /// write leaves it out (Go's zero value: absent, `""` or 0).
+    backfill: Paths,
+    /// A value and the time it last changed: a write that changes the
+    /// value and leaves the time out, or as it was, gets the request's
+    /// time; one that keeps the value and leaves the time out keeps the
+    /// stored time.
+    pub(super) transition: Option<(&'static [&'static str], &'static [&'static str])>,
+    /// `PrepareForCreate` keeps the status a create sends.
+    pub(super) create_keeps_status: bool,
+    /// Whether the strategies declare reset fields at all.
+    resets: bool,
 }
 
-/// Most status strategies: `newObj.Spec = oldObj.Spec`.
-const SPEC_ONLY: StatusStrategy = StatusStrategy {
+/// Most kinds: the status strategy's `newObj.Spec = oldObj.Spec`.
+const SPEC_ONLY: KindStrategy = KindStrategy {
+    main_reset: &[],
+    main_keep: &[],
     reset: &[&["spec"]],
     restore: &[&["spec"]],
+    backfill: &[],
+    transition: None,
+    create_keeps_status: false,
+    resets: true,
 };
 
 /// `newObj.Spec = oldObj.Spec` and `metav1.ResetObjectMetaForStatus`:
 /// the stored labels, annotations, finalizers and owner references (its
 /// deletionTimestamp, generation and selfLink are the server's anyway).
-const META_FOR_STATUS: &[&[&str]] = &[
+const META_FOR_STATUS: Paths = &[
     &["spec"],
     &["metadata", "labels"],
     &["metadata", "annotations"],
@@ -35,19 +65,55 @@ const META_FOR_STATUS: &[&[&str]] = &[
     &["metadata", "ownerReferences"],
 ];
 
-/// The status strategy of a built-in kind, by API group and kind.
-fn status_strategy(live: &Value) -> StatusStrategy {
-    let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
-    let group = crate::registry::generation::api_group(api_version_of(live));
-    match (group, kind) {
-        // pkg/registry/apps/deployment/strategy.go, deploymentStatusStrategy:
-        // the labels are the controller's to copy, not the status writer's.
-        ("apps", "Deployment") => StatusStrategy {
+/// Metadata and spec reset, `ResetObjectMetaForStatus` (or, for
+/// APIService, its four fields one by one): storagemigration/
+/// storagemigration, storage/volumeattachment, admissionregistration/
+/// validatingadmissionpolicy, kube-aggregator's apiservice.
+const META_RESET: KindStrategy = KindStrategy {
+    reset: &[&["metadata"], &["spec"]],
+    restore: META_FOR_STATUS,
+    ..SPEC_ONLY
+};
+
+/// certificates/podcertificaterequest and resource/resourceclaim: spec
+/// reset, `ResetObjectMetaForStatus` too.
+const SPEC_RESET_META_FOR_STATUS: KindStrategy = KindStrategy {
+    restore: META_FOR_STATUS,
+    ..SPEC_ONLY
+};
+
+/// flowcontrol/{flowschema,prioritylevelconfiguration}/strategy.go: the
+/// whole ObjectMeta is the stored one (but for the managedFields just
+/// computed).
+const STORED_META: KindStrategy = KindStrategy {
+    reset: &[&["metadata"], &["spec"]],
+    restore: &[&["metadata"], &["spec"]],
+    ..SPEC_ONLY
+};
+
+/// The kinds whose strategies differ from [`SPEC_ONLY`], by API group
+/// and kind (the version does not matter: strategies work on the
+/// internal type).
+static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
+    // pkg/registry/apps/deployment/strategy.go, deploymentStatusStrategy:
+    // the labels are the controller's to copy, not the status writer's.
+    (
+        "apps",
+        "Deployment",
+        KindStrategy {
             reset: &[&["spec"], &["metadata", "labels"]],
             restore: &[&["spec"], &["metadata", "labels"]],
+            ..SPEC_ONLY
         },
-        // pkg/registry/core/pod/strategy.go, podStatusStrategy.
-        ("", "Pod") => StatusStrategy {
+    ),
+    // pkg/registry/core/pod/strategy.go, podStatusStrategy; its
+    // PrepareForUpdate backfills the QoS class ("populated at creation
+    // time by the kube-apiserver") and preserveOldObservedGeneration the
+    // observed generation.
+    (
+        "",
+        "Pod",
+        KindStrategy {
             reset: &[
                 &["spec"],
                 &["metadata", "deletionTimestamp"],
@@ -58,55 +124,155 @@ fn status_strategy(live: &Value) -> StatusStrategy {
                 &["metadata", "deletionTimestamp"],
                 &["metadata", "ownerReferences"],
             ],
+            backfill: &[&["status", "qosClass"], &["status", "observedGeneration"]],
+            ..SPEC_ONLY
         },
-        // pkg/registry/flowcontrol/{flowschema,prioritylevelconfiguration}/
-        // strategy.go: the whole ObjectMeta is the stored one (but for the
-        // managedFields just computed).
-        ("flowcontrol.apiserver.k8s.io", "FlowSchema" | "PriorityLevelConfiguration") => {
-            StatusStrategy {
-                reset: &[&["metadata"], &["spec"]],
-                restore: &[&["metadata"], &["spec"]],
-            }
-        }
-        // apiextensions-apiserver pkg/registry/customresourcedefinition/
-        // strategy.go: metadata is a reset field, but PrepareForUpdate
-        // calls ResetObjectMetaForStatus(new, new), which keeps the new
-        // metadata: the change is stored, owned by nobody.
-        ("apiextensions.k8s.io", "CustomResourceDefinition") => StatusStrategy {
+    ),
+    // pkg/registry/core/node/strategy.go: "Nodes allow *all* fields,
+    // including status, to be set on create" (still a reset field).
+    (
+        "",
+        "Node",
+        KindStrategy {
+            create_keeps_status: true,
+            ..SPEC_ONLY
+        },
+    ),
+    // pkg/registry/core/namespace/strategy.go: PrepareForUpdate keeps the
+    // stored finalizers (the finalize subresource changes them).
+    (
+        "",
+        "Namespace",
+        KindStrategy {
+            main_keep: &[&["spec", "finalizers"]],
+            ..SPEC_ONLY
+        },
+    ),
+    // pkg/registry/core/persistentvolume/strategy.go, the status
+    // strategy's PrepareForUpdate (PrepareForCreate: Pending since now,
+    // `KindDefaults::initial_status`).
+    (
+        "",
+        "PersistentVolume",
+        KindStrategy {
+            transition: Some((&["status", "phase"], &["status", "lastPhaseTransitionTime"])),
+            ..SPEC_ONLY
+        },
+    ),
+    // pkg/registry/certificates/certificates/strategy.go: spec and status
+    // are the main resource's reset fields, and PrepareForUpdate keeps
+    // both ("immutable after creation except via subresources"); the
+    // status strategy resets the conditions too (see README).
+    (
+        "certificates.k8s.io",
+        "CertificateSigningRequest",
+        KindStrategy {
+            main_reset: &[&["spec"]],
+            main_keep: &[&["spec"]],
+            reset: &[&["spec"], &["status", "conditions"]],
+            ..SPEC_ONLY
+        },
+    ),
+    ("flowcontrol.apiserver.k8s.io", "FlowSchema", STORED_META),
+    (
+        "flowcontrol.apiserver.k8s.io",
+        "PriorityLevelConfiguration",
+        STORED_META,
+    ),
+    // apiextensions-apiserver pkg/registry/customresourcedefinition/
+    // strategy.go: metadata is a reset field, but PrepareForUpdate calls
+    // ResetObjectMetaForStatus(new, new), which keeps the new metadata:
+    // the change is stored, owned by nobody.
+    (
+        "apiextensions.k8s.io",
+        "CustomResourceDefinition",
+        KindStrategy {
             reset: &[&["metadata"], &["spec"]],
-            restore: &[&["spec"]],
+            ..SPEC_ONLY
         },
-        // pkg/registry/storagemigration/storagemigration/strategy.go and
-        // resource/devicetaintrule/strategy.go: metadata and spec reset.
-        ("storagemigration.k8s.io", "StorageVersionMigration")
-        | ("resource.k8s.io", "DeviceTaintRule") => StatusStrategy {
-            reset: &[&["metadata"], &["spec"]],
-            restore: META_FOR_STATUS,
+    ),
+    // resource/devicetaintrule/strategy.go: as META_RESET, and
+    // PrepareForUpdate gives a new effect a new time.
+    (
+        "resource.k8s.io",
+        "DeviceTaintRule",
+        KindStrategy {
+            transition: Some((
+                &["spec", "taint", "effect"],
+                &["spec", "taint", "timeAdded"],
+            )),
+            ..META_RESET
         },
-        // certificates/podcertificaterequest and apiserverinternal/
-        // storageversion: spec reset (StorageVersion declares none, see
-        // README), ResetObjectMetaForStatus too.
-        ("certificates.k8s.io", "PodCertificateRequest")
-        | ("internal.apiserver.k8s.io", "StorageVersion") => StatusStrategy {
-            reset: SPEC_ONLY.reset,
-            restore: META_FOR_STATUS,
+    ),
+    (
+        "storagemigration.k8s.io",
+        "StorageVersionMigration",
+        META_RESET,
+    ),
+    ("storage.k8s.io", "VolumeAttachment", META_RESET),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicy",
+        META_RESET,
+    ),
+    ("apiregistration.k8s.io", "APIService", META_RESET),
+    (
+        "certificates.k8s.io",
+        "PodCertificateRequest",
+        SPEC_RESET_META_FOR_STATUS,
+    ),
+    (
+        "resource.k8s.io",
+        "ResourceClaim",
+        SPEC_RESET_META_FOR_STATUS,
+    ),
+    // apiserverinternal/storageversion/strategy.go: the same
+    // PrepareForUpdate, but neither strategy declares reset fields, so a
+    // writer owns the status it sends to the main resource and the spec
+    // and metadata it sends to `/status`, though neither is stored.
+    (
+        "internal.apiserver.k8s.io",
+        "StorageVersion",
+        KindStrategy {
+            resets: false,
+            ..SPEC_RESET_META_FOR_STATUS
         },
-        _ => SPEC_ONLY,
-    }
+    ),
+];
+
+/// The strategies of a built-in kind.
+pub(super) fn strategy_of(object: &Value) -> &'static KindStrategy {
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    let group = crate::registry::generation::api_group(api_version_of(object));
+    STRATEGIES
+        .iter()
+        .find(|(g, k, _)| *g == group && *k == kind)
+        .map_or(&SPEC_ONLY, |(_, _, strategy)| strategy)
 }
 
-/// The reset fields of the kind's status strategy (`GetResetFields`):
-/// what a `/status` write neither owns nor changes. Custom resources
-/// reset `spec` only (and keep everything but `status` afterwards, see
-/// [`prepare_status_write`]).
+/// The reset fields of a write (`GetResetFields`): what it neither owns
+/// nor changes. The main resource's are `status` where the kind has the
+/// subresource, and what [`KindStrategy::main_reset`] adds; a `/status`
+/// write's are its strategy's (custom resources reset `spec` only, and
+/// keep everything but `status` afterwards, see [`prepare_status_write`]).
+/// `object`: the write's body or the stored object, for its kind.
 pub(super) fn reset_fields(
     schema: &ObjectSchema,
-    live: &Value,
-) -> &'static [&'static [&'static str]] {
-    if !schema.omit_empty {
-        return SPEC_ONLY.reset;
+    object: &Value,
+    subresource: Option<Subresource>,
+) -> [Paths; 2] {
+    let strategy = if schema.omit_empty {
+        strategy_of(object)
+    } else {
+        &SPEC_ONLY
+    };
+    match subresource {
+        _ if !strategy.resets => [&[], &[]],
+        None if schema.subresources.status => [&[&["status"]], strategy.main_reset],
+        None => [&[], strategy.main_reset],
+        Some(Subresource::Status) => [strategy.reset, &[]],
+        Some(Subresource::Scale) => [&[], &[]],
     }
-    status_strategy(live).reset
 }
 
 /// What the status strategy's `PrepareForUpdate` stores of a `/status`
@@ -114,9 +280,15 @@ pub(super) fn reset_fields(
 /// from the stored object; a custom resource keeps the stored object and
 /// takes only `status` (and the managedFields just computed) from the
 /// body.
-pub(super) fn prepare_status_write(schema: &ObjectSchema, object: &mut Value, live: &Value) {
+pub(super) fn prepare_status_write(
+    schema: &ObjectSchema,
+    object: &mut Value,
+    live: &Value,
+    now: &str,
+) {
     if schema.omit_empty {
-        for path in status_strategy(live).restore {
+        let strategy = strategy_of(live);
+        for path in strategy.restore {
             if *path == ["metadata"] {
                 // `managedFields must be preserved since it's been
                 // modified to track changed fields in the status update`.
@@ -131,6 +303,12 @@ pub(super) fn prepare_status_write(schema: &ObjectSchema, object: &mut Value, li
                 copy_path(object, live, path);
             }
         }
+        for path in strategy.backfill {
+            if object.get_path(path).is_none_or(is_zero) {
+                copy_path(object, live, path);
+            }
+        }
+        stamp_transition(strategy, object, live, now);
         return;
     }
     let mut stored = live.clone();
@@ -139,18 +317,55 @@ pub(super) fn prepare_status_write(schema: &ObjectSchema, object: &mut Value, li
     *object = stored;
 }
 
+/// What the main resource's `PrepareForUpdate` keeps of the stored object
+/// besides `status` ([`KindStrategy::main_keep`]), and the time of a
+/// changed value ([`KindStrategy::transition`]).
+pub(super) fn prepare_for_update(object: &mut Value, live: &Value, now: &str) {
+    let strategy = strategy_of(live);
+    for path in strategy.main_keep {
+        copy_path(object, live, path);
+    }
+    stamp_transition(strategy, object, live, now);
+}
+
+/// [`KindStrategy::transition`]: the time of `object`'s value, against
+/// the stored one (`metav1.Time.Equal`: both absent count as equal).
+fn stamp_transition(strategy: &KindStrategy, object: &mut Value, live: &Value, now: &str) {
+    let Some((value, time)) = strategy.transition else {
+        return;
+    };
+    let given = |v: &Value, path| v.get_path(path).filter(|v| !is_zero(v)).cloned();
+    let new_time = given(object, time);
+    if given(object, value) != given(live, value) {
+        if new_time.is_none() || new_time == given(live, time) {
+            set_path(object, time, Some(Value::from(now)));
+        }
+    } else if new_time.is_none() {
+        copy_path(object, live, time);
+    }
+}
+
+/// Go's zero value as a decoded field sees it: `null`, `""`, 0.
+fn is_zero(value: &Value) -> bool {
+    matches!(value, Value::Null | Value::Int(0)) || value.as_str() == Some("")
+}
+
 /// Status written only through `/status`: the main resource keeps the
-/// stored status (none on create), `/status` keeps the rest.
+/// stored status (on create, the status its strategy starts from, or the
+/// one sent where [`KindStrategy::create_keeps_status`]), `/status` keeps
+/// the rest.
 pub(super) fn keep_status(
     schema: &ObjectSchema,
     object: &mut Value,
     live: &Value,
     subresource: Option<Subresource>,
     exists: bool,
+    now: &str,
 ) {
     if !schema.subresources.status || subresource.is_some() {
         return;
     }
+    let keeps = schema.omit_empty && strategy_of(object).create_keeps_status;
     let Some(map) = object.as_map_mut() else {
         return;
     };
@@ -161,13 +376,14 @@ pub(super) fn keep_status(
         (true, None) => {
             map.remove("status");
         }
+        (false, _) if keeps && map.contains_key("status") => {}
         (false, _) => {
             map.remove("status");
             // A new object starts with the status its registry gives it.
             if let Some(status) = schema
                 .defaulter
                 .as_ref()
-                .and_then(|d| d.initial_status(object))
+                .and_then(|d| d.initial_status(object, now))
                 && let Some(map) = object.as_map_mut()
             {
                 map.insert("status", status);
@@ -179,10 +395,14 @@ pub(super) fn keep_status(
 /// Sets `path` of `object` to its value in `from`, or removes it there
 /// when `from` has none.
 fn copy_path(object: &mut Value, from: &Value, path: &[&str]) {
+    set_path(object, path, from.get_path(path).cloned());
+}
+
+/// Sets `path` of `object` to `value`, or removes it when `None`.
+fn set_path(object: &mut Value, path: &[&str], value: Option<Value>) {
     let Some((last, parents)) = path.split_last() else {
         return;
     };
-    let value = from.get_path(path).cloned();
     let mut node = object;
     for key in parents {
         let Some(map) = node.as_map_mut() else {
@@ -224,12 +444,157 @@ mod tests {
 
     /// A `/status` write of `object` over `live`: the reset fields, and
     /// what is stored.
-    fn status_write(live: &str, object: &str) -> (&'static [&'static [&'static str]], Value) {
+    fn status_write(live: &str, object: &str) -> (Vec<&'static [&'static str]>, Value) {
         let (live, mut object) = (json(live), json(object));
         let schema = builtin();
-        let reset = reset_fields(&schema, &live);
-        prepare_status_write(&schema, &mut object, &live);
+        let reset = reset_fields(&schema, &live, Some(Subresource::Status)).concat();
+        prepare_status_write(&schema, &mut object, &live, NOW);
         (reset, object)
+    }
+
+    const NOW: &str = "2024-01-01T00:00:05Z";
+
+    fn yaml(text: &str) -> Value {
+        crate::yaml::parse(text).unwrap().value
+    }
+
+    /// core `pod/strategy.go` `podStatusStrategy.PrepareForUpdate`: a
+    /// status write without the QoS class or the observed generation
+    /// keeps the stored ones (`preserveOldObservedGeneration`).
+    #[test]
+    fn pod_status_writes_backfill_the_qos_class_and_observed_generation() {
+        let live = yaml(
+            "{apiVersion: v1, kind: Pod, spec: {x: 1}, status: {phase: Pending, qosClass: Burstable, observedGeneration: 2}}",
+        );
+        let mut object = yaml(
+            "{apiVersion: v1, kind: Pod, spec: {x: 2}, status: {phase: Running, observedGeneration: 0}}",
+        );
+        prepare_status_write(&builtin(), &mut object, &live, NOW);
+        assert_eq!(
+            object,
+            yaml(
+                "{apiVersion: v1, kind: Pod, spec: {x: 1}, status: {phase: Running, observedGeneration: 2, qosClass: Burstable}}"
+            )
+        );
+    }
+
+    /// core `persistentvolume/strategy.go`, the status strategy's
+    /// `PrepareForUpdate`: a new phase gets the request's time unless the
+    /// writer set another; the same phase keeps the stored time.
+    #[test]
+    fn persistent_volume_phase_changes_stamp_their_time() {
+        let live = yaml(
+            "{apiVersion: v1, kind: PersistentVolume, status: {phase: Pending, lastPhaseTransitionTime: '2024-01-01T00:00:01Z'}}",
+        );
+        let time = |status: &str| {
+            let mut object = yaml(&format!(
+                "{{apiVersion: v1, kind: PersistentVolume, status: {status}}}"
+            ));
+            prepare_status_write(&builtin(), &mut object, &live, NOW);
+            object
+                .get_path(&["status", "lastPhaseTransitionTime"])
+                .cloned()
+        };
+        let t = |s: &str| Some(Value::from(s));
+        assert_eq!(time("{phase: Available}"), t(NOW));
+        assert_eq!(
+            time("{phase: Available, lastPhaseTransitionTime: '2024-01-01T00:00:01Z'}"),
+            t(NOW)
+        );
+        assert_eq!(
+            time("{phase: Available, lastPhaseTransitionTime: '2024-01-01T00:00:03Z'}"),
+            t("2024-01-01T00:00:03Z")
+        );
+        assert_eq!(time("{phase: Pending}"), t("2024-01-01T00:00:01Z"));
+    }
+
+    /// resource `devicetaintrule/strategy.go` `PrepareForUpdate`: an
+    /// update that changes the taint's effect and keeps its old time gets
+    /// the request's time.
+    #[test]
+    fn a_device_taint_rules_new_effect_with_the_old_time_gets_the_request_time() {
+        let old = yaml(
+            "{apiVersion: resource.k8s.io/v1beta2, kind: DeviceTaintRule, spec: {taint: {key: k, effect: NoSchedule, timeAdded: '2024-01-01T00:00:01Z'}}}",
+        );
+        let bumped = |taint: &str| {
+            let mut new = yaml(&format!(
+                "{{apiVersion: resource.k8s.io/v1beta2, kind: DeviceTaintRule, spec: {{taint: {taint}}}}}"
+            ));
+            prepare_for_update(&mut new, &old, NOW);
+            new.get_path(&["spec", "taint", "timeAdded"]).cloned()
+        };
+        let t = |s: &str| Some(Value::from(s));
+        // The effect changes, the time is the old one: stamped.
+        assert_eq!(
+            bumped("{key: k, effect: NoExecute, timeAdded: '2024-01-01T00:00:01Z'}"),
+            t(NOW)
+        );
+        // The client changed the time itself: kept.
+        assert_eq!(
+            bumped("{key: k, effect: NoExecute, timeAdded: '2024-01-01T00:00:02Z'}"),
+            t("2024-01-01T00:00:02Z")
+        );
+        // Same effect, another key: kept.
+        assert_eq!(
+            bumped("{key: other, effect: NoSchedule, timeAdded: '2024-01-01T00:00:01Z'}"),
+            t("2024-01-01T00:00:01Z")
+        );
+    }
+
+    /// core `namespace/strategy.go` `PrepareForUpdate` keeps the stored
+    /// finalizers; certificates `certificates/strategy.go`: a CSR's spec
+    /// is a reset field of the main resource and its update keeps the
+    /// stored one.
+    #[test]
+    fn main_resource_updates_keep_what_their_strategy_keeps() {
+        let live = yaml("{apiVersion: v1, kind: Namespace, spec: {finalizers: [kubernetes]}}");
+        let mut object = yaml("{apiVersion: v1, kind: Namespace, spec: {finalizers: [a]}}");
+        prepare_for_update(&mut object, &live, NOW);
+        assert_eq!(object, live);
+        let csr = yaml(
+            "{apiVersion: certificates.k8s.io/v1, kind: CertificateSigningRequest, spec: {signerName: a}}",
+        );
+        let mut object = yaml(
+            "{apiVersion: certificates.k8s.io/v1, kind: CertificateSigningRequest, spec: {signerName: b}}",
+        );
+        prepare_for_update(&mut object, &csr, NOW);
+        assert_eq!(object, csr);
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        assert_eq!(
+            reset_fields(&schema, &csr, None).concat(),
+            vec![&["status"][..], &["spec"]]
+        );
+    }
+
+    /// apiserverinternal `storageversion/strategy.go`: no reset fields on
+    /// either endpoint.
+    #[test]
+    fn storage_version_declares_no_reset_fields() {
+        let sv = yaml("{apiVersion: internal.apiserver.k8s.io/v1alpha1, kind: StorageVersion}");
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        assert!(reset_fields(&schema, &sv, None).concat().is_empty());
+        assert!(
+            reset_fields(&schema, &sv, Some(Subresource::Status))
+                .concat()
+                .is_empty()
+        );
+    }
+
+    /// core `node/strategy.go` `PrepareForCreate`: "Nodes allow *all*
+    /// fields, including status, to be set on create".
+    #[test]
+    fn a_new_node_keeps_the_status_it_was_created_with() {
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        let mut node = yaml("{apiVersion: v1, kind: Node, status: {capacity: {cpu: '4'}}}");
+        let expected = node.clone();
+        keep_status(&schema, &mut node, &yaml("{}"), None, false, NOW);
+        assert_eq!(node, expected);
+        let mut service = yaml("{apiVersion: v1, kind: Service, status: {x: 1}}");
+        keep_status(&schema, &mut service, &yaml("{}"), None, false, NOW);
+        assert_eq!(service.get("status"), None);
     }
 
     /// flowcontrol `flowschema/strategy.go` `flowSchemaStatusStrategy`:

@@ -382,7 +382,8 @@ fn a_created_job_gets_its_generated_selector() {
 
 /// apiserver `handlers/update.go` and `transformDecodeError`: kubectl's
 /// `fieldValidation=Strict` refuses a body with a field the Go struct does
-/// not have; a bare request (`Warn`) stores the write without it.
+/// not have (listed in the order the decoder meets them: kubectl's keys
+/// are sorted); a bare request (`Warn`) stores the write without it.
 #[test]
 fn updates_with_unknown_fields_by_client() {
     let text = |client: &str| {
@@ -394,7 +395,7 @@ fn updates_with_unknown_fields_by_client() {
     assert_eq!(strict.steps[0].outcome, Outcome::Invalid);
     assert_eq!(
         strict.steps[0].message,
-        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"metadata.colour\", unknown field \"extra\""
+        "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"extra\", unknown field \"metadata.colour\""
     );
     let api = run_scenario_text(&text("api")).unwrap();
     assert_eq!(api.steps[0].outcome, Outcome::Applied);
@@ -575,4 +576,46 @@ steps:
     assert_eq!(replicas, Some(&Value::Int(2)));
     let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
     assert_eq!(outcomes, ["invalid", "invalid", "invalid", "applied"]);
+}
+
+/// kubectl sends JSON marshalled from an unstructured map, keys sorted
+/// (encoding/json sorts `map[string]interface{}`), so the first number
+/// the update handler's decoder refuses is the first in sorted order
+/// (`minReadySeconds` before `replicas`); a bare API client's body is
+/// decoded in the order written.
+#[test]
+fn kubectls_body_is_decoded_in_sorted_key_order() {
+    let text = |client: &str| {
+        format!(
+            r#"scenario: v1
+name: sorted
+schema: {{builtin: apps/v1/Deployment}}
+live:
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {{name: web, namespace: default}}
+  spec: {{replicas: 1, selector: {{matchLabels: {{app: web}}}}, template: {{metadata: {{labels: {{app: web}}}}, spec: {{containers: [{{name: a, image: nginx}}]}}}}}}
+steps:
+- manager: m
+  op: update
+  client: {client}
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {{name: web, namespace: default}}
+    spec: {{replicas: 4294967297, minReadySeconds: 4294967298, selector: {{matchLabels: {{app: web}}}}, template: {{metadata: {{labels: {{app: web}}}}, spec: {{containers: [{{name: a, image: nginx}}]}}}}}}
+"#
+        )
+    };
+    let first_refused = |client: &str| {
+        let result = run_scenario_text(&text(client)).unwrap();
+        let message = result.steps[0].message.clone();
+        message
+            .split("cannot unmarshal number ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .map(str::to_string)
+    };
+    assert_eq!(first_refused("kubectl").as_deref(), Some("4294967298"));
+    assert_eq!(first_refused("api").as_deref(), Some("4294967297"));
 }

@@ -178,7 +178,7 @@ impl Defaulter for KindDefaults {
     /// What the registry's `PrepareForCreate` (or a status defaulter)
     /// puts in a new object's status; the zero values of the rest of the
     /// status struct are the Go encoding's (`super::goencoding`).
-    fn initial_status(&self, object: &Value) -> Option<Value> {
+    fn initial_status(&self, object: &Value, now: &str) -> Option<Value> {
         let mut m = Map::new();
         match self {
             // pod strategy PrepareForCreate: Pending, and the QoS class.
@@ -190,9 +190,28 @@ impl Defaulter for KindDefaults {
             KindDefaults::Namespace => {
                 m.insert("phase", Value::from("Active"));
             }
-            // SetDefaults_PersistentVolumeClaim / SetDefaults_PersistentVolume.
+            // SetDefaults_PersistentVolumeClaim / SetDefaults_PersistentVolume;
+            // the persistentvolume strategy's PrepareForCreate stamps the
+            // phase's time.
             KindDefaults::PersistentVolumeClaim | KindDefaults::PersistentVolume => {
                 m.insert("phase", Value::from("Pending"));
+                if *self == KindDefaults::PersistentVolume {
+                    m.insert("lastPhaseTransitionTime", Value::from(now));
+                }
+            }
+            // kube-aggregator apiservice strategy PrepareForCreate: a local
+            // APIService (no service) is available at once
+            // (NewLocalAvailableAPIServiceCondition).
+            KindDefaults::ApiService => {
+                if object
+                    .get_path(&["spec", "service"])
+                    .is_none_or(Value::is_null)
+                    && let Ok(conditions) = Value::from_json_str(&format!(
+                        r#"[{{"type":"Available","status":"True","lastTransitionTime":"{now}","reason":"Local","message":"Local APIServices are always available"}}]"#
+                    ))
+                {
+                    m.insert("conditions", conditions);
+                }
             }
             // customresourcedefinition strategy PrepareForCreate: the
             // storage version is the first stored one.
@@ -326,12 +345,20 @@ impl KindDefaults {
                     let labels = root.child_map_mut("metadata")?.child_map_mut("labels")?;
                     set(labels, "kubernetes.io/metadata.name", name);
                 }
+                // The namespace strategy's PrepareForCreate appends the
+                // kubernetes finalizer when missing (an update keeps the
+                // stored finalizers: `registry::status`).
                 let spec = root.child_map_mut("spec")?;
-                set(
-                    spec,
-                    "finalizers",
-                    Value::List(vec![Value::from("kubernetes")]),
-                );
+                let kubernetes = Value::from("kubernetes");
+                let mut list = spec
+                    .get("finalizers")
+                    .and_then(Value::as_list)
+                    .cloned()
+                    .unwrap_or_default();
+                if !list.contains(&kubernetes) {
+                    list.push(kubernetes);
+                }
+                spec.insert("finalizers", Value::List(list));
             }
             KindDefaults::Ingress => {}
             KindDefaults::Secret => set(root, "type", Value::from("Opaque")),
@@ -1000,6 +1027,36 @@ mod tests {
             n.get_path(&["spec", "finalizers"]),
             Some(&Value::List(vec![Value::from("kubernetes")]))
         );
+        // The namespace strategy's PrepareForCreate appends it to others.
+        let n = defaulted(KindDefaults::Namespace, "spec: {finalizers: [a]}");
+        assert_eq!(
+            n.get_path(&["spec", "finalizers"]),
+            Some(&yaml("[a, kubernetes]"))
+        );
+    }
+
+    /// persistentvolume strategy PrepareForCreate: Pending since now;
+    /// kube-aggregator apiservice strategy PrepareForCreate: a local
+    /// APIService is Available.
+    #[test]
+    fn statuses_stamped_on_create() {
+        let now = "2024-01-01T00:00:05Z";
+        assert_eq!(
+            KindDefaults::PersistentVolume.initial_status(&yaml("{}"), now),
+            Some(yaml(
+                "{phase: Pending, lastPhaseTransitionTime: '2024-01-01T00:00:05Z'}"
+            ))
+        );
+        assert_eq!(
+            KindDefaults::ApiService.initial_status(&yaml("spec: {group: g}"), now),
+            Some(yaml(
+                "{conditions: [{type: Available, status: 'True', lastTransitionTime: '2024-01-01T00:00:05Z', reason: Local, message: Local APIServices are always available}]}"
+            ))
+        );
+        assert_eq!(
+            KindDefaults::ApiService.initial_status(&yaml("spec: {service: {name: s}}"), now),
+            Some(yaml("{}"))
+        );
     }
 
     /// Probes and volumes: 1s timeout, 10s period, thresholds 1/3, HTTP; mode 0644.
@@ -1116,7 +1173,7 @@ mod tests {
         .value;
         assert_eq!(
             KindDefaults::Pod
-                .initial_status(&p)
+                .initial_status(&p, "")
                 .unwrap()
                 .get("qosClass"),
             Some(&Value::from("Guaranteed"))
@@ -1126,7 +1183,7 @@ mod tests {
             .value;
         assert_eq!(
             KindDefaults::Pod
-                .initial_status(&b)
+                .initial_status(&b, "")
                 .unwrap()
                 .get("qosClass"),
             Some(&Value::from("BestEffort"))
@@ -1176,7 +1233,7 @@ mod tests {
     fn crd_status() {
         let crd = yaml("spec: {versions: [{name: v1, storage: true}]}");
         assert_eq!(
-            KindDefaults::CustomResourceDefinition.initial_status(&crd),
+            KindDefaults::CustomResourceDefinition.initial_status(&crd, ""),
             Some(yaml("{storedVersions: [v1]}"))
         );
     }
