@@ -4,7 +4,8 @@
 // The built-in kinds' catalogue (catalogue.json) and the presets
 // (presets.txt) are data, not code: they are fetched beside the wasm, in
 // parallel, and handed to the app before it starts (main.rs reads
-// globalThis.ssaCatalogue and globalThis.ssaPresets).
+// globalThis.ssaCatalogue and globalThis.ssaPresets), with a shared
+// link's scenario (globalThis.ssaShared).
 import init from './ssa-web.js';
 
 const here = (file) => new URL(file, import.meta.url);
@@ -29,6 +30,29 @@ const presets = text('./presets.txt')
   .then((data) => { globalThis.ssaPresets = data; })
   .catch((error) => banner(`The presets (presets.txt) could not be loaded: ${error}. The page starts with a blank scenario.`));
 
-Promise.all([catalogue, presets])
+// A shared link's scenario (`#s=`: raw DEFLATE in base64url, the
+// engine's share format, crates/ssa-engine/src/share.rs) is inflated by
+// the browser's DecompressionStream, as the page compresses with
+// CompressionStream: an inflater in the wasm cost 2 KB gzipped. Like the
+// engine's reader, it refuses more than 4 MiB (a decompression bomb); a
+// damaged link is ignored and the app starts with what was autosaved.
+const MAX_SCENARIO_BYTES = 4 * 1024 * 1024;
+const shared = (async () => {
+  const data = /^#s=([A-Za-z0-9_-]*)=*$/.exec(location.hash)?.[1];
+  if (data === undefined) return;
+  const binary = atob(data.replaceAll('-', '+').replaceAll('_', '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.length;
+    if (size > MAX_SCENARIO_BYTES) return reader.cancel();
+    chunks.push(part.value);
+  }
+  globalThis.ssaShared = new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(chunks).arrayBuffer());
+})().catch(() => {});
+
+Promise.all([catalogue, presets, shared])
   .then(() => init({ module_or_path: wasm }))
   .catch((error) => banner(`The playground could not start: ${error}`));

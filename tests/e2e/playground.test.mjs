@@ -142,6 +142,15 @@ test('share link, autosave, export, import and Markdown', async () => {
   await shared.locator('.timeline-badge').first().waitFor();
   assert.equal(await shared.locator('.editor-text').inputValue(), text);
   assert.deepEqual(await badges(shared), ['applied', 'applied', 'applied']);
+  // A damaged link (not DEFLATE) is ignored: the page starts as without it.
+  const damaged = await other.newPage();
+  const damagedErrors = [];
+  damaged.on('pageerror', (e) => damagedErrors.push(String(e)));
+  await damaged.goto(link.replace(/#s=.*$/, '#s=AAAA'));
+  await damaged.locator('.timeline-badge').first().waitFor();
+  assert.notEqual(await damaged.locator('.editor-text').inputValue(), '');
+  assert.equal(await damaged.locator('.panic-banner').count(), 0);
+  assert.deepEqual(damagedErrors, []);
   await other.close();
 
   // Autosave: a reload keeps the text.

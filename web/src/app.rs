@@ -67,7 +67,7 @@ pub fn app() -> Html {
     let state = use_reducer({
         let (embed, load_error) = (embed.clone(), load_error.clone());
         move || {
-            let shared = browser::fragment().and_then(|f| share::decode_fragment(&f).ok());
+            let shared = share::take_shared();
             let text = if load_error.is_some() {
                 String::new()
             } else {

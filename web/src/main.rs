@@ -36,6 +36,9 @@ fn main() {
     if let Some(text) = take_global("ssaPresets") {
         presets::provide(text);
     }
+    if let Some(text) = take_global("ssaShared") {
+        share::provide_shared(text);
+    }
     yew::Renderer::<app::App>::new().render();
 }
 

@@ -1,9 +1,12 @@
 //! A scenario in the URL fragment (`#s=`), in the engine's format, which
-//! `ssa apply --share` writes too. The page compresses with the browser's
-//! `CompressionStream` (raw DEFLATE): a DEFLATE encoder compiled into the
-//! wasm would cost 8 KB gzipped. Reading stays in the engine.
+//! `ssa apply --share` writes too. The browser does the DEFLATE: the page
+//! compresses with `CompressionStream` (an encoder compiled into the wasm
+//! would cost 8 KB gzipped), and `web/boot.js` inflates a shared link's
+//! scenario with `DecompressionStream` before the app starts (2 KB).
 
+#[cfg(test)]
 pub use ssa_engine::share::decode_fragment;
+use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -16,6 +19,21 @@ extern "C" {
     type CompressionStream;
     #[wasm_bindgen(constructor, catch)]
     fn new(format: &str) -> Result<CompressionStream, JsValue>;
+}
+
+thread_local! {
+    static SHARED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Gives the app the scenario of the link it was opened with, as
+/// `web/boot.js` read it.
+pub fn provide_shared(text: String) {
+    SHARED.with(|shared| *shared.borrow_mut() = Some(text));
+}
+
+/// The scenario of the link the page was opened with, once.
+pub fn take_shared() -> Option<String> {
+    SHARED.with(|shared| shared.borrow_mut().take())
 }
 
 /// The fragment (without `#`) that carries `text`, or `None` if the
