@@ -6,7 +6,7 @@
 //! is windowed (`text_window`): the textarea holds the lines around the
 //! view, and margins stand for the others.
 
-use crate::highlight::highlight_lines;
+use crate::highlight::{Token, highlight_lines};
 use crate::text_window::{
     TextWindow, byte_at_utf16, line_count, line_of, utf16_at_byte, widest_line,
 };
@@ -253,6 +253,9 @@ pub fn code_editor(props: &Props) -> Html {
     let shown = rows_to_draw(count, LINE, PAD, scroll);
     let lines = use_memo(((*shown_text).clone(), shown.clone()), |(text, shown)| {
         highlight_lines(text, shown.clone())
+            .into_iter()
+            .map(Rc::new)
+            .collect::<Vec<_>>()
     });
     let (copy, gutter) = (use_node_ref(), use_node_ref());
     {
@@ -281,10 +284,7 @@ pub fn code_editor(props: &Props) -> Html {
                 <div class="code-area" ref={scroller} {onscroll}>
                     <pre class="code-highlight" aria-hidden="true" ref={copy}>
                         { for lines.iter().zip(shown.clone()).map(|(tokens, i)| html! {
-                            <span class={classes!("code-row", (Some(i + 1) == error_line).then_some("code-row-error"))}>
-                                { for tokens.iter().map(|(t, s)| html! { <span class={t.class()}>{ s.clone() }</span> }) }
-                                { "\n" }
-                            </span>
+                            <CodeRow tokens={tokens.clone()} error={Some(i + 1) == error_line} />
                         }) }
                     </pre>
                     <textarea class={classes!("code-text", format!("{prefix}-text"))} spellcheck="false" wrap="off"
@@ -299,6 +299,25 @@ pub fn code_editor(props: &Props) -> Html {
                 <p class={classes!("code-error", format!("{prefix}-error"))} role="alert">{ error.clone() }</p>
             }
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    tokens: Rc<Vec<(Token, String)>>,
+    error: bool,
+}
+
+/// One highlighted line. A component of its own so that a keystroke
+/// redraws the line it changed, not every line drawn (yew compares the
+/// props and skips the others).
+#[function_component(CodeRow)]
+fn code_row(props: &RowProps) -> Html {
+    html! {
+        <span class={classes!("code-row", props.error.then_some("code-row-error"))}>
+            { for props.tokens.iter().map(|(t, s)| html! { <span class={t.class()}>{ s.clone() }</span> }) }
+            { "\n" }
+        </span>
     }
 }
 
