@@ -174,6 +174,19 @@ impl Set {
         node.has_member(last)
     }
 
+    /// Whether the set holds a path strictly below `path` (found by
+    /// walking the trie, not by listing its paths).
+    pub fn has_below(&self, path: &Path) -> bool {
+        let mut node = self;
+        for pe in &path.0 {
+            match node.child(pe) {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        !node.is_empty()
+    }
+
     pub fn has_member(&self, pe: &PathElement) -> bool {
         self.find(pe).is_some_and(|e| e.member)
     }
@@ -276,11 +289,25 @@ impl Set {
     }
 
     /// Every path in the order of the paths themselves (a node before the
-    /// paths below it): the order for showing a set to a person.
+    /// paths below it): the order for showing a set to a person. That is
+    /// the trie's preorder (a node's entries are sorted, and a path sorts
+    /// before every path it starts), so no sort is needed.
     pub fn paths_in_tree_order(&self) -> Vec<Path> {
-        let mut out = self.paths();
-        crate::sort::sort(&mut out);
+        let mut out = Vec::with_capacity(self.len());
+        let mut prefix = Path::root();
+        self.preorder(&mut prefix, &mut out);
         out
+    }
+
+    fn preorder(&self, prefix: &mut Path, out: &mut Vec<Path>) {
+        for e in self.entries() {
+            prefix.0.push(e.pe.clone());
+            if e.member {
+                out.push(prefix.clone());
+            }
+            e.below.preorder(prefix, out);
+            prefix.0.pop();
+        }
     }
 
     /// Builds a set from paths in any order, in O(n log n): the paths are

@@ -225,6 +225,19 @@ mod props {
             prop_assert!(a.difference(&b).intersection(&b).is_empty());
             prop_assert_eq!(u.len(), a.len() + b.len() - a.intersection(&b).len());
         }
+
+        #[test]
+        fn tree_order_is_the_paths_sorted(s in set()) {
+            let mut sorted = s.paths();
+            sorted.sort();
+            prop_assert_eq!(s.paths_in_tree_order(), sorted);
+        }
+
+        #[test]
+        fn has_below_is_a_longer_path_with_that_start(s in set(), p in prop::collection::vec(element(), 0..3)) {
+            let listed = s.paths().iter().any(|q| q.0.len() > p.len() && q.0.starts_with(&p));
+            prop_assert_eq!(s.has_below(&Path(p)), listed);
+        }
     }
 }
 
