@@ -2,6 +2,7 @@
 
 use super::{Path, PathElement};
 use std::cmp::Ordering;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// A set of paths, stored as a trie. A node is one slice of entries sorted
@@ -310,6 +311,49 @@ impl Set {
         }
     }
 
+    /// Calls `f` with every path in tree order (see
+    /// [`Set::paths_in_tree_order`]), its kubectl notation and whether each
+    /// of `others` holds it. Each path, its notation and the others' nodes
+    /// are found from its parent's: no path is copied, printed or looked
+    /// up from the root, which cost the square of a deep object's depth.
+    pub fn for_each_in_tree_order(&self, others: &[&Set], mut f: impl FnMut(&Path, &str, &[bool])) {
+        let mut walk = TreeWalk {
+            path: Path::root(),
+            name: String::new(),
+            held: vec![false; others.len()],
+        };
+        let nodes: Vec<Option<&Set>> = others.iter().map(|s| Some(*s)).collect();
+        self.tree_walk(&nodes, &mut walk, &mut f);
+    }
+
+    fn tree_walk(
+        &self,
+        others: &[Option<&Set>],
+        walk: &mut TreeWalk,
+        f: &mut impl FnMut(&Path, &str, &[bool]),
+    ) {
+        for e in self.entries() {
+            let len = walk.name.len();
+            let _ = write!(walk.name, "{}", e.pe);
+            walk.path.0.push(e.pe.clone());
+            if e.member {
+                for (held, other) in walk.held.iter_mut().zip(others) {
+                    *held = other.is_some_and(|o| o.has_member(&e.pe));
+                }
+                f(&walk.path, &walk.name, &walk.held);
+            }
+            if !e.below.is_empty() {
+                let below: Vec<Option<&Set>> = others
+                    .iter()
+                    .map(|o| o.and_then(|o| o.child(&e.pe)))
+                    .collect();
+                e.below.tree_walk(&below, walk, f);
+            }
+            walk.path.0.pop();
+            walk.name.truncate(len);
+        }
+    }
+
     /// Builds a set from paths in any order, in O(n log n): the paths are
     /// sorted once and the trie is built level by level, instead of
     /// inserting each into sorted vectors.
@@ -430,6 +474,14 @@ impl Set {
         }
         Set::from_vec(entries)
     }
+}
+
+/// Where [`Set::for_each_in_tree_order`] is: the path, its notation, and
+/// whether each other set holds it.
+struct TreeWalk {
+    path: Path,
+    name: String,
+    held: Vec<bool>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
