@@ -468,8 +468,18 @@ fn written(
     // taken from owners who lost them.
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
     let mut fresh: Vec<String> = Vec::new();
-    for path in mine_after.difference(&mine_before).paths_in_tree_order() {
-        let (had, has) = (others(&others_was, &path), others(&others_now, &path));
+    // Walked once in tree order: each path's owners found from its parent's.
+    let mut sets: Vec<&Set> = others_was
+        .iter()
+        .chain(&others_now)
+        .map(|(s, _)| *s)
+        .collect();
+    sets.push(&comparison.modified);
+    let gained = mine_after.difference(&mine_before);
+    gained.for_each_in_tree_order(&sets, |path, name, held| {
+        let (held_was, rest) = held.split_at(others_was.len().min(held.len()));
+        let (held_now, modified) = rest.split_at(others_now.len().min(rest.len()));
+        let (had, has) = (holders(&others_was, held_was), holders(&others_now, held_now));
         let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
         if !lost.is_empty() {
             let how = match (step.op, step.force) {
@@ -486,28 +496,28 @@ fn written(
             };
             out.push(reason(
                 Topic::Moved,
-                Some(&path),
+                Some(path),
                 format!(
-                    "{path} moved from {} to {}: {how}.",
+                    "{name} moved from {} to {}: {how}.",
                     lost.join(" and "),
                     writer
                 ),
             ));
         }
         if had.is_empty() {
-            fresh.push(path.to_string());
+            fresh.push(name.to_string());
         }
         let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
         // A map that holds owned fields is said through them.
-        let parent = mine_after.has_below(&path);
-        if applied && !kept.is_empty() && !comparison.modified.has(&path) && !parent {
+        let parent = mine_after.has_below(path);
+        if applied && !kept.is_empty() && modified.first() != Some(&true) && !parent {
             let key = kept.join(" and ");
             match shared.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, fields)) => fields.push(path.to_string()),
-                None => shared.push((key, vec![path.to_string()])),
+                Some((_, fields)) => fields.push(name.to_string()),
+                None => shared.push((key, vec![name.to_string()])),
             }
         }
-    }
+    });
     let changed_alone: Vec<String> = comparison
         .modified
         .paths_in_tree_order()
@@ -604,13 +614,12 @@ fn written(
     }
     // Whatever else changed, said once, with its owners now.
 
-    let rest: Vec<String> = comparison
-        .modified
-        .paths_in_tree_order()
-        .iter()
-        .map(Path::to_string)
-        .filter(|p| !out.iter().any(|r| r.text.contains(p.as_str())) && !changed_alone.contains(p))
-        .collect();
+    let mut rest: Vec<String> = Vec::new();
+    comparison.modified.for_each_in_tree_order(&[], |_, p, _| {
+        if !out.iter().any(|r| r.text.contains(p)) && !changed_alone.iter().any(|c| c == p) {
+            rest.push(p.to_string());
+        }
+    });
     for field in rest {
         let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
             format!(
@@ -640,6 +649,17 @@ fn other_managers<'m>(managed: &'m Managed, step: &Step, applied: bool) -> Vec<(
             })
         })
         .map(|(id, vs)| (&vs.set, describe(id)))
+        .collect()
+}
+
+/// The descriptions of the managers that hold a path, given whether each
+/// does.
+fn holders(managers: &[(&Set, String)], held: &[bool]) -> Vec<String> {
+    managers
+        .iter()
+        .zip(held)
+        .filter(|(_, held)| **held)
+        .map(|((_, name), _)| name.clone())
         .collect()
 }
 
