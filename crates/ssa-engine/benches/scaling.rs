@@ -82,7 +82,11 @@ fn scenario(items: usize) -> String {
                         port: {type: integer}
                         labels: {type: object, additionalProperties: {type: string}}";
     two_appliers(schema, |manager| {
-        let extra = if manager == "b" { ", labels: {team: b}" } else { "" };
+        let extra = if manager == "b" {
+            ", labels: {team: b}"
+        } else {
+            ""
+        };
         let mut spec = String::from("      items:\n");
         for i in 0..items {
             spec.push_str(&format!("      - {{name: item-{i}, port: {i}{extra}}}\n"));
@@ -110,7 +114,14 @@ fn deep(depth: usize) -> String {
 }
 
 fn map_list_scaling(c: &mut Criterion) {
-    grows(c, "scenario_map_list", "map list of", "items", SIZES, scenario);
+    grows(
+        c,
+        "scenario_map_list",
+        "map list of",
+        "items",
+        SIZES,
+        scenario,
+    );
 }
 
 fn depth_scaling(c: &mut Criterion) {
