@@ -312,15 +312,19 @@ impl Set {
     }
 
     /// Calls `f` with every path in tree order (see
-    /// [`Set::paths_in_tree_order`]), its kubectl notation and whether each
-    /// of `others` holds it. Each path, its notation and the others' nodes
+    /// [`Set::paths_in_tree_order`]), its kubectl notation and what each
+    /// of `others` holds there. Each path, its notation and the others' nodes
     /// are found from its parent's: no path is copied, printed or looked
     /// up from the root, which cost the square of a deep object's depth.
-    pub fn for_each_in_tree_order(&self, others: &[&Set], mut f: impl FnMut(&Path, &str, &[bool])) {
+    pub fn for_each_in_tree_order(
+        &self,
+        others: &[&Set],
+        mut f: impl FnMut(&Path, &str, &[Holds]),
+    ) {
         let mut walk = TreeWalk {
             path: Path::root(),
             name: String::new(),
-            held: vec![false; others.len()],
+            held: vec![Holds::default(); others.len()],
         };
         let nodes: Vec<Option<&Set>> = others.iter().map(|s| Some(*s)).collect();
         self.tree_walk(&nodes, &mut walk, &mut f);
@@ -330,7 +334,7 @@ impl Set {
         &self,
         others: &[Option<&Set>],
         walk: &mut TreeWalk,
-        f: &mut impl FnMut(&Path, &str, &[bool]),
+        f: &mut impl FnMut(&Path, &str, &[Holds]),
     ) {
         for e in self.entries() {
             let len = walk.name.len();
@@ -338,7 +342,12 @@ impl Set {
             walk.path.0.push(e.pe.clone());
             if e.member {
                 for (held, other) in walk.held.iter_mut().zip(others) {
-                    *held = other.is_some_and(|o| o.has_member(&e.pe));
+                    *held = other
+                        .and_then(|o| o.find(&e.pe))
+                        .map_or(Holds::default(), |o| Holds {
+                            path: o.member,
+                            below: !o.below.is_empty(),
+                        });
                 }
                 f(&walk.path, &walk.name, &walk.held);
             }
@@ -476,12 +485,19 @@ impl Set {
     }
 }
 
+/// What a set holds at a path: the path itself, and paths below it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Holds {
+    pub path: bool,
+    pub below: bool,
+}
+
 /// Where [`Set::for_each_in_tree_order`] is: the path, its notation, and
-/// whether each other set holds it.
+/// what each other set holds there.
 struct TreeWalk {
     path: Path,
     name: String,
-    held: Vec<bool>,
+    held: Vec<Holds>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -243,7 +243,8 @@ mod props {
                 .paths_in_tree_order()
                 .into_iter()
                 .map(|p| {
-                    let (name, held) = (p.to_string(), vec![a.has(&p), b.has(&p)]);
+                    let holds = |s: &Set| Holds { path: s.has(&p), below: s.has_below(&p) };
+                    let (name, held) = (p.to_string(), vec![holds(&a), holds(&b)]);
                     (p, name, held)
                 })
                 .collect();

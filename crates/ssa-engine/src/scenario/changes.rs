@@ -3,7 +3,7 @@
 //! (and who keeps them), and fields that changed hands.
 
 use super::sides::Sides;
-use crate::fieldpath::Set;
+use crate::fieldpath::{Holds, Set};
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -71,7 +71,7 @@ pub(crate) fn changes_of(
     comparison
         .removed
         .for_each_in_tree_order(&[&applier_before], |_, name, held| {
-            let reason = if applied && held.first() == Some(&true) {
+            let reason = if applied && held.first().is_some_and(|h| h.path) {
                 format!("{manager} stopped applying it and nobody else owns it")
             } else if applied {
                 "removed with the field above it".to_string()
@@ -89,7 +89,7 @@ pub(crate) fn changes_of(
                 let Some((removed, held)) = held.split_first() else {
                     return;
                 };
-                if *removed {
+                if removed.path {
                     return;
                 }
                 let owners = owners_of(&owners_after, held);
@@ -174,11 +174,11 @@ fn described(managed: &Managed) -> Vec<(String, &Set)> {
 }
 
 /// The managers that hold a path, given whether each does.
-fn owners_of(managers: &[(String, &Set)], held: &[bool]) -> Vec<String> {
+fn owners_of(managers: &[(String, &Set)], held: &[Holds]) -> Vec<String> {
     managers
         .iter()
         .zip(held)
-        .filter(|(_, held)| **held)
+        .filter(|(_, held)| held.path)
         .map(|((name, _), _)| name.clone())
         .collect()
 }

@@ -16,7 +16,7 @@ use super::format::{Op, Scenario, Step};
 use super::result::{Outcome, ScenarioResult, StepResult};
 use super::sides::{Sides, stripped};
 use crate::field_manager::LAST_APPLIED_ANNOTATION;
-use crate::fieldpath::{Path, Set};
+use crate::fieldpath::{Holds, Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId, Operation};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -474,11 +474,15 @@ fn written(
         .chain(&others_now)
         .map(|(s, _)| *s)
         .collect();
-    sets.push(&comparison.modified);
+    sets.extend([&comparison.modified, &mine_after]);
     let gained = mine_after.difference(&mine_before);
     gained.for_each_in_tree_order(&sets, |path, name, held| {
         let (held_was, rest) = held.split_at(others_was.len().min(held.len()));
-        let (held_now, modified) = rest.split_at(others_now.len().min(rest.len()));
+        let (held_now, rest) = rest.split_at(others_now.len().min(rest.len()));
+        let (modified, parent) = match rest {
+            [modified, after] => (modified.path, after.below),
+            _ => (false, false),
+        };
         let (had, has) = (holders(&others_was, held_was), holders(&others_now, held_now));
         let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
         if !lost.is_empty() {
@@ -508,9 +512,8 @@ fn written(
             fresh.push(name.to_string());
         }
         let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
-        // A map that holds owned fields is said through them.
-        let parent = mine_after.has_below(path);
-        if applied && !kept.is_empty() && modified.first() != Some(&true) && !parent {
+        // A map that holds owned fields (`parent`) is said through them.
+        if applied && !kept.is_empty() && !modified && !parent {
             let key = kept.join(" and ");
             match shared.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, fields)) => fields.push(name.to_string()),
@@ -654,11 +657,11 @@ fn other_managers<'m>(managed: &'m Managed, step: &Step, applied: bool) -> Vec<(
 
 /// The descriptions of the managers that hold a path, given whether each
 /// does.
-fn holders(managers: &[(&Set, String)], held: &[bool]) -> Vec<String> {
+fn holders(managers: &[(&Set, String)], held: &[Holds]) -> Vec<String> {
     managers
         .iter()
         .zip(held)
-        .filter(|(_, held)| **held)
+        .filter(|(_, held)| held.path)
         .map(|((_, name), _)| name.clone())
         .collect()
 }
