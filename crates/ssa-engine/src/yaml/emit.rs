@@ -215,9 +215,11 @@ impl Emitter<'_> {
         if !self.indention || self.column > indent || (self.column == indent && !self.whitespace) {
             self.put_break();
         }
-        while self.column < indent {
-            self.put(' ');
-        }
+        // At once, not a space at a time: a deep value's indents are most
+        // of its text.
+        let spaces = indent.saturating_sub(self.column);
+        self.out.extend(std::iter::repeat_n(' ', spaces));
+        self.column += spaces;
         self.whitespace = true;
         self.indention = true;
     }
