@@ -3,7 +3,8 @@
 //! (and who keeps them), and fields that changed hands.
 
 use super::sides::Sides;
-use crate::fieldpath::{Holds, Set};
+use super::sides::holders;
+use crate::fieldpath::Set;
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -82,7 +83,7 @@ pub(crate) fn changes_of(
         });
     if applied {
         let mut sets = vec![&comparison.removed];
-        sets.extend(owners_after.iter().map(|(_, set)| *set));
+        sets.extend(owners_after.iter().map(|(set, _)| *set));
         applier_before
             .difference(&applier_after)
             .for_each_in_tree_order(&sets, |_, name, held| {
@@ -92,7 +93,7 @@ pub(crate) fn changes_of(
                 if removed.path {
                     return;
                 }
-                let owners = owners_of(&owners_after, held);
+                let owners = holders(&owners_after, held);
                 if !owners.is_empty() {
                     out.kept.push((name.to_string(), owners));
                 }
@@ -101,15 +102,15 @@ pub(crate) fn changes_of(
     let sets: Vec<&Set> = owners_before
         .iter()
         .chain(&owners_after)
-        .map(|(_, set)| *set)
+        .map(|(set, _)| *set)
         .collect();
     ownership_changed(managed_before, managed_after).for_each_in_tree_order(
         &sets,
         |_, name, held| {
             let (before, after) = held.split_at(owners_before.len().min(held.len()));
             let (was, now) = (
-                owners_of(&owners_before, before),
-                owners_of(&owners_after, after),
+                holders(&owners_before, before),
+                holders(&owners_after, after),
             );
             if was != now && !was.is_empty() && !now.is_empty() {
                 out.moved.push((name.to_string(), was, now));
@@ -160,7 +161,7 @@ fn owned_by(managed: &Managed, manager: &str, applied: bool) -> Set {
 
 /// Each manager's fields with the manager described as the server names
 /// it; decoded once, as every owned path is looked up in them.
-fn described(managed: &Managed) -> Vec<(String, &Set)> {
+fn described(managed: &Managed) -> Vec<(&Set, String)> {
     managed
         .fields
         .iter()
@@ -168,17 +169,7 @@ fn described(managed: &Managed) -> Vec<(String, &Set)> {
             let name = ManagerId::decode(id)
                 .map(|m| m.describe())
                 .unwrap_or_else(|| id.clone());
-            (name, &vs.set)
+            (&vs.set, name)
         })
-        .collect()
-}
-
-/// The managers that hold a path, given whether each does.
-fn owners_of(managers: &[(String, &Set)], held: &[Holds]) -> Vec<String> {
-    managers
-        .iter()
-        .zip(held)
-        .filter(|(_, held)| held.path)
-        .map(|((name, _), _)| name.clone())
         .collect()
 }

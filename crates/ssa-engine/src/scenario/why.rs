@@ -14,9 +14,9 @@
 
 use super::format::{Op, Scenario, Step};
 use super::result::{Outcome, ScenarioResult, StepResult};
-use super::sides::{Sides, stripped};
+use super::sides::{Sides, holders, stripped};
 use crate::field_manager::LAST_APPLIED_ANNOTATION;
-use crate::fieldpath::{Holds, Path, Set};
+use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId, Operation};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -652,17 +652,6 @@ fn other_managers<'m>(managed: &'m Managed, step: &Step, applied: bool) -> Vec<(
             })
         })
         .map(|(id, vs)| (&vs.set, describe(id)))
-        .collect()
-}
-
-/// The descriptions of the managers that hold a path, given whether each
-/// does.
-fn holders(managers: &[(&Set, String)], held: &[Holds]) -> Vec<String> {
-    managers
-        .iter()
-        .zip(held)
-        .filter(|(_, held)| held.path)
-        .map(|((_, name), _)| name.clone())
         .collect()
 }
 
