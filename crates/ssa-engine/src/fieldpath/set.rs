@@ -192,6 +192,14 @@ impl Set {
         self.find(pe).is_some_and(|e| e.member)
     }
 
+    /// Whether `pe` is a member of this node, and the paths below it (as
+    /// [`Set::child`]): one search for both.
+    pub fn holds(&self, pe: &PathElement) -> (bool, Option<&Set>) {
+        self.find(pe).map_or((false, None), |e| {
+            (e.member, Some(&e.below).filter(|b| !b.is_empty()))
+        })
+    }
+
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
     pub fn child(&self, pe: &PathElement) -> Option<&Set> {
         self.find(pe)

@@ -116,6 +116,9 @@ struct Fields<'a> {
     /// Each manager's set below each typed node's path, `managers` per
     /// node (`None` where the set holds nothing below it).
     below: Vec<Option<&'a Set>>,
+    /// Whether each manager's set holds each typed node's path, laid out
+    /// as `below`.
+    held: Vec<bool>,
     managers: usize,
 }
 
@@ -150,6 +153,7 @@ impl<'a> Fields<'a> {
             tree,
             nodes: Vec::with_capacity(tree.nodes.len()),
             below: Vec::with_capacity(tree.nodes.len() * managers),
+            held: Vec::with_capacity(tree.nodes.len() * managers),
             managers,
         };
         for node in &tree.nodes {
@@ -166,14 +170,20 @@ impl<'a> Fields<'a> {
             match &field {
                 NodeField::Typed { pe: None, .. } => {
                     fields.below.extend(sets.iter().map(|s| Some(*s)));
+                    fields.held.extend(std::iter::repeat_n(false, managers));
                 }
                 NodeField::Typed { pe: Some(pe), .. } => {
                     for m in 0..managers {
-                        let set = fields.below(node.parent, m).and_then(|s| s.child(pe));
-                        fields.below.push(set);
+                        let holds = fields.below(node.parent, m).map(|s| s.holds(pe));
+                        let (held, below) = holds.unwrap_or((false, None));
+                        fields.below.push(below);
+                        fields.held.push(held);
                     }
                 }
-                _ => fields.below.extend(std::iter::repeat_n(None, managers)),
+                _ => {
+                    fields.below.extend(std::iter::repeat_n(None, managers));
+                    fields.held.extend(std::iter::repeat_n(false, managers));
+                }
             }
             fields.nodes.push(field);
         }
@@ -274,9 +284,11 @@ impl<'a> Fields<'a> {
             return None;
         };
         let parent = self.parent_of(typed);
-        let held = (0..self.managers)
-            .map(|m| self.below(parent, m).is_some_and(|s| s.has_member(pe)))
-            .collect();
+        let at = typed * self.managers;
+        let held = self
+            .held
+            .get(at..at + self.managers)
+            .map_or_else(Vec::new, <[bool]>::to_vec);
         let ownable = match ownable {
             Some(ownable) => ownable,
             None if self.system(parent, pe, *len) => false,
