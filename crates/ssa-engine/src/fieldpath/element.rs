@@ -130,15 +130,23 @@ impl fmt::Display for FieldName {
 }
 
 /// The key of one item of a map list: its key fields and their values,
-/// sorted by field name (as SMD keeps them).
-#[derive(Clone, Debug, Default)]
-pub struct KeyFields(Vec<(String, Value)>);
+/// sorted by field name (as SMD keeps them). Shared, not copied: a path
+/// element is cloned into every set, path and view that names the item,
+/// and a copy was an allocation per field name and per string value.
+#[derive(Clone, Debug)]
+pub struct KeyFields(Arc<[(String, Value)]>);
+
+impl Default for KeyFields {
+    fn default() -> Self {
+        KeyFields(Arc::from(Vec::new()))
+    }
+}
 
 impl KeyFields {
     /// Builds a key from (field, value) pairs in any order.
     pub fn new(mut fields: Vec<(String, Value)>) -> Self {
         crate::sort::sort_by(&mut fields, |a, b| a.0.cmp(&b.0));
-        KeyFields(fields)
+        KeyFields(Arc::from(fields))
     }
     pub fn fields(&self) -> &[(String, Value)] {
         &self.0
@@ -174,6 +182,9 @@ impl Eq for KeyFields {}
 
 impl Ord for KeyFields {
     fn cmp(&self, other: &Self) -> Ordering {
+        if Arc::ptr_eq(&self.0, &other.0) {
+            return Ordering::Equal;
+        }
         for (a, b) in self.0.iter().zip(other.0.iter()) {
             let c = a.0.cmp(&b.0).then_with(|| compare_values(&a.1, &b.1));
             if c != Ordering::Equal {
@@ -192,7 +203,7 @@ impl PartialOrd for KeyFields {
 
 impl std::hash::Hash for KeyFields {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        for (k, v) in &self.0 {
+        for (k, v) in self.0.iter() {
             k.hash(state);
             hash_value(v, state);
         }

@@ -2,6 +2,7 @@
 
 use super::{Path, PathElement};
 use std::cmp::Ordering;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// A set of paths, stored as a trie. A node is one slice of entries sorted
@@ -174,8 +175,29 @@ impl Set {
         node.has_member(last)
     }
 
+    /// Whether the set holds a path strictly below `path` (found by
+    /// walking the trie, not by listing its paths).
+    pub fn has_below(&self, path: &Path) -> bool {
+        let mut node = self;
+        for pe in &path.0 {
+            match node.child(pe) {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        !node.is_empty()
+    }
+
     pub fn has_member(&self, pe: &PathElement) -> bool {
         self.find(pe).is_some_and(|e| e.member)
+    }
+
+    /// Whether `pe` is a member of this node, and the paths below it (as
+    /// [`Set::child`]): one search for both.
+    pub fn holds(&self, pe: &PathElement) -> (bool, Option<&Set>) {
+        self.find(pe).map_or((false, None), |e| {
+            (e.member, Some(&e.below).filter(|b| !b.is_empty()))
+        })
     }
 
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
@@ -276,11 +298,85 @@ impl Set {
     }
 
     /// Every path in the order of the paths themselves (a node before the
-    /// paths below it): the order for showing a set to a person.
+    /// paths below it): the order for showing a set to a person. That is
+    /// the trie's preorder (a node's entries are sorted, and a path sorts
+    /// before every path it starts), so no sort is needed.
     pub fn paths_in_tree_order(&self) -> Vec<Path> {
-        let mut out = self.paths();
-        crate::sort::sort(&mut out);
+        let mut out = Vec::with_capacity(self.len());
+        let mut prefix = Path::root();
+        self.preorder(&mut prefix, &mut out);
         out
+    }
+
+    fn preorder(&self, prefix: &mut Path, out: &mut Vec<Path>) {
+        for e in self.entries() {
+            prefix.0.push(e.pe.clone());
+            if e.member {
+                out.push(prefix.clone());
+            }
+            e.below.preorder(prefix, out);
+            prefix.0.pop();
+        }
+    }
+
+    /// Calls `f` with every path in tree order (see
+    /// [`Set::paths_in_tree_order`]), its kubectl notation and what each
+    /// of `others` holds there. Each path, its notation and the others' nodes
+    /// are found from its parent's: no path is copied, printed or looked
+    /// up from the root, which cost the square of a deep object's depth.
+    pub fn for_each_in_tree_order(
+        &self,
+        others: &[&Set],
+        mut f: impl FnMut(&Path, &str, &[Holds]),
+    ) {
+        let mut walk = TreeWalk {
+            path: Path::root(),
+            name: String::new(),
+            held: vec![Holds::default(); others.len()],
+        };
+        let nodes: Vec<Option<&Set>> = others.iter().map(|s| Some(*s)).collect();
+        self.tree_walk(&nodes, &mut walk, &mut f);
+    }
+
+    fn tree_walk(
+        &self,
+        others: &[Option<&Set>],
+        walk: &mut TreeWalk,
+        f: &mut impl FnMut(&Path, &str, &[Holds]),
+    ) {
+        // Each other node is searched onward from where the previous
+        // element was found: both are sorted.
+        let mut cursors = vec![0; others.len()];
+        let mut found: Vec<Option<&SetEntry>> = Vec::with_capacity(others.len());
+        for e in self.entries() {
+            let len = walk.name.len();
+            let _ = write!(walk.name, "{}", e.pe);
+            walk.path.0.push(e.pe.clone());
+            found.clear();
+            for (other, cursor) in others.iter().zip(cursors.iter_mut()) {
+                let entries = other.map_or(&[][..], |o| o.entries());
+                *cursor = seek(entries, *cursor, &e.pe);
+                found.push(entries.get(*cursor).filter(|o| o.pe == e.pe));
+            }
+            if e.member {
+                for (held, o) in walk.held.iter_mut().zip(&found) {
+                    *held = o.map_or(Holds::default(), |o| Holds {
+                        path: o.member,
+                        below: !o.below.is_empty(),
+                    });
+                }
+                f(&walk.path, &walk.name, &walk.held);
+            }
+            if !e.below.is_empty() {
+                let below: Vec<Option<&Set>> = found
+                    .iter()
+                    .map(|o| o.map(|o| &o.below).filter(|b| !b.is_empty()))
+                    .collect();
+                e.below.tree_walk(&below, walk, f);
+            }
+            walk.path.0.pop();
+            walk.name.truncate(len);
+        }
     }
 
     /// Builds a set from paths in any order, in O(n log n): the paths are
@@ -403,6 +499,41 @@ impl Set {
         }
         Set::from_vec(entries)
     }
+}
+
+/// The index of the first of `entries` (sorted) at or after `from` whose
+/// element is not less than `pe`, found by galloping from `from`: a walk
+/// of a node's elements in order costs a comparison or two each, on
+/// neighbouring entries, instead of a binary search over the whole node.
+fn seek(entries: &[SetEntry], from: usize, pe: &PathElement) -> usize {
+    let (mut lo, mut hi, mut step) = (from, from, 1usize);
+    while let Some(e) = entries.get(hi) {
+        if e.pe >= *pe {
+            break;
+        }
+        lo = hi + 1;
+        hi = hi.saturating_add(step);
+        step = step.saturating_mul(2);
+    }
+    let hi = hi.min(entries.len());
+    lo + entries
+        .get(lo..hi)
+        .map_or(0, |window| window.partition_point(|e| e.pe < *pe))
+}
+
+/// What a set holds at a path: the path itself, and paths below it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Holds {
+    pub path: bool,
+    pub below: bool,
+}
+
+/// Where [`Set::for_each_in_tree_order`] is: the path, its notation, and
+/// what each other set holds there.
+struct TreeWalk {
+    path: Path,
+    name: String,
+    held: Vec<Holds>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -225,6 +225,37 @@ mod props {
             prop_assert!(a.difference(&b).intersection(&b).is_empty());
             prop_assert_eq!(u.len(), a.len() + b.len() - a.intersection(&b).len());
         }
+
+        #[test]
+        fn tree_order_is_the_paths_sorted(s in set()) {
+            let mut sorted = s.paths();
+            sorted.sort();
+            prop_assert_eq!(s.paths_in_tree_order(), sorted);
+        }
+
+        #[test]
+        fn tree_order_walk_names_and_looks_up_each_path(s in set(), a in set(), b in set()) {
+            let mut walked = Vec::new();
+            s.for_each_in_tree_order(&[&a, &b], |p, name, held| {
+                walked.push((p.clone(), name.to_string(), held.to_vec()));
+            });
+            let expected: Vec<_> = s
+                .paths_in_tree_order()
+                .into_iter()
+                .map(|p| {
+                    let holds = |s: &Set| Holds { path: s.has(&p), below: s.has_below(&p) };
+                    let (name, held) = (p.to_string(), vec![holds(&a), holds(&b)]);
+                    (p, name, held)
+                })
+                .collect();
+            prop_assert_eq!(walked, expected);
+        }
+
+        #[test]
+        fn has_below_is_a_longer_path_with_that_start(s in set(), p in prop::collection::vec(element(), 0..3)) {
+            let listed = s.paths().iter().any(|q| q.0.len() > p.len() && q.0.starts_with(&p));
+            prop_assert_eq!(s.has_below(&Path(p)), listed);
+        }
     }
 }
 

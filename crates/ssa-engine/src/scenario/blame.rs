@@ -1,11 +1,13 @@
 //! Who owns each line of an object printed as YAML: the ownership gutter
 //! of the playground (like kubectl-blame, at any step of a scenario).
 
-use crate::fieldpath::{Path, PathElement};
+use crate::fieldpath::{PathElement, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
 use crate::schema::{ObjectSchema, TypeId};
 use crate::typed::{View, list_item_element, view};
-use crate::value::{PathSeg, Value, ValuePath};
+use crate::value::{PathSeg, Value};
+use crate::yaml::LineNodes;
+use std::fmt::Write as _;
 
 /// One line of the object's YAML and the managers that own the field it
 /// shows.
@@ -48,26 +50,28 @@ pub(crate) fn blame_with(
     let mut shown = object.clone();
     managed_fields::remove_from(&mut shown);
     // The emitter says which node starts on each line.
-    let (text, line_paths) = crate::yaml::to_yaml_string_with_lines(&shown);
+    let (text, tree) = crate::yaml::to_yaml_string_with_nodes(&shown);
     // Each manager decoded once: every line looks its owners up.
     let owners: Vec<_> = managed
         .fields
         .iter()
         .map(|(id, vs)| (&vs.set, owner(id, managed.times.get(id))))
         .collect();
+    let sets: Vec<&Set> = owners.iter().map(|(set, _)| *set).collect();
+    let fields = Fields::of(schema, &shown, &tree, &sets);
     text.lines()
         .enumerate()
         .map(|(i, line)| {
-            let value_path = line_paths.get(i).and_then(Option::as_ref);
-            let typed = value_path.and_then(|p| field_path(schema, &shown, p));
-            let (field, ownable, owners) = match typed {
-                Some((path, ownable)) => {
+            let node = tree.lines.get(i).copied().flatten();
+            let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
+                Some((field, ownable, held)) => {
                     let owners = owners
                         .iter()
-                        .filter(|(set, _)| set.has(&path))
-                        .map(|(_, owner)| owner.clone())
+                        .zip(held)
+                        .filter(|(_, held)| *held)
+                        .map(|((_, owner), _)| owner.clone())
                         .collect();
-                    (Some(path.to_string()), ownable, owners)
+                    (Some(field.to_string()), ownable, owners)
                 }
                 None => (None, false, vec![]),
             };
@@ -102,78 +106,239 @@ fn owner(id: &str, time: Option<&String>) -> Owner {
     }
 }
 
-/// The field path of the node at `value_path`, and whether a manager can
-/// own it as a whole (a leaf, an atomic value or a list item).
-fn field_path(
-    schema: &ObjectSchema,
-    object: &Value,
-    value_path: &ValuePath,
-) -> Option<(Path, bool)> {
-    let s = &schema.schema;
-    let mut ty: TypeId = schema.root;
-    let mut node = object;
-    let mut path = Vec::with_capacity(value_path.0.len());
-    let mut ownable = true;
-    for seg in &value_path.0 {
-        let atom = s.atom(ty);
-        let current = view(atom, Some(node));
+/// The field each emitted node shows, found node by node from its
+/// parent's (a walk from the root for every line cost the square of the
+/// object's depth).
+struct Fields<'a> {
+    schema: &'a ObjectSchema,
+    tree: &'a LineNodes,
+    nodes: Vec<NodeField<'a>>,
+    /// Each manager's set below each typed node's path, `managers` per
+    /// node (`None` where the set holds nothing below it).
+    below: Vec<Option<&'a Set>>,
+    /// Whether each manager's set holds each typed node's path, laid out
+    /// as `below`.
+    held: Vec<bool>,
+    managers: usize,
+}
+
+/// What names one node of the object.
+enum NodeField<'a> {
+    /// Nothing a manager owns (a node the schema's walk cannot reach).
+    Nothing,
+    /// The node's own field: its type and value, the path element from its
+    /// parent, the path's length and the path in kubectl's notation.
+    Typed {
+        ty: TypeId,
+        value: &'a Value,
+        pe: Option<PathElement>,
+        len: usize,
+        name: String,
+    },
+    /// The field of the typed node `node` (inside an atomic value, or past
+    /// what the schema describes), ownable as a whole or not.
+    Within { node: usize, ownable: bool },
+}
+
+impl<'a> Fields<'a> {
+    fn of(
+        schema: &'a ObjectSchema,
+        object: &'a Value,
+        tree: &'a LineNodes,
+        sets: &[&'a Set],
+    ) -> Self {
+        let managers = sets.len();
+        let mut fields = Fields {
+            schema,
+            tree,
+            nodes: Vec::with_capacity(tree.nodes.len()),
+            below: Vec::with_capacity(tree.nodes.len() * managers),
+            held: Vec::with_capacity(tree.nodes.len() * managers),
+            managers,
+        };
+        for node in &tree.nodes {
+            let field = match &node.seg {
+                None => NodeField::Typed {
+                    ty: schema.root,
+                    value: object,
+                    pe: None,
+                    len: 0,
+                    name: String::new(),
+                },
+                Some(seg) => fields.child(node.parent, seg),
+            };
+            match &field {
+                NodeField::Typed { pe: None, .. } => {
+                    fields.below.extend(sets.iter().map(|s| Some(*s)));
+                    fields.held.extend(std::iter::repeat_n(false, managers));
+                }
+                NodeField::Typed { pe: Some(pe), .. } => {
+                    for m in 0..managers {
+                        let holds = fields.below(node.parent, m).map(|s| s.holds(pe));
+                        let (held, below) = holds.unwrap_or((false, None));
+                        fields.below.push(below);
+                        fields.held.push(held);
+                    }
+                }
+                _ => {
+                    fields.below.extend(std::iter::repeat_n(None, managers));
+                    fields.held.extend(std::iter::repeat_n(false, managers));
+                }
+            }
+            fields.nodes.push(field);
+        }
+        fields
+    }
+
+    fn below(&self, node: usize, manager: usize) -> Option<&'a Set> {
+        self.below
+            .get(node * self.managers + manager)
+            .copied()
+            .flatten()
+    }
+
+    /// The field of the node at `seg` below node `parent` (SMD's walk of
+    /// one step, as the typed operations walk it).
+    fn child(&self, parent: usize, seg: &PathSeg) -> NodeField<'a> {
+        let s = &self.schema.schema;
+        let (ty, value, len, name) = match self.nodes.get(parent) {
+            Some(NodeField::Typed {
+                ty,
+                value,
+                len,
+                name,
+                ..
+            }) => (*ty, *value, *len, name),
+            Some(NodeField::Within { node, ownable }) => {
+                return NodeField::Within {
+                    node: *node,
+                    ownable: *ownable,
+                };
+            }
+            Some(NodeField::Nothing) | None => return NodeField::Nothing,
+        };
+        let current = view(s.atom(ty), Some(value));
         let atomic = match current {
             View::Map(m) => m.relationship == crate::schema::ElementRelationship::Atomic,
             View::List(l) => l.relationship == crate::schema::ElementRelationship::Atomic,
             _ => false,
         };
-        if atomic && !path.is_empty() {
+        if atomic && len > 0 {
             // Inside an atomic value, a line belongs to the value's owners.
-            return Some((Path(path), true));
+            return NodeField::Within {
+                node: parent,
+                ownable: true,
+            };
         }
-        match (seg, current) {
-            (PathSeg::Key(k), View::Map(m)) => {
-                ty = m.type_of(k).unwrap_or(s.untyped_atomic());
-                node = node.get(k)?;
-                path.push(PathElement::Field(k.into()));
-            }
-            (PathSeg::Index(i), View::List(l)) => {
-                let item = node.as_list()?.get(*i)?;
-                path.push(list_item_element(s, l, *i, item).ok()?);
-                ty = l.element_type;
-                node = item;
-            }
+        let step = match (seg, current) {
+            (PathSeg::Key(k), View::Map(m)) => value.get(k).map(|v| {
+                let ty = m.type_of(k).unwrap_or(s.untyped_atomic());
+                Some((ty, v, PathElement::Field(k.into())))
+            }),
+            (PathSeg::Index(i), View::List(l)) => value
+                .as_list()
+                .and_then(|items| items.get(*i))
+                .and_then(|item| {
+                    let pe = list_item_element(s, l, *i, item).ok()?;
+                    Some(Some((l.element_type, item, pe)))
+                }),
             // Inside an atomic value only the value itself is owned.
-            _ => {
-                ownable = false;
-                break;
+            _ => Some(None),
+        };
+        match step {
+            None => NodeField::Nothing,
+            Some(None) => NodeField::Within {
+                node: parent,
+                ownable: false,
+            },
+            Some(Some((ty, value, pe))) => {
+                let mut name = name.clone();
+                let _ = write!(name, "{pe}");
+                NodeField::Typed {
+                    ty,
+                    value,
+                    pe: Some(pe),
+                    len: len + 1,
+                    name,
+                }
             }
         }
     }
-    if path.is_empty() {
-        return None;
+
+    /// The field node `n` shows, whether a manager can own it as a whole
+    /// (a leaf, an atomic value or a list item), and which managers own it.
+    fn line(&self, n: usize) -> Option<(&str, bool, Vec<bool>)> {
+        let (typed, ownable) = match self.nodes.get(n)? {
+            NodeField::Nothing => return None,
+            NodeField::Typed { .. } => (n, None),
+            NodeField::Within { node, ownable } => (*node, Some(*ownable)),
+        };
+        let Some(NodeField::Typed {
+            ty,
+            value,
+            pe: Some(pe),
+            len,
+            name,
+        }) = self.nodes.get(typed)
+        else {
+            return None;
+        };
+        let parent = self.parent_of(typed);
+        let at = typed * self.managers;
+        let held = self
+            .held
+            .get(at..at + self.managers)
+            .map_or_else(Vec::new, <[bool]>::to_vec);
+        let ownable = match ownable {
+            Some(ownable) => ownable,
+            None if self.system(parent, pe, *len) => false,
+            None => self.ownable(*ty, value, pe),
+        };
+        Some((name, ownable, held))
     }
-    // Identity and server-written metadata are never owned by anyone.
-    let system = matches!(
-        path.as_slice(),
-        [PathElement::Field(f)] if f == "apiVersion" || f == "kind"
-    ) || matches!(
-        path.as_slice(),
-        [PathElement::Field(m), PathElement::Field(f)] if m == "metadata"
-            && ["name", "namespace", "uid", "resourceVersion", "generation", "creationTimestamp", "selfLink"].contains(&f.as_str())
-    );
-    if system {
-        return Some((Path(path), false));
+
+    /// Identity and server-written metadata are never owned by anyone.
+    fn system(&self, parent: usize, pe: &PathElement, len: usize) -> bool {
+        let PathElement::Field(f) = pe else {
+            return false;
+        };
+        match len {
+            1 => f == "apiVersion" || f == "kind",
+            2 => {
+                matches!(self.nodes.get(parent), Some(NodeField::Typed { pe: Some(PathElement::Field(m)), .. }) if m == "metadata")
+                    && [
+                        "name",
+                        "namespace",
+                        "uid",
+                        "resourceVersion",
+                        "generation",
+                        "creationTimestamp",
+                        "selfLink",
+                    ]
+                    .contains(&f.as_str())
+            }
+            _ => false,
+        }
     }
-    if ownable {
-        ownable = match view(s.atom(ty), Some(node)) {
+
+    fn parent_of(&self, n: usize) -> usize {
+        self.tree.nodes.get(n).map_or(0, |node| node.parent)
+    }
+
+    /// Whether a manager can own the typed node as a whole.
+    fn ownable(&self, ty: TypeId, value: &Value, pe: &PathElement) -> bool {
+        (match view(self.schema.schema.atom(ty), Some(value)) {
             View::Scalar(_) | View::Nothing => true,
             View::Map(m) => {
                 m.relationship == crate::schema::ElementRelationship::Atomic
-                    || node.as_map().is_some_and(|m| m.is_empty())
+                    || value.as_map().is_some_and(|m| m.is_empty())
             }
             View::List(l) => l.relationship == crate::schema::ElementRelationship::Atomic,
-        } || matches!(
-            path.last(),
-            Some(PathElement::Key(_) | PathElement::Value(_) | PathElement::Index(_))
-        );
+        }) || matches!(
+            pe,
+            PathElement::Key(_) | PathElement::Value(_) | PathElement::Index(_)
+        )
     }
-    Some((Path(path), ownable))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! (and who keeps them), and fields that changed hands.
 
 use super::sides::Sides;
-use crate::fieldpath::{Path, Set};
+use super::sides::holders;
+use crate::fieldpath::Set;
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -60,48 +61,62 @@ pub(crate) fn changes_of(
         return out;
     };
     let names = |set: &Set| {
-        set.paths_in_tree_order()
-            .iter()
-            .map(Path::to_string)
-            .collect::<Vec<_>>()
+        let mut names = Vec::new();
+        set.for_each_in_tree_order(&[], |_, name, _| names.push(name.to_string()));
+        names
     };
     out.added = names(&comparison.added);
     out.modified = names(&comparison.modified);
     let applier_before = owned_by(managed_before, manager, applied);
     let applier_after = owned_by(managed_after, manager, applied);
-    for path in comparison.removed.paths_in_tree_order() {
-        let reason = if applied && applier_before.has(&path) {
-            format!("{manager} stopped applying it and nobody else owns it")
-        } else if applied {
-            "removed with the field above it".to_string()
-        } else {
-            format!("{manager} removed it")
-        };
-        out.removed.push((path.to_string(), reason));
-    }
+    comparison
+        .removed
+        .for_each_in_tree_order(&[&applier_before], |_, name, held| {
+            let reason = if applied && held.first().is_some_and(|h| h.path) {
+                format!("{manager} stopped applying it and nobody else owns it")
+            } else if applied {
+                "removed with the field above it".to_string()
+            } else {
+                format!("{manager} removed it")
+            };
+            out.removed.push((name.to_string(), reason));
+        });
     if applied {
-        for path in applier_before
+        let mut sets = vec![&comparison.removed];
+        sets.extend(owners_after.iter().map(|(set, _)| *set));
+        applier_before
             .difference(&applier_after)
-            .paths_in_tree_order()
-        {
-            if comparison.removed.has(&path) {
-                continue;
-            }
-            let owners = owners_of(&owners_after, &path);
-            if !owners.is_empty() {
-                out.kept.push((path.to_string(), owners));
-            }
-        }
+            .for_each_in_tree_order(&sets, |_, name, held| {
+                let Some((removed, held)) = held.split_first() else {
+                    return;
+                };
+                if removed.path {
+                    return;
+                }
+                let owners = holders(&owners_after, held);
+                if !owners.is_empty() {
+                    out.kept.push((name.to_string(), owners));
+                }
+            });
     }
-    for path in ownership_changed(managed_before, managed_after).paths_in_tree_order() {
-        let (was, now) = (
-            owners_of(&owners_before, &path),
-            owners_of(&owners_after, &path),
-        );
-        if was != now && !was.is_empty() && !now.is_empty() {
-            out.moved.push((path.to_string(), was, now));
-        }
-    }
+    let sets: Vec<&Set> = owners_before
+        .iter()
+        .chain(&owners_after)
+        .map(|(set, _)| *set)
+        .collect();
+    ownership_changed(managed_before, managed_after).for_each_in_tree_order(
+        &sets,
+        |_, name, held| {
+            let (before, after) = held.split_at(owners_before.len().min(held.len()));
+            let (was, now) = (
+                holders(&owners_before, before),
+                holders(&owners_after, after),
+            );
+            if was != now && !was.is_empty() && !now.is_empty() {
+                out.moved.push((name.to_string(), was, now));
+            }
+        },
+    );
     out
 }
 
@@ -146,7 +161,7 @@ fn owned_by(managed: &Managed, manager: &str, applied: bool) -> Set {
 
 /// Each manager's fields with the manager described as the server names
 /// it; decoded once, as every owned path is looked up in them.
-fn described(managed: &Managed) -> Vec<(String, &Set)> {
+fn described(managed: &Managed) -> Vec<(&Set, String)> {
     managed
         .fields
         .iter()
@@ -154,16 +169,7 @@ fn described(managed: &Managed) -> Vec<(String, &Set)> {
             let name = ManagerId::decode(id)
                 .map(|m| m.describe())
                 .unwrap_or_else(|| id.clone());
-            (name, &vs.set)
+            (&vs.set, name)
         })
-        .collect()
-}
-
-/// Who owns `path`.
-fn owners_of(managers: &[(String, &Set)], path: &Path) -> Vec<String> {
-    managers
-        .iter()
-        .filter(|(_, set)| set.has(path))
-        .map(|(name, _)| name.clone())
         .collect()
 }

@@ -6,6 +6,7 @@
 //! much again as the views' own work.
 
 use super::result::ScenarioResult;
+use crate::fieldpath::{Holds, Set};
 use crate::managed_fields::{self, Managed};
 use crate::schema::ObjectSchema;
 use crate::typed::Comparison;
@@ -79,4 +80,15 @@ pub(crate) fn stripped(v: &Value) -> Value {
     managed_fields::remove_from(&mut v);
     super::compare::strip_ignored(&mut v);
     v
+}
+
+/// The descriptions of the managers (each set with its manager's
+/// description) that hold a path, given what each holds there.
+pub(crate) fn holders(managers: &[(&Set, String)], held: &[Holds]) -> Vec<String> {
+    managers
+        .iter()
+        .zip(held)
+        .filter(|(_, held)| held.path)
+        .map(|((_, name), _)| name.clone())
+        .collect()
 }

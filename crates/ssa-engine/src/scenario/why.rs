@@ -14,7 +14,7 @@
 
 use super::format::{Op, Scenario, Step};
 use super::result::{Outcome, ScenarioResult, StepResult};
-use super::sides::{Sides, stripped};
+use super::sides::{Sides, holders, stripped};
 use crate::field_manager::LAST_APPLIED_ANNOTATION;
 use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId, Operation};
@@ -366,23 +366,21 @@ fn written(
     let three_way = csa.then(|| ThreeWay::new(schema, before, step.object.as_ref()));
     // One reason per removed subtree: what went with its parent is said
     // by the parent's reason.
-    let mut reported: Vec<Path> = Vec::new();
+    // In tree order a path's subtree follows it, so only the last
+    // reported path can hold the next one.
+    let mut reported: Option<Path> = None;
     for path in comparison.removed.paths_in_tree_order() {
-        if reported.iter().any(|r| path.0.starts_with(&r.0)) {
+        if reported.as_ref().is_some_and(|r| path.0.starts_with(&r.0)) {
             continue;
         }
-        reported.push(path.clone());
+        reported = Some(path.clone());
         if let Some(tw) = &three_way {
             out.push(tw.removed(&path));
         } else if applied && mine_before.has(&path) {
             let since = applier_id
                 .map(|id| history.owned_since(id, &path))
                 .unwrap_or_default();
-            let subtree = comparison
-                .removed
-                .paths()
-                .iter()
-                .any(|p| p.0.len() > path.0.len() && p.0.starts_with(&path.0));
+            let subtree = comparison.removed.has_below(&path);
             out.push(reason(
                 Topic::Pruned,
                 Some(&path),
@@ -421,16 +419,17 @@ fn written(
         }
         tw.kept(now, out);
     }
-    let others = |m: &Managed, path: &Path| -> Vec<String> {
-        m.fields
+    // The other managers of each side, decoded and described once: every
+    // path below asks them.
+    let (others_was, others_now) = (
+        other_managers(was, step, applied),
+        other_managers(now, step, applied),
+    );
+    let others = |managers: &[(&Set, String)], path: &Path| -> Vec<String> {
+        managers
             .iter()
-            .filter(|(id, vs)| {
-                vs.set.has(path)
-                    && ManagerId::decode(id).is_none_or(|m| {
-                        !(m.manager == step.manager && applied == (m.operation == Operation::Apply))
-                    })
-            })
-            .map(|(id, _)| describe(id))
+            .filter(|(set, _)| set.has(path))
+            .map(|(_, name)| name.clone())
             .collect()
     };
     if applied {
@@ -438,7 +437,7 @@ fn written(
             if comparison.removed.has(&path) {
                 continue;
             }
-            let keepers = others(now, &path);
+            let keepers = others(&others_now, &path);
             if keepers.is_empty() {
                 let value = super::resolve::value_at(schema, after, &path)
                     .map(|v| format!(" (now {})", v.to_json()))
@@ -469,8 +468,22 @@ fn written(
     // taken from owners who lost them.
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
     let mut fresh: Vec<String> = Vec::new();
-    for path in mine_after.difference(&mine_before).paths_in_tree_order() {
-        let (had, has) = (others(was, &path), others(now, &path));
+    // Walked once in tree order: each path's owners found from its parent's.
+    let mut sets: Vec<&Set> = others_was
+        .iter()
+        .chain(&others_now)
+        .map(|(s, _)| *s)
+        .collect();
+    sets.extend([&comparison.modified, &mine_after]);
+    let gained = mine_after.difference(&mine_before);
+    gained.for_each_in_tree_order(&sets, |path, name, held| {
+        let (held_was, rest) = held.split_at(others_was.len().min(held.len()));
+        let (held_now, rest) = rest.split_at(others_now.len().min(rest.len()));
+        let (modified, parent) = match rest {
+            [modified, after] => (modified.path, after.below),
+            _ => (false, false),
+        };
+        let (had, has) = (holders(&others_was, held_was), holders(&others_now, held_now));
         let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
         if !lost.is_empty() {
             let how = match (step.op, step.force) {
@@ -487,36 +500,34 @@ fn written(
             };
             out.push(reason(
                 Topic::Moved,
-                Some(&path),
+                Some(path),
                 format!(
-                    "{path} moved from {} to {}: {how}.",
+                    "{name} moved from {} to {}: {how}.",
                     lost.join(" and "),
                     writer
                 ),
             ));
         }
         if had.is_empty() {
-            fresh.push(path.to_string());
+            fresh.push(name.to_string());
         }
         let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
-        // A map that holds owned fields is said through them.
-        let parent = mine_after
-            .paths()
-            .iter()
-            .any(|p| p.0.len() > path.0.len() && p.0.starts_with(&path.0));
-        if applied && !kept.is_empty() && !comparison.modified.has(&path) && !parent {
+        // A map that holds owned fields (`parent`) is said through them.
+        if applied && !kept.is_empty() && !modified && !parent {
             let key = kept.join(" and ");
             match shared.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, fields)) => fields.push(path.to_string()),
-                None => shared.push((key, vec![path.to_string()])),
+                Some((_, fields)) => fields.push(name.to_string()),
+                None => shared.push((key, vec![name.to_string()])),
             }
         }
-    }
+    });
     let changed_alone: Vec<String> = comparison
         .modified
         .paths_in_tree_order()
         .iter()
-        .filter(|p| applied && others(was, p).is_empty() && mine_before.has(p) && mine_after.has(p))
+        .filter(|p| {
+            applied && others(&others_was, p).is_empty() && mine_before.has(p) && mine_after.has(p)
+        })
         .map(Path::to_string)
         .collect();
     // A change nobody owns afterwards: an update tracked by nobody.
@@ -606,13 +617,12 @@ fn written(
     }
     // Whatever else changed, said once, with its owners now.
 
-    let rest: Vec<String> = comparison
-        .modified
-        .paths_in_tree_order()
-        .iter()
-        .map(Path::to_string)
-        .filter(|p| !out.iter().any(|r| r.text.contains(p.as_str())) && !changed_alone.contains(p))
-        .collect();
+    let mut rest: Vec<String> = Vec::new();
+    comparison.modified.for_each_in_tree_order(&[], |_, p, _| {
+        if !out.iter().any(|r| r.text.contains(p)) && !changed_alone.iter().any(|c| c == p) {
+            rest.push(p.to_string());
+        }
+    });
     for field in rest {
         let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
             format!(
@@ -627,6 +637,22 @@ fn written(
             text,
         });
     }
+}
+
+/// The managers of `managed` other than the step's writer (its applier
+/// entry when it applied, its update entry otherwise), with their
+/// descriptions.
+fn other_managers<'m>(managed: &'m Managed, step: &Step, applied: bool) -> Vec<(&'m Set, String)> {
+    managed
+        .fields
+        .iter()
+        .filter(|(id, _)| {
+            ManagerId::decode(id).is_none_or(|m| {
+                !(m.manager == step.manager && applied == (m.operation == Operation::Apply))
+            })
+        })
+        .map(|(id, vs)| (&vs.set, describe(id)))
+        .collect()
 }
 
 /// A manager identifier as the server describes it in messages.

@@ -24,17 +24,74 @@ pub fn to_yaml_string(value: &Value) -> String {
 /// [`to_yaml_string`] and, for each line of the text, the path of the
 /// deepest node that starts on it (`None` for a line that continues a
 /// multi-line scalar): what reading the text back would say, without
-/// reading it (the ownership view needs it for every line of an object).
+/// reading it.
 pub fn to_yaml_string_with_lines(value: &Value) -> (String, Vec<Option<ValuePath>>) {
+    let (text, tree) = to_yaml_string_with_nodes(value);
+    let paths = tree.lines.iter().map(|n| n.map(|n| tree.path(n))).collect();
+    (text, paths)
+}
+
+/// [`to_yaml_string_with_lines`] with the nodes as a tree (each node
+/// names its parent and the segment from it) instead of a full path per
+/// line: the ownership view needs every line of an object, and a path per
+/// line grew with the square of the object's depth.
+pub fn to_yaml_string_with_nodes(value: &Value) -> (String, LineNodes) {
     let mut lines = Lines {
-        path: ValuePath::root(),
+        current: 0,
         line: 0,
-        paths: Vec::new(),
+        tree: LineNodes {
+            nodes: vec![LineNode {
+                parent: 0,
+                seg: None,
+                depth: 0,
+            }],
+            lines: Vec::new(),
+        },
     };
     let text = emit(value, Some(&mut lines));
     let count = text.lines().count();
-    lines.paths.resize(count, None);
-    (text, lines.paths)
+    lines.tree.lines.resize(count, None);
+    (text, lines.tree)
+}
+
+/// The nodes of an emitted value, parents before children (node 0 is the
+/// root), and for each line of the text the deepest node that starts on
+/// it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LineNodes {
+    pub nodes: Vec<LineNode>,
+    pub lines: Vec<Option<usize>>,
+}
+
+/// One node of [`LineNodes`]: its parent's index and the segment that
+/// leads from the parent to it (`None` for the root), and its depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineNode {
+    pub parent: usize,
+    pub seg: Option<PathSeg>,
+    pub depth: usize,
+}
+
+impl LineNodes {
+    /// The full path of node `n`.
+    pub fn path(&self, mut n: usize) -> ValuePath {
+        let mut segs = Vec::new();
+        while let Some(LineNode {
+            parent,
+            seg: Some(seg),
+            ..
+        }) = self.nodes.get(n)
+        {
+            segs.push(seg.clone());
+            n = *parent;
+        }
+        segs.reverse();
+        ValuePath(segs)
+    }
+
+    fn depth(&self, n: usize) -> usize {
+        self.nodes.get(n).map_or(0, |node| node.depth)
+    }
 }
 
 fn emit(value: &Value, lines: Option<&mut Lines>) -> String {
@@ -52,12 +109,12 @@ fn emit(value: &Value, lines: Option<&mut Lines>) -> String {
     e.out
 }
 
-/// Where each node is written: the current node's path and line, and the
-/// deepest path that starts on each line so far.
+/// Where each node is written: the current node and line, and the nodes
+/// so far with the deepest that starts on each line.
 struct Lines {
-    path: ValuePath,
+    current: usize,
     line: usize,
-    paths: Vec<Option<ValuePath>>,
+    tree: LineNodes,
 }
 
 /// Where a node stands, which decides its indent and layout.
@@ -118,26 +175,36 @@ impl Emitter<'_> {
         let Some(lines) = self.lines.as_deref_mut() else {
             return;
         };
-        if lines.paths.len() <= lines.line {
-            lines.paths.resize(lines.line + 1, None);
+        let tree = &mut lines.tree;
+        if tree.lines.len() <= lines.line {
+            tree.lines.resize(lines.line + 1, None);
         }
-        if let Some(slot) = lines.paths.get_mut(lines.line)
-            && slot.as_ref().is_none_or(|p| p.0.len() < lines.path.0.len())
-        {
-            *slot = Some(lines.path.clone());
+        let depth = tree.depth(lines.current);
+        let deeper = match tree.lines.get(lines.line) {
+            Some(Some(n)) => tree.depth(*n) < depth,
+            _ => true,
+        };
+        if deeper && let Some(slot) = tree.lines.get_mut(lines.line) {
+            *slot = Some(lines.current);
         }
     }
 
     /// Enters the node at `seg` below the current one.
     fn enter(&mut self, seg: PathSeg) {
         if let Some(lines) = self.lines.as_deref_mut() {
-            lines.path.0.push(seg);
+            let depth = lines.tree.depth(lines.current) + 1;
+            lines.tree.nodes.push(LineNode {
+                parent: lines.current,
+                seg: Some(seg),
+                depth,
+            });
+            lines.current = lines.tree.nodes.len() - 1;
         }
     }
 
     fn leave(&mut self) {
         if let Some(lines) = self.lines.as_deref_mut() {
-            lines.path.0.pop();
+            lines.current = lines.tree.nodes.get(lines.current).map_or(0, |n| n.parent);
         }
     }
 
@@ -148,9 +215,11 @@ impl Emitter<'_> {
         if !self.indention || self.column > indent || (self.column == indent && !self.whitespace) {
             self.put_break();
         }
-        while self.column < indent {
-            self.put(' ');
-        }
+        // At once, not a space at a time: a deep value's indents are most
+        // of its text.
+        let spaces = indent.saturating_sub(self.column);
+        self.out.extend(std::iter::repeat_n(' ', spaces));
+        self.column += spaces;
         self.whitespace = true;
         self.indention = true;
     }

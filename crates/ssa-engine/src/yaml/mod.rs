@@ -18,7 +18,9 @@ mod emit;
 mod read;
 mod scalar;
 
-pub use emit::{to_yaml_string, to_yaml_string_with_lines};
+pub use emit::{
+    LineNode, LineNodes, to_yaml_string, to_yaml_string_with_lines, to_yaml_string_with_nodes,
+};
 pub(crate) use scalar::go_format_g;
 
 use crate::value::{PathSeg, Value, ValuePath};
