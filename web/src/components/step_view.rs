@@ -143,12 +143,21 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
 
 /// Every manager of the step's object with its fields.
 fn managers_of(step: Option<&StepResult>) -> Vec<Manager> {
-    let fields = step
-        .and_then(|s| s.object.as_ref())
-        .and_then(|o| managed_fields::decode(o).ok())
-        .map(|m| m.fields)
-        .unwrap_or_default();
-    fields
+    // The views decoded them already; a step shown without its views
+    // (not yet built) decodes them here.
+    let decoded = step.and_then(|s| match &s.managed {
+        Some(managed) => Some(std::borrow::Cow::Borrowed(managed)),
+        None => s
+            .object
+            .as_ref()
+            .and_then(|o| managed_fields::decode(o).ok())
+            .map(std::borrow::Cow::Owned),
+    });
+    let Some(decoded) = decoded else {
+        return Vec::new();
+    };
+    decoded
+        .fields
         .iter()
         .map(|(id, vs)| {
             let who = ManagerId::decode(id);

@@ -51,6 +51,10 @@ pub struct StepResult {
     pub changes: super::Changes,
     /// Why the step ended as it did (built with the views).
     pub why: Vec<super::Reason>,
+    /// The object's managers, decoded from its `managedFields` (built
+    /// with the views, which decode them anyway: the playground lists
+    /// each manager's fields from them without decoding them again).
+    pub managed: Option<crate::managed_fields::Managed>,
     /// The watch event the write produced, if the stored object changed.
     pub event: Option<crate::lifecycle::WatchEvent>,
     /// The Deployment rollout the write started, if any.
@@ -108,6 +112,7 @@ impl StepResult {
             blame: vec![],
             changes: super::Changes::default(),
             why: vec![],
+            managed: None,
             event: None,
             rollout: None,
         }

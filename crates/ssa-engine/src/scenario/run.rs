@@ -216,11 +216,12 @@ fn fill_views(
         )),
         _ => None,
     };
-    drop(sides);
+    let managed = sides.after.is_some().then_some(sides.managed_after);
     let Some(step_result) = result.steps.get_mut(index) else {
         return;
     };
     step_result.why = why;
+    step_result.managed = managed;
     step_result.has_views = true;
     if let Some(blame) = blame {
         step_result.blame = blame;
