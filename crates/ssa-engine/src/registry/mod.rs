@@ -125,10 +125,26 @@ impl<'a> Strategy<'a> {
         if !self.schema.omit_empty {
             return Ok(None);
         }
-        let sorted = strict
-            .then(|| Value::from_json_str(&body.to_json_sorted()).ok())
-            .flatten();
-        let body = sorted.as_ref().unwrap_or(body);
+        // What the decoder refuses (a number) or drops (unknown fields).
+        let decoded = |body: &Value| -> Result<Vec<String>, String> {
+            if let Some(defaulter) = &self.schema.defaulter {
+                defaulter.decode_json(body)?;
+            }
+            Ok(encoding::unknown_fields(
+                body,
+                &self.schema.schema,
+                self.schema.root,
+            ))
+        };
+        let mut found = decoded(body);
+        // Only which error comes first depends on the order: a kubectl
+        // body with one is looked at again as kubectl sends it, sorted.
+        if strict
+            && !matches!(&found, Ok(unknown) if unknown.is_empty())
+            && let Ok(sorted) = Value::from_json_str(&body.to_json_sorted())
+        {
+            found = decoded(&sorted);
+        }
         // `transformDecodeError`: "<kind> in version "<v>" cannot be
         // handled as a <kind>: <error>".
         let refuse = |error: String| {
@@ -139,10 +155,7 @@ impl<'a> Strategy<'a> {
                 crate::value::go_quote(version)
             )
         };
-        if let Some(defaulter) = &self.schema.defaulter {
-            defaulter.decode_json(body).map_err(refuse)?;
-        }
-        let unknown = encoding::unknown_fields(body, &self.schema.schema, self.schema.root);
+        let unknown = found.map_err(refuse)?;
         if unknown.is_empty() {
             return Ok(None);
         }
