@@ -84,6 +84,17 @@ mod tests {
             pod.initial_status(&yaml("spec: {containers: [{name: a}]}"), ""),
             Some(yaml("{phase: Pending, qosClass: BestEffort}"))
         );
+        // applySchedulingGatedCondition's condition, as the PodCondition
+        // struct prints it: a zero lastProbeTime is null.
+        assert_eq!(
+            pod.initial_status(
+                &yaml("spec: {schedulingGates: [{name: g}], containers: [{name: a}]}"),
+                "2024-01-01T00:00:00Z"
+            ),
+            Some(yaml(
+                "{phase: Pending, qosClass: BestEffort, conditions: [{type: PodScheduled, status: 'False', lastProbeTime: null, lastTransitionTime: '2024-01-01T00:00:00Z', reason: SchedulingGated, message: Scheduling is blocked due to non-empty scheduling gates}]}"
+            ))
+        );
         // A kind without defaulting functions is still printed as Go does.
         let pdb = defaulter("policy/v1", "PodDisruptionBudget");
         assert_eq!(

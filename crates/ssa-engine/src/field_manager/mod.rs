@@ -223,6 +223,9 @@ impl<'a> FieldManager<'a> {
                     exists,
                     request.time,
                 );
+                if !exists && request.subresource.is_none() {
+                    strategy.prepare_for_create(&mut object);
+                }
                 if exists && request.subresource.is_none() {
                     strategy.prepare_for_update(&mut object, &live, request.time);
                 }
@@ -292,7 +295,11 @@ impl<'a> FieldManager<'a> {
         );
         let status_write = request.subresource == Some(Subresource::Status);
         let main_update = live.is_some() && request.subresource.is_none();
+        let create = live.is_none() && request.subresource.is_none();
         let stored = |mut object: Value| {
+            if create {
+                strategy.prepare_for_create(&mut object);
+            }
             if status_write {
                 strategy.prepare_status_write(&mut object, &live_value, request.time);
             }

@@ -109,7 +109,7 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
     // pkg/registry/core/pod/strategy.go, podStatusStrategy; its
     // PrepareForUpdate backfills the QoS class ("populated at creation
     // time by the kube-apiserver") and preserveOldObservedGeneration the
-    // observed generation.
+    // observed generation (the conditions' ones: registry/pod.rs).
     (
         "",
         "Pod",

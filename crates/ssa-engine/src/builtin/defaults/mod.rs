@@ -181,10 +181,14 @@ impl Defaulter for KindDefaults {
     fn initial_status(&self, object: &Value, now: &str) -> Option<Value> {
         let mut m = Map::new();
         match self {
-            // pod strategy PrepareForCreate: Pending, and the QoS class.
+            // pod strategy PrepareForCreate: Pending, the QoS class, and
+            // applySchedulingGatedCondition's condition.
             KindDefaults::Pod => {
                 m.insert("phase", Value::from("Pending"));
                 m.insert("qosClass", Value::from(qos_class(object)));
+                if let Some(condition) = scheduling_gated_condition(object, now) {
+                    m.insert("conditions", Value::List(vec![condition]));
+                }
             }
             // SetDefaults_NamespaceStatus.
             KindDefaults::Namespace => {
@@ -846,6 +850,33 @@ fn pull_policy(image: &str) -> &'static str {
     }
 }
 
+/// `applySchedulingGatedCondition` (pkg/registry/core/pod/strategy.go):
+/// a new Pod with scheduling gates starts unscheduled, `PodScheduled`
+/// False for `SchedulingGated` (`apiv1.PodReasonSchedulingGated`), with
+/// the transition time `podutil.UpdatePodCondition` stamps (`metav1.Now()`,
+/// the request's time here). Its status starts empty, so there is no
+/// `PodScheduled` condition to keep.
+fn scheduling_gated_condition(pod: &Value, now: &str) -> Option<Value> {
+    let gated = pod
+        .get_path(&["spec", "schedulingGates"])
+        .and_then(Value::as_list)
+        .is_some_and(|gates| !gates.is_empty());
+    if !gated {
+        return None;
+    }
+    let mut condition = Map::new();
+    condition.insert("type", Value::from("PodScheduled"));
+    condition.insert("status", Value::from("False"));
+    condition.insert("lastProbeTime", Value::Null);
+    condition.insert("lastTransitionTime", Value::from(now));
+    condition.insert("reason", Value::from("SchedulingGated"));
+    condition.insert(
+        "message",
+        Value::from("Scheduling is blocked due to non-empty scheduling gates"),
+    );
+    Some(Value::Map(condition))
+}
+
 /// The Pod's QoS class from its containers' resources.
 fn qos_class(pod: &Value) -> &'static str {
     let containers = pod
@@ -1188,6 +1219,37 @@ mod tests {
                 .get("qosClass"),
             Some(&Value::from("BestEffort"))
         );
+    }
+
+    /// `applySchedulingGatedCondition` (pod strategy PrepareForCreate): a
+    /// Pod created with scheduling gates starts with `PodScheduled` False
+    /// for `SchedulingGated`, stamped by `podutil.UpdatePodCondition` with
+    /// the request's time; none without gates (or with an empty list).
+    #[test]
+    fn pod_with_scheduling_gates_starts_gated() {
+        let now = "2024-01-01T00:00:03Z";
+        let status = |text: &str| KindDefaults::Pod.initial_status(&yaml(text), now).unwrap();
+        assert_eq!(
+            status("spec: {schedulingGates: [{name: a}], containers: [{name: c}]}"),
+            yaml(
+                "phase: Pending
+qosClass: BestEffort
+conditions:
+- type: PodScheduled
+  status: 'False'
+  lastProbeTime: null
+  lastTransitionTime: '2024-01-01T00:00:03Z'
+  reason: SchedulingGated
+  message: Scheduling is blocked due to non-empty scheduling gates"
+            )
+        );
+        for text in [
+            "spec: {schedulingGates: []}",
+            "spec: {schedulingGates: null}",
+            "{}",
+        ] {
+            assert_eq!(status(text).get("conditions"), None, "{text}");
+        }
     }
 
     fn yaml(text: &str) -> Value {
