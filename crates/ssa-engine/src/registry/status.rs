@@ -40,6 +40,19 @@ pub(super) struct KindStrategy {
     pub(super) create_keeps_status: bool,
     /// Whether the strategies declare reset fields at all.
     resets: bool,
+    /// What the status strategy does to `status.conditions`.
+    conditions: Option<Conditions>,
+}
+
+/// The conditions of a `/status` write (certificates/certificates/
+/// strategy.go, `csrStatusStrategy.PrepareForUpdate`).
+pub(super) struct Conditions {
+    /// Condition types only another endpoint writes: when the write has
+    /// as many instances of one as the stored object, they are the stored
+    /// ones, in the written places (`preserveConditionInstances`); when
+    /// it has more or fewer, they are left as written (validation refuses
+    /// the change upstream).
+    keep: &'static [&'static str],
 }
 
 /// Most kinds: the status strategy's `newObj.Spec = oldObj.Spec`.
@@ -52,6 +65,7 @@ const SPEC_ONLY: KindStrategy = KindStrategy {
     transition: None,
     create_keeps_status: false,
     resets: true,
+    conditions: None,
 };
 
 /// `newObj.Spec = oldObj.Spec` and `metav1.ResetObjectMetaForStatus`:
@@ -68,15 +82,18 @@ const META_FOR_STATUS: Paths = &[
 /// Metadata and spec reset, `ResetObjectMetaForStatus` (or, for
 /// APIService, its four fields one by one): storagemigration/
 /// storagemigration, storage/volumeattachment, admissionregistration/
-/// validatingadmissionpolicy, kube-aggregator's apiservice.
+/// validatingadmissionpolicy, kube-aggregator's apiservice,
+/// resource/resourceclaim.
 const META_RESET: KindStrategy = KindStrategy {
     reset: &[&["metadata"], &["spec"]],
     restore: META_FOR_STATUS,
     ..SPEC_ONLY
 };
 
-/// certificates/podcertificaterequest and resource/resourceclaim: spec
-/// reset, `ResetObjectMetaForStatus` too.
+/// certificates/podcertificaterequest: spec reset,
+/// `ResetObjectMetaForStatus` too (a fork's later v1beta1 copy,
+/// yangjunmyfm192085/kubernetes@a08a1b63, resets metadata as well; which
+/// of the two 1.36 has was not settled, see README).
 const SPEC_RESET_META_FOR_STATUS: KindStrategy = KindStrategy {
     restore: META_FOR_STATUS,
     ..SPEC_ONLY
@@ -162,7 +179,13 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
     // pkg/registry/certificates/certificates/strategy.go: spec and status
     // are the main resource's reset fields, and PrepareForUpdate keeps
     // both ("immutable after creation except via subresources"); the
-    // status strategy resets the conditions too (see README).
+    // status strategy resets the conditions too, keeps the stored
+    // Approved and Denied conditions (only `/approval` writes them) and
+    // stamps the conditions' times (`populateConditionTimestamps`).
+    // Read in yongruilin/validation-gen@36fe1b0b073d69d015dada56538ddae2ec2d3402,
+    // a kubernetes/kubernetes fork of the 1.35/1.36 cycle (no 1.36 copy of
+    // upstream's own file was at hand); unchanged since 1.19 in every copy
+    // read.
     (
         "certificates.k8s.io",
         "CertificateSigningRequest",
@@ -170,6 +193,9 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
             main_reset: &[&["spec"]],
             main_keep: &[&["spec"]],
             reset: &[&["spec"], &["status", "conditions"]],
+            conditions: Some(Conditions {
+                keep: &["Approved", "Denied"],
+            }),
             ..SPEC_ONLY
         },
     ),
@@ -221,11 +247,13 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
         "PodCertificateRequest",
         SPEC_RESET_META_FOR_STATUS,
     ),
-    (
-        "resource.k8s.io",
-        "ResourceClaim",
-        SPEC_RESET_META_FOR_STATUS,
-    ),
+    // resource/resourceclaim/strategy.go: the status strategy's
+    // GetResetFields lists metadata and spec for every version, v1
+    // included (the copy read has v1 and
+    // ValidateDeclarativelyWithMigrationChecks, so 1.35 or later; the
+    // index did not name its commit; copies from before v1 reset spec
+    // only).
+    ("resource.k8s.io", "ResourceClaim", META_RESET),
     // apiserverinternal/storageversion/strategy.go: the same
     // PrepareForUpdate, but neither strategy declares reset fields, so a
     // writer owns the status it sends to the main resource and the spec
@@ -309,6 +337,9 @@ pub(super) fn prepare_status_write(
             }
         }
         stamp_transition(strategy, object, live, now);
+        if let Some(conditions) = &strategy.conditions {
+            keep_and_stamp_conditions(conditions, object, live, now);
+        }
         return;
     }
     let mut stored = live.clone();
@@ -342,6 +373,73 @@ fn stamp_transition(strategy: &KindStrategy, object: &mut Value, live: &Value, n
         }
     } else if new_time.is_none() {
         copy_path(object, live, time);
+    }
+}
+
+/// [`KindStrategy::conditions`]: `preserveConditionInstances` for each
+/// kept type, then `populateConditionTimestamps`: a condition without
+/// `lastUpdateTime` gets the request's time; one without
+/// `lastTransitionTime` gets the time of the first stored condition of the
+/// same type and status that has one, or the request's time.
+fn keep_and_stamp_conditions(rule: &Conditions, object: &mut Value, live: &Value, now: &str) {
+    const PATH: &[&str] = &["status", "conditions"];
+    let stored: &[Value] = live
+        .get_path(PATH)
+        .and_then(Value::as_list)
+        .map_or(&[], Vec::as_slice);
+    let Some(conditions) = object
+        .child_map_mut("status")
+        .and_then(|status| status.get_mut("conditions"))
+        .and_then(Value::as_list_mut)
+    else {
+        return;
+    };
+    // Go's strings: an absent one is "".
+    let field = |c: &Value, key: &str| {
+        c.get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    for kept in rule.keep {
+        let of_type = |list: &[Value]| -> Vec<usize> {
+            (0..list.len())
+                .filter(|&i| field(&list[i], "type") == *kept)
+                .collect()
+        };
+        let (old, new) = (of_type(stored), of_type(&conditions[..]));
+        if old.len() == new.len() {
+            for (o, n) in old.into_iter().zip(new) {
+                if let (Some(from), Some(to)) = (stored.get(o), conditions.get_mut(n)) {
+                    *to = from.clone();
+                }
+            }
+        }
+    }
+    let given = |c: &Value, key: &str| c.get(key).is_some_and(|v| !is_zero(v));
+    for condition in conditions.iter_mut() {
+        let since = stored
+            .iter()
+            .find(|old| {
+                field(old, "type") == field(condition, "type")
+                    && field(old, "status") == field(condition, "status")
+                    && given(old, "lastTransitionTime")
+            })
+            .and_then(|old| old.get("lastTransitionTime").cloned());
+        let update = !given(condition, "lastUpdateTime");
+        let transition = !given(condition, "lastTransitionTime");
+        let Some(map) = condition.as_map_mut() else {
+            continue;
+        };
+        if update {
+            map.insert("lastUpdateTime", Value::from(now));
+        }
+        if transition {
+            map.insert(
+                "lastTransitionTime",
+                since.unwrap_or_else(|| Value::from(now)),
+            );
+        }
     }
 }
 
@@ -564,6 +662,151 @@ mod tests {
         assert_eq!(
             reset_fields(&schema, &csr, None).concat(),
             vec![&["status"][..], &["spec"]]
+        );
+    }
+
+    /// certificates `certificates/strategy.go`, `csrStatusStrategy`
+    /// `PrepareForUpdate` (`preserveConditionInstances`,
+    /// `populateConditionTimestamps`; read in yongruilin/validation-gen@
+    /// 36fe1b0b, see the table): a `/status` write keeps the stored
+    /// Approved condition however it rewrites it, and a condition without
+    /// times gets the request's time, or the stored transition time of the
+    /// same type and status.
+    #[test]
+    fn csr_status_writes_keep_the_approval_and_stamp_condition_times() {
+        let live = r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","spec":{"signerName":"a"},"status":{"conditions":[
+            {"type":"Approved","status":"True","reason":"ok","lastUpdateTime":"2024-01-01T00:00:01Z","lastTransitionTime":"2024-01-01T00:00:01Z"},
+            {"type":"Failed","status":"True","reason":"old","lastUpdateTime":"2024-01-01T00:00:02Z","lastTransitionTime":"2024-01-01T00:00:02Z"}]}}"#;
+        let (reset, object) = status_write(
+            live,
+            r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","spec":{"signerName":"b"},"status":{"certificate":"Y2VydA==","conditions":[
+                {"type":"Failed","status":"True","reason":"again"},
+                {"type":"Approved","status":"False","reason":"changed"},
+                {"type":"Custom","status":"True","lastUpdateTime":"2024-01-01T00:00:03Z","lastTransitionTime":null}]}}"#,
+        );
+        assert_eq!(reset, &[&["spec"][..], &["status", "conditions"]]);
+        assert_eq!(
+            object,
+            json(
+                r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","spec":{"signerName":"a"},"status":{"certificate":"Y2VydA==","conditions":[
+                    {"type":"Failed","status":"True","reason":"again","lastUpdateTime":"2024-01-01T00:00:05Z","lastTransitionTime":"2024-01-01T00:00:02Z"},
+                    {"type":"Approved","status":"True","reason":"ok","lastUpdateTime":"2024-01-01T00:00:01Z","lastTransitionTime":"2024-01-01T00:00:01Z"},
+                    {"type":"Custom","status":"True","lastUpdateTime":"2024-01-01T00:00:03Z","lastTransitionTime":"2024-01-01T00:00:05Z"}]}}"#
+            )
+        );
+        // A write that adds or drops an Approved or Denied condition keeps
+        // what it wrote (validation refuses it upstream), stamped.
+        let (_, object) = status_write(
+            live,
+            r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","status":{"conditions":[
+                {"type":"Denied","status":"True"}]}}"#,
+        );
+        assert_eq!(
+            object.get_path(&["status", "conditions"]),
+            Some(&json(
+                r#"[{"type":"Denied","status":"True","lastUpdateTime":"2024-01-01T00:00:05Z","lastTransitionTime":"2024-01-01T00:00:05Z"}]"#
+            ))
+        );
+        // No conditions, or no status: nothing to keep or stamp.
+        let (_, object) = status_write(
+            live,
+            r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","status":{"conditions":[1,"x",null]}}"#,
+        );
+        assert_eq!(
+            object.get_path(&["status", "conditions"]),
+            Some(&json(r#"[1,"x",null]"#))
+        );
+        let (_, object) = status_write(
+            live,
+            r#"{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","status":"x"}"#,
+        );
+        assert_eq!(object.get("status"), Some(&Value::from("x")));
+    }
+
+    /// certificates `podcertificaterequest/strategy.go`, the status
+    /// strategy's `PrepareForUpdate`: spec and `ResetObjectMetaForStatus`
+    /// only. Upstream's `TestStatusPrepareForUpdate`
+    /// (kubernetes/kubernetes@2e0908106e4420a601e50d6edfd41475de87a3e1,
+    /// 1.36 cycle) writes a Failed condition over a stored Denied one and
+    /// expects it as written, without a transition time.
+    #[test]
+    fn pod_certificate_request_status_writes_neither_keep_nor_stamp_conditions() {
+        let (_, object) = status_write(
+            r#"{"apiVersion":"certificates.k8s.io/v1beta1","kind":"PodCertificateRequest","spec":{"signerName":"a"},"status":{"conditions":[{"type":"Denied","status":"True","reason":"Foo"}]}}"#,
+            r#"{"apiVersion":"certificates.k8s.io/v1beta1","kind":"PodCertificateRequest","spec":{"signerName":"b"},"status":{"conditions":[{"type":"Failed","status":"True","reason":"Foo"}]}}"#,
+        );
+        assert_eq!(
+            object,
+            json(
+                r#"{"apiVersion":"certificates.k8s.io/v1beta1","kind":"PodCertificateRequest","spec":{"signerName":"a"},"status":{"conditions":[{"type":"Failed","status":"True","reason":"Foo"}]}}"#
+            )
+        );
+    }
+
+    /// core `namespace/strategy.go` `GetResetFields`
+    /// (kubernetes/kubernetes@09ee9c227f8803c618c166000e86c370acd26437,
+    /// 2026): the main resource resets `status` only (the finalizers are
+    /// kept by `PrepareForUpdate`, not reset), `/status` resets `spec`.
+    #[test]
+    fn namespace_resets_only_status_and_its_status_only_spec() {
+        let ns = yaml("{apiVersion: v1, kind: Namespace}");
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        assert_eq!(
+            reset_fields(&schema, &ns, None).concat(),
+            vec![&["status"][..]]
+        );
+        assert_eq!(
+            reset_fields(&schema, &ns, Some(Subresource::Status)).concat(),
+            vec![&["spec"][..]]
+        );
+    }
+
+    /// admissionregistration `validatingadmissionpolicy/strategy.go`
+    /// (kubernetes/kubernetes@2e0908106e4420a601e50d6edfd41475de87a3e1,
+    /// 1.36 cycle): both strategies' `GetResetFields` list
+    /// `admissionregistration.k8s.io/v1` (an older copy listed only
+    /// v1alpha1 and v1beta1, which would leave v1 writers owning them):
+    /// `status` for the main resource, `metadata` and `spec` for `/status`.
+    #[test]
+    fn validating_admission_policy_v1_has_reset_fields() {
+        let vap =
+            yaml("{apiVersion: admissionregistration.k8s.io/v1, kind: ValidatingAdmissionPolicy}");
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        assert_eq!(
+            reset_fields(&schema, &vap, None).concat(),
+            vec![&["status"][..]]
+        );
+        assert_eq!(
+            reset_fields(&schema, &vap, Some(Subresource::Status)).concat(),
+            vec![&["metadata"][..], &["spec"]]
+        );
+    }
+
+    /// resource `resourceclaim/strategy.go`
+    /// `resourceclaimStatusStrategy.GetResetFields`: metadata and spec
+    /// for `resource.k8s.io/v1` (and the beta versions); the main
+    /// resource's, `status`.
+    #[test]
+    fn resource_claim_v1_status_writes_reset_metadata_and_spec() {
+        let claim = yaml("{apiVersion: resource.k8s.io/v1, kind: ResourceClaim}");
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        assert_eq!(
+            reset_fields(&schema, &claim, None).concat(),
+            vec![&["status"][..]]
+        );
+        let (reset, object) = status_write(
+            r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1}}"#,
+            r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"x":2},"status":{"ok":true}}"#,
+        );
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
+        assert_eq!(
+            object,
+            json(
+                r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1},"status":{"ok":true}}"#
+            )
         );
     }
 
