@@ -657,10 +657,12 @@ fn pod_level_resources(spec: &mut Map) -> Option<()> {
         }
     }
     if !limits.is_empty() {
-        let aggregated = aggregate(spec, "requests");
-        let aggregated = aggregated.iter().filter(|(k, _)| pod_level(k, false));
-        for (k, q) in aggregated.chain(limits.iter().filter(|(k, _)| pod_level(k, true))) {
-            set(&mut requests, k, q.clone());
+        for (from, huge) in [(aggregate(spec, "requests"), false), (limits.clone(), true)] {
+            for (k, q) in from {
+                if pod_level(&k, huge) {
+                    set(&mut requests, &k, q);
+                }
+            }
         }
     }
     let pod = spec.child_map_mut("resources")?;
