@@ -613,6 +613,7 @@ fn pod_only(spec: &mut Map) {
             }
         }
     }
+    pod_level_resources(spec);
     set(spec, "enableServiceLinks", Value::Bool(true));
     if spec.get("hostNetwork") == Some(&Value::Bool(true)) {
         // defaultHostNetworkPorts.
@@ -626,6 +627,105 @@ fn pod_only(spec: &mut Map) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// `SetDefaults_Pod`'s pod-level resources (gate PodLevelResources, beta
+/// and on since 1.34), after the containers' requests:
+/// `defaultHugePagePodLimits` (a pod with pod-level resources gets the
+/// containers' hugepage limits it neither limits nor requests), then
+/// `defaultPodRequests` (with pod-level limits, the containers' CPU and
+/// memory requests, then the pod's limits of cpu, memory and hugepages,
+/// for what the pod does not request). Not `defaultPodLimits`, which the
+/// 1.36 code may or may not have (README, Limitations).
+fn pod_level_resources(spec: &mut Map) -> Option<()> {
+    let pod = spec.get("resources")?.as_map()?;
+    let list = |key| {
+        pod.get(key)
+            .and_then(Value::as_map)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (mut limits, mut requests) = (list("limits"), list("requests"));
+    if limits.is_empty() && requests.is_empty() {
+        return None;
+    }
+    for (k, q) in aggregate(spec, "limits") {
+        if k.starts_with("hugepages-") && !requests.contains_key(&k) {
+            set(&mut limits, &k, q);
+        }
+    }
+    if !limits.is_empty() {
+        for (from, huge) in [(aggregate(spec, "requests"), false), (limits.clone(), true)] {
+            for (k, q) in from {
+                if pod_level(&k, huge) {
+                    set(&mut requests, &k, q);
+                }
+            }
+        }
+    }
+    let pod = spec.child_map_mut("resources")?;
+    for (key, list) in [("limits", limits), ("requests", requests)] {
+        if !list.is_empty() {
+            pod.insert(key, Value::Map(list));
+        }
+    }
+    Some(())
+}
+
+/// `IsSupportedPodLevelResource`, less the hugepages unless `huge`
+/// (`IsOvercommitAllowed`).
+fn pod_level(name: &str, huge: bool) -> bool {
+    name == "cpu" || name == "memory" || huge && name.starts_with("hugepages-")
+}
+
+/// `resourcehelper.AggregateContainerRequests` / `AggregateContainerLimits`
+/// (component-helpers `resource/helpers.go`) of the resource list `key`:
+/// the containers' sum, with the sidecars (init containers that restart
+/// `Always`) added, and at least what any init container needs (its own
+/// list plus the sidecars started before it).
+fn aggregate(spec: &Map, key: &str) -> Map {
+    let (mut total, mut sidecars, mut init) = (Map::new(), Map::new(), Map::new());
+    for list in ["containers", "initContainers"] {
+        for c in spec
+            .get(list)
+            .and_then(Value::as_list)
+            .into_iter()
+            .flatten()
+        {
+            let mut needs = c
+                .get_path(&["resources", key])
+                .and_then(Value::as_map)
+                .cloned()
+                .unwrap_or_default();
+            if list == "containers" {
+                merge(&mut total, &needs, true);
+                continue;
+            }
+            if c.get("restartPolicy").and_then(Value::as_str) == Some("Always") {
+                merge(&mut total, &needs, true);
+                merge(&mut sidecars, &needs, true);
+                needs = sidecars.clone();
+            } else {
+                merge(&mut needs, &sidecars, true);
+            }
+            merge(&mut init, &needs, false);
+        }
+    }
+    merge(&mut total, &init, false);
+    total
+}
+
+/// `addResourceList` (`sum`) or `maxResourceList` of `from` into `into`.
+fn merge(into: &mut Map, from: &Map, sum: bool) {
+    for (k, q) in from {
+        let v = match into.get(k) {
+            Some(old) => crate::builtin::goencoding::quantity::add_or_max(old, q, sum),
+            None => Some(q.clone()),
+        };
+        if let Some(v) = v {
+            into.insert(k.clone(), v);
         }
     }
 }
@@ -799,10 +899,15 @@ fn container(c: &mut Map) {
         set(port, "protocol", Value::from("TCP"));
     }
     for env in items(c, "env") {
-        if let Some(Value::Map(from)) = env.get_mut("valueFrom")
-            && let Some(Value::Map(field)) = from.get_mut("fieldRef")
-        {
-            set(field, "apiVersion", Value::from("v1"));
+        if let Some(Value::Map(from)) = env.get_mut("valueFrom") {
+            if let Some(Value::Map(field)) = from.get_mut("fieldRef") {
+                set(field, "apiVersion", Value::from("v1"));
+            }
+            // FileKeySelector's `+default=false` (gate EnvFiles, beta and
+            // on since 1.35).
+            if let Some(Value::Map(file)) = from.get_mut("fileKeyRef") {
+                set(file, "optional", Value::Bool(false));
+            }
         }
     }
     for probe in ["livenessProbe", "readinessProbe", "startupProbe"] {
@@ -813,6 +918,10 @@ fn container(c: &mut Map) {
             set(p, "failureThreshold", Value::Int(3));
             if let Some(Value::Map(get)) = p.get_mut("httpGet") {
                 http_get(get);
+            }
+            // GRPCAction's `+default=""`: the server's overall health.
+            if let Some(Value::Map(grpc)) = p.get_mut("grpc") {
+                set(grpc, "service", Value::from(""));
             }
         }
     }
@@ -836,17 +945,34 @@ fn http_get(get: &mut Map) {
     set(get, "scheme", Value::from("HTTP"));
 }
 
-/// `Always` for `:latest` or no tag, else `IfNotPresent`.
+/// `Always` for `:latest`, else `IfNotPresent` (`SetDefaults_Container`,
+/// `SetDefaults_Volume`): `parsers.ParseImageName` makes a reference
+/// with neither tag nor digest `latest`, and a digest that does not
+/// parse (a known algorithm with its length of lowercase hex) fails it,
+/// which leaves no tag.
 fn pull_policy(image: &str) -> &'static str {
-    let without_digest = image.split('@').next().unwrap_or(image);
-    let name = without_digest.rsplit('/').next().unwrap_or(without_digest);
-    if image.contains('@') {
-        return "IfNotPresent";
-    }
-    match name.rsplit_once(':') {
-        None => "Always",
-        Some((_, "latest")) => "Always",
-        Some(_) => "IfNotPresent",
+    let (name, digest) = match image.split_once('@') {
+        Some((name, digest)) => (name, Some(digest)),
+        None => (image, None),
+    };
+    let last = name.rsplit('/').next().unwrap_or(name);
+    let tag = last.rsplit_once(':').map(|(_, tag)| tag);
+    let parses = digest.is_none_or(|d| {
+        d.split_once(':').is_some_and(|(algorithm, hex)| {
+            let length = match algorithm {
+                "sha256" => 64,
+                "sha384" => 96,
+                "sha512" => 128,
+                _ => 0,
+            };
+            hex.len() == length && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        })
+    });
+    let latest = tag.map_or(digest.is_none(), |t| t == "latest");
+    if parses && latest {
+        "Always"
+    } else {
+        "IfNotPresent"
     }
 }
 
@@ -970,8 +1096,21 @@ mod tests {
             ("registry:5000/app", "Always"),
             ("registry:5000/app:v1", "IfNotPresent"),
             ("app@sha256:abc", "IfNotPresent"),
+            ("app:latest@sha256:abc", "IfNotPresent"),
         ] {
             assert_eq!(pull_policy(image), policy, "{image}");
+        }
+        // ParseImageName keeps the tag beside a digest that parses; one
+        // that does not parse (an unknown algorithm, a wrong length)
+        // leaves no tag.
+        let hex = "0123456789abcdef".repeat(4);
+        for (image, policy) in [
+            (format!("app:latest@sha256:{hex}"), "Always"),
+            (format!("app@sha256:{hex}"), "IfNotPresent"),
+            (format!("app:1@sha256:{hex}"), "IfNotPresent"),
+            (format!("app:latest@md5:{}", &hex[..32]), "IfNotPresent"),
+        ] {
+            assert_eq!(pull_policy(&image), policy, "{image}");
         }
     }
 
@@ -1250,6 +1389,67 @@ conditions:
         ] {
             assert_eq!(status(text).get("conditions"), None, "{text}");
         }
+    }
+
+    /// `SetDefaults_Pod`'s `defaultHugePagePodLimits` and
+    /// `defaultPodRequests` (pkg/apis/core/v1/defaults.go at
+    /// kubernetes/kubernetes@023f88a3): a pod's own limits lead to
+    /// requests aggregated from its containers (CPU and memory; an init
+    /// container's need counts the sidecars before it), else the limits.
+    #[test]
+    fn pod_level_resources_default() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {resources: {limits: {cpu: '2', memory: 1Gi}}, containers: [{name: a, image: 'x:1', resources: {requests: {cpu: 500m}}}, {name: b, image: 'x:1', resources: {limits: {cpu: 250m, hugepages-2Mi: 10Mi}}}], initContainers: [{name: s, image: 'x:1', restartPolicy: Always, resources: {requests: {cpu: 100m}}}, {name: i, image: 'x:1', resources: {requests: {cpu: '1'}}}]}",
+        );
+        assert_eq!(
+            pod.get_path(&["spec", "resources"]),
+            Some(&yaml(
+                "{limits: {cpu: '2', memory: 1Gi, hugepages-2Mi: 10Mi}, requests: {cpu: 1100m, memory: 1Gi, hugepages-2Mi: 10Mi}}"
+            ))
+        );
+        // Pod-level requests alone: the hugepage limits, and with them
+        // the requests (the container's memory request is its limit); no
+        // pod-level resources, nothing.
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {resources: {requests: {cpu: '1'}}, containers: [{name: a, image: 'x:1', resources: {limits: {hugepages-1Gi: 2Gi, memory: 1Gi}}}]}",
+        );
+        assert_eq!(
+            pod.get_path(&["spec", "resources"]),
+            Some(&yaml(
+                "{requests: {cpu: '1', memory: 1Gi, hugepages-1Gi: 2Gi}, limits: {hugepages-1Gi: 2Gi}}"
+            ))
+        );
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {containers: [{name: a, image: 'x:1', resources: {limits: {cpu: '1'}}}]}",
+        );
+        assert_eq!(pod.get_path(&["spec", "resources"]), None);
+    }
+
+    /// The `+default` markers of k8s.io/api core/v1 types.go (v0.36.0)
+    /// under a container: `GRPCAction.Service` (""), and
+    /// `FileKeySelector.Optional` (false), in every container list.
+    #[test]
+    fn grpc_probes_and_env_files() {
+        let pod = defaulted(
+            KindDefaults::Deployment,
+            "spec: {template: {spec: {containers: [{name: a, image: 'x:1', livenessProbe: {grpc: {port: 9}}, readinessProbe: {grpc: {port: 9, service: s}}, env: [{name: E, valueFrom: {fileKeyRef: {volumeName: v, path: p, key: k}}}, {name: F, valueFrom: {fileKeyRef: {volumeName: v, path: p, key: k, optional: true}}}]}]}}}",
+        );
+        let c = first(&pod, &["spec", "template", "spec", "containers"]);
+        assert_eq!(
+            c.get_path(&["livenessProbe", "grpc", "service"]),
+            Some(&Value::from(""))
+        );
+        assert_eq!(
+            c.get_path(&["readinessProbe", "grpc", "service"]),
+            Some(&Value::from("s"))
+        );
+        let env = c.get("env").and_then(Value::as_list).unwrap();
+        let optional = |i: usize| env[i].get_path(&["valueFrom", "fileKeyRef", "optional"]);
+        assert_eq!(optional(0), Some(&Value::Bool(false)));
+        assert_eq!(optional(1), Some(&Value::Bool(true)));
     }
 
     fn yaml(text: &str) -> Value {

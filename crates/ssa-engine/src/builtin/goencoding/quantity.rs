@@ -58,6 +58,38 @@ pub(crate) fn round_up_milli(v: &Value) -> Option<Value> {
     Some(Value::String(print(rounded)?))
 }
 
+/// `Quantity.Add` (`a + b`, in `a`'s format unless `a` is zero) when
+/// `sum`, else `b` if `Quantity.Cmp(b, a) > 0` (`maxResourceList`), else
+/// `a`; printed canonically. `None` when either does not parse.
+pub(crate) fn add_or_max(a: &Value, b: &Value, sum: bool) -> Option<Value> {
+    let read = |v: &Value| match v {
+        Value::Int(n) => parse(&n.to_string()),
+        Value::Float(f) => parse(&format_float(*f)),
+        Value::String(s) => parse(s.trim()),
+        _ => None,
+    };
+    let (a, b) = (read(a)?, read(b)?);
+    let exponent = a.exponent.min(b.exponent);
+    let at = |q: &Quantity| {
+        q.mantissa
+            .checked_mul(10i128.checked_pow((q.exponent - exponent).unsigned_abs())?)
+    };
+    let (x, y) = (at(&a)?, at(&b)?);
+    let (mantissa, format) = match (sum, y > x) {
+        (true, _) => (x.checked_add(y)?, if x == 0 { b.format } else { a.format }),
+        (false, true) => (y, b.format),
+        (false, false) => (x, a.format),
+    };
+    let kept = None;
+    print(Quantity {
+        mantissa,
+        exponent,
+        format,
+        kept,
+    })
+    .map(Value::String)
+}
+
 /// `Quantity.IsZero`.
 pub(super) fn is_zero(v: &Value) -> bool {
     match v {
@@ -370,6 +402,20 @@ mod tests {
             Some(Value::String(s)) => s,
             _ => text.to_string(),
         }
+    }
+
+    /// `Quantity.Add` and `Cmp` as `addResourceList` and
+    /// `maxResourceList` (component-helpers) use them: the sum in the
+    /// first operand's format unless it is zero, the larger of the two.
+    #[test]
+    fn sums_and_maxima() {
+        let q = |a: &str, b: &str, sum| add_or_max(&Value::from(a), &Value::from(b), sum);
+        assert_eq!(q("1Gi", "512Mi", true), Some(Value::from("1536Mi")));
+        assert_eq!(q("1", "100m", true), Some(Value::from("1100m")));
+        assert_eq!(q("0", "1Gi", true), Some(Value::from("1Gi")));
+        assert_eq!(q("500m", "2", false), Some(Value::from("2")));
+        assert_eq!(q("1G", "1Gi", false), Some(Value::from("1Gi")));
+        assert_eq!(q("x", "1", true), None);
     }
 
     /// quantity_test.go's canonical forms (TestQuantityParse,
