@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { usePlayground, shots } from './playground.mjs';
+import { usePlayground, shots, fullPageShot } from './playground.mjs';
 
 const playground = usePlayground();
 const open = (options) => playground.open(options);
@@ -31,7 +31,7 @@ test('the inputs show the scenario: schema, live object, steps', async () => {
   assert.match(await page.getByLabel('Step 1 manifest').inputValue(), /^apiVersion: v1\nkind: ConfigMap\nmetadata: \{name: settings, namespace: default\}\ndata: \{color: blue, size: large\}$/);
   assert.deepEqual(await page.locator('.step-card-outcome').allTextContents(), ['applied', 'conflict', 'applied']);
   await page.screenshot({ path: path.join(shots, 'inputs-light.png') });
-  await page.screenshot({ path: path.join(shots, 'inputs-light-full.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'inputs-light-full.png'));
   // Scrolled down to the last step, the timeline is still in view.
   await page.getByLabel('Step 3 manifest').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, 400));
@@ -113,7 +113,7 @@ test('steps are added, duplicated, removed and reordered', async () => {
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move step 2 down');
   // From the top: a full-page shot of a scrolled page draws the sticky timeline mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, 'inputs-steps-edited.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'inputs-steps-edited.png'));
   await context.close();
 });
 
@@ -201,7 +201,7 @@ test('picking a schema source', async () => {
   await page.locator('.timeline button').nth(1).click();
   assert.equal(await page.locator('.step-message').textContent(), 'Apply failed with 1 conflict: conflict with "team-a": .data');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, 'inputs-schema-smd.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'inputs-schema-smd.png'));
   await context.close();
 });
 
@@ -266,12 +266,12 @@ test('a narrow screen stacks the inputs', async () => {
   assert.ok(width <= 420, `no sideways scrolling of the page (${width}px)`);
   const first = await card(page, 1).boundingBox();
   assert.ok(first.width <= 420 && first.x >= 0);
-  await page.screenshot({ path: path.join(shots, 'inputs-narrow.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'inputs-narrow.png'));
   const dark = await playground.browser.newContext({ viewport: { width: 420, height: 900 }, colorScheme: 'dark' });
   const darkPage = await dark.newPage();
   await darkPage.goto(playground.server.url);
   await darkPage.locator('.step-card').first().waitFor();
-  await darkPage.screenshot({ path: path.join(shots, 'inputs-narrow-dark.png'), fullPage: true });
+  await fullPageShot(darkPage, path.join(shots, 'inputs-narrow-dark.png'));
   await dark.close();
   await context.close();
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { usePlayground, shots } from './playground.mjs';
+import { usePlayground, shots, fullPageShot } from './playground.mjs';
 
 const playground = usePlayground();
 
@@ -35,7 +35,7 @@ test('the list, then a lesson walked with the keyboard: predict, reveal, explana
   const links = page.locator('.lessons-list a');
   assert.ok(await links.count() >= 12, 'at least 12 lessons');
   assert.equal(await links.nth(1).getAttribute('href'), '#lesson=conflicts');
-  await page.screenshot({ path: path.join(shots, 'lessons-list-light.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'lessons-list-light.png'));
 
   await links.nth(1).click();
   await page.getByRole('heading', { name: 'Conflicts', level: 2 }).waitFor();
@@ -68,7 +68,7 @@ test('the list, then a lesson walked with the keyboard: predict, reveal, explana
   const why = page.getByRole('region', { name: 'Why' });
   assert.match(await why.textContent(), /\.data\.color is owned by "team-a" \(operation Apply\) since step 1/);
   assert.ok(await page.getByRole('radio').first().isDisabled(), 'an answer once revealed stays');
-  await page.screenshot({ path: path.join(shots, 'lessons-light.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'lessons-light.png'));
 
   // Step 3 with a wrong answer on purpose: the right one is named.
   await page.getByRole('button', { name: 'Next step →' }).focus();
@@ -110,7 +110,7 @@ test('a deep link opens a lesson at its step, in dark and at phone width', async
   await page.locator('.lesson-result').waitFor();
   assert.equal(await outcome(page), 'conflict');
   assert.match(await page.getByRole('region', { name: 'Why' }).textContent(), /Same name, another manager/);
-  await page.screenshot({ path: path.join(shots, 'lessons-dark.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'lessons-dark.png'));
   // Back in history: the browser's own navigation follows the fragment.
   await page.getByRole('button', { name: /^Step 1/ }).click();
   assert.match(page.url(), /&step=1$/);
@@ -125,7 +125,7 @@ test('a deep link opens a lesson at its step, in dark and at phone width', async
   await phone.page.locator('.lesson-result').waitFor();
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling at phone width (${overflow}px)`);
-  await phone.page.screenshot({ path: path.join(shots, 'lessons-phone.png'), fullPage: true });
+  await fullPageShot(phone.page, path.join(shots, 'lessons-phone.png'));
   await phone.context.close();
 });
 

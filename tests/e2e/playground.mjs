@@ -42,3 +42,22 @@ export function usePlayground() {
   };
   return env;
 }
+
+/**
+ * A full-page screenshot as a person scrolling would see each part. The
+ * page skips rendering step cards and the step view while they are off
+ * screen (`content-visibility: auto`, web/style.css), and Chromium's
+ * capture beyond the viewport does not count as bringing them into view,
+ * so they are shown for the capture (through the CSSOM, which the page's
+ * Content-Security-Policy allows) and skipped again after.
+ */
+export async function fullPageShot(page, file) {
+  await page.evaluate(() => {
+    for (const e of document.querySelectorAll('.step-card, .step')) e.style.contentVisibility = 'visible';
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.screenshot({ path: file, fullPage: true });
+  await page.evaluate(() => {
+    for (const e of document.querySelectorAll('.step-card, .step')) e.style.contentVisibility = '';
+  });
+}

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { usePlayground, shots } from './playground.mjs';
+import { usePlayground, shots, fullPageShot } from './playground.mjs';
 
 const playground = usePlayground();
 const open = (options) => playground.open(options);
@@ -22,7 +22,7 @@ test('the engine answers on the page', async () => {
     await page.locator('.step-message').textContent(),
     'Apply failed with 1 conflict: conflict with "team-a": .data.color',
   );
-  await page.screenshot({ path: path.join(shots, 'playground-light.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-light.png'));
   assert.deepEqual(foreign, [], 'no request leaves the page origin');
   assert.deepEqual(errors, []);
   await context.close();
@@ -73,7 +73,7 @@ test('presets load and dark theme follows the system', async () => {
   assert.match(await page.locator('.changes-kept').textContent(), /\.data\.web — still owned by "platform"/);
   await page.locator('.step-raw summary').click();
   assert.match(await page.locator('.step-raw pre').textContent(), /fieldsType: FieldsV1/);
-  await page.screenshot({ path: path.join(shots, 'playground-dark.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-dark.png'));
   await context.close();
 });
 
@@ -97,7 +97,7 @@ test('the ownership gutter names each line\'s owners', async () => {
   assert.match(events[2], /no event/);
   assert.deepEqual(await page.locator('.timeline-rollout').allTextContents(), ['rollout #1']);
   await row('replicas: 4').focus();
-  await page.screenshot({ path: path.join(shots, 'playground-blame.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-blame.png'));
   await context.close();
 });
 
@@ -118,7 +118,7 @@ for (const [button, expectation] of [
     assert.match(await row.locator('.blame-text').textContent(), new RegExp(`color: ${expectation.color}`));
     const owners = (await row.locator('.blame-owner').allTextContents()).sort().join(',');
     assert.equal(owners, expectation.owners);
-    if (button === 'Share them') await page.screenshot({ path: path.join(shots, 'playground-shared.png'), fullPage: true });
+    if (button === 'Share them') await fullPageShot(page, path.join(shots, 'playground-shared.png'));
     await page.locator('.app-undo').click();
     assert.equal(await page.locator('.editor-text').inputValue(), before, 'undo restores the text');
     assert.equal(await page.locator('.timeline-badge').nth(1).getAttribute('data-outcome'), 'conflict');
@@ -174,7 +174,7 @@ test('share link, autosave, export, import and Markdown', async () => {
   const md = await page.locator('.toolbar-markdown').inputValue();
   assert.match(md, /```yaml\nscenario: v1\nname: imported-scenario/);
   assert.match(md, /\| 3 \| old-owner \| apply \| applied \|/);
-  await page.screenshot({ path: path.join(shots, 'playground-toolbar.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-toolbar.png'));
   await context.close();
 });
 
@@ -228,13 +228,13 @@ test('client-side vs server-side, side by side', async () => {
   // Server-side by a bare client, the dropped key stays; client-side, it goes.
   assert.equal(await csa.locator('.blame-line', { hasText: 'legacy-flag' }).count(), 0);
   assert.equal(await ssa.locator('.side-only', { hasText: 'legacy-flag' }).count(), 1, 'highlighted as a difference');
-  await page.screenshot({ path: path.join(shots, 'playground-side-by-side.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-side-by-side.png'));
   await context.close();
 });
 
 test('a narrow screen stacks the panels', async () => {
   const { page, context } = await open({ viewport: { width: 420, height: 900 } });
-  await page.screenshot({ path: path.join(shots, 'playground-narrow.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'playground-narrow.png'));
   const editor = await page.locator('.editor').boundingBox();
   const result = await page.locator('.app-result').boundingBox();
   assert.ok(result.y > editor.y + editor.height - 1, 'result below the editor');
@@ -265,7 +265,7 @@ test('the documentation example: iframe, element and JS API', async () => {
   await page.click('#goto-3');
   assert.equal(await stepped, 3);
   assert.equal(await element.locator('.timeline-step-selected .timeline-index').textContent(), '3');
-  await page.screenshot({ path: path.join(shots, 'embed-example.png'), fullPage: true });
+  await fullPageShot(page, path.join(shots, 'embed-example.png'));
   assert.deepEqual(errors, []);
   await context.close();
 });
