@@ -2,8 +2,48 @@
 //! structured-merge-diff schema describing the shape of the object the
 //! scenario writes, so that picking a source gives a schema that runs and
 //! that the user then edits (list types, map keys, atomic maps).
+//!
+//! Each template is JSON text with empty strings and maps where the
+//! object's names and fields go: data compresses better in the wasm than
+//! the code that built the same values one map at a time did.
 
 use ssa_engine::value::{Map, Value};
+
+/// A CRD serving one version; `crd` fills the names, the group, the
+/// version and the properties.
+const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":""},"spec":{"group":"","scope":"Namespaced","names":{"plural":"","singular":"","kind":""},"versions":[{"name":"","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{}}}}]}}"#;
+
+/// An OpenAPI v3 document; `openapi` fills the title and version and adds
+/// the kind's schema under `components.schemas`.
+const OPENAPI: &str = r#"{"openapi":"3.0.0","info":{"title":"","version":""},"paths":{},"components":{"schemas":{}}}"#;
+
+/// The kind's schema in the OpenAPI document, before its own properties.
+const OPENAPI_KIND: &str = r#"{"type":"object","x-kubernetes-group-version-kind":[{"group":"","version":"","kind":""}],"properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"}}}"#;
+
+/// A structured-merge-diff schema; `smd` adds the object's own fields to
+/// the root type's.
+const SMD: &str = r#"{"root":"object","types":[{"name":"object","map":{"fields":[{"name":"apiVersion","type":{"scalar":"string"}},{"name":"kind","type":{"scalar":"string"}},{"name":"metadata","type":{"namedType":"__untyped_deduced_"}}]}},{"name":"__untyped_atomic_","scalar":"untyped","list":{"elementType":{"namedType":"__untyped_atomic_"},"elementRelationship":"atomic"},"map":{"elementType":{"namedType":"__untyped_atomic_"},"elementRelationship":"atomic"}},{"name":"__untyped_deduced_","scalar":"untyped","list":{"elementType":{"namedType":"__untyped_atomic_"},"elementRelationship":"atomic"},"map":{"elementType":{"namedType":"__untyped_deduced_"},"elementRelationship":"separable"}}]}"#;
+
+/// A template's value (the templates are constants that parse).
+fn template(json: &str) -> Value {
+    Value::from_json_str(json).unwrap_or(Value::Null)
+}
+
+/// The place at a path of map keys and list indices in a template.
+fn at<'a>(value: &'a mut Value, path: &[&str]) -> Option<&'a mut Value> {
+    path.iter().try_fold(value, |value, key| match value {
+        Value::Map(m) => m.get_mut(key),
+        Value::List(items) => items.get_mut(key.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// Replaces the value at `path` in a template (keeping its key's place).
+fn fill(value: &mut Value, path: &[&str], with: Value) {
+    if let Some(place) = at(value, path) {
+        *place = with;
+    }
+}
 
 fn text(s: &str) -> Value {
     Value::String(s.to_string())
@@ -92,57 +132,52 @@ pub fn crd(object: &Value) -> Value {
         group
     };
     let plural = format!("{}s", kind.to_ascii_lowercase());
-    map(vec![
-        ("apiVersion", text("apiextensions.k8s.io/v1")),
-        ("kind", text("CustomResourceDefinition")),
-        (
-            "metadata",
-            map(vec![("name", text(&format!("{plural}.{group}")))]),
-        ),
-        (
-            "spec",
-            map(vec![
-                ("group", text(&group)),
-                ("scope", text("Namespaced")),
-                (
-                    "names",
-                    map(vec![
-                        ("plural", text(&plural)),
-                        ("singular", text(&kind.to_ascii_lowercase())),
-                        ("kind", text(&kind)),
-                    ]),
-                ),
-                (
-                    "versions",
-                    Value::List(vec![map(vec![
-                        ("name", text(&version)),
-                        ("served", Value::Bool(true)),
-                        ("storage", Value::Bool(true)),
-                        (
-                            "schema",
-                            map(vec![(
-                                "openAPIV3Schema",
-                                map(vec![
-                                    ("type", text("object")),
-                                    ("properties", properties(object)),
-                                ]),
-                            )]),
-                        ),
-                    ])]),
-                ),
-            ]),
-        ),
-    ])
+    let mut crd = template(CRD);
+    fill(
+        &mut crd,
+        &["metadata", "name"],
+        text(&format!("{plural}.{group}")),
+    );
+    fill(&mut crd, &["spec", "group"], text(&group));
+    fill(&mut crd, &["spec", "names", "plural"], text(&plural));
+    fill(
+        &mut crd,
+        &["spec", "names", "singular"],
+        text(&kind.to_ascii_lowercase()),
+    );
+    fill(&mut crd, &["spec", "names", "kind"], text(&kind));
+    fill(&mut crd, &["spec", "versions", "0", "name"], text(&version));
+    let properties_path = [
+        "spec",
+        "versions",
+        "0",
+        "schema",
+        "openAPIV3Schema",
+        "properties",
+    ];
+    fill(&mut crd, &properties_path, properties(object));
+    crd
 }
 
 /// An OpenAPI v3 document with one type for the object's kind.
 pub fn openapi(object: &Value) -> Value {
     let (group, version, kind) = gvk(object);
-    let mut props = Map::new();
-    props.insert("apiVersion", map(vec![("type", text("string"))]));
-    props.insert("kind", map(vec![("type", text("string"))]));
-    props.insert("metadata", map(vec![("type", text("object"))]));
-    if let Value::Map(own) = properties(object) {
+    let mut schema = template(OPENAPI_KIND);
+    let group_version_kind = "x-kubernetes-group-version-kind";
+    fill(
+        &mut schema,
+        &[group_version_kind, "0", "group"],
+        text(&group),
+    );
+    fill(
+        &mut schema,
+        &[group_version_kind, "0", "version"],
+        text(&version),
+    );
+    fill(&mut schema, &[group_version_kind, "0", "kind"], text(&kind));
+    if let (Some(Value::Map(props)), Value::Map(own)) =
+        (at(&mut schema, &["properties"]), properties(object))
+    {
         for (k, v) in own.iter() {
             props.insert(k.clone(), v.clone());
         }
@@ -151,31 +186,13 @@ pub fn openapi(object: &Value) -> Value {
         "{}.{version}.{kind}",
         if group.is_empty() { "core" } else { &group }
     );
-    let mut schemas = Map::new();
-    schemas.insert(
-        name,
-        map(vec![
-            ("type", text("object")),
-            (
-                "x-kubernetes-group-version-kind",
-                Value::List(vec![map(vec![
-                    ("group", text(&group)),
-                    ("version", text(&version)),
-                    ("kind", text(&kind)),
-                ])]),
-            ),
-            ("properties", Value::Map(props)),
-        ]),
-    );
-    map(vec![
-        ("openapi", text("3.0.0")),
-        (
-            "info",
-            map(vec![("title", text(&kind)), ("version", text(&version))]),
-        ),
-        ("paths", Value::Map(Map::new())),
-        ("components", map(vec![("schemas", Value::Map(schemas))])),
-    ])
+    let mut document = template(OPENAPI);
+    fill(&mut document, &["info", "title"], text(&kind));
+    fill(&mut document, &["info", "version"], text(&version));
+    if let Some(Value::Map(schemas)) = at(&mut document, &["components", "schemas"]) {
+        schemas.insert(name, schema);
+    }
+    document
 }
 
 /// The SMD type of a value's shape; lists are atomic.
@@ -197,59 +214,11 @@ fn smd_type(value: &Value) -> Value {
 
 /// A structured-merge-diff schema with a root type for the object.
 pub fn smd(object: &Value) -> Value {
-    let mut fields = vec![
-        map(vec![
-            ("name", text("apiVersion")),
-            ("type", map(vec![("scalar", text("string"))])),
-        ]),
-        map(vec![
-            ("name", text("kind")),
-            ("type", map(vec![("scalar", text("string"))])),
-        ]),
-        map(vec![
-            ("name", text("metadata")),
-            ("type", map(vec![("namedType", text("__untyped_deduced_"))])),
-        ]),
-    ];
-    for (k, v) in own_fields(object) {
-        fields.push(map(vec![("name", text(&k)), ("type", smd_type(&v))]));
-    }
-    let untyped = |name: &str, relationship: &str| {
-        let element = map(vec![("namedType", text("__untyped_atomic_"))]);
-        let mut list = vec![("elementType", element.clone())];
-        let mut object_map = vec![("elementType", element)];
-        if relationship == "atomic" {
-            list.push(("elementRelationship", text("atomic")));
-            object_map.push(("elementRelationship", text("atomic")));
-        } else {
-            list.push(("elementRelationship", text("atomic")));
-            object_map = vec![
-                (
-                    "elementType",
-                    map(vec![("namedType", text("__untyped_deduced_"))]),
-                ),
-                ("elementRelationship", text("separable")),
-            ];
+    let mut schema = template(SMD);
+    if let Some(Value::List(fields)) = at(&mut schema, &["types", "0", "map", "fields"]) {
+        for (k, v) in own_fields(object) {
+            fields.push(map(vec![("name", text(&k)), ("type", smd_type(&v))]));
         }
-        map(vec![
-            ("name", text(name)),
-            ("scalar", text("untyped")),
-            ("list", map(list)),
-            ("map", map(object_map)),
-        ])
-    };
-    map(vec![
-        ("root", text("object")),
-        (
-            "types",
-            Value::List(vec![
-                map(vec![
-                    ("name", text("object")),
-                    ("map", map(vec![("fields", Value::List(fields))])),
-                ]),
-                untyped("__untyped_atomic_", "atomic"),
-                untyped("__untyped_deduced_", "separable"),
-            ]),
-        ),
-    ])
+    }
+    schema
 }

@@ -277,7 +277,9 @@ impl Set {
         self.walk(&mut prefix, &mut f);
     }
 
-    fn walk(&self, prefix: &mut Path, f: &mut impl FnMut(&Path)) {
+    /// `f` is a `dyn`: one copy of the recursion in the wasm, not one
+    /// per caller's closure.
+    fn walk(&self, prefix: &mut Path, f: &mut dyn FnMut(&Path)) {
         for pe in self.members() {
             prefix.0.push(pe.clone());
             f(prefix);
@@ -338,11 +340,13 @@ impl Set {
         self.tree_walk(&nodes, &mut walk, &mut f);
     }
 
+    /// `f` is a `dyn`: one copy of the recursion in the wasm, not one
+    /// per caller's closure (six of them, 8 KB).
     fn tree_walk(
         &self,
         others: &[Option<&Set>],
         walk: &mut TreeWalk,
-        f: &mut impl FnMut(&Path, &str, &[Holds]),
+        f: &mut dyn FnMut(&Path, &str, &[Holds]),
     ) {
         // Each other node is searched onward from where the previous
         // element was found: both are sorted.
