@@ -7,6 +7,7 @@
 
 use indexmap::IndexMap;
 use std::fmt;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// One JSON value. Integers and floats are distinct because the API server
@@ -263,8 +264,14 @@ impl Value {
     /// the `k:` and `v:` keys of FieldsV1 ([`write_jsoniter_string`]).
     pub fn to_jsoniter(&self) -> String {
         let mut out = String::new();
-        write_json(self, &mut out, true, true);
+        self.write_jsoniter(&mut out);
         out
+    }
+
+    /// [`Value::to_jsoniter`] appended to `out`: a FieldsV1 key is written
+    /// whole into one string, not assembled from a string per value.
+    pub fn write_jsoniter(&self, out: &mut String) {
+        write_json(self, out, true, true);
     }
 
     /// Reads JSON text, keeping key order and the int/float distinction
@@ -278,7 +285,9 @@ fn write_json(v: &Value, out: &mut String, sorted: bool, jsoniter: bool) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
         Value::Float(f) => out.push_str(&format_float(*f)),
         Value::String(s) => write_escaped(s, out, !jsoniter, true),
         Value::List(items) => {
