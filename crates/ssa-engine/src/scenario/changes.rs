@@ -93,9 +93,10 @@ pub(crate) fn changes_of(
                 if removed.path {
                     return;
                 }
-                let owners = holders(&owners_after, held);
-                if !owners.is_empty() {
-                    out.kept.push((name.to_string(), owners));
+                let mut owners = holders(&owners_after, held).peekable();
+                if owners.peek().is_some() {
+                    out.kept
+                        .push((name.to_string(), owners.map(str::to_string).collect()));
                 }
             });
     }
@@ -108,12 +109,16 @@ pub(crate) fn changes_of(
         &sets,
         |_, name, held| {
             let (before, after) = held.split_at(owners_before.len().min(held.len()));
-            let (was, now) = (
-                holders(&owners_before, before),
-                holders(&owners_after, after),
+            let (mut was, mut now) = (
+                holders(&owners_before, before).peekable(),
+                holders(&owners_after, after).peekable(),
             );
-            if was != now && !was.is_empty() && !now.is_empty() {
-                out.moved.push((name.to_string(), was, now));
+            if was.peek().is_some() && now.peek().is_some() && !was.clone().eq(now.clone()) {
+                out.moved.push((
+                    name.to_string(),
+                    was.map(str::to_string).collect(),
+                    now.map(str::to_string).collect(),
+                ));
             }
         },
     );

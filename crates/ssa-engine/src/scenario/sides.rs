@@ -83,12 +83,16 @@ pub(crate) fn stripped(v: &Value) -> Value {
 }
 
 /// The descriptions of the managers (each set with its manager's
-/// description) that hold a path, given what each holds there.
-pub(crate) fn holders(managers: &[(&Set, String)], held: &[Holds]) -> Vec<String> {
+/// description) that hold a path, given what each holds there. Borrowed:
+/// the views ask this of every path whose owners may have changed, and
+/// keep the names only where they report something.
+pub(crate) fn holders<'m>(
+    managers: &'m [(&Set, String)],
+    held: &[Holds],
+) -> impl Iterator<Item = &'m str> + Clone {
     managers
         .iter()
         .zip(held)
         .filter(|(_, held)| held.path)
-        .map(|((_, name), _)| name.clone())
-        .collect()
+        .map(|((_, name), _)| name.as_str())
 }
