@@ -32,7 +32,7 @@ pub enum Value {
 /// (`Arc::make_mut`): merging a configuration into an object copies whole
 /// subtrees of it, and a shared map makes each such copy O(1) (the way Go's
 /// structured-merge-diff keeps references to the input's maps).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Map(Arc<Entries>);
 
 type Entries = IndexMap<String, Value, FastHash>;
@@ -56,9 +56,22 @@ impl PartialEq for Map {
     }
 }
 
+impl Default for Map {
+    fn default() -> Self {
+        Map::new()
+    }
+}
+
 impl Map {
+    /// An empty map. Empty maps share one allocation (per thread) until
+    /// something is inserted: they are the most common maps there are
+    /// (every leaf of a FieldsV1 set is `{}`), and each of their own was
+    /// an allocation kept as long as the object.
     pub fn new() -> Self {
-        Self(Arc::new(IndexMap::with_hasher(FastHash::default())))
+        thread_local! {
+            static EMPTY: Map = Map(Arc::new(IndexMap::with_hasher(FastHash::default())));
+        }
+        EMPTY.with(Map::clone)
     }
     pub fn with_capacity(n: usize) -> Self {
         Self(Arc::new(IndexMap::with_capacity_and_hasher(
