@@ -1,12 +1,13 @@
 //! Who owns each line of an object printed as YAML: the ownership gutter
 //! of the playground (like kubectl-blame, at any step of a scenario).
 
-use crate::fieldpath::{PathElement, Set};
+use crate::fieldpath::{NodeIndex, PathElement, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
 use crate::schema::{ObjectSchema, TypeId};
 use crate::typed::{View, list_item_element, view};
 use crate::value::{PathSeg, Value};
 use crate::yaml::LineNodes;
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 /// One line of the object's YAML and the managers that own the field it
@@ -120,6 +121,31 @@ struct Fields<'a> {
     /// as `below`.
     held: Vec<bool>,
     managers: usize,
+    /// The large set nodes searched so far, by typed node and manager
+    /// (see [`holds`]).
+    indexes: FxHashMap<(usize, usize), NodeIndex<'a>>,
+}
+
+/// A set node of at least this many elements is searched through a hash
+/// index ([`Set::node_index`]), built the first time the node is asked:
+/// a large list's items are looked up one by one, in the list's order.
+const INDEXED_FROM: usize = 64;
+
+/// What `set`, the set of `manager` below the typed node `node`, holds at
+/// `pe` (see [`Set::holds`]).
+fn holds<'a>(
+    indexes: &mut FxHashMap<(usize, usize), NodeIndex<'a>>,
+    (node, manager): (usize, usize),
+    set: &'a Set,
+    pe: &PathElement,
+) -> (bool, Option<&'a Set>) {
+    if set.node_len() < INDEXED_FROM {
+        return set.holds(pe);
+    }
+    indexes
+        .entry((node, manager))
+        .or_insert_with(|| set.node_index())
+        .holds(pe)
 }
 
 /// What names one node of the object.
@@ -155,6 +181,7 @@ impl<'a> Fields<'a> {
             below: Vec::with_capacity(tree.nodes.len() * managers),
             held: Vec::with_capacity(tree.nodes.len() * managers),
             managers,
+            indexes: FxHashMap::default(),
         };
         for node in &tree.nodes {
             let field = match &node.seg {
@@ -174,7 +201,9 @@ impl<'a> Fields<'a> {
                 }
                 NodeField::Typed { pe: Some(pe), .. } => {
                     for m in 0..managers {
-                        let holds = fields.below(node.parent, m).map(|s| s.holds(pe));
+                        let holds = fields
+                            .below(node.parent, m)
+                            .map(|s| holds(&mut fields.indexes, (node.parent, m), s, pe));
                         let (held, below) = holds.unwrap_or((false, None));
                         fields.below.push(below);
                         fields.held.push(held);
