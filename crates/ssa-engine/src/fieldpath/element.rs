@@ -1,7 +1,7 @@
 //! One step of a field path, and the total order structured-merge-diff
 //! puts on path elements and values.
 
-use crate::value::{Value, format_float, go_quote};
+use crate::value::{Value, format_float, go_quote, write_go_quoted};
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
@@ -320,20 +320,38 @@ impl std::hash::Hash for PathElement {
 impl fmt::Display for PathElement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PathElement::Field(name) => write!(f, ".{name}"),
+            PathElement::Field(name) => {
+                f.write_str(".")?;
+                f.write_str(name)
+            }
             PathElement::Key(key) => {
                 f.write_str("[")?;
                 for (i, (name, value)) in key.0.iter().enumerate() {
                     if i > 0 {
                         f.write_str(",")?;
                     }
-                    write!(f, "{name}={}", value_to_string(value))?;
+                    f.write_str(name)?;
+                    f.write_str("=")?;
+                    write_value(value, f)?;
                 }
                 f.write_str("]")
             }
-            PathElement::Value(v) => write!(f, "[={}]", value_to_string(v)),
+            PathElement::Value(v) => {
+                f.write_str("[=")?;
+                write_value(v, f)?;
+                f.write_str("]")
+            }
             PathElement::Index(i) => write!(f, "[{i}]"),
         }
+    }
+}
+
+/// [`value_to_string`] written to `f`; a string (the usual key) is quoted
+/// straight into it, without a copy of its own.
+fn write_value(v: &Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match v {
+        Value::String(s) => write_go_quoted(s, f),
+        other => f.write_str(&value_to_string(other)),
     }
 }
 
