@@ -117,15 +117,15 @@ impl Merger<'_> {
         }
         let mut out = MapOut::new(rmap, lmap.map_or(0, Map::len).max(rmap.map_or(0, Map::len)));
         if let Some(l) = lmap {
-            for (key, lv) in l {
-                let rv = rmap.and_then(|r| r.get(key));
+            for (i, (key, lv)) in l.iter().enumerate() {
+                let rv = rmap.and_then(|r| r.get_beside(i, key));
                 let merged = self.map_entry(map, key, Some(lv), rv);
                 out.push(key, merged, rv);
             }
         }
         if let Some(r) = rmap {
-            for (key, rv) in r {
-                if lmap.is_some_and(|l| l.contains_key(key)) {
+            for (i, (key, rv)) in r.iter().enumerate() {
+                if lmap.is_some_and(|l| l.get_beside(i, key).is_some()) {
                     continue;
                 }
                 let merged = self.map_entry(map, key, None, Some(rv));
