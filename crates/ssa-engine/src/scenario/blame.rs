@@ -60,30 +60,34 @@ pub(crate) fn blame_with(
         .collect();
     let sets: Vec<&Set> = owners.iter().map(|(set, _)| *set).collect();
     let fields = Fields::of(schema, &shown, &tree, &sets);
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let node = tree.lines.get(i).copied().flatten();
-            let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
-                Some((field, ownable, held)) => {
-                    let owners = owners
+    // Every vector is allocated at its final size: the lines of a large
+    // object are most of a step's memory, and a vector grown by pushes
+    // holds room for up to twice its items (at least four owners).
+    let mut lines = Vec::with_capacity(tree.lines.len());
+    for (i, line) in text.lines().enumerate() {
+        let node = tree.lines.get(i).copied().flatten();
+        let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
+            Some((field, ownable, held)) => {
+                let mut line_owners = Vec::with_capacity(held.iter().filter(|h| **h).count());
+                line_owners.extend(
+                    owners
                         .iter()
                         .zip(held)
-                        .filter(|(_, held)| *held)
-                        .map(|((_, owner), _)| owner.clone())
-                        .collect();
-                    (Some(field.to_string()), ownable, owners)
-                }
-                None => (None, false, vec![]),
-            };
-            BlameLine {
-                text: line.to_string(),
-                field,
-                ownable,
-                owners,
+                        .filter(|(_, held)| **held)
+                        .map(|((_, owner), _)| owner.clone()),
+                );
+                (Some(field.to_string()), ownable, line_owners)
             }
-        })
-        .collect()
+            None => (None, false, vec![]),
+        };
+        lines.push(BlameLine {
+            text: line.to_string(),
+            field,
+            ownable,
+            owners,
+        });
+    }
+    lines
 }
 
 fn owner(id: &str, time: Option<&String>) -> Owner {
@@ -296,7 +300,7 @@ impl<'a> Fields<'a> {
 
     /// The field node `n` shows, whether a manager can own it as a whole
     /// (a leaf, an atomic value or a list item), and which managers own it.
-    fn line(&self, n: usize) -> Option<(&str, bool, Vec<bool>)> {
+    fn line(&self, n: usize) -> Option<(&str, bool, &[bool])> {
         let (typed, ownable) = match self.nodes.get(n)? {
             NodeField::Nothing => return None,
             NodeField::Typed { .. } => (n, None),
@@ -314,10 +318,7 @@ impl<'a> Fields<'a> {
         };
         let parent = self.parent_of(typed);
         let at = typed * self.managers;
-        let held = self
-            .held
-            .get(at..at + self.managers)
-            .map_or_else(Vec::new, <[bool]>::to_vec);
+        let held = self.held.get(at..at + self.managers).unwrap_or_default();
         let ownable = match ownable {
             Some(ownable) => ownable,
             None if self.system(parent, pe, *len) => false,

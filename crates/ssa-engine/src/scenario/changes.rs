@@ -3,7 +3,7 @@
 //! (and who keeps them), and fields that changed hands.
 
 use super::sides::Sides;
-use super::sides::holders;
+use super::sides::{holders, owned_names};
 use crate::fieldpath::Set;
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
@@ -95,8 +95,7 @@ pub(crate) fn changes_of(
                 }
                 let mut owners = holders(&owners_after, held).peekable();
                 if owners.peek().is_some() {
-                    out.kept
-                        .push((name.to_string(), owners.map(str::to_string).collect()));
+                    out.kept.push((name.to_string(), owned_names(owners)));
                 }
             });
     }
@@ -114,11 +113,8 @@ pub(crate) fn changes_of(
                 holders(&owners_after, after).peekable(),
             );
             if was.peek().is_some() && now.peek().is_some() && !was.clone().eq(now.clone()) {
-                out.moved.push((
-                    name.to_string(),
-                    was.map(str::to_string).collect(),
-                    now.map(str::to_string).collect(),
-                ));
+                out.moved
+                    .push((name.to_string(), owned_names(was), owned_names(now)));
             }
         },
     );

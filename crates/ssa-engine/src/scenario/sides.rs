@@ -96,3 +96,12 @@ pub(crate) fn holders<'m>(
         .filter(|(_, held)| held.path)
         .map(|((_, name), _)| name.as_str())
 }
+
+/// Copies of `names` (see [`holders`]) in a vector of their number: the
+/// changes keep such a list for every path that changed hands, and a
+/// vector grown by pushes holds room for at least four.
+pub(crate) fn owned_names<'m>(names: impl Iterator<Item = &'m str> + Clone) -> Vec<String> {
+    let mut owned = Vec::with_capacity(names.clone().count());
+    owned.extend(names.map(str::to_string));
+    owned
+}
