@@ -8,6 +8,7 @@ use crate::typed::{View, list_item_element, view};
 use crate::value::{PathSeg, Value};
 use crate::yaml::LineNodes;
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 use std::fmt::Write as _;
 
 /// One line of the object's YAML and the managers that own the field it
@@ -22,8 +23,11 @@ pub struct BlameLine {
     /// item or atomic value): such a line without owners is owned by nobody
     /// (set by defaulting, or left behind).
     pub ownable: bool,
-    /// Owners: manager name with operation and subresource.
-    pub owners: Vec<Owner>,
+    /// Owners: manager name with operation and subresource. Shared by
+    /// every line with the same owners: a large object has thousands of
+    /// lines and few sets of owners, and a copy per line was most of the
+    /// memory of a step's views.
+    pub owners: Arc<[Owner]>,
 }
 
 /// One owner of a line.
@@ -60,25 +64,27 @@ pub(crate) fn blame_with(
         .collect();
     let sets: Vec<&Set> = owners.iter().map(|(set, _)| *set).collect();
     let fields = Fields::of(schema, &shown, &tree, &sets);
-    // Every vector is allocated at its final size: the lines of a large
-    // object are most of a step's memory, and a vector grown by pushes
-    // holds room for up to twice its items (at least four owners).
+    // The lines of a large object are most of a step's memory: their
+    // vector is allocated at its final size (one grown by pushes holds
+    // room for up to twice the lines), and each list of owners once.
     let mut lines = Vec::with_capacity(tree.lines.len());
+    let nobody: Arc<[Owner]> = Arc::from([]);
+    let mut owner_lists: FxHashMap<&[bool], Arc<[Owner]>> = FxHashMap::default();
     for (i, line) in text.lines().enumerate() {
         let node = tree.lines.get(i).copied().flatten();
         let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
             Some((field, ownable, held)) => {
-                let mut line_owners = Vec::with_capacity(held.iter().filter(|h| **h).count());
-                line_owners.extend(
+                let line_owners = owner_lists.entry(held).or_insert_with(|| {
                     owners
                         .iter()
                         .zip(held)
                         .filter(|(_, held)| **held)
-                        .map(|((_, owner), _)| owner.clone()),
-                );
-                (Some(field.to_string()), ownable, line_owners)
+                        .map(|((_, owner), _)| owner.clone())
+                        .collect()
+                });
+                (Some(field.to_string()), ownable, Arc::clone(line_owners))
             }
-            None => (None, false, vec![]),
+            None => (None, false, Arc::clone(&nobody)),
         };
         lines.push(BlameLine {
             text: line.to_string(),
@@ -164,6 +170,11 @@ enum NodeField<'a> {
         pe: Option<PathElement>,
         len: usize,
         name: String,
+        /// Whether a manager can own the node as a whole (see
+        /// [`Fields::ownable`]), found while the walk has its value at
+        /// hand: asked later, for its line, the value of a large object
+        /// has left the cache.
+        whole: bool,
     },
     /// The field of the typed node `node` (inside an atomic value, or past
     /// what the schema describes), ownable as a whole or not.
@@ -195,6 +206,7 @@ impl<'a> Fields<'a> {
                     pe: None,
                     len: 0,
                     name: String::new(),
+                    whole: false,
                 },
                 Some(seg) => fields.child(node.parent, seg),
             };
@@ -287,12 +299,14 @@ impl<'a> Fields<'a> {
             Some(Some((ty, value, pe))) => {
                 let mut name = name.clone();
                 let _ = write!(name, "{pe}");
+                let whole = self.ownable(ty, value, &pe);
                 NodeField::Typed {
                     ty,
                     value,
                     pe: Some(pe),
                     len: len + 1,
                     name,
+                    whole,
                 }
             }
         }
@@ -307,11 +321,11 @@ impl<'a> Fields<'a> {
             NodeField::Within { node, ownable } => (*node, Some(*ownable)),
         };
         let Some(NodeField::Typed {
-            ty,
-            value,
             pe: Some(pe),
             len,
             name,
+            whole,
+            ..
         }) = self.nodes.get(typed)
         else {
             return None;
@@ -322,7 +336,7 @@ impl<'a> Fields<'a> {
         let ownable = match ownable {
             Some(ownable) => ownable,
             None if self.system(parent, pe, *len) => false,
-            None => self.ownable(*ty, value, pe),
+            None => *whole,
         };
         Some((name, ownable, held))
     }
