@@ -163,6 +163,10 @@ struct Structural {
     /// everything).
     additional: Option<Box<Structural>>,
     items: Option<Box<Structural>>,
+    /// Whether this node or one below it has a default: defaulting skips
+    /// the values of a schema that has none (a walk of every value, for
+    /// nothing, in most custom resources).
+    defaults_below: bool,
 }
 
 impl Structural {
@@ -192,6 +196,10 @@ impl Structural {
         if let Some(items @ Value::Map(_)) = v.get("items") {
             node.items = Some(Box::new(Structural::from_schema(items)));
         }
+        node.defaults_below = node.default.is_some()
+            || node.properties.iter().any(|(_, p)| p.defaults_below)
+            || node.additional.as_ref().is_some_and(|a| a.defaults_below)
+            || node.items.as_ref().is_some_and(|i| i.defaults_below);
         node
     }
 
@@ -281,6 +289,10 @@ fn prune_declared(value: &mut Value, s: &Structural, resource: bool) {
 
 /// Drops the nulls the schema neither allows nor defaults.
 fn prune_disallowed_nulls(value: &mut Value, schema: Option<&Structural>) {
+    // Without a schema nothing below is refused.
+    if schema.is_none() {
+        return;
+    }
     match value {
         Value::Map(m) => {
             m.retain(|key, child| {
@@ -314,6 +326,9 @@ fn is_disallowed_null(value: &Value, schema: &Structural) -> bool {
 /// (properties, additionalProperties, list items) is defaulted in turn,
 /// defaults included.
 fn apply_defaults(value: &mut Value, schema: &Structural) {
+    if !schema.defaults_below {
+        return;
+    }
     match value {
         Value::Map(m) => {
             for (name, prop) in &schema.properties {

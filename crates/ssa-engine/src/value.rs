@@ -7,6 +7,7 @@
 
 use indexmap::IndexMap;
 use std::fmt;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// One JSON value. Integers and floats are distinct because the API server
@@ -31,7 +32,7 @@ pub enum Value {
 /// (`Arc::make_mut`): merging a configuration into an object copies whole
 /// subtrees of it, and a shared map makes each such copy O(1) (the way Go's
 /// structured-merge-diff keeps references to the input's maps).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Map(Arc<Entries>);
 
 type Entries = IndexMap<String, Value, FastHash>;
@@ -55,9 +56,22 @@ impl PartialEq for Map {
     }
 }
 
+impl Default for Map {
+    fn default() -> Self {
+        Map::new()
+    }
+}
+
 impl Map {
+    /// An empty map. Empty maps share one allocation (per thread) until
+    /// something is inserted: they are the most common maps there are
+    /// (every leaf of a FieldsV1 set is `{}`), and each of their own was
+    /// an allocation kept as long as the object.
     pub fn new() -> Self {
-        Self(Arc::new(IndexMap::with_hasher(FastHash::default())))
+        thread_local! {
+            static EMPTY: Map = Map(Arc::new(IndexMap::with_hasher(FastHash::default())));
+        }
+        EMPTY.with(Map::clone)
     }
     pub fn with_capacity(n: usize) -> Self {
         Self(Arc::new(IndexMap::with_capacity_and_hasher(
@@ -83,6 +97,17 @@ impl Map {
         self.0.get(key)
     }
     /// The entry at `index` in key order.
+    /// The value of `key`, looked for first at `index`: walks of two
+    /// maps side by side ask each about the other's key at the same
+    /// position, and maps written from one another mostly keep their keys'
+    /// order; a key found there costs no hashing and no probe of the
+    /// map's table.
+    pub fn get_beside(&self, index: usize, key: &str) -> Option<&Value> {
+        match self.0.get_index(index) {
+            Some((k, v)) if k == key => Some(v),
+            _ => self.0.get(key),
+        }
+    }
     pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
         self.0.get_index(index)
     }
@@ -263,8 +288,14 @@ impl Value {
     /// the `k:` and `v:` keys of FieldsV1 ([`write_jsoniter_string`]).
     pub fn to_jsoniter(&self) -> String {
         let mut out = String::new();
-        write_json(self, &mut out, true, true);
+        self.write_jsoniter(&mut out);
         out
+    }
+
+    /// [`Value::to_jsoniter`] appended to `out`: a FieldsV1 key is written
+    /// whole into one string, not assembled from a string per value.
+    pub fn write_jsoniter(&self, out: &mut String) {
+        write_json(self, out, true, true);
     }
 
     /// Reads JSON text, keeping key order and the int/float distinction
@@ -278,7 +309,9 @@ fn write_json(v: &Value, out: &mut String, sorted: bool, jsoniter: bool) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Int(i) => out.push_str(&i.to_string()),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
         Value::Float(f) => out.push_str(&format_float(*f)),
         Value::String(s) => write_escaped(s, out, !jsoniter, true),
         Value::List(items) => {
@@ -355,23 +388,39 @@ pub fn wire_int(v: &Value) -> Option<i64> {
 /// Unicode stays as it is, control characters are escaped.
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
+    let _ = write_go_quoted(s, &mut out);
+    out
+}
+
+/// [`go_quote`] written to `out`: paths in kubectl's notation quote
+/// their keys' strings, and a copy of each was an allocation per path.
+pub fn write_go_quoted(s: &str, out: &mut impl fmt::Write) -> fmt::Result {
+    out.write_char('"')?;
+    // Runs of characters that need no escape are written whole.
+    let mut plain_from = 0;
+    for (at, c) in s.char_indices() {
+        let code = c as u32;
+        let needs_escape = matches!(c, '"' | '\\' | '\n' | '\r' | '\t')
+            || code < 0x20
+            || code == 0x7f
+            || c.is_control();
+        if !needs_escape {
+            continue;
+        }
+        out.write_str(s.get(plain_from..at).unwrap_or_default())?;
+        plain_from = at + c.len_utf8();
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(out, "\\x{:02x}", c as u32)?,
+            c => write!(out, "\\u{:04x}", c as u32)?,
         }
     }
-    out.push('"');
-    out
+    out.write_str(s.get(plain_from..).unwrap_or_default())?;
+    out.write_char('"')
 }
 
 /// Writes a JSON string literal as Go's encoding/json writes it: the

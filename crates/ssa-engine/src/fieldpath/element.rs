@@ -1,7 +1,7 @@
 //! One step of a field path, and the total order structured-merge-diff
 //! puts on path elements and values.
 
-use crate::value::{Value, format_float, go_quote};
+use crate::value::{Value, format_float, go_quote, write_go_quoted};
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
@@ -132,9 +132,12 @@ impl fmt::Display for FieldName {
 /// The key of one item of a map list: its key fields and their values,
 /// sorted by field name (as SMD keeps them). Shared, not copied: a path
 /// element is cloned into every set, path and view that names the item,
-/// and a copy was an allocation per field name and per string value.
+/// and a copy was an allocation per field name and per string value. The
+/// names are [`FieldName`]s, held inline: naming each of a large list's
+/// items then allocates nothing per key field name, and comparing two
+/// keys (sorting a list's items into a set) reads no name from the heap.
 #[derive(Clone, Debug)]
-pub struct KeyFields(Arc<[(String, Value)]>);
+pub struct KeyFields(Arc<[(FieldName, Value)]>);
 
 impl Default for KeyFields {
     fn default() -> Self {
@@ -144,11 +147,15 @@ impl Default for KeyFields {
 
 impl KeyFields {
     /// Builds a key from (field, value) pairs in any order.
-    pub fn new(mut fields: Vec<(String, Value)>) -> Self {
+    pub fn new<N: Into<FieldName>>(fields: impl IntoIterator<Item = (N, Value)>) -> Self {
+        let mut fields: Vec<(FieldName, Value)> = fields
+            .into_iter()
+            .map(|(name, value)| (name.into(), value))
+            .collect();
         crate::sort::sort_by(&mut fields, |a, b| a.0.cmp(&b.0));
         KeyFields(Arc::from(fields))
     }
-    pub fn fields(&self) -> &[(String, Value)] {
+    pub fn fields(&self) -> &[(FieldName, Value)] {
         &self.0
     }
     /// The key as a JSON object with sorted keys: the form of a FieldsV1
@@ -156,17 +163,23 @@ impl KeyFields {
     /// json-iterator: names by `WriteObjectField` (not HTML-escaped),
     /// values by `WriteVal`.
     pub fn to_json(&self) -> String {
-        let mut out = String::from("{");
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    /// [`KeyFields::to_json`] appended to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        out.push('{');
         for (i, (name, value)) in self.0.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            crate::value::write_jsoniter_string(name, &mut out, false);
+            crate::value::write_jsoniter_string(name, out, false);
             out.push(':');
-            out.push_str(&value.to_jsoniter());
+            value.write_jsoniter(out);
         }
         out.push('}');
-        out
     }
 }
 
@@ -307,20 +320,38 @@ impl std::hash::Hash for PathElement {
 impl fmt::Display for PathElement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PathElement::Field(name) => write!(f, ".{name}"),
+            PathElement::Field(name) => {
+                f.write_str(".")?;
+                f.write_str(name)
+            }
             PathElement::Key(key) => {
                 f.write_str("[")?;
                 for (i, (name, value)) in key.0.iter().enumerate() {
                     if i > 0 {
                         f.write_str(",")?;
                     }
-                    write!(f, "{name}={}", value_to_string(value))?;
+                    f.write_str(name)?;
+                    f.write_str("=")?;
+                    write_value(value, f)?;
                 }
                 f.write_str("]")
             }
-            PathElement::Value(v) => write!(f, "[={}]", value_to_string(v)),
+            PathElement::Value(v) => {
+                f.write_str("[=")?;
+                write_value(v, f)?;
+                f.write_str("]")
+            }
             PathElement::Index(i) => write!(f, "[{i}]"),
         }
+    }
+}
+
+/// [`value_to_string`] written to `f`; a string (the usual key) is quoted
+/// straight into it, without a copy of its own.
+fn write_value(v: &Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match v {
+        Value::String(s) => write_go_quoted(s, f),
+        other => f.write_str(&value_to_string(other)),
     }
 }
 

@@ -6,8 +6,9 @@
 //! order the API server writes them: `.` first, then the elements in
 //! [`PathElement`] order.
 
-use super::{KeyFields, PathElement, Set};
+use super::{KeyFields, OnRepeat, PathElement, Set, SetEntry};
 use crate::value::{Map, Value};
+use std::fmt::Write as _;
 
 /// A FieldsV1 document that does not decode, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,13 +20,30 @@ pub struct FieldsV1Error {
 }
 
 /// The key of one path element: `f:name`, `k:{"name":"nginx"}`, `v:"x"`, `i:0`.
+///
+/// Each key is written into one string (every element of every manager's
+/// set gets one when managedFields are encoded).
 pub fn element_key(pe: &PathElement) -> String {
+    let mut key = String::new();
     match pe {
-        PathElement::Field(name) => format!("f:{name}"),
-        PathElement::Key(key) => format!("k:{}", key.to_json()),
-        PathElement::Value(v) => format!("v:{}", v.to_jsoniter()),
-        PathElement::Index(i) => format!("i:{i}"),
+        PathElement::Field(name) => {
+            key.reserve_exact(2 + name.len());
+            key.push_str("f:");
+            key.push_str(name);
+        }
+        PathElement::Key(fields) => {
+            key.push_str("k:");
+            fields.write_json(&mut key);
+        }
+        PathElement::Value(v) => {
+            key.push_str("v:");
+            v.write_jsoniter(&mut key);
+        }
+        PathElement::Index(i) => {
+            let _ = write!(key, "i:{i}");
+        }
     }
+    key
 }
 
 /// Parses one FieldsV1 key back into a path element.
@@ -36,7 +54,7 @@ pub fn parse_element_key(key: &str) -> Result<PathElement, String> {
     match kind {
         "f" => Ok(PathElement::Field(rest.into())),
         "k" => match Value::from_json_str(rest) {
-            Ok(Value::Map(m)) => Ok(PathElement::Key(KeyFields::new(m.into_iter().collect()))),
+            Ok(Value::Map(m)) => Ok(PathElement::Key(KeyFields::new(m))),
             Ok(_) => Err(format!("invalid key {rest:?}: expected a JSON object")),
             Err(e) => Err(format!("invalid key {rest:?}: {e}")),
         },
@@ -61,8 +79,9 @@ impl Set {
 
     /// Reads a FieldsV1 object.
     pub fn from_fields_v1(v: &Value) -> Result<Set, FieldsV1Error> {
-        let mut path = Vec::new();
-        decode(v, &mut path).map(|(set, _)| set)
+        let mut keys = Vec::new();
+        let mut entries = Vec::new();
+        decode(v, &mut keys, &mut entries).map(|(set, _)| set)
     }
 }
 
@@ -82,47 +101,52 @@ fn encode(set: &Set, self_is_member: bool) -> Map {
     out
 }
 
-/// Decodes one node; returns its set and whether it carried `.`.
-fn decode(v: &Value, path: &mut Vec<String>) -> Result<(Set, bool), FieldsV1Error> {
-    let err = |path: &Vec<String>, message: String| FieldsV1Error {
-        path: if path.is_empty() {
+/// Decodes one node; returns its set and whether it carried `.`. `keys`
+/// is the chain of keys above it, for errors only (borrowed: managedFields
+/// are decoded by every write and view, and a copy of every key was an
+/// allocation per field). `entries` is scratch space shared by every
+/// level (see [`Set::from_entries`]), so that a node is built in its
+/// single allocation.
+fn decode<'v>(
+    v: &'v Value,
+    keys: &mut Vec<&'v str>,
+    entries: &mut Vec<SetEntry>,
+) -> Result<(Set, bool), FieldsV1Error> {
+    let err = |keys: &Vec<&str>, message: String| FieldsV1Error {
+        path: if keys.is_empty() {
             ".".to_string()
         } else {
-            path.join(" ")
+            keys.join(" ")
         },
         message,
     };
     let Value::Map(m) = v else {
         return Err(err(
-            path,
+            keys,
             format!("expected a JSON object, got {}", v.kind_name()),
         ));
     };
-    let mut members = Vec::new();
-    let mut children = Vec::new();
+    let start = entries.len();
     let mut self_member = false;
     for (key, child) in m {
         if key == "." {
             self_member = true;
             continue;
         }
-        path.push(key.clone());
-        let pe = parse_element_key(key).map_err(|e| err(path, e))?;
-        let (child_set, child_member) = decode(child, path)?;
-        path.pop();
-        if child_set.is_empty() {
-            // `{}` or `{".": {}}`: the node itself.
-            members.push(pe);
-        } else {
-            if child_member {
-                members.push(pe.clone());
-            }
-            children.push((pe, child_set));
-        }
+        keys.push(key);
+        let pe = parse_element_key(key).map_err(|e| err(keys, e))?;
+        let (below, child_member) = decode(child, keys, entries)?;
+        keys.pop();
+        // `{}` or `{".": {}}` names the node itself; a node with entries
+        // below is a member only where it carries `.`.
+        let member = below.is_empty() || child_member;
+        entries.push(SetEntry { pe, member, below });
     }
-    crate::sort::sort(&mut members);
-    members.dedup();
-    crate::sort::sort_by(&mut children, |a, b| a.0.cmp(&b.0));
-    children.dedup_by(|a, b| a.0 == b.0);
-    Ok((Set::from_sorted_parts(members, children), self_member))
+    // Two keys may name one element (`v:4` and `v:4.0`): it is a member
+    // if either says so, with the first non-empty set below, as when
+    // members and children were collected apart and deduplicated.
+    Ok((
+        Set::from_entries(entries, start, OnRepeat::FirstBelow),
+        self_member,
+    ))
 }

@@ -12,7 +12,7 @@ pub mod fields_v1;
 mod set;
 
 pub use element::{FieldName, KeyFields, PathElement, compare_values};
-pub use set::{Holds, Set};
+pub use set::{Holds, NodeIndex, Set};
 pub(crate) use set::{OnRepeat, SetEntry};
 
 use std::fmt;

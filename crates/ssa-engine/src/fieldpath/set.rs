@@ -200,6 +200,29 @@ impl Set {
         })
     }
 
+    /// How many elements this node has (members and parents of deeper
+    /// paths).
+    pub fn node_len(&self) -> usize {
+        self.entries().len()
+    }
+
+    /// This node's elements by hash, for a walk that asks a large node
+    /// about many elements in an order of its own (a list's items in the
+    /// list's order): each search of the sorted node touches a dozen
+    /// entries scattered over it, which a node of thousands of items no
+    /// longer holds in the cache.
+    pub fn node_index(&self) -> NodeIndex<'_> {
+        let entries = self.entries();
+        let mut by_pe = rustc_hash::FxHashMap::with_capacity_and_hasher(
+            entries.len(),
+            Default::default(),
+        );
+        for e in entries {
+            by_pe.insert(&e.pe, e);
+        }
+        NodeIndex(by_pe)
+    }
+
     /// The paths below `pe`, with `pe` stripped (SMD's `WithPrefix`).
     pub fn child(&self, pe: &PathElement) -> Option<&Set> {
         self.find(pe)
@@ -523,6 +546,19 @@ fn seek(entries: &[SetEntry], from: usize, pe: &PathElement) -> usize {
     lo + entries
         .get(lo..hi)
         .map_or(0, |window| window.partition_point(|e| e.pe < *pe))
+}
+
+/// One node of a set by element (see [`Set::node_index`]).
+#[derive(Debug)]
+pub struct NodeIndex<'s>(rustc_hash::FxHashMap<&'s PathElement, &'s SetEntry>);
+
+impl<'s> NodeIndex<'s> {
+    /// [`Set::holds`] of the indexed node.
+    pub fn holds(&self, pe: &PathElement) -> (bool, Option<&'s Set>) {
+        self.0.get(pe).map_or((false, None), |e| {
+            (e.member, Some(&e.below).filter(|b| !b.is_empty()))
+        })
+    }
 }
 
 /// What a set holds at a path: the path itself, and paths below it.

@@ -2,12 +2,7 @@ use super::*;
 use crate::value::Value;
 
 fn key(pairs: &[(&str, Value)]) -> PathElement {
-    PathElement::Key(KeyFields::new(
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    ))
+    PathElement::Key(KeyFields::new(pairs.iter().map(|(k, v)| (*k, v.clone()))))
 }
 
 fn f(name: &str) -> PathElement {
@@ -199,8 +194,8 @@ mod props {
             "[a-c]{1,2}".prop_map(|s| PathElement::Field(s.into())),
             (0usize..3).prop_map(PathElement::Index),
             "[xy]".prop_map(|s| PathElement::Value(Value::String(s))),
-            (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new(vec![(
-                "name".into(),
+            (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new([(
+                "name",
                 Value::Int(n)
             )]))),
         ]

@@ -1,12 +1,14 @@
 //! Who owns each line of an object printed as YAML: the ownership gutter
 //! of the playground (like kubectl-blame, at any step of a scenario).
 
-use crate::fieldpath::{PathElement, Set};
+use crate::fieldpath::{NodeIndex, PathElement, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
 use crate::schema::{ObjectSchema, TypeId};
 use crate::typed::{View, list_item_element, view};
 use crate::value::{PathSeg, Value};
 use crate::yaml::LineNodes;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
 use std::fmt::Write as _;
 
 /// One line of the object's YAML and the managers that own the field it
@@ -21,8 +23,11 @@ pub struct BlameLine {
     /// item or atomic value): such a line without owners is owned by nobody
     /// (set by defaulting, or left behind).
     pub ownable: bool,
-    /// Owners: manager name with operation and subresource.
-    pub owners: Vec<Owner>,
+    /// Owners: manager name with operation and subresource. Shared by
+    /// every line with the same owners: a large object has thousands of
+    /// lines and few sets of owners, and a copy per line was most of the
+    /// memory of a step's views.
+    pub owners: Arc<[Owner]>,
 }
 
 /// One owner of a line.
@@ -59,30 +64,36 @@ pub(crate) fn blame_with(
         .collect();
     let sets: Vec<&Set> = owners.iter().map(|(set, _)| *set).collect();
     let fields = Fields::of(schema, &shown, &tree, &sets);
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let node = tree.lines.get(i).copied().flatten();
-            let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
-                Some((field, ownable, held)) => {
-                    let owners = owners
+    // The lines of a large object are most of a step's memory: their
+    // vector is allocated at its final size (one grown by pushes holds
+    // room for up to twice the lines), and each list of owners once.
+    let mut lines = Vec::with_capacity(tree.lines.len());
+    let nobody: Arc<[Owner]> = Arc::from([]);
+    let mut owner_lists: FxHashMap<&[bool], Arc<[Owner]>> = FxHashMap::default();
+    for (i, line) in text.lines().enumerate() {
+        let node = tree.lines.get(i).copied().flatten();
+        let (field, ownable, owners) = match node.and_then(|n| fields.line(n)) {
+            Some((field, ownable, held)) => {
+                let line_owners = owner_lists.entry(held).or_insert_with(|| {
+                    owners
                         .iter()
                         .zip(held)
-                        .filter(|(_, held)| *held)
+                        .filter(|(_, held)| **held)
                         .map(|((_, owner), _)| owner.clone())
-                        .collect();
-                    (Some(field.to_string()), ownable, owners)
-                }
-                None => (None, false, vec![]),
-            };
-            BlameLine {
-                text: line.to_string(),
-                field,
-                ownable,
-                owners,
+                        .collect()
+                });
+                (Some(field.to_string()), ownable, Arc::clone(line_owners))
             }
-        })
-        .collect()
+            None => (None, false, Arc::clone(&nobody)),
+        };
+        lines.push(BlameLine {
+            text: line.to_string(),
+            field,
+            ownable,
+            owners,
+        });
+    }
+    lines
 }
 
 fn owner(id: &str, time: Option<&String>) -> Owner {
@@ -120,6 +131,31 @@ struct Fields<'a> {
     /// as `below`.
     held: Vec<bool>,
     managers: usize,
+    /// The large set nodes searched so far, by typed node and manager
+    /// (see [`holds`]).
+    indexes: FxHashMap<(usize, usize), NodeIndex<'a>>,
+}
+
+/// A set node of at least this many elements is searched through a hash
+/// index ([`Set::node_index`]), built the first time the node is asked:
+/// a large list's items are looked up one by one, in the list's order.
+const INDEXED_FROM: usize = 64;
+
+/// What `set`, the set of `manager` below the typed node `node`, holds at
+/// `pe` (see [`Set::holds`]).
+fn holds<'a>(
+    indexes: &mut FxHashMap<(usize, usize), NodeIndex<'a>>,
+    (node, manager): (usize, usize),
+    set: &'a Set,
+    pe: &PathElement,
+) -> (bool, Option<&'a Set>) {
+    if set.node_len() < INDEXED_FROM {
+        return set.holds(pe);
+    }
+    indexes
+        .entry((node, manager))
+        .or_insert_with(|| set.node_index())
+        .holds(pe)
 }
 
 /// What names one node of the object.
@@ -134,6 +170,11 @@ enum NodeField<'a> {
         pe: Option<PathElement>,
         len: usize,
         name: String,
+        /// Whether a manager can own the node as a whole (see
+        /// [`Fields::ownable`]), found while the walk has its value at
+        /// hand: asked later, for its line, the value of a large object
+        /// has left the cache.
+        whole: bool,
     },
     /// The field of the typed node `node` (inside an atomic value, or past
     /// what the schema describes), ownable as a whole or not.
@@ -155,6 +196,7 @@ impl<'a> Fields<'a> {
             below: Vec::with_capacity(tree.nodes.len() * managers),
             held: Vec::with_capacity(tree.nodes.len() * managers),
             managers,
+            indexes: FxHashMap::default(),
         };
         for node in &tree.nodes {
             let field = match &node.seg {
@@ -164,6 +206,7 @@ impl<'a> Fields<'a> {
                     pe: None,
                     len: 0,
                     name: String::new(),
+                    whole: false,
                 },
                 Some(seg) => fields.child(node.parent, seg),
             };
@@ -174,7 +217,9 @@ impl<'a> Fields<'a> {
                 }
                 NodeField::Typed { pe: Some(pe), .. } => {
                     for m in 0..managers {
-                        let holds = fields.below(node.parent, m).map(|s| s.holds(pe));
+                        let holds = fields
+                            .below(node.parent, m)
+                            .map(|s| holds(&mut fields.indexes, (node.parent, m), s, pe));
                         let (held, below) = holds.unwrap_or((false, None));
                         fields.below.push(below);
                         fields.held.push(held);
@@ -254,12 +299,14 @@ impl<'a> Fields<'a> {
             Some(Some((ty, value, pe))) => {
                 let mut name = name.clone();
                 let _ = write!(name, "{pe}");
+                let whole = self.ownable(ty, value, &pe);
                 NodeField::Typed {
                     ty,
                     value,
                     pe: Some(pe),
                     len: len + 1,
                     name,
+                    whole,
                 }
             }
         }
@@ -267,32 +314,29 @@ impl<'a> Fields<'a> {
 
     /// The field node `n` shows, whether a manager can own it as a whole
     /// (a leaf, an atomic value or a list item), and which managers own it.
-    fn line(&self, n: usize) -> Option<(&str, bool, Vec<bool>)> {
+    fn line(&self, n: usize) -> Option<(&str, bool, &[bool])> {
         let (typed, ownable) = match self.nodes.get(n)? {
             NodeField::Nothing => return None,
             NodeField::Typed { .. } => (n, None),
             NodeField::Within { node, ownable } => (*node, Some(*ownable)),
         };
         let Some(NodeField::Typed {
-            ty,
-            value,
             pe: Some(pe),
             len,
             name,
+            whole,
+            ..
         }) = self.nodes.get(typed)
         else {
             return None;
         };
         let parent = self.parent_of(typed);
         let at = typed * self.managers;
-        let held = self
-            .held
-            .get(at..at + self.managers)
-            .map_or_else(Vec::new, <[bool]>::to_vec);
+        let held = self.held.get(at..at + self.managers).unwrap_or_default();
         let ownable = match ownable {
             Some(ownable) => ownable,
             None if self.system(parent, pe, *len) => false,
-            None => self.ownable(*ty, value, pe),
+            None => *whole,
         };
         Some((name, ownable, held))
     }

@@ -3,7 +3,7 @@
 //! (and who keeps them), and fields that changed hands.
 
 use super::sides::Sides;
-use super::sides::holders;
+use super::sides::{holders, owned_names};
 use crate::fieldpath::Set;
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
@@ -93,9 +93,9 @@ pub(crate) fn changes_of(
                 if removed.path {
                     return;
                 }
-                let owners = holders(&owners_after, held);
-                if !owners.is_empty() {
-                    out.kept.push((name.to_string(), owners));
+                let mut owners = holders(&owners_after, held).peekable();
+                if owners.peek().is_some() {
+                    out.kept.push((name.to_string(), owned_names(owners)));
                 }
             });
     }
@@ -108,12 +108,13 @@ pub(crate) fn changes_of(
         &sets,
         |_, name, held| {
             let (before, after) = held.split_at(owners_before.len().min(held.len()));
-            let (was, now) = (
-                holders(&owners_before, before),
-                holders(&owners_after, after),
+            let (mut was, mut now) = (
+                holders(&owners_before, before).peekable(),
+                holders(&owners_after, after).peekable(),
             );
-            if was != now && !was.is_empty() && !now.is_empty() {
-                out.moved.push((name.to_string(), was, now));
+            if was.peek().is_some() && now.peek().is_some() && !was.clone().eq(now.clone()) {
+                out.moved
+                    .push((name.to_string(), owned_names(was), owned_names(now)));
             }
         },
     );

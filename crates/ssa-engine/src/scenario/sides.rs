@@ -83,12 +83,25 @@ pub(crate) fn stripped(v: &Value) -> Value {
 }
 
 /// The descriptions of the managers (each set with its manager's
-/// description) that hold a path, given what each holds there.
-pub(crate) fn holders(managers: &[(&Set, String)], held: &[Holds]) -> Vec<String> {
+/// description) that hold a path, given what each holds there. Borrowed:
+/// the views ask this of every path whose owners may have changed, and
+/// keep the names only where they report something.
+pub(crate) fn holders<'m>(
+    managers: &'m [(&Set, String)],
+    held: &[Holds],
+) -> impl Iterator<Item = &'m str> + Clone {
     managers
         .iter()
         .zip(held)
         .filter(|(_, held)| held.path)
-        .map(|((_, name), _)| name.clone())
-        .collect()
+        .map(|((_, name), _)| name.as_str())
+}
+
+/// Copies of `names` (see [`holders`]) in a vector of their number: the
+/// changes keep such a list for every path that changed hands, and a
+/// vector grown by pushes holds room for at least four.
+pub(crate) fn owned_names<'m>(names: impl Iterator<Item = &'m str> + Clone) -> Vec<String> {
+    let mut owned = Vec::with_capacity(names.clone().count());
+    owned.extend(names.map(str::to_string));
+    owned
 }

@@ -467,7 +467,13 @@ fn written(
     // Fields the writer now owns: shared with an owner who kept them, or
     // taken from owners who lost them.
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
+    // The owners kept at the previous path and their group in `shared`:
+    // neighbouring paths mostly share their owners, so the group's key
+    // (their names joined) is built only when the owners change.
+    let mut last_kept: Option<(Vec<&str>, usize)> = None;
     let mut fresh: Vec<String> = Vec::new();
+    // Per-path lists of owners' names, reused from path to path.
+    let (mut had, mut has, mut kept) = (Vec::new(), Vec::new(), Vec::new());
     // Walked once in tree order: each path's owners found from its parent's.
     let mut sets: Vec<&Set> = others_was
         .iter()
@@ -483,9 +489,12 @@ fn written(
             [modified, after] => (modified.path, after.below),
             _ => (false, false),
         };
-        let (had, has) = (holders(&others_was, held_was), holders(&others_now, held_now));
-        let lost: Vec<String> = had.iter().filter(|o| !has.contains(o)).cloned().collect();
-        if !lost.is_empty() {
+        had.clear();
+        had.extend(holders(&others_was, held_was));
+        has.clear();
+        has.extend(holders(&others_now, held_now));
+        if had.iter().any(|o| !has.contains(o)) {
+            let lost: Vec<&str> = had.iter().filter(|o| !has.contains(o)).copied().collect();
             let how = match (step.op, step.force) {
                 (Op::Apply, true) => {
                     "a forced apply takes the conflicting fields from their owners"
@@ -511,13 +520,27 @@ fn written(
         if had.is_empty() {
             fresh.push(name.to_string());
         }
-        let kept: Vec<String> = has.iter().filter(|o| had.contains(o)).cloned().collect();
+        kept.clear();
+        kept.extend(has.iter().filter(|o| had.contains(o)));
         // A map that holds owned fields (`parent`) is said through them.
         if applied && !kept.is_empty() && !modified && !parent {
-            let key = kept.join(" and ");
-            match shared.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, fields)) => fields.push(name.to_string()),
-                None => shared.push((key, vec![name.to_string()])),
+            let group = match &last_kept {
+                Some((owners, group)) if *owners == kept => *group,
+                _ => {
+                    let key = kept.join(" and ");
+                    let group = match shared.iter().position(|(k, _)| *k == key) {
+                        Some(group) => group,
+                        None => {
+                            shared.push((key, Vec::new()));
+                            shared.len() - 1
+                        }
+                    };
+                    last_kept = Some((kept.clone(), group));
+                    group
+                }
+            };
+            if let Some((_, fields)) = shared.get_mut(group) {
+                fields.push(name.to_string());
             }
         }
     });

@@ -288,14 +288,14 @@ impl Comparer<'_> {
         }
         let mut levels = Levels::default();
         if let Some(l) = lmap {
-            for (key, lv) in l {
-                let rv = rmap.and_then(|r| r.get(key));
+            for (i, (key, lv)) in l.iter().enumerate() {
+                let rv = rmap.and_then(|r| r.get_beside(i, key));
                 self.map_entry(&mut levels, map, key, Some(lv), rv);
             }
         }
         if let Some(r) = rmap {
-            for (key, rv) in r {
-                if lmap.is_some_and(|l| l.contains_key(key)) {
+            for (i, (key, rv)) in r.iter().enumerate() {
+                if lmap.is_some_and(|l| l.get_beside(i, key).is_some()) {
                     continue;
                 }
                 self.map_entry(&mut levels, map, key, None, Some(rv));

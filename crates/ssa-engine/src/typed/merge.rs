@@ -11,7 +11,7 @@ use super::{View, WalkErrors, list_item_element, view};
 use crate::fieldpath::PathElement;
 use crate::schema::{ElementRelationship, ListType, MapType, Schema, TypeId};
 use crate::value::{Map, Value};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 /// Merges `rhs` (a configuration) into `lhs` (the live value): fields in
 /// `rhs` win, fields only in `lhs` stay. Items of associative lists whose
@@ -117,15 +117,15 @@ impl Merger<'_> {
         }
         let mut out = MapOut::new(rmap, lmap.map_or(0, Map::len).max(rmap.map_or(0, Map::len)));
         if let Some(l) = lmap {
-            for (key, lv) in l {
-                let rv = rmap.and_then(|r| r.get(key));
+            for (i, (key, lv)) in l.iter().enumerate() {
+                let rv = rmap.and_then(|r| r.get_beside(i, key));
                 let merged = self.map_entry(map, key, Some(lv), rv);
                 out.push(key, merged, rv);
             }
         }
         if let Some(r) = rmap {
-            for (key, rv) in r {
-                if lmap.is_some_and(|l| l.contains_key(key)) {
+            for (i, (key, rv)) in r.iter().enumerate() {
+                if lmap.is_some_and(|l| l.get_beside(i, key).is_some()) {
                     continue;
                 }
                 let merged = self.map_entry(map, key, None, Some(rv));
@@ -292,24 +292,49 @@ pub(crate) fn item_elements<'v>(
 /// names [`DUPLICATE`].
 pub(crate) struct Indexed<'p, 'v> {
     pes: &'p [(PathElement, &'v Value)],
-    by_pe: HashMap<&'p PathElement, &'v Value>,
+    by_pe: HashMap<&'p PathElement, Slot<'v>>,
+}
+
+/// Where an element first occurs in a list, and its item ([`DUPLICATE`]
+/// if it occurs more than once).
+#[derive(Clone, Copy)]
+struct Slot<'v> {
+    first: usize,
+    item: &'v Value,
 }
 
 impl<'p, 'v> Indexed<'p, 'v> {
     pub(crate) fn new(pes: &'p [(PathElement, &'v Value)]) -> Self {
-        let mut by_pe: HashMap<&'p PathElement, &'v Value> =
+        let mut by_pe: HashMap<&'p PathElement, Slot<'v>> =
             HashMap::with_capacity_and_hasher(pes.len(), Default::default());
-        for (pe, item) in pes {
+        for (i, (pe, item)) in pes.iter().enumerate() {
             by_pe
                 .entry(pe)
-                .and_modify(|slot| *slot = &DUPLICATE)
-                .or_insert(item);
+                .and_modify(|slot| slot.item = &DUPLICATE)
+                .or_insert(Slot { first: i, item });
         }
         Indexed { pes, by_pe }
     }
 
     fn get(&self, pe: &PathElement) -> Option<&'v Value> {
-        self.by_pe.get(pe).copied()
+        self.by_pe.get(pe).map(|slot| slot.item)
+    }
+
+    /// Where `pe` first occurs.
+    fn first(&self, pe: &PathElement) -> Option<usize> {
+        self.by_pe.get(pe).map(|slot| slot.first)
+    }
+
+    /// Where the element at `at` first occurs: `at` itself unless some
+    /// element is duplicated (then it takes a lookup).
+    fn first_of(&self, at: usize) -> usize {
+        if !self.has_duplicates() {
+            return at;
+        }
+        self.pes
+            .get(at)
+            .and_then(|(pe, _)| self.first(pe))
+            .unwrap_or(at)
     }
 
     /// Whether some element names more than one item.
@@ -340,20 +365,30 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
         let (lv, rv) = item_sides(l.get(pe), r.get(pe));
         f(pe, lv, rv);
     };
+    // Without duplicates the items at the walk's positions are the items
+    // of their elements: lists that agree (the usual case) are paired
+    // without looking anything up.
+    let unique = !l.has_duplicates() && !r.has_duplicates();
     let mut shared = r
         .pes
         .iter()
         .filter(|(pe, _)| l.contains(pe))
         .map(|(pe, _)| pe);
     let mut next_shared = shared.next();
-    let mut merged_rhs: HashSet<&PathElement> = HashSet::default();
+    // Which right-hand elements were merged, at their first position.
+    let mut merged_rhs = vec![false; r.pes.len()];
     let (mut li, mut ri) = (0, 0);
     while li < l.pes.len() || ri < r.pes.len() {
         if li < l.pes.len() && ri < r.pes.len() {
-            let pe = &l.pes[li].0;
-            if *pe == r.pes[ri].0 {
-                merged_rhs.insert(pe);
-                visit(&mut f, pe);
+            let (pe, litem) = &l.pes[li];
+            let (rpe, ritem) = &r.pes[ri];
+            if pe == rpe {
+                merged_rhs[r.first_of(ri)] = true;
+                if unique {
+                    f(pe, Some(*litem), Some(*ritem));
+                } else {
+                    visit(&mut f, pe);
+                }
                 li += 1;
                 ri += 1;
                 next_shared = shared.next();
@@ -367,19 +402,23 @@ pub(crate) fn for_each_item_pair<'p, 'v>(
         }
         if li < l.pes.len() {
             let (pe, item) = &l.pes[li];
-            if !r.contains(pe) {
-                // A left-only item is walked as itself, duplicated or not.
-                f(pe, Some(*item), None);
-                li += 1;
-                continue;
-            } else if merged_rhs.contains(pe) {
-                li += 1;
-                continue;
+            match r.first(pe) {
+                None => {
+                    // A left-only item is walked as itself, duplicated or not.
+                    f(pe, Some(*item), None);
+                    li += 1;
+                    continue;
+                }
+                Some(at) if merged_rhs[at] => {
+                    li += 1;
+                    continue;
+                }
+                Some(_) => {}
             }
         }
         if ri < r.pes.len() {
             let pe = &r.pes[ri].0;
-            merged_rhs.insert(pe);
+            merged_rhs[r.first_of(ri)] = true;
             visit(&mut f, pe);
             ri += 1;
             if next_shared == Some(pe) {

@@ -24,7 +24,7 @@ pub use to_field_set::to_field_set;
 pub(crate) use to_field_set::to_field_set_skipping_unnamed;
 pub use validate::{Duplicates, validate};
 
-use crate::fieldpath::{KeyFields, PathElement};
+use crate::fieldpath::{FieldName, KeyFields, PathElement};
 use crate::schema::{Atom, ListType, MapType, ScalarKind, Schema};
 use crate::value::Value;
 use std::fmt;
@@ -204,12 +204,12 @@ fn keyed_item_element(
     let mut fields = Vec::with_capacity(list.keys.len());
     for key in &list.keys {
         if let Some(v) = map.get(key) {
-            fields.push((key.clone(), v.clone()));
+            fields.push((FieldName::from(key), v.clone()));
         } else if let Some(default) = element_map
             .and_then(|m| m.field(key))
             .and_then(|f| f.default.clone())
         {
-            fields.push((key.clone(), default));
+            fields.push((FieldName::from(key), default));
         }
         // SMD v6.3 (optional map keys): a key field the item lacks and that
         // has no default is left out, so the item is named by the key

@@ -6,7 +6,7 @@
 //! escapes, multi-line strings as `|` blocks, and long lines folded at
 //! spaces past column 80. Keys keep the map's order.
 
-use super::scalar::{self, Scalar};
+use super::scalar;
 use crate::value::{Map, PathSeg, Value, ValuePath};
 
 /// go-yaml's line width: a space after this column becomes a line break.
@@ -216,9 +216,17 @@ impl Emitter<'_> {
             self.put_break();
         }
         // At once, not a space at a time: a deep value's indents are most
-        // of its text.
+        // of its text. Copied in blocks from a run of spaces: a string
+        // extended by a char at a time checks its capacity and encodes
+        // each one.
+        const SPACES: &str = "                                                                ";
         let spaces = indent.saturating_sub(self.column);
-        self.out.extend(std::iter::repeat_n(' ', spaces));
+        let mut left = spaces;
+        while left > 0 {
+            let block = left.min(SPACES.len());
+            self.out.push_str(SPACES.get(..block).unwrap_or_default());
+            left -= block;
+        }
         self.column += spaces;
         self.whitespace = true;
         self.indention = true;
@@ -530,7 +538,7 @@ fn scalar_text(v: &Value) -> String {
 /// go-yaml writes a string plain only when reading it back unquoted gives
 /// the same string (not `yes`, `1`, `null`, a timestamp, a base-60 float).
 fn reads_back_as_string(s: &str) -> bool {
-    matches!(scalar::resolve_plain(s), Scalar::Str(_))
+    scalar::plain_value(s).is_none()
         && s != "<<"
         && !scalar::is_timestamp(s)
         && !scalar::is_base60_float(s)

@@ -243,9 +243,9 @@ impl Builder {
         match event {
             Event::Scalar(text, style, anchor, tag) => {
                 if self.next_is_key() {
-                    self.scalar_key(&text, style, anchor, tag.as_ref(), here)
+                    self.scalar_key(text, style, anchor, tag.as_ref(), here)
                 } else {
-                    let value = scalar::resolve(&text, style, tag.as_ref())
+                    let value = scalar::resolve(text, style, tag.as_ref())
                         .and_then(Scalar::into_value)
                         .map_err(|m| YamlError::new(m, here))?;
                     self.remember(anchor, &value);
@@ -272,13 +272,13 @@ impl Builder {
 
     fn scalar_key(
         &mut self,
-        text: &str,
+        text: String,
         style: TScalarStyle,
         anchor: usize,
         tag: Option<&Tag>,
         here: Location,
     ) -> Result<(), YamlError> {
-        if scalar::is_merge_key(text, style, tag) {
+        if scalar::is_merge_key(&text, style, tag) {
             return self.set_key(Pending::Merge(here), here);
         }
         let resolved = scalar::resolve(text, style, tag).map_err(|m| YamlError::new(m, here))?;

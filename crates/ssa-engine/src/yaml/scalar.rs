@@ -105,9 +105,10 @@ fn long_tag(tag: &Tag) -> String {
 }
 
 /// The value of one scalar node, as go-yaml v2 decodes it into an
-/// `interface{}`.
+/// `interface{}`. The text is taken, not copied: most scalars are strings,
+/// and they keep it.
 pub(super) fn resolve(
-    text: &str,
+    text: String,
     style: TScalarStyle,
     tag: Option<&Tag>,
 ) -> Result<Scalar, String> {
@@ -116,78 +117,89 @@ pub(super) fn resolve(
         return Ok(if style == TScalarStyle::Plain {
             resolve_plain(text)
         } else {
-            Scalar::Str(text.to_string())
+            Scalar::Str(text)
         });
     };
     let long = long_tag(tag);
     let Some(short) = long.strip_prefix(YAML_TAG_PREFIX) else {
         // `!`, `!foo` and other local tags: go-yaml keeps the text.
-        return Ok(Scalar::Str(text.to_string()));
+        return Ok(Scalar::Str(text));
     };
     match short {
-        "str" => Ok(Scalar::Str(text.to_string())),
-        "binary" => decode_base64(text)
+        "str" => Ok(Scalar::Str(text)),
+        "binary" => decode_base64(&text)
             .map(|bytes| Scalar::Str(String::from_utf8_lossy(&bytes).into_owned()))
             .ok_or_else(|| "!!binary value contains invalid base64 data".to_string()),
-        "timestamp" if is_timestamp(text) => Ok(Scalar::Str(text.to_string())),
+        "timestamp" if is_timestamp(&text) => Ok(Scalar::Str(text)),
         "bool" | "int" | "float" | "null" | "timestamp" => {
-            let resolved = resolve_plain(text);
+            let resolved = plain_value(&text);
             match (short, resolved) {
-                ("float", Scalar::Int(i)) => Ok(Scalar::Float(i as f64)),
-                ("float", Scalar::Uint(u)) => {
+                ("float", Some(Scalar::Int(i))) => Ok(Scalar::Float(i as f64)),
+                ("float", Some(Scalar::Uint(u))) => {
                     Err(format!("cannot decode !!int `{u}` as a !!float"))
                 }
-                (want, got) if got.tag_name() == want => Ok(got),
+                (want, Some(got)) if got.tag_name() == want => Ok(got),
                 (want, got) => Err(format!(
                     "cannot decode !!{} `{text}` as a !!{want}",
-                    got.tag_name()
+                    got.map_or("str", |got| got.tag_name())
                 )),
             }
         }
         // Tags go-yaml does not resolve (`!!map` on a scalar, `!!set`, …)
         // leave the text as it is.
-        _ => Ok(Scalar::Str(text.to_string())),
+        _ => Ok(Scalar::Str(text)),
     }
 }
 
 /// go-yaml v2's `resolve("", text)`: the first character hints at the
 /// type; a few words are looked up; numbers follow Go's `strconv`.
-pub(super) fn resolve_plain(text: &str) -> Scalar {
+pub(super) fn resolve_plain(text: String) -> Scalar {
+    plain_value(&text).unwrap_or(Scalar::Str(text))
+}
+
+/// [`resolve_plain`] of a text that is not a string (`None` for one that
+/// is), without copying the text: the emitter asks this of every string
+/// it writes.
+pub(super) fn plain_value(text: &str) -> Option<Scalar> {
     match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
+        "" | "~" | "null" | "Null" | "NULL" => return Some(Scalar::Null),
         "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" | "true" | "True" | "TRUE" => {
-            return Scalar::Bool(true);
+            return Some(Scalar::Bool(true));
         }
         "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF" | "false" | "False" | "FALSE" => {
-            return Scalar::Bool(false);
+            return Some(Scalar::Bool(false));
         }
-        ".nan" | ".NaN" | ".NAN" => return Scalar::Float(f64::NAN),
+        ".nan" | ".NaN" | ".NAN" => return Some(Scalar::Float(f64::NAN)),
         ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
-            return Scalar::Float(f64::INFINITY);
+            return Some(Scalar::Float(f64::INFINITY));
         }
-        "-.inf" | "-.Inf" | "-.INF" => return Scalar::Float(f64::NEG_INFINITY),
+        "-.inf" | "-.Inf" | "-.INF" => return Some(Scalar::Float(f64::NEG_INFINITY)),
         _ => {}
     }
-    let string = || Scalar::Str(text.to_string());
     match text.as_bytes().first() {
         // Not in go-yaml's hint table as a number: a float only.
-        Some(b'.') => parse_finite_float(text).map_or_else(string, Scalar::Float),
+        Some(b'.') => parse_finite_float(text).map(Scalar::Float),
         Some(b'0'..=b'9' | b'+' | b'-') => {
-            // Underscores are dropped before the integer and float tries.
-            let plain: String = text.chars().filter(|&c| c != '_').collect();
+            // Underscores are dropped before the integer and float tries
+            // (a copy only for a text that has some).
+            let plain: std::borrow::Cow<'_, str> = if text.contains('_') {
+                text.chars().filter(|&c| c != '_').collect::<String>().into()
+            } else {
+                text.into()
+            };
             if let Some(i) = go_parse_int(&plain) {
-                Scalar::Int(i)
+                Some(Scalar::Int(i))
             } else if let Some(u) = go_parse_uint(&plain) {
-                Scalar::Uint(u)
+                Some(Scalar::Uint(u))
             } else if is_yaml_float(&plain)
                 && let Some(f) = parse_finite_float(&plain)
             {
-                Scalar::Float(f)
+                Some(Scalar::Float(f))
             } else {
-                string()
+                None
             }
         }
-        _ => string(),
+        _ => None,
     }
 }
 
