@@ -213,10 +213,8 @@ impl Set {
     /// longer holds in the cache.
     pub fn node_index(&self) -> NodeIndex<'_> {
         let entries = self.entries();
-        let mut by_pe = rustc_hash::FxHashMap::with_capacity_and_hasher(
-            entries.len(),
-            Default::default(),
-        );
+        let mut by_pe =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(entries.len(), Default::default());
         for e in entries {
             by_pe.insert(&e.pe, e);
         }

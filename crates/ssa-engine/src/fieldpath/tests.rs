@@ -194,10 +194,7 @@ mod props {
             "[a-c]{1,2}".prop_map(|s| PathElement::Field(s.into())),
             (0usize..3).prop_map(PathElement::Index),
             "[xy]".prop_map(|s| PathElement::Value(Value::String(s))),
-            (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new([(
-                "name",
-                Value::Int(n)
-            )]))),
+            (0i64..3).prop_map(|n| PathElement::Key(KeyFields::new([("name", Value::Int(n))]))),
         ]
     }
 

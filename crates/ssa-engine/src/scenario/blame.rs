@@ -8,8 +8,8 @@ use crate::typed::{View, list_item_element, view};
 use crate::value::{PathSeg, Value};
 use crate::yaml::LineNodes;
 use rustc_hash::FxHashMap;
-use std::sync::Arc;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// One line of the object's YAML and the managers that own the field it
 /// shows.

@@ -183,7 +183,10 @@ pub(super) fn plain_value(text: &str) -> Option<Scalar> {
             // Underscores are dropped before the integer and float tries
             // (a copy only for a text that has some).
             let plain: std::borrow::Cow<'_, str> = if text.contains('_') {
-                text.chars().filter(|&c| c != '_').collect::<String>().into()
+                text.chars()
+                    .filter(|&c| c != '_')
+                    .collect::<String>()
+                    .into()
             } else {
                 text.into()
             };
