@@ -152,13 +152,15 @@ def main():
         "kinds": kinds,
         "definitions": out,
     }
-    # The Go-encoding table (tools/goencoding) lives in the same file;
-    # keep it until that script is run again for the new release.
+    # The Go-encoding table (tools/goencoding) and the cluster-scoped
+    # kinds (tools/scope) live in the same file; keep them until those
+    # scripts are run again for the new release.
     if os.path.exists(OUT):
         with open(OUT) as f:
             previous = json.load(f)
-        if "goEncoding" in previous:
-            doc["goEncoding"] = previous["goEncoding"]
+        for key in ("goEncoding", "clusterScoped"):
+            if key in previous:
+                doc[key] = previous[key]
     with open(OUT, "w") as f:
         json.dump(doc, f, separators=(",", ":"), sort_keys=True)
         f.write("\n")

@@ -6,7 +6,9 @@
 //! schemas), converted once, on first use, by the same OpenAPI converter
 //! that reads user-supplied OpenAPI documents. The same file carries how
 //! each kind's Go struct prints (`goEncoding`, made by
-//! `tools/goencoding/generate.py`, applied by `goencoding`). Defaults are
+//! `tools/goencoding/generate.py`, applied by `goencoding`) and which
+//! kinds are cluster-scoped (`clusterScoped`, made by
+//! `tools/scope/generate.py`, read by the review). Defaults are
 //! code (`defaults`); every kind's defaulter (`round_trip`) decodes,
 //! defaults and encodes as the server does. ObjectMeta for custom
 //! resources comes from `meta.yaml`.
@@ -59,6 +61,9 @@ struct Catalogue {
     /// How the kinds' Go structs print (`goEncoding`); `None` in a
     /// catalogue without the table, whose objects are then stored as merged.
     go: Option<goencoding::table::GoTable>,
+    /// The cluster-scoped kinds (`clusterScoped`, `GROUP/KIND`), made by
+    /// `tools/scope/generate.py`.
+    cluster_scoped: Vec<(String, String)>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -131,11 +136,20 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
             go_struct: go.as_ref().and_then(|g| g.struct_of(&text("definition"))),
         });
     }
+    let cluster_scoped = doc
+        .get("clusterScoped")
+        .and_then(Value::as_list)
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str()?.split_once('/'))
+        .map(|(group, kind)| (group.to_string(), kind.to_string()))
+        .collect();
     Some(Catalogue {
         schema: Arc::new(converter.schema),
         kinds,
         index,
         go,
+        cluster_scoped,
     })
 }
 
@@ -165,6 +179,16 @@ fn round_trip(catalogue: &'static Catalogue, k: &Kind) -> Option<Arc<dyn Default
         return None;
     }
     Some(Arc::new(round_trip::GoRoundTrip { defaults, go }))
+}
+
+/// Whether the catalogue lists a built-in kind as cluster-scoped; `false`
+/// without a catalogue.
+pub fn cluster_scoped(group: &str, kind: &str) -> bool {
+    catalogue().is_some_and(|c| {
+        c.cluster_scoped
+            .iter()
+            .any(|(g, k)| g == group && k == kind)
+    })
 }
 
 /// Every (apiVersion, kind) the catalogue knows.

@@ -4,7 +4,6 @@
 
 use crate::value::Value;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// The identity of an object.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,21 +47,12 @@ pub fn group_of(api_version: &str) -> &str {
     api_version.rsplit_once('/').map_or("", |(group, _)| group)
 }
 
-/// Whether a built-in kind is cluster-scoped (generated from k8s.io/api's
-/// `+genclient:nonNamespaced` markers by tools/scope/generate.py; the
-/// release it was read from is in tools/scope/SOURCE).
+/// Whether a built-in kind is cluster-scoped (the catalogue's
+/// `clusterScoped`, generated from k8s.io/api's `+genclient:nonNamespaced`
+/// markers by tools/scope/generate.py; the release it was read from is in
+/// tools/scope/SOURCE).
 pub fn builtin_cluster_scoped(group: &str, kind: &str) -> bool {
-    static KINDS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    KINDS
-        .get_or_init(|| {
-            include_str!("../builtin/cluster_scoped.txt")
-                .lines()
-                .filter(|l| !l.starts_with('#'))
-                .filter_map(|l| l.split_once('/'))
-                .collect()
-        })
-        .iter()
-        .any(|(g, k)| *g == group && *k == kind)
+    crate::builtin::cluster_scoped(group, kind)
 }
 
 /// The scope a CustomResourceDefinition gives its kind: `true` for
