@@ -21,6 +21,7 @@ use crate::review::{ReviewAction, ReviewState};
 use crate::shared::Shared;
 use crate::state::{Action, RUN_AFTER_MS, State};
 use crate::{browser, share};
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -41,7 +42,15 @@ const REVIEW_FRAGMENT: &str = "review";
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let embed = use_memo((), |_| EmbedOptions::current());
+    // An embed whose scenario could not be loaded (`#error=`, from
+    // ssa-playground.js: a missing `src` file) shows why instead. One memo
+    // for both (each hook's type adds its own code to the wasm).
+    let first = use_memo((), |_| {
+        let embed = EmbedOptions::current();
+        let load_error = embed_load_error(&embed);
+        (Rc::new(embed), Rc::new(load_error))
+    });
+    let (embed, load_error) = (first.0.clone(), first.1.clone());
     let page = use_state(|| {
         let fragment = browser::fragment();
         if fragment.as_deref() == Some(&format!("#{REVIEW_FRAGMENT}")) {
@@ -60,9 +69,6 @@ pub fn app() -> Html {
     // way back to the review, whose inputs are kept.
     let from_review = use_state(|| false);
     let review = use_reducer(ReviewState::new);
-    // An embed whose scenario could not be loaded (`#error=`, from
-    // ssa-playground.js: a missing `src` file) shows why instead.
-    let load_error = use_memo((), |_| embed_load_error(&embed));
     // A shared link wins, then what was autosaved, then the first preset.
     let state = use_reducer({
         let (embed, load_error) = (embed.clone(), load_error.clone());

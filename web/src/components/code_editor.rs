@@ -84,10 +84,24 @@ pub fn code_editor(props: &Props) -> Html {
     let (scroll, on_scrolled) = use_scroll();
     held.borrow_mut().on_edit = props.on_edit.clone();
     {
-        let held = held.clone();
+        // Mounted; and the button may be released anywhere on the page
+        // (one effect: each hook's type adds its own code to the wasm).
+        let (area, held, scroller) = (area.clone(), held.clone(), scroller.clone());
         use_effect_with((), move |_| {
             held.borrow_mut().mounted = true;
-            move || held.borrow_mut().mounted = false
+            let listener = web_sys::window().map(|w| {
+                let held = held.clone();
+                gloo_events::EventListener::new(&w, "mouseup", move |_| {
+                    let was = std::mem::take(&mut held.borrow_mut().dragging);
+                    if let (true, Some(element)) = (was, scroller.cast::<web_sys::Element>()) {
+                        follow_view(&area, &held, view(Scroll::of(&element)));
+                    }
+                })
+            });
+            move || {
+                held.borrow_mut().mounted = false;
+                drop(listener);
+            }
         });
     }
     let oninput = {
@@ -232,21 +246,6 @@ pub fn code_editor(props: &Props) -> Html {
             held.away = None;
         })
     };
-    {
-        // The button may be released anywhere on the page.
-        let (area, held, scroller) = (area.clone(), held.clone(), scroller.clone());
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                gloo_events::EventListener::new(&w, "mouseup", move |_| {
-                    let was = std::mem::take(&mut held.borrow_mut().dragging);
-                    if let (true, Some(element)) = (was, scroller.cast::<web_sys::Element>()) {
-                        follow_view(&area, &held, view(Scroll::of(&element)));
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
     // The highlighted copy and the line numbers draw only the lines in
     // view: the copy scrolls with the textarea, the numbers are moved.
     let count = shown_text.split('\n').count();

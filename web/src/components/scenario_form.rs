@@ -26,9 +26,12 @@ pub struct Props {
 
 #[function_component(ScenarioForm)]
 pub fn scenario_form(props: &Props) -> Html {
-    let form = use_memo(props.text.clone(), |text| read_form(text));
-    let automatic = use_memo(props.text.clone(), |text| automatic_schema(text));
-    let form = match &*form {
+    // One memo for both (each hook's type adds its own code to the wasm).
+    let memo = use_memo(props.text.clone(), |text| {
+        (read_form(text), automatic_schema(text))
+    });
+    let (form, automatic) = &*memo;
+    let form = match form {
         Ok(form) => form.clone(),
         Err(e) => {
             return html! {
@@ -42,7 +45,7 @@ pub fn scenario_form(props: &Props) -> Html {
     };
     html! {
         <section class="form" aria-label="Scenario inputs">
-            <SchemaPicker kind={form.schema} automatic={(*automatic).clone()} builtin={form.builtin.clone()} document={form.schema_document.clone()}
+            <SchemaPicker kind={form.schema} automatic={automatic.clone()} builtin={form.builtin.clone()} document={form.schema_document.clone()}
                           drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
             <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()}
                         on_review={props.on_review.clone()} />

@@ -1,6 +1,6 @@
 //! The ordered steps, each a card, and a button to add one.
 
-use crate::components::step_card::StepCard;
+use crate::components::step_card::{Props as StepProps, step_card};
 use crate::scenario_edit::StepForm;
 use crate::state::{Action, Draft};
 use yew::prelude::*;
@@ -40,12 +40,16 @@ pub fn step_list(props: &Props) -> Html {
         <section class="steps" aria-labelledby="steps-title">
             <h3 class="steps-title" id="steps-title">{ format!("Steps ({count})") }</h3>
             <ol class="steps-list">
-                { for props.steps.iter().enumerate().map(|(i, step)| html! {
-                    <StepCard index={i} {count} step={step.clone()} drafts={props.drafts.clone()}
-                              outcome={props.outcomes.get(i).cloned()}
-                              problem={props.problems.get(i).filter(|p| !p.is_empty()).cloned()} selected={i == props.selected}
-                              on_action={props.on_action.clone()} />
-                }) }
+                { for props.steps.iter().enumerate().map(|(i, step)| step_card(&StepProps {
+                    index: i,
+                    count,
+                    step: step.clone(),
+                    drafts: props.drafts.clone(),
+                    outcome: props.outcomes.get(i).cloned(),
+                    problem: props.problems.get(i).filter(|p| !p.is_empty()).cloned(),
+                    selected: i == props.selected,
+                    on_action: props.on_action.clone(),
+                })) }
             </ol>
             <button type="button" class="steps-add" onclick={on_add}>{ "+ Add a step" }</button>
         </section>
