@@ -106,6 +106,11 @@ pub fn app() -> Html {
             }
         });
     }
+    // The text the form and the step labels show. They follow the editor
+    // at once while the text is short; a long one (its manifests are long:
+    // the form holds a second editor of each) they follow once typing
+    // pauses, as the run does.
+    let form_text = use_state(|| state.text.clone());
     {
         // A long text runs once typing pauses (see State::stale): each new
         // text restarts the wait, dropping the timer cancels it. (A shorter
@@ -115,7 +120,11 @@ pub fn app() -> Html {
         // of it are two tasks: a key pressed meanwhile waits for one of
         // them only. (Three, the views apart, measured worse: the browser
         // ran the views' task before painting the key.)
+        //
+        // The text the form and the step labels show (`form_text`) in the
+        // same effect (each hook's type adds its own code to the wasm).
         let (dispatcher, selected) = (state.dispatcher(), state.selected);
+        let form_text = form_text.clone();
         use_effect_with((state.stale, state.text.clone()), move |(stale, text)| {
             let pause = stale.then(|| {
                 let text = text.clone();
@@ -127,7 +136,26 @@ pub fn app() -> Html {
                     .forget();
                 })
             });
-            move || drop(pause)
+            // A text waiting for its run is followed once it has run: the
+            // run and the form's reading of a long text are both long
+            // tasks, and the form's, due at the same time as the run,
+            // would otherwise come between the run and its render.
+            let timer = if *stale || *form_text == *text {
+                None
+            } else if text.len() > FORM_AT_ONCE_BYTES {
+                let text = text.clone();
+                Some(gloo_timers::callback::Timeout::new(
+                    RUN_AFTER_MS,
+                    move || form_text.set(text),
+                ))
+            } else {
+                form_text.set(text.clone());
+                None
+            };
+            move || {
+                drop(pause);
+                drop(timer);
+            }
         });
     }
     // Embed mode: answer the embedding page, tell it our size and step.
@@ -176,33 +204,6 @@ pub fn app() -> Html {
     let on_load = send(&on_action, Action::Load);
     let on_edit = send(&on_action, Action::Edit);
     let on_select = send(&on_action, Action::Select);
-    // The text the form and the step labels show. They follow the editor
-    // at once while the text is short; a long one (its manifests are long:
-    // the form holds a second editor of each) they follow once typing
-    // pauses, as the run does.
-    let form_text = use_state(|| state.text.clone());
-    {
-        let form_text = form_text.clone();
-        use_effect_with((state.text.clone(), state.stale), move |(text, stale)| {
-            // A text waiting for its run is followed once it has run: the
-            // run and the form's reading of a long text are both long
-            // tasks, and the form's, due at the same time as the run,
-            // would otherwise come between the run and its render.
-            let timer = if *stale || *form_text == *text {
-                None
-            } else if text.len() > FORM_AT_ONCE_BYTES {
-                let text = text.clone();
-                Some(gloo_timers::callback::Timeout::new(
-                    RUN_AFTER_MS,
-                    move || form_text.set(text),
-                ))
-            } else {
-                form_text.set(text.clone());
-                None
-            };
-            move || drop(timer)
-        });
-    }
     let ran_text = if state.text.len() <= FORM_AT_ONCE_BYTES {
         state.text.clone()
     } else {
