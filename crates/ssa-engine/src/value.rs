@@ -96,7 +96,6 @@ impl Map {
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
-    /// The entry at `index` in key order.
     /// The value of `key`, looked for first at `index`: walks of two
     /// maps side by side ask each about the other's key at the same
     /// position, and maps written from one another mostly keep their keys'
@@ -108,6 +107,7 @@ impl Map {
             _ => self.0.get(key),
         }
     }
+    /// The entry at `index` in key order.
     pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
         self.0.get_index(index)
     }

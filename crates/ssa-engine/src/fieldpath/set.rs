@@ -195,9 +195,7 @@ impl Set {
     /// Whether `pe` is a member of this node, and the paths below it (as
     /// [`Set::child`]): one search for both.
     pub fn holds(&self, pe: &PathElement) -> (bool, Option<&Set>) {
-        self.find(pe).map_or((false, None), |e| {
-            (e.member, Some(&e.below).filter(|b| !b.is_empty()))
-        })
+        holds_of(self.find(pe))
     }
 
     /// How many elements this node has (members and parents of deeper
@@ -553,10 +551,16 @@ pub struct NodeIndex<'s>(rustc_hash::FxHashMap<&'s PathElement, &'s SetEntry>);
 impl<'s> NodeIndex<'s> {
     /// [`Set::holds`] of the indexed node.
     pub fn holds(&self, pe: &PathElement) -> (bool, Option<&'s Set>) {
-        self.0.get(pe).map_or((false, None), |e| {
-            (e.member, Some(&e.below).filter(|b| !b.is_empty()))
-        })
+        holds_of(self.0.get(pe).copied())
     }
+}
+
+/// What a node's entry for an element says (see [`Set::holds`]): whether
+/// the element is a member, and the paths below it, if any.
+fn holds_of(entry: Option<&SetEntry>) -> (bool, Option<&Set>) {
+    entry.map_or((false, None), |e| {
+        (e.member, Some(&e.below).filter(|b| !b.is_empty()))
+    })
 }
 
 /// What a set holds at a path: the path itself, and paths below it.

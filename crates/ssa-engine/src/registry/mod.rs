@@ -104,11 +104,12 @@ impl<'a> Strategy<'a> {
 
     /// What the main-resource strategy's `PrepareForCreate` changes once
     /// the field manager has seen a new object, besides its status (see
-    /// [`Strategy::prepare`]): a Pod's label-key merges and AppArmor
-    /// fields (`pod`), owned by nobody.
+    /// [`Strategy::prepare`]), as `status::strategy_of` says per kind: a
+    /// Pod's label-key merges and AppArmor fields (`pod`), owned by
+    /// nobody.
     pub fn prepare_for_create(&self, object: &mut Value) {
-        if self.is_pod(object) {
-            pod::prepare_for_create(object);
+        if self.schema.omit_empty {
+            status::prepare_for_create(object);
         }
     }
 
@@ -116,16 +117,6 @@ impl<'a> Strategy<'a> {
     /// write.
     pub fn prepare_status_write(&self, object: &mut Value, live: &Value, now: &str) {
         status::prepare_status_write(self.schema, object, live, now);
-        if self.is_pod(live) {
-            pod::preserve_old_condition_generations(object, live);
-        }
-    }
-
-    /// A built-in v1 Pod (whose strategy `pod` follows).
-    fn is_pod(&self, object: &Value) -> bool {
-        self.schema.omit_empty
-            && api_version_of(object) == "v1"
-            && object.get("kind").and_then(Value::as_str) == Some("Pod")
     }
 
     /// The body of a create or update as decoding it into the kind's Go

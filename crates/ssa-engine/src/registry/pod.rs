@@ -15,7 +15,8 @@
 //!   for the conditions ([`preserve_old_condition_generations`]; the
 //!   status's own `observedGeneration` is a backfill of `status`'s table).
 //!
-//! The store calls these after the handler's field manager, so what they
+//! The Pod row of `status`'s strategy table names both. The store calls
+//! them after the handler's field manager, so what they
 //! add is owned by nobody (unless a manager already owned the field: an
 //! atomic `labelSelector` the writer sent is the writer's, merged keys
 //! and all).

@@ -42,6 +42,13 @@ pub(super) struct KindStrategy {
     resets: bool,
     /// What the status strategy does to `status.conditions`.
     conditions: Option<Conditions>,
+    /// The rest of the main resource's `PrepareForCreate`, once the field
+    /// manager has seen the new object (its status is the defaulter's
+    /// `initial_status`).
+    create: Option<fn(&mut Value)>,
+    /// The rest of the status strategy's `PrepareForUpdate`: the write,
+    /// then the stored object.
+    status_write: Option<fn(&mut Value, &Value)>,
 }
 
 /// The conditions of a `/status` write (certificates/certificates/
@@ -66,6 +73,8 @@ const SPEC_ONLY: KindStrategy = KindStrategy {
     create_keeps_status: false,
     resets: true,
     conditions: None,
+    create: None,
+    status_write: None,
 };
 
 /// `newObj.Spec = oldObj.Spec` and `metav1.ResetObjectMetaForStatus`:
@@ -142,6 +151,8 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
                 &["metadata", "ownerReferences"],
             ],
             backfill: &[&["status", "qosClass"], &["status", "observedGeneration"]],
+            create: Some(super::pod::prepare_for_create),
+            status_write: Some(super::pod::preserve_old_condition_generations),
             ..SPEC_ONLY
         },
     ),
@@ -340,6 +351,9 @@ pub(super) fn prepare_status_write(
         if let Some(conditions) = &strategy.conditions {
             keep_and_stamp_conditions(conditions, object, live, now);
         }
+        if let Some(status_write) = strategy.status_write {
+            status_write(object, live);
+        }
         return;
     }
     let mut stored = live.clone();
@@ -357,6 +371,14 @@ pub(super) fn prepare_for_update(object: &mut Value, live: &Value, now: &str) {
         copy_path(object, live, path);
     }
     stamp_transition(strategy, object, live, now);
+}
+
+/// What the main resource's `PrepareForCreate` changes once the field
+/// manager has seen a new built-in object ([`KindStrategy::create`]).
+pub(super) fn prepare_for_create(object: &mut Value) {
+    if let Some(create) = strategy_of(object).create {
+        create(object);
+    }
 }
 
 /// [`KindStrategy::transition`]: the time of `object`'s value, against

@@ -80,12 +80,11 @@ pub(crate) fn add_or_max(a: &Value, b: &Value, sum: bool) -> Option<Value> {
         (false, true) => (y, b.format),
         (false, false) => (x, a.format),
     };
-    let kept = None;
     print(Quantity {
         mantissa,
         exponent,
         format,
-        kept,
+        kept: None,
     })
     .map(Value::String)
 }
