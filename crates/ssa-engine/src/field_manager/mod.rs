@@ -184,8 +184,12 @@ impl<'a> FieldManager<'a> {
         version: &str,
         force: bool,
     ) -> Result<(Value, Managed), Refusal> {
+        let strategy = self.strategy();
+        let ignored = strategy.reset_fields(request.subresource, request.body);
         // The update goes through the same manager-info layer as any
-        // other, so it carries the request's subresource.
+        // other, so it carries the request's subresource, and through the
+        // same structured merge manager, whose updater leaves out the
+        // endpoint's reset fields (SMD `Updater.Update`'s `IgnoreFilter`).
         let (live, mut managed) = skipnonapplied::before_apply(
             exists,
             live,
@@ -193,12 +197,10 @@ impl<'a> FieldManager<'a> {
             |manager| buildmanagerinfo::update_id(manager, version, request),
             |id| {
                 let empty = empty_object();
-                self.update_layers(&empty, live, managed, id, request.time, &Set::new())
+                self.update_layers(&empty, live, managed, id, request.time, &ignored)
             },
         )?;
         let id = buildmanagerinfo::apply_id(request);
-        let strategy = self.strategy();
-        let ignored = strategy.reset_fields(request.subresource, request.body);
         // A status in the body is merged (and counts as a change) but is
         // owned by nobody and reset by the registry afterwards.
         let (object, fields) = structuredmerge::apply(

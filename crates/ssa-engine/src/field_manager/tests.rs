@@ -281,6 +281,36 @@ fn untracked_objects() {
     );
 }
 
+/// `skipnonapplied.go` runs `before-first-apply`'s update through the
+/// structured merge manager of the apply's endpoint, whose updater leaves
+/// out the endpoint's reset fields (SMD `Updater.Update`, `IgnoreFilter`):
+/// the status on a main-resource apply, the spec on a `/status` apply.
+#[test]
+fn before_first_apply_owns_no_reset_fields() {
+    let schema = crate::builtin::lookup("apps/v1", "Deployment").unwrap();
+    let fm = FieldManager::new(&schema);
+    let untracked = json(
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"w","namespace":"d"},"spec":{"replicas":2,"selector":{"matchLabels":{"app":"w"}},"template":{"metadata":{"labels":{"app":"w"}},"spec":{"containers":[{"name":"w","image":"nginx"}]}}},"status":{"replicas":2}}"#,
+    );
+    let labels = json(
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"w","namespace":"d","labels":{"a":"b"}}}"#,
+    );
+    let applied = fm
+        .apply(Some(&untracked), &request("a", &labels, "t1"), false)
+        .unwrap()
+        .object;
+    let first = entry_fields(&applied, 1).to_json_sorted();
+    assert!(first.contains("f:replicas") && !first.contains("f:status"), "{first}");
+    let status = WriteRequest {
+        subresource: Some(Subresource::Status),
+        ..request("kcm", &untracked, "t1")
+    };
+    let applied = fm.apply(Some(&untracked), &status, false).unwrap().object;
+    assert_eq!(entries(&applied)[1].0, "before-first-apply");
+    let first = entry_fields(&applied, 1).to_json_sorted();
+    assert!(first.contains("f:status") && !first.contains("f:spec"), "{first}");
+}
+
 #[test]
 fn managed_fields_in_an_update_body() {
     let schema = ObjectSchema::deduced();
