@@ -138,15 +138,18 @@ def strip_comments(text):
 
 
 class Package:
-    """The type declarations of one Go package."""
+    """The type declarations of one Go package: its files in `repos`, or
+    the Go source `texts` given (tools/internal-types reads a file)."""
 
-    def __init__(self, repos, import_path):
+    def __init__(self, repos, import_path, texts=None):
         self.path = import_path
         self.structs = {}   # name -> (imports, body text)
         self.named = {}     # name -> (imports, underlying type text)
         self.marshalers = set()
-        for i, f in repos.files(import_path):
-            text = strip_comments(repos.git(i, "show", f"{repos.ref}:{f}"))
+        if texts is None:
+            texts = [repos.git(i, "show", f"{repos.ref}:{f}") for i, f in repos.files(import_path)]
+        for text in texts:
+            text = strip_comments(text)
             imports = parse_imports(text)
             for m in re.finditer(r"^func \(\w*\s*\*?(\w+)\) Marshal(?:JSON|Text)\(", text, re.M):
                 self.marshalers.add(m.group(1))
@@ -207,6 +210,24 @@ def declarations(text):
         else:
             out.append((name, rest_line))
             i = start
+
+
+def field_lines(body, where):
+    """The field declarations of a struct body: `([name, type] or [type]
+    when embedded, json tag or None)` each."""
+    for line in body.split("\n"):
+        line = line.strip()
+        if not line or line == "}":
+            continue
+        tag = re.search(r"`([^`]*)`", line)
+        decl = line[:tag.start()].strip() if tag else line
+        json_tag = None
+        if tag:
+            j = re.search(r'json:"([^"]*)"', tag.group(1))
+            json_tag = j.group(1) if j else None
+        if "struct {" in decl or "struct{" in decl:
+            raise SystemExit(f"anonymous struct in {where}")
+        yield decl.split(None, 1), json_tag
 
 
 class Generator:
@@ -315,19 +336,7 @@ class Generator:
         import_path, name = self.resolve_struct(import_path, name)
         imports, body = self.repos.package(import_path).structs[name]
         out = []
-        for line in body.split("\n"):
-            line = line.strip()
-            if not line or line == "}":
-                continue
-            tag = re.search(r"`([^`]*)`", line)
-            decl = line[:tag.start()].strip() if tag else line
-            json_tag = None
-            if tag:
-                j = re.search(r'json:"([^"]*)"', tag.group(1))
-                json_tag = j.group(1) if j else None
-            parts = decl.split(None, 1)
-            if "struct {" in decl or "struct{" in decl:
-                raise SystemExit(f"anonymous struct in {import_path}.{name}")
+        for parts, json_tag in field_lines(body, f"{import_path}.{name}"):
             embedded = len(parts) == 1
             if json_tag == "-" or (not embedded and not parts[0][0].isupper()):
                 continue

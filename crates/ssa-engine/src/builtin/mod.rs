@@ -6,12 +6,14 @@
 //! schemas), converted once, on first use, by the same OpenAPI converter
 //! that reads user-supplied OpenAPI documents. The same file carries how
 //! each kind's Go struct prints (`goEncoding`, made by
-//! `tools/goencoding/generate.py`, applied by `goencoding`) and which
-//! kinds are cluster-scoped (`clusterScoped`, made by
-//! `tools/scope/generate.py`, read by the review). Defaults are
-//! code (`defaults`); every kind's defaulter (`round_trip`) decodes,
-//! defaults and encodes as the server does. ObjectMeta for custom
-//! resources comes from `meta.yaml`.
+//! `tools/goencoding/generate.py`, applied by `goencoding`), which kinds
+//! are cluster-scoped (`clusterScoped`, made by `tools/scope/generate.py`,
+//! read by the review) and the internal pod template types as validation
+//! errors print them (`internalTypes`, made by
+//! `tools/internal-types/generate.py`). Defaults are code (`defaults`);
+//! every kind's defaulter (`round_trip`) decodes, defaults and encodes as
+//! the server does. ObjectMeta for custom resources comes from
+//! `meta.yaml`.
 //!
 //! The catalogue is compiled in with the `embedded-catalogue` feature (the
 //! CLI, the JS API, the tests). The web app leaves it out of its wasm,
@@ -64,6 +66,9 @@ struct Catalogue {
     /// The cluster-scoped kinds (`clusterScoped`, `GROUP/KIND`), made by
     /// `tools/scope/generate.py`.
     cluster_scoped: Vec<(String, String)>,
+    /// The internal pod template types (`internalTypes`), read by
+    /// `validation::internal_json` when it first prints a template.
+    internal_types: Option<Value>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -150,6 +155,7 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         index,
         go,
         cluster_scoped,
+        internal_types: doc.get("internalTypes").cloned(),
     })
 }
 
