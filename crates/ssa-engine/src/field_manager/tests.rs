@@ -300,7 +300,10 @@ fn before_first_apply_owns_no_reset_fields() {
         .unwrap()
         .object;
     let first = entry_fields(&applied, 1).to_json_sorted();
-    assert!(first.contains("f:replicas") && !first.contains("f:status"), "{first}");
+    assert!(
+        first.contains("f:replicas") && !first.contains("f:status"),
+        "{first}"
+    );
     let status = WriteRequest {
         subresource: Some(Subresource::Status),
         ..request("kcm", &untracked, "t1")
@@ -308,7 +311,10 @@ fn before_first_apply_owns_no_reset_fields() {
     let applied = fm.apply(Some(&untracked), &status, false).unwrap().object;
     assert_eq!(entries(&applied)[1].0, "before-first-apply");
     let first = entry_fields(&applied, 1).to_json_sorted();
-    assert!(first.contains("f:status") && !first.contains("f:spec"), "{first}");
+    assert!(
+        first.contains("f:status") && !first.contains("f:spec"),
+        "{first}"
+    );
 }
 
 #[test]

@@ -491,7 +491,7 @@ pub(super) fn is_base60_float(s: &str) -> bool {
 }
 
 /// Go's `base64.StdEncoding.DecodeString`, which skips line breaks.
-fn decode_base64(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let symbols: Vec<u8> = text.bytes().filter(|&c| c != b'\n' && c != b'\r').collect();
     if !symbols.len().is_multiple_of(4) {
         return None;

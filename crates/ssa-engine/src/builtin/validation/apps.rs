@@ -4,10 +4,11 @@
 //! `ValidateUpdate`: "disallow mutation of selector", after the spec's
 //! errors).
 
-use super::core;
 use super::field::{
-    BadValue, FieldError, forbidden, invalid, json_label_selector, json_string_map, required,
+    BadValue, FieldError, forbidden, invalid, json_label_selector, json_string, json_string_map,
+    non_negative, not_supported, required,
 };
+use super::{core, names};
 use crate::value::Value;
 
 /// Which workload.
@@ -31,6 +32,11 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
     match kind {
         // ValidateDeploymentSpec, ValidateReplicaSetSpec.
         Workload::Deployment | Workload::ReplicaSet => {
+            let counts: &[&str] = match kind {
+                Workload::Deployment => &["replicas"],
+                _ => &["replicas", "minReadySeconds"],
+            };
+            errs.extend(non_negative(spec, "spec", counts));
             errs.extend(selector_required(
                 selector,
                 "empty selector is invalid for deployment",
@@ -38,6 +44,7 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
             errs.extend(template_for_replica_set(selector, template));
             if kind == Workload::Deployment {
                 errs.extend(deployment_strategy(spec.and_then(|s| s.get("strategy"))));
+                errs.extend(deployment_counts(spec));
             }
         }
         // ValidateDaemonSetSpec.
@@ -143,22 +150,137 @@ fn labels_mismatch(template: Option<&Value>) -> FieldError {
 }
 
 /// `ValidateDeploymentStrategy`: a Recreate strategy takes no rolling
-/// update parameters.
+/// update parameters; a RollingUpdate one's are checked; other types are
+/// not supported.
 fn deployment_strategy(strategy: Option<&Value>) -> Vec<FieldError> {
-    let recreate = strategy.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("Recreate");
+    const PATH: &str = "spec.strategy.rollingUpdate";
     let rolling = strategy
         .and_then(|s| s.get("rollingUpdate"))
-        .is_some_and(|r| !r.is_null());
-    if recreate && rolling {
-        return vec![forbidden(
-            "spec.strategy.rollingUpdate",
+        .filter(|r| !r.is_null());
+    match strategy.and_then(|s| s.get("type")).and_then(Value::as_str) {
+        Some("Recreate") if rolling.is_some() => vec![forbidden(
+            PATH,
             "may not be specified when strategy `type` is 'Recreate'",
-        )];
+        )],
+        Some("Recreate") => vec![],
+        // The defaults fill in rollingUpdate for this type.
+        Some("RollingUpdate") => rolling.map(rolling_update_deployment).unwrap_or_default(),
+        other => {
+            // The internal `apps.DeploymentStrategy` (no json tags): a type
+            // the defaults do not know gets no rolling update.
+            let strategy = format!(
+                "{{\"Type\":{},\"RollingUpdate\":{}}}",
+                json_string(other.unwrap_or("")),
+                rolling.map_or("null".to_string(), |r| {
+                    let field = |k: &str| r.get(k).map_or("null".to_string(), Value::to_json);
+                    format!(
+                        "{{\"MaxUnavailable\":{},\"MaxSurge\":{}}}",
+                        field("maxUnavailable"),
+                        field("maxSurge")
+                    )
+                })
+            );
+            vec![not_supported(
+                "spec.strategy",
+                BadValue::Json(strategy),
+                &["Recreate", "RollingUpdate"],
+            )]
+        }
     }
-    vec![]
 }
 
-fn is_empty_selector(selector: &Value) -> bool {
+/// `ValidateRollingUpdateDeployment`: both parameters a count or a
+/// percentage, not both 0, at most 100% unavailable.
+fn rolling_update_deployment(rolling: &Value) -> Vec<FieldError> {
+    let unavailable = rolling.get("maxUnavailable");
+    let surge = rolling.get("maxSurge");
+    let path = |k: &str| format!("spec.strategy.rollingUpdate.{k}");
+    let mut errs = int_or_percent(unavailable, &path("maxUnavailable"));
+    errs.extend(int_or_percent(surge, &path("maxSurge")));
+    if int_or_percent_value(unavailable) == 0 && int_or_percent_value(surge) == 0 {
+        errs.push(invalid(
+            path("maxUnavailable"),
+            int_or_string(unavailable),
+            "may not be 0 when `maxSurge` is 0",
+        ));
+    }
+    if let Some(Value::String(p)) = unavailable
+        && names::percent(p).is_empty()
+        && int_or_percent_value(unavailable) > 100
+    {
+        errs.push(invalid(
+            path("maxUnavailable"),
+            int_or_string(unavailable),
+            "must not be greater than 100%",
+        ));
+    }
+    errs
+}
+
+/// `ValidatePositiveIntOrPercent`.
+fn int_or_percent(value: Option<&Value>, path: &str) -> Vec<FieldError> {
+    match value {
+        Some(Value::String(s)) => names::percent(s)
+            .into_iter()
+            .map(|m| invalid(path, int_or_string(value), &m))
+            .collect(),
+        Some(v) => match v.as_i64() {
+            Some(n) if n < 0 => vec![invalid(
+                path,
+                BadValue::Int(n),
+                "must be greater than or equal to 0",
+            )],
+            _ => vec![],
+        },
+        None => vec![],
+    }
+}
+
+/// `getIntOrPercentValue`: a valid percentage's number, else the
+/// `IntValue()` (a string that is not a number is 0).
+fn int_or_percent_value(value: Option<&Value>) -> i64 {
+    match value {
+        Some(Value::String(s)) => match s.strip_suffix('%') {
+            Some(digits) if names::percent(s).is_empty() => digits.parse().unwrap_or(0),
+            _ => s.parse().unwrap_or(0),
+        },
+        Some(v) => v.as_i64().unwrap_or(0),
+        None => 0,
+    }
+}
+
+/// An IntOrString bad value: its `MarshalJSON`.
+fn int_or_string(value: Option<&Value>) -> BadValue {
+    BadValue::Json(value.map_or("0".to_string(), Value::to_json))
+}
+
+/// `ValidateDeploymentSpec`'s last checks: minReadySeconds,
+/// revisionHistoryLimit and progressDeadlineSeconds not negative, and the
+/// deadline beyond minReadySeconds.
+fn deployment_counts(spec: Option<&Value>) -> Vec<FieldError> {
+    let mut errs = non_negative(
+        spec,
+        "spec",
+        &[
+            "minReadySeconds",
+            "revisionHistoryLimit",
+            "progressDeadlineSeconds",
+        ],
+    );
+    let int = |k: &str| spec.and_then(|s| s.get(k)).and_then(Value::as_i64);
+    if let Some(deadline) = int("progressDeadlineSeconds")
+        && deadline <= int("minReadySeconds").unwrap_or(0)
+    {
+        errs.push(invalid(
+            "spec.progressDeadlineSeconds",
+            BadValue::Json(deadline.to_string()),
+            "must be greater than minReadySeconds",
+        ));
+    }
+    errs
+}
+
+pub(super) fn is_empty_selector(selector: &Value) -> bool {
     let empty = |k: &str| {
         selector.get(k).is_none_or(|v| match v {
             Value::Map(m) => m.is_empty(),
@@ -171,7 +293,7 @@ fn is_empty_selector(selector: &Value) -> bool {
 }
 
 /// A selector as `Semantic.DeepEqual` compares it: empty and absent alike.
-fn normalized(selector: Option<&Value>) -> Option<Value> {
+pub(super) fn normalized(selector: Option<&Value>) -> Option<Value> {
     let s = selector?;
     let mut out = crate::value::Map::new();
     for key in ["matchLabels", "matchExpressions"] {
@@ -191,7 +313,7 @@ fn normalized(selector: Option<&Value>) -> Option<Value> {
 /// `LabelSelectorAsSelector(selector).Matches(template labels)`: a
 /// missing selector matches nothing; `matchLabels` and every
 /// `matchExpressions` requirement must hold.
-fn matches(selector: Option<&Value>, template: Option<&Value>) -> bool {
+pub(super) fn matches(selector: Option<&Value>, template: Option<&Value>) -> bool {
     let Some(selector) = selector else {
         return false;
     };

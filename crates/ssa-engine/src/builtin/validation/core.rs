@@ -231,3 +231,141 @@ pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
     }
     vec![]
 }
+
+/// The keys of the map at `key` (sorted: upstream walks a Go map), each
+/// checked with `IsConfigMapKey`.
+fn data_keys(object: &Value, key: &str) -> Vec<FieldError> {
+    let Some(map) = object.get(key).and_then(Value::as_map) else {
+        return vec![];
+    };
+    let mut keys: Vec<&String> = map.keys().collect();
+    crate::sort::sort(&mut keys);
+    keys.into_iter()
+        .flat_map(|k| {
+            names::config_map_key(k)
+                .into_iter()
+                .map(move |m| invalid(format!("{key}[{k}]"), BadValue::Str(k.clone()), &m))
+        })
+        .collect()
+}
+
+/// `ValidateConfigMapUpdate`'s and `ValidateSecretUpdate`'s rule for an
+/// object marked `immutable: true`: it stays marked and its `fields` stay
+/// as they are (`reflect.DeepEqual`: an empty map is not an absent one).
+fn immutable_data(new: &Value, old: Option<&Value>, fields: &[&str]) -> Vec<FieldError> {
+    const DETAIL: &str = "field is immutable when `immutable` is set";
+    let marked = |o: &Value| o.get("immutable") == Some(&Value::Bool(true));
+    let Some(old) = old.filter(|o| marked(o)) else {
+        return vec![];
+    };
+    let mut errs = Vec::new();
+    if !marked(new) {
+        errs.push(forbidden("immutable", DETAIL));
+    }
+    for field in fields {
+        let present = |o: &Value| o.get(field).filter(|v| !v.is_null()).cloned();
+        if present(new) != present(old) {
+            errs.push(forbidden(*field, DETAIL));
+        }
+    }
+    errs
+}
+
+/// `ValidateConfigMap` (and `ValidateConfigMapUpdate` first on update):
+/// valid keys, none in both `data` and `binaryData`. (The 1 MiB limit on
+/// the total size is not checked.)
+pub(super) fn config_map(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let mut errs = immutable_data(new, old, &["data", "binaryData"]);
+    let binary = new.get("binaryData").and_then(Value::as_map);
+    // Upstream reports a key's own errors, then its duplicate, per key.
+    if let Some(data) = new.get("data").and_then(Value::as_map) {
+        let mut keys: Vec<&String> = data.keys().collect();
+        crate::sort::sort(&mut keys);
+        for k in keys {
+            errs.extend(
+                names::config_map_key(k)
+                    .into_iter()
+                    .map(|m| invalid(format!("data[{k}]"), BadValue::Str(k.clone()), &m)),
+            );
+            if binary.is_some_and(|b| b.contains_key(k.as_str())) {
+                errs.push(invalid(
+                    format!("data[{k}]"),
+                    BadValue::Str(k.clone()),
+                    "duplicate of key present in binaryData",
+                ));
+            }
+        }
+    }
+    errs.extend(data_keys(new, "binaryData"));
+    errs
+}
+
+/// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update):
+/// valid keys, and the keys a Secret of a known type must have. (The 1 MiB
+/// limit and whether a docker config parses as JSON are not checked.)
+pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let kind = |o: &Value| {
+        o.get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut errs = Vec::new();
+    if let Some(old) = old
+        && kind(new) != kind(old)
+    {
+        errs.push(invalid(
+            "type",
+            BadValue::Json(super::field::json_string(&kind(new))),
+            "field is immutable",
+        ));
+    }
+    errs.extend(immutable_data(new, old, &["data"]));
+    errs.extend(data_keys(new, "data"));
+    let has = |k: &str| new.get("data").and_then(|d| d.get(k)).is_some();
+    let required_key = |k: &str| required(format!("data[{k}]"), "");
+    match kind(new).as_str() {
+        "kubernetes.io/service-account-token" => {
+            let name = new
+                .get_path(&[
+                    "metadata",
+                    "annotations",
+                    "kubernetes.io/service-account.name",
+                ])
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            if name.is_empty() {
+                errs.push(required(
+                    "metadata.annotations[kubernetes.io/service-account.name]",
+                    "",
+                ));
+            }
+        }
+        "kubernetes.io/dockercfg" if !has(".dockercfg") => errs.push(required_key(".dockercfg")),
+        "kubernetes.io/dockerconfigjson" if !has(".dockerconfigjson") => {
+            errs.push(required_key(".dockerconfigjson"));
+        }
+        "kubernetes.io/basic-auth" if !has("username") && !has("password") => {
+            errs.push(required_key("username"));
+            errs.push(required_key("password"));
+        }
+        "kubernetes.io/ssh-auth"
+            if new
+                .get("data")
+                .and_then(|d| d.get("ssh-privatekey"))
+                .and_then(Value::as_str)
+                .is_none_or(str::is_empty) =>
+        {
+            errs.push(required_key("ssh-privatekey"));
+        }
+        "kubernetes.io/tls" => {
+            for k in ["tls.crt", "tls.key"] {
+                if !has(k) {
+                    errs.push(required_key(k));
+                }
+            }
+        }
+        _ => {}
+    }
+    errs
+}

@@ -141,6 +141,22 @@ pub(super) fn invalid_message(
     ))
 }
 
+/// `ValidateNonnegativeField` for each of `keys` under `path`.
+pub(super) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> Vec<FieldError> {
+    keys.iter()
+        .filter_map(|key| {
+            let n = spec?.get(key)?.as_i64()?;
+            (n < 0).then(|| {
+                invalid(
+                    format!("{path}.{key}"),
+                    BadValue::Int(n),
+                    "must be greater than or equal to 0",
+                )
+            })
+        })
+        .collect()
+}
+
 /// Go's `json.Marshal` of a `map[string]string` (keys sorted; `null` when
 /// absent).
 pub(super) fn json_string_map(m: Option<&Value>) -> String {
@@ -207,7 +223,7 @@ pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
 
 /// A JSON string as Go's `encoding/json` writes it (HTML characters
 /// escaped).
-fn json_string(s: &str) -> String {
+pub(super) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     crate::value::write_json_string(s, &mut out);
     out

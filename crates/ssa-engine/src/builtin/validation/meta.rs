@@ -17,6 +17,9 @@ pub(super) enum NameRule {
     Label,
     /// `NameIsDNS1035Label`: Service.
     Dns1035,
+    /// Any name (`ValidateCertificateRequestName`: "We don't care what you
+    /// call your certificate requests").
+    Any,
 }
 
 /// The errors of `metadata` on create (`old` is `None`) or update.
@@ -37,6 +40,7 @@ pub(super) fn object_meta(object: &Value, old: Option<&Value>, rule: NameRule) -
                 NameRule::Subdomain => names::dns1123_subdomain(name),
                 NameRule::Label => names::dns1123_label(name),
                 NameRule::Dns1035 => names::dns1035_label(name),
+                NameRule::Any => vec![],
             };
             errs.extend(
                 msgs.iter()

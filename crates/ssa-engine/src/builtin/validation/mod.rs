@@ -13,14 +13,17 @@
 //! - `meta`: `ValidateObjectMeta`, `ValidateLabels`.
 //! - `core`: pod templates, containers and ports; a Pod's immutable spec.
 //! - `apps`: workload specs and selector immutability.
+//! - `certificates`: CertificateSigningRequests.
+//! - `batch`: Jobs (their spec, and what an update may not change) and
+//!   CronJobs.
+//! - `internal_json`: a bad value of an internal type as the error prints
+//!   it (`json.Marshal` of structs without json tags).
 
 mod apps;
+mod batch;
+mod certificates;
 mod core;
 mod field;
-#[allow(
-    dead_code,
-    reason = "printed by the Job rule's immutable template (batch.rs), wired beside it"
-)]
 mod internal_json;
 mod meta;
 mod names;
@@ -35,6 +38,9 @@ use meta::NameRule;
 pub enum KindValidation {
     Workload(WorkloadKind),
     Pod,
+    Job,
+    CronJob,
+    CertificateSigningRequest,
     /// Kinds validated here for their metadata only.
     Meta(MetaKind),
 }
@@ -93,13 +99,23 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment",
-        "rollingUpdate parameters with a Recreate strategy",
-        "apps/validation ValidateDeploymentStrategy",
+        "rollingUpdate parameters with a Recreate strategy, an unknown strategy type, rollingUpdate parameters that are neither counts nor percentages, both 0, or more than 100% unavailable",
+        "apps/validation ValidateDeploymentStrategy, ValidateRollingUpdateDeployment, ValidatePositiveIntOrPercent",
+    ),
+    (
+        "Deployment, ReplicaSet",
+        "negative replicas, minReadySeconds, revisionHistoryLimit or progressDeadlineSeconds, a deadline not beyond minReadySeconds",
+        "apps/validation ValidateDeploymentSpec, ValidateReplicaSetSpec",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",
         "a changed selector",
         "registry/apps/*/strategy.go ValidateUpdate (ValidateImmutableField)",
+    ),
+    (
+        "ConfigMap, Secret",
+        "keys that are not valid config keys; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
+        "core/validation ValidateConfigMap, ValidateConfigMapUpdate, ValidateSecret, ValidateSecretUpdate (IsConfigMapKey)",
     ),
     (
         "Service",
@@ -116,6 +132,36 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
         "core/validation ValidatePodUpdate",
     ),
+    (
+        "Job, CronJob",
+        "negative counts, a pod template that is invalid or whose restartPolicy is not OnFailure or Never",
+        "batch/validation validateJobSpec, ValidateJobTemplateSpec",
+    ),
+    (
+        "Job",
+        "a missing selector or one that does not match the template labels (a manual selector; the generated one always matches)",
+        "batch/validation ValidateJobSpec",
+    ),
+    (
+        "Job",
+        "changes to the selector, the pod template (but for a Job suspended before it ran: its scheduling directives and resources), completions (but for an Indexed Job, with parallelism), completionMode, backoffLimitPerIndex and managedBy",
+        "batch/validation ValidateJobSpecUpdate, validateCompletions, validatePodTemplateUpdate",
+    ),
+    (
+        "CronJob",
+        "a missing schedule, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
+        "batch/validation ValidateCronJobCreate, validateCronJobSpec, ValidateJobTemplateSpec",
+    ),
+    (
+        "CertificateSigningRequest",
+        "a request that is not a PEM CERTIFICATE REQUEST block, missing, unknown or repeated usages, an invalid or legacy signerName, expirationSeconds under 600, invalid, clashing or repeated conditions, a certificate of other PEM blocks",
+        "certificates/validation validateCertificateSigningRequest, validateConditions, ValidateSignerName (core/validation), validateCertificate",
+    ),
+    (
+        "CertificateSigningRequest",
+        "an update that removes an Approved, Denied or Failed condition, adds an Approved or Denied one (only /approval may), or changes an issued certificate",
+        "certificates/validation validateCertificateSigningRequestUpdate",
+    ),
 ];
 
 impl KindValidation {
@@ -127,6 +173,11 @@ impl KindValidation {
             ("apps/v1", "DaemonSet") => W(WorkloadKind::DaemonSet),
             ("apps/v1", "StatefulSet") => W(WorkloadKind::StatefulSet),
             ("v1", "Pod") => KindValidation::Pod,
+            ("batch/v1", "Job") => KindValidation::Job,
+            ("batch/v1", "CronJob") => KindValidation::CronJob,
+            ("certificates.k8s.io/v1", "CertificateSigningRequest") => {
+                KindValidation::CertificateSigningRequest
+            }
             ("v1", "ConfigMap") => Meta(MetaKind::ConfigMap),
             ("v1", "Secret") => Meta(MetaKind::Secret),
             ("v1", "ServiceAccount") => Meta(MetaKind::ServiceAccount),
@@ -145,6 +196,11 @@ impl KindValidation {
             KindValidation::Workload(WorkloadKind::DaemonSet) => "DaemonSet.apps",
             KindValidation::Workload(WorkloadKind::StatefulSet) => "StatefulSet.apps",
             KindValidation::Pod => "Pod",
+            KindValidation::Job => "Job.batch",
+            KindValidation::CronJob => "CronJob.batch",
+            KindValidation::CertificateSigningRequest => {
+                "CertificateSigningRequest.certificates.k8s.io"
+            }
             KindValidation::Meta(MetaKind::ConfigMap) => "ConfigMap",
             KindValidation::Meta(MetaKind::Secret) => "Secret",
             KindValidation::Meta(MetaKind::ServiceAccount) => "ServiceAccount",
@@ -158,6 +214,7 @@ impl KindValidation {
         match self {
             KindValidation::Meta(MetaKind::Service) => NameRule::Dns1035,
             KindValidation::Meta(MetaKind::Namespace) => NameRule::Label,
+            KindValidation::CertificateSigningRequest => NameRule::Any,
             _ => NameRule::Subdomain,
         }
     }
@@ -180,7 +237,12 @@ impl KindValidation {
                 None => errs.extend(core::pod_spec(new.get("spec"), "spec")),
                 Some(old) => errs.extend(core::pod_spec_update(old, new)),
             },
+            KindValidation::Job => errs.extend(batch::job(new, old)),
+            KindValidation::CronJob => errs.extend(batch::cron_job(new, old.is_none())),
+            KindValidation::CertificateSigningRequest => errs.extend(certificates::csr(new, old)),
             KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
+            KindValidation::Meta(MetaKind::ConfigMap) => errs.extend(core::config_map(new, old)),
+            KindValidation::Meta(MetaKind::Secret) => errs.extend(core::secret(new, old)),
             KindValidation::Meta(_) => {}
         }
         errs

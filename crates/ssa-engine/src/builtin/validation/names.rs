@@ -176,6 +176,43 @@ pub(super) fn label_value(value: &str) -> Vec<String> {
     errs
 }
 
+/// `IsValidPercent`.
+pub(super) fn percent(value: &str) -> Vec<String> {
+    let digits = value.strip_suffix('%').unwrap_or("");
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return vec![];
+    }
+    vec![regex_error(
+        "a valid percent string must be a numeric string followed by an ending '%'",
+        "[0-9]+%",
+        &["1%", "93%"],
+    )]
+}
+
+/// `IsConfigMapKey`: a ConfigMap's or a Secret's data key.
+pub(super) fn config_map_key(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push("must be no more than 253 characters".to_string());
+    }
+    let valid = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_');
+    if value.is_empty() || !value.bytes().all(valid) {
+        errs.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    // hasChDirPrefix.
+    match value {
+        "." => errs.push("must not be '.'".to_string()),
+        ".." => errs.push("must not be '..'".to_string()),
+        v if v.starts_with("..") => errs.push("must not start with '..'".to_string()),
+        _ => {}
+    }
+    errs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

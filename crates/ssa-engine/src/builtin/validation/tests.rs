@@ -10,10 +10,16 @@ fn v(text: &str) -> Value {
 
 const DEPLOY: KindValidation = KindValidation::Workload(WorkloadKind::Deployment);
 
-/// A Deployment that passes every rule here.
+/// A Deployment that passes every rule here, with the defaults' strategy
+/// unless `extra` has one.
 fn deployment(name: &str, selector: &str, labels: &str, extra: &str) -> Value {
+    let strategy = if extra.contains("strategy:") {
+        ""
+    } else {
+        "  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 25%, maxSurge: 25%}}\n"
+    };
     v(&format!(
-        "metadata: {{name: {name}}}\nspec:\n  selector: {selector}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{restartPolicy: Always, containers: [{{name: app, image: nginx}}]}}\n{extra}"
+        "metadata: {{name: {name}}}\nspec:\n  selector: {selector}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{restartPolicy: Always, containers: [{{name: app, image: nginx}}]}}\n{strategy}{extra}"
     ))
 }
 
@@ -82,7 +88,7 @@ fn invalid_label_values_are_refused() {
 #[test]
 fn a_missing_selector_is_required() {
     let d = v(
-        "metadata: {name: web}\nspec:\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Always, containers: [{name: app, image: nginx}]}\n",
+        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Always, containers: [{name: app, image: nginx}]}\n",
     );
     assert_eq!(
         DEPLOY.validate(None, &d).unwrap_err(),
@@ -126,7 +132,7 @@ fn selector_must_match_labels() {
 #[test]
 fn containers_need_names_images_and_unique_names() {
     let d = v(
-        "metadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
+        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
     );
     assert_eq!(
         DEPLOY.validate(None, &d).unwrap_err(),
@@ -143,7 +149,7 @@ fn containers_need_names_images_and_unique_names() {
 #[test]
 fn workload_pods_restart_always() {
     let d = v(
-        "metadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Never, containers: [{name: app, image: nginx}]}\n",
+        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Never, containers: [{name: app, image: nginx}]}\n",
     );
     assert_eq!(
         DEPLOY.validate(None, &d).unwrap_err(),
@@ -163,6 +169,42 @@ fn recreate_with_rolling_update_is_refused() {
     assert_eq!(
         DEPLOY.validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"
+    );
+}
+
+/// `ValidateRollingUpdateDeployment`, `ValidateDeploymentStrategy` and
+/// the counts of `ValidateDeploymentSpec`, in upstream's order.
+#[test]
+fn deployment_strategy_and_counts() {
+    let zero = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web}",
+        "  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 0, maxSurge: 0%}}\n  replicas: -1\n  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &zero).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0, spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds]"
+    );
+    let odd = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web}",
+        "  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 150%, maxSurge: 'x1'}}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &odd).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: [spec.strategy.rollingUpdate.maxSurge: Invalid value: \"x1\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%'), spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"150%\": must not be greater than 100%]"
+    );
+    let blue = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web}",
+        "  strategy: {type: BlueGreen}\n",
+    );
+    assert_eq!(
+        DEPLOY.validate(None, &blue).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.strategy: Unsupported value: {\"Type\":\"BlueGreen\",\"RollingUpdate\":null}: supported values: \"Recreate\", \"RollingUpdate\""
     );
 }
 
@@ -203,7 +245,7 @@ fn pod_spec_is_mostly_immutable() {
                 "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
             )
     );
-    assert_eq!(RULES.len(), 11);
+    assert_eq!(RULES.len(), 19);
 }
 
 /// `ValidateStatefulSetUpdate`: a StatefulSet's serviceName (or selector,
@@ -247,5 +289,60 @@ fn a_service_needs_ports() {
             &v("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
         )
         .is_ok()
+    );
+}
+
+/// `ValidateConfigMap` (`IsConfigMapKey`, keys in both maps) and
+/// `ValidateConfigMapUpdate` (an immutable ConfigMap keeps its data and
+/// its mark; an empty map is not an absent one).
+#[test]
+fn config_map_keys_and_immutability() {
+    let cm = KindValidation::Meta(MetaKind::ConfigMap);
+    let bad = v("metadata: {name: c}\ndata: {'a b': x, '..x': y, ok: z}\nbinaryData: {ok: eA==}");
+    assert_eq!(
+        cm.validate(None, &bad).unwrap_err(),
+        "ConfigMap \"c\" is invalid: [data[..x]: Invalid value: \"..x\": must not start with '..', data[a b]: Invalid value: \"a b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+'), data[ok]: Invalid value: \"ok\": duplicate of key present in binaryData]"
+    );
+    let old = v("metadata: {name: c}\nimmutable: true\ndata: {a: '1'}");
+    assert!(cm.validate(Some(&old), &old).is_ok());
+    let changed = v("metadata: {name: c}\nimmutable: true\ndata: {a: '2'}");
+    assert_eq!(
+        cm.validate(Some(&old), &changed).unwrap_err(),
+        "ConfigMap \"c\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
+    );
+    let unmarked = v("metadata: {name: c}\ndata: {a: '1'}\nbinaryData: {}");
+    assert_eq!(
+        cm.validate(Some(&old), &unmarked).unwrap_err(),
+        "ConfigMap \"c\" is invalid: [immutable: Forbidden: field is immutable when `immutable` is set, binaryData: Forbidden: field is immutable when `immutable` is set]"
+    );
+}
+
+/// `ValidateSecret` (required keys by type) and `ValidateSecretUpdate`
+/// (the type cannot change).
+#[test]
+fn secret_types_and_updates() {
+    let secret = KindValidation::Meta(MetaKind::Secret);
+    let tls = v("metadata: {name: s}\ntype: kubernetes.io/tls\ndata: {tls.crt: YQ==}");
+    assert_eq!(
+        secret.validate(None, &tls).unwrap_err(),
+        "Secret \"s\" is invalid: data[tls.key]: Required value"
+    );
+    let basic = v("metadata: {name: s}\ntype: kubernetes.io/basic-auth\ndata: {}");
+    assert_eq!(
+        secret.validate(None, &basic).unwrap_err(),
+        "Secret \"s\" is invalid: [data[username]: Required value, data[password]: Required value]"
+    );
+    let token = v("metadata: {name: s}\ntype: kubernetes.io/service-account-token");
+    assert_eq!(
+        secret.validate(None, &token).unwrap_err(),
+        "Secret \"s\" is invalid: metadata.annotations[kubernetes.io/service-account.name]: Required value"
+    );
+    let opaque = v("metadata: {name: s}\ntype: Opaque\ndata: {tls.crt: YQ==}");
+    assert!(secret.validate(None, &opaque).is_ok());
+    let retyped =
+        v("metadata: {name: s}\ntype: kubernetes.io/tls\ndata: {tls.crt: YQ==, tls.key: YQ==}");
+    assert_eq!(
+        secret.validate(Some(&opaque), &retyped).unwrap_err(),
+        "Secret \"s\" is invalid: type: Invalid value: \"kubernetes.io/tls\": field is immutable"
     );
 }

@@ -1,0 +1,309 @@
+//! `pkg/apis/batch/validation/validation.go` for a Job: `ValidateJob` on
+//! create, `ValidateJobUpdate` on update (the spec checked again, then
+//! what may not change), with the options the Job strategy passes
+//! (`validationOptionsForJob` in `pkg/registry/batch/job/strategy.go`,
+//! 1.36's feature gates: ElasticIndexedJob GA,
+//! MutableSchedulingDirectivesForSuspendedJobs and
+//! MutablePodResourcesForSuspendedJobs beta and on).
+
+use super::apps::{is_empty_selector, matches, normalized};
+use super::core;
+use super::field::{
+    BadValue, FieldError, invalid, json_label_selector, json_string_map, non_negative,
+    not_supported, required,
+};
+use super::internal_json;
+use crate::value::Value;
+
+/// `ValidateJob`'s spec errors, or `ValidateJobUpdate`'s with `old`.
+pub(super) fn job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let spec = new.get("spec");
+    let mut errs = job_spec(spec, old.is_none());
+    let Some(old) = old else {
+        return errs;
+    };
+    let old_spec = old.get("spec");
+    // validateCompletions.
+    let indexed = at(spec, "completionMode").and_then(Value::as_str) == Some("Indexed");
+    let completions = at(spec, "completions");
+    if completions != at(old_spec, "completions") {
+        if !indexed {
+            errs.push(immutable("spec.completions", pointer(completions)));
+        } else if let Some(c) = completions
+            && Some(c) != at(spec, "parallelism")
+        {
+            errs.push(invalid(
+                "spec.completions",
+                pointer(Some(c)),
+                "can only be modified in tandem with spec.parallelism",
+            ));
+        }
+    }
+    let selector = at(spec, "selector");
+    if normalized(selector) != normalized(at(old_spec, "selector")) {
+        errs.push(immutable(
+            "spec.selector",
+            BadValue::Json(json_label_selector(selector)),
+        ));
+    }
+    errs.extend(pod_template_update(new, old));
+    // Pointers, printed through `json.Marshal`. (`podFailurePolicy` and
+    // `successPolicy`, internal structs, are not compared.)
+    for key in ["completionMode", "backoffLimitPerIndex", "managedBy"] {
+        let value = at(spec, key);
+        if value != at(old_spec, key) {
+            errs.push(immutable(&format!("spec.{key}"), pointer(value)));
+        }
+    }
+    errs
+}
+
+/// `ValidateJobSpec`: `validateJobSpec`, then the selector. On create the
+/// selector is not looked at unless it is manual: the server generates it
+/// in `PrepareForCreate`, from the uid it gives the object after this
+/// check runs here.
+fn job_spec(spec: Option<&Value>, create: bool) -> Vec<FieldError> {
+    let mut errs = validate_job_spec(spec, "spec");
+    if create && at(spec, "manualSelector") != Some(&Value::Bool(true)) {
+        return errs;
+    }
+    let selector = at(spec, "selector");
+    if selector.is_none() {
+        errs.push(required("spec.selector", ""));
+    }
+    // An empty selector selects everything, so it matches any labels.
+    let template = at(spec, "template");
+    if selector.is_some_and(|s| !is_empty_selector(s)) && !matches(selector, template) {
+        errs.push(invalid(
+            "spec.template.metadata.labels",
+            BadValue::Json(json_string_map(
+                template.and_then(|t| t.get_path(&["metadata", "labels"])),
+            )),
+            "`selector` does not match template `labels`",
+        ));
+    }
+    errs
+}
+
+/// `validateJobSpec` at `path` (`spec`, or a CronJob's
+/// `spec.jobTemplate.spec`): counts not negative, the pod template, and a
+/// restart policy of `OnFailure` or `Never`.
+fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let mut errs = non_negative(
+        spec,
+        path,
+        &[
+            "parallelism",
+            "completions",
+            "activeDeadlineSeconds",
+            "backoffLimit",
+            "ttlSecondsAfterFinished",
+            "backoffLimitPerIndex",
+            "maxFailedIndexes",
+        ],
+    );
+    let template = spec.and_then(|s| s.get("template"));
+    let template_path = format!("{path}.template");
+    errs.extend(core::pod_template_spec(template, &template_path));
+    let policy_path = format!("{template_path}.spec.restartPolicy");
+    // The pod defaults give an unset restartPolicy `Always`.
+    match template
+        .and_then(|t| t.get_path(&["spec", "restartPolicy"]))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+    {
+        "Always" | "" => errs.push(required(
+            policy_path,
+            "valid values: \"OnFailure\", \"Never\"",
+        )),
+        "OnFailure" | "Never" => {}
+        other => errs.push(not_supported(
+            policy_path,
+            BadValue::Str(other.to_string()),
+            &["OnFailure", "Never"],
+        )),
+    }
+    errs
+}
+
+/// `ValidateCronJobCreate` / `ValidateCronJobUpdate`'s spec errors
+/// (`validateCronJobSpec`; the schedule's cron syntax and the time zone
+/// are not checked), then on create the name's 52 characters.
+pub(super) fn cron_job(new: &Value, create: bool) -> Vec<FieldError> {
+    let spec = new.get("spec");
+    let mut errs = Vec::new();
+    if at(spec, "schedule")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+    {
+        errs.push(required("spec.schedule", ""));
+    }
+    errs.extend(non_negative(spec, "spec", &["startingDeadlineSeconds"]));
+    // validateConcurrencyPolicy (the default is `Allow`).
+    match at(spec, "concurrencyPolicy").and_then(Value::as_str) {
+        None | Some("Allow" | "Forbid" | "Replace") => {}
+        Some("") => errs.push(required("spec.concurrencyPolicy", "")),
+        Some(other) => errs.push(not_supported(
+            "spec.concurrencyPolicy",
+            BadValue::Str(other.to_string()),
+            &["Allow", "Forbid", "Replace"],
+        )),
+    }
+    // ValidateJobTemplateSpec.
+    let job_spec = at(spec, "jobTemplate").and_then(|t| t.get("spec"));
+    errs.extend(validate_job_spec(job_spec, "spec.jobTemplate.spec"));
+    let selector = at(job_spec, "selector");
+    if selector.is_some() {
+        errs.push(invalid(
+            "spec.jobTemplate.spec.selector",
+            BadValue::Json(json_label_selector(selector)),
+            "`selector` will be auto-generated",
+        ));
+    }
+    if at(job_spec, "manualSelector") == Some(&Value::Bool(true)) {
+        errs.push(not_supported(
+            "spec.jobTemplate.spec.manualSelector",
+            BadValue::Json("true".to_string()),
+            &["nil", "false"],
+        ));
+    }
+    errs.extend(non_negative(
+        spec,
+        "spec",
+        &["successfulJobsHistoryLimit", "failedJobsHistoryLimit"],
+    ));
+    let name = new
+        .get_path(&["metadata", "name"])
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if create && name.len() > 52 {
+        errs.push(invalid(
+            "metadata.name",
+            BadValue::Str(name.to_string()),
+            "must be no more than 52 characters",
+        ));
+    }
+    errs
+}
+
+/// `validatePodTemplateUpdate`: the template may not change, but for a
+/// Job suspended before it ran (no active pods, and not started or marked
+/// `JobSuspended`) its scheduling directives (node affinity, node
+/// selector, tolerations, scheduling gates, the template's labels and
+/// annotations) and its containers' resources.
+fn pod_template_update(new: &Value, old: &Value) -> Vec<FieldError> {
+    let template = new.get_path(&["spec", "template"]);
+    let comparable = |job: &Value, relaxed: bool| {
+        let mut t = job
+            .get_path(&["spec", "template"])
+            .cloned()
+            .unwrap_or(Value::Null);
+        if relaxed {
+            drop_mutable_while_suspended(&mut t);
+        }
+        without_empty(t)
+    };
+    let relaxed = suspended_before_running(old);
+    if comparable(new, relaxed) == comparable(old, relaxed) {
+        return vec![];
+    }
+    vec![immutable(
+        "spec.template",
+        BadValue::Json(internal_json::pod_template_spec(
+            template.unwrap_or(&Value::Null),
+        )),
+    )]
+}
+
+/// Whether the stored Job lets its template's scheduling directives and
+/// resources change: suspended, no active pods, and never started or
+/// marked suspended by the controller.
+fn suspended_before_running(old: &Value) -> bool {
+    let suspended = old.get_path(&["spec", "suspend"]) == Some(&Value::Bool(true));
+    let status = old.get("status");
+    let active = status
+        .and_then(|s| s.get("active"))
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    let started = status
+        .and_then(|s| s.get("startTime"))
+        .is_some_and(|t| !t.is_null());
+    let marked = status
+        .and_then(|s| s.get("conditions"))
+        .and_then(Value::as_list)
+        .is_some_and(|cs| {
+            cs.iter().any(|c| {
+                c.get("type").and_then(Value::as_str) == Some("JobSuspended")
+                    && c.get("status").and_then(Value::as_str) == Some("True")
+            })
+        });
+    suspended && active == 0 && (!started || marked)
+}
+
+/// The template without what a suspended Job may change.
+fn drop_mutable_while_suspended(template: &mut Value) {
+    if let Some(meta) = template.child_map_mut("metadata") {
+        meta.remove("labels");
+        meta.remove("annotations");
+    }
+    let Some(spec) = template.child_map_mut("spec") else {
+        return;
+    };
+    for key in ["nodeSelector", "tolerations", "schedulingGates"] {
+        spec.remove(key);
+    }
+    if let Some(affinity) = spec.child_map_mut("affinity") {
+        affinity.remove("nodeAffinity");
+    }
+    for list in ["containers", "initContainers"] {
+        if let Some(Value::List(items)) = spec.get_mut(list) {
+            for c in items.iter_mut().filter_map(Value::as_map_mut) {
+                c.remove("resources");
+            }
+        }
+    }
+}
+
+/// A value as `Semantic.DeepEqual` compares the Go struct it decodes to:
+/// `null` and empty lists are absent (nil and empty slices are equal), and
+/// so is an affinity left empty.
+fn without_empty(value: Value) -> Value {
+    match value {
+        Value::Map(map) => {
+            let mut out = crate::value::Map::new();
+            for (k, v) in map {
+                let v = without_empty(v);
+                let empty = match &v {
+                    Value::Null => true,
+                    Value::List(l) => l.is_empty(),
+                    Value::Map(m) => m.is_empty() && k == "affinity",
+                    _ => false,
+                };
+                if !empty {
+                    out.insert(k, v);
+                }
+            }
+            Value::Map(out)
+        }
+        Value::List(items) => Value::List(items.into_iter().map(without_empty).collect()),
+        other => other,
+    }
+}
+
+/// The field `key` of `parent`, unless absent or null (a nil pointer).
+fn at<'a>(parent: Option<&'a Value>, key: &str) -> Option<&'a Value> {
+    parent.and_then(|p| p.get(key)).filter(|v| !v.is_null())
+}
+
+/// `ValidateImmutableField`'s error.
+fn immutable(path: &str, value: BadValue) -> FieldError {
+    invalid(path, value, "field is immutable")
+}
+
+/// A pointer field as the error prints it: through `json.Marshal`.
+fn pointer(value: Option<&Value>) -> BadValue {
+    BadValue::Json(value.map_or("null".to_string(), Value::to_json))
+}
+
+#[cfg(test)]
+mod tests;

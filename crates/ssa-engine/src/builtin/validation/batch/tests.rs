@@ -1,0 +1,223 @@
+//! Each test names the upstream function it follows
+//! (`pkg/apis/batch/validation/validation.go`).
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::schema::Validator;
+use crate::value::Value;
+
+fn v(text: &str) -> Value {
+    crate::yaml::parse(text).unwrap().value
+}
+
+/// A Job as the server stores it after create: generated selector and
+/// labels, the template defaulted.
+fn stored_job(extra_spec: &str, image: &str) -> Value {
+    v(&format!(
+        r#"
+apiVersion: batch/v1
+kind: Job
+metadata: {{name: pi, uid: u-1}}
+spec:
+  {extra_spec}
+  selector: {{matchLabels: {{batch.kubernetes.io/controller-uid: u-1}}}}
+  template:
+    metadata:
+      labels: {{batch.kubernetes.io/controller-uid: u-1, batch.kubernetes.io/job-name: pi, controller-uid: u-1, job-name: pi}}
+    spec:
+      restartPolicy: Never
+      containers: [{{name: pi, image: {image}, resources: {{requests: {{cpu: 100m}}}}}}]
+"#
+    ))
+}
+
+fn job_err(old: Option<&Value>, new: &Value) -> String {
+    KindValidation::Job.validate(old, new).unwrap_err()
+}
+
+/// `validateJobSpec`: a template whose restartPolicy is (defaulted to)
+/// `Always` is refused; the generated selector is not looked at on create.
+#[test]
+fn a_job_must_not_restart_always() {
+    let new = v(
+        "metadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Always\n      containers: [{name: pi, image: perl}]\n",
+    );
+    assert_eq!(
+        job_err(None, &new),
+        "Job.batch \"pi\" is invalid: spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""
+    );
+    let never = v(
+        "metadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n",
+    );
+    assert!(KindValidation::Job.validate(None, &never).is_ok());
+    let sometimes = v(
+        "metadata: {name: pi}\nspec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Sometimes\n      containers: [{name: pi, image: perl}]\n",
+    );
+    assert_eq!(
+        job_err(None, &sometimes),
+        "Job.batch \"pi\" is invalid: [spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0, spec.template.spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"OnFailure\", \"Never\"]"
+    );
+}
+
+/// `ValidateJobSpec`: a manual selector must match the template's labels.
+#[test]
+fn a_manual_selector_must_match_the_template() {
+    let new = v(
+        "metadata: {name: pi}\nspec:\n  manualSelector: true\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: api}}\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n",
+    );
+    assert_eq!(
+        job_err(None, &new),
+        "Job.batch \"pi\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"
+    );
+}
+
+/// `validatePodTemplateUpdate`: the image of a Job's pod cannot change.
+#[test]
+fn a_job_template_is_immutable() {
+    let old = stored_job("", "perl:5.34");
+    assert!(KindValidation::Job.validate(Some(&old), &old).is_ok());
+    let new = stored_job("", "perl:5.36");
+    let err = job_err(Some(&old), &new);
+    assert!(
+        err.starts_with("Job.batch \"pi\" is invalid: spec.template: Invalid value: {"),
+        "{err}"
+    );
+    assert!(err.ends_with("}: field is immutable"), "{err}");
+    // Only a null or an empty list apart: the same template.
+    let mut same = stored_job("", "perl:5.34");
+    same.child_map_mut("spec")
+        .unwrap()
+        .child_map_mut("template")
+        .unwrap()
+        .child_map_mut("spec")
+        .unwrap()
+        .insert("volumes", Value::List(vec![]));
+    assert!(KindValidation::Job.validate(Some(&old), &same).is_ok());
+}
+
+/// `validatePodTemplateUpdate` with the suspended-Job options: resources
+/// and node selector may change while suspended before running, the image
+/// may not; a started Job without the JobSuspended condition is fixed.
+#[test]
+fn a_suspended_job_may_change_its_resources_and_scheduling() {
+    let old = stored_job("suspend: true", "perl");
+    let mut resized = stored_job("suspend: true", "perl");
+    let spec = resized
+        .child_map_mut("spec")
+        .unwrap()
+        .child_map_mut("template")
+        .unwrap()
+        .child_map_mut("spec")
+        .unwrap();
+    spec.insert("nodeSelector", v("{zone: a}"));
+    if let Some(Value::List(cs)) = spec.get_mut("containers") {
+        cs[0]
+            .as_map_mut()
+            .unwrap()
+            .insert("resources", v("{requests: {cpu: '2'}}"));
+    }
+    assert!(KindValidation::Job.validate(Some(&old), &resized).is_ok());
+    let other_image = stored_job("suspend: true", "ruby");
+    assert!(job_err(Some(&old), &other_image).contains("spec.template: Invalid value"));
+    let mut started = old.clone();
+    started
+        .as_map_mut()
+        .unwrap()
+        .insert("status", v("{startTime: '2024-01-01T00:00:00Z'}"));
+    assert!(job_err(Some(&started), &resized).contains("spec.template: Invalid value"));
+    started.as_map_mut().unwrap().insert(
+        "status",
+        v("{startTime: '2024-01-01T00:00:00Z', conditions: [{type: JobSuspended, status: 'True'}]}"),
+    );
+    assert!(
+        KindValidation::Job
+            .validate(Some(&started), &resized)
+            .is_ok()
+    );
+}
+
+/// `ValidateJobSpecUpdate`: the selector, completions (unless Indexed, in
+/// tandem with parallelism) and completionMode are immutable.
+#[test]
+fn job_fields_that_cannot_change() {
+    let old = stored_job("completions: 3\n  parallelism: 3", "perl");
+    let new = stored_job("completions: 4\n  parallelism: 3", "perl");
+    assert_eq!(
+        job_err(Some(&old), &new),
+        "Job.batch \"pi\" is invalid: spec.completions: Invalid value: 4: field is immutable"
+    );
+    let indexed_old = stored_job(
+        "completionMode: Indexed\n  completions: 3\n  parallelism: 3",
+        "perl",
+    );
+    let indexed = stored_job(
+        "completionMode: Indexed\n  completions: 4\n  parallelism: 4",
+        "perl",
+    );
+    assert!(
+        KindValidation::Job
+            .validate(Some(&indexed_old), &indexed)
+            .is_ok()
+    );
+    let lopsided = stored_job(
+        "completionMode: Indexed\n  completions: 4\n  parallelism: 3",
+        "perl",
+    );
+    assert_eq!(
+        job_err(Some(&indexed_old), &lopsided),
+        "Job.batch \"pi\" is invalid: spec.completions: Invalid value: 4: can only be modified in tandem with spec.parallelism"
+    );
+    assert_eq!(
+        job_err(
+            Some(&old),
+            &stored_job(
+                "completions: 3\n  parallelism: 3\n  completionMode: Indexed",
+                "perl"
+            )
+        ),
+        "Job.batch \"pi\" is invalid: spec.completionMode: Invalid value: \"Indexed\": field is immutable"
+    );
+    let mut reselected = old.clone();
+    reselected
+        .child_map_mut("spec")
+        .unwrap()
+        .insert("selector", v("{matchLabels: {app: x}}"));
+    let err = job_err(Some(&old), &reselected);
+    assert!(
+        err.contains(
+            "spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"x\"}}: field is immutable"
+        ),
+        "{err}"
+    );
+}
+
+/// `ValidateCronJobCreate`: the job template's restart policy, a selector
+/// in it, and the name's 52 characters.
+#[test]
+fn cron_job_rules() {
+    let long = "a".repeat(53);
+    let new = v(&format!(
+        "metadata: {{name: {long}}}\nspec:\n  schedule: '*/5 * * * *'\n  jobTemplate:\n    spec:\n      selector: {{matchLabels: {{a: b}}}}\n      template:\n        spec:\n          restartPolicy: Always\n          containers: [{{name: c, image: busybox}}]\n"
+    ));
+    assert_eq!(
+        KindValidation::CronJob.validate(None, &new).unwrap_err(),
+        format!(
+            "CronJob.batch \"{long}\" is invalid: [spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\", spec.jobTemplate.spec.selector: Invalid value: {{\"matchLabels\":{{\"a\":\"b\"}}}}: `selector` will be auto-generated, metadata.name: Invalid value: \"{long}\": must be no more than 52 characters]"
+        )
+    );
+    // On update the name's length is not checked.
+    let ok = v(&format!(
+        "metadata: {{name: {long}}}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+    ));
+    assert!(KindValidation::CronJob.validate(Some(&ok), &ok).is_ok());
+    let no_schedule = v(
+        "metadata: {name: c}\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n",
+    );
+    assert_eq!(
+        KindValidation::CronJob
+            .validate(None, &no_schedule)
+            .unwrap_err(),
+        "CronJob.batch \"c\" is invalid: spec.schedule: Required value"
+    );
+}
