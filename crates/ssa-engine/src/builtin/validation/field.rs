@@ -207,7 +207,7 @@ pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
 
 /// A JSON string as Go's `encoding/json` writes it (HTML characters
 /// escaped).
-fn json_string(s: &str) -> String {
+pub(super) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     crate::value::write_json_string(s, &mut out);
     out

@@ -13,12 +13,16 @@
 //! - `meta`: `ValidateObjectMeta`, `ValidateLabels`.
 //! - `core`: pod templates, containers and ports; a Pod's immutable spec.
 //! - `apps`: workload specs and selector immutability.
+//! - `pvc`: a PersistentVolumeClaim's spec and its immutability, told with
+//!   `gocmp` (go-cmp's `cmp.Diff` of a model of Go values).
 
 mod apps;
 mod core;
 mod field;
+mod gocmp;
 mod meta;
 mod names;
+mod pvc;
 
 use crate::schema::Validator;
 use crate::value::Value;
@@ -111,6 +115,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
         "core/validation ValidatePodUpdate",
     ),
+    (
+        "PersistentVolumeClaim",
+        "no access modes, unsupported access or volume modes, a missing or non-positive storage request, invalid class names",
+        "core/validation ValidatePersistentVolumeClaimSpec",
+    ),
+    (
+        "PersistentVolumeClaim",
+        "changes to the spec other than a bound claim's storage request, volumeName once and storageClassName from nil (with go-cmp's diff of the specs), a storage request below status.capacity, a changed volumeMode, storage-class annotation or unset volumeAttributesClassName",
+        "core/validation ValidatePersistentVolumeClaimUpdate",
+    ),
 ];
 
 impl KindValidation {
@@ -176,6 +190,9 @@ impl KindValidation {
                 Some(old) => errs.extend(core::pod_spec_update(old, new)),
             },
             KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
+            KindValidation::Meta(MetaKind::PersistentVolumeClaim) => {
+                errs.extend(pvc::errors(old, new))
+            }
             KindValidation::Meta(_) => {}
         }
         errs
