@@ -18,15 +18,19 @@
 //!   CronJobs.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
+//! - `pvc`: a PersistentVolumeClaim's spec and its immutability, told with
+//!   `gocmp` (go-cmp's `cmp.Diff` of a model of Go values).
 
 mod apps;
 mod batch;
 mod certificates;
 mod core;
 mod field;
+mod gocmp;
 mod internal_json;
 mod meta;
 mod names;
+mod pvc;
 
 use crate::schema::Validator;
 use crate::value::Value;
@@ -162,6 +166,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "an update that removes an Approved, Denied or Failed condition, adds an Approved or Denied one (only /approval may), or changes an issued certificate",
         "certificates/validation validateCertificateSigningRequestUpdate",
     ),
+    (
+        "PersistentVolumeClaim",
+        "no access modes, unsupported access or volume modes, a missing or non-positive storage request, invalid class names",
+        "core/validation ValidatePersistentVolumeClaimSpec",
+    ),
+    (
+        "PersistentVolumeClaim",
+        "changes to the spec other than a bound claim's storage request, volumeName once and storageClassName from nil (with go-cmp's diff of the specs), a storage request below status.capacity, a changed volumeMode, storage-class annotation or unset volumeAttributesClassName",
+        "core/validation ValidatePersistentVolumeClaimUpdate",
+    ),
 ];
 
 impl KindValidation {
@@ -243,6 +257,9 @@ impl KindValidation {
             KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
             KindValidation::Meta(MetaKind::ConfigMap) => errs.extend(core::config_map(new, old)),
             KindValidation::Meta(MetaKind::Secret) => errs.extend(core::secret(new, old)),
+            KindValidation::Meta(MetaKind::PersistentVolumeClaim) => {
+                errs.extend(pvc::errors(old, new))
+            }
             KindValidation::Meta(_) => {}
         }
         errs

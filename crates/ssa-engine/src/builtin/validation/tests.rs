@@ -245,7 +245,6 @@ fn pod_spec_is_mostly_immutable() {
                 "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
             )
     );
-    assert_eq!(RULES.len(), 19);
 }
 
 /// `ValidateStatefulSetUpdate`: a StatefulSet's serviceName (or selector,
@@ -344,5 +343,188 @@ fn secret_types_and_updates() {
     assert_eq!(
         secret.validate(Some(&opaque), &retyped).unwrap_err(),
         "Secret \"s\" is invalid: type: Invalid value: \"kubernetes.io/tls\": field is immutable"
+    );
+}
+
+const PVC: KindValidation = KindValidation::Meta(MetaKind::PersistentVolumeClaim);
+
+/// A claim as the server stores it (volumeMode defaulted).
+fn claim(spec: &str, status: &str) -> Value {
+    v(&format!(
+        "metadata: {{name: local-pvc}}\nspec: {{accessModes: [ReadWriteOnce], volumeMode: Filesystem, {spec}}}\nstatus: {status}"
+    ))
+}
+
+/// `ValidatePersistentVolumeClaimUpdate`: the spec cannot change, told
+/// with go-cmp's diff of the internal specs (as a cluster printed it).
+#[test]
+fn pvc_spec_is_immutable_with_a_diff() {
+    let old = claim(
+        "resources: {requests: {storage: 500Mi}}, storageClassName: local-path",
+        "{phase: Bound, capacity: {storage: 500Mi}}",
+    );
+    let new = claim(
+        "resources: {requests: {storage: 500Mi}}, storageClassName: local-storage",
+        "{phase: Bound, capacity: {storage: 500Mi}}",
+    );
+    assert_eq!(
+        PVC.validate(Some(&old), &new).unwrap_err(),
+        "PersistentVolumeClaim \"local-pvc\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
+  core.PersistentVolumeClaimSpec{
+  \t... // 2 identical fields
+  \tResources:        {Requests: {s\"storage\": {i: {...}, s: \"500Mi\", Format: \"BinarySI\"}}},
+  \tVolumeName:       \"\",
+- \tStorageClassName: &\"local-path\",
++ \tStorageClassName: &\"local-storage\",
+  \tVolumeMode:       &\"Filesystem\",
+  \tDataSource:       nil,
+  \t... // 2 identical fields
+  }
+"
+    );
+    // The volume's name once, a class from nil: allowed.
+    let unnamed = claim("resources: {requests: {storage: 1Gi}}", "{phase: Pending}");
+    let named = claim(
+        "resources: {requests: {storage: 1Gi}}, volumeName: pv-1, storageClassName: fast",
+        "{phase: Pending}",
+    );
+    assert!(PVC.validate(Some(&unnamed), &named).is_ok());
+    // Both dropped again (a client that does not send them).
+    let gp2 = claim(
+        "resources: {requests: {storage: 30Gi}}, volumeName: pvc-1ca14d89-cd6b-45c2-a0f9-f23d8aadab87, storageClassName: gp2",
+        "{phase: Bound}",
+    );
+    let dropped = claim("resources: {requests: {storage: 30Gi}}", "{phase: Bound}");
+    assert!(PVC.validate(Some(&gp2), &dropped).unwrap_err().ends_with(
+        "claims
+  core.PersistentVolumeClaimSpec{
+  \tAccessModes:      {\"ReadWriteOnce\"},
+  \tSelector:         nil,
+  \tResources:        {Requests: {s\"storage\": {i: {...}, s: \"30Gi\", Format: \"BinarySI\"}}},
+- \tVolumeName:       \"pvc-1ca14d89-cd6b-45c2-a0f9-f23d8aadab87\",
++ \tVolumeName:       \"\",
+- \tStorageClassName: &\"gp2\",
++ \tStorageClassName: nil,
+  \tVolumeMode:       &\"Filesystem\",
+  \tDataSource:       nil,
+  \t... // 2 identical fields
+  }
+"
+    ));
+}
+
+/// The storage request of an unbound claim cannot change; a bound one's
+/// can, down to its capacity.
+#[test]
+fn pvc_storage_request() {
+    let at = |size: &str, status: &str| {
+        claim(
+            &format!("resources: {{requests: {{storage: {size}}}}}"),
+            status,
+        )
+    };
+    let pending = "{phase: Pending}";
+    assert_eq!(
+        PVC.validate(Some(&at("500Mi", pending)), &at("1Gi", pending)).unwrap_err(),
+        "PersistentVolumeClaim \"local-pvc\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
+  core.PersistentVolumeClaimSpec{
+  \tAccessModes: {\"ReadWriteOnce\"},
+  \tSelector:    nil,
+  \tResources: core.VolumeResourceRequirements{
+  \t\tLimits: nil,
+- \t\tRequests: core.ResourceList{
+- \t\t\ts\"storage\": {i: resource.int64Amount{value: 524288000}, s: \"500Mi\", Format: \"BinarySI\"},
+- \t\t},
++ \t\tRequests: core.ResourceList{
++ \t\t\ts\"storage\": {i: resource.int64Amount{value: 1073741824}, s: \"1Gi\", Format: \"BinarySI\"},
++ \t\t},
+  \t},
+  \tVolumeName:       \"\",
+  \tStorageClassName: nil,
+  \t... // 4 identical fields
+  }
+"
+    );
+    let bound = "{phase: Bound, capacity: {storage: 1Gi}}";
+    assert!(
+        PVC.validate(Some(&at("1Gi", bound)), &at("2Gi", bound))
+            .is_ok()
+    );
+    assert_eq!(
+        PVC.validate(Some(&at("2Gi", bound)), &at("1Gi", bound))
+            .unwrap_err(),
+        "PersistentVolumeClaim \"local-pvc\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"
+    );
+    assert!(
+        PVC.validate(Some(&at("2Gi", bound)), &at("1536Mi", bound))
+            .is_ok()
+    );
+}
+
+/// A changed volumeMode: the diff, then `ValidateImmutableField`; an
+/// added selector, printed by its `String()`.
+#[test]
+fn pvc_volume_mode_and_selector() {
+    let old = claim(
+        "resources: {requests: {storage: 1Gi}}, storageClassName: local-path",
+        "{phase: Pending}",
+    );
+    let block = v(&old.to_json().replace("Filesystem", "Block"));
+    assert_eq!(
+        PVC.validate(Some(&old), &block).unwrap_err(),
+        "PersistentVolumeClaim \"local-pvc\" is invalid: [spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
+  core.PersistentVolumeClaimSpec{
+  \t... // 3 identical fields
+  \tVolumeName:                \"\",
+  \tStorageClassName:          &\"local-path\",
+- \tVolumeMode:                &\"Filesystem\",
++ \tVolumeMode:                &\"Block\",
+  \tDataSource:                nil,
+  \tDataSourceRef:             nil,
+  \tVolumeAttributesClassName: nil,
+  }
+, volumeMode: Invalid value: \"Block\": field is immutable]"
+    );
+    let old = claim("resources: {requests: {storage: 1Gi}}", "{phase: Pending}");
+    let selected = claim(
+        "resources: {requests: {storage: 1Gi}}, selector: {matchLabels: {app: web}}",
+        "{phase: Pending}",
+    );
+    assert!(PVC.validate(Some(&old), &selected).unwrap_err().ends_with(
+        "claims
+  core.PersistentVolumeClaimSpec{
+  \tAccessModes: {\"ReadWriteOnce\"},
+- \tSelector:    nil,
++ \tSelector:    s\"&LabelSelector{MatchLabels:map[string]string{app: web,},MatchExpressions:[]LabelSelectorRequirement{},}\",
+  \tResources:   {Requests: {s\"storage\": {i: {...}, s: \"1Gi\", Format: \"BinarySI\"}}},
+  \tVolumeName:  \"\",
+  \t... // 5 identical fields
+  }
+"
+    ));
+}
+
+/// `ValidatePersistentVolumeClaimSpec`, on create (and again on update).
+#[test]
+fn pvc_spec_values() {
+    assert_eq!(
+        PVC.validate(None, &v("metadata: {name: c}\nspec: {}"))
+            .unwrap_err(),
+        "PersistentVolumeClaim \"c\" is invalid: [spec.accessModes: Required value: at least 1 access mode is required, spec.resources[storage]: Required value]"
+    );
+    assert_eq!(
+        PVC.validate(
+            None,
+            &v("metadata: {name: c}\nspec: {accessModes: [ReadWriteSometimes], resources: {requests: {storage: '0'}}, volumeMode: Raw}")
+        )
+        .unwrap_err(),
+        "PersistentVolumeClaim \"c\" is invalid: [spec.accessModes: Unsupported value: \"ReadWriteSometimes\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\", spec.resources[storage]: Invalid value: \"0\": must be greater than zero, spec.volumeMode: Unsupported value: \"Raw\": supported values: \"Block\", \"Filesystem\"]"
+    );
+    assert!(
+        PVC.validate(
+            None,
+            &claim("resources: {requests: {storage: 1Gi}}", "{phase: Pending}")
+        )
+        .is_ok()
     );
 }
