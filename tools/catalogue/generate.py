@@ -152,13 +152,14 @@ def main():
         "kinds": kinds,
         "definitions": out,
     }
-    # The Go-encoding table (tools/goencoding) and the cluster-scoped
-    # kinds (tools/scope) live in the same file; keep them until those
-    # scripts are run again for the new release.
+    # The Go-encoding table (tools/goencoding), the cluster-scoped kinds
+    # (tools/scope) and the metadata validation table (tools/objectmeta)
+    # live in the same file; keep them until those scripts are run again
+    # for the new release.
     if os.path.exists(OUT):
         with open(OUT) as f:
             previous = json.load(f)
-        for key in ("goEncoding", "clusterScoped"):
+        for key in ("goEncoding", "clusterScoped", "objectMeta"):
             if key in previous:
                 doc[key] = previous[key]
     with open(OUT, "w") as f:

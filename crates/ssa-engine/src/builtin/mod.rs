@@ -8,7 +8,9 @@
 //! each kind's Go struct prints (`goEncoding`, made by
 //! `tools/goencoding/generate.py`, applied by `goencoding`) and which
 //! kinds are cluster-scoped (`clusterScoped`, made by
-//! `tools/scope/generate.py`, read by the review). Defaults are
+//! `tools/scope/generate.py`, read by the review) and how each kind's
+//! metadata is validated (`objectMeta`, made by
+//! `tools/objectmeta/generate.py`, read by `validation`). Defaults are
 //! code (`defaults`); every kind's defaulter (`round_trip`) decodes,
 //! defaults and encodes as the server does. ObjectMeta for custom
 //! resources comes from `meta.yaml`.
@@ -64,6 +66,9 @@ struct Catalogue {
     /// The cluster-scoped kinds (`clusterScoped`, `GROUP/KIND`), made by
     /// `tools/scope/generate.py`.
     cluster_scoped: Vec<(String, String)>,
+    /// How each stored kind's metadata is validated (`objectMeta`,
+    /// `GROUP/KIND` to a code), made by `tools/objectmeta/generate.py`.
+    object_meta: Option<Value>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -150,6 +155,7 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         index,
         go,
         cluster_scoped,
+        object_meta: doc.get("objectMeta").cloned(),
     })
 }
 
@@ -164,7 +170,7 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         root: k.root,
         subresources: k.subresources.clone(),
         defaulter: round_trip(catalogue, k),
-        validator: KindValidation::for_kind(api_version, kind)
+        validator: KindValidation::for_kind(api_version, kind, catalogue.object_meta.as_ref())
             .map(|v| Arc::new(v) as Arc<dyn Validator>),
         omit_empty: true,
     })
