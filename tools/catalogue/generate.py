@@ -153,13 +153,13 @@ def main():
         "definitions": out,
     }
     # The Go-encoding table (tools/goencoding), the cluster-scoped kinds
-    # (tools/scope) and the internal pod template types
-    # (tools/internal-types) live in the same file; keep them until those
-    # scripts are run again for the new release.
+    # (tools/scope), the internal pod template types (tools/internal-types)
+    # and the metadata validation table (tools/objectmeta) live in the same
+    # file; keep them until those scripts are run again for the new release.
     if os.path.exists(OUT):
         with open(OUT) as f:
             previous = json.load(f)
-        for key in ("goEncoding", "clusterScoped", "internalTypes"):
+        for key in ("goEncoding", "clusterScoped", "internalTypes", "objectMeta"):
             if key in previous:
                 doc[key] = previous[key]
     with open(OUT, "w") as f:

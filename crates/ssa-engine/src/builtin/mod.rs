@@ -8,12 +8,13 @@
 //! each kind's Go struct prints (`goEncoding`, made by
 //! `tools/goencoding/generate.py`, applied by `goencoding`), which kinds
 //! are cluster-scoped (`clusterScoped`, made by `tools/scope/generate.py`,
-//! read by the review) and the internal pod template types as validation
-//! errors print them (`internalTypes`, made by
-//! `tools/internal-types/generate.py`). Defaults are code (`defaults`);
-//! every kind's defaulter (`round_trip`) decodes, defaults and encodes as
-//! the server does. ObjectMeta for custom resources comes from
-//! `meta.yaml`.
+//! read by the review), how each kind's metadata is validated
+//! (`objectMeta`, made by `tools/objectmeta/generate.py`, read by
+//! `validation`) and the internal pod template types as validation errors
+//! print them (`internalTypes`, made by `tools/internal-types/generate.py`).
+//! Defaults are code (`defaults`); every kind's defaulter (`round_trip`)
+//! decodes, defaults and encodes as the server does. ObjectMeta for custom
+//! resources comes from `meta.yaml`.
 //!
 //! The catalogue is compiled in with the `embedded-catalogue` feature (the
 //! CLI, the JS API, the tests). The web app leaves it out of its wasm,
@@ -69,6 +70,9 @@ struct Catalogue {
     /// The internal pod template types (`internalTypes`), read by
     /// `validation::internal_json` when it first prints a template.
     internal_types: Option<Value>,
+    /// How each stored kind's metadata is validated (`objectMeta`,
+    /// `GROUP/KIND` to a code), made by `tools/objectmeta/generate.py`.
+    object_meta: Option<Value>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -156,6 +160,7 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         go,
         cluster_scoped,
         internal_types: doc.get("internalTypes").cloned(),
+        object_meta: doc.get("objectMeta").cloned(),
     })
 }
 
@@ -170,7 +175,7 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         root: k.root,
         subresources: k.subresources.clone(),
         defaulter: round_trip(catalogue, k),
-        validator: KindValidation::for_kind(api_version, kind)
+        validator: KindValidation::for_kind(api_version, kind, catalogue.object_meta.as_ref())
             .map(|v| Arc::new(v) as Arc<dyn Validator>),
         omit_empty: true,
     })

@@ -1,14 +1,21 @@
-//! apimachinery `pkg/api/validation/objectmeta.go`: `ValidateObjectMeta`
-//! on create (the name, by the kind's name rule) and
-//! `ValidateObjectMetaUpdate` on update (the name cannot change: it is the
-//! same object here), and `ValidateLabels`
-//! (`pkg/apis/meta/v1/validation`) on both.
+//! apimachinery `pkg/api/validation/objectmeta.go` as Kubernetes 1.36
+//! (apimachinery v0.36) has it: `ValidateObjectMetaAccessor` — the name by
+//! the kind's name function, then `validateObjectMetaAccessorWithOptsCommon`
+//! (`ValidateLabels`, `ValidateAnnotations`, `ValidateOwnerReferences`,
+//! `ValidateFinalizers`) — and, for kinds whose validation calls
+//! `pkg/apis/core/validation`'s `ValidateObjectMeta` /
+//! `ValidateObjectMetaUpdate` rather than apimachinery's, the finalizer-name
+//! check that wrapper adds (`validateKubeFinalizerName`).
+//!
+//! Not modelled, being the engine's to set or the request's: generateName,
+//! namespace (the request's), generation, resourceVersion, uid,
+//! timestamps, managedFields.
 
 use super::field::{BadValue, FieldError, invalid, required};
 use super::names;
-use crate::value::Value;
+use crate::value::{Map, Value, go_quote};
 
-/// The name rule of a kind (`ValidateNameFunc`).
+/// A kind's name function (`ValidateNameFunc`), on create.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum NameRule {
     /// `NameIsDNSSubdomain`: most kinds.
@@ -17,60 +24,192 @@ pub(super) enum NameRule {
     Label,
     /// `NameIsDNS1035Label`: Service.
     Dns1035,
-    /// Any name (`ValidateCertificateRequestName`: "We don't care what you
-    /// call your certificate requests").
+    /// `path.IsValidPathSegmentName`: RBAC's `ValidateRBACName`, and the
+    /// registry's own pass (`rest.BeforeCreate`, `validateCommonFields`).
+    PathSegment,
+    /// CustomResourceDefinition: a DNS subdomain, `<plural>.<group>`.
+    Crd,
+    /// APIService: a path segment, `<version>.<group>`.
+    ApiService,
+    /// A name function that accepts every name (CertificateSigningRequest:
+    /// `ValidateCertificateRequestName`) or is not modelled, to keep the
+    /// wasm small or for want of its source: IPAddress (`IsValidIP`),
+    /// LeaseCandidate (`IsConfigMapKey`), StorageVersion
+    /// (`ValidateStorageVersionName`: `<group>.<resource>`),
+    /// ClusterTrustBundle (`ValidateClusterTrustBundleName`: by its signer
+    /// name), PodGroup (`ValidatePodGroupName`, not found).
     Any,
 }
 
-/// The errors of `metadata` on create (`old` is `None`) or update.
-pub(super) fn object_meta(object: &Value, old: Option<&Value>, rule: NameRule) -> Vec<FieldError> {
+/// The errors of `metadata` by `rule`, in upstream's order; `kube` adds
+/// core/validation's finalizer-name check.
+pub(super) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<FieldError> {
+    let metadata = object.get("metadata");
+    let meta = |key: &str| metadata.and_then(|m| m.get(key));
+    let name = meta("name").and_then(Value::as_str).unwrap_or("");
     let mut errs = Vec::new();
-    if old.is_none() {
-        let name = object
-            .get_path(&["metadata", "name"])
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        if name.is_empty() {
-            errs.push(required(
-                "metadata.name",
-                "name or generateName is required",
-            ));
-        } else {
-            let msgs = match rule {
-                NameRule::Subdomain => names::dns1123_subdomain(name),
-                NameRule::Label => names::dns1123_label(name),
-                NameRule::Dns1035 => names::dns1035_label(name),
-                NameRule::Any => vec![],
-            };
-            errs.extend(
-                msgs.iter()
-                    .map(|m| invalid("metadata.name", BadValue::Str(name.to_string()), m)),
-            );
-        }
+    if name.is_empty() {
+        errs.push(required(
+            "metadata.name",
+            "name or generateName is required",
+        ));
+    } else {
+        errs.extend(
+            name_errors(rule, name, object)
+                .iter()
+                .map(|m| invalid("metadata.name", BadValue::Str(name.to_string()), m)),
+        );
     }
-    errs.extend(labels(
-        object.get_path(&["metadata", "labels"]),
-        "metadata.labels",
-    ));
+    errs.extend(labels(meta("labels"), "metadata.labels"));
+    errs.extend(rest(metadata, kube));
     errs
 }
 
-/// `ValidateLabels`: every key a qualified name, every value a label
-/// value. Upstream walks a Go map (no fixed order); keys are taken sorted.
-pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let Some(map) = labels.and_then(Value::as_map) else {
-        return vec![];
+/// The messages of `rule` for `name` (not empty).
+fn name_errors(rule: NameRule, name: &str, object: &Value) -> Vec<String> {
+    let spec = object.get("spec");
+    let text = |path: &[&str]| spec.and_then(|s| s.get_path(path)).and_then(Value::as_str);
+    // What CustomResourceDefinition and APIService names must be.
+    let required = |first: &[&str]| {
+        format!(
+            "{}.{}",
+            text(first).unwrap_or(""),
+            text(&["group"]).unwrap_or("")
+        )
     };
-    let mut keys: Vec<&String> = map.keys().collect();
+    match rule {
+        NameRule::Subdomain => names::dns1123_subdomain(name),
+        NameRule::Label => names::dns1123_label(name),
+        NameRule::Dns1035 => names::dns1035_label(name),
+        NameRule::PathSegment => names::path_segment(name),
+        NameRule::Crd => {
+            let mut msgs = names::dns1123_subdomain(name);
+            if name != required(&["names", "plural"]) {
+                msgs.push("must be spec.names.plural+\".\"+spec.group".to_string());
+            }
+            msgs
+        }
+        NameRule::ApiService => {
+            let required = required(&["version"]);
+            let msgs = names::path_segment(name);
+            if msgs.is_empty() && name != required {
+                return vec![format!(
+                    "must be `spec.version+\".\"+spec.group`: {}",
+                    go_quote(&required)
+                )];
+            }
+            msgs
+        }
+        NameRule::Any => vec![],
+    }
+}
+
+/// A map's keys, sorted: upstream walks a Go map (no fixed order).
+fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
+    let mut keys: Vec<&String> = map.map(|m| m.keys().collect()).unwrap_or_default();
     crate::sort::sort(&mut keys);
+    keys
+}
+
+/// A string value of `map` (`""` when it is not one).
+fn text<'a>(map: &'a Map, key: &str) -> &'a str {
+    map.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// `ValidateLabels`: every key a qualified name, every value a label
+/// value.
+pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let map = labels.and_then(Value::as_map);
     let mut errs = Vec::new();
-    for key in keys {
+    for key in sorted_keys(map) {
         for m in names::label_key(key) {
             errs.push(invalid(path, BadValue::Str(key.clone()), &m));
         }
-        let value = map.get(key.as_str()).and_then(Value::as_str).unwrap_or("");
+        let value = map.map_or("", |m| text(m, key));
         for m in names::label_value(value) {
             errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+        }
+    }
+    errs
+}
+
+/// `ValidateAnnotations` (every key a qualified name once lowercased),
+/// `ValidateOwnerReferences` (v0.36: each error at the list's path;
+/// apiVersion, kind, name and uid set) and `ValidateFinalizers`
+/// (qualified names), then with `kube` core/validation's
+/// `validateKubeFinalizerName` at each finalizer's index. Not modelled, to
+/// keep the wasm small: the 256 KiB limit on annotations, an Event as
+/// owner, two controllers, orphan with foregroundDeletion.
+fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
+    let meta = |key: &str| metadata.and_then(|m| m.get(key));
+    let mut errs = Vec::new();
+    for key in sorted_keys(meta("annotations").and_then(Value::as_map)) {
+        // Go's strings.ToLower; only ASCII letters can pass anyway.
+        for m in names::label_key(&key.to_ascii_lowercase()) {
+            errs.push(invalid(
+                "metadata.annotations",
+                BadValue::Str(key.clone()),
+                &m,
+            ));
+        }
+    }
+    let list = |key: &str| -> &[Value] {
+        meta(key)
+            .and_then(Value::as_list)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    };
+    for owner in list("ownerReferences") {
+        let text = |k: &str| owner.get(k).and_then(Value::as_str).unwrap_or("");
+        let api_version = text("apiVersion");
+        // `schema.FromAPIVersionAndKind`: "group/version" or "version"; more
+        // than one '/' parses to nothing.
+        let version = match api_version.split_once('/') {
+            None => api_version,
+            Some((_, v)) if !v.contains('/') => v,
+            _ => "",
+        };
+        if version.is_empty() {
+            errs.push(invalid(
+                "metadata.ownerReferences.apiVersion",
+                BadValue::Str(api_version.to_string()),
+                "version must not be empty",
+            ));
+        }
+        for (key, path) in [
+            ("kind", "metadata.ownerReferences.kind"),
+            ("name", "metadata.ownerReferences.name"),
+            ("uid", "metadata.ownerReferences.uid"),
+        ] {
+            if text(key).is_empty() {
+                errs.push(invalid(
+                    path,
+                    BadValue::Str(String::new()),
+                    "must not be empty",
+                ));
+            }
+        }
+    }
+    let finalizers: Vec<&str> = list("finalizers")
+        .iter()
+        .map(|f| f.as_str().unwrap_or(""))
+        .collect();
+    for f in &finalizers {
+        for m in names::label_key(f) {
+            errs.push(invalid(
+                "metadata.finalizers",
+                BadValue::Str(f.to_string()),
+                &m,
+            ));
+        }
+    }
+    for (i, f) in finalizers.iter().enumerate() {
+        if kube && !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(f) {
+            errs.push(invalid(
+                format!("metadata.finalizers[{i}]"),
+                BadValue::Str(f.to_string()),
+                "name is neither a standard finalizer name nor is it fully qualified",
+            ));
         }
     }
     errs

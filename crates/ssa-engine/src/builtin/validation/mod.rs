@@ -6,20 +6,29 @@
 //! with several mistakes gets them listed as the server lists them. The
 //! list of what is covered is [`RULES`].
 //!
+//! Every stored built-in kind has its metadata validated: on create by
+//! the `ValidateObjectMeta` its strategy calls (which one, with which name
+//! function, is data: the catalogue's `objectMeta`, made by
+//! `tools/objectmeta/generate.py`), then, when the strategy found nothing,
+//! by the registry's own pass (`rest.BeforeCreate`: path-segment names);
+//! on update by the registry's pass first (`rest.BeforeUpdate`,
+//! `validateCommonFields`), then the strategy's.
+//!
 //! - `field`: field errors and their printing (apimachinery
 //!   `util/validation/field`).
 //! - `names`: DNS names, label keys and values (apimachinery
 //!   `util/validation`, `api/validate/content`).
-//! - `meta`: `ValidateObjectMeta`, `ValidateLabels`.
+//! - `meta`: `ValidateObjectMeta` (name, labels, annotations, owner
+//!   references, finalizers) by each kind's name function.
 //! - `core`: pod templates, containers and ports; a Pod's immutable spec.
 //! - `apps`: workload specs and selector immutability.
-//! - `certificates`: CertificateSigningRequests.
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
-//! - `internal_json`: a bad value of an internal type as the error prints
-//!   it (`json.Marshal` of structs without json tags).
+//! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability, told with
 //!   `gocmp` (go-cmp's `cmp.Diff` of a model of Go values).
+//! - `internal_json`: a bad value of an internal type as the error prints
+//!   it (`json.Marshal` of structs without json tags).
 
 mod apps;
 mod batch;
@@ -37,49 +46,64 @@ use crate::value::Value;
 use apps::Workload;
 use meta::NameRule;
 
-/// The registry validation of one kind.
+/// The registry validation of one built-in kind: its metadata
+/// (`ValidateObjectMeta` / `ValidateObjectMetaUpdate`, and the registry's
+/// own pass in `rest.BeforeCreate` / `BeforeUpdate`), then the spec rules
+/// modelled for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KindValidation {
+    /// `schema.GroupKind.String()`, as `NewInvalid` names the kind.
+    group_kind: String,
+    /// The `ValidateObjectMeta` the kind's strategy calls: its name
+    /// function, and whether it is `pkg/apis/core/validation`'s (which adds
+    /// the finalizer-name check) rather than apimachinery's. `None`: the
+    /// strategy calls none, or which is not established (the registry's
+    /// pass alone).
+    meta: Option<(NameRule, bool)>,
+    spec: Spec,
+}
+
+/// The spec rules modelled for a kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KindValidation {
-    Workload(WorkloadKind),
+enum Spec {
+    None,
+    Workload(Workload),
     Pod,
+    Service,
     Job,
     CronJob,
     CertificateSigningRequest,
-    /// Kinds validated here for their metadata only.
-    Meta(MetaKind),
-}
-
-/// The apps/v1 workloads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WorkloadKind {
-    Deployment,
-    ReplicaSet,
-    DaemonSet,
-    StatefulSet,
-}
-
-/// Kinds whose metadata (name, labels) is checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MetaKind {
     ConfigMap,
     Secret,
-    ServiceAccount,
     PersistentVolumeClaim,
-    Service,
-    Namespace,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
 pub const RULES: &[(&str, &str, &str)] = &[
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Pod, ConfigMap, Secret, ServiceAccount, PersistentVolumeClaim, Service, Namespace",
-        "an invalid name on create (DNS subdomain; Service: DNS-1035 label; Namespace: DNS label)",
-        "apimachinery api/validation ValidateObjectMeta, NameIsDNSSubdomain/NameIsDNS1035Label/NameIsDNSLabel",
+        "every stored built-in kind (the catalogue's objectMeta)",
+        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; every other kind (and every update) a path segment",
+        "apimachinery api/validation ValidateObjectMeta with each kind's ValidateNameFunc (pkg/apis/*/validation, apiextensions-apiserver ValidateCustomResourceDefinition, kube-aggregator ValidateAPIService), batch ValidateCronJobCreate, apiserver registry/rest BeforeCreate and validateCommonFields (IsPathSegmentName)",
     ),
     (
-        "the same kinds",
+        "every stored built-in kind",
         "invalid label keys and values in metadata.labels and pod template labels",
         "apimachinery apis/meta/v1/validation ValidateLabels",
+    ),
+    (
+        "every stored built-in kind",
+        "annotation keys that are not qualified names (case aside)",
+        "apimachinery api/validation ValidateAnnotations",
+    ),
+    (
+        "every stored built-in kind",
+        "owner references without an apiVersion version, kind, name or uid",
+        "apimachinery api/validation ValidateOwnerReferences",
+    ),
+    (
+        "every stored built-in kind; the second part for those validated by core/validation's ValidateObjectMeta (all but admissionregistration, CustomResourceDefinition, APIService, Lease, LeaseCandidate, RuntimeClass, StorageVersion)",
+        "finalizers that are not qualified names; a finalizer without '/' other than kubernetes, orphan and foregroundDeletion",
+        "apimachinery api/validation ValidateFinalizers; core/validation ValidateObjectMeta, ValidateObjectMetaUpdate (validateKubeFinalizerName)",
     ),
     (
         "Deployment, ReplicaSet, StatefulSet",
@@ -102,24 +126,9 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec",
     ),
     (
-        "Deployment",
-        "rollingUpdate parameters with a Recreate strategy, an unknown strategy type, rollingUpdate parameters that are neither counts nor percentages, both 0, or more than 100% unavailable",
-        "apps/validation ValidateDeploymentStrategy, ValidateRollingUpdateDeployment, ValidatePositiveIntOrPercent",
-    ),
-    (
-        "Deployment, ReplicaSet",
-        "negative replicas, minReadySeconds, revisionHistoryLimit or progressDeadlineSeconds, a deadline not beyond minReadySeconds",
-        "apps/validation ValidateDeploymentSpec, ValidateReplicaSetSpec",
-    ),
-    (
         "Deployment, ReplicaSet, DaemonSet",
         "a changed selector",
         "registry/apps/*/strategy.go ValidateUpdate (ValidateImmutableField)",
-    ),
-    (
-        "ConfigMap, Secret",
-        "keys that are not valid config keys; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
-        "core/validation ValidateConfigMap, ValidateConfigMapUpdate, ValidateSecret, ValidateSecretUpdate (IsConfigMapKey)",
     ),
     (
         "Service",
@@ -135,6 +144,21 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Pod",
         "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
         "core/validation ValidatePodUpdate",
+    ),
+    (
+        "Deployment",
+        "rollingUpdate parameters with a Recreate strategy, an unknown strategy type, rollingUpdate parameters that are neither counts nor percentages, both 0, or more than 100% unavailable",
+        "apps/validation ValidateDeploymentStrategy, ValidateRollingUpdateDeployment, ValidatePositiveIntOrPercent",
+    ),
+    (
+        "Deployment, ReplicaSet",
+        "negative replicas, minReadySeconds, revisionHistoryLimit or progressDeadlineSeconds, a deadline not beyond minReadySeconds",
+        "apps/validation ValidateDeploymentSpec, ValidateReplicaSetSpec",
+    ),
+    (
+        "ConfigMap, Secret",
+        "keys that are not valid config keys; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
+        "core/validation ValidateConfigMap, ValidateConfigMapUpdate, ValidateSecret, ValidateSecretUpdate (IsConfigMapKey)",
     ),
     (
         "Job, CronJob",
@@ -179,88 +203,96 @@ pub const RULES: &[(&str, &str, &str)] = &[
 ];
 
 impl KindValidation {
-    pub fn for_kind(api_version: &str, kind: &str) -> Option<KindValidation> {
-        use KindValidation::{Meta, Workload as W};
-        Some(match (api_version, kind) {
-            ("apps/v1", "Deployment") => W(WorkloadKind::Deployment),
-            ("apps/v1", "ReplicaSet") => W(WorkloadKind::ReplicaSet),
-            ("apps/v1", "DaemonSet") => W(WorkloadKind::DaemonSet),
-            ("apps/v1", "StatefulSet") => W(WorkloadKind::StatefulSet),
-            ("v1", "Pod") => KindValidation::Pod,
-            ("batch/v1", "Job") => KindValidation::Job,
-            ("batch/v1", "CronJob") => KindValidation::CronJob,
-            ("certificates.k8s.io/v1", "CertificateSigningRequest") => {
-                KindValidation::CertificateSigningRequest
-            }
-            ("v1", "ConfigMap") => Meta(MetaKind::ConfigMap),
-            ("v1", "Secret") => Meta(MetaKind::Secret),
-            ("v1", "ServiceAccount") => Meta(MetaKind::ServiceAccount),
-            ("v1", "PersistentVolumeClaim") => Meta(MetaKind::PersistentVolumeClaim),
-            ("v1", "Service") => Meta(MetaKind::Service),
-            ("v1", "Namespace") => Meta(MetaKind::Namespace),
-            _ => return None,
+    /// The validation of a built-in kind by its code in `table`, the
+    /// catalogue's `objectMeta` (`tools/objectmeta/generate.py`): the name
+    /// function of the `ValidateObjectMeta` its strategy calls (`s`
+    /// subdomain, `l` DNS label, `d` DNS-1035 label, `p` path segment, `c`
+    /// CustomResourceDefinition's, `a` APIService's, `n` not modelled, `r`
+    /// none), upper-case when it is core/validation's. `None` for what is
+    /// not stored (no code).
+    pub fn for_kind(
+        api_version: &str,
+        kind: &str,
+        table: Option<&Value>,
+    ) -> Option<KindValidation> {
+        let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+        let code = *table?
+            .get(&format!("{group}/{kind}"))?
+            .as_str()?
+            .as_bytes()
+            .first()?;
+        let rule = match code.to_ascii_lowercase() {
+            b's' => Some(NameRule::Subdomain),
+            b'l' => Some(NameRule::Label),
+            b'd' => Some(NameRule::Dns1035),
+            b'p' => Some(NameRule::PathSegment),
+            b'c' => Some(NameRule::Crd),
+            b'a' => Some(NameRule::ApiService),
+            b'n' => Some(NameRule::Any),
+            _ => None,
+        };
+        let meta = rule.map(|rule| (rule, code.is_ascii_uppercase()));
+        let spec = match (group, kind) {
+            ("apps", "Deployment") => Spec::Workload(Workload::Deployment),
+            ("apps", "ReplicaSet") => Spec::Workload(Workload::ReplicaSet),
+            ("apps", "DaemonSet") => Spec::Workload(Workload::DaemonSet),
+            ("apps", "StatefulSet") => Spec::Workload(Workload::StatefulSet),
+            ("", "Pod") => Spec::Pod,
+            ("", "Service") => Spec::Service,
+            ("", "ConfigMap") => Spec::ConfigMap,
+            ("", "Secret") => Spec::Secret,
+            ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
+            ("batch", "Job") => Spec::Job,
+            ("batch", "CronJob") => Spec::CronJob,
+            ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
+            _ => Spec::None,
+        };
+        let group_kind = if group.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind}.{group}")
+        };
+        Some(KindValidation {
+            group_kind,
+            meta,
+            spec,
         })
     }
 
-    /// `schema.GroupKind.String()` of the kind, as `NewInvalid` names it.
-    fn group_kind(self) -> &'static str {
-        match self {
-            KindValidation::Workload(WorkloadKind::Deployment) => "Deployment.apps",
-            KindValidation::Workload(WorkloadKind::ReplicaSet) => "ReplicaSet.apps",
-            KindValidation::Workload(WorkloadKind::DaemonSet) => "DaemonSet.apps",
-            KindValidation::Workload(WorkloadKind::StatefulSet) => "StatefulSet.apps",
-            KindValidation::Pod => "Pod",
-            KindValidation::Job => "Job.batch",
-            KindValidation::CronJob => "CronJob.batch",
-            KindValidation::CertificateSigningRequest => {
-                "CertificateSigningRequest.certificates.k8s.io"
-            }
-            KindValidation::Meta(MetaKind::ConfigMap) => "ConfigMap",
-            KindValidation::Meta(MetaKind::Secret) => "Secret",
-            KindValidation::Meta(MetaKind::ServiceAccount) => "ServiceAccount",
-            KindValidation::Meta(MetaKind::PersistentVolumeClaim) => "PersistentVolumeClaim",
-            KindValidation::Meta(MetaKind::Service) => "Service",
-            KindValidation::Meta(MetaKind::Namespace) => "Namespace",
-        }
-    }
-
-    fn name_rule(self) -> NameRule {
-        match self {
-            KindValidation::Meta(MetaKind::Service) => NameRule::Dns1035,
-            KindValidation::Meta(MetaKind::Namespace) => NameRule::Label,
-            KindValidation::CertificateSigningRequest => NameRule::Any,
-            _ => NameRule::Subdomain,
-        }
-    }
-
     /// The field errors of `new` (replacing `old`), in upstream's order.
-    fn errors(self, old: Option<&Value>, new: &Value) -> Vec<field::FieldError> {
-        let mut errs = meta::object_meta(new, old, self.name_rule());
-        match self {
-            KindValidation::Workload(w) => {
-                let w = match w {
-                    WorkloadKind::Deployment => Workload::Deployment,
-                    WorkloadKind::ReplicaSet => Workload::ReplicaSet,
-                    WorkloadKind::DaemonSet => Workload::DaemonSet,
-                    WorkloadKind::StatefulSet => Workload::StatefulSet,
-                };
-                errs.extend(apps::spec(w, new, old));
+    fn errors(&self, old: Option<&Value>, new: &Value) -> Vec<field::FieldError> {
+        let mut errs = match (old, self.meta) {
+            (None, Some((rule, kube))) => meta::object_meta(new, rule, kube),
+            (None, None) => Vec::new(),
+            // `validateCommonFields` first, then the strategy's
+            // `ValidateObjectMetaUpdate` (whose errors are the same, but
+            // for core/validation's finalizer names).
+            (Some(_), meta) => meta::object_meta(
+                new,
+                NameRule::PathSegment,
+                meta.is_some_and(|(_, kube)| kube),
+            ),
+        };
+        match (self.spec, old) {
+            (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
+            // ValidatePodCreate → ValidatePodSpec.
+            (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
+            (Spec::Pod, Some(old)) => errs.extend(core::pod_spec_update(old, new)),
+            (Spec::Service, _) => errs.extend(core::service_ports(new)),
+            (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
+            (Spec::Secret, _) => errs.extend(core::secret(new, old)),
+            (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
+            (Spec::Job, _) => errs.extend(batch::job(new, old)),
+            (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old.is_none())),
+            (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
+            (Spec::None, _) => {}
+        }
+        if old.is_none() {
+            // `rest.BeforeCreate`: the registry's own pass once the
+            // strategy's validation passed.
+            if errs.is_empty() {
+                errs = meta::object_meta(new, NameRule::PathSegment, false);
             }
-            KindValidation::Pod => match old {
-                // ValidatePodCreate → ValidatePodSpec.
-                None => errs.extend(core::pod_spec(new.get("spec"), "spec")),
-                Some(old) => errs.extend(core::pod_spec_update(old, new)),
-            },
-            KindValidation::Job => errs.extend(batch::job(new, old)),
-            KindValidation::CronJob => errs.extend(batch::cron_job(new, old.is_none())),
-            KindValidation::CertificateSigningRequest => errs.extend(certificates::csr(new, old)),
-            KindValidation::Meta(MetaKind::Service) => errs.extend(core::service_ports(new)),
-            KindValidation::Meta(MetaKind::ConfigMap) => errs.extend(core::config_map(new, old)),
-            KindValidation::Meta(MetaKind::Secret) => errs.extend(core::secret(new, old)),
-            KindValidation::Meta(MetaKind::PersistentVolumeClaim) => {
-                errs.extend(pvc::errors(old, new))
-            }
-            KindValidation::Meta(_) => {}
         }
         errs
     }
@@ -272,7 +304,7 @@ impl Validator for KindValidation {
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
-        match field::invalid_message(self.group_kind(), name, &self.errors(old, new)) {
+        match field::invalid_message(&self.group_kind, name, &self.errors(old, new)) {
             Some(message) => Err(message),
             None => Ok(()),
         }

@@ -1,7 +1,7 @@
 //! The name and label formats of apimachinery `pkg/util/validation`
 //! (`IsDNS1123Subdomain`, `IsDNS1123Label`, `IsDNS1035Label`) and
-//! `pkg/api/validate/content` (`IsLabelKey`, `IsLabelValue`), each
-//! returning upstream's messages. The regular expressions are matched by
+//! `pkg/api/validate/content` (`IsLabelKey`, `IsLabelValue`,
+//! `IsPathSegmentName`), each returning upstream's messages. The regular expressions are matched by
 //! hand; the messages quote them as upstream does.
 
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
@@ -81,6 +81,22 @@ pub(super) fn dns1123_subdomain(value: &str) -> Vec<String> {
             DNS1123_SUBDOMAIN_FMT,
             &["example.com"],
         ));
+    }
+    errs
+}
+
+/// `content.IsPathSegmentName`: the registry's rule for every name
+/// (`rest.BeforeCreate`), and RBAC's (`ValidateRBACName`).
+pub(super) fn path_segment(value: &str) -> Vec<String> {
+    if value == "." || value == ".." {
+        return vec![format!("may not be '{value}'")];
+    }
+    let mut errs = Vec::new();
+    if value.contains('/') {
+        errs.push("may not contain '/'".to_string());
+    }
+    if value.contains('%') {
+        errs.push("may not contain '%'".to_string());
     }
     errs
 }
@@ -244,5 +260,9 @@ mod tests {
         assert!(label_key("example.com/name").is_empty());
         assert_eq!(label_key("/name"), ["prefix part must be non-empty"]);
         assert_eq!(label_key("a/b/c").len(), 1);
+        // content path_test.go.
+        assert!(path_segment("system:a..b").is_empty());
+        assert_eq!(path_segment("."), ["may not be '.'"]);
+        assert_eq!(path_segment("a%b"), ["may not contain '%'"]);
     }
 }

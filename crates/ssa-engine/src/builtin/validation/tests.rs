@@ -8,7 +8,19 @@ fn v(text: &str) -> Value {
     crate::yaml::parse(text).unwrap().value
 }
 
-const DEPLOY: KindValidation = KindValidation::Workload(WorkloadKind::Deployment);
+/// The catalogue's `objectMeta` table.
+fn table() -> Option<&'static Value> {
+    crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref())
+}
+
+/// The validation of a built-in kind.
+fn kind(api_version: &str, kind: &str) -> KindValidation {
+    KindValidation::for_kind(api_version, kind, table()).unwrap()
+}
+
+fn deploy() -> KindValidation {
+    kind("apps/v1", "Deployment")
+}
 
 /// A Deployment that passes every rule here, with the defaults' strategy
 /// unless `extra` has one.
@@ -28,13 +40,13 @@ fn deployment(name: &str, selector: &str, labels: &str, extra: &str) -> Value {
 fn an_invalid_name_is_refused_on_create() {
     let d = deployment("My_App", "{matchLabels: {app: web}}", "{app: web}", "");
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"My_App\" is invalid: metadata.name: Invalid value: \"My_App\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
     );
     let ok = deployment("web", "{matchLabels: {app: web}}", "{app: web}", "");
-    assert!(DEPLOY.validate(None, &ok).is_ok());
+    assert!(deploy().validate(None, &ok).is_ok());
     // `NameIsDNS1035Label`: a Service name starts with a letter.
-    let svc = KindValidation::Meta(MetaKind::Service);
+    let svc = kind("v1", "Service");
     assert!(
         svc.validate(None, &v("metadata: {name: 1web}\nspec: {ports: [{port: 80}]}"))
             .unwrap_err()
@@ -42,7 +54,7 @@ fn an_invalid_name_is_refused_on_create() {
     );
     // `ValidateObjectMeta`: a name is required.
     assert_eq!(
-        KindValidation::Meta(MetaKind::ConfigMap)
+        kind("v1", "ConfigMap")
             .validate(None, &v("data: {a: b}"))
             .unwrap_err(),
         "ConfigMap \"\" is invalid: metadata.name: Required value: name or generateName is required"
@@ -55,9 +67,7 @@ fn an_invalid_name_is_refused_on_create() {
 fn invalid_label_values_are_refused() {
     let cm = v("metadata: {name: c, labels: {tier: 'front end'}}");
     assert_eq!(
-        KindValidation::Meta(MetaKind::ConfigMap)
-            .validate(None, &cm)
-            .unwrap_err(),
+        kind("v1", "ConfigMap").validate(None, &cm).unwrap_err(),
         "ConfigMap \"c\" is invalid: metadata.labels: Invalid value: \"front end\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
     );
     let d = deployment(
@@ -66,15 +76,13 @@ fn invalid_label_values_are_refused() {
         "{app: web, v: '-1'}",
         "",
     );
-    let e = DEPLOY.validate(None, &d).unwrap_err();
+    let e = deploy().validate(None, &d).unwrap_err();
     assert!(
         e.starts_with("Deployment.apps \"web\" is invalid: spec.template.labels: Invalid value: \"-1\": a valid label"),
         "{e}"
     );
     let both = v("metadata: {name: c, labels: {a: '-', b: '-'}}");
-    let e = KindValidation::Meta(MetaKind::ConfigMap)
-        .validate(None, &both)
-        .unwrap_err();
+    let e = kind("v1", "ConfigMap").validate(None, &both).unwrap_err();
     // The same message twice is listed once (`ToAggregate`).
     assert!(
         e.starts_with("ConfigMap \"c\" is invalid: metadata.labels: Invalid value: \"-\""),
@@ -91,12 +99,12 @@ fn a_missing_selector_is_required() {
         "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Always, containers: [{name: app, image: nginx}]}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`]"
     );
     let empty = deployment("web", "{}", "{app: web}", "");
     assert_eq!(
-        DEPLOY.validate(None, &empty).unwrap_err(),
+        deploy().validate(None, &empty).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for deployment"
     );
 }
@@ -107,7 +115,7 @@ fn a_missing_selector_is_required() {
 fn selector_must_match_labels() {
     let d = deployment("web", "{matchLabels: {app: web}}", "{app: api}", "");
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"
     );
     let exprs = deployment(
@@ -116,8 +124,8 @@ fn selector_must_match_labels() {
         "{app: api}",
         "",
     );
-    assert!(DEPLOY.validate(None, &exprs).is_ok());
-    let ds = KindValidation::Workload(WorkloadKind::DaemonSet);
+    assert!(deploy().validate(None, &exprs).is_ok());
+    let ds = kind("apps/v1", "DaemonSet");
     let d = deployment("agent", "{matchLabels: {app: agent}}", "{app: other}", "");
     assert!(
         ds.validate(None, &d)
@@ -135,12 +143,12 @@ fn containers_need_names_images_and_unique_names() {
         "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: [spec.template.spec.containers[0].ports[1].name: Duplicate value: \"http\", spec.template.spec.containers[1].image: Required value, spec.template.spec.containers[1].name: Duplicate value: \"app\"]"
     );
     let pod = v("metadata: {name: p}\nspec: {containers: []}");
     assert_eq!(
-        KindValidation::Pod.validate(None, &pod).unwrap_err(),
+        kind("v1", "Pod").validate(None, &pod).unwrap_err(),
         "Pod \"p\" is invalid: spec.containers: Required value"
     );
 }
@@ -152,7 +160,7 @@ fn workload_pods_restart_always() {
         "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {restartPolicy: Never, containers: [{name: app, image: nginx}]}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\""
     );
 }
@@ -167,7 +175,7 @@ fn recreate_with_rolling_update_is_refused() {
         "  strategy: {type: Recreate, rollingUpdate: {maxSurge: 1}}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &d).unwrap_err(),
+        deploy().validate(None, &d).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"
     );
 }
@@ -183,7 +191,7 @@ fn deployment_strategy_and_counts() {
         "  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 0, maxSurge: 0%}}\n  replicas: -1\n  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &zero).unwrap_err(),
+        deploy().validate(None, &zero).unwrap_err(),
         "Deployment.apps \"web\" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0, spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds]"
     );
     let odd = deployment(
@@ -193,7 +201,7 @@ fn deployment_strategy_and_counts() {
         "  strategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 150%, maxSurge: 'x1'}}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &odd).unwrap_err(),
+        deploy().validate(None, &odd).unwrap_err(),
         "Deployment.apps \"web\" is invalid: [spec.strategy.rollingUpdate.maxSurge: Invalid value: \"x1\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%'), spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"150%\": must not be greater than 100%]"
     );
     let blue = deployment(
@@ -203,7 +211,7 @@ fn deployment_strategy_and_counts() {
         "  strategy: {type: BlueGreen}\n",
     );
     assert_eq!(
-        DEPLOY.validate(None, &blue).unwrap_err(),
+        deploy().validate(None, &blue).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.strategy: Unsupported value: {\"Type\":\"BlueGreen\",\"RollingUpdate\":null}: supported values: \"Recreate\", \"RollingUpdate\""
     );
 }
@@ -215,12 +223,12 @@ fn selector_is_immutable() {
     let old = deployment("web", "{matchLabels: {app: web}}", "{app: web, v: '1'}", "");
     let new = deployment("web", "{matchLabels: {v: '1'}}", "{app: web, v: '1'}", "");
     assert_eq!(
-        DEPLOY.validate(Some(&old), &new).unwrap_err(),
+        deploy().validate(Some(&old), &new).unwrap_err(),
         "Deployment.apps \"web\" is invalid: spec.selector: Invalid value: {\"matchLabels\":{\"v\":\"1\"}}: field is immutable"
     );
-    assert!(DEPLOY.validate(Some(&old), &old).is_ok());
+    assert!(deploy().validate(Some(&old), &old).is_ok());
     // The name is not checked again on update.
-    let rs = KindValidation::Workload(WorkloadKind::ReplicaSet);
+    let rs = kind("apps/v1", "ReplicaSet");
     assert!(rs.validate(Some(&old), &old).is_ok());
 }
 
@@ -233,12 +241,12 @@ fn pod_spec_is_mostly_immutable() {
     let image = v(
         "metadata: {name: p}\nspec: {containers: [{name: a, image: x:2, env: [{name: A, value: '1'}]}]}",
     );
-    assert!(KindValidation::Pod.validate(Some(&old), &image).is_ok());
+    assert!(kind("v1", "Pod").validate(Some(&old), &image).is_ok());
     let env = v(
         "metadata: {name: p}\nspec: {containers: [{name: a, image: x:1, env: [{name: A, value: '2'}]}]}",
     );
     assert!(
-        KindValidation::Pod
+        kind("v1", "Pod")
             .validate(Some(&old), &env)
             .unwrap_err()
             .starts_with(
@@ -251,7 +259,7 @@ fn pod_spec_is_mostly_immutable() {
 /// or volumeClaimTemplates) cannot change; its replicas can.
 #[test]
 fn statefulset_spec_is_mostly_immutable() {
-    let sts = KindValidation::Workload(WorkloadKind::StatefulSet);
+    let sts = kind("apps/v1", "StatefulSet");
     let make = |service: &str, replicas: i64| {
         v(&format!(
             "metadata: {{name: db}}\nspec:\n  serviceName: {service}\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {{containers: [{{name: db, image: postgres}}]}}\n"
@@ -269,7 +277,7 @@ fn statefulset_spec_is_mostly_immutable() {
 /// ExternalName services.
 #[test]
 fn a_service_needs_ports() {
-    let svc = KindValidation::Meta(MetaKind::Service);
+    let svc = kind("v1", "Service");
     assert_eq!(
         svc.validate(
             None,
@@ -296,7 +304,7 @@ fn a_service_needs_ports() {
 /// its mark; an empty map is not an absent one).
 #[test]
 fn config_map_keys_and_immutability() {
-    let cm = KindValidation::Meta(MetaKind::ConfigMap);
+    let cm = kind("v1", "ConfigMap");
     let bad = v("metadata: {name: c}\ndata: {'a b': x, '..x': y, ok: z}\nbinaryData: {ok: eA==}");
     assert_eq!(
         cm.validate(None, &bad).unwrap_err(),
@@ -320,7 +328,7 @@ fn config_map_keys_and_immutability() {
 /// (the type cannot change).
 #[test]
 fn secret_types_and_updates() {
-    let secret = KindValidation::Meta(MetaKind::Secret);
+    let secret = kind("v1", "Secret");
     let tls = v("metadata: {name: s}\ntype: kubernetes.io/tls\ndata: {tls.crt: YQ==}");
     assert_eq!(
         secret.validate(None, &tls).unwrap_err(),
@@ -346,7 +354,9 @@ fn secret_types_and_updates() {
     );
 }
 
-const PVC: KindValidation = KindValidation::Meta(MetaKind::PersistentVolumeClaim);
+fn pvc() -> KindValidation {
+    kind("v1", "PersistentVolumeClaim")
+}
 
 /// A claim as the server stores it (volumeMode defaulted).
 fn claim(spec: &str, status: &str) -> Value {
@@ -368,7 +378,7 @@ fn pvc_spec_is_immutable_with_a_diff() {
         "{phase: Bound, capacity: {storage: 500Mi}}",
     );
     assert_eq!(
-        PVC.validate(Some(&old), &new).unwrap_err(),
+        pvc().validate(Some(&old), &new).unwrap_err(),
         "PersistentVolumeClaim \"local-pvc\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
   core.PersistentVolumeClaimSpec{
   \t... // 2 identical fields
@@ -388,14 +398,14 @@ fn pvc_spec_is_immutable_with_a_diff() {
         "resources: {requests: {storage: 1Gi}}, volumeName: pv-1, storageClassName: fast",
         "{phase: Pending}",
     );
-    assert!(PVC.validate(Some(&unnamed), &named).is_ok());
+    assert!(pvc().validate(Some(&unnamed), &named).is_ok());
     // Both dropped again (a client that does not send them).
     let gp2 = claim(
         "resources: {requests: {storage: 30Gi}}, volumeName: pvc-1ca14d89-cd6b-45c2-a0f9-f23d8aadab87, storageClassName: gp2",
         "{phase: Bound}",
     );
     let dropped = claim("resources: {requests: {storage: 30Gi}}", "{phase: Bound}");
-    assert!(PVC.validate(Some(&gp2), &dropped).unwrap_err().ends_with(
+    assert!(pvc().validate(Some(&gp2), &dropped).unwrap_err().ends_with(
         "claims
   core.PersistentVolumeClaimSpec{
   \tAccessModes:      {\"ReadWriteOnce\"},
@@ -425,7 +435,7 @@ fn pvc_storage_request() {
     };
     let pending = "{phase: Pending}";
     assert_eq!(
-        PVC.validate(Some(&at("500Mi", pending)), &at("1Gi", pending)).unwrap_err(),
+        pvc().validate(Some(&at("500Mi", pending)), &at("1Gi", pending)).unwrap_err(),
         "PersistentVolumeClaim \"local-pvc\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
   core.PersistentVolumeClaimSpec{
   \tAccessModes: {\"ReadWriteOnce\"},
@@ -447,16 +457,19 @@ fn pvc_storage_request() {
     );
     let bound = "{phase: Bound, capacity: {storage: 1Gi}}";
     assert!(
-        PVC.validate(Some(&at("1Gi", bound)), &at("2Gi", bound))
+        pvc()
+            .validate(Some(&at("1Gi", bound)), &at("2Gi", bound))
             .is_ok()
     );
     assert_eq!(
-        PVC.validate(Some(&at("2Gi", bound)), &at("1Gi", bound))
+        pvc()
+            .validate(Some(&at("2Gi", bound)), &at("1Gi", bound))
             .unwrap_err(),
         "PersistentVolumeClaim \"local-pvc\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"
     );
     assert!(
-        PVC.validate(Some(&at("2Gi", bound)), &at("1536Mi", bound))
+        pvc()
+            .validate(Some(&at("2Gi", bound)), &at("1536Mi", bound))
             .is_ok()
     );
 }
@@ -471,7 +484,7 @@ fn pvc_volume_mode_and_selector() {
     );
     let block = v(&old.to_json().replace("Filesystem", "Block"));
     assert_eq!(
-        PVC.validate(Some(&old), &block).unwrap_err(),
+        pvc().validate(Some(&old), &block).unwrap_err(),
         "PersistentVolumeClaim \"local-pvc\" is invalid: [spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims
   core.PersistentVolumeClaimSpec{
   \t... // 3 identical fields
@@ -490,7 +503,7 @@ fn pvc_volume_mode_and_selector() {
         "resources: {requests: {storage: 1Gi}}, selector: {matchLabels: {app: web}}",
         "{phase: Pending}",
     );
-    assert!(PVC.validate(Some(&old), &selected).unwrap_err().ends_with(
+    assert!(pvc().validate(Some(&old), &selected).unwrap_err().ends_with(
         "claims
   core.PersistentVolumeClaimSpec{
   \tAccessModes: {\"ReadWriteOnce\"},
@@ -508,12 +521,13 @@ fn pvc_volume_mode_and_selector() {
 #[test]
 fn pvc_spec_values() {
     assert_eq!(
-        PVC.validate(None, &v("metadata: {name: c}\nspec: {}"))
+        pvc()
+            .validate(None, &v("metadata: {name: c}\nspec: {}"))
             .unwrap_err(),
         "PersistentVolumeClaim \"c\" is invalid: [spec.accessModes: Required value: at least 1 access mode is required, spec.resources[storage]: Required value]"
     );
     assert_eq!(
-        PVC.validate(
+        pvc().validate(
             None,
             &v("metadata: {name: c}\nspec: {accessModes: [ReadWriteSometimes], resources: {requests: {storage: '0'}}, volumeMode: Raw}")
         )
@@ -521,10 +535,444 @@ fn pvc_spec_values() {
         "PersistentVolumeClaim \"c\" is invalid: [spec.accessModes: Unsupported value: \"ReadWriteSometimes\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\", spec.resources[storage]: Invalid value: \"0\": must be greater than zero, spec.volumeMode: Unsupported value: \"Raw\": supported values: \"Block\", \"Filesystem\"]"
     );
     assert!(
-        PVC.validate(
+        pvc()
+            .validate(
+                None,
+                &claim("resources: {requests: {storage: 1Gi}}", "{phase: Pending}")
+            )
+            .is_ok()
+    );
+}
+
+/// The subdomain message `NameIsDNSSubdomain` gives a name such as
+/// `My_Job`.
+const SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+/// The create of `object` (YAML) as a `kind_name` of `api_version`: the
+/// server's message when it is refused.
+fn create(api_version: &str, kind_name: &str, object: &str) -> Result<(), String> {
+    kind(api_version, kind_name).validate(None, &v(object))
+}
+
+/// Each kind's `ValidateObjectMeta` (name function; apimachinery's or
+/// core/validation's) as the catalogue's `objectMeta` has it, for the
+/// whole 1.36 catalogue. Sources: tools/objectmeta/generate.py.
+#[test]
+fn every_catalogue_kind_has_its_metadata_rule() {
+    use NameRule::*;
+    // (name function, core/validation's), and the kinds that have it.
+    type Rule = Option<(NameRule, bool)>;
+    let expected: &[(Rule, &[&str])] = &[
+        (
+            Some((Subdomain, true)),
+            &[
+                "/ConfigMap",
+                "/Endpoints",
+                "/LimitRange",
+                "/Node",
+                "/PersistentVolume",
+                "/PersistentVolumeClaim",
+                "/Pod",
+                "/PodTemplate",
+                "/ReplicationController",
+                "/ResourceQuota",
+                "/Secret",
+                "/ServiceAccount",
+                "apps/ControllerRevision",
+                "apps/DaemonSet",
+                "apps/Deployment",
+                "apps/ReplicaSet",
+                "apps/StatefulSet",
+                "autoscaling/HorizontalPodAutoscaler",
+                "batch/CronJob",
+                "batch/Job",
+                "certificates.k8s.io/PodCertificateRequest",
+                "discovery.k8s.io/EndpointSlice",
+                "events.k8s.io/Event",
+                "flowcontrol.apiserver.k8s.io/FlowSchema",
+                "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration",
+                "networking.k8s.io/Ingress",
+                "networking.k8s.io/IngressClass",
+                "networking.k8s.io/NetworkPolicy",
+                "networking.k8s.io/ServiceCIDR",
+                "resource.k8s.io/DeviceClass",
+                "resource.k8s.io/DeviceTaintRule",
+                "resource.k8s.io/ResourceClaim",
+                "resource.k8s.io/ResourceClaimTemplate",
+                "resource.k8s.io/ResourcePoolStatusRequest",
+                "resource.k8s.io/ResourceSlice",
+                "scheduling.k8s.io/PriorityClass",
+                "scheduling.k8s.io/Workload",
+                "storage.k8s.io/CSIDriver",
+                "storage.k8s.io/CSINode",
+                "storage.k8s.io/CSIStorageCapacity",
+                "storage.k8s.io/StorageClass",
+                "storage.k8s.io/VolumeAttachment",
+                "storage.k8s.io/VolumeAttributesClass",
+                "storagemigration.k8s.io/StorageVersionMigration",
+            ],
+        ),
+        (
+            Some((Subdomain, false)),
+            &[
+                "admissionregistration.k8s.io/MutatingWebhookConfiguration",
+                "admissionregistration.k8s.io/ValidatingWebhookConfiguration",
+                "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
+                "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
+                "coordination.k8s.io/Lease",
+                "node.k8s.io/RuntimeClass",
+            ],
+        ),
+        (Some((Label, true)), &["/Namespace"]),
+        (Some((Dns1035, true)), &["/Service"]),
+        (
+            Some((PathSegment, true)),
+            &[
+                "rbac.authorization.k8s.io/Role",
+                "rbac.authorization.k8s.io/ClusterRole",
+                "rbac.authorization.k8s.io/RoleBinding",
+                "rbac.authorization.k8s.io/ClusterRoleBinding",
+            ],
+        ),
+        (
+            Some((Crd, false)),
+            &["apiextensions.k8s.io/CustomResourceDefinition"],
+        ),
+        (
+            Some((ApiService, false)),
+            &["apiregistration.k8s.io/APIService"],
+        ),
+        (
+            Some((Any, true)),
+            &[
+                "certificates.k8s.io/CertificateSigningRequest",
+                "certificates.k8s.io/ClusterTrustBundle",
+                "networking.k8s.io/IPAddress",
+                "scheduling.k8s.io/PodGroup",
+            ],
+        ),
+        (
+            Some((Any, false)),
+            &[
+                "coordination.k8s.io/LeaseCandidate",
+                "internal.apiserver.k8s.io/StorageVersion",
+            ],
+        ),
+        (
             None,
-            &claim("resources: {requests: {storage: 1Gi}}", "{phase: Pending}")
+            &[
+                "/Event",
+                "policy/PodDisruptionBudget",
+                "admissionregistration.k8s.io/MutatingAdmissionPolicy",
+                "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
+            ],
+        ),
+    ];
+    let not_stored = [
+        "APIGroup",
+        "APIVersions",
+        "Binding",
+        "ComponentStatus",
+        "DeleteOptions",
+        "Status",
+        "WatchEvent",
+        "Scale",
+        "Eviction",
+        "SelfSubjectReview",
+        "TokenRequest",
+        "TokenReview",
+        "LocalSubjectAccessReview",
+        "SelfSubjectAccessReview",
+        "SelfSubjectRulesReview",
+        "SubjectAccessReview",
+    ];
+    let mut checked = 0;
+    for (api_version, kind_name) in crate::builtin::kinds() {
+        let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+        let key = format!("{group}/{kind_name}");
+        let got = KindValidation::for_kind(api_version, kind_name, table()).map(|v| v.meta);
+        let want = if kind_name.ends_with("List") || not_stored.contains(&kind_name) {
+            None
+        } else {
+            let found = expected
+                .iter()
+                .find(|(_, kinds)| kinds.contains(&key.as_str()));
+            Some(found.unwrap_or_else(|| panic!("{key} not researched")).0)
+        };
+        assert_eq!(got, want, "{key}");
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+/// `NameIsDNSSubdomain` for kinds that had no validation before: a Job
+/// (`ValidateJob` → `ValidateReplicationControllerName`), an Ingress.
+#[test]
+fn subdomain_names_for_every_kind() {
+    assert_eq!(
+        create("batch/v1", "Job", "metadata: {name: My_Job}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}").unwrap_err(),
+        format!(
+            "Job.batch \"My_Job\" is invalid: metadata.name: Invalid value: \"My_Job\": {SUBDOMAIN_MSG}"
+        )
+    );
+    assert!(create("batch/v1", "Job", "metadata: {name: my-job}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}").is_ok());
+    assert!(
+        create("networking.k8s.io/v1", "Ingress", "metadata: {name: a_b}")
+            .unwrap_err()
+            .starts_with("Ingress.networking.k8s.io \"a_b\" is invalid: metadata.name: Invalid value: \"a_b\": a lowercase RFC 1123 subdomain")
+    );
+    // NameIsDNSLabel: a Namespace name has no dots.
+    assert_eq!(
+        create("v1", "Namespace", "metadata: {name: a.b}").unwrap_err(),
+        "Namespace \"a.b\" is invalid: metadata.name: Invalid value: \"a.b\": must not contain dots"
+    );
+}
+
+/// `ValidateRBACName` (`IsValidPathSegmentName`): ':' and capitals are
+/// fine, '/', '%', "." and ".." are not.
+#[test]
+fn rbac_names_are_path_segments() {
+    let rbac = "rbac.authorization.k8s.io/v1";
+    assert!(
+        create(
+            rbac,
+            "ClusterRole",
+            "metadata: {name: 'system:aggregate-to-edit'}"
         )
         .is_ok()
+    );
+    assert!(create(rbac, "RoleBinding", "metadata: {name: My_Binding}").is_ok());
+    assert_eq!(
+        create(rbac, "Role", "metadata: {name: a/b}").unwrap_err(),
+        "Role.rbac.authorization.k8s.io \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": may not contain '/'"
+    );
+    assert_eq!(
+        create(rbac, "ClusterRoleBinding", "metadata: {name: '..'}").unwrap_err(),
+        "ClusterRoleBinding.rbac.authorization.k8s.io \"..\" is invalid: metadata.name: Invalid value: \"..\": may not be '..'"
+    );
+    assert_eq!(
+        create(rbac, "Role", "metadata: {name: '%/x'}").unwrap_err(),
+        "Role.rbac.authorization.k8s.io \"%/x\" is invalid: [metadata.name: Invalid value: \"%/x\": may not contain '/', metadata.name: Invalid value: \"%/x\": may not contain '%']"
+    );
+}
+
+/// A CronJob's spec that passes `validateCronJobSpec`.
+const CRON_SPEC: &str = "\nspec: {schedule: '@daily', jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}}}";
+
+/// `ValidateCronJobCreate`: a DNS subdomain of at most 52 characters.
+#[test]
+fn cronjob_names_leave_room_for_the_job_suffix() {
+    let long = "a".repeat(53);
+    assert_eq!(
+        create(
+            "batch/v1",
+            "CronJob",
+            &format!("metadata: {{name: {long}}}{CRON_SPEC}")
+        )
+        .unwrap_err(),
+        format!(
+            "CronJob.batch \"{long}\" is invalid: metadata.name: Invalid value: \"{long}\": must be no more than 52 characters"
+        )
+    );
+    assert!(
+        create(
+            "batch/v1",
+            "CronJob",
+            &format!("metadata: {{name: {}}}{CRON_SPEC}", "a".repeat(52))
+        )
+        .is_ok()
+    );
+}
+
+/// The name functions of `ValidateCustomResourceDefinition` and
+/// `ValidateAPIService`.
+#[test]
+fn names_built_from_the_spec() {
+    let crd = |name: &str| {
+        create(
+            "apiextensions.k8s.io/v1",
+            "CustomResourceDefinition",
+            &format!(
+                "metadata: {{name: {name}}}\nspec: {{group: example.com, names: {{plural: widgets}}}}"
+            ),
+        )
+    };
+    assert!(crd("widgets.example.com").is_ok());
+    assert_eq!(
+        crd("widget.example.com").unwrap_err(),
+        "CustomResourceDefinition.apiextensions.k8s.io \"widget.example.com\" is invalid: metadata.name: Invalid value: \"widget.example.com\": must be spec.names.plural+\".\"+spec.group"
+    );
+    let api_service = |name: &str| {
+        create(
+            "apiregistration.k8s.io/v1",
+            "APIService",
+            &format!("metadata: {{name: {name}}}\nspec: {{group: example.com, version: v1}}"),
+        )
+    };
+    assert!(api_service("v1.example.com").is_ok());
+    assert_eq!(
+        api_service("v2.example.com").unwrap_err(),
+        "APIService.apiregistration.k8s.io \"v2.example.com\" is invalid: metadata.name: Invalid value: \"v2.example.com\": must be `spec.version+\".\"+spec.group`: \"v1.example.com\""
+    );
+    // Name functions not modelled: any name the registry's pass takes.
+    assert!(
+        create(
+            "coordination.k8s.io/v1beta1",
+            "LeaseCandidate",
+            "metadata: {name: 'a b'}"
+        )
+        .is_ok()
+    );
+    assert!(
+        create(
+            "certificates.k8s.io/v1beta1",
+            "ClusterTrustBundle",
+            "metadata: {name: 'a:b'}"
+        )
+        .is_ok()
+    );
+}
+
+/// Kinds whose strategy checks no name (a PodDisruptionBudget, a core/v1
+/// Event) or accepts any (`ValidateCertificateRequestName`): the
+/// registry's own pass (`rest.BeforeCreate`) still wants a path segment.
+#[test]
+fn kinds_without_a_name_function_get_the_registry_pass() {
+    assert!(
+        create(
+            "policy/v1",
+            "PodDisruptionBudget",
+            "metadata: {name: My_PDB}"
+        )
+        .is_ok()
+    );
+    assert!(create("v1", "Event", "metadata: {name: My.Event_1}").is_ok());
+    // (The spec's errors, of a request without one, aside.)
+    assert!(
+        create(
+            "certificates.k8s.io/v1",
+            "CertificateSigningRequest",
+            "metadata: {name: My_CSR}"
+        )
+        .is_err_and(|e| !e.contains("metadata.name"))
+    );
+    assert_eq!(
+        create("policy/v1", "PodDisruptionBudget", "metadata: {name: a/b}").unwrap_err(),
+        "PodDisruptionBudget.policy \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": may not contain '/'"
+    );
+    // Not stored kinds are not validated here.
+    assert!(KindValidation::for_kind("v1", "ConfigMapList", table()).is_none());
+    assert!(KindValidation::for_kind("authentication.k8s.io/v1", "TokenReview", table()).is_none());
+}
+
+/// `ValidateAnnotations`, `ValidateOwnerReferences` (v0.36: errors at the
+/// list's path) and `ValidateFinalizers`, in that order.
+#[test]
+fn annotations_owner_references_and_finalizers() {
+    let key_msg = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, annotations: {'Example.com/Key': x, 'bad key': y}}"
+        )
+        .unwrap_err(),
+        format!(
+            "ConfigMap \"c\" is invalid: metadata.annotations: Invalid value: \"bad key\": name part {key_msg}"
+        )
+    );
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, ownerReferences: [{apiVersion: apps/, kind: ReplicaSet, name: r}]}"
+        )
+        .unwrap_err(),
+        "ConfigMap \"c\" is invalid: [metadata.ownerReferences.apiVersion: Invalid value: \"apps/\": version must not be empty, metadata.ownerReferences.uid: Invalid value: \"\": must not be empty]"
+    );
+    assert!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, ownerReferences: [{apiVersion: v1, kind: A, name: a, uid: '1'}]}"
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, labels: {a: b/c}, finalizers: [orphan, a/b/c]}"
+        )
+        .unwrap_err(),
+        format!(
+            "ConfigMap \"c\" is invalid: [metadata.labels: Invalid value: \"b/c\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), metadata.finalizers: Invalid value: \"a/b/c\": a valid label key {key_msg} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')]"
+        )
+    );
+}
+
+/// core/validation's `ValidateObjectMeta` / `ValidateObjectMetaUpdate`
+/// add `validateKubeFinalizerName`; apimachinery's (a Lease's) do not.
+#[test]
+fn unqualified_finalizers_for_core_validated_kinds() {
+    let cm = v("metadata: {name: c, finalizers: [kubernetes, cleanup]}");
+    let msg = "ConfigMap \"c\" is invalid: metadata.finalizers[1]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified";
+    let configmap = kind("v1", "ConfigMap");
+    assert_eq!(configmap.validate(None, &cm).unwrap_err(), msg);
+    // On update too, after the registry's pass.
+    let old = v("metadata: {name: c}");
+    assert_eq!(configmap.validate(Some(&old), &cm).unwrap_err(), msg);
+    let lease = kind("coordination.k8s.io/v1", "Lease");
+    let l = v("metadata: {name: l, finalizers: [cleanup]}");
+    assert!(lease.validate(None, &l).is_ok());
+    assert!(lease.validate(Some(&l), &l).is_ok());
+    // The registry's pass on update: labels are checked whatever the kind.
+    let bad = v("metadata: {name: l, labels: {a: '-'}}");
+    assert!(lease.validate(Some(&l), &bad).unwrap_err().starts_with(
+        "Lease.coordination.k8s.io \"l\" is invalid: metadata.labels: Invalid value: \"-\""
+    ));
+}
+
+/// Through a scenario: a ConfigMap and a ClusterRole with a ':' in its name
+/// apply; a Role named with a '/' and a ConfigMap with an unqualified
+/// finalizer are refused with the server's words (HTTP 422).
+#[test]
+fn scenario_applies_refuse_invalid_metadata() {
+    use crate::scenario::{Outcome, run_scenario_text};
+    let run = |schema: &str, object: &str| {
+        let text = format!(
+            "scenario: v1\nname: meta\nschema: {{builtin: {schema}}}\nsteps:\n- manager: m\n  op: apply\n  object: {object}\n"
+        );
+        let result = run_scenario_text(&text).unwrap();
+        let step = &result.steps[0];
+        (step.outcome, step.message.clone())
+    };
+    let (outcome, _) = run(
+        "v1/ConfigMap",
+        "{apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: d}, data: {a: b}}",
+    );
+    assert_eq!(outcome, Outcome::Applied);
+    let (outcome, _) = run(
+        "rbac.authorization.k8s.io/v1/ClusterRole",
+        "{apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRole, metadata: {name: 'system:aggregate-to-edit'}}",
+    );
+    assert_eq!(outcome, Outcome::Applied);
+    let (outcome, message) = run(
+        "rbac.authorization.k8s.io/v1/Role",
+        "{apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: {name: a/b, namespace: d}}",
+    );
+    assert_eq!(outcome, Outcome::Invalid);
+    assert_eq!(
+        message,
+        "Role.rbac.authorization.k8s.io \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": may not contain '/'"
+    );
+    let (outcome, message) = run(
+        "v1/ConfigMap",
+        "{apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: d, finalizers: [cleanup]}}",
+    );
+    assert_eq!(outcome, Outcome::Invalid);
+    assert_eq!(
+        message,
+        "ConfigMap \"c\" is invalid: metadata.finalizers[0]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
     );
 }

@@ -7,6 +7,12 @@ use super::super::KindValidation;
 use crate::schema::Validator;
 use crate::value::Value;
 
+/// The validation of a built-in kind, with the catalogue's `objectMeta`.
+fn kind(api_version: &str, kind: &str) -> KindValidation {
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    KindValidation::for_kind(api_version, kind, table).unwrap()
+}
+
 fn v(text: &str) -> Value {
     crate::yaml::parse(text).unwrap().value
 }
@@ -33,7 +39,7 @@ spec:
 }
 
 fn job_err(old: Option<&Value>, new: &Value) -> String {
-    KindValidation::Job.validate(old, new).unwrap_err()
+    kind("batch/v1", "Job").validate(old, new).unwrap_err()
 }
 
 /// `validateJobSpec`: a template whose restartPolicy is (defaulted to)
@@ -50,7 +56,7 @@ fn a_job_must_not_restart_always() {
     let never = v(
         "metadata: {name: pi}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: perl}]\n",
     );
-    assert!(KindValidation::Job.validate(None, &never).is_ok());
+    assert!(kind("batch/v1", "Job").validate(None, &never).is_ok());
     let sometimes = v(
         "metadata: {name: pi}\nspec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Sometimes\n      containers: [{name: pi, image: perl}]\n",
     );
@@ -76,7 +82,7 @@ fn a_manual_selector_must_match_the_template() {
 #[test]
 fn a_job_template_is_immutable() {
     let old = stored_job("", "perl:5.34");
-    assert!(KindValidation::Job.validate(Some(&old), &old).is_ok());
+    assert!(kind("batch/v1", "Job").validate(Some(&old), &old).is_ok());
     let new = stored_job("", "perl:5.36");
     let err = job_err(Some(&old), &new);
     assert!(
@@ -93,7 +99,7 @@ fn a_job_template_is_immutable() {
         .child_map_mut("spec")
         .unwrap()
         .insert("volumes", Value::List(vec![]));
-    assert!(KindValidation::Job.validate(Some(&old), &same).is_ok());
+    assert!(kind("batch/v1", "Job").validate(Some(&old), &same).is_ok());
 }
 
 /// `validatePodTemplateUpdate` with the suspended-Job options: resources
@@ -117,7 +123,11 @@ fn a_suspended_job_may_change_its_resources_and_scheduling() {
             .unwrap()
             .insert("resources", v("{requests: {cpu: '2'}}"));
     }
-    assert!(KindValidation::Job.validate(Some(&old), &resized).is_ok());
+    assert!(
+        kind("batch/v1", "Job")
+            .validate(Some(&old), &resized)
+            .is_ok()
+    );
     let other_image = stored_job("suspend: true", "ruby");
     assert!(job_err(Some(&old), &other_image).contains("spec.template: Invalid value"));
     let mut started = old.clone();
@@ -131,7 +141,7 @@ fn a_suspended_job_may_change_its_resources_and_scheduling() {
         v("{startTime: '2024-01-01T00:00:00Z', conditions: [{type: JobSuspended, status: 'True'}]}"),
     );
     assert!(
-        KindValidation::Job
+        kind("batch/v1", "Job")
             .validate(Some(&started), &resized)
             .is_ok()
     );
@@ -156,7 +166,7 @@ fn job_fields_that_cannot_change() {
         "perl",
     );
     assert!(
-        KindValidation::Job
+        kind("batch/v1", "Job")
             .validate(Some(&indexed_old), &indexed)
             .is_ok()
     );
@@ -201,7 +211,9 @@ fn cron_job_rules() {
         "metadata: {{name: {long}}}\nspec:\n  schedule: '*/5 * * * *'\n  jobTemplate:\n    spec:\n      selector: {{matchLabels: {{a: b}}}}\n      template:\n        spec:\n          restartPolicy: Always\n          containers: [{{name: c, image: busybox}}]\n"
     ));
     assert_eq!(
-        KindValidation::CronJob.validate(None, &new).unwrap_err(),
+        kind("batch/v1", "CronJob")
+            .validate(None, &new)
+            .unwrap_err(),
         format!(
             "CronJob.batch \"{long}\" is invalid: [spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\", spec.jobTemplate.spec.selector: Invalid value: {{\"matchLabels\":{{\"a\":\"b\"}}}}: `selector` will be auto-generated, metadata.name: Invalid value: \"{long}\": must be no more than 52 characters]"
         )
@@ -210,12 +222,12 @@ fn cron_job_rules() {
     let ok = v(&format!(
         "metadata: {{name: {long}}}\nspec:\n  schedule: '@hourly'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
     ));
-    assert!(KindValidation::CronJob.validate(Some(&ok), &ok).is_ok());
+    assert!(kind("batch/v1", "CronJob").validate(Some(&ok), &ok).is_ok());
     let no_schedule = v(
         "metadata: {name: c}\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{name: c, image: busybox}]\n",
     );
     assert_eq!(
-        KindValidation::CronJob
+        kind("batch/v1", "CronJob")
             .validate(None, &no_schedule)
             .unwrap_err(),
         "CronJob.batch \"c\" is invalid: spec.schedule: Required value"
