@@ -120,7 +120,7 @@ struct Quantity {
 
 /// What `MarshalJSON` prints for the Quantity written `text`; `None`
 /// when it does not parse.
-fn canonical(text: &str) -> Option<String> {
+pub(crate) fn canonical(text: &str) -> Option<String> {
     print(parse(text)?)
 }
 
@@ -288,23 +288,16 @@ fn split(text: &str) -> Option<Parts<'_>> {
 
 /// `ParseQuantity`.
 fn parse(text: &str) -> Option<Quantity> {
-    parse_go(text).map(|(q, _)| q)
-}
-
-/// `ParseQuantity`, and whether Go keeps the amount as an int64 (its
-/// fast path) rather than an `inf.Dec`.
-fn parse_go(text: &str) -> Option<(Quantity, bool)> {
     if text.is_empty() {
         return None;
     }
     if text == "0" {
-        let q = Quantity {
+        return Some(Quantity {
             mantissa: 0,
             exponent: 0,
             format: Format::DecimalSi,
             kept: Some(text.to_string()),
-        };
-        return Some((q, true));
+        });
     }
     let parts = split(text)?;
     let (base, exponent, format) = interpret(parts.suffix)?;
@@ -330,71 +323,16 @@ fn parse_go(text: &str) -> Option<(Quantity, bool)> {
                     Format::BinarySi => exponent % 10 == 0 && value & 0x07 != 0,
                     _ => scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0'),
                 };
-                let q = Quantity {
+                return Some(Quantity {
                     mantissa: i128::from(if parts.positive { result } else { -result }),
                     exponent: scale,
                     format,
                     kept: canonical.then(|| text.to_string()),
-                };
-                return Some((q, true));
+                });
             }
         }
     }
-    Some((slow_path(&parts, base, exponent, format)?, false))
-}
-
-/// What Go's `ParseQuantity` leaves in a Quantity's fields, as go-cmp
-/// prints them (the zero Quantity's by default).
-#[derive(Debug, Default)]
-pub(crate) struct GoFields {
-    /// `i`: the value and scale of an int64 amount.
-    pub int: Option<(i64, i32)>,
-    /// `d`: the `inf.Dec` amount's `String()` (scale 9, the amount
-    /// rounded up to a nano-unit; scale 0 when capped at the largest int64).
-    pub dec: Option<String>,
-    /// `s`: the string, kept when canonical.
-    pub s: Option<String>,
-    pub format: &'static str,
-    /// The amount, alike for Quantities that `Cmp` finds equal (empty
-    /// for zero).
-    pub key: String,
-}
-
-/// [`GoFields`] of the Quantity written `text`; `None` when it does not
-/// parse.
-pub(crate) fn go_fields(text: &str) -> Option<GoFields> {
-    let (q, int) = parse_go(text.trim())?;
-    let (mut m, mut e) = (q.mantissa, q.exponent);
-    while m != 0 && m % 10 == 0 {
-        (m, e) = (m / 10, e + 1);
-    }
-    let dec = if int {
-        None
-    } else if (q.exponent == 0 && q.mantissa == i128::from(i64::MAX)) || q.mantissa == 0 {
-        Some(q.mantissa.to_string())
-    } else {
-        let zeros = usize::try_from(q.exponent + 9).ok()?;
-        let digits = format!("{}{}", q.mantissa.unsigned_abs(), "0".repeat(zeros));
-        let digits = format!("{digits:0>10}");
-        let (whole, nanos) = digits.split_at(digits.len() - 9);
-        let sign = if q.mantissa < 0 { "-" } else { "" };
-        Some(format!("{sign}{whole}.{nanos}"))
-    };
-    Some(GoFields {
-        int: int.then(|| (i64::try_from(q.mantissa).unwrap_or(0), q.exponent)),
-        dec,
-        s: q.kept,
-        format: match q.format {
-            Format::DecimalExponent => "DecimalExponent",
-            Format::BinarySi => "BinarySI",
-            Format::DecimalSi => "DecimalSI",
-        },
-        key: if m == 0 {
-            String::new()
-        } else {
-            format!("{m}e{e}")
-        },
-    })
+    slow_path(&parts, base, exponent, format)
 }
 
 /// `Quantity.Cmp` of the Quantities written `a` and `b` (`None`: the

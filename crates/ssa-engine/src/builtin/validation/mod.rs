@@ -25,8 +25,7 @@
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
 //! - `certificates`: CertificateSigningRequests.
-//! - `pvc`: a PersistentVolumeClaim's spec and its immutability, told with
-//!   `gocmp` (go-cmp's `cmp.Diff` of a model of Go values).
+//! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 
@@ -35,7 +34,6 @@ mod batch;
 mod certificates;
 mod core;
 mod field;
-mod gocmp;
 mod internal_json;
 mod meta;
 mod names;
@@ -197,7 +195,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "PersistentVolumeClaim",
-        "changes to the spec other than a bound claim's storage request, volumeName once and storageClassName from nil (with go-cmp's diff of the specs), a storage request below status.capacity, a changed volumeMode, storage-class annotation or unset volumeAttributesClassName",
+        "changes to the spec other than a bound claim's storage request, volumeName once and storageClassName from nil a storage request below status.capacity, a changed volumeMode, storage-class annotation or unset volumeAttributesClassName",
         "core/validation ValidatePersistentVolumeClaimUpdate",
     ),
 ];

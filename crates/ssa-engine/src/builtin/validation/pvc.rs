@@ -2,15 +2,15 @@
 //! `ValidatePersistentVolumeClaimSpec` (the strategy's `Validate` and
 //! `ValidateUpdate` both call it), then `ValidatePersistentVolumeClaimUpdate`:
 //! the spec is immutable but for the storage request of a bound claim (and
-//! `volumeName` once, `storageClassName` from nil), told with go-cmp's diff
-//! of the internal `core.PersistentVolumeClaimSpec`s ([`gocmp`]), built from
-//! a table of the internal types. Not modelled: the label selector's and
-//! the data sources' own rules.
+//! `volumeName` once, `storageClassName` from nil). Not modelled: the
+//! go-cmp diff of the internal specs upstream appends to that message (a
+//! model of go-cmp's report is on the `gocmp-pvc` branch; it did not fit
+//! the page's size budget), the label selector's and the data sources'
+//! own rules.
 
 use super::field::{
     BadValue, FieldError, forbidden, invalid, json_string, not_supported, required,
 };
-use super::gocmp::{self, GoValue, Kind, struct_of};
 use super::names;
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
@@ -124,26 +124,21 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
 
 /// `ValidatePersistentVolumeClaimUpdate` after `ValidatePersistentVolumeClaim`
 /// (RecoverVolumeExpansionFailure and VolumeAttributesClass on, as in
-/// 1.36).
-fn update<'v>(old: &'v Value, new: &'v Value) -> Vec<FieldError> {
+/// 1.36). The specs are compared as `apiequality.Semantic.DeepEqual`
+/// compares the internal structs (after the strategy's
+/// `NormalizeDataSources`), but the go-cmp diff upstream appends to the
+/// message is not printed.
+fn update(old: &Value, new: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let (mut was, mut now) = (internal_spec(old), internal_spec(new));
-    let set = |spec: &mut GoValue, name: &str, to: GoValue| {
-        if let Some(f) = spec.field_mut(name) {
-            *f = to;
-        }
-    };
     // volumeName may be set once.
     if text(old, "volumeName").unwrap_or("").is_empty() {
-        set(
-            &mut was,
-            "VolumeName",
-            GoValue::str("string", text(new, "volumeName").unwrap_or("")),
-        );
+        set(&mut was, "volumeName", field(new, "volumeName").cloned());
     }
-    let annotation = |o: &'v Value| {
+    let annotation = |o: &'_ Value| {
         o.get_path(&["metadata", "annotations", BETA_CLASS])
             .and_then(Value::as_str)
+            .map(str::to_string)
     };
     let (old_ann, new_ann) = (annotation(old), annotation(new));
     let (old_class, new_class) = (text(old, "storageClassName"), text(new, "storageClassName"));
@@ -151,53 +146,50 @@ fn update<'v>(old: &'v Value, new: &'v Value) -> Vec<FieldError> {
     // where there was none (or only the annotation) is no change.
     let from_annotation = old_ann.is_some()
         && old_class.is_none()
-        && new_class == old_ann
-        && new_ann.is_none_or(|a| Some(a) == old_ann);
-    if !from_annotation && old_ann.unwrap_or("") != new_ann.unwrap_or("") {
+        && new_class == old_ann.as_deref()
+        && new_ann.as_ref().is_none_or(|a| Some(a) == old_ann.as_ref());
+    if !from_annotation && old_ann.as_deref().unwrap_or("") != new_ann.as_deref().unwrap_or("") {
         errs.push(invalid(
             ["metadata.annotations.", BETA_CLASS].concat(),
-            BadValue::Str(new_ann.unwrap_or("").to_string()),
+            BadValue::Str(new_ann.clone().unwrap_or_default()),
             "field is immutable",
         ));
     }
     if from_annotation
         || (new_class.is_some()
             && old_class.is_none()
-            && old_ann.is_none_or(|a| new_class == Some(a)))
+            && old_ann.as_deref().is_none_or(|a| new_class == Some(a)))
     {
-        set(&mut now, "StorageClassName", build(&STR_PTR, None));
+        set(&mut now, "storageClassName", None);
     }
     // A bound claim's storage request may change.
     let old_size = storage(old, REQUESTS);
     let bound = new.get_path(&["status", "phase"]).and_then(Value::as_str) == Some("Bound");
-    let requests = now
-        .field_mut("Resources")
-        .and_then(|r| r.field_mut("Requests"));
-    if let (true, Some(Kind::Map(Some(entries)))) = (bound, requests.map(|r| &mut r.kind)) {
-        let size = GoValue::quantity(old_size.as_deref());
-        // Entries stay sorted.
-        let key = |k: &GoValue| k.text.as_deref().unwrap_or("").cmp("storage");
-        let at = entries
-            .iter()
-            .position(|(k, _)| key(k) != Ordering::Less)
-            .unwrap_or(entries.len());
-        match entries.get_mut(at) {
-            Some((k, v)) if key(k) == Ordering::Equal => *v = size,
-            _ => entries.insert(
-                at,
-                (build(&RESOURCE_NAME, Some(&Value::from("storage"))), size),
-            ),
+    if bound
+        && let Some(requests) = now
+            .as_map_mut()
+            .and_then(|m| m.child_map_mut("resources"))
+            .and_then(|r| r.child_map_mut("requests"))
+    {
+        match &old_size {
+            Some(size) => {
+                requests.insert("storage", Value::from(size.as_str()));
+            }
+            None => {
+                requests.remove("storage");
+            }
         }
     }
     set(
         &mut now,
-        "VolumeAttributesClassName",
-        build(&STR_PTR, field(old, "volumeAttributesClassName")),
+        "volumeAttributesClassName",
+        field(old, "volumeAttributesClassName").cloned(),
     );
-    let diff = gocmp::diff(&was, &now);
-    if !diff.is_empty() {
-        let detail = "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n";
-        errs.push(forbidden("spec", &[detail, &diff].concat()));
+    if semantic(was) != semantic(now) {
+        errs.push(forbidden(
+            "spec",
+            "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
+        ));
     }
     let new_size = storage(new, REQUESTS);
     let than = |size: Option<String>| quantity::compare(new_size.as_deref(), size.as_deref());
@@ -230,11 +222,27 @@ fn update<'v>(old: &'v Value, new: &'v Value) -> Vec<FieldError> {
     errs
 }
 
-/// The claim's spec as the internal `core.PersistentVolumeClaimSpec`,
-/// after the strategy's `NormalizeDataSources` (each data source field
-/// filled from the other).
-fn internal_spec(pvc: &Value) -> GoValue {
-    let mut spec = pvc.get("spec").cloned().unwrap_or_default();
+/// Sets (or, with `None`, unsets) a field of a spec.
+fn set(spec: &mut Value, key: &str, to: Option<Value>) {
+    if let Some(m) = spec.as_map_mut() {
+        match to {
+            Some(v) => {
+                m.insert(key, v);
+            }
+            None => {
+                m.remove(key);
+            }
+        }
+    }
+}
+
+/// The claim's spec after the strategy's `NormalizeDataSources` (each
+/// data source field filled from the other).
+fn internal_spec(pvc: &Value) -> Value {
+    let mut spec = pvc
+        .get("spec")
+        .cloned()
+        .unwrap_or(Value::Map(Default::default()));
     if let Some(m) = spec.as_map_mut() {
         let get = |k| m.get(k).filter(|v| !v.is_null()).cloned();
         match (get("dataSource"), get("dataSourceRef")) {
@@ -252,205 +260,41 @@ fn internal_spec(pvc: &Value) -> GoValue {
             _ => {}
         }
     }
-    build(&SPEC, Some(&spec))
+    spec
 }
 
-/// An internal Go type, as far as its v1 JSON fills it.
-enum T {
-    /// A string type.
-    Str(&'static str),
-    Ptr(&'static str, &'static T),
-    Slice(&'static str, &'static T),
-    Map(&'static str, &'static T, &'static T),
-    /// Go name, JSON name and type of each field.
-    Struct(&'static str, &'static [(&'static str, &'static str, T)]),
-    /// A `fmt.Stringer`: its `String()` of the JSON value.
-    Shown(&'static T, fn(&Value) -> String),
-    Quantity,
-}
-
-/// The Go value of type `t` that the JSON value `v` decodes to (empty
-/// lists and maps nil, as stored).
-fn build(t: &T, v: Option<&Value>) -> GoValue {
-    let v = v.filter(|v| !v.is_null());
-    match t {
-        T::Str(ty) => GoValue::str(ty, v.and_then(Value::as_str).unwrap_or("")),
-        T::Ptr(ty, to) => GoValue::new(ty, Kind::Ptr(v.map(|v| Box::new(build(to, Some(v)))))),
-        T::Slice(ty, of) => {
-            let items = v.and_then(Value::as_list).filter(|l| !l.is_empty());
-            GoValue::new(
-                ty,
-                Kind::Slice(items.map(|l| l.iter().map(|e| build(of, Some(e))).collect())),
-            )
+/// A spec as `Semantic.DeepEqual` tells internal structs apart: an unset
+/// field, `null`, an empty list and an empty map (nil and empty slices and
+/// maps) are alike; the quantities of resource lists compare by value
+/// (their canonical form).
+fn semantic(value: Value) -> Value {
+    match value {
+        Value::Map(map) => {
+            let mut out = crate::value::Map::new();
+            for (k, v) in map {
+                let mut v = semantic(v);
+                if matches!(k.as_str(), "requests" | "limits")
+                    && let Some(list) = v.as_map_mut()
+                {
+                    for (_, q) in list.iter_mut() {
+                        if let Some(c) = q.as_str().and_then(quantity::canonical) {
+                            *q = Value::String(c);
+                        }
+                    }
+                }
+                let empty = match &v {
+                    Value::Null => true,
+                    Value::List(l) => l.is_empty(),
+                    Value::Map(m) => m.is_empty() && k != "selector",
+                    _ => false,
+                };
+                if !empty {
+                    out.insert(k, v);
+                }
+            }
+            Value::Map(out)
         }
-        T::Map(ty, key, of) => {
-            let entries = v
-                .and_then(Value::as_map)
-                .filter(|m| !m.is_empty())
-                .map(|m| {
-                    m.iter()
-                        .map(|(k, e)| {
-                            (
-                                build(key, Some(&Value::from(k.as_str()))),
-                                build(of, Some(e)),
-                            )
-                        })
-                        .collect()
-                });
-            GoValue::map(ty, entries)
-        }
-        T::Struct(ty, fields) => {
-            let fields = fields
-                .iter()
-                .map(|(go, json, f)| (*go, build(f, v.and_then(|v| v.get(json)))));
-            struct_of(ty, fields.collect())
-        }
-        T::Shown(of, show) => GoValue {
-            text: v.map(show),
-            ..build(of, v)
-        },
-        T::Quantity => {
-            let text = v.map(|q| q.as_str().map_or_else(|| q.to_json(), str::to_string));
-            GoValue::quantity(text.as_deref())
-        }
+        Value::List(items) => Value::List(items.into_iter().map(semantic).collect()),
+        other => other,
     }
-}
-
-const STRING: T = T::Str("string");
-const STR_PTR: T = T::Ptr("*string", &STRING);
-/// `core.ResourceName`'s `String()` is itself.
-const RESOURCE_NAME: T = T::Shown(&T::Str("core.ResourceName"), |v| {
-    v.as_str().unwrap_or("").to_string()
-});
-const RESOURCE_LIST: T = T::Map("core.ResourceList", &RESOURCE_NAME, &T::Quantity);
-const GROUP: (&str, &str, T) = ("APIGroup", "apiGroup", STR_PTR);
-const KIND: (&str, &str, T) = ("Kind", "kind", STRING);
-const NAME: (&str, &str, T) = ("Name", "name", STRING);
-const REQUIREMENT: T = T::Struct(
-    "v1.LabelSelectorRequirement",
-    &[
-        ("Key", "key", STRING),
-        ("Operator", "operator", T::Str("v1.LabelSelectorOperator")),
-        ("Values", "values", T::Slice("[]string", &STRING)),
-    ],
-);
-const SELECTOR: T = T::Struct(
-    "v1.LabelSelector",
-    &[
-        (
-            "MatchLabels",
-            "matchLabels",
-            T::Map("map[string]string", &STRING, &STRING),
-        ),
-        (
-            "MatchExpressions",
-            "matchExpressions",
-            T::Slice("[]v1.LabelSelectorRequirement", &REQUIREMENT),
-        ),
-    ],
-);
-/// `pkg/apis/core/types.go`'s `PersistentVolumeClaimSpec`, fields in order.
-const SPEC: T = T::Struct(
-    "core.PersistentVolumeClaimSpec",
-    &[
-        (
-            "AccessModes",
-            "accessModes",
-            T::Slice(
-                "[]core.PersistentVolumeAccessMode",
-                &T::Str("core.PersistentVolumeAccessMode"),
-            ),
-        ),
-        (
-            "Selector",
-            "selector",
-            T::Shown(&T::Ptr("*v1.LabelSelector", &SELECTOR), selector_text),
-        ),
-        (
-            "Resources",
-            "resources",
-            T::Struct(
-                "core.VolumeResourceRequirements",
-                &[
-                    ("Limits", "limits", RESOURCE_LIST),
-                    ("Requests", "requests", RESOURCE_LIST),
-                ],
-            ),
-        ),
-        ("VolumeName", "volumeName", STRING),
-        ("StorageClassName", "storageClassName", STR_PTR),
-        (
-            "VolumeMode",
-            "volumeMode",
-            T::Ptr(
-                "*core.PersistentVolumeMode",
-                &T::Str("core.PersistentVolumeMode"),
-            ),
-        ),
-        (
-            "DataSource",
-            "dataSource",
-            T::Ptr(
-                "*core.TypedLocalObjectReference",
-                &T::Struct("core.TypedLocalObjectReference", &[GROUP, KIND, NAME]),
-            ),
-        ),
-        (
-            "DataSourceRef",
-            "dataSourceRef",
-            T::Ptr(
-                "*core.TypedObjectReference",
-                &T::Struct(
-                    "core.TypedObjectReference",
-                    &[GROUP, KIND, NAME, ("Namespace", "namespace", STR_PTR)],
-                ),
-            ),
-        ),
-        (
-            "VolumeAttributesClassName",
-            "volumeAttributesClassName",
-            STR_PTR,
-        ),
-    ],
-);
-
-/// `(*metav1.LabelSelector).String()`, gogo-protobuf's: labels sorted,
-/// `%v` of each requirement's values.
-fn selector_text(sel: &Value) -> String {
-    let labels = sel.get("matchLabels").and_then(Value::as_map);
-    let mut keys: Vec<&String> = labels.map(|m| m.keys().collect()).unwrap_or_default();
-    crate::sort::sort(&mut keys);
-    let mut s = String::from("&LabelSelector{MatchLabels:map[string]string{");
-    for k in keys {
-        let v = labels
-            .and_then(|m| m.get(k))
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        s.extend([k.as_str(), ": ", v, ","]);
-    }
-    s.push_str("},MatchExpressions:[]LabelSelectorRequirement{");
-    for e in sel
-        .get("matchExpressions")
-        .and_then(Value::as_list)
-        .into_iter()
-        .flatten()
-    {
-        let get = |k| e.get(k).and_then(Value::as_str).unwrap_or("");
-        let values: Vec<&str> = e
-            .get("values")
-            .and_then(Value::as_list)
-            .map(|l| l.iter().map(|v| v.as_str().unwrap_or("")).collect())
-            .unwrap_or_default();
-        s.extend([
-            "LabelSelectorRequirement{Key:",
-            get("key"),
-            ",Operator:",
-            get("operator"),
-            ",Values:[",
-            &values.join(" "),
-            "],},",
-        ]);
-    }
-    s.push_str("},}");
-    s
 }
