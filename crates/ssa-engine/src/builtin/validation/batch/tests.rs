@@ -233,3 +233,42 @@ fn cron_job_rules() {
         "CronJob.batch \"c\" is invalid: spec.schedule: Required value"
     );
 }
+
+/// Through the scenario runner: a Job is created (its selector generated
+/// after validation, from the new uid), the same manifest applies again,
+/// and a changed image is refused by `validatePodTemplateUpdate`, the
+/// template printed as the internal `core.PodTemplateSpec` (labels at the
+/// top: the embedded `ObjectMeta` has no json tag).
+#[test]
+fn a_scenario_changing_a_jobs_image_is_refused() {
+    use crate::scenario::{Outcome, run_scenario_text};
+    let step = |image: &str| {
+        format!(
+            "- manager: kubectl\n  op: apply\n  object:\n    apiVersion: batch/v1\n    kind: Job\n    metadata: {{name: pi, namespace: default}}\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{{name: pi, image: '{image}'}}]\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: job\nschema: {{builtin: batch/v1/Job}}\nsteps:\n{}{}{}",
+        step("perl:5.34"),
+        step("perl:5.34"),
+        step("perl:5.36")
+    );
+    let result = run_scenario_text(&text).unwrap();
+    let outcomes: Vec<Outcome> = result.steps.iter().map(|s| s.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::Applied, Outcome::Applied, Outcome::Invalid]
+    );
+    let message = &result.steps[2].message;
+    assert!(
+        message.starts_with(
+            "Job.batch \"pi\" is invalid: spec.template: Invalid value: {\"labels\":{\"batch.kubernetes.io/controller-uid\":"
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains(",\"Spec\":{\"Volumes\":null,\"InitContainers\":null,\"Containers\":[{\"Name\":\"pi\",\"Image\":\"perl:5.36\",\"Command\":null,"),
+        "{message}"
+    );
+    assert!(message.ends_with("}}: field is immutable"), "{message}");
+}
