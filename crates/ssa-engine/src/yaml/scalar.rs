@@ -212,7 +212,7 @@ fn parse_finite_float(text: &str) -> Option<f64> {
     if !is_yaml_float(text) {
         return None;
     }
-    text.parse::<f64>().ok().filter(|f| f.is_finite())
+    crate::float::parse(text).filter(|f| f.is_finite())
 }
 
 /// Go's `strconv.ParseUint(s, 0, 64)`: `0b`, `0o`, `0x` prefixes, a
