@@ -265,8 +265,7 @@ fn classify(word: &str) -> Token {
     let numeric = w.parse::<i64>().is_ok()
         || w.strip_prefix("0x")
             .is_some_and(|h| i64::from_str_radix(h, 16).is_ok())
-        || (w.parse::<f64>().is_ok()
-            && w.chars().all(|c| c.is_ascii_digit() || "+-.eE".contains(c)));
+        || ssa_engine::float::parse(w).is_some();
     if LITERALS.contains(&w) {
         Token::Literal
     } else if numeric {

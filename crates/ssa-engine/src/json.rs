@@ -8,8 +8,9 @@
 //! gzipped wasm, beside the float parser std already links for YAML.
 //! This reader follows serde_json 1.0's `de.rs` and `read.rs` step by step
 //! (which byte an error points at included) and reads a float's digits
-//! with std's `f64::from_str`, which rounds correctly as Go's `strconv`
-//! does. `tests` compares the two on fixed and generated texts.
+//! with `float::parse` (std's `f64::from_str` natively), which rounds
+//! correctly as Go's `strconv` does. `tests` compares the two on fixed and
+//! generated texts.
 
 use crate::value::{Map, Value};
 use std::fmt;
@@ -575,11 +576,11 @@ impl Reader<'_> {
                 exp = exp * 10 + digit;
             }
         }
-        // JSON's number syntax is a subset of what `f64::from_str` reads.
-        let f: f64 = self
+        // JSON's number syntax is a subset of what `float::parse` reads.
+        let f = self
             .text
             .get(start..self.index)
-            .and_then(|t| t.parse().ok())
+            .and_then(crate::float::parse)
             .unwrap_or(0.0);
         if f.is_infinite() {
             return Err(self.error(Code::NumberOutOfRange));

@@ -19,6 +19,7 @@ pub mod client_side;
 pub mod crd;
 pub mod field_manager;
 pub mod fieldpath;
+pub mod float;
 pub mod json;
 pub mod lesson;
 pub mod lifecycle;

@@ -365,9 +365,12 @@ mod tests {
         let managed = decode(&object).unwrap();
         let id = ManagerId::apply("m", "").encode();
         assert_eq!(managed.fields.len(), 1);
-        assert_eq!(managed.fields[&id].api_version, "v2");
+        assert_eq!(managed.fields.get(&id).unwrap().api_version, "v2");
         assert!(
-            managed.fields[&id]
+            managed
+                .fields
+                .get(&id)
+                .unwrap()
                 .set
                 .has(&crate::fieldpath::Path::fields(&["b"]))
         );

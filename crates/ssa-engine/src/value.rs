@@ -355,18 +355,71 @@ pub fn format_float(f: f64) -> String {
     if f == 0.0 {
         return "0".to_string();
     }
-    let abs = f.abs();
-    if (1e-6..1e21).contains(&abs) {
-        // Rust's `{}` is the shortest round-trip digits, never with an
-        // exponent: strconv's 'f' with precision -1.
-        return format!("{f}");
+    let (negative, digits, exp) = shortest(&format!("{f:e}"));
+    let mut out = String::from(if negative { "-" } else { "" });
+    if (1e-6..1e21).contains(&f.abs()) {
+        // strconv's 'f' with precision -1.
+        write_positional(&mut out, &digits, exp);
+    } else {
+        // `{:e}`'s digits, with the sign of a positive exponent as Go
+        // writes it ("1e-7", "1e+21").
+        write_mantissa(&mut out, &digits);
+        let _ = write!(
+            out,
+            "e{}{}",
+            if exp < 0 { "-" } else { "+" },
+            exp.unsigned_abs()
+        );
     }
-    // `{:e}` has the same digits and no padded exponent ("1e-7", "1e21"):
-    // Go writes the sign of a positive exponent.
-    let sci = format!("{f:e}");
-    match sci.split_once('e') {
-        Some((mantissa, exp)) if !exp.starts_with('-') => format!("{mantissa}e+{exp}"),
-        _ => sci,
+    out
+}
+
+/// The sign, the digits (as ASCII, without the point) and the decimal
+/// exponent of a float that Rust's `{:e}` printed: its shortest digits
+/// that read back the same (`-1.5e-5`), as strconv's precision -1 gives
+/// them. The one float printer the engine links: `{}` of an `f64` would
+/// be a second one.
+pub(crate) fn shortest(sci: &str) -> (bool, Vec<u8>, i32) {
+    let (negative, sci) = match sci.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, sci),
+    };
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    (negative, digits, exp)
+}
+
+/// The digits with a point after the first (`1.25`; `1` alone).
+pub(crate) fn write_mantissa(out: &mut String, digits: &[u8]) {
+    let (first, rest) = digits.split_first().unwrap_or((&b'0', &[]));
+    out.push(char::from(*first));
+    if !rest.is_empty() {
+        out.push('.');
+        out.extend(rest.iter().map(|&d| char::from(d)));
+    }
+}
+
+/// The digits times ten to `exp` (the exponent of the first digit) in
+/// plain notation: `1500`, `0.015`.
+pub(crate) fn write_positional(out: &mut String, digits: &[u8], exp: i32) {
+    // `dp` digits before the point.
+    let dp = exp + 1;
+    let digit = |i: i32| -> char {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| digits.get(i))
+            .map_or('0', |&d| char::from(d))
+    };
+    if dp > 0 {
+        (0..dp).for_each(|i| out.push(digit(i)));
+    } else {
+        out.push('0');
+    }
+    let decimals = digits.len() as i32 - dp;
+    if decimals > 0 {
+        out.push('.');
+        (dp..dp + decimals).for_each(|i| out.push(digit(i)));
     }
 }
 
@@ -715,6 +768,39 @@ mod tests {
             (f64::NAN, "null"),
         ] {
             assert_eq!(format_float(f), go, "{f:e}");
+        }
+    }
+
+    /// Plain notation built from `{:e}`'s digits is what `{}` prints.
+    #[test]
+    fn plain_floats_as_display_prints_them() {
+        let mut bits = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200_000 {
+            bits ^= bits << 13;
+            bits ^= bits >> 7;
+            bits ^= bits << 17;
+            // Exponents from about 1e-7 to 1e22.
+            let f = f64::from_bits(
+                (bits & 0x800F_FFFF_FFFF_FFFF) | ((0x3E7 + (bits >> 52) % 0x5F) << 52),
+            );
+            if (1e-6..1e21).contains(&f.abs()) {
+                assert_eq!(format_float(f), format!("{f}"), "{f:e}");
+            }
+        }
+        for f in [
+            1.0,
+            10.0,
+            1e20,
+            123456.0,
+            0.5,
+            0.000001,
+            0.0000012345,
+            99.99,
+            1e-6,
+            9.99e20,
+        ] {
+            assert_eq!(format_float(f), format!("{f}"));
+            assert_eq!(format_float(-f), format!("{}", -f));
         }
     }
 

@@ -452,7 +452,10 @@ fn place(area: &HtmlTextAreaElement, held: &mut Held) {
     }
     held.placed = placed;
     let style = area.style();
-    let px = |lines: usize, extra: f64| format!("{}px", lines as f64 * LINE + extra);
+    // Whole pixels, printed as integers: `{}` of an f64 would link a
+    // float printer of its own into the wasm (the engine prints floats
+    // through `{:e}`).
+    let px = |lines: usize, extra: f64| format!("{}px", (lines as f64 * LINE + extra) as i64);
     let _ = style.set_property("margin-top", &px(window.first, 0.0));
     let _ = style.set_property("margin-bottom", &px(below, 0.0));
     let _ = style.set_property("height", &px(window.lines, 2.0 * PAD));
@@ -483,12 +486,14 @@ fn reveal(scroller: &NodeRef, line: usize, held: &mut Held) {
 }
 
 /// Moves an element by `x`, `y` CSS pixels (through its style object, which
-/// the page's Content-Security-Policy allows).
+/// the page's Content-Security-Policy allows); both are whole numbers
+/// (lines times the line height, scroll offsets), printed as integers.
 fn move_to(node: &NodeRef, x: f64, y: f64) {
     if let Some(element) = node.cast::<web_sys::HtmlElement>() {
-        let _ = element
-            .style()
-            .set_property("transform", &format!("translate({x}px, {y}px)"));
+        let _ = element.style().set_property(
+            "transform",
+            &format!("translate({}px, {}px)", x as i64, y as i64),
+        );
     }
 }
 

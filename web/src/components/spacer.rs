@@ -7,7 +7,8 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    /// In CSS pixels.
+    /// In CSS pixels, a whole number (rows times their height): printed
+    /// as an integer.
     pub height: f64,
 }
 
@@ -18,7 +19,7 @@ pub fn spacer(props: &Props) -> Html {
         if let Some(element) = node.cast::<web_sys::HtmlElement>() {
             let _ = element
                 .style()
-                .set_property("height", &format!("{height}px"));
+                .set_property("height", &format!("{}px", *height as i64));
         }
     });
     html! { <div class="spacer" aria-hidden="true" ref={node} /> }

@@ -14,7 +14,6 @@ use crate::fieldpath::{Path, Set};
 use crate::schema::{Schema, TypeId};
 use crate::typed::{self, Comparison, Typed, TypedErrors};
 use crate::value::Value;
-use std::collections::BTreeMap;
 
 /// The fields one manager owns, at the API version it wrote them with, and
 /// whether it got them by applying.
@@ -25,8 +24,131 @@ pub struct VersionedSet {
     pub applied: bool,
 }
 
-/// Every manager's fields, by manager.
-pub type ManagedFields = BTreeMap<String, VersionedSet>;
+/// Every manager's fields, by manager, in the order of their names (as a
+/// `BTreeMap` keeps them): a vector sorted by name. Objects have a few
+/// managers, and a map type of its own was one more copy of std's B-tree
+/// in the page's wasm.
+#[derive(Clone, Default, PartialEq)]
+pub struct ManagedFields(Vec<(String, VersionedSet)>);
+
+/// `(&name, &set)` of an entry, as a map's iterator gives them.
+type EntryRef<'a> = (&'a String, &'a VersionedSet);
+
+/// The iterator of [`ManagedFields::iter`].
+pub type ManagedFieldsIter<'a> = std::iter::Map<
+    std::slice::Iter<'a, (String, VersionedSet)>,
+    fn(&(String, VersionedSet)) -> EntryRef<'_>,
+>;
+
+fn entry_ref((name, set): &(String, VersionedSet)) -> EntryRef<'_> {
+    (name, set)
+}
+
+impl ManagedFields {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Where `name` is, or where it would go.
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(n, _)| n.as_str().cmp(name))
+    }
+
+    pub fn get(&self, name: &str) -> Option<&VersionedSet> {
+        let i = self.find(name).ok()?;
+        self.0.get(i).map(|(_, set)| set)
+    }
+
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut VersionedSet> {
+        let i = self.find(name).ok()?;
+        self.0.get_mut(i).map(|(_, set)| set)
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.find(name).is_ok()
+    }
+
+    /// Sets `name`'s entry; returns the one it replaces.
+    pub fn insert(&mut self, name: String, set: VersionedSet) -> Option<VersionedSet> {
+        match self.find(&name) {
+            Ok(i) => self
+                .0
+                .get_mut(i)
+                .map(|(_, old)| std::mem::replace(old, set)),
+            Err(i) => {
+                self.0.insert(i, (name, set));
+                None
+            }
+        }
+    }
+
+    pub fn remove(&mut self, name: &str) -> Option<VersionedSet> {
+        let i = self.find(name).ok()?;
+        Some(self.0.remove(i).1)
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut VersionedSet) -> bool) {
+        self.0.retain_mut(|(name, set)| keep(name, set));
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> ManagedFieldsIter<'_> {
+        self.0.iter().map(entry_ref)
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&String, &mut VersionedSet)> {
+        self.0.iter_mut().map(|(name, set)| (&*name, set))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(name, _)| name)
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &VersionedSet> {
+        self.0.iter().map(|(_, set)| set)
+    }
+}
+
+impl std::fmt::Debug for ManagedFields {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a ManagedFields {
+    type Item = EntryRef<'a>;
+    type IntoIter = ManagedFieldsIter<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for ManagedFields {
+    type Item = (String, VersionedSet);
+    type IntoIter = std::vec::IntoIter<(String, VersionedSet)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl FromIterator<(String, VersionedSet)> for ManagedFields {
+    /// As a map collects: a later entry of the same name replaces the
+    /// earlier one.
+    fn from_iter<I: IntoIterator<Item = (String, VersionedSet)>>(entries: I) -> Self {
+        let mut managed = Self::new();
+        for (name, set) in entries {
+            managed.insert(name, set);
+        }
+        managed
+    }
+}
 
 /// A field another manager owns that a write would change.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,7 +31,8 @@ use crate::scenario::{
 };
 use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
-use std::collections::BTreeMap;
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
 
 /// kubectl's flags that decide the request.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -365,7 +366,7 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
 
     // What the cluster holds, by identity (live objects keep their own
     // namespace; one without takes the default, as the server gave it one).
-    let mut held: BTreeMap<ObjectId, &ObjectDoc> = BTreeMap::new();
+    let mut held: IndexMap<ObjectId, &ObjectDoc, FxBuildHasher> = IndexMap::default();
     let live_default = Options {
         namespace: None,
         ..options.clone()
@@ -393,8 +394,8 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
     }
 
     let mut jobs: Vec<Job> = Vec::new();
-    let mut schemas = SchemaCache::new();
-    let mut seen: BTreeMap<ObjectId, Origin> = BTreeMap::new();
+    let mut schemas = SchemaCache::default();
+    let mut seen: IndexMap<ObjectId, Origin, FxBuildHasher> = IndexMap::default();
     for doc in &manifest_docs {
         let Some(id) = identify_or_report(doc, &catalogue, options, &mut errors) else {
             continue;
@@ -412,11 +413,13 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
         let live_doc = held.get(&id).copied();
         jobs.push(job(id, doc, live_doc, &catalogue, &mut schemas, options));
     }
-    let untouched = held
+    // In identity order.
+    let mut untouched: Vec<ObjectId> = held
         .keys()
-        .filter(|id| !seen.contains_key(id))
+        .filter(|id| !seen.contains_key(*id))
         .cloned()
         .collect();
+    crate::sort::sort(&mut untouched);
     Plan {
         jobs,
         errors,
@@ -507,7 +510,8 @@ fn identify(
 /// the scenario loads it for (the live object's when there is one, which
 /// may name another version) and the manifest's apiVersion (which picked
 /// the schema source).
-type SchemaCache = BTreeMap<((String, String), String), Result<ObjectSchema, String>>;
+type SchemaCache =
+    IndexMap<((String, String), String), Result<ObjectSchema, String>, FxBuildHasher>;
 
 fn job(
     id: ObjectId,
@@ -677,13 +681,13 @@ fn scenario_document(scenario: &Scenario) -> Value {
 struct SchemaCatalogue<'d> {
     /// (group, kind) → the CRD, the first one found (manifests first: they
     /// are what will be served after the apply).
-    crds: BTreeMap<(String, String), &'d Value>,
+    crds: IndexMap<(String, String), &'d Value, FxBuildHasher>,
     openapi: Vec<&'d Value>,
 }
 
 impl<'d> SchemaCatalogue<'d> {
     fn new(manifests: &'d [ObjectDoc], live: &'d [ObjectDoc], schemas: &'d [ObjectDoc]) -> Self {
-        let mut crds = BTreeMap::new();
+        let mut crds = IndexMap::default();
         let mut openapi = Vec::new();
         for doc in manifests.iter().chain(schemas).chain(live) {
             let value = &doc.value;

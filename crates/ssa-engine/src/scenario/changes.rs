@@ -137,7 +137,7 @@ fn ownership_changed(before: &Managed, after: &Managed) -> Set {
     let only_after = after
         .fields
         .keys()
-        .filter(|id| !before.fields.contains_key(*id));
+        .filter(|id| !before.fields.contains_key(id));
     before
         .fields
         .keys()

@@ -595,7 +595,7 @@ fn written(
             .fields
             .iter()
             .filter(|(id, vs)| {
-                was.fields.get(*id).map(|v| &v.set) != Some(&vs.set)
+                was.fields.get(id).map(|v| &v.set) != Some(&vs.set)
                     || was.times.get(*id) != now.times.get(*id)
             })
             .map(|(id, _)| describe(id))

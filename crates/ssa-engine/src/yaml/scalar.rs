@@ -212,7 +212,7 @@ fn parse_finite_float(text: &str) -> Option<f64> {
     if !is_yaml_float(text) {
         return None;
     }
-    text.parse::<f64>().ok().filter(|f| f.is_finite())
+    crate::float::parse(text).filter(|f| f.is_finite())
 }
 
 /// Go's `strconv.ParseUint(s, 0, 64)`: `0b`, `0o`, `0x` prefixes, a
@@ -314,51 +314,19 @@ pub(crate) fn go_format_g(f: f64, single: bool) -> String {
         return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
     }
     // Rust's `{:e}` gives the shortest round-tripping digits: `1.5e-5`.
-    let sci = if single {
+    let (negative, digits, exp) = crate::value::shortest(&if single {
         format!("{:e}", f as f32)
     } else {
         format!("{f:e}")
-    };
-    let (negative, sci) = match sci.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, sci.as_str()),
-    };
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    let mut out = String::new();
-    if negative {
-        out.push('-');
-    }
-    if !(-4..6).contains(&exp) {
-        let (first, rest) = digits.split_first().unwrap_or((&b'0', &[]));
-        out.push(char::from(*first));
-        if !rest.is_empty() {
-            out.push('.');
-            out.extend(rest.iter().map(|&d| char::from(d)));
-        }
+    });
+    let mut out = String::from(if negative { "-" } else { "" });
+    if (-4..6).contains(&exp) {
+        crate::value::write_positional(&mut out, &digits, exp);
+    } else {
+        crate::value::write_mantissa(&mut out, &digits);
         out.push('e');
         out.push(if exp < 0 { '-' } else { '+' });
         out.push_str(&format!("{:02}", exp.unsigned_abs()));
-        return out;
-    }
-    // Positional: `dp` digits before the point.
-    let dp = exp + 1;
-    let digit = |i: i32| -> char {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| digits.get(i))
-            .map_or('0', |&d| char::from(d))
-    };
-    if dp > 0 {
-        (0..dp).for_each(|i| out.push(digit(i)));
-    } else {
-        out.push('0');
-    }
-    let decimals = digits.len() as i32 - dp;
-    if decimals > 0 {
-        out.push('.');
-        (dp..dp + decimals).for_each(|i| out.push(digit(i)));
     }
     out
 }

@@ -145,7 +145,7 @@ fn print(q: Quantity) -> Option<String> {
         (Format::BinarySi, Some(value)) => {
             let (amount, times) = remove_factors(value, 1024);
             let suffix = binary_suffix(times.checked_mul(10)?)?;
-            Some(format!("{amount}{suffix}"))
+            Some(decimal(amount) + suffix)
         }
         _ => {
             let (mut amount, times) = remove_factors(q.mantissa, 10);
@@ -161,7 +161,7 @@ fn print(q: Quantity) -> Option<String> {
                 Format::DecimalExponent => format!("e{exponent}"),
                 _ => decimal_suffix(exponent).unwrap_or("").to_string(),
             };
-            Some(format!("{amount}{suffix}"))
+            Some(decimal(amount) + &suffix)
         }
     }
 }
@@ -173,6 +173,25 @@ fn whole(mantissa: i128, exponent: i32) -> Option<i128> {
     }
     let divisor = 10i128.checked_pow(exponent.unsigned_abs())?;
     (mantissa % divisor == 0).then_some(mantissa / divisor)
+}
+
+/// `value` in decimal, as `{}` prints it: std's printer of `i128` was one
+/// more routine in the page's wasm for these few short amounts.
+fn decimal(value: i128) -> String {
+    let mut digits = Vec::new();
+    let mut rest = value.unsigned_abs();
+    loop {
+        digits.push(b'0' + (rest % 10) as u8);
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        digits.push(b'-');
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
 }
 
 /// `removeInt64Factors`: `value` without its factors of `base`, and how
@@ -413,6 +432,26 @@ fn exceeds_max(mantissa: i128, scale: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_in_decimal_as_display_prints_them() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            1023,
+            123_456_789,
+            i128::from(i64::MAX),
+            i128::MAX,
+            i128::MIN,
+            i128::MIN + 1,
+        ] {
+            assert_eq!(decimal(v), v.to_string());
+        }
+    }
 
     fn printed(text: &str) -> String {
         match encode(&Value::from(text)) {
