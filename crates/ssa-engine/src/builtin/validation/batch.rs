@@ -7,12 +7,12 @@
 //! MutablePodResourcesForSuspendedJobs beta and on).
 
 use super::apps::{is_empty_selector, matches, normalized};
-use super::core;
 use super::field::{
     BadValue, FieldError, invalid, json_label_selector, json_string_map, non_negative,
     not_supported, required,
 };
 use super::internal_json;
+use super::{core, equality};
 use crate::value::Value;
 
 /// `ValidateJob`'s spec errors, or `ValidateJobUpdate`'s with `old`.
@@ -201,7 +201,8 @@ fn pod_template_update(new: &Value, old: &Value) -> Vec<FieldError> {
         if relaxed {
             drop_mutable_while_suspended(&mut t);
         }
-        without_empty(t)
+        // Upstream sets an Affinity left empty to nil.
+        equality::semantic(t, |k| k == "affinity")
     };
     let relaxed = suspended_before_running(old);
     if comparable(new, relaxed) == comparable(old, relaxed) {
@@ -261,32 +262,6 @@ fn drop_mutable_while_suspended(template: &mut Value) {
                 c.remove("resources");
             }
         }
-    }
-}
-
-/// A value as `Semantic.DeepEqual` compares the Go struct it decodes to:
-/// `null` and empty lists are absent (nil and empty slices are equal), and
-/// so is an affinity left empty.
-fn without_empty(value: Value) -> Value {
-    match value {
-        Value::Map(map) => {
-            let mut out = crate::value::Map::new();
-            for (k, v) in map {
-                let v = without_empty(v);
-                let empty = match &v {
-                    Value::Null => true,
-                    Value::List(l) => l.is_empty(),
-                    Value::Map(m) => m.is_empty() && k == "affinity",
-                    _ => false,
-                };
-                if !empty {
-                    out.insert(k, v);
-                }
-            }
-            Value::Map(out)
-        }
-        Value::List(items) => Value::List(items.into_iter().map(without_empty).collect()),
-        other => other,
     }
 }
 

@@ -26,6 +26,7 @@
 //!   CronJobs.
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
+//! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 
@@ -33,6 +34,7 @@ mod apps;
 mod batch;
 mod certificates;
 mod core;
+mod equality;
 mod field;
 mod internal_json;
 mod meta;

@@ -11,7 +11,7 @@
 use super::field::{
     BadValue, FieldError, forbidden, invalid, json_string, not_supported, required,
 };
-use super::names;
+use super::{equality, names};
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -129,6 +129,8 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
 /// `NormalizeDataSources`), but the go-cmp diff upstream appends to the
 /// message is not printed.
 fn update(old: &Value, new: &Value) -> Vec<FieldError> {
+    // The spec's maps are Go maps, but for its one struct pointer.
+    let unset = |key: &str| key != "selector";
     let mut errs = Vec::new();
     let (mut was, mut now) = (internal_spec(old), internal_spec(new));
     // volumeName may be set once.
@@ -185,7 +187,7 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
         "volumeAttributesClassName",
         field(old, "volumeAttributesClassName").cloned(),
     );
-    if semantic(was) != semantic(now) {
+    if equality::semantic(was, unset) != equality::semantic(now, unset) {
         errs.push(forbidden(
             "spec",
             "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
@@ -261,40 +263,4 @@ fn internal_spec(pvc: &Value) -> Value {
         }
     }
     spec
-}
-
-/// A spec as `Semantic.DeepEqual` tells internal structs apart: an unset
-/// field, `null`, an empty list and an empty map (nil and empty slices and
-/// maps) are alike; the quantities of resource lists compare by value
-/// (their canonical form).
-fn semantic(value: Value) -> Value {
-    match value {
-        Value::Map(map) => {
-            let mut out = crate::value::Map::new();
-            for (k, v) in map {
-                let mut v = semantic(v);
-                if matches!(k.as_str(), "requests" | "limits")
-                    && let Some(list) = v.as_map_mut()
-                {
-                    for (_, q) in list.iter_mut() {
-                        if let Some(c) = q.as_str().and_then(quantity::canonical) {
-                            *q = Value::String(c);
-                        }
-                    }
-                }
-                let empty = match &v {
-                    Value::Null => true,
-                    Value::List(l) => l.is_empty(),
-                    Value::Map(m) => m.is_empty() && k != "selector",
-                    _ => false,
-                };
-                if !empty {
-                    out.insert(k, v);
-                }
-            }
-            Value::Map(out)
-        }
-        Value::List(items) => Value::List(items.into_iter().map(semantic).collect()),
-        other => other,
-    }
 }
