@@ -132,8 +132,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Service",
-        "no ports on a service that is neither headless nor ExternalName",
-        "core/validation ValidateService",
+        "no ports on a service that is neither headless nor ExternalName; ports without a name (when there are several), with an invalid or repeated name, a port out of range, an unsupported protocol, an invalid target port",
+        "core/validation ValidateService, validateServicePort, ValidatePortNumOrName",
     ),
     (
         "StatefulSet",
