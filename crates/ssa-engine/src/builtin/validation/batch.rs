@@ -127,16 +127,40 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
 }
 
 /// `ValidateCronJobCreate` / `ValidateCronJobUpdate`'s spec errors
-/// (`validateCronJobSpec`; the schedule's cron syntax and the time zone
-/// are not checked), then on create the name's 52 characters.
-pub(super) fn cron_job(new: &Value, create: bool) -> Vec<FieldError> {
+/// (`validateCronJobSpec`; the schedule as far as
+/// [`cron_schedule_error`] checks it, the time zone not looked up), then
+/// on create the name's 52 characters.
+pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let create = old.is_none();
     let spec = new.get("spec");
     let mut errs = Vec::new();
-    if at(spec, "schedule")
-        .and_then(Value::as_str)
-        .is_none_or(str::is_empty)
-    {
-        errs.push(required("spec.schedule", ""));
+    match at(spec, "schedule").and_then(Value::as_str) {
+        None | Some("") => errs.push(required("spec.schedule", "")),
+        Some(schedule) => {
+            // validateScheduleFormat: TZ in a schedule is kept only where
+            // the stored one had it.
+            let old_tz = old
+                .and_then(|o| o.get_path(&["spec", "schedule"]))
+                .and_then(Value::as_str)
+                .is_some_and(|s| s.contains("TZ"));
+            let bad = |detail: &str| {
+                invalid("spec.schedule", BadValue::Str(schedule.to_string()), detail)
+            };
+            if let Some(message) = cron_schedule_error(schedule) {
+                errs.push(bad(&message));
+            }
+            if schedule.contains("TZ") {
+                if !old_tz {
+                    errs.push(bad(
+                        "cannot use TZ or CRON_TZ in schedule, use timeZone field instead",
+                    ));
+                } else if at(spec, "timeZone").is_some() {
+                    errs.push(bad(
+                        "cannot use both timeZone field and TZ or CRON_TZ in schedule",
+                    ));
+                }
+            }
+        }
     }
     errs.extend(non_negative(spec, "spec", &["startingDeadlineSeconds"]));
     // validateConcurrencyPolicy (the default is `Allow`).
@@ -263,6 +287,40 @@ fn drop_mutable_while_suspended(template: &mut Value) {
             }
         }
     }
+}
+
+/// robfig/cron v3 `ParseStandard`'s error for `schedule`, as far as the
+/// shape goes: a `TZ=`/`CRON_TZ=` prefix skipped (its zone not looked
+/// up), a descriptor known (`@every` taken with any duration), five
+/// fields. The fields' own values (ranges, steps, names) are not checked.
+fn cron_schedule_error(schedule: &str) -> Option<String> {
+    let mut spec = schedule;
+    if spec.starts_with("TZ=") || spec.starts_with("CRON_TZ=") {
+        spec = spec.split_once(' ').map_or("", |(_, rest)| rest.trim());
+    }
+    if spec.starts_with('@') {
+        let known = [
+            "@yearly",
+            "@annually",
+            "@monthly",
+            "@weekly",
+            "@daily",
+            "@midnight",
+            "@hourly",
+        ];
+        if known.contains(&spec) || spec.starts_with("@every ") {
+            return None;
+        }
+        return Some(format!("unrecognized descriptor: {spec}"));
+    }
+    let fields: Vec<&str> = spec.split_whitespace().collect();
+    (fields.len() != 5).then(|| {
+        format!(
+            "expected exactly 5 fields, found {}: [{}]",
+            fields.len(),
+            fields.join(" ")
+        )
+    })
 }
 
 /// The field `key` of `parent`, unless absent or null (a nil pointer).

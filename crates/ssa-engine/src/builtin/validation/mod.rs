@@ -177,8 +177,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "CronJob",
-        "a missing schedule, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
-        "batch/validation ValidateCronJobCreate, validateCronJobSpec, ValidateJobTemplateSpec",
+        "a missing schedule or one of other than five fields or an unknown descriptor, TZ in a schedule, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
+        "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3 ParseStandard), ValidateJobTemplateSpec",
     ),
     (
         "CertificateSigningRequest",
@@ -283,7 +283,7 @@ impl KindValidation {
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
             (Spec::Job, _) => errs.extend(batch::job(new, old)),
-            (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old.is_none())),
+            (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
             (Spec::None, _) => {}
         }

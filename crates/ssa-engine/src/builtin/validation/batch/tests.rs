@@ -272,3 +272,37 @@ fn a_scenario_changing_a_jobs_image_is_refused() {
     );
     assert!(message.ends_with("}}: field is immutable"), "{message}");
 }
+
+/// `validateScheduleFormat`: robfig/cron v3's `ParseStandard` counts five
+/// fields (its error prints them as Go's `%s` of a `[]string`) and knows
+/// its descriptors; a TZ in a new schedule is refused.
+#[test]
+fn cron_schedules() {
+    let cron = |schedule: &str| {
+        v(&format!(
+            "metadata: {{name: c}}\nspec:\n  schedule: '{schedule}'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+        ))
+    };
+    let check = |schedule: &str| kind("batch/v1", "CronJob").validate(None, &cron(schedule));
+    assert_eq!(
+        check("*/5 * * *").unwrap_err(),
+        "CronJob.batch \"c\" is invalid: spec.schedule: Invalid value: \"*/5 * * *\": expected exactly 5 fields, found 4: [*/5 * * *]"
+    );
+    assert_eq!(
+        check("@fortnightly").unwrap_err(),
+        "CronJob.batch \"c\" is invalid: spec.schedule: Invalid value: \"@fortnightly\": unrecognized descriptor: @fortnightly"
+    );
+    assert_eq!(
+        check("CRON_TZ=UTC 0 * * * *").unwrap_err(),
+        "CronJob.batch \"c\" is invalid: spec.schedule: Invalid value: \"CRON_TZ=UTC 0 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"
+    );
+    for ok in ["*/5 * * * *", "@hourly", "@every 90m", "0 0  1 1 *"] {
+        assert_eq!(check(ok), Ok(()), "{ok}");
+    }
+    // A stored schedule with TZ may keep it.
+    let stored = cron("TZ=UTC 0 * * * *");
+    assert_eq!(
+        kind("batch/v1", "CronJob").validate(Some(&stored), &stored),
+        Ok(())
+    );
+}
