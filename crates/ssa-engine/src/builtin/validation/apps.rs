@@ -139,7 +139,9 @@ fn template_for_replica_set(selector: Option<&Value>, template: Option<&Value>) 
     errs
 }
 
-fn labels_mismatch(template: Option<&Value>) -> FieldError {
+/// The error of a selector that does not match the pod template's labels
+/// (the labels printed as a `map[string]string`).
+pub(super) fn labels_mismatch(template: Option<&Value>) -> FieldError {
     invalid(
         "spec.template.metadata.labels",
         BadValue::Json(json_string_map(

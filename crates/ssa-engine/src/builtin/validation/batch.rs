@@ -6,10 +6,9 @@
 //! MutableSchedulingDirectivesForSuspendedJobs and
 //! MutablePodResourcesForSuspendedJobs beta and on).
 
-use super::apps::{is_empty_selector, matches, normalized};
+use super::apps::{is_empty_selector, labels_mismatch, matches, normalized};
 use super::field::{
-    BadValue, FieldError, invalid, json_label_selector, json_string_map, non_negative,
-    not_supported, required,
+    BadValue, FieldError, invalid, json_label_selector, non_negative, not_supported, required,
 };
 use super::internal_json;
 use super::{core, equality};
@@ -74,13 +73,7 @@ fn job_spec(spec: Option<&Value>, create: bool) -> Vec<FieldError> {
     // An empty selector selects everything, so it matches any labels.
     let template = at(spec, "template");
     if selector.is_some_and(|s| !is_empty_selector(s)) && !matches(selector, template) {
-        errs.push(invalid(
-            "spec.template.metadata.labels",
-            BadValue::Json(json_string_map(
-                template.and_then(|t| t.get_path(&["metadata", "labels"])),
-            )),
-            "`selector` does not match template `labels`",
-        ));
+        errs.push(labels_mismatch(template));
     }
     errs
 }

@@ -225,12 +225,9 @@ fn signer_name(signer: &str) -> Vec<FieldError> {
 }
 
 /// One condition: its type and status.
-#[derive(Clone, Debug, PartialEq)]
 struct Condition {
     kind: String,
     status: String,
-    /// The whole condition, for comparing instances.
-    value: Value,
 }
 
 fn conditions_of(object: &Value) -> Vec<Condition> {
@@ -244,7 +241,6 @@ fn conditions_of(object: &Value) -> Vec<Condition> {
                     Condition {
                         kind: text("type"),
                         status: text("status"),
-                        value: c.clone(),
                     }
                 })
                 .collect()

@@ -289,20 +289,24 @@ pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
 const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 
 /// The keys of the map at `key` (sorted: upstream walks a Go map), each
-/// checked with `IsConfigMapKey`.
-fn data_keys(object: &Value, key: &str) -> Vec<FieldError> {
+/// checked with `IsConfigMapKey`, then, with `twin`, refused when that
+/// map has it too (a ConfigMap's `data` beside its `binaryData`).
+fn data_keys(object: &Value, key: &str, twin: Option<&str>) -> Vec<FieldError> {
     let Some(map) = object.get(key).and_then(Value::as_map) else {
         return vec![];
     };
+    let twin_map = twin.and_then(|t| object.get(t)).and_then(Value::as_map);
     let mut keys: Vec<&String> = map.keys().collect();
     crate::sort::sort(&mut keys);
-    keys.into_iter()
-        .flat_map(|k| {
-            names::config_map_key(k)
-                .into_iter()
-                .map(move |m| invalid(format!("{key}[{k}]"), BadValue::Str(k.clone()), &m))
-        })
-        .collect()
+    let mut errs = Vec::new();
+    for k in keys {
+        let bad = |m: &str| invalid(format!("{key}[{k}]"), BadValue::Str(k.clone()), m);
+        errs.extend(names::config_map_key(k).iter().map(|m| bad(m)));
+        if let Some(twin) = twin.filter(|_| twin_map.is_some_and(|t| t.contains_key(k.as_str()))) {
+            errs.push(bad(&format!("duplicate of key present in {twin}")));
+        }
+    }
+    errs
 }
 
 /// `ValidateConfigMapUpdate`'s and `ValidateSecretUpdate`'s rule for an
@@ -332,27 +336,8 @@ fn immutable_data(new: &Value, old: Option<&Value>, fields: &[&str]) -> Vec<Fiel
 /// the total size is not checked.)
 pub(super) fn config_map(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errs = immutable_data(new, old, &["data", "binaryData"]);
-    let binary = new.get("binaryData").and_then(Value::as_map);
-    // Upstream reports a key's own errors, then its duplicate, per key.
-    if let Some(data) = new.get("data").and_then(Value::as_map) {
-        let mut keys: Vec<&String> = data.keys().collect();
-        crate::sort::sort(&mut keys);
-        for k in keys {
-            errs.extend(
-                names::config_map_key(k)
-                    .into_iter()
-                    .map(|m| invalid(format!("data[{k}]"), BadValue::Str(k.clone()), &m)),
-            );
-            if binary.is_some_and(|b| b.contains_key(k.as_str())) {
-                errs.push(invalid(
-                    format!("data[{k}]"),
-                    BadValue::Str(k.clone()),
-                    "duplicate of key present in binaryData",
-                ));
-            }
-        }
-    }
-    errs.extend(data_keys(new, "binaryData"));
+    errs.extend(data_keys(new, "data", Some("binaryData")));
+    errs.extend(data_keys(new, "binaryData", None));
     errs
 }
 
@@ -377,7 +362,7 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         ));
     }
     errs.extend(immutable_data(new, old, &["data"]));
-    errs.extend(data_keys(new, "data"));
+    errs.extend(data_keys(new, "data", None));
     let has = |k: &str| new.get("data").and_then(|d| d.get(k)).is_some();
     let required_key = |k: &str| required(format!("data[{k}]"), "");
     match kind(new).as_str() {
