@@ -13,6 +13,13 @@
 //! every target reads the same values; `tests` compares the two on
 //! generated texts, halfway cases included. Natively, where size does not
 //! matter and the benchmarks do, it is std's.
+//!
+//! The other way, [`shortest`] gives a float's shortest digits that read
+//! back the same, as `{:e}` prints them. On wasm32 it is core's Dragon
+//! (`flt2dec::strategy::dragon::format_shortest`, whose results core's
+//! Grisu fast path equals) on the big integers above: `{:e}` links core's
+//! Grisu and Dragon for both the shortest and the exact (`{:.3e}`)
+//! digits, of `f64` and `f32`, 15 KB of code (about 6 KB gzipped).
 
 /// The value of `text` as `f64::from_str` reads it, for text of the form
 /// `[+-]digits[.digits][(e|E)[+-]digits]` (the integer or the fraction
@@ -184,6 +191,196 @@ fn positive(digits: &[u8], exp10: i64) -> f64 {
         return f64::INFINITY;
     }
     f64::from_bits(((biased as u64) << 52) | (mantissa & ((1 << 52) - 1)))
+}
+
+/// A finite float's shortest digits that read back as the same float (as
+/// an `f32` when `single`: the value is rounded to one first), as `{:e}`
+/// prints them: the sign, the digits (ASCII, no point; `0` for zero) and
+/// the decimal exponent of the first (`-1.5e-5` is `(true, "15", -5)`).
+/// An infinite `f32` has no digits (`{:e}` prints `inf`). The one float
+/// printer the engine links: `{}` of an `f64` would be a second one.
+pub(crate) fn shortest(f: f64, single: bool) -> (bool, Vec<u8>, i32) {
+    if cfg!(target_arch = "wasm32") {
+        shortest_digits(f, single)
+    } else if single {
+        from_sci(&format!("{:e}", f as f32))
+    } else {
+        from_sci(&format!("{f:e}"))
+    }
+}
+
+/// The sign, digits and exponent of what `{:e}` printed (`-1.5e-5`).
+fn from_sci(sci: &str) -> (bool, Vec<u8>, i32) {
+    let (negative, sci) = match sci.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, sci),
+    };
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    (negative, digits, exp)
+}
+
+/// The wasm path of [`shortest`], public to the crate so that native
+/// tests compare it with `{:e}`: core's `flt2dec` decoding and Dragon's
+/// shortest mode, step for step.
+pub(crate) fn shortest_digits(f: f64, single: bool) -> (bool, Vec<u8>, i32) {
+    // `integer_decode`: the value is `mant * 2^exp`.
+    let (negative, finite, mant, exp, subnormal) = if single {
+        let x = f as f32;
+        let bits = x.to_bits();
+        let e = (bits >> 23 & 0xff) as i32;
+        let frac = u64::from(bits & 0x7f_ffff);
+        let (mant, subnormal) = if e == 0 {
+            (frac << 1, true)
+        } else {
+            (frac | 1 << 23, false)
+        };
+        (
+            x.is_sign_negative(),
+            x.is_finite(),
+            mant,
+            e - 150,
+            subnormal,
+        )
+    } else {
+        let bits = f.to_bits();
+        let e = (bits >> 52 & 0x7ff) as i32;
+        let frac = bits & ((1 << 52) - 1);
+        let (mant, subnormal) = if e == 0 {
+            (frac << 1, true)
+        } else {
+            (frac | 1 << 52, false)
+        };
+        (
+            f.is_sign_negative(),
+            f.is_finite(),
+            mant,
+            e - 1075,
+            subnormal,
+        )
+    };
+    if !finite {
+        // `-inf`, and `NaN` without a sign.
+        return (negative && !f.is_nan(), Vec::new(), 0);
+    }
+    if mant == 0 {
+        return (negative, vec![b'0'], 0);
+    }
+    // `decode`: the floats around are `(mant - 2 * minus) * 2^exp` and
+    // `(mant + 2 * plus) * 2^exp`; a power of two has a closer one below.
+    // The bounds halfway read back as this float when its mantissa is even.
+    let inclusive = mant & 1 == 0;
+    let power_of_two = !subnormal && mant.is_power_of_two();
+    let (mant, plus, exp) = if subnormal {
+        (mant, 1, exp)
+    } else if power_of_two {
+        (mant << 2, 2, exp - 2)
+    } else {
+        (mant << 1, 1, exp - 1)
+    };
+    // `a < b`, or `a <= b` when the bounds are included.
+    let before = |a: &[u32], b: &[u32]| if inclusive { !less(b, a) } else { less(a, b) };
+    // `estimate_scaling_factor`: `k` or one less, where
+    // `10^(k-1) < high <= 10^k`.
+    let nbits = 64 - i64::from((mant + plus - 1).leading_zeros());
+    let mut k = (((nbits + i64::from(exp)) * 1_292_913_986) >> 32) as i32;
+    // `v = mant / scale`, `low = (mant - minus) / scale`, `high = (mant +
+    // plus) / scale`, then divided by `10^k`.
+    let big = |v: u64| -> Vec<u32> {
+        let mut n = vec![v as u32, (v >> 32) as u32];
+        while n.last() == Some(&0) {
+            n.pop();
+        }
+        n
+    };
+    let (mut mant, mut minus, mut plus) = (big(mant), vec![1], big(plus));
+    let mut scale = vec![1];
+    if exp < 0 {
+        scale = shl(&scale, exp.unsigned_abs() as usize);
+    } else {
+        let by = exp as usize;
+        (mant, minus, plus) = (shl(&mant, by), shl(&minus, by), shl(&plus, by));
+    }
+    let times = |n: &mut Vec<u32>, by: u32, count: i32| (0..count).for_each(|_| mul_add(n, by, 0));
+    if k >= 0 {
+        times(&mut scale, 10, k);
+    } else {
+        for n in [&mut mant, &mut minus, &mut plus] {
+            times(n, 10, -k);
+        }
+    }
+    // Now `scale / 10 < mant + plus <= scale * 10`: fix `k` so that
+    // `scale < mant + plus <= scale * 10`.
+    if before(&scale, &add(&mant, &plus)) {
+        k += 1;
+    } else {
+        for n in [&mut mant, &mut minus, &mut plus] {
+            times(n, 10, 1);
+        }
+    }
+    let multiples = [
+        shl(&scale, 3),
+        shl(&scale, 2),
+        shl(&scale, 1),
+        scale.clone(),
+    ];
+    let mut digits = Vec::new();
+    let (down, up) = loop {
+        // The next digit, `mant / scale`, and its remainder in `mant`.
+        let mut d = 0;
+        for (m, bit) in multiples.iter().zip([8, 4, 2, 1]) {
+            if !less(&mant, m) {
+                subtract(&mut mant, m);
+                d += bit;
+            }
+        }
+        digits.push(b'0' + d);
+        // Stop when the digits so far (`down`) or with the last one
+        // increased (`up`) lie within the bounds.
+        let down = before(&mant, &minus);
+        let up = before(&scale, &add(&mant, &plus));
+        if down || up {
+            break (down, up);
+        }
+        for n in [&mut mant, &mut minus, &mut plus] {
+            times(n, 10, 1);
+        }
+    };
+    // Round up when only that lies within the bounds, or when both do and
+    // the rest is at least half a digit.
+    if up && (!down || !less(&shl(&mant, 1), &scale)) {
+        match digits.iter().rposition(|&c| c != b'9') {
+            Some(i) => {
+                digits[i] += 1;
+                digits[i + 1..].fill(b'0');
+            }
+            None => {
+                // `999` becomes `1000`, one more digit and a larger exponent.
+                digits.fill(b'0');
+                digits[0] = b'1';
+                digits.push(b'0');
+                k += 1;
+            }
+        }
+    }
+    (negative, digits, k - 1)
+}
+
+/// `a + b`, little-endian 32-bit limbs.
+fn add(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let mut out = long.to_vec();
+    let mut carry = 0u64;
+    for (i, limb) in out.iter_mut().enumerate() {
+        let v = u64::from(*limb) + u64::from(short.get(i).copied().unwrap_or(0)) + carry;
+        *limb = v as u32;
+        carry = v >> 32;
+    }
+    if carry > 0 {
+        out.push(carry as u32);
+    }
+    out
 }
 
 /// `n = n * by + add`, little-endian 32-bit limbs.
@@ -490,6 +687,78 @@ mod tests {
                 check(&format!("{below}9999e{}", exp10 - 4));
                 check(&format!("-0.{below}e{}", exp10 + below.len() as i64));
             }
+        }
+    }
+
+    /// The wasm printer gives `{:e}`'s digits.
+    fn check_shortest(f: f64) {
+        for single in [false, true] {
+            let std = if single {
+                format!("{:e}", f as f32)
+            } else {
+                format!("{f:e}")
+            };
+            assert_eq!(
+                shortest_digits(f, single),
+                from_sci(&std),
+                "{std} (single: {single})"
+            );
+            assert_eq!(shortest(f, single), from_sci(&std), "{std}");
+        }
+    }
+
+    #[test]
+    fn shortest_digits_as_std_prints_them() {
+        for f in [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.1,
+            0.3,
+            1.5e-5,
+            100.0,
+            1e21,
+            1e22,
+            1e23,
+            123_456_789.0,
+            9_007_199_254_740_993.0,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            2.225_073_858_507_201e-308,
+            f64::from(f32::MAX),
+            f64::from(f32::MIN_POSITIVE),
+            1e-45,
+            1e39,
+            -1e39,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ] {
+            check_shortest(f);
+        }
+        // Every power of two (a closer float below), and its neighbours.
+        for e in 0..2046u64 {
+            let bits = e << 52;
+            for b in [bits, bits + 1, bits.saturating_sub(1)] {
+                check_shortest(f64::from_bits(b));
+            }
+        }
+        for e in 0..255u32 {
+            let bits = e << 23;
+            for b in [bits, bits + 1, bits.saturating_sub(1)] {
+                check_shortest(f64::from(f32::from_bits(b)));
+            }
+        }
+        let mut rng = Rng(0x5151_2727_9A9A_0303);
+        for _ in 0..20_000 {
+            check_shortest(f64::from_bits(rng.next()));
+            // Subnormals, and short decimals (ties among the candidates).
+            check_shortest(f64::from_bits(rng.below(1 << 53)));
+            check_shortest(f64::from(f32::from_bits(rng.next() as u32)));
+            let digits = rng.below(100_000) as f64;
+            check_shortest(digits * 10f64.powi(rng.below(60) as i32 - 30));
         }
     }
 

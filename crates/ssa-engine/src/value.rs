@@ -355,7 +355,7 @@ pub fn format_float(f: f64) -> String {
     if f == 0.0 {
         return "0".to_string();
     }
-    let (negative, digits, exp) = shortest(&format!("{f:e}"));
+    let (negative, digits, exp) = crate::float::shortest(f, false);
     let mut out = String::from(if negative { "-" } else { "" });
     if (1e-6..1e21).contains(&f.abs()) {
         // strconv's 'f' with precision -1.
@@ -372,22 +372,6 @@ pub fn format_float(f: f64) -> String {
         );
     }
     out
-}
-
-/// The sign, the digits (as ASCII, without the point) and the decimal
-/// exponent of a float that Rust's `{:e}` printed: its shortest digits
-/// that read back the same (`-1.5e-5`), as strconv's precision -1 gives
-/// them. The one float printer the engine links: `{}` of an `f64` would
-/// be a second one.
-pub(crate) fn shortest(sci: &str) -> (bool, Vec<u8>, i32) {
-    let (negative, sci) = match sci.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, sci),
-    };
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    (negative, digits, exp)
 }
 
 /// The digits with a point after the first (`1.25`; `1` alone).

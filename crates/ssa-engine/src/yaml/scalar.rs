@@ -313,12 +313,8 @@ pub(crate) fn go_format_g(f: f64, single: bool) -> String {
     if f.is_infinite() {
         return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
     }
-    // Rust's `{:e}` gives the shortest round-tripping digits: `1.5e-5`.
-    let (negative, digits, exp) = crate::value::shortest(&if single {
-        format!("{:e}", f as f32)
-    } else {
-        format!("{f:e}")
-    });
+    // The shortest round-tripping digits, as Rust's `{:e}` has them: `1.5e-5`.
+    let (negative, digits, exp) = crate::float::shortest(f, single);
     let mut out = String::from(if negative { "-" } else { "" });
     if (-4..6).contains(&exp) {
         crate::value::write_positional(&mut out, &digits, exp);
