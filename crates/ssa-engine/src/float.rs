@@ -19,7 +19,7 @@
 //! (`flt2dec::strategy::dragon::format_shortest`, whose results core's
 //! Grisu fast path equals) on the big integers above: `{:e}` links core's
 //! Grisu and Dragon for both the shortest and the exact (`{:.3e}`)
-//! digits, of `f64` and `f32`, 15 KB of code (about 6 KB gzipped).
+//! digits, of `f64` and `f32`: 15 KB of code, 8 KB of the gzipped app.
 
 /// The value of `text` as `f64::from_str` reads it, for text of the form
 /// `[+-]digits[.digits][(e|E)[+-]digits]` (the integer or the fraction
@@ -197,8 +197,9 @@ fn positive(digits: &[u8], exp10: i64) -> f64 {
 /// an `f32` when `single`: the value is rounded to one first), as `{:e}`
 /// prints them: the sign, the digits (ASCII, no point; `0` for zero) and
 /// the decimal exponent of the first (`-1.5e-5` is `(true, "15", -5)`).
-/// An infinite `f32` has no digits (`{:e}` prints `inf`). The one float
-/// printer the engine links: `{}` of an `f64` would be a second one.
+/// An infinite `f32` has no digits (`{:e}` prints `inf`). The engine's
+/// one float printer: on wasm, `{}` or `{:e}` of a float anywhere would
+/// link core's as well.
 pub(crate) fn shortest(f: f64, single: bool) -> (bool, Vec<u8>, i32) {
     if cfg!(target_arch = "wasm32") {
         shortest_digits(f, single)

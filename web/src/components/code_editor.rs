@@ -452,9 +452,9 @@ fn place(area: &HtmlTextAreaElement, held: &mut Held) {
     }
     held.placed = placed;
     let style = area.style();
-    // Whole pixels, printed as integers: `{}` of an f64 would link a
-    // float printer of its own into the wasm (the engine prints floats
-    // through `{:e}`).
+    // Whole pixels, printed as integers: `{}` of an f64 would link core's
+    // float printer into the wasm (the engine prints floats with its own,
+    // `float::shortest`).
     let px = |lines: usize, extra: f64| format!("{}px", (lines as f64 * LINE + extra) as i64);
     let _ = style.set_property("margin-top", &px(window.first, 0.0));
     let _ = style.set_property("margin-bottom", &px(below, 0.0));
