@@ -213,73 +213,69 @@ pub(super) fn spec_without(object: &Value, mutable: &[&str]) -> Value {
     spec
 }
 
-/// `ValidateService`: a service needs ports unless it is headless
-/// (`clusterIP: None`) or an ExternalName; then each port
-/// (`validateServicePort`): a name (required when there are several, a
-/// DNS label, not twice), a port number, a supported protocol and a valid
-/// target port. (The type-specific rules between the two are not
-/// modelled.)
-pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
-    let spec = service.get("spec");
-    let text = |k: &str| {
-        spec.and_then(|s| s.get(k))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    };
-    let ports = spec
-        .and_then(|s| s.get("ports"))
-        .and_then(Value::as_list)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
-    if ports.is_empty() && text("clusterIP") != "None" && text("type") != "ExternalName" {
-        return vec![required("spec.ports", "")];
-    }
+/// `validateServicePort` for the `i`th of a Service's ports: a name
+/// (required when there are several, a DNS label, not twice: `seen`
+/// holds those before), a port number, a supported protocol, a valid target
+/// port and application protocol.
+pub(super) fn service_port(
+    p: &Value,
+    require_name: bool,
+    seen: &mut Vec<String>,
+    i: usize,
+) -> Vec<FieldError> {
+    let at = |k: &str| format!("spec.ports[{i}].{k}");
     let mut errs = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    for (i, p) in ports.iter().enumerate() {
-        let at = |k: &str| format!("spec.ports[{i}].{k}");
-        let name = p.get("name").and_then(Value::as_str).unwrap_or("");
-        if name.is_empty() {
-            if ports.len() > 1 {
-                errs.push(required(at("name"), ""));
-            }
+    let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+    if name.is_empty() {
+        if require_name {
+            errs.push(required(at("name"), ""));
+        }
+    } else {
+        for m in names::dns1123_label(name) {
+            errs.push(invalid(at("name"), BadValue::Str(name.to_string()), &m));
+        }
+        if seen.iter().any(|n| n == name) {
+            errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
         } else {
-            for m in names::dns1123_label(name) {
-                errs.push(invalid(at("name"), BadValue::Str(name.to_string()), &m));
-            }
-            if names.contains(&name) {
-                errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
-            } else {
-                names.push(name);
+            seen.push(name.to_string());
+        }
+    }
+    let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
+    if !(1..=65535).contains(&port) {
+        errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
+    }
+    match p.get("protocol").and_then(Value::as_str).unwrap_or("") {
+        "" => errs.push(required(at("protocol"), "")),
+        "TCP" | "UDP" | "SCTP" => {}
+        other => errs.push(not_supported(
+            at("protocol"),
+            BadValue::Json(super::field::json_string(other)),
+            &["SCTP", "TCP", "UDP"],
+        )),
+    }
+    // ValidatePortNumOrName (the defaults make it the port when unset).
+    match p.get("targetPort") {
+        Some(Value::String(t)) => {
+            for m in port_name(t) {
+                errs.push(invalid(at("targetPort"), BadValue::Str(t.clone()), &m));
             }
         }
-        let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
-        if !(1..=65535).contains(&port) {
-            errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
-        }
-        match p.get("protocol").and_then(Value::as_str).unwrap_or("") {
-            "" => errs.push(required(at("protocol"), "")),
-            "TCP" | "UDP" | "SCTP" => {}
-            other => errs.push(not_supported(
-                at("protocol"),
-                BadValue::Json(super::field::json_string(other)),
-                &["SCTP", "TCP", "UDP"],
-            )),
-        }
-        // ValidatePortNumOrName (the defaults make it the port when unset).
-        match p.get("targetPort") {
-            Some(Value::String(t)) => {
-                for m in port_name(t) {
-                    errs.push(invalid(at("targetPort"), BadValue::Str(t.clone()), &m));
-                }
+        Some(v) => {
+            let n = v.as_i64().unwrap_or(0);
+            if !(1..=65535).contains(&n) {
+                errs.push(invalid(at("targetPort"), BadValue::Int(n), PORT_RANGE));
             }
-            Some(v) => {
-                let n = v.as_i64().unwrap_or(0);
-                if !(1..=65535).contains(&n) {
-                    errs.push(invalid(at("targetPort"), BadValue::Int(n), PORT_RANGE));
-                }
-            }
-            None => {}
+        }
+        None => {}
+    }
+    // ValidateQualifiedName.
+    if let Some(app) = p.get("appProtocol").and_then(Value::as_str) {
+        for m in names::label_key(app) {
+            errs.push(invalid(
+                at("appProtocol"),
+                BadValue::Str(app.to_string()),
+                &m,
+            ));
         }
     }
     errs

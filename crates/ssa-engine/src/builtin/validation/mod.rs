@@ -40,6 +40,7 @@ mod internal_json;
 mod meta;
 mod names;
 mod pvc;
+mod service;
 
 use crate::schema::Validator;
 use crate::value::Value;
@@ -132,8 +133,18 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Service",
-        "no ports on a service that is neither headless nor ExternalName; ports without a name (when there are several), with an invalid or repeated name, a port out of range, an unsupported protocol, an invalid target port",
+        "no ports on a service that is neither headless nor ExternalName; ports without a name (when there are several), with an invalid or repeated name, a port out of range, an unsupported protocol, an invalid target port or application protocol; repeated ports or node ports",
         "core/validation ValidateService, validateServicePort, ValidatePortNumOrName",
+    ),
+    (
+        "Service",
+        "a headless NodePort or LoadBalancer; an ExternalName with cluster IPs, families or no name; an unknown type or session affinity, a ClientIP timeout out of range; clusterIP and clusterIPs that disagree, invalid, non-canonical or more than one per family or not of their ipFamilies; special external IPs; node ports on a ClusterIP service; load balancer fields on another type; traffic policies where they do not apply or unknown",
+        "core/validation ValidateService, ValidateServiceClusterIPsRelatedFields, validateClientIPAffinityConfig, ValidateNonSpecialIP, validateLoadBalancerClassField, validateServiceExternalTrafficPolicy, validateServiceInternalTrafficFieldsValue (apimachinery IsValidIP)",
+    ),
+    (
+        "Service",
+        "an update that changes a cluster IP (clusterIP or clusterIPs, as the Service storage's normalizeClusterIPs makes them agree), unsets the primary one, changes an IP family, or a load balancer's class",
+        "core/validation ValidateServiceUpdate, validateUpgradeDowngradeClusterIPs, validateUpgradeDowngradeIPFamilies, validateLoadBalancerClassField; registry/core/service/storage normalizeClusterIPs, patchAllocatedValues",
     ),
     (
         "StatefulSet",
@@ -278,7 +289,7 @@ impl KindValidation {
             // ValidatePodCreate → ValidatePodSpec.
             (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
             (Spec::Pod, Some(old)) => errs.extend(core::pod_spec_update(old, new)),
-            (Spec::Service, _) => errs.extend(core::service_ports(new)),
+            (Spec::Service, _) => errs.extend(service::errors(new, old)),
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),

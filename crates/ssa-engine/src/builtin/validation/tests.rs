@@ -4,6 +4,14 @@
 
 use super::*;
 
+/// A Service as the server validates it: defaulted (`SetDefaults_Service`).
+fn service(text: &str) -> Value {
+    use crate::schema::Defaulter;
+    let mut object = v(text);
+    crate::builtin::defaults::KindDefaults::Service.apply_defaults(&mut object, "");
+    object
+}
+
 fn v(text: &str) -> Value {
     crate::yaml::parse(text).unwrap().value
 }
@@ -48,7 +56,7 @@ fn an_invalid_name_is_refused_on_create() {
     // `NameIsDNS1035Label`: a Service name starts with a letter.
     let svc = kind("v1", "Service");
     assert!(
-        svc.validate(None, &v("metadata: {name: 1web}\nspec: {ports: [{port: 80, protocol: TCP}]}"))
+        svc.validate(None, &service("metadata: {name: 1web}\nspec: {ports: [{port: 80, protocol: TCP}]}"))
             .unwrap_err()
             .starts_with("Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist")
     );
@@ -281,19 +289,22 @@ fn a_service_needs_ports() {
     assert_eq!(
         svc.validate(
             None,
-            &v("metadata: {name: web}\nspec: {selector: {app: web}}")
+            &service("metadata: {name: web}\nspec: {selector: {app: web}}")
         )
         .unwrap_err(),
         "Service \"web\" is invalid: spec.ports: Required value"
     );
     assert!(
-        svc.validate(None, &v("metadata: {name: web}\nspec: {clusterIP: None}"))
-            .is_ok()
+        svc.validate(
+            None,
+            &service("metadata: {name: web}\nspec: {clusterIP: None}")
+        )
+        .is_ok()
     );
     assert!(
         svc.validate(
             None,
-            &v("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
+            &service("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
         )
         .is_ok()
     );
@@ -304,15 +315,16 @@ fn a_service_needs_ports() {
 #[test]
 fn service_ports_are_named_and_valid() {
     let svc = kind("v1", "Service");
-    let ports = v(
-        "metadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP, targetPort: 8080}\n  - {name: metrics, port: 70000, protocol: HTTP, targetPort: metrics-port-long}\n  - {name: metrics, port: 9090, protocol: TCP, targetPort: 0}\n  - {name: Web, port: 443, protocol: TCP}",
+    let ports = service(
+        "metadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP, targetPort: 8080}\n  - {name: metrics, port: 70000, protocol: HTTP, targetPort: metrics-port-long}\n  - {name: metrics, port: 9090, protocol: TCP, targetPort: 70000}\n  - {name: Web, port: 443, protocol: TCP}",
     );
     assert_eq!(
         svc.validate(None, &ports).unwrap_err(),
-        "Service \"web\" is invalid: [spec.ports[0].name: Required value, spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].protocol: Unsupported value: \"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.ports[1].targetPort: Invalid value: \"metrics-port-long\": must be no more than 15 characters, spec.ports[2].name: Duplicate value: \"metrics\", spec.ports[2].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive, spec.ports[3].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
+        "Service \"web\" is invalid: [spec.ports[0].name: Required value, spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].protocol: Unsupported value: \"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.ports[1].targetPort: Invalid value: \"metrics-port-long\": must be no more than 15 characters, spec.ports[2].name: Duplicate value: \"metrics\", spec.ports[2].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[3].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
     );
-    let one =
-        v("metadata: {name: web}\nspec: {ports: [{port: 80, protocol: TCP, targetPort: http}]}");
+    let one = service(
+        "metadata: {name: web}\nspec: {ports: [{port: 80, protocol: TCP, targetPort: http}]}",
+    );
     assert!(svc.validate(None, &one).is_ok());
 }
 
