@@ -37,6 +37,7 @@ mod core;
 mod equality;
 mod field;
 mod internal_json;
+mod ip;
 mod meta;
 mod names;
 mod pvc;

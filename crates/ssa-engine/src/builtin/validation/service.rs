@@ -19,9 +19,9 @@
 
 use super::core::service_port;
 use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required};
+use super::ip::{self, Ip};
 use super::{meta, names};
 use crate::value::Value;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// `ValidateService`'s errors for `new`, or `ValidateServiceUpdate`'s with
 /// `old`.
@@ -561,13 +561,10 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
     if invalid_ips {
         return errs;
     }
-    let parsed: Vec<Option<IpAddr>> = ips.list.iter().map(|ip| parse_ip_sloppy(ip)).collect();
+    let parsed: Vec<Option<Ip>> = ips.list.iter().map(|ip| ip::parse_sloppy(ip)).collect();
     if parsed.len() > 1 {
         // netutils.IsDualStackIPStrings: exactly one of each family.
-        let v6 = parsed
-            .iter()
-            .filter(|ip| ip.is_some_and(|ip| ip.is_ipv6()))
-            .count();
+        let v6 = parsed.iter().filter(|ip| ip.is_some_and(Ip::is_v6)).count();
         if parsed.len() != 2 || v6 != 1 {
             errs.push(invalid(
                 FIELD,
@@ -583,7 +580,7 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
             .enumerate()
             .take(families.len())
         {
-            let v6 = ip.is_some_and(|ip| ip.is_ipv6());
+            let v6 = ip.is_some_and(Ip::is_v6);
             let expected = match families[i].as_str() {
                 "IPv4" if v6 => "IPv4",
                 "IPv6" if !v6 => "IPv6",
@@ -660,97 +657,45 @@ fn needs_health_check(spec: Spec) -> bool {
     spec.text("type") == "LoadBalancer" && spec.text("externalTrafficPolicy") == "Local"
 }
 
-/// `netutils.ParseIPSloppy`: Go's `net.ParseIP` of before Go 1.17, which
-/// also takes IPv4 octets with leading zeros (as decimal).
-fn parse_ip_sloppy(text: &str) -> Option<IpAddr> {
-    if text.contains(':') {
-        return text.parse::<Ipv6Addr>().ok().map(IpAddr::V6);
-    }
-    let mut octets = [0u8; 4];
-    let mut parts = text.split('.');
-    for octet in &mut octets {
-        // Go's dtoi reads any number of digits.
-        let part = parts.next()?;
-        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let value = part
-            .trim_start_matches('0')
-            .parse::<u16>()
-            .ok()
-            .or_else(|| part.bytes().all(|b| b == b'0').then_some(0))?;
-        *octet = u8::try_from(value).ok()?;
-    }
-    parts
-        .next()
-        .is_none()
-        .then(|| IpAddr::V4(Ipv4Addr::from(octets)))
-}
-
-/// `validation.IsValidIP` (apimachinery `pkg/util/validation/ip.go`):
-/// parses sloppily, then refuses leading zeros, IPv4-mapped IPv6 and any
-/// form but the canonical one.
+/// `validation.IsValidIP`'s errors at `path`.
 fn valid_ip(path: &str, text: &str) -> Vec<FieldError> {
-    let bad = |detail: &str| invalid(path, BadValue::Str(text.to_string()), detail);
-    let Some(ip) = parse_ip_sloppy(text) else {
-        return vec![bad(
-            "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-        )];
-    };
-    let mut errs = Vec::new();
-    // netip.ParseAddr: what the sloppy parser took but it refuses can only
-    // be leading zeros.
-    if text.parse::<IpAddr>().is_err() {
-        errs.push(bad("must not have leading 0s"));
-    }
-    let mapped = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped(),
-        IpAddr::V4(_) => None,
-    };
-    if mapped.is_some() {
-        errs.push(bad("must not be an IPv4-mapped IPv6 address"));
-    }
-    // net.IP.String(): an IPv4-mapped address prints as IPv4.
-    let canonical = mapped.map_or_else(|| ip.to_string(), |v4| v4.to_string());
-    if canonical != text {
-        errs.push(bad(&format!(
-            "must be in canonical form ({})",
-            super::field::json_string(&canonical)
-        )));
-    }
-    errs
+    ip::is_valid_ip(text)
+        .iter()
+        .map(|d| invalid(path, BadValue::Str(text.to_string()), d))
+        .collect()
 }
 
-/// `ValidateNonSpecialIP`, for an address `valid_ip` took.
+/// `ValidateNonSpecialIP`, for an address `valid_ip` took (Go's `net.IP`
+/// methods look at an IPv4-mapped address as IPv4).
 fn non_special_ip(path: &str, text: &str) -> Vec<FieldError> {
-    let Some(ip) = parse_ip_sloppy(text) else {
+    let Some(ip) = ip::parse_sloppy(text) else {
         return vec![];
     };
     let bad = |detail: &str| invalid(path, BadValue::Str(text.to_string()), detail);
-    // Go's net.IP methods look at an IPv4-mapped address as IPv4.
-    let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-        v4 => v4,
+    let (unspecified, loopback, link_local, link_local_multicast) = match (ip.to4(), ip) {
+        (Some([a, b, c, d]), _) => (
+            [a, b, c, d] == [0; 4],
+            a == 127,
+            a == 169 && b == 254,
+            a == 224 && b == 0 && c == 0,
+        ),
+        (None, Ip::V6(s)) => (
+            s == [0; 8],
+            s == [0, 0, 0, 0, 0, 0, 0, 1],
+            s[0] & 0xffc0 == 0xfe80,
+            s[0] & 0xff0f == 0xff02,
+        ),
+        (None, Ip::V4(_)) => return vec![],
     };
     let mut errs = Vec::new();
-    if ip.is_unspecified() {
+    if unspecified {
         errs.push(bad(&format!("may not be unspecified ({text})")));
     }
-    if ip.is_loopback() {
+    if loopback {
         errs.push(bad(
             "may not be in the loopback range (127.0.0.0/8, ::1/128)",
         ));
     }
-    let (link_local, link_local_multicast) = match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, c, _] = v4.octets();
-            (a == 169 && b == 254, a == 224 && b == 0 && c == 0)
-        }
-        IpAddr::V6(v6) => {
-            let s = v6.segments();
-            (s[0] & 0xffc0 == 0xfe80, s[0] & 0xff0f == 0xff02)
-        }
-    };
     if link_local {
         errs.push(bad(
             "may not be in the link-local range (169.254.0.0/16, fe80::/10)",

@@ -191,27 +191,6 @@ fn affinity_external_ips_and_repeats() {
     );
 }
 
-/// Go's sloppy parser takes any number of leading zeros; Rust's refuses
-/// them, which `IsValidIP` reports.
-#[test]
-fn sloppy_ipv4() {
-    use std::net::{IpAddr, Ipv4Addr};
-    let ip = |a, b, c, d| Some(IpAddr::V4(Ipv4Addr::new(a, b, c, d)));
-    assert_eq!(super::parse_ip_sloppy("010.0.0.0001"), ip(10, 0, 0, 1));
-    assert_eq!(super::parse_ip_sloppy("0.0.0.0"), ip(0, 0, 0, 0));
-    for bad in [
-        "256.0.0.1",
-        "1.2.3",
-        "1.2.3.4.5",
-        "1..2.3",
-        "1.2.3.-4",
-        "99999999.1.1.1",
-        "",
-    ] {
-        assert_eq!(super::parse_ip_sloppy(bad), None, "{bad}");
-    }
-}
-
 /// Through the whole write path: an apply goes through the store's
 /// Update, so `patchAllocatedValues` keeps a cluster IP the manager stops
 /// sending, and an apply that changes it is refused by
