@@ -304,6 +304,9 @@ impl Validator for KindValidation {
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
+        if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
+            return Err(batch::PANIC.to_string());
+        }
         match field::invalid_message(&self.group_kind, name, &self.errors(old, new)) {
             Some(message) => Err(message),
             None => Ok(()),
