@@ -189,8 +189,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "CronJob",
-        "a missing schedule or one of other than five fields or an unknown descriptor, TZ in a schedule, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
-        "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3 ParseStandard), ValidateJobTemplateSpec",
+        "a missing schedule or one robfig/cron's ParseStandard refuses (field count, values out of range, bad steps, names or numbers, unknown descriptors, @every durations, TZ= zones), TZ in a new schedule, a time zone that is empty, malformed, Local or unknown to Go's embedded zone database, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
+        "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3.0.1 ParseStandard), validateTimeZone (time.LoadLocation), ValidateJobTemplateSpec",
     ),
     (
         "CertificateSigningRequest",
@@ -316,6 +316,9 @@ impl Validator for KindValidation {
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
+        if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
+            return Err(batch::PANIC.to_string());
+        }
         match field::invalid_message(&self.group_kind, name, &self.errors(old, new)) {
             Some(message) => Err(message),
             None => Ok(()),
