@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes crates/ssa-engine/src/builtin/validation/batch/zones.txt: the
-time zone names Go's `time.LoadLocation` finds in the zone database the
+"""Writes the list `timeZones` of the built-in catalogue
+(crates/ssa-engine/src/builtin/catalogue.json): the time zone names Go's `time.LoadLocation` finds in the zone database the
 kube-apiserver binary embeds (`time/tzdata`, Go's `lib/time/zoneinfo.zip`).
 
 Go builds that zip from the IANA tz release with zic (the zones, the
@@ -10,14 +10,15 @@ around them and Go does not embed: the `posix/` and `right/` trees, the
 `posixrules` and `localtime` links, and text files (`zone.tab`,
 `tzdata.zi`, ...). So the names are the TZif files of that tree outside
 what Debian adds. Usage: generate.py [ZONEINFO_DIR] (default
-/usr/share/zoneinfo); the output is sorted, one name a line.
+/usr/share/zoneinfo); the list is sorted.
 """
 
+import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT = os.path.join(ROOT, "crates/ssa-engine/src/builtin/validation/batch/zones.txt")
+OUT = os.path.join(ROOT, "crates/ssa-engine/src/builtin/catalogue.json")
 # Debian's additions, not in Go's zip.
 SKIP_DIRS = {"posix", "right"}
 SKIP_FILES = {"posixrules", "localtime"}
@@ -50,8 +51,12 @@ def main():
     found = names(zoneinfo)
     if len(found) < 500:
         sys.exit(f"only {len(found)} zones under {zoneinfo}: is tzdata installed?")
-    with open(OUT, "w", encoding="ascii") as f:
-        f.write("\n".join(found) + "\n")
+    with open(OUT) as f:
+        catalogue = json.load(f)
+    catalogue["timeZones"] = found
+    with open(OUT, "w") as f:
+        json.dump(catalogue, f, sort_keys=True, separators=(",", ":"))
+        f.write("\n")
     print(f"{len(found)} zones -> {os.path.relpath(OUT, ROOT)}")
 
 

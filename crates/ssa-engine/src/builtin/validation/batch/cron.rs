@@ -470,12 +470,10 @@ fn go_quote(s: &str) -> String {
     crate::value::go_quote(s)
 }
 
-/// The names Go's `time/tzdata` holds (kube-apiserver imports it), one a
-/// line; `tools/timezones/generate.py` writes the file.
-const ZONES: &str = include_str!("zones.txt");
-
 /// `time.LoadLocation(name)`'s error, if any, on a server whose zone
-/// database is the one it embeds.
+/// database is the one it embeds (`time/tzdata`: kube-apiserver imports
+/// it). Its names ride in the catalogue (`timeZones`,
+/// `tools/timezones`); without them every name is taken.
 pub(in crate::builtin::validation) fn load_location(name: &str) -> Result<(), String> {
     if name.is_empty() || name == "UTC" || name == "Local" {
         return Ok(());
@@ -483,13 +481,19 @@ pub(in crate::builtin::validation) fn load_location(name: &str) -> Result<(), St
     if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
         return Err("time: invalid location name".to_string());
     }
-    if ZONES.lines().any(|zone| zone == name) {
+    let Some(zones) = crate::builtin::time_zones() else {
+        return Ok(());
+    };
+    if zones
+        .binary_search_by(|zone| zone.as_str().cmp(name))
+        .is_ok()
+    {
         return Ok(());
     }
     // A folder's own entry (`America/`) is found, but empty: not TZif.
     if let Some(dir) = name.strip_suffix('/') {
         let prefix = format!("{dir}/");
-        if ZONES.lines().any(|zone| zone.starts_with(&prefix)) {
+        if zones.iter().any(|zone| zone.starts_with(&prefix)) {
             return Err("malformed time zone information".to_string());
         }
     }
