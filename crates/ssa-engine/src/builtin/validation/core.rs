@@ -6,7 +6,9 @@
 //! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
 //! few fields.
 
-use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required};
+use super::field::{
+    BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required, too_long,
+};
 use super::{meta, names};
 use crate::value::Value;
 
@@ -334,12 +336,42 @@ pub(super) fn config_map(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errs = immutable_data(new, old, &["data", "binaryData"]);
     errs.extend(data_keys(new, "data", Some("binaryData")));
     errs.extend(data_keys(new, "binaryData", None));
+    // The path is empty: the error is the whole object's.
+    let size = data_size(new, "data", false) + data_size(new, "binaryData", true);
+    if size > MAX_SECRET_SIZE {
+        errs.push(too_long("", MAX_SECRET_SIZE));
+    }
     errs
 }
 
+/// `core.MaxSecretSize`, a ConfigMap's limit too: 1 MiB.
+const MAX_SECRET_SIZE: usize = 1024 * 1024;
+
+/// The bytes the values of the map at `key` hold: a string's UTF-8
+/// bytes, or with `base64` what its base64 text decodes to (a `[]byte`).
+fn data_size(object: &Value, key: &str, base64: bool) -> usize {
+    let values = object
+        .get(key)
+        .and_then(Value::as_map)
+        .into_iter()
+        .flat_map(|m| m.values());
+    values
+        .filter_map(Value::as_str)
+        .map(|text| {
+            if !base64 {
+                return text.len();
+            }
+            // Standard padded base64 (the decoder already refused others).
+            let padding = text.bytes().rev().take_while(|b| *b == b'=').count().min(2);
+            (text.len() / 4 * 3).saturating_sub(padding)
+        })
+        .sum()
+}
+
 /// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update):
-/// valid keys, and the keys a Secret of a known type must have. (The 1 MiB
-/// limit and whether a docker config parses as JSON are not checked.)
+/// valid keys, at most 1 MiB of data, and the keys a Secret of a known
+/// type must have. (Whether a docker config parses as JSON is not
+/// checked.)
 pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let kind = |o: &Value| {
         o.get("type")
@@ -359,6 +391,9 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     }
     errs.extend(immutable_data(new, old, &["data"]));
     errs.extend(data_keys(new, "data", None));
+    if data_size(new, "data", true) > MAX_SECRET_SIZE {
+        errs.push(too_long("data", MAX_SECRET_SIZE));
+    }
     let has = |k: &str| new.get("data").and_then(|d| d.get(k)).is_some();
     let required_key = |k: &str| required(format!("data[{k}]"), "");
     match kind(new).as_str() {

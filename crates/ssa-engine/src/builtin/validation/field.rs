@@ -14,6 +14,8 @@ pub(super) enum ErrorType {
     Duplicate,
     /// `Unsupported value`; the detail lists the supported values.
     NotSupported,
+    /// `Too long`, the value left out.
+    TooLong,
 }
 
 /// The bad value as `ErrorBody` prints it: strings with `%q`, numbers and
@@ -71,6 +73,16 @@ pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError 
     }
 }
 
+/// `field.TooLong` with a limit in bytes.
+pub(super) fn too_long(path: &str, max_bytes: usize) -> FieldError {
+    FieldError {
+        path: path.to_string(),
+        kind: ErrorType::TooLong,
+        value: None,
+        detail: format!("may not be more than {max_bytes} bytes"),
+    }
+}
+
 /// `field.NotSupported`: `supported values: "a", "b"`.
 pub(super) fn not_supported(
     path: impl Into<String>,
@@ -95,6 +107,7 @@ impl FieldError {
             ErrorType::Invalid => "Invalid value",
             ErrorType::Duplicate => "Duplicate value",
             ErrorType::NotSupported => "Unsupported value",
+            ErrorType::TooLong => "Too long",
         };
         let mut s = match &self.value {
             None => kind.to_string(),

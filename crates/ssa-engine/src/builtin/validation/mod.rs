@@ -169,7 +169,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "ConfigMap, Secret",
-        "keys that are not valid config keys; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
+        "keys that are not valid config keys; more than 1 MiB of data; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
         "core/validation ValidateConfigMap, ValidateConfigMapUpdate, ValidateSecret, ValidateSecretUpdate (IsConfigMapKey)",
     ),
     (

@@ -328,6 +328,44 @@ fn service_ports_are_named_and_valid() {
     assert!(svc.validate(None, &one).is_ok());
 }
 
+/// `ValidateConfigMap` and `ValidateSecret`: at most `core.MaxSecretSize`
+/// (1 MiB) of data: a ConfigMap's strings and decoded binaryData (the
+/// error the whole object's, at an empty path), a Secret's decoded data.
+#[test]
+fn data_is_at_most_one_mebibyte() {
+    let big = "x".repeat(1024 * 1024);
+    let cm = |data: &str, binary: &str| {
+        v(&format!(
+            "metadata: {{name: c}}\ndata: {{a: {data}}}\nbinaryData: {{b: {binary}}}"
+        ))
+    };
+    assert_eq!(
+        kind("v1", "ConfigMap")
+            .validate(None, &cm(&big, "QQ=="))
+            .unwrap_err(),
+        "ConfigMap \"c\" is invalid: : Too long: may not be more than 1048576 bytes"
+    );
+    // One byte less than the limit in all.
+    assert!(
+        kind("v1", "ConfigMap")
+            .validate(None, &cm(&big[2..], "QQ=="))
+            .is_ok()
+    );
+    // 1 MiB + 1 decoded bytes: 349,526 groups of four characters, the
+    // last with one padding character.
+    let encoded = format!("{}QUE=", "QUFB".repeat(349_525));
+    let secret = v(&format!("metadata: {{name: s}}\ndata: {{a: {encoded}}}"));
+    assert_eq!(
+        kind("v1", "Secret").validate(None, &secret).unwrap_err(),
+        "Secret \"s\" is invalid: data: Too long: may not be more than 1048576 bytes"
+    );
+    let exactly = v(&format!(
+        "metadata: {{name: s}}\ndata: {{a: {}QQ==}}",
+        "QUFB".repeat(349_525)
+    ));
+    assert!(kind("v1", "Secret").validate(None, &exactly).is_ok());
+}
+
 /// `ValidateConfigMap` (`IsConfigMapKey`, keys in both maps) and
 /// `ValidateConfigMapUpdate` (an immutable ConfigMap keeps its data and
 /// its mark; an empty map is not an absent one).
