@@ -2,14 +2,15 @@
 //! often gets wrong: `ValidatePodTemplateSpec` (template labels, then the
 //! pod spec), and in `ValidatePodSpec` the containers
 //! (`validateContainers`: required, `validateContainerCommon`'s name,
-//! image and ports, then unique names), in upstream's order; and
+//! image, ports, volume mounts (`volumes`) and resources (`resources`),
+//! then unique names) after the volumes, in upstream's order; and
 //! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
 //! few fields.
 
 use super::field::{
     BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required, too_long,
 };
-use super::{meta, names};
+use super::{meta, names, resources, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -25,16 +26,22 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
     errs
 }
 
-/// `ValidatePodSpec`, the container rules.
+/// `ValidatePodSpec`: the volumes, then the containers.
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
-    containers(
+    let (mut errs, volumes) = volumes::volumes(
+        spec.and_then(|s| s.get("volumes")),
+        &format!("{path}.volumes"),
+    );
+    errs.extend(containers(
         spec.and_then(|s| s.get("containers")),
+        &volumes,
         &format!("{path}.containers"),
-    )
+    ));
+    errs
 }
 
-/// `validateContainers`.
-fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+/// `validateContainers`, against the pod's valid `volumes`.
+fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<FieldError> {
     let items = list
         .and_then(Value::as_list)
         .map(Vec::as_slice)
@@ -67,6 +74,15 @@ fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             errs.push(required(format!("{at}.image"), ""));
         }
         errs.extend(ports(c.get("ports"), &format!("{at}.ports")));
+        errs.extend(volumes::volume_mounts(
+            c.get("volumeMounts"),
+            volumes,
+            &format!("{at}.volumeMounts"),
+        ));
+        errs.extend(resources::resource_requirements(
+            c.get("resources"),
+            &format!("{at}.resources"),
+        ));
         // Names are unique among the regular containers.
         if names_seen.contains(&name) {
             errs.push(duplicate(

@@ -16,6 +16,7 @@ pub(super) enum ErrorType {
     NotSupported,
     /// `Too long`, the value left out.
     TooLong,
+    NotFound,
 }
 
 /// The bad value as `ErrorBody` prints it: strings with `%q`, numbers and
@@ -73,6 +74,15 @@ pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError 
     }
 }
 
+pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::NotFound,
+        value: Some(value),
+        detail: String::new(),
+    }
+}
+
 /// `field.TooLong` with a limit in bytes.
 pub(super) fn too_long(path: &str, max_bytes: usize) -> FieldError {
     FieldError {
@@ -108,6 +118,7 @@ impl FieldError {
             ErrorType::Duplicate => "Duplicate value",
             ErrorType::NotSupported => "Unsupported value",
             ErrorType::TooLong => "Too long",
+            ErrorType::NotFound => "Not found",
         };
         let mut s = match &self.value {
             None => kind.to_string(),

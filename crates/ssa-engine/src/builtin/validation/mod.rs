@@ -41,7 +41,9 @@ mod ip;
 mod meta;
 mod names;
 mod pvc;
+mod resources;
 mod service;
+mod volumes;
 
 use crate::schema::Validator;
 use crate::value::Value;
@@ -121,6 +123,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, DaemonSet, Pod",
         "no containers, a container without name or image, duplicate container names, invalid or duplicate port names, a missing container port",
         "core/validation ValidatePodTemplateSpec, validateContainers, validateContainerCommon, validateContainerPorts",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; a request above its limit, an extended resource or hugepages without an equal limit",
+        "core/validation ValidateVolumes, validateVolumeSource, ValidateVolumeMounts, validateResourceRequirements (helper.IsOvercommitAllowed)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",

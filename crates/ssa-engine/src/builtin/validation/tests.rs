@@ -994,3 +994,88 @@ fn scenario_applies_refuse_invalid_metadata() {
         "ConfigMap \"c\" is invalid: metadata.finalizers[0]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
     );
 }
+
+/// `ValidateVolumes` and `ValidateVolumeMounts`: a mount names a volume
+/// of the pod (a volume with errors does not count), at a path given
+/// once; a volume has one type.
+#[test]
+fn volumes_and_their_mounts() {
+    let pod = |volumes: &str, mounts: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  volumes: {volumes}\n  containers: [{{name: app, image: nginx, volumeMounts: {mounts}}}]\n"
+        ))
+    };
+    let err = |volumes: &str, mounts: &str| {
+        kind("v1", "Pod")
+            .validate(None, &pod(volumes, mounts))
+            .unwrap_err()
+    };
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}}]",
+            "[{name: date, mountPath: /data}]"
+        ),
+        "Pod \"p\" is invalid: spec.containers[0].volumeMounts[0].name: Not found: \"date\""
+    );
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}}]",
+            "[{name: data, mountPath: /d}, {name: data, mountPath: /d}]"
+        ),
+        "Pod \"p\" is invalid: spec.containers[0].volumeMounts[1].mountPath: Invalid value: \"/d\": must be unique"
+    );
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}, configMap: {name: c}, secret: {secretName: s}}]",
+            "[{name: data, mountPath: /d}]"
+        ),
+        "Pod \"p\" is invalid: [spec.volumes[0].secret: Forbidden: may not specify more than 1 volume type, spec.volumes[0].configMap: Forbidden: may not specify more than 1 volume type, spec.containers[0].volumeMounts[0].name: Not found: \"data\"]"
+    );
+    assert_eq!(
+        err(
+            "[{name: Data}, {name: x, emptyDir: {}}, {name: x, emptyDir: {}}]",
+            "[]"
+        ),
+        "Pod \"p\" is invalid: [spec.volumes[0]: Required value: must specify a volume type, spec.volumes[0].name: Invalid value: \"Data\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.volumes[2].name: Duplicate value: \"x\"]"
+    );
+    assert!(
+        kind("v1", "Pod")
+            .validate(
+                None,
+                &pod(
+                    "[{name: data, configMap: {name: c}}]",
+                    "[{name: data, mountPath: /d}]"
+                )
+            )
+            .is_ok()
+    );
+}
+
+/// `validateResourceRequirements`: a request no greater than its limit;
+/// a resource that may not be overcommitted (an extended resource,
+/// hugepages) needs a limit equal to the request. Quantities print in
+/// canonical form.
+#[test]
+fn requests_within_limits() {
+    let pod = |resources: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, resources: {resources}}}]\n"
+        ))
+    };
+    let check = |resources: &str| kind("v1", "Pod").validate(None, &pod(resources));
+    assert_eq!(
+        check("{requests: {cpu: '1', memory: 256Mi}, limits: {cpu: 500m, memory: 1Gi}}")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be less than or equal to cpu limit of 500m"
+    );
+    assert_eq!(
+        check("{requests: {example.com/gpu: '1'}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"
+    );
+    assert_eq!(
+        check("{requests: {example.com/gpu: '1'}, limits: {example.com/gpu: '2'}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/gpu limit of 2"
+    );
+    assert!(check("{requests: {cpu: 500m, example.com/gpu: '1'}, limits: {cpu: '0.5', example.com/gpu: '1'}}").is_ok());
+    assert!(check("{requests: {memory: 1Gi}}").is_ok());
+}
