@@ -2,15 +2,16 @@
 //! often gets wrong: `ValidatePodTemplateSpec` (template labels, then the
 //! pod spec), and in `ValidatePodSpec` the containers
 //! (`validateContainers`: required, `validateContainerCommon`'s name,
-//! image, ports, volume mounts (`volumes`) and resources (`resources`),
-//! then unique names) after the volumes, in upstream's order; and
+//! image, ports, volume mounts (`volumes`), pull policy and resources
+//! (`resources`), then unique names and the probes, `probes`) after the
+//! volumes, in upstream's order; and
 //! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
 //! few fields.
 
 use super::field::{
-    BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required, too_long,
+    BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required, too_long,
 };
-use super::{meta, names, resources, volumes};
+use super::{meta, names, probes, resources, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -79,6 +80,16 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
             volumes,
             &format!("{at}.volumeMounts"),
         ));
+        // validatePullPolicy (defaulted, so only a wrong value).
+        if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
+            && !matches!(policy, "Always" | "IfNotPresent" | "Never")
+        {
+            errs.push(not_supported(
+                format!("{at}.imagePullPolicy"),
+                named(policy),
+                &["Always", "IfNotPresent", "Never"],
+            ));
+        }
         errs.extend(resources::resource_requirements(
             c.get("resources"),
             &format!("{at}.resources"),
@@ -92,6 +103,7 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
         } else {
             names_seen.push(name);
         }
+        errs.extend(probes::probes(c, &at));
     }
     errs
 }
@@ -136,8 +148,44 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             )),
             Some(_) => {}
         }
+        let host = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
+        if host != 0 && !(1..=65535).contains(&host) {
+            errs.push(invalid(
+                format!("{at}.hostPort"),
+                BadValue::Int(host),
+                PORT_RANGE,
+            ));
+        }
+        errs.extend(protocol(p, &format!("{at}.protocol")));
     }
     errs
+}
+
+/// A port's protocol: required (defaulted to TCP), and supported.
+fn protocol(port: &Value, path: &str) -> Vec<FieldError> {
+    match port.get("protocol").and_then(Value::as_str).unwrap_or("") {
+        "" => vec![required(path, "")],
+        "TCP" | "UDP" | "SCTP" => vec![],
+        other => vec![not_supported(path, named(other), &["SCTP", "TCP", "UDP"])],
+    }
+}
+
+/// `ValidatePortNumOrName` of an IntOrString at `path`.
+pub(super) fn port_num_or_name(port: &Value, path: &str) -> Vec<FieldError> {
+    match port {
+        Value::String(name) => port_name(name)
+            .iter()
+            .map(|m| invalid(path, BadValue::Str(name.clone()), m))
+            .collect(),
+        number => {
+            let n = number.as_i64().unwrap_or(0);
+            if (1..=65535).contains(&n) {
+                vec![]
+            } else {
+                vec![invalid(path, BadValue::Int(n), PORT_RANGE)]
+            }
+        }
+    }
 }
 
 /// `IsValidPortName` (apimachinery `pkg/util/validation`).
@@ -262,29 +310,10 @@ pub(super) fn service_port(
     if !(1..=65535).contains(&port) {
         errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
     }
-    match p.get("protocol").and_then(Value::as_str).unwrap_or("") {
-        "" => errs.push(required(at("protocol"), "")),
-        "TCP" | "UDP" | "SCTP" => {}
-        other => errs.push(not_supported(
-            at("protocol"),
-            BadValue::Json(super::field::json_string(other)),
-            &["SCTP", "TCP", "UDP"],
-        )),
-    }
-    // ValidatePortNumOrName (the defaults make it the port when unset).
-    match p.get("targetPort") {
-        Some(Value::String(t)) => {
-            for m in port_name(t) {
-                errs.push(invalid(at("targetPort"), BadValue::Str(t.clone()), &m));
-            }
-        }
-        Some(v) => {
-            let n = v.as_i64().unwrap_or(0);
-            if !(1..=65535).contains(&n) {
-                errs.push(invalid(at("targetPort"), BadValue::Int(n), PORT_RANGE));
-            }
-        }
-        None => {}
+    errs.extend(protocol(p, &at("protocol")));
+    // The defaults make it the port when unset.
+    if let Some(target) = p.get("targetPort") {
+        errs.extend(port_num_or_name(target, &at("targetPort")));
     }
     // ValidateQualifiedName.
     if let Some(app) = p.get("appProtocol").and_then(Value::as_str) {

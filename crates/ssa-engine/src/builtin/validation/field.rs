@@ -83,6 +83,13 @@ pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError 
     }
 }
 
+/// A value of a named string type (`core.Protocol`, `core.ServiceType`...):
+/// `ErrorBody`'s `case string` does not match it, so `json.Marshal`
+/// prints it.
+pub(super) fn named(value: &str) -> BadValue {
+    BadValue::Json(json_string(value))
+}
+
 /// `field.TooLong` with a limit in bytes.
 pub(super) fn too_long(path: &str, max_bytes: usize) -> FieldError {
     FieldError {

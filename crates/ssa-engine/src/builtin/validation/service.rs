@@ -18,7 +18,9 @@
 //! `loadBalancerSourceRanges` and `trafficDistribution`'s values.
 
 use super::core::service_port;
-use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required};
+use super::field::{
+    BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required,
+};
 use super::ip::{self, Ip};
 use super::{meta, names};
 use crate::value::Value;
@@ -168,7 +170,7 @@ fn strings_json(items: &[String]) -> BadValue {
 /// A `*string` as the error prints it: `null`, or the string quoted.
 fn pointer(value: Option<&Value>) -> BadValue {
     match value.and_then(Value::as_str) {
-        Some(s) => BadValue::Str(s.to_string()),
+        Some(s) => named(s),
         None => BadValue::Json("null".to_string()),
     }
 }
@@ -353,7 +355,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         "ClusterIP" | "NodePort" | "LoadBalancer" | "ExternalName" => {}
         other => errs.push(not_supported(
             "spec.type",
-            BadValue::Str(other.to_string()),
+            named(other),
             &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"],
         )),
     }
@@ -482,7 +484,7 @@ fn session_affinity(spec: Spec, errs: &mut Vec<FieldError>) {
         }
         other => errs.push(not_supported(
             "spec.sessionAffinity",
-            BadValue::Str(other.to_string()),
+            named(other),
             &["ClientIP", "None"],
         )),
     }
@@ -517,15 +519,12 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
         if family != "IPv4" && family != "IPv6" {
             errs.push(not_supported(
                 format!("spec.ipFamilies[{i}]"),
-                BadValue::Str(family.clone()),
+                named(family),
                 &["IPv4", "IPv6"],
             ));
         }
         if families[..i].contains(family) {
-            errs.push(duplicate(
-                format!("spec.ipFamilies[{i}]"),
-                BadValue::Str(family.clone()),
-            ));
+            errs.push(duplicate(format!("spec.ipFamilies[{i}]"), named(family)));
         }
     }
     if let Some(policy) = spec.get("ipFamilyPolicy") {
@@ -533,7 +532,7 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
         if !matches!(text, "SingleStack" | "PreferDualStack" | "RequireDualStack") {
             errs.push(not_supported(
                 "spec.ipFamilyPolicy",
-                BadValue::Str(text.to_string()),
+                named(text),
                 &["PreferDualStack", "RequireDualStack", "SingleStack"],
             ));
         }
@@ -610,7 +609,7 @@ fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
         if !policy.is_empty() {
             errs.push(invalid(
                 "spec.externalTrafficPolicy",
-                BadValue::Str(policy.to_string()),
+                named(policy),
                 "may only be set for externally-accessible services",
             ));
         }
@@ -619,7 +618,7 @@ fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
     } else if policy != "Cluster" && policy != "Local" {
         errs.push(not_supported(
             "spec.externalTrafficPolicy",
-            BadValue::Str(policy.to_string()),
+            named(policy),
             &["Cluster", "Local"],
         ));
     }
@@ -645,7 +644,7 @@ fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
         }
         Some(p) if !matches!(p.as_str(), Some("Cluster" | "Local")) => errs.push(not_supported(
             "spec.internalTrafficPolicy",
-            BadValue::Str(p.as_str().unwrap_or("").to_string()),
+            named(p.as_str().unwrap_or("")),
             &["Cluster", "Local"],
         )),
         _ => {}

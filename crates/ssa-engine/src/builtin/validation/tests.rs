@@ -4,12 +4,17 @@
 
 use super::*;
 
-/// A Service as the server validates it: defaulted (`SetDefaults_Service`).
-fn service(text: &str) -> Value {
+/// An object as the server validates it: defaulted.
+fn defaulted(kind: crate::builtin::defaults::KindDefaults, text: &str) -> Value {
     use crate::schema::Defaulter;
     let mut object = v(text);
-    crate::builtin::defaults::KindDefaults::Service.apply_defaults(&mut object, "");
+    kind.apply_defaults(&mut object, "");
     object
+}
+
+/// A Service as the server validates it (`SetDefaults_Service`).
+fn service(text: &str) -> Value {
+    defaulted(crate::builtin::defaults::KindDefaults::Service, text)
 }
 
 fn v(text: &str) -> Value {
@@ -148,7 +153,7 @@ fn selector_must_match_labels() {
 #[test]
 fn containers_need_names_images_and_unique_names() {
     let d = v(
-        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
+        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80, protocol: TCP}, {name: http, containerPort: 81, protocol: TCP}]}\n      - {name: app}\n",
     );
     assert_eq!(
         deploy().validate(None, &d).unwrap_err(),
@@ -1078,4 +1083,51 @@ fn requests_within_limits() {
     );
     assert!(check("{requests: {cpu: 500m, example.com/gpu: '1'}, limits: {cpu: '0.5', example.com/gpu: '1'}}").is_ok());
     assert!(check("{requests: {memory: 1Gi}}").is_ok());
+}
+
+/// `validateLivenessProbe`, `validateReadinessProbe`,
+/// `validateStartupProbe` on defaulted probes: one handler, a port, a
+/// liveness or startup probe that succeeds once.
+#[test]
+fn probes_have_one_handler_and_succeed_once() {
+    let pod = |probes: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::Pod,
+            &format!(
+                "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {probes}}}]\n"
+            ),
+        )
+    };
+    let check = |probes: &str| kind("v1", "Pod").validate(None, &pod(probes));
+    assert!(check("livenessProbe: {httpGet: {port: 8080}}, readinessProbe: {tcpSocket: {port: http}}, startupProbe: {exec: {command: [true]}}").is_ok());
+    assert_eq!(
+        check("livenessProbe: {httpGet: {port: 8080}, successThreshold: 2}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1"
+    );
+    assert_eq!(
+        check("readinessProbe: {periodSeconds: 5}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].readinessProbe: Required value: must specify a handler type"
+    );
+    assert_eq!(
+        check("startupProbe: {exec: {command: []}, tcpSocket: {port: 70000}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].startupProbe.exec.command: Required value, spec.containers[0].startupProbe.tcpSocket: Forbidden: may not specify more than 1 handler type]"
+    );
+    assert_eq!(
+        check("readinessProbe: {httpGet: {port: 0, scheme: http}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].readinessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive, spec.containers[0].readinessProbe.httpGet.scheme: Unsupported value: \"http\": supported values: \"HTTP\", \"HTTPS\"]"
+    );
+}
+
+/// `validatePullPolicy` and `validateContainerPorts`' protocol on
+/// defaulted containers: only a wrong value is left to refuse.
+#[test]
+fn pull_policy_and_port_protocol() {
+    let pod = defaulted(
+        crate::builtin::defaults::KindDefaults::Pod,
+        "metadata: {name: p}\nspec:\n  containers: [{name: app, image: nginx, imagePullPolicy: always, ports: [{containerPort: 53, protocol: udp, hostPort: 70000}]}]\n",
+    );
+    assert_eq!(
+        kind("v1", "Pod").validate(None, &pod).unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.containers[0].ports[0].protocol: Unsupported value: \"udp\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.containers[0].imagePullPolicy: Unsupported value: \"always\": supported values: \"Always\", \"IfNotPresent\", \"Never\"]"
+    );
 }
