@@ -159,7 +159,7 @@ def main():
     if os.path.exists(OUT):
         with open(OUT) as f:
             previous = json.load(f)
-        for key in ("goEncoding", "clusterScoped", "internalTypes", "objectMeta"):
+        for key in ("goEncoding", "clusterScoped", "internalTypes", "objectMeta", "timeZones"):
             if key in previous:
                 doc[key] = previous[key]
     with open(OUT, "w") as f:

@@ -73,6 +73,9 @@ struct Catalogue {
     /// How each stored kind's metadata is validated (`objectMeta`,
     /// `GROUP/KIND` to a code), made by `tools/objectmeta/generate.py`.
     object_meta: Option<Value>,
+    /// The time zone names of the API server's zone database
+    /// (`timeZones`, sorted), made by `tools/timezones/generate.py`.
+    time_zones: Option<Vec<String>>,
 }
 
 /// The catalogue text handed over by [`provide_catalogue`].
@@ -161,7 +164,18 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         cluster_scoped,
         internal_types: doc.get("internalTypes").cloned(),
         object_meta: doc.get("objectMeta").cloned(),
+        time_zones: doc.get("timeZones").and_then(Value::as_list).map(|zones| {
+            zones
+                .iter()
+                .filter_map(|z| z.as_str().map(str::to_string))
+                .collect()
+        }),
     })
+}
+
+/// The catalogue's time zone names (sorted); `None` without the table.
+pub(crate) fn time_zones() -> Option<&'static [String]> {
+    catalogue()?.time_zones.as_deref()
 }
 
 /// The schema of a built-in kind, e.g. `lookup("apps/v1", "Deployment")`.

@@ -229,6 +229,9 @@ impl<'a> FieldManager<'a> {
                     strategy.prepare_for_create(&mut object);
                 }
                 if exists && request.subresource.is_none() {
+                    // The patch handler hands the applied object to the
+                    // store's Update, whose BeginUpdate runs first.
+                    strategy.begin_update(&mut object, &live);
                     strategy.prepare_for_update(&mut object, &live, request.time);
                 }
                 if request.subresource == Some(Subresource::Status) {

@@ -95,10 +95,15 @@ impl<'a> Strategy<'a> {
     /// handler's field manager): the stored fields a kind keeps (a
     /// Namespace's finalizers, a CertificateSigningRequest's spec) and the
     /// time of a changed value (a DeviceTaintRule's new effect gets a new
-    /// `timeAdded`), by `status::strategy_of`.
+    /// `timeAdded`), by `status::strategy_of`; a Service's fields its new
+    /// type does not use (`service`).
     pub fn prepare_for_update(&self, object: &mut Value, live: &Value, now: &str) {
         if self.schema.omit_empty {
             status::prepare_for_update(object, live, now);
+            let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
+            if (api_version_of(live), kind) == ("v1", "Service") {
+                service::drop_type_dependent_fields(object, live);
+            }
         }
     }
 

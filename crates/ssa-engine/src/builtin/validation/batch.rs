@@ -120,34 +120,36 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
 }
 
 /// `ValidateCronJobCreate` / `ValidateCronJobUpdate`'s spec errors
-/// (`validateCronJobSpec`; the schedule as far as
-/// [`cron_schedule_error`] checks it, the time zone not looked up), then
-/// on create the name's 52 characters.
+/// (`validateCronJobSpec`: the schedule through robfig/cron's
+/// `ParseStandard`, the time zone through `time.LoadLocation`), then on
+/// create the name's 52 characters. A schedule on which robfig panics is
+/// [`schedule_panics`]'s.
 pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let create = old.is_none();
     let spec = new.get("spec");
+    let old_spec = old.and_then(|o| o.get("spec"));
+    let time_zone = at(spec, "timeZone");
     let mut errs = Vec::new();
     match at(spec, "schedule").and_then(Value::as_str) {
         None | Some("") => errs.push(required("spec.schedule", "")),
         Some(schedule) => {
             // validateScheduleFormat: TZ in a schedule is kept only where
-            // the stored one had it.
-            let old_tz = old
-                .and_then(|o| o.get_path(&["spec", "schedule"]))
+            // the stored one had it, and then not with a timeZone.
+            let allow_tz = at(old_spec, "schedule")
                 .and_then(Value::as_str)
                 .is_some_and(|s| s.contains("TZ"));
             let bad = |detail: &str| {
                 invalid("spec.schedule", BadValue::Str(schedule.to_string()), detail)
             };
-            if let Some(message) = cron_schedule_error(schedule) {
+            if let cron::Parsed::Err(message) = cron::parse_standard(schedule) {
                 errs.push(bad(&message));
             }
             if schedule.contains("TZ") {
-                if !old_tz {
+                if !allow_tz {
                     errs.push(bad(
                         "cannot use TZ or CRON_TZ in schedule, use timeZone field instead",
                     ));
-                } else if at(spec, "timeZone").is_some() {
+                } else if time_zone.is_some() {
                     errs.push(bad(
                         "cannot use both timeZone field and TZ or CRON_TZ in schedule",
                     ));
@@ -156,6 +158,11 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         }
     }
     errs.extend(non_negative(spec, "spec", &["startingDeadlineSeconds"]));
+    // An unchanged time zone is not looked at again: the zone database
+    // may have lost it since it was stored.
+    if create || time_zone != at(old_spec, "timeZone") {
+        errs.extend(validate_time_zone(time_zone));
+    }
     // validateConcurrencyPolicy (the default is `Allow`).
     match at(spec, "concurrencyPolicy").and_then(Value::as_str) {
         None | Some("Allow" | "Forbid" | "Replace") => {}
@@ -282,38 +289,55 @@ fn drop_mutable_while_suspended(template: &mut Value) {
     }
 }
 
-/// robfig/cron v3 `ParseStandard`'s error for `schedule`, as far as the
-/// shape goes: a `TZ=`/`CRON_TZ=` prefix skipped (its zone not looked
-/// up), a descriptor known (`@every` taken with any duration), five
-/// fields. The fields' own values (ranges, steps, names) are not checked.
-fn cron_schedule_error(schedule: &str) -> Option<String> {
-    let mut spec = schedule;
-    if spec.starts_with("TZ=") || spec.starts_with("CRON_TZ=") {
-        spec = spec.split_once(' ').map_or("", |(_, rest)| rest.trim());
+/// `validateTimeZone`: non-empty, each `/`-separated part a plausible
+/// file name (`validTimeZoneCharacters`, not `.`, `..` or starting with
+/// `-`), not `Local` in any case, and known to `time.LoadLocation`. A
+/// time zone that is not a string is left to the schema.
+fn validate_time_zone(time_zone: Option<&Value>) -> Vec<FieldError> {
+    let Some(zone) = time_zone.and_then(Value::as_str) else {
+        return vec![];
+    };
+    let bad = |detail: &str| invalid("spec.timeZone", BadValue::Str(zone.to_string()), detail);
+    if zone.is_empty() {
+        return vec![bad("timeZone must be nil or non-empty string")];
     }
-    if spec.starts_with('@') {
-        let known = [
-            "@yearly",
-            "@annually",
-            "@monthly",
-            "@weekly",
-            "@daily",
-            "@midnight",
-            "@hourly",
-        ];
-        if known.contains(&spec) || spec.starts_with("@every ") {
-            return None;
-        }
-        return Some(format!("unrecognized descriptor: {spec}"));
+    // `^[A-Za-z\.\-_0-9+]{1,14}$`, each part.
+    let plausible = |part: &str| {
+        (1..=14).contains(&part.len())
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'+'))
+            && part != "."
+            && part != ".."
+            && !part.starts_with('-')
+    };
+    if !zone.split('/').all(plausible) {
+        return vec![bad(&format!("unknown time zone {zone}"))];
     }
-    let fields: Vec<&str> = spec.split_whitespace().collect();
-    (fields.len() != 5).then(|| {
-        format!(
-            "expected exactly 5 fields, found {}: [{}]",
-            fields.len(),
-            fields.join(" ")
-        )
-    })
+    let mut errs = Vec::new();
+    if zone.eq_ignore_ascii_case("Local") {
+        errs.push(bad(
+            "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones",
+        ));
+    }
+    if let Err(message) = cron::load_location(zone) {
+        errs.push(bad(&message));
+    }
+    errs
+}
+
+/// What the API server answers when robfig's parser panics on the
+/// schedule (`WithPanicRecovery`'s HTTP 500 body): the request fails
+/// whatever else is wrong with the object.
+pub(super) const PANIC: &str =
+    "This request caused apiserver to panic. Look in the logs for details.";
+
+/// Whether `validateCronJobSpec` reaches robfig's panic: a non-empty
+/// schedule starting `TZ=` or `CRON_TZ=` with no space.
+pub(super) fn schedule_panics(new: &Value) -> bool {
+    at(new.get("spec"), "schedule")
+        .and_then(Value::as_str)
+        .is_some_and(|s| !s.is_empty() && cron::parse_standard(s) == cron::Parsed::Panic)
 }
 
 /// The field `key` of `parent`, unless absent or null (a nil pointer).
@@ -330,6 +354,8 @@ fn immutable(path: &str, value: BadValue) -> FieldError {
 fn pointer(value: Option<&Value>) -> BadValue {
     BadValue::Json(value.map_or("null".to_string(), Value::to_json))
 }
+
+mod cron;
 
 #[cfg(test)]
 mod tests;

@@ -2,12 +2,16 @@
 //! often gets wrong: `ValidatePodTemplateSpec` (template labels, then the
 //! pod spec), and in `ValidatePodSpec` the containers
 //! (`validateContainers`: required, `validateContainerCommon`'s name,
-//! image and ports, then unique names), in upstream's order; and
+//! image, ports, volume mounts (`volumes`), pull policy and resources
+//! (`resources`), then unique names and the probes, `probes`) after the
+//! volumes, in upstream's order; and
 //! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
 //! few fields.
 
-use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_supported, required};
-use super::{meta, names};
+use super::field::{
+    BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required, too_long,
+};
+use super::{meta, names, probes, resources, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -23,16 +27,22 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
     errs
 }
 
-/// `ValidatePodSpec`, the container rules.
+/// `ValidatePodSpec`: the volumes, then the containers.
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
-    containers(
+    let (mut errs, volumes) = volumes::volumes(
+        spec.and_then(|s| s.get("volumes")),
+        &format!("{path}.volumes"),
+    );
+    errs.extend(containers(
         spec.and_then(|s| s.get("containers")),
+        &volumes,
         &format!("{path}.containers"),
-    )
+    ));
+    errs
 }
 
-/// `validateContainers`.
-fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+/// `validateContainers`, against the pod's valid `volumes`.
+fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<FieldError> {
     let items = list
         .and_then(Value::as_list)
         .map(Vec::as_slice)
@@ -65,6 +75,25 @@ fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             errs.push(required(format!("{at}.image"), ""));
         }
         errs.extend(ports(c.get("ports"), &format!("{at}.ports")));
+        errs.extend(volumes::volume_mounts(
+            c.get("volumeMounts"),
+            volumes,
+            &format!("{at}.volumeMounts"),
+        ));
+        // validatePullPolicy (defaulted, so only a wrong value).
+        if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
+            && !matches!(policy, "Always" | "IfNotPresent" | "Never")
+        {
+            errs.push(not_supported(
+                format!("{at}.imagePullPolicy"),
+                named(policy),
+                &["Always", "IfNotPresent", "Never"],
+            ));
+        }
+        errs.extend(resources::resource_requirements(
+            c.get("resources"),
+            &format!("{at}.resources"),
+        ));
         // Names are unique among the regular containers.
         if names_seen.contains(&name) {
             errs.push(duplicate(
@@ -74,6 +103,7 @@ fn containers(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         } else {
             names_seen.push(name);
         }
+        errs.extend(probes::probes(c, &at));
     }
     errs
 }
@@ -118,8 +148,44 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             )),
             Some(_) => {}
         }
+        let host = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
+        if host != 0 && !(1..=65535).contains(&host) {
+            errs.push(invalid(
+                format!("{at}.hostPort"),
+                BadValue::Int(host),
+                PORT_RANGE,
+            ));
+        }
+        errs.extend(protocol(p, &format!("{at}.protocol")));
     }
     errs
+}
+
+/// A port's protocol: required (defaulted to TCP), and supported.
+fn protocol(port: &Value, path: &str) -> Vec<FieldError> {
+    match port.get("protocol").and_then(Value::as_str).unwrap_or("") {
+        "" => vec![required(path, "")],
+        "TCP" | "UDP" | "SCTP" => vec![],
+        other => vec![not_supported(path, named(other), &["SCTP", "TCP", "UDP"])],
+    }
+}
+
+/// `ValidatePortNumOrName` of an IntOrString at `path`.
+pub(super) fn port_num_or_name(port: &Value, path: &str) -> Vec<FieldError> {
+    match port {
+        Value::String(name) => port_name(name)
+            .iter()
+            .map(|m| invalid(path, BadValue::Str(name.clone()), m))
+            .collect(),
+        number => {
+            let n = number.as_i64().unwrap_or(0);
+            if (1..=65535).contains(&n) {
+                vec![]
+            } else {
+                vec![invalid(path, BadValue::Int(n), PORT_RANGE)]
+            }
+        }
+    }
 }
 
 /// `IsValidPortName` (apimachinery `pkg/util/validation`).
@@ -213,73 +279,50 @@ pub(super) fn spec_without(object: &Value, mutable: &[&str]) -> Value {
     spec
 }
 
-/// `ValidateService`: a service needs ports unless it is headless
-/// (`clusterIP: None`) or an ExternalName; then each port
-/// (`validateServicePort`): a name (required when there are several, a
-/// DNS label, not twice), a port number, a supported protocol and a valid
-/// target port. (The type-specific rules between the two are not
-/// modelled.)
-pub(super) fn service_ports(service: &Value) -> Vec<FieldError> {
-    let spec = service.get("spec");
-    let text = |k: &str| {
-        spec.and_then(|s| s.get(k))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    };
-    let ports = spec
-        .and_then(|s| s.get("ports"))
-        .and_then(Value::as_list)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
-    if ports.is_empty() && text("clusterIP") != "None" && text("type") != "ExternalName" {
-        return vec![required("spec.ports", "")];
-    }
+/// `validateServicePort` for the `i`th of a Service's ports: a name
+/// (required when there are several, a DNS label, not twice: `seen`
+/// holds those before), a port number, a supported protocol, a valid target
+/// port and application protocol.
+pub(super) fn service_port(
+    p: &Value,
+    require_name: bool,
+    seen: &mut Vec<String>,
+    i: usize,
+) -> Vec<FieldError> {
+    let at = |k: &str| format!("spec.ports[{i}].{k}");
     let mut errs = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    for (i, p) in ports.iter().enumerate() {
-        let at = |k: &str| format!("spec.ports[{i}].{k}");
-        let name = p.get("name").and_then(Value::as_str).unwrap_or("");
-        if name.is_empty() {
-            if ports.len() > 1 {
-                errs.push(required(at("name"), ""));
-            }
+    let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+    if name.is_empty() {
+        if require_name {
+            errs.push(required(at("name"), ""));
+        }
+    } else {
+        for m in names::dns1123_label(name) {
+            errs.push(invalid(at("name"), BadValue::Str(name.to_string()), &m));
+        }
+        if seen.iter().any(|n| n == name) {
+            errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
         } else {
-            for m in names::dns1123_label(name) {
-                errs.push(invalid(at("name"), BadValue::Str(name.to_string()), &m));
-            }
-            if names.contains(&name) {
-                errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
-            } else {
-                names.push(name);
-            }
+            seen.push(name.to_string());
         }
-        let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
-        if !(1..=65535).contains(&port) {
-            errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
-        }
-        match p.get("protocol").and_then(Value::as_str).unwrap_or("") {
-            "" => errs.push(required(at("protocol"), "")),
-            "TCP" | "UDP" | "SCTP" => {}
-            other => errs.push(not_supported(
-                at("protocol"),
-                BadValue::Json(super::field::json_string(other)),
-                &["SCTP", "TCP", "UDP"],
-            )),
-        }
-        // ValidatePortNumOrName (the defaults make it the port when unset).
-        match p.get("targetPort") {
-            Some(Value::String(t)) => {
-                for m in port_name(t) {
-                    errs.push(invalid(at("targetPort"), BadValue::Str(t.clone()), &m));
-                }
-            }
-            Some(v) => {
-                let n = v.as_i64().unwrap_or(0);
-                if !(1..=65535).contains(&n) {
-                    errs.push(invalid(at("targetPort"), BadValue::Int(n), PORT_RANGE));
-                }
-            }
-            None => {}
+    }
+    let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
+    if !(1..=65535).contains(&port) {
+        errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
+    }
+    errs.extend(protocol(p, &at("protocol")));
+    // The defaults make it the port when unset.
+    if let Some(target) = p.get("targetPort") {
+        errs.extend(port_num_or_name(target, &at("targetPort")));
+    }
+    // ValidateQualifiedName.
+    if let Some(app) = p.get("appProtocol").and_then(Value::as_str) {
+        for m in names::label_key(app) {
+            errs.push(invalid(
+                at("appProtocol"),
+                BadValue::Str(app.to_string()),
+                &m,
+            ));
         }
     }
     errs
@@ -338,12 +381,42 @@ pub(super) fn config_map(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errs = immutable_data(new, old, &["data", "binaryData"]);
     errs.extend(data_keys(new, "data", Some("binaryData")));
     errs.extend(data_keys(new, "binaryData", None));
+    // The path is empty: the error is the whole object's.
+    let size = data_size(new, "data", false) + data_size(new, "binaryData", true);
+    if size > MAX_SECRET_SIZE {
+        errs.push(too_long("", MAX_SECRET_SIZE));
+    }
     errs
 }
 
+/// `core.MaxSecretSize`, a ConfigMap's limit too: 1 MiB.
+const MAX_SECRET_SIZE: usize = 1024 * 1024;
+
+/// The bytes the values of the map at `key` hold: a string's UTF-8
+/// bytes, or with `base64` what its base64 text decodes to (a `[]byte`).
+fn data_size(object: &Value, key: &str, base64: bool) -> usize {
+    let values = object
+        .get(key)
+        .and_then(Value::as_map)
+        .into_iter()
+        .flat_map(|m| m.values());
+    values
+        .filter_map(Value::as_str)
+        .map(|text| {
+            if !base64 {
+                return text.len();
+            }
+            // Standard padded base64 (the decoder already refused others).
+            let padding = text.bytes().rev().take_while(|b| *b == b'=').count().min(2);
+            (text.len() / 4 * 3).saturating_sub(padding)
+        })
+        .sum()
+}
+
 /// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update):
-/// valid keys, and the keys a Secret of a known type must have. (The 1 MiB
-/// limit and whether a docker config parses as JSON are not checked.)
+/// valid keys, at most 1 MiB of data, and the keys a Secret of a known
+/// type must have. (Whether a docker config parses as JSON is not
+/// checked.)
 pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let kind = |o: &Value| {
         o.get("type")
@@ -363,6 +436,9 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     }
     errs.extend(immutable_data(new, old, &["data"]));
     errs.extend(data_keys(new, "data", None));
+    if data_size(new, "data", true) > MAX_SECRET_SIZE {
+        errs.push(too_long("data", MAX_SECRET_SIZE));
+    }
     let has = |k: &str| new.get("data").and_then(|d| d.get(k)).is_some();
     let required_key = |k: &str| required(format!("data[{k}]"), "");
     match kind(new).as_str() {

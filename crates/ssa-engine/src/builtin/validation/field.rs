@@ -14,6 +14,9 @@ pub(super) enum ErrorType {
     Duplicate,
     /// `Unsupported value`; the detail lists the supported values.
     NotSupported,
+    /// `Too long`, the value left out.
+    TooLong,
+    NotFound,
 }
 
 /// The bad value as `ErrorBody` prints it: strings with `%q`, numbers and
@@ -71,6 +74,32 @@ pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError 
     }
 }
 
+pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError {
+    FieldError {
+        path: path.into(),
+        kind: ErrorType::NotFound,
+        value: Some(value),
+        detail: String::new(),
+    }
+}
+
+/// A value of a named string type (`core.Protocol`, `core.ServiceType`...):
+/// `ErrorBody`'s `case string` does not match it, so `json.Marshal`
+/// prints it.
+pub(super) fn named(value: &str) -> BadValue {
+    BadValue::Json(json_string(value))
+}
+
+/// `field.TooLong` with a limit in bytes.
+pub(super) fn too_long(path: &str, max_bytes: usize) -> FieldError {
+    FieldError {
+        path: path.to_string(),
+        kind: ErrorType::TooLong,
+        value: None,
+        detail: format!("may not be more than {max_bytes} bytes"),
+    }
+}
+
 /// `field.NotSupported`: `supported values: "a", "b"`.
 pub(super) fn not_supported(
     path: impl Into<String>,
@@ -95,6 +124,8 @@ impl FieldError {
             ErrorType::Invalid => "Invalid value",
             ErrorType::Duplicate => "Duplicate value",
             ErrorType::NotSupported => "Unsupported value",
+            ErrorType::TooLong => "Too long",
+            ErrorType::NotFound => "Not found",
         };
         let mut s = match &self.value {
             None => kind.to_string(),

@@ -37,9 +37,14 @@ mod core;
 mod equality;
 mod field;
 mod internal_json;
+mod ip;
 mod meta;
 mod names;
+mod probes;
 mod pvc;
+mod resources;
+mod service;
+mod volumes;
 
 use crate::schema::Validator;
 use crate::value::Value;
@@ -121,6 +126,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidatePodTemplateSpec, validateContainers, validateContainerCommon, validateContainerPorts",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; an unknown image pull policy or port protocol, a host port out of range; a request above its limit, an extended resource or hugepages without an equal limit; probes without a handler or with several, an exec without a command, a bad port or scheme, negative counts, a liveness or startup probe whose successThreshold is not 1, a readiness probe with terminationGracePeriodSeconds",
+        "core/validation ValidateVolumes, validateVolumeSource, ValidateVolumeMounts, validatePullPolicy, validateContainerPorts, validateResourceRequirements (helper.IsOvercommitAllowed), validateLivenessProbe, validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet",
         "a pod template whose restartPolicy is not Always",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec",
@@ -132,8 +142,18 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Service",
-        "no ports on a service that is neither headless nor ExternalName; ports without a name (when there are several), with an invalid or repeated name, a port out of range, an unsupported protocol, an invalid target port",
+        "no ports on a service that is neither headless nor ExternalName; ports without a name (when there are several), with an invalid or repeated name, a port out of range, an unsupported protocol, an invalid target port or application protocol; repeated ports or node ports",
         "core/validation ValidateService, validateServicePort, ValidatePortNumOrName",
+    ),
+    (
+        "Service",
+        "a headless NodePort or LoadBalancer; an ExternalName with cluster IPs, families or no name; an unknown type or session affinity, a ClientIP timeout out of range; clusterIP and clusterIPs that disagree, invalid, non-canonical or more than one per family or not of their ipFamilies; special external IPs; node ports on a ClusterIP service; load balancer fields on another type; traffic policies where they do not apply or unknown",
+        "core/validation ValidateService, ValidateServiceClusterIPsRelatedFields, validateClientIPAffinityConfig, ValidateNonSpecialIP, validateLoadBalancerClassField, validateServiceExternalTrafficPolicy, validateServiceInternalTrafficFieldsValue (apimachinery IsValidIP)",
+    ),
+    (
+        "Service",
+        "an update that changes a cluster IP (clusterIP or clusterIPs, as the Service storage's normalizeClusterIPs makes them agree), unsets the primary one, changes an IP family, or a load balancer's class",
+        "core/validation ValidateServiceUpdate, validateUpgradeDowngradeClusterIPs, validateUpgradeDowngradeIPFamilies, validateLoadBalancerClassField; registry/core/service/storage normalizeClusterIPs, patchAllocatedValues",
     ),
     (
         "StatefulSet",
@@ -157,7 +177,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "ConfigMap, Secret",
-        "keys that are not valid config keys; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
+        "keys that are not valid config keys; more than 1 MiB of data; a Secret of a known type without its required keys; on update, a changed Secret type, or a change to the data of an object marked immutable (or unmarking it)",
         "core/validation ValidateConfigMap, ValidateConfigMapUpdate, ValidateSecret, ValidateSecretUpdate (IsConfigMapKey)",
     ),
     (
@@ -177,8 +197,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "CronJob",
-        "a missing schedule or one of other than five fields or an unknown descriptor, TZ in a schedule, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
-        "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3 ParseStandard), ValidateJobTemplateSpec",
+        "a missing schedule or one robfig/cron's ParseStandard refuses (field count, values out of range, bad steps, names or numbers, unknown descriptors, @every durations, TZ= zones), TZ in a new schedule, a time zone that is empty, malformed, Local or unknown to Go's embedded zone database, an unknown concurrencyPolicy, a selector or manualSelector in the job template, negative history limits, a name of more than 52 characters on create",
+        "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3.0.1 ParseStandard), validateTimeZone (time.LoadLocation), ValidateJobTemplateSpec",
     ),
     (
         "CertificateSigningRequest",
@@ -278,7 +298,7 @@ impl KindValidation {
             // ValidatePodCreate → ValidatePodSpec.
             (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
             (Spec::Pod, Some(old)) => errs.extend(core::pod_spec_update(old, new)),
-            (Spec::Service, _) => errs.extend(core::service_ports(new)),
+            (Spec::Service, _) => errs.extend(service::errors(new, old)),
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
@@ -304,6 +324,9 @@ impl Validator for KindValidation {
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
+        if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
+            return Err(batch::PANIC.to_string());
+        }
         match field::invalid_message(&self.group_kind, name, &self.errors(old, new)) {
             Some(message) => Err(message),
             None => Ok(()),

@@ -4,6 +4,19 @@
 
 use super::*;
 
+/// An object as the server validates it: defaulted.
+fn defaulted(kind: crate::builtin::defaults::KindDefaults, text: &str) -> Value {
+    use crate::schema::Defaulter;
+    let mut object = v(text);
+    kind.apply_defaults(&mut object, "");
+    object
+}
+
+/// A Service as the server validates it (`SetDefaults_Service`).
+fn service(text: &str) -> Value {
+    defaulted(crate::builtin::defaults::KindDefaults::Service, text)
+}
+
 fn v(text: &str) -> Value {
     crate::yaml::parse(text).unwrap().value
 }
@@ -48,7 +61,7 @@ fn an_invalid_name_is_refused_on_create() {
     // `NameIsDNS1035Label`: a Service name starts with a letter.
     let svc = kind("v1", "Service");
     assert!(
-        svc.validate(None, &v("metadata: {name: 1web}\nspec: {ports: [{port: 80, protocol: TCP}]}"))
+        svc.validate(None, &service("metadata: {name: 1web}\nspec: {ports: [{port: 80, protocol: TCP}]}"))
             .unwrap_err()
             .starts_with("Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist")
     );
@@ -140,7 +153,7 @@ fn selector_must_match_labels() {
 #[test]
 fn containers_need_names_images_and_unique_names() {
     let d = v(
-        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80}, {name: http, containerPort: 81}]}\n      - {name: app}\n",
+        "metadata: {name: web}\nspec:\n  strategy: {type: Recreate}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      restartPolicy: Always\n      containers:\n      - {name: app, image: nginx, ports: [{name: http, containerPort: 80, protocol: TCP}, {name: http, containerPort: 81, protocol: TCP}]}\n      - {name: app}\n",
     );
     assert_eq!(
         deploy().validate(None, &d).unwrap_err(),
@@ -281,19 +294,22 @@ fn a_service_needs_ports() {
     assert_eq!(
         svc.validate(
             None,
-            &v("metadata: {name: web}\nspec: {selector: {app: web}}")
+            &service("metadata: {name: web}\nspec: {selector: {app: web}}")
         )
         .unwrap_err(),
         "Service \"web\" is invalid: spec.ports: Required value"
     );
     assert!(
-        svc.validate(None, &v("metadata: {name: web}\nspec: {clusterIP: None}"))
-            .is_ok()
+        svc.validate(
+            None,
+            &service("metadata: {name: web}\nspec: {clusterIP: None}")
+        )
+        .is_ok()
     );
     assert!(
         svc.validate(
             None,
-            &v("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
+            &service("metadata: {name: web}\nspec: {type: ExternalName, externalName: a.example}")
         )
         .is_ok()
     );
@@ -304,16 +320,55 @@ fn a_service_needs_ports() {
 #[test]
 fn service_ports_are_named_and_valid() {
     let svc = kind("v1", "Service");
-    let ports = v(
-        "metadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP, targetPort: 8080}\n  - {name: metrics, port: 70000, protocol: HTTP, targetPort: metrics-port-long}\n  - {name: metrics, port: 9090, protocol: TCP, targetPort: 0}\n  - {name: Web, port: 443, protocol: TCP}",
+    let ports = service(
+        "metadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP, targetPort: 8080}\n  - {name: metrics, port: 70000, protocol: HTTP, targetPort: metrics-port-long}\n  - {name: metrics, port: 9090, protocol: TCP, targetPort: 70000}\n  - {name: Web, port: 443, protocol: TCP}",
     );
     assert_eq!(
         svc.validate(None, &ports).unwrap_err(),
-        "Service \"web\" is invalid: [spec.ports[0].name: Required value, spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].protocol: Unsupported value: \"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.ports[1].targetPort: Invalid value: \"metrics-port-long\": must be no more than 15 characters, spec.ports[2].name: Duplicate value: \"metrics\", spec.ports[2].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive, spec.ports[3].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
+        "Service \"web\" is invalid: [spec.ports[0].name: Required value, spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].protocol: Unsupported value: \"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.ports[1].targetPort: Invalid value: \"metrics-port-long\": must be no more than 15 characters, spec.ports[2].name: Duplicate value: \"metrics\", spec.ports[2].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[3].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
     );
-    let one =
-        v("metadata: {name: web}\nspec: {ports: [{port: 80, protocol: TCP, targetPort: http}]}");
+    let one = service(
+        "metadata: {name: web}\nspec: {ports: [{port: 80, protocol: TCP, targetPort: http}]}",
+    );
     assert!(svc.validate(None, &one).is_ok());
+}
+
+/// `ValidateConfigMap` and `ValidateSecret`: at most `core.MaxSecretSize`
+/// (1 MiB) of data: a ConfigMap's strings and decoded binaryData (the
+/// error the whole object's, at an empty path), a Secret's decoded data.
+#[test]
+fn data_is_at_most_one_mebibyte() {
+    let big = "x".repeat(1024 * 1024);
+    let cm = |data: &str, binary: &str| {
+        v(&format!(
+            "metadata: {{name: c}}\ndata: {{a: {data}}}\nbinaryData: {{b: {binary}}}"
+        ))
+    };
+    assert_eq!(
+        kind("v1", "ConfigMap")
+            .validate(None, &cm(&big, "QQ=="))
+            .unwrap_err(),
+        "ConfigMap \"c\" is invalid: : Too long: may not be more than 1048576 bytes"
+    );
+    // One byte less than the limit in all.
+    assert!(
+        kind("v1", "ConfigMap")
+            .validate(None, &cm(&big[2..], "QQ=="))
+            .is_ok()
+    );
+    // 1 MiB + 1 decoded bytes: 349,526 groups of four characters, the
+    // last with one padding character.
+    let encoded = format!("{}QUE=", "QUFB".repeat(349_525));
+    let secret = v(&format!("metadata: {{name: s}}\ndata: {{a: {encoded}}}"));
+    assert_eq!(
+        kind("v1", "Secret").validate(None, &secret).unwrap_err(),
+        "Secret \"s\" is invalid: data: Too long: may not be more than 1048576 bytes"
+    );
+    let exactly = v(&format!(
+        "metadata: {{name: s}}\ndata: {{a: {}QQ==}}",
+        "QUFB".repeat(349_525)
+    ));
+    assert!(kind("v1", "Secret").validate(None, &exactly).is_ok());
 }
 
 /// `ValidateConfigMap` (`IsConfigMapKey`, keys in both maps) and
@@ -942,5 +997,137 @@ fn scenario_applies_refuse_invalid_metadata() {
     assert_eq!(
         message,
         "ConfigMap \"c\" is invalid: metadata.finalizers[0]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
+    );
+}
+
+/// `ValidateVolumes` and `ValidateVolumeMounts`: a mount names a volume
+/// of the pod (a volume with errors does not count), at a path given
+/// once; a volume has one type.
+#[test]
+fn volumes_and_their_mounts() {
+    let pod = |volumes: &str, mounts: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  volumes: {volumes}\n  containers: [{{name: app, image: nginx, volumeMounts: {mounts}}}]\n"
+        ))
+    };
+    let err = |volumes: &str, mounts: &str| {
+        kind("v1", "Pod")
+            .validate(None, &pod(volumes, mounts))
+            .unwrap_err()
+    };
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}}]",
+            "[{name: date, mountPath: /data}]"
+        ),
+        "Pod \"p\" is invalid: spec.containers[0].volumeMounts[0].name: Not found: \"date\""
+    );
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}}]",
+            "[{name: data, mountPath: /d}, {name: data, mountPath: /d}]"
+        ),
+        "Pod \"p\" is invalid: spec.containers[0].volumeMounts[1].mountPath: Invalid value: \"/d\": must be unique"
+    );
+    assert_eq!(
+        err(
+            "[{name: data, emptyDir: {}, configMap: {name: c}, secret: {secretName: s}}]",
+            "[{name: data, mountPath: /d}]"
+        ),
+        "Pod \"p\" is invalid: [spec.volumes[0].secret: Forbidden: may not specify more than 1 volume type, spec.volumes[0].configMap: Forbidden: may not specify more than 1 volume type, spec.containers[0].volumeMounts[0].name: Not found: \"data\"]"
+    );
+    assert_eq!(
+        err(
+            "[{name: Data}, {name: x, emptyDir: {}}, {name: x, emptyDir: {}}]",
+            "[]"
+        ),
+        "Pod \"p\" is invalid: [spec.volumes[0]: Required value: must specify a volume type, spec.volumes[0].name: Invalid value: \"Data\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.volumes[2].name: Duplicate value: \"x\"]"
+    );
+    assert!(
+        kind("v1", "Pod")
+            .validate(
+                None,
+                &pod(
+                    "[{name: data, configMap: {name: c}}]",
+                    "[{name: data, mountPath: /d}]"
+                )
+            )
+            .is_ok()
+    );
+}
+
+/// `validateResourceRequirements`: a request no greater than its limit;
+/// a resource that may not be overcommitted (an extended resource,
+/// hugepages) needs a limit equal to the request. Quantities print in
+/// canonical form.
+#[test]
+fn requests_within_limits() {
+    let pod = |resources: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, resources: {resources}}}]\n"
+        ))
+    };
+    let check = |resources: &str| kind("v1", "Pod").validate(None, &pod(resources));
+    assert_eq!(
+        check("{requests: {cpu: '1', memory: 256Mi}, limits: {cpu: 500m, memory: 1Gi}}")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be less than or equal to cpu limit of 500m"
+    );
+    assert_eq!(
+        check("{requests: {example.com/gpu: '1'}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"
+    );
+    assert_eq!(
+        check("{requests: {example.com/gpu: '1'}, limits: {example.com/gpu: '2'}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/gpu limit of 2"
+    );
+    assert!(check("{requests: {cpu: 500m, example.com/gpu: '1'}, limits: {cpu: '0.5', example.com/gpu: '1'}}").is_ok());
+    assert!(check("{requests: {memory: 1Gi}}").is_ok());
+}
+
+/// `validateLivenessProbe`, `validateReadinessProbe`,
+/// `validateStartupProbe` on defaulted probes: one handler, a port, a
+/// liveness or startup probe that succeeds once.
+#[test]
+fn probes_have_one_handler_and_succeed_once() {
+    let pod = |probes: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::Pod,
+            &format!(
+                "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {probes}}}]\n"
+            ),
+        )
+    };
+    let check = |probes: &str| kind("v1", "Pod").validate(None, &pod(probes));
+    assert!(check("livenessProbe: {httpGet: {port: 8080}}, readinessProbe: {tcpSocket: {port: http}}, startupProbe: {exec: {command: [true]}}").is_ok());
+    assert_eq!(
+        check("livenessProbe: {httpGet: {port: 8080}, successThreshold: 2}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1"
+    );
+    assert_eq!(
+        check("readinessProbe: {periodSeconds: 5}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].readinessProbe: Required value: must specify a handler type"
+    );
+    assert_eq!(
+        check("startupProbe: {exec: {command: []}, tcpSocket: {port: 70000}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].startupProbe.exec.command: Required value, spec.containers[0].startupProbe.tcpSocket: Forbidden: may not specify more than 1 handler type]"
+    );
+    assert_eq!(
+        check("readinessProbe: {httpGet: {port: 0, scheme: http}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].readinessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive, spec.containers[0].readinessProbe.httpGet.scheme: Unsupported value: \"http\": supported values: \"HTTP\", \"HTTPS\"]"
+    );
+}
+
+/// `validatePullPolicy` and `validateContainerPorts`' protocol on
+/// defaulted containers: only a wrong value is left to refuse.
+#[test]
+fn pull_policy_and_port_protocol() {
+    let pod = defaulted(
+        crate::builtin::defaults::KindDefaults::Pod,
+        "metadata: {name: p}\nspec:\n  containers: [{name: app, image: nginx, imagePullPolicy: always, ports: [{containerPort: 53, protocol: udp, hostPort: 70000}]}]\n",
+    );
+    assert_eq!(
+        kind("v1", "Pod").validate(None, &pod).unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.containers[0].ports[0].protocol: Unsupported value: \"udp\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.containers[0].imagePullPolicy: Unsupported value: \"always\": supported values: \"Always\", \"IfNotPresent\", \"Never\"]"
     );
 }

@@ -306,3 +306,147 @@ fn cron_schedules() {
         Ok(())
     );
 }
+
+/// A CronJob with `schedule` and, when given, `extra` lines in its spec.
+fn cron_job(schedule: &str, extra: &str) -> Value {
+    v(&format!(
+        "metadata: {{name: x}}\nspec:\n  schedule: '{schedule}'\n{extra}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers: [{{name: c, image: busybox}}]\n"
+    ))
+}
+
+fn cron_err(old: Option<&Value>, new: &Value) -> Result<(), String> {
+    kind("batch/v1", "CronJob").validate(old, new)
+}
+
+/// `validateScheduleFormat`: `cron.ParseStandard`'s error as the detail,
+/// for each of robfig's checks (see `cron/tests.rs` for all of them).
+#[test]
+fn cron_schedule_values() {
+    for (schedule, detail) in [
+        ("61 * * * *", "end of range (61) above maximum (59): 61"),
+        (
+            "5-3 * * * *",
+            "beginning of range (5) beyond end of range (3): 5-3",
+        ),
+        (
+            "1-10/0 * * * *",
+            "step of range should be a positive number: 1-10/0",
+        ),
+        ("0 0 0 * *", "beginning of range (0) below minimum (1): 0"),
+        (
+            "x * * * *",
+            "failed to parse int from x: strconv.Atoi: parsing \"x\": invalid syntax",
+        ),
+        (
+            "@every 1d",
+            "failed to parse duration @every 1d: time: unknown unit \"d\" in duration \"1d\"",
+        ),
+    ] {
+        assert_eq!(
+            cron_err(None, &cron_job(schedule, "")).unwrap_err(),
+            format!(
+                "CronJob.batch \"x\" is invalid: spec.schedule: Invalid value: \"{schedule}\": {detail}"
+            ),
+        );
+    }
+    for ok in [
+        "0 0 * JAN-dec MON-fri",
+        "*/5 * * * ?",
+        "@every 1h30m",
+        "@every -1s",
+    ] {
+        assert_eq!(cron_err(None, &cron_job(ok, "")), Ok(()), "{ok}");
+    }
+}
+
+/// `validateScheduleFormat`: the parser's error first, then the TZ rule;
+/// a zone robfig accepts is still refused in a new schedule, and a stored
+/// TZ schedule may not gain a timeZone.
+#[test]
+fn cron_schedule_time_zones() {
+    assert_eq!(
+        cron_err(None, &cron_job("TZ=Europe/Paris 0 * * * *", "")).unwrap_err(),
+        "CronJob.batch \"x\" is invalid: spec.schedule: Invalid value: \"TZ=Europe/Paris 0 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"
+    );
+    assert_eq!(
+        cron_err(None, &cron_job("TZ=Foo/Bar 61 * * * *", "")).unwrap_err(),
+        "CronJob.batch \"x\" is invalid: [spec.schedule: Invalid value: \"TZ=Foo/Bar 61 * * * *\": provided bad location Foo/Bar: unknown time zone Foo/Bar, spec.schedule: Invalid value: \"TZ=Foo/Bar 61 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead]"
+    );
+    let stored = cron_job("CRON_TZ=UTC 0 * * * *", "");
+    let with_zone = cron_job("CRON_TZ=UTC 0 * * * *", "  timeZone: Etc/UTC\n");
+    assert_eq!(
+        cron_err(Some(&stored), &with_zone).unwrap_err(),
+        "CronJob.batch \"x\" is invalid: spec.schedule: Invalid value: \"CRON_TZ=UTC 0 * * * *\": cannot use both timeZone field and TZ or CRON_TZ in schedule"
+    );
+    // The stored schedule may still be refused for its values.
+    assert_eq!(
+        cron_err(Some(&stored), &cron_job("CRON_TZ=UTC 60 * * * *", "")).unwrap_err(),
+        "CronJob.batch \"x\" is invalid: spec.schedule: Invalid value: \"CRON_TZ=UTC 60 * * * *\": end of range (60) above maximum (59): 60"
+    );
+}
+
+/// robfig panics on a `TZ=` prefix with no space; the API server's panic
+/// recovery answers for the whole request.
+#[test]
+fn a_schedule_robfig_panics_on() {
+    let new = cron_job("TZ=UTC", "  concurrencyPolicy: Sometimes\n");
+    assert_eq!(
+        cron_err(None, &new).unwrap_err(),
+        "This request caused apiserver to panic. Look in the logs for details."
+    );
+    let stored = cron_job("TZ=UTC 0 * * * *", "");
+    assert_eq!(
+        cron_err(Some(&stored), &cron_job("CRON_TZ=UTC", "")).unwrap_err(),
+        "This request caused apiserver to panic. Look in the logs for details."
+    );
+}
+
+/// `validateTimeZone`: empty, the character rule (which stops there),
+/// `Local` in any case, then `time.LoadLocation`; after
+/// `startingDeadlineSeconds` and before `concurrencyPolicy`.
+#[test]
+fn cron_time_zones() {
+    let zone = |tz: &str| cron_job("0 * * * *", &format!("  timeZone: '{tz}'\n"));
+    let prefix = "CronJob.batch \"x\" is invalid: ";
+    for (tz, errors) in [
+        ("", "spec.timeZone: Invalid value: \"\": timeZone must be nil or non-empty string".to_string()),
+        ("Foo/Bar", "spec.timeZone: Invalid value: \"Foo/Bar\": unknown time zone Foo/Bar".to_string()),
+        // The character rule's own message, LoadLocation not reached.
+        ("America/Argentina_Buenos_Aires", "spec.timeZone: Invalid value: \"America/Argentina_Buenos_Aires\": unknown time zone America/Argentina_Buenos_Aires".to_string()),
+        ("../etc", "spec.timeZone: Invalid value: \"../etc\": unknown time zone ../etc".to_string()),
+        ("America/", "spec.timeZone: Invalid value: \"America/\": unknown time zone America/".to_string()),
+        ("Europe/-Paris", "spec.timeZone: Invalid value: \"Europe/-Paris\": unknown time zone Europe/-Paris".to_string()),
+        ("Europe/Paris ", "spec.timeZone: Invalid value: \"Europe/Paris \": unknown time zone Europe/Paris ".to_string()),
+        ("a..b", "spec.timeZone: Invalid value: \"a..b\": time: invalid location name".to_string()),
+        ("local", "[spec.timeZone: Invalid value: \"local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones, spec.timeZone: Invalid value: \"local\": unknown time zone local]".to_string()),
+        ("Local", "spec.timeZone: Invalid value: \"Local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones".to_string()),
+    ] {
+        assert_eq!(cron_err(None, &zone(tz)).unwrap_err(), format!("{prefix}{errors}"), "{tz:?}");
+    }
+    for ok in [
+        "Europe/Paris",
+        "Etc/GMT-14",
+        "America/Argentina/Buenos_Aires",
+        "UTC",
+        "Asia/Kolkata",
+    ] {
+        assert_eq!(cron_err(None, &zone(ok)), Ok(()), "{ok}");
+    }
+    let all = cron_job(
+        "0 * * * *",
+        "  timeZone: Mars/Olympus\n  startingDeadlineSeconds: -1\n  concurrencyPolicy: Sometimes\n",
+    );
+    assert_eq!(
+        cron_err(None, &all).unwrap_err(),
+        "CronJob.batch \"x\" is invalid: [spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, spec.timeZone: Invalid value: \"Mars/Olympus\": unknown time zone Mars/Olympus, spec.concurrencyPolicy: Unsupported value: \"Sometimes\": supported values: \"Allow\", \"Forbid\", \"Replace\"]"
+    );
+    // An unchanged zone is not looked up again on update; a changed one is.
+    let stored = zone("Mars/Olympus");
+    assert_eq!(cron_err(Some(&stored), &stored), Ok(()));
+    assert_eq!(
+        cron_err(Some(&stored), &zone("Mars/Tharsis")).unwrap_err(),
+        format!(
+            "{prefix}spec.timeZone: Invalid value: \"Mars/Tharsis\": unknown time zone Mars/Tharsis"
+        )
+    );
+}

@@ -1,0 +1,178 @@
+//! IP addresses as the API server reads them: `k8s.io/utils/net`
+//! `ParseIPSloppy` (Go's `net.ParseIP` of before Go 1.17, which reads
+//! IPv4 octets with leading zeros as decimal), printed as Go's
+//! `net.IP.String()`, and apimachinery's `IsValidIP`
+//! (`pkg/util/validation/ip.go`). Hand-written rather than `std::net`,
+//! whose parser and printer cost the page's wasm about 2 KB gzipped for
+//! the little this needs.
+
+/// A parsed address. An IPv4-mapped IPv6 address stays IPv6 here; Go's
+/// `To4` view of it is [`Ip::to4`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Ip {
+    V4([u8; 4]),
+    V6([u16; 8]),
+}
+
+/// `ParseIPSloppy`.
+pub(super) fn parse_sloppy(text: &str) -> Option<Ip> {
+    if text.contains(':') {
+        parse_v6(text).map(Ip::V6)
+    } else {
+        parse_v4(text).map(Ip::V4)
+    }
+}
+
+/// Four decimal octets; Go's `dtoi` reads any number of digits.
+fn parse_v4(text: &str) -> Option<[u8; 4]> {
+    let mut octets = [0u8; 4];
+    let mut parts = text.split('.');
+    for octet in &mut octets {
+        let part = parts.next()?;
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let digits = part.trim_start_matches('0');
+        *octet = if digits.is_empty() {
+            0
+        } else if digits.len() > 3 {
+            return None;
+        } else {
+            u8::try_from(digits.parse::<u16>().ok()?).ok()?
+        };
+    }
+    parts.next().is_none().then_some(octets)
+}
+
+/// Groups of one to four hex digits, at most one `::` standing for one
+/// or more zero groups, the last 32 bits optionally an IPv4 address; no
+/// zone.
+fn parse_v6(text: &str) -> Option<[u16; 8]> {
+    let (head, tail) = match text.split_once("::") {
+        Some((head, tail)) => (head, Some(tail)),
+        None => (text, None),
+    };
+    let head = groups(head, tail.is_none())?;
+    let Some(tail) = tail else {
+        return <[u16; 8]>::try_from(head).ok();
+    };
+    let tail = groups(tail, true)?;
+    if head.len() + tail.len() > 7 {
+        return None;
+    }
+    let mut out = [0u16; 8];
+    out[..head.len()].copy_from_slice(&head);
+    out[8 - tail.len()..].copy_from_slice(&tail);
+    Some(out)
+}
+
+/// The groups of one side of `::` (none when it is empty).
+fn groups(text: &str, ipv4_last: bool) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    if text.is_empty() {
+        return Some(out);
+    }
+    let parts: Vec<&str> = text.split(':').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if ipv4_last && i + 1 == parts.len() && part.contains('.') {
+            let [a, b, c, d] = parse_v4(part)?;
+            out.extend([u16::from_be_bytes([a, b]), u16::from_be_bytes([c, d])]);
+        } else if (1..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_hexdigit()) {
+            out.push(u16::from_str_radix(part, 16).ok()?);
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+impl Ip {
+    /// Go's `To4`: IPv4, or IPv6 in `::ffff:0:0/96`.
+    pub(super) fn to4(self) -> Option<[u8; 4]> {
+        match self {
+            Ip::V4(v4) => Some(v4),
+            Ip::V6([0, 0, 0, 0, 0, 0xffff, hi, lo]) => {
+                let [a, b] = hi.to_be_bytes();
+                let [c, d] = lo.to_be_bytes();
+                Some([a, b, c, d])
+            }
+            Ip::V6(_) => None,
+        }
+    }
+
+    /// Go's `net.IP.String()`: dotted IPv4 where `To4` works; else
+    /// lower-case hex groups with the first longest run of two or more
+    /// zero groups written `::`.
+    pub(super) fn go_string(self) -> String {
+        let groups = match (self.to4(), self) {
+            (Some([a, b, c, d]), _) => return format!("{a}.{b}.{c}.{d}"),
+            (None, Ip::V6(groups)) => groups,
+            (None, Ip::V4(_)) => return String::new(),
+        };
+        let (mut run_start, mut run_len) = (8, 0);
+        let mut i = 0;
+        while i < 8 {
+            let zeros = groups[i..].iter().take_while(|g| **g == 0).count();
+            if zeros > run_len {
+                (run_start, run_len) = (i, zeros);
+            }
+            i += zeros.max(1);
+        }
+        if run_len < 2 {
+            run_start = 8;
+        }
+        let hex = |gs: &[u16]| {
+            gs.iter()
+                .map(|g| format!("{g:x}"))
+                .collect::<Vec<_>>()
+                .join(":")
+        };
+        if run_start == 8 {
+            return hex(&groups);
+        }
+        format!(
+            "{}::{}",
+            hex(&groups[..run_start]),
+            hex(&groups[run_start + run_len..])
+        )
+    }
+
+    /// An IPv4-mapped IPv6 address.
+    pub(super) fn is_4in6(self) -> bool {
+        matches!(self, Ip::V6(_)) && self.to4().is_some()
+    }
+
+    /// Go's IPv6 test in `netutils.IsIPv6String`: no `To4` view.
+    pub(super) fn is_v6(self) -> bool {
+        self.to4().is_none()
+    }
+}
+
+/// What `IsValidIP` says of `text`: the details of its field errors.
+pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
+    let Some(ip) = parse_sloppy(text) else {
+        return vec!["must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)".to_string()];
+    };
+    let mut details = Vec::new();
+    // netip.ParseAddr refuses what the sloppy parser took only for
+    // leading zeros in an IPv4 octet.
+    let octets = |v4: &str| v4.split('.').any(|o| o.len() > 1 && o.starts_with('0'));
+    let v4_part = text.rsplit(':').next().unwrap_or("");
+    if (matches!(ip, Ip::V4(_)) && octets(text)) || (v4_part.contains('.') && octets(v4_part)) {
+        details.push("must not have leading 0s".to_string());
+    }
+    if ip.is_4in6() {
+        details.push("must not be an IPv4-mapped IPv6 address".to_string());
+    }
+    let canonical = ip.go_string();
+    if canonical != text {
+        details.push(format!(
+            "must be in canonical form ({})",
+            super::field::json_string(&canonical)
+        ));
+    }
+    details
+}
+
+#[cfg(test)]
+mod tests;

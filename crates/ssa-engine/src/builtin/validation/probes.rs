@@ -1,0 +1,114 @@
+//! A container's probes, as `validateContainers` checks them after the
+//! container's common rules (`pkg/apis/core/validation/validation.go`):
+//! `validateLivenessProbe`, `validateReadinessProbe` and
+//! `validateStartupProbe`, each `validateProbe` (one handler,
+//! `validateHandler`; counts not negative) and its own rule. Of the
+//! handlers' own rules, a command for `exec`, a port (and a scheme) for
+//! the others.
+
+use super::core::port_num_or_name;
+use super::field::{
+    BadValue, FieldError, forbidden, invalid, named, non_negative, not_supported, required,
+};
+use crate::value::Value;
+
+/// The probes of the container `c` at `path`.
+pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    for key in ["livenessProbe", "readinessProbe", "startupProbe"] {
+        let Some(probe) = c.get(key).filter(|p| !p.is_null()) else {
+            continue;
+        };
+        let at = format!("{path}.{key}");
+        errs.extend(handler(probe, &at));
+        errs.extend(non_negative(
+            Some(probe),
+            &at,
+            &[
+                "initialDelaySeconds",
+                "timeoutSeconds",
+                "periodSeconds",
+                "successThreshold",
+                "failureThreshold",
+            ],
+        ));
+        let grace = probe
+            .get("terminationGracePeriodSeconds")
+            .and_then(Value::as_i64);
+        let grace_path = format!("{at}.terminationGracePeriodSeconds");
+        if let Some(g) = grace.filter(|g| *g <= 0) {
+            errs.push(invalid(
+                grace_path.as_str(),
+                BadValue::Int(g),
+                "must be greater than 0",
+            ));
+        }
+        if key == "readinessProbe" {
+            if let Some(g) = grace {
+                errs.push(invalid(
+                    grace_path,
+                    BadValue::Int(g),
+                    "must not be set for readinessProbes",
+                ));
+            }
+        } else {
+            // Liveness and startup probes succeed once.
+            let threshold = probe
+                .get("successThreshold")
+                .and_then(Value::as_i64)
+                .unwrap_or(0);
+            if threshold != 1 {
+                errs.push(invalid(
+                    format!("{at}.successThreshold"),
+                    BadValue::Int(threshold),
+                    "must be 1",
+                ));
+            }
+        }
+    }
+    errs
+}
+
+/// `validateHandler`: the first handler set is checked, each further one
+/// refused; none at all is required.
+fn handler(probe: &Value, path: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let mut found = false;
+    for key in ["exec", "httpGet", "tcpSocket", "grpc"] {
+        let Some(action) = probe.get(key).filter(|a| !a.is_null()) else {
+            continue;
+        };
+        let at = format!("{path}.{key}");
+        if found {
+            errs.push(forbidden(at, "may not specify more than 1 handler type"));
+            continue;
+        }
+        found = true;
+        if key == "exec" {
+            if action
+                .get("command")
+                .and_then(Value::as_list)
+                .is_none_or(Vec::is_empty)
+            {
+                errs.push(required(format!("{at}.command"), ""));
+            }
+            continue;
+        }
+        let port = action.get("port").cloned().unwrap_or(Value::Int(0));
+        errs.extend(port_num_or_name(&port, &format!("{at}.port")));
+        if key == "httpGet" {
+            let scheme = action.get("scheme").and_then(Value::as_str).unwrap_or("");
+            if scheme != "HTTP" && scheme != "HTTPS" {
+                errs.push(not_supported(
+                    format!("{at}.scheme"),
+                    named(scheme),
+                    &["HTTP", "HTTPS"],
+                ));
+            }
+        }
+    }
+    if !found {
+        errs.push(required(path, "must specify a handler type"));
+    }
+    errs
+}

@@ -1,0 +1,222 @@
+//! Each test names the upstream function it follows
+//! (`pkg/apis/core/validation/validation.go`,
+//! `pkg/registry/core/service/storage/storage.go`).
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::schema::Validator;
+use crate::value::Value;
+
+fn v(text: &str) -> Value {
+    crate::yaml::parse(text).unwrap().value
+}
+
+/// A Service as the server stores it: `spec` (YAML flow-map entries)
+/// with the defaults `SetDefaults_Service` gives a ClusterIP service.
+fn svc(spec: &str) -> Value {
+    v(&format!(
+        "apiVersion: v1\nkind: Service\nmetadata: {{name: web}}\nspec: {{type: ClusterIP, sessionAffinity: None, internalTrafficPolicy: Cluster, ports: [{{port: 80, protocol: TCP, targetPort: 80}}], {spec}}}\n"
+    ))
+}
+
+fn check(old: Option<&Value>, new: &Value) -> Result<(), String> {
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    KindValidation::for_kind("v1", "Service", table)
+        .unwrap()
+        .validate(old, new)
+}
+
+/// `validateUpgradeDowngradeClusterIPs` on what `normalizeClusterIPs` makes
+/// of a changed `clusterIP`: the list follows it, and may not change. A
+/// stored Service without `clusterIPs` (as the reference server stores
+/// one) is seen with the list a real storage would have written. (A
+/// cluster IP left out is put back by the store first: the last test.)
+#[test]
+fn a_cluster_ip_may_not_change() {
+    let message = "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: [\"10.96.0.11\"]: may not change once set";
+    for old in [
+        svc("clusterIP: 10.96.0.10"),
+        svc("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.10]"),
+    ] {
+        assert_eq!(
+            check(Some(&old), &svc("clusterIP: 10.96.0.11")).unwrap_err(),
+            message
+        );
+        // The merged object keeps the stored list beside a new singular
+        // field: normalized the same way.
+        assert_eq!(
+            check(
+                Some(&old),
+                &svc("clusterIP: 10.96.0.11, clusterIPs: [10.96.0.10]")
+            )
+            .unwrap_err(),
+            message
+        );
+        assert!(check(Some(&old), &svc("clusterIP: 10.96.0.10")).is_ok());
+    }
+    // A list that differs from the singular field is not normalized.
+    let old = svc("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.10]");
+    assert_eq!(
+        check(
+            Some(&old),
+            &svc("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.12]")
+        )
+        .unwrap_err(),
+        "Service \"web\" is invalid: [spec.clusterIPs[0]: Invalid value: [\"10.96.0.12\"]: may not change once set, spec.clusterIPs: Invalid value: [\"10.96.0.12\"]: first value must match `clusterIP`]"
+    );
+    // Headless stays headless.
+    let headless = svc("clusterIP: None");
+    assert!(check(Some(&headless), &svc("clusterIP: None")).is_ok());
+}
+
+/// `ValidateServiceClusterIPsRelatedFields`: the singular field and the
+/// list agree; each address valid (`IsValidIP`), at most two, one per
+/// family, matching `ipFamilies`.
+#[test]
+fn cluster_ips_are_checked() {
+    let err = |spec: &str| check(None, &svc(spec)).unwrap_err();
+    assert_eq!(
+        err("clusterIP: 10.96.0.300"),
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"10.96.0.300\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"
+    );
+    assert_eq!(
+        err("clusterIP: 10.096.0.1"),
+        "Service \"web\" is invalid: [spec.clusterIPs[0]: Invalid value: \"10.096.0.1\": must not have leading 0s, spec.clusterIPs[0]: Invalid value: \"10.096.0.1\": must be in canonical form (\"10.96.0.1\")]"
+    );
+    assert_eq!(
+        err("clusterIP: \"2001:DB8::1\""),
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"2001:DB8::1\": must be in canonical form (\"2001:db8::1\")"
+    );
+    assert_eq!(
+        err("clusterIP: \"::ffff:10.0.0.1\""),
+        "Service \"web\" is invalid: [spec.clusterIPs[0]: Invalid value: \"::ffff:10.0.0.1\": must not be an IPv4-mapped IPv6 address, spec.clusterIPs[0]: Invalid value: \"::ffff:10.0.0.1\": must be in canonical form (\"10.0.0.1\")]"
+    );
+    assert_eq!(
+        err("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.11]"),
+        "Service \"web\" is invalid: spec.clusterIPs: Invalid value: [\"10.96.0.11\"]: first value must match `clusterIP`"
+    );
+    assert_eq!(
+        err("clusterIPs: [10.96.0.11]"),
+        "Service \"web\" is invalid: spec.clusterIPs: Invalid value: [\"10.96.0.11\"]: must be empty when `clusterIP` is not specified"
+    );
+    assert_eq!(
+        err("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.10, 10.96.0.11]"),
+        "Service \"web\" is invalid: spec.clusterIPs: Invalid value: [\"10.96.0.10\",\"10.96.0.11\"]: may specify no more than one IP for each IP family"
+    );
+    assert_eq!(
+        err("clusterIP: 10.96.0.10, ipFamilies: [IPv6]"),
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"10.96.0.10\": expected an IPv6 value as indicated by `ipFamilies[0]`"
+    );
+    assert!(check(None, &svc("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.10, \"fd00::a\"], ipFamilies: [IPv4, IPv6], ipFamilyPolicy: PreferDualStack")).is_ok());
+}
+
+/// `ValidateService`'s type rules: headless only for ClusterIP services;
+/// an ExternalName needs a name and no cluster IPs; a known type; node
+/// ports not on a ClusterIP service; load balancer fields only on one.
+#[test]
+fn type_rules() {
+    let err = |yaml: &str| check(None, &v(yaml)).unwrap_err();
+    assert_eq!(
+        err(
+            "metadata: {name: web}\nspec: {type: NodePort, clusterIP: None, sessionAffinity: None, externalTrafficPolicy: Cluster, internalTrafficPolicy: Cluster, ports: [{port: 80, protocol: TCP, targetPort: 80}]}"
+        ),
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for NodePort services"
+    );
+    assert_eq!(
+        err(
+            "metadata: {name: web}\nspec: {type: ExternalName, clusterIP: 10.0.0.1, sessionAffinity: None}"
+        ),
+        "Service \"web\" is invalid: [spec.clusterIPs: Forbidden: may not be set for ExternalName services, spec.externalName: Required value]"
+    );
+    assert!(check(None, &v("metadata: {name: web}\nspec: {type: ExternalName, externalName: db.example.com., sessionAffinity: None}")).is_ok());
+    assert_eq!(
+        err(
+            "metadata: {name: web}\nspec: {type: Internal, sessionAffinity: None, ports: [{port: 80, protocol: TCP, targetPort: 80}]}"
+        ),
+        "Service \"web\" is invalid: spec.type: Unsupported value: \"Internal\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\""
+    );
+    assert_eq!(
+        check(None, &svc("ports: [{port: 80, protocol: TCP, targetPort: 80, nodePort: 30080}], loadBalancerClass: x/y")).unwrap_err(),
+        "Service \"web\" is invalid: [spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP', spec.loadBalancerClass: Forbidden: may only be used when `type` is 'LoadBalancer']"
+    );
+    assert_eq!(
+        check(None, &svc("externalTrafficPolicy: Local")).unwrap_err(),
+        "Service \"web\" is invalid: spec.externalTrafficPolicy: Invalid value: \"Local\": may only be set for externally-accessible services"
+    );
+    // A load balancer as defaulted; its class may not change.
+    let lb = |class: &str| {
+        v(&format!(
+            "metadata: {{name: web}}\nspec: {{type: LoadBalancer, sessionAffinity: None, externalTrafficPolicy: Cluster, internalTrafficPolicy: Cluster, allocateLoadBalancerNodePorts: true, ports: [{{port: 80, protocol: TCP, targetPort: 80}}], {class}}}"
+        ))
+    };
+    assert!(check(None, &lb("loadBalancerClass: example.com/lb")).is_ok());
+    assert_eq!(
+        check(
+            Some(&lb("loadBalancerClass: example.com/lb")),
+            &lb("loadBalancerClass: example.com/other")
+        )
+        .unwrap_err(),
+        "Service \"web\" is invalid: spec.loadBalancerClass: Invalid value: \"example.com/other\": may not change once set"
+    );
+}
+
+/// `ValidateService`: session affinity, external IPs
+/// (`ValidateNonSpecialIP`), repeated ports.
+#[test]
+fn affinity_external_ips_and_repeats() {
+    assert_eq!(
+        check(None, &svc("sessionAffinity: Sticky")).unwrap_err(),
+        "Service \"web\" is invalid: spec.sessionAffinity: Unsupported value: \"Sticky\": supported values: \"ClientIP\", \"None\""
+    );
+    assert_eq!(
+        check(None, &svc("sessionAffinity: ClientIP, sessionAffinityConfig: {clientIP: {timeoutSeconds: 100000}}")).unwrap_err(),
+        "Service \"web\" is invalid: spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 100000: must be greater than 0 and less than 86400"
+    );
+    assert_eq!(
+        check(
+            None,
+            &svc("externalIPs: [127.0.0.1], externalTrafficPolicy: Cluster")
+        )
+        .unwrap_err(),
+        "Service \"web\" is invalid: spec.externalIPs[0]: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)"
+    );
+    assert_eq!(
+        check(None, &svc("externalIPs: [169.254.169.254]")).unwrap_err(),
+        "Service \"web\" is invalid: [spec.externalIPs[0]: Invalid value: \"169.254.169.254\": may not be in the link-local range (169.254.0.0/16, fe80::/10), spec.externalTrafficPolicy: Required value]"
+    );
+    assert_eq!(
+        check(None, &svc("ports: [{name: a, port: 80, protocol: TCP, targetPort: 80}, {name: b, port: 80, protocol: TCP, targetPort: 8080}]")).unwrap_err(),
+        "Service \"web\" is invalid: spec.ports[1]: Duplicate value: {\"Name\":\"\",\"Protocol\":\"TCP\",\"AppProtocol\":null,\"Port\":80,\"TargetPort\":0,\"NodePort\":0}"
+    );
+}
+
+/// Through the whole write path: an apply goes through the store's
+/// Update, so `patchAllocatedValues` keeps a cluster IP the manager stops
+/// sending, and an apply that changes it is refused by
+/// `validateUpgradeDowngradeClusterIPs`.
+#[test]
+fn applies_keep_and_may_not_change_a_cluster_ip() {
+    let step = |ip: &str| {
+        format!(
+            "- manager: ops\n  op: apply\n  object:\n    apiVersion: v1\n    kind: Service\n    metadata: {{name: web, namespace: default}}\n    spec: {{{ip}ports: [{{port: 80}}]}}\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: cluster-ip\nschema:\n  builtin: v1/Service\nsteps:\n{}{}{}",
+        step("clusterIP: 10.96.0.10, "),
+        step(""),
+        step("clusterIP: 10.96.0.11, "),
+    );
+    let result = crate::scenario::run_scenario_text(&text).unwrap();
+    let kept = result.steps[1].object.as_ref().unwrap();
+    assert_eq!(
+        kept.get_path(&["spec", "clusterIP"])
+            .and_then(Value::as_str),
+        Some("10.96.0.10")
+    );
+    assert_eq!(
+        result.steps[2].message,
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: [\"10.96.0.11\"]: may not change once set"
+    );
+}

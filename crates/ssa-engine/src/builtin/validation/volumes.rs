@@ -1,0 +1,147 @@
+//! `pkg/apis/core/validation/validation.go`'s `ValidateVolumes` (a pod's
+//! volumes: a DNS-label name, once, one volume type) and
+//! `ValidateVolumeMounts` (a container's mounts: of a volume the pod has,
+//! at a path given once). The volume types' own rules (a configMap's
+//! name, a hostPath's path...) are not modelled.
+
+use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_found, required};
+use super::names;
+use crate::value::Value;
+
+/// `ValidateVolumes` at `path`: the errors, and the names of the volumes
+/// without errors (upstream's map of volumes, which the mounts are
+/// checked against).
+pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec<String>) {
+    let mut errs = Vec::new();
+    let mut valid: Vec<String> = Vec::new();
+    for (i, volume) in items(list).iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let name = text(volume, "name");
+        // validateVolumeSource: the first type set counts, each further
+        // one is refused at its own path.
+        let set = |key: &str| volume.get(key).is_some_and(|v| !v.is_null());
+        let mut el = Vec::new();
+        let mut found = false;
+        for (key, child) in VOLUME_TYPES {
+            if set(key) {
+                if found {
+                    el.push(forbidden(
+                        format!("{at}.{child}"),
+                        "may not specify more than 1 volume type",
+                    ));
+                }
+                found = true;
+            }
+        }
+        if !found {
+            el.push(required(at.as_str(), "must specify a volume type"));
+        }
+        let name_path = format!("{at}.name");
+        if name.is_empty() {
+            el.push(required(name_path.as_str(), ""));
+        } else {
+            for m in names::dns1123_label(name) {
+                el.push(invalid(
+                    name_path.as_str(),
+                    BadValue::Str(name.to_string()),
+                    &m,
+                ));
+            }
+        }
+        if valid.iter().any(|v| v == name) {
+            el.push(duplicate(name_path, BadValue::Str(name.to_string())));
+        }
+        if el.is_empty() {
+            valid.push(name.to_string());
+        }
+        errs.extend(el);
+    }
+    (errs, valid)
+}
+
+/// `ValidateVolumeMounts` at `path` against the pod's valid `volumes`
+/// (`volumeDevices`, image volumes, propagation and recursive read-only
+/// modes not modelled).
+pub(super) fn volume_mounts(
+    list: Option<&Value>,
+    volumes: &[String],
+    path: &str,
+) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let mut mount_points: Vec<&str> = Vec::new();
+    for (i, mount) in items(list).iter().enumerate() {
+        let at = |k: &str| format!("{path}[{i}].{k}");
+        let name = text(mount, "name");
+        if name.is_empty() {
+            errs.push(required(at("name"), ""));
+        }
+        if !volumes.iter().any(|v| v == name) {
+            errs.push(not_found(at("name"), BadValue::Str(name.to_string())));
+        }
+        let mount_path = text(mount, "mountPath");
+        if mount_path.is_empty() {
+            errs.push(required(at("mountPath"), ""));
+        }
+        if mount_points.contains(&mount_path) {
+            errs.push(invalid(
+                at("mountPath"),
+                BadValue::Str(mount_path.to_string()),
+                "must be unique",
+            ));
+        }
+        mount_points.push(mount_path);
+        let expr = text(mount, "subPathExpr");
+        if !expr.is_empty() && !text(mount, "subPath").is_empty() {
+            errs.push(invalid(
+                at("subPathExpr"),
+                BadValue::Str(expr.to_string()),
+                "subPathExpr and subPath are mutually exclusive",
+            ));
+        }
+    }
+    errs
+}
+
+/// The volume types in the order `validateVolumeSource` looks at them:
+/// the v1 key, and the child its "more than 1" error names (upstream's
+/// own spelling).
+const VOLUME_TYPES: [(&str, &str); 30] = [
+    ("emptyDir", "emptyDir"),
+    ("hostPath", "hostPath"),
+    ("gitRepo", "gitRepo"),
+    ("gcePersistentDisk", "gcePersistentDisk"),
+    ("awsElasticBlockStore", "awsElasticBlockStore"),
+    ("secret", "secret"),
+    ("nfs", "nfs"),
+    ("iscsi", "iscsi"),
+    ("glusterfs", "glusterfs"),
+    ("flocker", "flocker"),
+    ("persistentVolumeClaim", "persistentVolumeClaim"),
+    ("rbd", "rbd"),
+    ("cinder", "cinder"),
+    ("cephfs", "cephFS"),
+    ("quobyte", "quobyte"),
+    ("downwardAPI", "downwarAPI"),
+    ("fc", "fc"),
+    ("flexVolume", "flexVolume"),
+    ("configMap", "configMap"),
+    ("azureFile", "azureFile"),
+    ("vsphereVolume", "vsphereVolume"),
+    ("photonPersistentDisk", "photonPersistentDisk"),
+    ("portworxVolume", "portworxVolume"),
+    ("azureDisk", "azureDisk"),
+    ("storageos", "storageos"),
+    ("projected", "projected"),
+    ("scaleIO", "scaleIO"),
+    ("csi", "csi"),
+    ("ephemeral", "ephemeral"),
+    ("image", "image"),
+];
+
+fn items(list: Option<&Value>) -> &[Value] {
+    list.and_then(Value::as_list).map_or(&[], Vec::as_slice)
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
