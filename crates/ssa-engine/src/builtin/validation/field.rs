@@ -38,48 +38,38 @@ pub(super) struct FieldError {
     pub detail: String,
 }
 
+// The constructors are called from a few hundred places: each generic
+// one is a thin shell over one out-of-line function, so that the
+// error's construction is not copied into every caller (several KB of
+// the page's wasm).
+
 pub(super) fn required(path: impl Into<String>, detail: &str) -> FieldError {
-    FieldError {
-        path: path.into(),
-        kind: ErrorType::Required,
-        value: None,
-        detail: detail.to_string(),
-    }
+    error(path.into(), ErrorType::Required, None, detail)
 }
 
 pub(super) fn forbidden(path: impl Into<String>, detail: &str) -> FieldError {
-    FieldError {
-        path: path.into(),
-        kind: ErrorType::Forbidden,
-        value: None,
-        detail: detail.to_string(),
-    }
+    error(path.into(), ErrorType::Forbidden, None, detail)
 }
 
 pub(super) fn invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {
-    FieldError {
-        path: path.into(),
-        kind: ErrorType::Invalid,
-        value: Some(value),
-        detail: detail.to_string(),
-    }
+    error(path.into(), ErrorType::Invalid, Some(value), detail)
 }
 
 pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError {
-    FieldError {
-        path: path.into(),
-        kind: ErrorType::Duplicate,
-        value: Some(value),
-        detail: String::new(),
-    }
+    error(path.into(), ErrorType::Duplicate, Some(value), "")
 }
 
 pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError {
+    error(path.into(), ErrorType::NotFound, Some(value), "")
+}
+
+#[inline(never)]
+fn error(path: String, kind: ErrorType, value: Option<BadValue>, detail: &str) -> FieldError {
     FieldError {
-        path: path.into(),
-        kind: ErrorType::NotFound,
-        value: Some(value),
-        detail: String::new(),
+        path,
+        kind,
+        value,
+        detail: detail.to_string(),
     }
 }
 
@@ -106,13 +96,14 @@ pub(super) fn not_supported(
     value: BadValue,
     valid: &[&str],
 ) -> FieldError {
+    not_supported_at(path.into(), value, valid)
+}
+
+#[inline(never)]
+fn not_supported_at(path: String, value: BadValue, valid: &[&str]) -> FieldError {
     let quoted: Vec<String> = valid.iter().map(|v| go_quote(v)).collect();
-    FieldError {
-        path: path.into(),
-        kind: ErrorType::NotSupported,
-        value: Some(value),
-        detail: format!("supported values: {}", quoted.join(", ")),
-    }
+    let detail = format!("supported values: {}", quoted.join(", "));
+    error(path, ErrorType::NotSupported, Some(value), &detail)
 }
 
 impl FieldError {
