@@ -46,11 +46,7 @@ pub(super) fn errors(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             && spec.text("type") == "LoadBalancer"
             && class != old_spec.get("loadBalancerClass")
         {
-            errs.push(invalid(
-                "spec.loadBalancerClass",
-                pointer(class),
-                "may not change once set",
-            ));
+            errs.push(invalid("spec.loadBalancerClass", pointer(class), CHANGED));
         }
         // validateServiceExternalTrafficFieldsUpdate.
         if needs_health_check(old_spec)
@@ -175,6 +171,9 @@ fn pointer(value: Option<&Value>) -> BadValue {
     }
 }
 
+/// The detail of a changed cluster IP, family or load balancer class.
+const CHANGED: &str = "may not change once set";
+
 /// `validateUpgradeDowngradeClusterIPs`.
 fn upgrade_downgrade_cluster_ips(
     old_spec: Spec,
@@ -189,7 +188,6 @@ fn upgrade_downgrade_cluster_ips(
     if old.headless() && new.headless() {
         return errs;
     }
-    const CHANGED: &str = "may not change once set";
     let (before, after) = (&old.list, &new.list);
     if before.len() == after.len() {
         for (i, ip) in before.iter().enumerate() {
@@ -240,7 +238,6 @@ fn upgrade_downgrade_ip_families(
     if old.headless() || new.headless() {
         return errs;
     }
-    const CHANGED: &str = "may not change once set";
     let before = old_spec.strings("ipFamilies");
     let after = spec.strings("ipFamilies");
     if before.len() == after.len() {
@@ -319,9 +316,8 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
             let cname = name.strip_suffix('.').unwrap_or(name);
             if cname.is_empty() {
                 errs.push(required("spec.externalName", ""));
-            }
-            for m in names::dns1123_subdomain(cname) {
-                if !cname.is_empty() {
+            } else {
+                for m in names::dns1123_subdomain(cname) {
                     errs.push(invalid(
                         "spec.externalName",
                         BadValue::Str(cname.to_string()),
