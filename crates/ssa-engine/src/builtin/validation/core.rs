@@ -75,6 +75,7 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
             errs.push(required(format!("{at}.image"), ""));
         }
         errs.extend(ports(c.get("ports"), &format!("{at}.ports")));
+        errs.extend(env(c.get("env"), &format!("{at}.env")));
         errs.extend(volumes::volume_mounts(
             c.get("volumeMounts"),
             volumes,
@@ -157,6 +158,49 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             ));
         }
         errs.extend(protocol(p, &format!("{at}.protocol")));
+    }
+    errs
+}
+
+/// `ValidateEnv`: a name (`IsRelaxedEnvVarName`, 1.34's rule), and a
+/// `valueFrom` not beside a `value` and with one source. (A `valueFrom`
+/// with no source, whose message names 1.36's sources, and the sources'
+/// own rules are not modelled.)
+fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let items = list.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
+    let mut errs = Vec::new();
+    for (i, var) in items.iter().enumerate() {
+        let name = var.get("name").and_then(Value::as_str).unwrap_or("");
+        let name_path = format!("{path}[{i}].name");
+        if name.is_empty() {
+            errs.push(required(name_path, ""));
+        } else if name
+            .bytes()
+            .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
+        {
+            errs.push(invalid(
+                name_path,
+                BadValue::Str(name.to_string()),
+                "a valid environment variable name must consist only of printable ASCII characters other than '='",
+            ));
+        }
+        let Some(from) = var.get("valueFrom").and_then(Value::as_map) else {
+            continue;
+        };
+        let sources = from.values().filter(|v| !v.is_null()).count();
+        let value = var.get("value").and_then(Value::as_str).unwrap_or("");
+        let detail = if sources > 0 && !value.is_empty() {
+            "may not be specified when `value` is not empty"
+        } else if sources > 1 {
+            "may not have more than one field specified at a time"
+        } else {
+            continue;
+        };
+        errs.push(invalid(
+            format!("{path}[{i}].valueFrom"),
+            BadValue::Str(String::new()),
+            detail,
+        ));
     }
     errs
 }

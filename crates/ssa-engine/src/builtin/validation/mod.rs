@@ -127,8 +127,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
-        "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; an unknown image pull policy or port protocol, a host port out of range; a request above its limit, an extended resource or hugepages without an equal limit; probes without a handler or with several, an exec without a command, a bad port or scheme, negative counts, a liveness or startup probe whose successThreshold is not 1, a readiness probe with terminationGracePeriodSeconds",
-        "core/validation ValidateVolumes, validateVolumeSource, ValidateVolumeMounts, validatePullPolicy, validateContainerPorts, validateResourceRequirements (helper.IsOvercommitAllowed), validateLivenessProbe, validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler",
+        "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; environment variables without a name or with one that is not printable ASCII without '=', with a valueFrom beside a value or of several sources; an unknown image pull policy or port protocol, a host port out of range; a request above its limit, an extended resource or hugepages without an equal limit; probes without a handler or with several, an exec without a command, a bad port or scheme, negative counts, a liveness or startup probe whose successThreshold is not 1, a readiness probe with terminationGracePeriodSeconds",
+        "core/validation ValidateVolumes, validateVolumeSource, ValidateEnv (IsRelaxedEnvVarName), validateEnvVarValueFrom, ValidateVolumeMounts, validatePullPolicy, validateContainerPorts, validateResourceRequirements (helper.IsOvercommitAllowed), validateLivenessProbe, validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",

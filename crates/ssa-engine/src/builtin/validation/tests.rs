@@ -1131,3 +1131,26 @@ fn pull_policy_and_port_protocol() {
         "Pod \"p\" is invalid: [spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.containers[0].ports[0].protocol: Unsupported value: \"udp\": supported values: \"SCTP\", \"TCP\", \"UDP\", spec.containers[0].imagePullPolicy: Unsupported value: \"always\": supported values: \"Always\", \"IfNotPresent\", \"Never\"]"
     );
 }
+
+/// `ValidateEnv` (`validateEnvVarValueFrom`): what two managers' applies
+/// can merge into one variable, a value beside a valueFrom, is refused;
+/// names are printable ASCII without '='.
+#[test]
+fn env_values_and_names() {
+    let pod = |env: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, env: {env}}}]\n"
+        ))
+    };
+    let check = |env: &str| kind("v1", "Pod").validate(None, &pod(env));
+    assert_eq!(
+        check("[{name: MODE, value: fast, valueFrom: {configMapKeyRef: {name: c, key: mode}}}]")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].env[0].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"
+    );
+    assert_eq!(
+        check("[{name: A, valueFrom: {configMapKeyRef: {name: c, key: a}, secretKeyRef: {name: s, key: a}}}, {name: 'B=1', value: x}, {value: y}]").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].env[0].valueFrom: Invalid value: \"\": may not have more than one field specified at a time, spec.containers[0].env[1].name: Invalid value: \"B=1\": a valid environment variable name must consist only of printable ASCII characters other than '=', spec.containers[0].env[2].name: Required value]"
+    );
+    assert!(check("[{name: my.var-1, value: x}, {name: B, valueFrom: {fieldRef: {fieldPath: metadata.name}}}]").is_ok());
+}
