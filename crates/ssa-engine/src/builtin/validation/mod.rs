@@ -40,6 +40,7 @@ mod internal_json;
 mod ip;
 mod meta;
 mod names;
+mod networking;
 mod probes;
 mod pvc;
 mod resources;
@@ -81,6 +82,7 @@ enum Spec {
     ConfigMap,
     Secret,
     PersistentVolumeClaim,
+    Ingress,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -201,6 +203,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "batch/validation ValidateCronJobCreate, validateCronJobSpec, validateScheduleFormat (robfig/cron v3.0.1 ParseStandard), validateTimeZone (time.LoadLocation), ValidateJobTemplateSpec",
     ),
     (
+        "Ingress",
+        "neither a default backend nor rules; a host that is an IP address or not a (wildcard) DNS subdomain; HTTP rules without paths, a path without a pathType or of an unknown one, an Exact or Prefix path that is not absolute or holds //, /./, /../ or an encoded slash; a backend with both or neither of a service and a resource, a service without a valid name or with both or neither of a port name and number; invalid TLS hosts or secret names, an invalid class name; on create a kubernetes.io/ingress.class annotation that differs from ingressClassName",
+        "networking/validation ValidateIngressCreate, ValidateIngressUpdate, ValidateIngressSpec, validateIngressRules, validateHTTPIngressPath, validateIngressBackend, validateIngressTLS",
+    ),
+    (
         "CertificateSigningRequest",
         "a request that is not a PEM CERTIFICATE REQUEST block, missing, unknown or repeated usages, an invalid or legacy signerName, expirationSeconds under 600, invalid, clashing or repeated conditions, a certificate of other PEM blocks",
         "certificates/validation validateCertificateSigningRequest, validateConditions, ValidateSignerName (core/validation), validateCertificate",
@@ -262,6 +269,7 @@ impl KindValidation {
             ("", "ConfigMap") => Spec::ConfigMap,
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
+            ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
             ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
@@ -302,6 +310,7 @@ impl KindValidation {
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
+            (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
             (Spec::Job, _) => errs.extend(batch::job(new, old)),
             (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),

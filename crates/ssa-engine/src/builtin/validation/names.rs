@@ -229,6 +229,25 @@ pub(super) fn config_map_key(value: &str) -> Vec<String> {
     errs
 }
 
+/// `IsWildcardDNS1123Subdomain`: `*.` and a DNS subdomain.
+pub(super) fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push("must be no more than 253 characters".to_string());
+    }
+    if !value
+        .strip_prefix("*.")
+        .is_some_and(dns1123_subdomain_matches)
+    {
+        errs.push(regex_error(
+            "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character",
+            &format!("\\*\\.{DNS1123_SUBDOMAIN_FMT}"),
+            &["*.example.com"],
+        ));
+    }
+    errs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

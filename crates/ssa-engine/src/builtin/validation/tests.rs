@@ -740,7 +740,7 @@ fn subdomain_names_for_every_kind() {
     );
     assert!(create("batch/v1", "Job", "metadata: {name: my-job}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}").is_ok());
     assert!(
-        create("networking.k8s.io/v1", "Ingress", "metadata: {name: a_b}")
+        create("networking.k8s.io/v1", "Ingress", "metadata: {name: a_b}\nspec: {defaultBackend: {service: {name: web, port: {number: 80}}}}")
             .unwrap_err()
             .starts_with("Ingress.networking.k8s.io \"a_b\" is invalid: metadata.name: Invalid value: \"a_b\": a lowercase RFC 1123 subdomain")
     );

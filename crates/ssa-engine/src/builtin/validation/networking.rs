@@ -1,0 +1,240 @@
+//! `pkg/apis/networking/validation/validation.go` for an Ingress:
+//! `ValidateIngressCreate` and `ValidateIngressUpdate` (both
+//! `ValidateIngressSpec`: a default backend or rules, each rule's host and
+//! paths, each backend, the TLS hosts and secrets, the class name; on
+//! create the class annotation against `ingressClassName`). The options
+//! an update takes from the stored object (invalid secret names and
+//! wildcard rules it already had) are not modelled: an update is checked
+//! as strictly as a create, and a resource backend's fields are not
+//! checked.
+
+use super::field::{BadValue, FieldError, invalid, named, required};
+use super::{ip, names};
+use crate::value::Value;
+
+pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let spec = new.get("spec");
+    let get = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
+    let list = |key: &str| {
+        get(key)
+            .and_then(Value::as_list)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let mut errs = Vec::new();
+    let rules = list("rules");
+    let default_backend = get("defaultBackend");
+    if rules.is_empty() && default_backend.is_none() {
+        errs.push(invalid(
+            "spec",
+            BadValue::Json("null".to_string()),
+            "either `defaultBackend` or `rules` must be specified",
+        ));
+    }
+    if let Some(backend) = default_backend {
+        errs.extend(backend_errors(backend, "spec.defaultBackend"));
+    }
+    for (i, rule) in rules.iter().enumerate() {
+        let at = format!("spec.rules[{i}]");
+        let host = text(rule, "host");
+        if !host.is_empty() {
+            let bad = |m: &str| invalid(format!("{at}.host"), BadValue::Str(host.to_string()), m);
+            if ip::parse_sloppy(host).is_some() {
+                errs.push(bad("must be a DNS name, not an IP address"));
+            }
+            errs.extend(host_names(host).iter().map(|m| bad(m)));
+        }
+        let Some(http) = rule.get("http").filter(|h| !h.is_null()) else {
+            continue;
+        };
+        let paths = http
+            .get("paths")
+            .and_then(Value::as_list)
+            .map_or(&[][..], Vec::as_slice);
+        if paths.is_empty() {
+            errs.push(required(format!("{at}.http.paths"), ""));
+        }
+        for (j, path) in paths.iter().enumerate() {
+            errs.extend(http_path(path, &format!("{at}.http.paths[{j}]")));
+        }
+    }
+    for (i, tls) in list("tls").iter().enumerate() {
+        let at = format!("spec.tls[{i}]");
+        let hosts = tls
+            .get("hosts")
+            .and_then(Value::as_list)
+            .map_or(&[][..], Vec::as_slice);
+        for (j, host) in hosts.iter().enumerate() {
+            let host = host.as_str().unwrap_or("");
+            for m in host_names(host) {
+                errs.push(invalid(
+                    format!("{at}.hosts[{j}]"),
+                    BadValue::Str(host.to_string()),
+                    &m,
+                ));
+            }
+        }
+        // validateTLSSecretName: an empty name is allowed.
+        let secret = text(tls, "secretName");
+        if !secret.is_empty() {
+            for m in names::dns1123_subdomain(secret) {
+                errs.push(invalid(
+                    format!("{at}.secretName"),
+                    BadValue::Str(secret.to_string()),
+                    &m,
+                ));
+            }
+        }
+    }
+    if let Some(class) = get("ingressClassName").and_then(Value::as_str) {
+        for m in names::dns1123_subdomain(class) {
+            errs.push(invalid(
+                "spec.ingressClassName",
+                BadValue::Str(class.to_string()),
+                &m,
+            ));
+        }
+    }
+    if old.is_none() {
+        const ANNOTATION: &str = "kubernetes.io/ingress.class";
+        let annotation = new
+            .get_path(&["metadata", "annotations", ANNOTATION])
+            .and_then(Value::as_str);
+        let class = get("ingressClassName").and_then(Value::as_str);
+        if let (Some(annotation), Some(class)) = (annotation, class)
+            && annotation != class
+        {
+            errs.push(invalid(
+                format!("annotations.{ANNOTATION}"),
+                BadValue::Str(annotation.to_string()),
+                "must match `ingressClassName` when both are specified",
+            ));
+        }
+    }
+    errs
+}
+
+/// A rule's or a TLS entry's host: a wildcard or plain DNS subdomain.
+fn host_names(host: &str) -> Vec<String> {
+    if host.contains('*') {
+        names::wildcard_dns1123_subdomain(host)
+    } else {
+        names::dns1123_subdomain(host)
+    }
+}
+
+/// `validateHTTPIngressPath`: a path type (nothing else is checked
+/// without one), an absolute path free of `//`, `/./`, `/../` and encoded
+/// slashes for Exact and Prefix, then the backend.
+fn http_path(path: &Value, at: &str) -> Vec<FieldError> {
+    let Some(path_type) = path.get("pathType").and_then(Value::as_str) else {
+        return vec![required(
+            format!("{at}.pathType"),
+            "pathType must be specified",
+        )];
+    };
+    let value = text(path, "path");
+    let bad = |m: &str| invalid(format!("{at}.path"), BadValue::Str(value.to_string()), m);
+    let mut errs = Vec::new();
+    match path_type {
+        "Exact" | "Prefix" => {
+            if !value.starts_with('/') {
+                errs.push(bad("must be an absolute path"));
+            }
+            for sequence in ["//", "/./", "/../", "%2f", "%2F"] {
+                if value.contains(sequence) {
+                    errs.push(bad(&format!("must not contain '{sequence}'")));
+                }
+            }
+            for suffix in ["/..", "/."] {
+                if value.ends_with(suffix) {
+                    errs.push(bad(&format!("cannot end with '{suffix}'")));
+                }
+            }
+        }
+        "ImplementationSpecific" => {
+            if !value.is_empty() && !value.starts_with('/') {
+                errs.push(bad("must be an absolute path"));
+            }
+        }
+        other => errs.push(super::field::not_supported(
+            format!("{at}.pathType"),
+            named(other),
+            &["Exact", "ImplementationSpecific", "Prefix"],
+        )),
+    }
+    if let Some(backend) = path.get("backend") {
+        errs.extend(backend_errors(backend, &format!("{at}.backend")));
+    }
+    errs
+}
+
+/// `validateIngressBackend`: a service or a resource, not both; a
+/// service's name (a DNS-1035 label) and its port's name or number.
+fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
+    let set = |key: &str| backend.get(key).filter(|v| !v.is_null());
+    let empty = || BadValue::Str(String::new());
+    let service = match (set("resource"), set("service")) {
+        (Some(_), Some(_)) => {
+            return vec![invalid(
+                at,
+                empty(),
+                "cannot set both resource and service backends",
+            )];
+        }
+        (Some(_), None) => return vec![],
+        (None, None) => {
+            return vec![invalid(
+                at,
+                empty(),
+                "resource or service backend is required",
+            )];
+        }
+        (None, Some(service)) => service,
+    };
+    let mut errs = Vec::new();
+    let name = text(service, "name");
+    if name.is_empty() {
+        errs.push(required(format!("{at}.service.name"), ""));
+    }
+    for m in if name.is_empty() {
+        vec![]
+    } else {
+        names::dns1035_label(name)
+    } {
+        errs.push(invalid(
+            format!("{at}.service.name"),
+            BadValue::Str(name.to_string()),
+            &m,
+        ));
+    }
+    let port = service.get("port");
+    let port_name = port.map_or("", |p| text(p, "name"));
+    let number = port
+        .and_then(|p| p.get("number"))
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    match (port_name.is_empty(), number) {
+        (false, n) if n != 0 => errs.push(invalid(
+            at,
+            empty(),
+            "cannot set both port name & port number",
+        )),
+        (false, _) => errs.extend(super::core::port_num_or_name(
+            &Value::from(port_name),
+            &format!("{at}.service.port.name"),
+        )),
+        (true, 0) => errs.push(required(at, "port name or number is required")),
+        (true, n) => errs.extend(super::core::port_num_or_name(
+            &Value::Int(n),
+            &format!("{at}.service.port.number"),
+        )),
+    }
+    errs
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests;
