@@ -8,7 +8,8 @@
 
 use super::apps::{is_empty_selector, labels_mismatch, matches, normalized};
 use super::field::{
-    BadValue, FieldError, invalid, json_label_selector, non_negative, not_supported, required,
+    BadValue, FieldError, child, invalid, json_label_selector, non_negative, not_supported,
+    required,
 };
 use super::internal_json;
 use super::{core, equality};
@@ -96,9 +97,9 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
         ],
     );
     let template = spec.and_then(|s| s.get("template"));
-    let template_path = format!("{path}.template");
+    let template_path = child(path, "template");
     errs.extend(core::pod_template_spec(template, &template_path));
-    let policy_path = format!("{template_path}.spec.restartPolicy");
+    let policy_path = child(&template_path, "spec.restartPolicy");
     // The pod defaults give an unset restartPolicy `Always`.
     match template
         .and_then(|t| t.get_path(&["spec", "restartPolicy"]))

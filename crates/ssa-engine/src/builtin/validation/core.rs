@@ -9,7 +9,8 @@
 //! few fields.
 
 use super::field::{
-    BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required, too_long,
+    BadValue, FieldError, child, duplicate, forbidden, invalid, named, not_supported, required,
+    too_long,
 };
 use super::{meta, names, probes, resources, volumes};
 use crate::value::Value;
@@ -18,25 +19,23 @@ use crate::value::Value;
 pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = meta::labels(
         template.and_then(|t| t.get_path(&["metadata", "labels"])),
-        &format!("{path}.labels"),
+        &child(path, "labels"),
     );
     errs.extend(pod_spec(
         template.and_then(|t| t.get("spec")),
-        &format!("{path}.spec"),
+        &child(path, "spec"),
     ));
     errs
 }
 
 /// `ValidatePodSpec`: the volumes, then the containers.
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let (mut errs, volumes) = volumes::volumes(
-        spec.and_then(|s| s.get("volumes")),
-        &format!("{path}.volumes"),
-    );
+    let (mut errs, volumes) =
+        volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
     errs.extend(containers(
         spec.and_then(|s| s.get("containers")),
         &volumes,
-        &format!("{path}.containers"),
+        &child(path, "containers"),
     ));
     errs
 }
@@ -57,11 +56,11 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
         let name = c.get("name").and_then(Value::as_str).unwrap_or("");
         // validateContainerCommon
         if name.is_empty() {
-            errs.push(required(format!("{at}.name"), ""));
+            errs.push(required(child(&at, "name"), ""));
         } else {
             for m in names::dns1123_label(name) {
                 errs.push(invalid(
-                    format!("{at}.name"),
+                    child(&at, "name"),
                     BadValue::Str(name.to_string()),
                     &m,
                 ));
@@ -72,33 +71,33 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
             .unwrap_or("")
             .is_empty()
         {
-            errs.push(required(format!("{at}.image"), ""));
+            errs.push(required(child(&at, "image"), ""));
         }
-        errs.extend(ports(c.get("ports"), &format!("{at}.ports")));
-        errs.extend(env(c.get("env"), &format!("{at}.env")));
+        errs.extend(ports(c.get("ports"), &child(&at, "ports")));
+        errs.extend(env(c.get("env"), &child(&at, "env")));
         errs.extend(volumes::volume_mounts(
             c.get("volumeMounts"),
             volumes,
-            &format!("{at}.volumeMounts"),
+            &child(&at, "volumeMounts"),
         ));
         // validatePullPolicy (defaulted, so only a wrong value).
         if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
             && !matches!(policy, "Always" | "IfNotPresent" | "Never")
         {
             errs.push(not_supported(
-                format!("{at}.imagePullPolicy"),
+                child(&at, "imagePullPolicy"),
                 named(policy),
                 &["Always", "IfNotPresent", "Never"],
             ));
         }
         errs.extend(resources::resource_requirements(
             c.get("resources"),
-            &format!("{at}.resources"),
+            &child(&at, "resources"),
         ));
         // Names are unique among the regular containers.
         if names_seen.contains(&name) {
             errs.push(duplicate(
-                format!("{at}.name"),
+                child(&at, "name"),
                 BadValue::Str(name.to_string()),
             ));
         } else {
@@ -126,14 +125,14 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             if !msgs.is_empty() {
                 for m in msgs {
                     errs.push(invalid(
-                        format!("{at}.name"),
+                        child(&at, "name"),
                         BadValue::Str(name.to_string()),
                         &m,
                     ));
                 }
             } else if seen.contains(&name) {
                 errs.push(duplicate(
-                    format!("{at}.name"),
+                    child(&at, "name"),
                     BadValue::Str(name.to_string()),
                 ));
             } else {
@@ -141,9 +140,9 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             }
         }
         match p.get("containerPort").and_then(Value::as_i64) {
-            None | Some(0) => errs.push(required(format!("{at}.containerPort"), "")),
+            None | Some(0) => errs.push(required(child(&at, "containerPort"), "")),
             Some(n) if !(1..=65535).contains(&n) => errs.push(invalid(
-                format!("{at}.containerPort"),
+                child(&at, "containerPort"),
                 BadValue::Int(n),
                 PORT_RANGE,
             )),
@@ -152,12 +151,12 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         let host = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
         if host != 0 && !(1..=65535).contains(&host) {
             errs.push(invalid(
-                format!("{at}.hostPort"),
+                child(&at, "hostPort"),
                 BadValue::Int(host),
                 PORT_RANGE,
             ));
         }
-        errs.extend(protocol(p, &format!("{at}.protocol")));
+        errs.extend(protocol(p, &child(&at, "protocol")));
     }
     errs
 }
@@ -270,7 +269,7 @@ pub(super) fn restart_policy_always(template: Option<&Value>, path: &str) -> Vec
         return vec![];
     }
     vec![not_supported(
-        format!("{path}.spec.restartPolicy"),
+        child(path, "spec.restartPolicy"),
         BadValue::Str(policy.to_string()),
         &["Always"],
     )]

@@ -63,6 +63,17 @@ pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError 
     error(path.into(), ErrorType::NotFound, Some(value), "")
 }
 
+/// `parent.key`, the path of a child field (out of line: called from
+/// many places).
+#[inline(never)]
+pub(super) fn child(parent: &str, key: &str) -> String {
+    let mut path = String::with_capacity(parent.len() + 1 + key.len());
+    path.push_str(parent);
+    path.push('.');
+    path.push_str(key);
+    path
+}
+
 #[inline(never)]
 fn error(path: String, kind: ErrorType, value: Option<BadValue>, detail: &str) -> FieldError {
     FieldError {

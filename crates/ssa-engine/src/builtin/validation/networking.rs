@@ -8,7 +8,7 @@
 //! as strictly as a create, and a resource backend's fields are not
 //! checked.
 
-use super::field::{BadValue, FieldError, invalid, named, required};
+use super::field::{BadValue, FieldError, child, invalid, named, required};
 use super::{ip, names};
 use crate::value::Value;
 
@@ -37,7 +37,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         let at = format!("spec.rules[{i}]");
         let host = text(rule, "host");
         if !host.is_empty() {
-            let bad = |m: &str| invalid(format!("{at}.host"), BadValue::Str(host.to_string()), m);
+            let bad = |m: &str| invalid(child(&at, "host"), BadValue::Str(host.to_string()), m);
             if ip::parse_sloppy(host).is_some() {
                 errs.push(bad("must be a DNS name, not an IP address"));
             }
@@ -51,7 +51,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             .and_then(Value::as_list)
             .map_or(&[][..], Vec::as_slice);
         if paths.is_empty() {
-            errs.push(required(format!("{at}.http.paths"), ""));
+            errs.push(required(child(&at, "http.paths"), ""));
         }
         for (j, path) in paths.iter().enumerate() {
             errs.extend(http_path(path, &format!("{at}.http.paths[{j}]")));
@@ -78,7 +78,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         if !secret.is_empty() {
             for m in names::dns1123_subdomain(secret) {
                 errs.push(invalid(
-                    format!("{at}.secretName"),
+                    child(&at, "secretName"),
                     BadValue::Str(secret.to_string()),
                     &m,
                 ));
@@ -128,12 +128,12 @@ fn host_names(host: &str) -> Vec<String> {
 fn http_path(path: &Value, at: &str) -> Vec<FieldError> {
     let Some(path_type) = path.get("pathType").and_then(Value::as_str) else {
         return vec![required(
-            format!("{at}.pathType"),
+            child(at, "pathType"),
             "pathType must be specified",
         )];
     };
     let value = text(path, "path");
-    let bad = |m: &str| invalid(format!("{at}.path"), BadValue::Str(value.to_string()), m);
+    let bad = |m: &str| invalid(child(at, "path"), BadValue::Str(value.to_string()), m);
     let mut errs = Vec::new();
     match path_type {
         "Exact" | "Prefix" => {
@@ -157,13 +157,13 @@ fn http_path(path: &Value, at: &str) -> Vec<FieldError> {
             }
         }
         other => errs.push(super::field::not_supported(
-            format!("{at}.pathType"),
+            child(at, "pathType"),
             named(other),
             &["Exact", "ImplementationSpecific", "Prefix"],
         )),
     }
     if let Some(backend) = path.get("backend") {
-        errs.extend(backend_errors(backend, &format!("{at}.backend")));
+        errs.extend(backend_errors(backend, &child(at, "backend")));
     }
     errs
 }
@@ -194,7 +194,7 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let name = text(service, "name");
     if name.is_empty() {
-        errs.push(required(format!("{at}.service.name"), ""));
+        errs.push(required(child(at, "service.name"), ""));
     }
     for m in if name.is_empty() {
         vec![]
@@ -202,7 +202,7 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         names::dns1035_label(name)
     } {
         errs.push(invalid(
-            format!("{at}.service.name"),
+            child(at, "service.name"),
             BadValue::Str(name.to_string()),
             &m,
         ));
@@ -221,12 +221,12 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         )),
         (false, _) => errs.extend(super::core::port_num_or_name(
             &Value::from(port_name),
-            &format!("{at}.service.port.name"),
+            &child(at, "service.port.name"),
         )),
         (true, 0) => errs.push(required(at, "port name or number is required")),
         (true, n) => errs.extend(super::core::port_num_or_name(
             &Value::Int(n),
-            &format!("{at}.service.port.number"),
+            &child(at, "service.port.number"),
         )),
     }
     errs

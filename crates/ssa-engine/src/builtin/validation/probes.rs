@@ -8,7 +8,7 @@
 
 use super::core::port_num_or_name;
 use super::field::{
-    BadValue, FieldError, forbidden, invalid, named, non_negative, not_supported, required,
+    BadValue, FieldError, child, forbidden, invalid, named, non_negative, not_supported, required,
 };
 use crate::value::Value;
 
@@ -35,7 +35,7 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
         let grace = probe
             .get("terminationGracePeriodSeconds")
             .and_then(Value::as_i64);
-        let grace_path = format!("{at}.terminationGracePeriodSeconds");
+        let grace_path = child(&at, "terminationGracePeriodSeconds");
         if let Some(g) = grace.filter(|g| *g <= 0) {
             errs.push(invalid(
                 grace_path.as_str(),
@@ -59,7 +59,7 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
                 .unwrap_or(0);
             if threshold != 1 {
                 errs.push(invalid(
-                    format!("{at}.successThreshold"),
+                    child(&at, "successThreshold"),
                     BadValue::Int(threshold),
                     "must be 1",
                 ));
@@ -90,17 +90,17 @@ fn handler(probe: &Value, path: &str) -> Vec<FieldError> {
                 .and_then(Value::as_list)
                 .is_none_or(Vec::is_empty)
             {
-                errs.push(required(format!("{at}.command"), ""));
+                errs.push(required(child(&at, "command"), ""));
             }
             continue;
         }
         let port = action.get("port").cloned().unwrap_or(Value::Int(0));
-        errs.extend(port_num_or_name(&port, &format!("{at}.port")));
+        errs.extend(port_num_or_name(&port, &child(&at, "port")));
         if key == "httpGet" {
             let scheme = action.get("scheme").and_then(Value::as_str).unwrap_or("");
             if scheme != "HTTP" && scheme != "HTTPS" {
                 errs.push(not_supported(
-                    format!("{at}.scheme"),
+                    child(&at, "scheme"),
                     named(scheme),
                     &["HTTP", "HTTPS"],
                 ));

@@ -6,7 +6,7 @@
 //! are walked here in sorted order, which is one of upstream's. Resource
 //! names and quantities' own rules are not modelled.
 
-use super::field::{BadValue, FieldError, invalid, required};
+use super::field::{BadValue, FieldError, child, invalid, required};
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -38,13 +38,13 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
                     continue;
                 };
                 errs.push(invalid(
-                    format!("{path}.requests"),
+                    child(path, "requests"),
                     BadValue::Str(printed(&request)),
                     &format!("{detail} {name} limit of {}", printed(&limit)),
                 ));
             }
             None if !overcommit => errs.push(required(
-                format!("{path}.limits"),
+                child(path, "limits"),
                 "Limit must be set for non overcommitable resources",
             )),
             None => {}

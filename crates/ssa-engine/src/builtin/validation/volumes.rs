@@ -4,7 +4,9 @@
 //! at a path given once). The volume types' own rules (a configMap's
 //! name, a hostPath's path...) are not modelled.
 
-use super::field::{BadValue, FieldError, duplicate, forbidden, invalid, not_found, required};
+use super::field::{
+    BadValue, FieldError, child, duplicate, forbidden, invalid, not_found, required,
+};
 use super::names;
 use crate::value::Value;
 
@@ -36,7 +38,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
         if !found {
             el.push(required(at.as_str(), "must specify a volume type"));
         }
-        let name_path = format!("{at}.name");
+        let name_path = child(&at, "name");
         if name.is_empty() {
             el.push(required(name_path.as_str(), ""));
         } else {
