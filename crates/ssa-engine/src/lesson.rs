@@ -7,8 +7,8 @@
 //! introduction, then one `## Step N` section per step of the scenario.
 //! A section's text before a `---` line is shown with the step; a line
 //! `? KIND: question` in it asks the learner to predict the step
-//! (`conflict`, `owners FIELD`, `present FIELD`); the text after `---` is
-//! the explanation shown once the step is revealed.
+//! (`conflict`, `outcome`, `owners FIELD`, `present FIELD`); the text
+//! after `---` is the explanation shown once the step is revealed.
 //!
 //! A question carries no answer: the answer key ([`answer_key`]) is read
 //! from the engine's result of the step, so a lesson cannot teach what
@@ -63,6 +63,8 @@ pub enum Ask {
     Owners(String),
     /// Is this field still in the object after the step?
     Present(String),
+    /// Is the write applied, refused as a conflict, or refused as invalid?
+    Outcome,
 }
 
 /// A question: what is asked, and its words.
@@ -182,7 +184,7 @@ fn links(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// `conflict: …`, `owners FIELD: …` or `present FIELD: …`.
+/// `conflict: …`, `outcome: …`, `owners FIELD: …` or `present FIELD: …`.
 fn question(text: &str) -> Result<Question, String> {
     let (head, prompt) = text
         .split_once(": ")
@@ -200,11 +202,12 @@ fn question(text: &str) -> Result<Question, String> {
     };
     let ask = match head.split_once(' ') {
         None if head == "conflict" => Ask::Conflict,
+        None if head == "outcome" => Ask::Outcome,
         Some(("owners", f)) => Ask::Owners(field(f)?),
         Some(("present", f)) => Ask::Present(field(f)?),
         _ => {
             return Err(format!(
-                "unknown question {head:?} (expected conflict, owners FIELD or present FIELD)"
+                "unknown question {head:?} (expected conflict, outcome, owners FIELD or present FIELD)"
             ));
         }
     };
@@ -227,6 +230,18 @@ pub fn answer_key(
         Ask::Conflict => Ok(AnswerKey {
             choices: vec!["Yes, it conflicts".into(), "No, it is applied".into()],
             correct: usize::from(step.outcome != Outcome::Conflict),
+        }),
+        Ask::Outcome => Ok(AnswerKey {
+            choices: vec![
+                "Applied".into(),
+                "Refused: a conflict (HTTP 409)".into(),
+                "Refused: invalid".into(),
+            ],
+            correct: match step.outcome {
+                Outcome::Applied => 0,
+                Outcome::Conflict => 1,
+                Outcome::Invalid | Outcome::Error => 2,
+            },
         }),
         Ask::Present(field) => {
             let present = step
@@ -425,6 +440,39 @@ steps:
         assert_eq!(
             lesson.steps[0].question.as_ref().unwrap().ask,
             Ask::Owners(".data.k".into())
+        );
+    }
+
+    /// `? outcome:` tells the three outcomes apart: a conflict, and a
+    /// write the kind's validation refuses.
+    #[test]
+    fn outcome_questions() {
+        let question = question("outcome: What happens?").unwrap();
+        assert_eq!(question.ask, Ask::Outcome);
+        let scenario = parse_scenario(
+            r#"scenario: v1
+name: t
+steps:
+- {manager: a, op: apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {k: "1"}}}
+- {manager: b, op: apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {k: "2"}}}
+- {manager: b, op: apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d}, data: {"a b": "2"}}}
+"#,
+        )
+        .unwrap();
+        let result = run_scenario(&scenario).unwrap();
+        let answers: Vec<String> = (0..3)
+            .map(|i| {
+                let key = answer_key(&question, &scenario, &result, i).unwrap();
+                answer(&key).to_string()
+            })
+            .collect();
+        assert_eq!(
+            answers,
+            [
+                "Applied",
+                "Refused: a conflict (HTTP 409)",
+                "Refused: invalid"
+            ]
         );
     }
 
