@@ -28,73 +28,28 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
     errs
 }
 
-/// `ValidatePodSpec`: the volumes, then the containers.
+/// `ValidatePodSpec`: the volumes, then the containers, then the init
+/// containers.
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let list = |key: &str| {
+        spec.and_then(|s| s.get(key))
+            .and_then(Value::as_list)
+            .map_or(&[][..], Vec::as_slice)
+    };
     let (mut errs, volumes) =
         volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
-    errs.extend(containers(
-        spec.and_then(|s| s.get("containers")),
-        &volumes,
-        &child(path, "containers"),
-    ));
-    errs
-}
-
-/// `validateContainers`, against the pod's valid `volumes`.
-fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<FieldError> {
-    let items = list
-        .and_then(Value::as_list)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
-    if items.is_empty() {
-        return vec![required(path, "")];
+    let containers = list("containers");
+    let path_of = |key: &str| child(path, key);
+    if containers.is_empty() {
+        errs.push(required(path_of("containers"), ""));
     }
-    let mut errs = Vec::new();
+    // Names are unique among the regular containers, then among the
+    // regular and the init containers.
     let mut names_seen: Vec<&str> = Vec::new();
-    for (i, c) in items.iter().enumerate() {
-        let at = format!("{path}[{i}]");
+    for (i, c) in containers.iter().enumerate() {
+        let at = format!("{}[{i}]", path_of("containers"));
+        errs.extend(container_common(c, &volumes, &at));
         let name = c.get("name").and_then(Value::as_str).unwrap_or("");
-        // validateContainerCommon
-        if name.is_empty() {
-            errs.push(required(child(&at, "name"), ""));
-        } else {
-            for m in names::dns1123_label(name) {
-                errs.push(invalid(
-                    child(&at, "name"),
-                    BadValue::Str(name.to_string()),
-                    &m,
-                ));
-            }
-        }
-        if c.get("image")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .is_empty()
-        {
-            errs.push(required(child(&at, "image"), ""));
-        }
-        errs.extend(ports(c.get("ports"), &child(&at, "ports")));
-        errs.extend(env(c.get("env"), &child(&at, "env")));
-        errs.extend(volumes::volume_mounts(
-            c.get("volumeMounts"),
-            volumes,
-            &child(&at, "volumeMounts"),
-        ));
-        // validatePullPolicy (defaulted, so only a wrong value).
-        if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
-            && !matches!(policy, "Always" | "IfNotPresent" | "Never")
-        {
-            errs.push(not_supported(
-                child(&at, "imagePullPolicy"),
-                named(policy),
-                &["Always", "IfNotPresent", "Never"],
-            ));
-        }
-        errs.extend(resources::resource_requirements(
-            c.get("resources"),
-            &child(&at, "resources"),
-        ));
-        // Names are unique among the regular containers.
         if names_seen.contains(&name) {
             errs.push(duplicate(
                 child(&at, "name"),
@@ -105,6 +60,67 @@ fn containers(list: Option<&Value>, volumes: &[String], path: &str) -> Vec<Field
         }
         errs.extend(probes::probes(c, &at));
     }
+    // validateInitContainers (their restart policy and what it allows
+    // are not modelled).
+    for (i, c) in list("initContainers").iter().enumerate() {
+        let at = format!("{}[{i}]", path_of("initContainers"));
+        errs.extend(container_common(c, &volumes, &at));
+        let name = c.get("name").and_then(Value::as_str).unwrap_or("");
+        if names_seen.contains(&name) {
+            errs.push(duplicate(
+                child(&at, "name"),
+                BadValue::Str(name.to_string()),
+            ));
+        } else if !name.is_empty() {
+            names_seen.push(name);
+        }
+    }
+    errs
+}
+
+/// `validateContainerCommon`, against the pod's valid `volumes`.
+fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let name = c.get("name").and_then(Value::as_str).unwrap_or("");
+    if name.is_empty() {
+        errs.push(required(child(at, "name"), ""));
+    } else {
+        for m in names::dns1123_label(name) {
+            errs.push(invalid(
+                child(at, "name"),
+                BadValue::Str(name.to_string()),
+                &m,
+            ));
+        }
+    }
+    if c.get("image")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .is_empty()
+    {
+        errs.push(required(child(at, "image"), ""));
+    }
+    errs.extend(ports(c.get("ports"), &child(at, "ports")));
+    errs.extend(env(c.get("env"), &child(at, "env")));
+    errs.extend(volumes::volume_mounts(
+        c.get("volumeMounts"),
+        volumes,
+        &child(at, "volumeMounts"),
+    ));
+    // validatePullPolicy (defaulted, so only a wrong value).
+    if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
+        && !matches!(policy, "Always" | "IfNotPresent" | "Never")
+    {
+        errs.push(not_supported(
+            child(at, "imagePullPolicy"),
+            named(policy),
+            &["Always", "IfNotPresent", "Never"],
+        ));
+    }
+    errs.extend(resources::resource_requirements(
+        c.get("resources"),
+        &child(at, "resources"),
+    ));
     errs
 }
 

@@ -124,8 +124,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Pod",
-        "no containers, a container without name or image, duplicate container names, invalid or duplicate port names, a missing container port",
-        "core/validation ValidatePodTemplateSpec, validateContainers, validateContainerCommon, validateContainerPorts",
+        "no containers, a container or init container without name or image, duplicate container names (among the containers and the init containers), invalid or duplicate port names, a missing container port",
+        "core/validation ValidatePodTemplateSpec, validateContainers, validateInitContainers, validateContainerCommon, validateContainerPorts",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",

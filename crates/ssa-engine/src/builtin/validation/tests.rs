@@ -1154,3 +1154,16 @@ fn env_values_and_names() {
     );
     assert!(check("[{name: my.var-1, value: x}, {name: B, valueFrom: {fieldRef: {fieldPath: metadata.name}}}]").is_ok());
 }
+
+/// `validateInitContainers`: the common container rules, after the
+/// regular containers, and names unique among both.
+#[test]
+fn init_containers() {
+    let pod = v(
+        "metadata: {name: p}\nspec:\n  containers: [{name: app, image: nginx}]\n  initContainers: [{name: app, image: busybox}, {name: wait, volumeMounts: [{name: x, mountPath: /x}]}]\n",
+    );
+    assert_eq!(
+        kind("v1", "Pod").validate(None, &pod).unwrap_err(),
+        "Pod \"p\" is invalid: [spec.initContainers[0].name: Duplicate value: \"app\", spec.initContainers[1].image: Required value, spec.initContainers[1].volumeMounts[0].name: Not found: \"x\"]"
+    );
+}
