@@ -585,3 +585,27 @@ fn client_side_diff_leaves_the_last_applied_annotation_alone() {
         run.stdout
     );
 }
+
+/// A refusal with several causes prints as kubectl's `MultilineError`
+/// prints a 422: the kind and name on a line of their own, then one
+/// cause a line. (The Service changes its cluster IP, which may not
+/// change, and names an unknown type.)
+#[test]
+fn an_invalid_object_lists_its_causes_as_kubectl_does() {
+    let run = ssa(
+        &[
+            "apply",
+            "--server-side",
+            "-f",
+            "invalid/service.yaml",
+            "--live",
+            "invalid/live.yaml",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "The Service \"dns\" is invalid: \n* spec.clusterIPs[0]: Invalid value: [\"10.96.0.53\"]: may not change once set\n* spec.type: Unsupported value: \"Internal\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"\n"
+    );
+}

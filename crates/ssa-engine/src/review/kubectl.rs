@@ -56,9 +56,18 @@ pub fn error_text(object: &ObjectReview, command: Command, alone: bool) -> Optio
         ApplyOutcome::Conflict => format!("Error from server (Conflict): {message}"),
         ApplyOutcome::Invalid => match invalid_parts(message) {
             // checkErr's own form of a 422 with details.
-            Some((kind, name, causes)) if alone => {
-                format!("The {kind} \"{name}\" is invalid: {causes}")
-            }
+            Some((kind, name, causes)) if alone => match split_causes(causes).as_slice() {
+                // MultilineError: one cause on the line, several below it.
+                [one] => format!("The {kind} \"{name}\" is invalid: {one}"),
+                many => {
+                    let mut text = format!("The {kind} \"{name}\" is invalid: ");
+                    for cause in many {
+                        text.push_str("\n* ");
+                        text.push_str(cause);
+                    }
+                    text
+                }
+            },
             Some(_) => format!("Error from server (Invalid): {message}"),
             // Errors without a status reason (500 from the field manager).
             None => format!("Error from server: {message}"),
@@ -79,6 +88,43 @@ fn invalid_parts(message: &str) -> Option<(&str, &str, &str)> {
         .split_once('.')
         .map_or(qualified_kind, |(kind, _)| kind);
     Some((kind, name, causes))
+}
+
+/// The causes of a 422's aggregate (`[a, b]` for several), one string
+/// each as `statusCausesToAggrError` makes them (`field: body`). The
+/// message joins them with `, `, which details also hold, so a cause
+/// starts only where `, ` is followed by a field path (no quote, no `, `)
+/// and `: ` and one of `field.ErrorType`'s words.
+fn split_causes(causes: &str) -> Vec<&str> {
+    const TYPES: [&str; 9] = [
+        "Invalid value",
+        "Required value",
+        "Unsupported value",
+        "Duplicate value",
+        "Forbidden",
+        "Not found",
+        "Too long",
+        "Too many",
+        "Internal error",
+    ];
+    let Some(inner) = causes.strip_prefix('[').and_then(|c| c.strip_suffix(']')) else {
+        return vec![causes];
+    };
+    let starts_cause = |rest: &str| {
+        rest.split_once(": ").is_some_and(|(path, body)| {
+            !path.contains('"') && !path.contains(", ") && TYPES.iter().any(|t| body.starts_with(t))
+        })
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, _) in inner.match_indices(", ") {
+        if starts_cause(&inner[i + 2..]) {
+            out.push(&inner[start..i]);
+            start = i + 2;
+        }
+    }
+    out.push(&inner[start..]);
+    out
 }
 
 /// The resource name kubectl's warnings use (`deployments.apps/web`),
@@ -139,5 +185,25 @@ mod tests {
             Some(("Pod", "p", "spec: Forbidden"))
         );
         assert_eq!(invalid_parts("failed to create typed patch object"), None);
+    }
+
+    /// kubectl's `MultilineError` of several causes: one per line, split
+    /// where a field path and an error type follow `, ` (not inside a
+    /// list of supported values).
+    #[test]
+    fn several_causes_one_per_line() {
+        let causes = r#"[spec.ports[0].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP", data[a b]: Invalid value: "a b": bad, : Too long: may not be more than 1048576 bytes]"#;
+        assert_eq!(
+            split_causes(causes),
+            [
+                r#"spec.ports[0].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP""#,
+                r#"data[a b]: Invalid value: "a b": bad"#,
+                ": Too long: may not be more than 1048576 bytes",
+            ]
+        );
+        assert_eq!(
+            split_causes("spec.x: Required value"),
+            ["spec.x: Required value"]
+        );
     }
 }
