@@ -24,11 +24,11 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
         let set = |key: &str| volume.get(key).is_some_and(|v| !v.is_null());
         let mut el = Vec::new();
         let mut found = false;
-        for (key, child) in VOLUME_TYPES {
+        for (key, spelled) in VOLUME_TYPES {
             if set(key) {
                 if found {
                     el.push(forbidden(
-                        format!("{at}.{child}"),
+                        child(&at, spelled),
                         "may not specify more than 1 volume type",
                     ));
                 }
