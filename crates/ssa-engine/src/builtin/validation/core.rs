@@ -12,7 +12,7 @@ use super::field::{
     BadValue, FieldError, child, duplicate, forbidden, invalid, named, not_supported, required,
     too_long,
 };
-use super::{meta, names, probes, resources, volumes};
+use super::{items, meta, names, probes, resources, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -31,11 +31,7 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
 /// `ValidatePodSpec`: the volumes, then the containers, then the init
 /// containers.
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let list = |key: &str| {
-        spec.and_then(|s| s.get(key))
-            .and_then(Value::as_list)
-            .map_or(&[][..], Vec::as_slice)
-    };
+    let list = |key: &str| items(spec.and_then(|s| s.get(key)));
     let (mut errs, volumes) =
         volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
     let containers = list("containers");
@@ -182,9 +178,8 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
 /// with no source, whose message names 1.36's sources, and the sources'
 /// own rules are not modelled.)
 fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let items = list.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
     let mut errs = Vec::new();
-    for (i, var) in items.iter().enumerate() {
+    for (i, var) in items(list).iter().enumerate() {
         let name = var.get("name").and_then(Value::as_str).unwrap_or("");
         let name_path = format!("{path}[{i}].name");
         if name.is_empty() {

@@ -343,5 +343,15 @@ impl Validator for KindValidation {
     }
 }
 
+/// The string at `key` of `object` (`""` when absent or not a string).
+fn text<'a>(object: &'a Value, key: &str) -> &'a str {
+    object.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The items of a list (none when absent or not a list).
+fn items(list: Option<&Value>) -> &[Value] {
+    list.and_then(Value::as_list).map_or(&[], Vec::as_slice)
+}
+
 #[cfg(test)]
 mod tests;

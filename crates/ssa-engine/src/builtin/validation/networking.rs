@@ -9,17 +9,13 @@
 //! checked.
 
 use super::field::{BadValue, FieldError, child, invalid, named, required};
-use super::{ip, names};
+use super::{ip, items, names, text};
 use crate::value::Value;
 
 pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let spec = new.get("spec");
     let get = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
-    let list = |key: &str| {
-        get(key)
-            .and_then(Value::as_list)
-            .map_or(&[][..], Vec::as_slice)
-    };
+    let list = |key: &str| items(get(key));
     let mut errs = Vec::new();
     let rules = list("rules");
     let default_backend = get("defaultBackend");
@@ -46,10 +42,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         let Some(http) = rule.get("http").filter(|h| !h.is_null()) else {
             continue;
         };
-        let paths = http
-            .get("paths")
-            .and_then(Value::as_list)
-            .map_or(&[][..], Vec::as_slice);
+        let paths = items(http.get("paths"));
         if paths.is_empty() {
             errs.push(required(child(&at, "http.paths"), ""));
         }
@@ -59,10 +52,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     }
     for (i, tls) in list("tls").iter().enumerate() {
         let at = format!("spec.tls[{i}]");
-        let hosts = tls
-            .get("hosts")
-            .and_then(Value::as_list)
-            .map_or(&[][..], Vec::as_slice);
+        let hosts = items(tls.get("hosts"));
         for (j, host) in hosts.iter().enumerate() {
             let host = host.as_str().unwrap_or("");
             for m in host_names(host) {
@@ -195,17 +185,14 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
     let name = text(service, "name");
     if name.is_empty() {
         errs.push(required(child(at, "service.name"), ""));
-    }
-    for m in if name.is_empty() {
-        vec![]
     } else {
-        names::dns1035_label(name)
-    } {
-        errs.push(invalid(
-            child(at, "service.name"),
-            BadValue::Str(name.to_string()),
-            &m,
-        ));
+        for m in names::dns1035_label(name) {
+            errs.push(invalid(
+                child(at, "service.name"),
+                BadValue::Str(name.to_string()),
+                &m,
+            ));
+        }
     }
     let port = service.get("port");
     let port_name = port.map_or("", |p| text(p, "name"));
@@ -230,10 +217,6 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         )),
     }
     errs
-}
-
-fn text<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use super::field::{
     BadValue, FieldError, child, duplicate, forbidden, invalid, not_found, required,
 };
-use super::names;
+use super::{items, names, text};
 use crate::value::Value;
 
 /// `ValidateVolumes` at `path`: the errors, and the names of the volumes
@@ -139,11 +139,3 @@ const VOLUME_TYPES: [(&str, &str); 30] = [
     ("ephemeral", "ephemeral"),
     ("image", "image"),
 ];
-
-fn items(list: Option<&Value>) -> &[Value] {
-    list.and_then(Value::as_list).map_or(&[], Vec::as_slice)
-}
-
-fn text<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or("")
-}

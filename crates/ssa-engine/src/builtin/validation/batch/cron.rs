@@ -11,6 +11,8 @@
 //! are checked as Go checks them (a field beyond `int` is strconv's
 //! "value out of range"), and slicing goes through `get`.
 
+use crate::value::go_quote;
+
 /// What `ParseStandard` does with a spec.
 #[derive(Debug, PartialEq)]
 pub(in crate::builtin::validation) enum Parsed {
@@ -278,7 +280,8 @@ fn parse_descriptor(descriptor: &str) -> Result<Schedule, String> {
     })
 }
 
-// Go's strconv and time, as far as the parser reaches them.
+// Go's strconv and time, as far as the parser reaches them
+// (`strconv.Quote` is the crate's `go_quote`).
 
 /// `strconv.Atoi` on a 64-bit server: `Ok`, or its `NumError` text.
 pub(in crate::builtin::validation) fn atoi(s: &str) -> Result<i64, String> {
@@ -463,11 +466,6 @@ fn time_quote(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// `strconv.Quote`, through the crate's Go quoting.
-fn go_quote(s: &str) -> String {
-    crate::value::go_quote(s)
 }
 
 /// `time.LoadLocation(name)`'s error, if any, on a server whose zone
