@@ -22,10 +22,13 @@
 //! `json.Marshal`, then the type's `UnmarshalJSON`): an IntOrString's
 //! number is read by encoding/json into an int32, which refuses what does
 //! not fit (`json: cannot unmarshal number 4294967297 into Go value of
-//! type int32`, no field path). The others (Time, Quantity, the
-//! JSONSchemaProps unions, RawExtension, ...) are not walked here.
+//! type int32`, no field path); a Quantity's text is parsed by
+//! `ParseQuantity`, whose error is the answer (`quantities must match the
+//! regular expression ...`). The others (Time, the JSONSchemaProps
+//! unions, RawExtension, ...) are not walked here.
 
 use super::decode::{int_type_name, refused_number};
+use super::quantity;
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -49,8 +52,10 @@ fn structure(table: &GoTable, m: &mut Map, index: usize) -> Result<(), String> {
         return Ok(());
     };
     for field in &s.fields {
-        // Only copy a shared map when a number below it changes.
-        if m.get(&field.name).is_some_and(|v| needs_walk(v, &field.ty))
+        // Only copy a shared map when something below it changes or is
+        // refused.
+        if m.get(&field.name)
+            .is_some_and(|v| needs_walk(table, v, &field.ty))
             && let Some(v) = m.get_mut(&field.name)
         {
             value(table, v, &field.ty)?;
@@ -59,24 +64,24 @@ fn structure(table: &GoTable, m: &mut Map, index: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether anything in `v` can be refused or narrowed.
-fn needs_walk(v: &Value, ty: &GoType) -> bool {
+/// Whether anything in `v`, of type `ty`, is narrowed or refused.
+fn needs_walk(table: &GoTable, v: &Value, ty: &GoType) -> bool {
     match (ty, v) {
         (GoType::Int | GoType::Int32, Value::Float(_)) => true,
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
         (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
-        (GoType::Pointer(_) | GoType::Slice(_) | GoType::Map(_) | GoType::Struct(_), _) => {
-            contains_number(v)
+        (GoType::Quantity, v) => quantity::refusal(v).is_some(),
+        (GoType::Pointer(inner), v) => needs_walk(table, v, inner),
+        (GoType::Slice(inner), Value::List(items)) => {
+            items.iter().any(|item| needs_walk(table, item, inner))
         }
-        _ => false,
-    }
-}
-
-fn contains_number(v: &Value) -> bool {
-    match v {
-        Value::Int(_) | Value::Float(_) => true,
-        Value::List(items) => items.iter().any(contains_number),
-        Value::Map(m) => m.values().any(contains_number),
+        (GoType::Map(inner), Value::Map(m)) => {
+            m.values().any(|item| needs_walk(table, item, inner))
+        }
+        (GoType::Struct(i), Value::Map(m)) => table.get(*i).is_some_and(|s| {
+            m.iter()
+                .any(|(key, v)| s.field(key).is_some_and(|f| needs_walk(table, v, &f.ty)))
+        }),
         _ => false,
     }
 }
@@ -120,6 +125,7 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             )),
             None => Ok(()),
         },
+        (GoType::Quantity, v) => quantity::refusal(v).map_or(Ok(()), |e| Err(e.to_string())),
         _ => Ok(()),
     }
 }

@@ -113,6 +113,13 @@ impl<'a> Decoder<'a> {
                     self.saved.get_or_insert(error);
                 }
             }
+            // `Quantity.UnmarshalJSON`'s error is not an
+            // `UnmarshalTypeError`: no context, and decoding stops.
+            (GoType::Quantity, v) => {
+                if let Some(error) = super::quantity::refusal(v) {
+                    return Err(error.to_string());
+                }
+            }
             _ => {}
         }
         Ok(())

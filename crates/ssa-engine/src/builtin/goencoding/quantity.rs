@@ -354,6 +354,51 @@ fn parse(text: &str) -> Option<Quantity> {
     slow_path(&parts, base, exponent, format)
 }
 
+/// `ParseQuantity`'s three errors.
+const FORMAT_WRONG: &str =
+    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const SUFFIX: &str = "unable to parse quantity's suffix";
+const NUMERIC: &str = "unable to parse numeric part of quantity";
+
+/// The error of `Quantity.UnmarshalJSON` for `v`, a Quantity field's
+/// value, when `ParseQuantity` refuses it (judged on the text alone, so
+/// an amount past the 128 bits [`parse`] keeps is not refused): what a
+/// server answers when it decodes the object into its Go struct. Numbers
+/// (Go's encoder prints them in a form that parses) and `null` pass.
+pub(crate) fn refusal(v: &Value) -> Option<&'static str> {
+    let text = match v {
+        Value::String(s) => s.trim(),
+        Value::Bool(_) => return Some(FORMAT_WRONG),
+        _ => return None,
+    };
+    if text.is_empty() {
+        return Some(FORMAT_WRONG);
+    }
+    let Some(parts) = split(text) else {
+        return Some(FORMAT_WRONG);
+    };
+    // `quantitySuffixer.interpret`: an exponent is any int64, of which
+    // Go keeps the low 32 bits (`interpret` here wants an i32).
+    let (base, exponent) = match interpret(parts.suffix) {
+        Some((base, exponent, _)) => (base, exponent),
+        None => match parts.suffix.strip_prefix(['e', 'E']).map(str::parse::<i64>) {
+            Some(Ok(e)) if parts.suffix.len() > 1 => (10, e as i32),
+            _ => return Some(SUFFIX),
+        },
+    };
+    // Without a digit the amount is 0, read on the int64 path, unless the
+    // suffix sends it to the arbitrary-precision one (a binary suffix
+    // too large for 15 digits, a decimal exponent below -9), whose
+    // `inf.Dec.SetString` wants a digit: `Pi`, `Ei`, `.e-10`.
+    let number = &text[..text.len() - parts.suffix.len()];
+    let arbitrary = if base == 2 {
+        exponent * 3 / 10 > 13
+    } else {
+        exponent < -9
+    };
+    (arbitrary && !number.bytes().any(|b| b.is_ascii_digit())).then_some(NUMERIC)
+}
+
 /// `Quantity.Cmp` of the Quantities written `a` and `b` (`None`: the
 /// zero Quantity); `None` when either does not parse.
 pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Ordering> {
@@ -535,5 +580,56 @@ mod tests {
         assert_eq!(encode(&Value::from("1Qi")), None);
         assert!(is_zero(&Value::from("0")) && is_zero(&Value::from("0Mi")));
         assert!(!is_zero(&Value::from("1")) && !is_zero(&Value::from("0.1")));
+    }
+
+    /// `ParseQuantity`'s errors (apimachinery `pkg/api/resource/quantity.go`):
+    /// the regular expression's for a text `parseQuantityString` cannot
+    /// split, the suffix's for one `quantitySuffixer.interpret` does not
+    /// know, the numeric part's for no digit on the arbitrary-precision
+    /// path. Amounts beyond 128 bits are accepted, as Go accepts them.
+    #[test]
+    fn refusals_as_parse_quantity_words_them() {
+        let refused = |t: &str| refusal(&Value::from(t));
+        for ok in [
+            "1",
+            "500m",
+            "1Gi",
+            "0",
+            "-",
+            "+",
+            ".",
+            " 2 ",
+            "1e3",
+            "1E",
+            "1e+2147483648",
+            "Ti",
+            "99999999999999999999999999999999999999999999999Ei",
+        ] {
+            assert_eq!(refused(ok), None, "{ok}");
+        }
+        for wrong in [
+            "", "  ", "abc", "1Qi", "1KiB", "512mb", "1x", "1.2.3", "1Gi2i", "1 Gi",
+        ] {
+            assert_eq!(refused(wrong), Some(FORMAT_WRONG), "{wrong}");
+        }
+        for suffix in [
+            "1iK",
+            "1Ki2",
+            "1e",
+            "1ee5",
+            "+-5",
+            "1mi",
+            "1e99999999999999999999",
+            "--1",
+            "-.n0",
+        ] {
+            assert_eq!(refused(suffix), Some(SUFFIX), "{suffix}");
+        }
+        for numeric in ["Pi", "Ei", ".e-10", "-.e-12"] {
+            assert_eq!(refused(numeric), Some(NUMERIC), "{numeric}");
+        }
+        // Numbers print in a form that parses; a bool does not.
+        assert_eq!(refusal(&Value::Float(1e-7)), None);
+        assert_eq!(refusal(&Value::Bool(true)), Some(FORMAT_WRONG));
     }
 }

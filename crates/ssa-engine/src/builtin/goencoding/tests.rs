@@ -317,3 +317,46 @@ fn the_json_decoder_refuses_numbers_an_integer_field_cannot_hold() {
         )
     );
 }
+
+/// A Quantity converted by its `UnmarshalJSON` (structured-merge-diff's
+/// `TypeReflectCacheEntry.FromUnstructured` on apply, `literalStore` on
+/// the JSON decoder's path): `ParseQuantity`'s error, with no field path,
+/// and the JSON decoder stops at it, before an error it saved earlier.
+#[test]
+fn quantities_the_server_cannot_parse_are_refused() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    let root = table.struct_of("io.k8s.api.apps.v1.Deployment").unwrap();
+    let object = |resources: &str| {
+        json(&format!(
+            r#"{{"spec":{{"replicas":1.5,"template":{{"spec":{{"containers":[{{"name":"a","resources":{resources}}}]}}}}}}}}"#
+        ))
+    };
+    let wrong = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+    let bad = object(r#"{"limits":{"memory":"512mb"}}"#);
+    assert_eq!(decode_numbers(table, root, &bad), Err(wrong.to_string()));
+    // On apply the fraction in `replicas`, met first in the struct's order.
+    assert_eq!(
+        from_unstructured(table, root, &mut bad.clone()),
+        Err("cannot convert float64 to int32".to_string())
+    );
+    let mut bad = json(r#"{"spec":{"template":{"spec":{"overhead":{"cpu":"1Ki2"}}}}}"#);
+    assert_eq!(
+        from_unstructured(table, root, &mut bad),
+        Err("unable to parse quantity's suffix".to_string())
+    );
+    // Numbers and what parses pass, unchanged (printing them is the
+    // encoder's job).
+    let good = object(r#"{"limits":{"memory":"512Mi","cpu":0.5},"requests":{"cpu":1}}"#);
+    assert_eq!(
+        decode_numbers(table, root, &good),
+        Err("json: cannot unmarshal number 1.5 into Go struct field DeploymentSpec.spec.replicas of type int32".to_string())
+    );
+    let mut converted = json(
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":"a","resources":{"limits":{"memory":"512Mi","cpu":0.5}}}]}}}}"#,
+    );
+    let before = converted.clone();
+    assert_eq!(from_unstructured(table, root, &mut converted), Ok(()));
+    assert_eq!(converted, before);
+}
