@@ -12,7 +12,7 @@ use super::field::{
     BadValue, FieldError, child, duplicate, forbidden, invalid, named, not_supported, required,
     too_long,
 };
-use super::{items, meta, names, probes, resources, volumes};
+use super::{items, meta, names, podspec, probes, resources, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -70,6 +70,9 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
         } else if !name.is_empty() {
             names_seen.push(name);
         }
+    }
+    if let Some(spec) = spec {
+        errs.extend(podspec::pod_fields(spec, path));
     }
     errs
 }
@@ -281,7 +284,7 @@ pub(super) fn restart_policy_always(template: Option<&Value>, path: &str) -> Vec
     }
     vec![not_supported(
         child(path, "spec.restartPolicy"),
-        BadValue::Str(policy.to_string()),
+        named(policy),
         &["Always"],
     )]
 }

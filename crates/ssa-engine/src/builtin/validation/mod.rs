@@ -41,6 +41,7 @@ mod ip;
 mod meta;
 mod names;
 mod networking;
+mod podspec;
 mod probes;
 mod pvc;
 mod resources;
@@ -131,6 +132,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
         "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; environment variables without a name or with one that is not printable ASCII without '=', with a valueFrom beside a value or of several sources; an unknown image pull policy or port protocol, a host port out of range; a request above its limit, an extended resource or hugepages without an equal limit; probes without a handler or with several, an exec without a command, a bad port or scheme, negative counts, a liveness or startup probe whose successThreshold is not 1, a readiness probe with terminationGracePeriodSeconds",
         "core/validation ValidateVolumes, validateVolumeSource, ValidateEnv (IsRelaxedEnvVarName), validateEnvVarValueFrom, ValidateVolumeMounts, validatePullPolicy, validateContainerPorts, validateResourceRequirements (helper.IsOvercommitAllowed), validateLivenessProbe, validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a None dnsPolicy without dnsConfig or nameservers; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown effect",
+        "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, validatePodDNSConfig, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",
@@ -305,7 +311,12 @@ impl KindValidation {
             (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
             // ValidatePodCreate → ValidatePodSpec.
             (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
-            (Spec::Pod, Some(old)) => errs.extend(core::pod_spec_update(old, new)),
+            // ValidatePodUpdate validates the new spec as a create does
+            // (`validatePodMetadataAndSpec`), then what changed.
+            (Spec::Pod, Some(old)) => {
+                errs.extend(core::pod_spec(new.get("spec"), "spec"));
+                errs.extend(core::pod_spec_update(old, new));
+            }
             (Spec::Service, _) => errs.extend(service::errors(new, old)),
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),

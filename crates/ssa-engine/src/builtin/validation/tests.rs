@@ -266,6 +266,19 @@ fn pod_spec_is_mostly_immutable() {
                 "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
             )
     );
+    // The new spec is validated as on create (`validatePodMetadataAndSpec`)
+    // before what changed is looked at.
+    let policy = v(
+        "metadata: {name: p}\nspec: {restartPolicy: never, containers: [{name: a, image: x:2, env: [{name: A, value: '1'}]}]}",
+    );
+    assert!(
+        kind("v1", "Pod")
+            .validate(Some(&old), &policy)
+            .unwrap_err()
+            .starts_with(
+                "Pod \"p\" is invalid: [spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec: Forbidden: pod updates may not change fields"
+            )
+    );
 }
 
 /// `ValidateStatefulSetUpdate`: a StatefulSet's serviceName (or selector,
@@ -1165,5 +1178,48 @@ fn init_containers() {
     assert_eq!(
         kind("v1", "Pod").validate(None, &pod).unwrap_err(),
         "Pod \"p\" is invalid: [spec.initContainers[0].name: Duplicate value: \"app\", spec.initContainers[1].image: Required value, spec.initContainers[1].volumeMounts[0].name: Not found: \"x\"]"
+    );
+}
+
+/// `ValidatePodSpec`'s pod-level fields after the containers, in its
+/// order: restart and DNS policies (defaulted, so a wrong value),
+/// node selector labels, a `None` DNS policy's config, DNS names of the
+/// service account and node, the active deadline, host names,
+/// `ValidateTolerations` and the priority class.
+#[test]
+fn pod_level_fields() {
+    let check = |fields: &str| {
+        let pod = defaulted(
+            crate::builtin::defaults::KindDefaults::Pod,
+            &format!(
+                "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx}}]\n{fields}"
+            ),
+        );
+        kind("v1", "Pod").validate(None, &pod)
+    };
+    assert_eq!(
+        check("  restartPolicy: never\n  dnsPolicy: None\n  nodeSelector: {disk: fast ssd}\n")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: [spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.nodeSelector: Invalid value: \"fast ssd\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None]"
+    );
+    assert_eq!(
+        check("  dnsPolicy: ClusterFirstWithHostNetwork\n  serviceAccountName: my_sa\n  activeDeadlineSeconds: 0\n  hostname: Web\n  priorityClassName: high\n").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.dnsPolicy: Unsupported value: \"ClusterFirstWithHostNetwork\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\", spec.serviceAccountName: Invalid value: \"my_sa\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive, spec.hostname: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
+    );
+    assert_eq!(
+        check("  tolerations:\n  - {operator: Equal, value: x}\n  - {key: gpu, operator: Exists, value: 'true', effect: NoExecut}\n  - {key: gpu, value: a b, tolerationSeconds: 60}\n").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\", spec.tolerations[1].operator: Invalid value: \"true\": value must be empty when `operator` is 'Exists', spec.tolerations[1].effect: Unsupported value: \"NoExecut\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\", spec.tolerations[2].effect: Invalid value: \"\": effect must be 'NoExecute' when `tolerationSeconds` is set, spec.tolerations[2].operator: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
+    );
+    assert!(
+        check("  restartPolicy: OnFailure\n  dnsPolicy: None\n  dnsConfig: {nameservers: [1.1.1.1]}\n  nodeSelector: {kubernetes.io/os: linux}\n  serviceAccountName: builder\n  activeDeadlineSeconds: 600\n  hostname: web-0\n  subdomain: web\n  tolerations: [{operator: Exists}, {key: gpu, value: a100, effect: NoSchedule}, {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n  priorityClassName: system-node-critical\n").is_ok()
+    );
+    // A workload's template: the value the pod spec refuses, then the
+    // one its kind refuses.
+    let d = deployment("web", "{matchLabels: {app: web}}", "{app: web}", "")
+        .to_json()
+        .replace("\"Always\"", "\"never\"");
+    assert_eq!(
+        deploy().validate(None, &v(&d)).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: [spec.template.spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.template.spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\"]"
     );
 }

@@ -44,6 +44,7 @@ fn job_err(old: Option<&Value>, new: &Value) -> String {
 
 /// `validateJobSpec`: a template whose restartPolicy is (defaulted to)
 /// `Always` is refused; the generated selector is not looked at on create.
+/// A policy no pod may have is refused by `ValidatePodSpec` first.
 #[test]
 fn a_job_must_not_restart_always() {
     let new = v(
@@ -62,7 +63,7 @@ fn a_job_must_not_restart_always() {
     );
     assert_eq!(
         job_err(None, &sometimes),
-        "Job.batch \"pi\" is invalid: [spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0, spec.template.spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"OnFailure\", \"Never\"]"
+        "Job.batch \"pi\" is invalid: [spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0, spec.template.spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.template.spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"OnFailure\", \"Never\"]"
     );
 }
 
