@@ -30,6 +30,8 @@ mod versioncheck;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_tests;
 
 pub use lastappliedupdater::{
     LAST_APPLIED_ANNOTATION, last_applied, last_applied_of, set_last_applied,

@@ -171,7 +171,7 @@ impl FieldManager<'_> {
     /// The scale handler around one tracked write on the Scale: `track`
     /// gets the Scale view of the parent's managers and the stored Scale,
     /// and gives the written Scale (apply) and the Scale's managers.
-    fn scale_write(
+    pub(super) fn scale_write(
         &self,
         live: &Value,
         parent: &Managed,
