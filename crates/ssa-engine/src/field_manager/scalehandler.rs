@@ -49,7 +49,7 @@ impl FieldManager<'_> {
             )));
         }
         super::structuredmerge::check_apply_body(request.body)?;
-        let (live_value, managed) = super::decode::for_apply(live)?;
+        let (live_value, managed) = super::decode::for_apply(live, &Value::Null)?;
         let (mut object, managed) = self
             .scale_apply(&live_value, &managed, request, force)
             .map_err(|r| r.into_write_error())?;
