@@ -14,13 +14,19 @@ pub(super) const MAX_UPDATE_MANAGERS: usize = 10;
 /// first (ties by identifier), into their version's bucket; the bucket
 /// takes the time of the last entry merged into it.
 pub(super) fn cap(managed: &mut Managed) {
+    cap_to(managed, MAX_UPDATE_MANAGERS);
+}
+
+/// [`cap`] with another limit (upstream `NewCapManagersManager`'s
+/// `maxUpdateManagers`, which its tests set to 3).
+pub(super) fn cap_to(managed: &mut Managed, max: usize) {
     let mut updaters: Vec<String> = managed
         .fields
         .iter()
         .filter(|(_, vs)| !vs.applied)
         .map(|(k, _)| k.clone())
         .collect();
-    if updaters.len() <= MAX_UPDATE_MANAGERS {
+    if updaters.len() <= max {
         return;
     }
     let time = |k: &String| managed.times.get(k).cloned().unwrap_or_default();
@@ -31,7 +37,7 @@ pub(super) fn cap(managed: &mut Managed) {
         std::collections::HashMap::new();
     let mut length = updaters.len();
     for manager in updaters {
-        if length <= MAX_UPDATE_MANAGERS {
+        if length <= max {
             break;
         }
         let Some(vs) = managed.fields.get(&manager).cloned() else {

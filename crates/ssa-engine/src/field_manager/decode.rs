@@ -10,13 +10,29 @@ use crate::value::{Map, Value};
 
 /// The stored managers an apply starts from, and the live object without
 /// them (ownership lives in `Managed` from here on; the fields themselves
-/// are not typed against the schema, nor is what only the server writes).
-pub(super) fn for_apply(live: &Value) -> Result<(Value, Managed), WriteError> {
+/// are not typed against the schema), nor what only the server writes
+/// unless the applied configuration `config` sets it too: upstream types
+/// the live object with its system metadata, so a configuration that
+/// repeats the stored values (an exported manifest with its uid and
+/// creationTimestamp) merges into the live object unchanged, a no-op
+/// (upstream `fieldmanager_test.go` `TestNoOpChanges`).
+pub(super) fn for_apply(live: &Value, config: &Value) -> Result<(Value, Managed), WriteError> {
     let managed = managed_fields::decode(live)
         .map_err(|e| invalid(format!("failed to decode managed fields: {e}")))?;
     let mut live = live.clone();
     managed_fields::remove_from(&mut live);
-    remove_system_metadata(&mut live);
+    let set = config.get("metadata").and_then(Value::as_map);
+    if let Some(meta) = live
+        .as_map_mut()
+        .and_then(|m| m.get_mut("metadata"))
+        .and_then(Value::as_map_mut)
+    {
+        for key in SYSTEM_METADATA {
+            if !set.is_some_and(|s| s.contains_key(key)) {
+                meta.remove(key);
+            }
+        }
+    }
     Ok((live, managed))
 }
 

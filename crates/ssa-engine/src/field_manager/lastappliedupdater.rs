@@ -25,13 +25,27 @@ pub fn last_applied(object: &Value) -> Option<&str> {
         .filter(|s| !s.is_empty())
 }
 
-/// Sets the last-applied annotation.
+/// Upstream `TotalAnnotationSizeLimitB`: 256 KiB of keys and values.
+const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * (1 << 10);
+
+/// Sets the last-applied annotation (upstream `SetLastApplied`), or
+/// removes it when the annotations with it would exceed the size limit:
+/// upstream checks them with `ValidateAnnotationsSize` and deletes the
+/// annotation rather than have the write refused (shown by upstream
+/// `lastappliedupdater_test.go` `TestLargeLastApplied`).
 pub fn set_last_applied(object: &mut Value, text: &str) {
     let annotations = object
         .child_map_mut("metadata")
         .and_then(|m| m.child_map_mut("annotations"));
     if let Some(a) = annotations {
         a.insert(LAST_APPLIED_ANNOTATION, Value::from(text));
+        let size: usize = a
+            .iter()
+            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
+            .sum();
+        if size > TOTAL_ANNOTATION_SIZE_LIMIT {
+            a.remove(LAST_APPLIED_ANNOTATION);
+        }
     }
 }
 

@@ -30,6 +30,8 @@ mod versioncheck;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_tests;
 
 pub use lastappliedupdater::{
     LAST_APPLIED_ANNOTATION, last_applied, last_applied_of, set_last_applied,
@@ -158,7 +160,7 @@ impl<'a> FieldManager<'a> {
             versioncheck::check_apply(live, body)?;
         }
         structuredmerge::check_apply_body(body)?;
-        let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()))?;
+        let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()), body)?;
         let version = api_version_of(body).to_string();
         let exists = live.is_some();
         let (mut object, managed) =

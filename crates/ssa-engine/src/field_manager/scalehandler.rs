@@ -49,7 +49,7 @@ impl FieldManager<'_> {
             )));
         }
         super::structuredmerge::check_apply_body(request.body)?;
-        let (live_value, managed) = super::decode::for_apply(live)?;
+        let (live_value, managed) = super::decode::for_apply(live, &Value::Null)?;
         let (mut object, managed) = self
             .scale_apply(&live_value, &managed, request, force)
             .map_err(|r| r.into_write_error())?;
@@ -171,7 +171,7 @@ impl FieldManager<'_> {
     /// The scale handler around one tracked write on the Scale: `track`
     /// gets the Scale view of the parent's managers and the stored Scale,
     /// and gives the written Scale (apply) and the Scale's managers.
-    fn scale_write(
+    pub(super) fn scale_write(
         &self,
         live: &Value,
         parent: &Managed,

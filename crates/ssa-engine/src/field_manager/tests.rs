@@ -716,3 +716,41 @@ fn applied_numbers_convert_into_the_go_struct_as_upstream_converts_them() {
         "failed to convert new object (default/web; apps/v1, Kind=Deployment) to proper version: unable to convert unstructured object to apps/v1, Kind=Deployment: json: cannot unmarshal number 4294967297 into Go value of type int32"
     );
 }
+
+/// Re-applying a manifest that carries the stored uid and
+/// creationTimestamp (an exported object) changes nothing: upstream types
+/// the live object with its system metadata, so the merge is a no-op and
+/// stamps no time.
+#[test]
+fn reapplying_the_stored_system_metadata_is_a_no_op() {
+    let schema = ObjectSchema::deduced();
+    let fm = FieldManager::new(&schema);
+    let body = json(
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","uid":"u1","creationTimestamp":"2024-01-01T00:00:00Z"},"data":{"k":"v"}}"#,
+    );
+    let mut live = fm
+        .apply(None, &request("a", &body, "t1"), false)
+        .unwrap()
+        .object;
+    let meta = live.child_map_mut("metadata").unwrap();
+    meta.insert("uid", Value::from("u1"));
+    meta.insert("creationTimestamp", Value::from("2024-01-01T00:00:00Z"));
+    let again = fm
+        .apply(Some(&live), &request("a", &body, "t2"), false)
+        .unwrap();
+    assert!(!again.changed);
+    assert_eq!(again.object, live);
+    // Another creationTimestamp in the configuration is a change (which
+    // the server then undoes).
+    let other = json(
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","creationTimestamp":null},"data":{"k":"v"}}"#,
+    );
+    let stamped = fm
+        .apply(Some(&live), &request("a", &other, "t3"), false)
+        .unwrap();
+    assert_eq!(entries(&stamped.object)[0].3, "t3");
+    assert_eq!(
+        stamped.object.get_path(&["metadata", "creationTimestamp"]),
+        Some(&Value::from("2024-01-01T00:00:00Z"))
+    );
+}
