@@ -13,7 +13,7 @@ use crate::field_manager::{
 };
 use crate::fieldpath::Path;
 use crate::patch::PatchType;
-use crate::schema::{ObjectSchema, TypeId};
+use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
 
 /// kubectl's manager for client-side apply.
@@ -56,15 +56,15 @@ pub fn client_side_apply(
         .and_then(|t| Value::from_json_str(t).ok())
         .unwrap_or(Value::Map(Map::new()));
     let strategic = fm.schema.omit_empty;
-    let patch = three_way(
-        fm.schema,
-        Some(fm.schema.root),
-        Some(&original),
-        &modified,
-        current,
-        strategic,
-    )
-    .unwrap_or_else(|| Value::Map(Map::new()));
+    let patch = match three_way(fm.schema, &original, &modified, current, strategic) {
+        Ok(patch) => patch.unwrap_or_else(|| Value::Map(Map::new())),
+        Err(e) => {
+            return KubectlOutcome {
+                result: Err(WriteError::Invalid { message: e.message }),
+                notes: vec!["kubectl could not compute its patch and sent no request".to_string()],
+            };
+        }
+    };
     if patch.as_map().is_none_or(Map::is_empty) {
         // Nothing to send: kubectl prints "unchanged".
         return KubectlOutcome {
@@ -127,92 +127,52 @@ fn set_annotations(object: &mut Value, annotations: Map) {
 }
 
 /// kubectl's three-way patch: changes from `current` to `modified`, and
-/// deletions of what `original` had and `modified` dropped. Strategic
-/// patches merge lists with a merge key item by item; merge patches
-/// replace lists whole. `None`: nothing to change.
-fn three_way(
+/// deletions of what `original` had and `modified` dropped. A kind with Go
+/// types gets a strategic merge patch (`strategicpatch.CreateThreeWayMergePatch`,
+/// see `crate::patch::three_way_patch`), any other a JSON merge patch
+/// (`jsonmergepatch.CreateThreeWayJSONMergePatch`: lists replaced whole).
+/// `Ok(None)`: nothing to change.
+pub(crate) fn three_way(
     schema: &ObjectSchema,
-    ty: Option<TypeId>,
-    original: Option<&Value>,
+    original: &Value,
     modified: &Value,
     current: &Value,
     strategic: bool,
-) -> Option<Value> {
+) -> Result<Option<Value>, crate::patch::PatchError> {
+    if strategic {
+        let map = |v: &Value| v.as_map().cloned().unwrap_or_default();
+        let patch =
+            crate::patch::three_way_patch(schema, &map(original), &map(modified), &map(current))?;
+        return Ok((!patch.is_empty()).then_some(Value::Map(patch)));
+    }
+    Ok(merge_three_way(Some(original), modified, current))
+}
+
+/// The JSON merge patch form of [`three_way`].
+fn merge_three_way(original: Option<&Value>, modified: &Value, current: &Value) -> Option<Value> {
     let (Value::Map(m), Value::Map(c)) = (modified, current) else {
         return (modified != current).then(|| modified.clone());
     };
     let o = original.and_then(Value::as_map);
-    let map_type = ty.and_then(|t| schema.schema.atom(t).map.as_ref());
     let mut patch = Map::new();
     for (key, mv) in m {
-        let child_type = map_type.and_then(|mt| mt.type_of(key));
         let ov = o.and_then(|o| o.get(key));
         match c.get(key) {
             None => {
                 patch.insert(key.clone(), mv.clone());
             }
-            Some(cv) => {
-                let field = map_type.and_then(|mt| mt.field(key));
-                let merge_key = field.and_then(|f| f.patch_merge_key.clone());
-                let merges = field
-                    .and_then(|f| f.patch_strategy.as_deref())
-                    .is_some_and(|s| s.split(',').any(|p| p == "merge"));
-                match (mv, cv) {
-                    (Value::Map(mm), Value::Map(_)) => {
-                        if let Some(mut sub) = three_way(schema, child_type, ov, mv, cv, strategic)
-                        {
-                            let retains = field
-                                .and_then(|f| f.patch_strategy.as_deref())
-                                .is_some_and(|s| s.split(',').any(|p| p == "retainKeys"));
-                            if strategic
-                                && retains
-                                && let Some(sm) = sub.as_map_mut()
-                            {
-                                // Keys the manifest does not set are cleared.
-                                let mut keys: Vec<&String> = mm.keys().collect();
-                                crate::sort::sort(&mut keys);
-                                sm.insert(
-                                    "$retainKeys",
-                                    Value::List(
-                                        keys.into_iter().map(|k| Value::from(k.as_str())).collect(),
-                                    ),
-                                );
-                            }
-                            patch.insert(key.clone(), sub);
-                        }
-                    }
-                    (Value::List(ml), Value::List(cl))
-                        if strategic && merges && merge_key.is_some() =>
-                    {
-                        let element = child_type
-                            .and_then(|t| schema.schema.atom(t).list.as_ref())
-                            .map(|l| l.element_type);
-                        let ol = ov.and_then(Value::as_list).cloned().unwrap_or_default();
-                        if let Some((items, order)) = list_patch(
-                            schema,
-                            element,
-                            merge_key.as_deref().unwrap_or(""),
-                            &ol,
-                            ml,
-                            cl,
-                        ) {
-                            patch.insert(format!("$setElementOrder/{key}"), order);
-                            patch.insert(key.clone(), items);
-                        }
-                    }
-                    (Value::List(ml), Value::List(cl))
-                        if strategic && merges && merge_key.is_none() && scalars(ml, cl) =>
-                    {
-                        let ol = ov.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
-                        primitive_list_patch(&mut patch, key, ol, ml, cl);
-                    }
-                    _ => {
-                        if mv != cv {
-                            patch.insert(key.clone(), mv.clone());
-                        }
+            Some(cv) => match (mv, cv) {
+                (Value::Map(_), Value::Map(_)) => {
+                    if let Some(sub) = merge_three_way(ov, mv, cv) {
+                        patch.insert(key.clone(), sub);
                     }
                 }
-            }
+                _ => {
+                    if mv != cv {
+                        patch.insert(key.clone(), mv.clone());
+                    }
+                }
+            },
         }
     }
     if let Some(o) = o {
@@ -223,105 +183,6 @@ fn three_way(
         }
     }
     (!patch.is_empty()).then_some(Value::Map(patch))
-}
-
-/// Whether two lists hold only scalars (strings, numbers, booleans).
-fn scalars(a: &[Value], b: &[Value]) -> bool {
-    a.iter()
-        .chain(b)
-        .all(|v| !matches!(v, Value::Map(_) | Value::List(_)))
-}
-
-/// A list of scalars merged as a set (`patchStrategy: merge` without a
-/// merge key, as `metadata.finalizers`), in kubectl's three-way patch
-/// (`diffListsOfScalars` in apimachinery's strategicpatch): the items the
-/// manifest adds to what the server holds, the items it dropped since the
-/// last apply as `$deleteFromPrimitiveList/<list>` (sending the list
-/// whole would merge, never delete), and the manifest's order as
-/// `$setElementOrder/<list>` when anything changed.
-fn primitive_list_patch(
-    patch: &mut Map,
-    key: &str,
-    original: &[Value],
-    modified: &[Value],
-    current: &[Value],
-) {
-    let mut additions: Vec<Value> = Vec::new();
-    for item in modified {
-        if !current.contains(item) && !additions.contains(item) {
-            additions.push(item.clone());
-        }
-    }
-    let mut deletions: Vec<Value> = Vec::new();
-    for item in original {
-        if !modified.contains(item) && !deletions.contains(item) {
-            deletions.push(item.clone());
-        }
-    }
-    if modified != current || !deletions.is_empty() {
-        patch.insert(
-            format!("$setElementOrder/{key}"),
-            Value::List(modified.to_vec()),
-        );
-    }
-    if !additions.is_empty() {
-        patch.insert(key, Value::List(additions));
-    }
-    if !deletions.is_empty() {
-        patch.insert(
-            format!("$deleteFromPrimitiveList/{key}"),
-            Value::List(deletions),
-        );
-    }
-}
-
-/// The items of a strategic patch for a list merged by `key`, and its
-/// `$setElementOrder`.
-fn list_patch(
-    schema: &ObjectSchema,
-    element: Option<TypeId>,
-    key: &str,
-    original: &[Value],
-    modified: &[Value],
-    current: &[Value],
-) -> Option<(Value, Value)> {
-    let find = |list: &[Value], id: &Value| list.iter().find(|i| i.get(key) == Some(id)).cloned();
-    let mut items = Vec::new();
-    for mi in modified {
-        let Some(id) = mi.get(key) else { continue };
-        match find(current, id) {
-            None => items.push(mi.clone()),
-            Some(ci) => {
-                let oi = find(original, id);
-                if let Some(Value::Map(mut sub)) =
-                    three_way(schema, element, oi.as_ref(), mi, &ci, true)
-                {
-                    sub.insert(key, id.clone());
-                    items.push(Value::Map(sub));
-                }
-            }
-        }
-    }
-    for oi in original {
-        let Some(id) = oi.get(key) else { continue };
-        if find(modified, id).is_none() && find(current, id).is_some() {
-            let mut d = Map::new();
-            d.insert("$patch", Value::from("delete"));
-            d.insert(key, id.clone());
-            items.push(Value::Map(d));
-        }
-    }
-    if items.is_empty() {
-        return None;
-    }
-    let order = modified
-        .iter()
-        .filter_map(|mi| {
-            mi.get(key)
-                .map(|id| Value::Map([(key.to_string(), id.clone())].into_iter().collect()))
-        })
-        .collect();
-    Some((Value::List(items), Value::List(order)))
 }
 
 /// `kubectl apply --server-side` with kubectl's own behaviour around the
@@ -569,31 +430,28 @@ steps:
         );
     }
 
-    /// The patch itself, as kubectl's `diffListsOfScalars` builds it.
+    /// The patch itself, as kubectl's `diffListsOfScalars` builds it: the
+    /// items the manifest adds, those it dropped since the last apply as
+    /// `$deleteFromPrimitiveList`, the manifest's order.
     #[test]
     fn the_patch_of_a_list_of_scalars_adds_deletes_and_orders() {
-        let v = |t: &str| json(t).as_list().unwrap().clone();
-        let mut patch = Map::new();
-        primitive_list_patch(
-            &mut patch,
-            "finalizers",
-            &v(r#"["a","b"]"#),
-            &v(r#"["c","a"]"#),
-            &v(r#"["a","b","x"]"#),
-        );
+        let schema = crate::builtin::lookup("v1", "ConfigMap").unwrap();
+        let object = |f: &str| json(&format!(r#"{{"metadata":{{"finalizers":{f}}}}}"#));
+        let patch = three_way(
+            &schema,
+            &object(r#"["a","b"]"#),
+            &object(r#"["c","a"]"#),
+            &object(r#"["a","b","x"]"#),
+            true,
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(
-            Value::Map(patch).to_json(),
-            r#"{"$setElementOrder/finalizers":["c","a"],"finalizers":["c"],"$deleteFromPrimitiveList/finalizers":["b"]}"#
+            patch.to_json_sorted(),
+            r#"{"metadata":{"$deleteFromPrimitiveList/finalizers":["b"],"$setElementOrder/finalizers":["c","a"],"finalizers":["c"]}}"#
         );
-        let mut unchanged = Map::new();
-        primitive_list_patch(
-            &mut unchanged,
-            "finalizers",
-            &v(r#"["a"]"#),
-            &v(r#"["a"]"#),
-            &v(r#"["a"]"#),
-        );
-        assert!(unchanged.is_empty());
+        let same = object(r#"["a"]"#);
+        assert_eq!(three_way(&schema, &same, &same, &same, true).unwrap(), None);
     }
 
     /// kubectl `apply.go` `migrateToSSAIfNecessary`: the client-side

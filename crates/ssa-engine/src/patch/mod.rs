@@ -10,6 +10,7 @@ mod strategic;
 pub use json_patch::apply_json_patch;
 pub use merge_patch::apply_merge_patch;
 pub use strategic::apply_strategic_patch;
+pub(crate) use strategic::three_way_patch;
 
 use crate::schema::ObjectSchema;
 use crate::value::{Value, go_quote};
