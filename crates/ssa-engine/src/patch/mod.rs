@@ -6,6 +6,8 @@
 mod json_patch;
 mod merge_patch;
 mod strategic;
+#[cfg(test)]
+mod upstream_tests;
 
 pub use json_patch::apply_json_patch;
 pub use merge_patch::apply_merge_patch;
