@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Extracts the strategic merge patch test tables of k8s.io/apimachinery
-(pkg/util/strategicpatch/patch_test.go) and the test schema
+(pkg/util/strategicpatch/patch_test.go, and pkg/util/jsonmergepatch's
+three-way cases) and the test schema
 (testdata/swagger-merge-item-v3.json) into one JSON file that the engine's
 test `patch::upstream_tests` reads.
 
@@ -126,6 +127,10 @@ def main():
             "replaceRawExtensionPatchTestCases": raw_table(src, "replaceRawExtensionPatchTestCases"),
             "TestUnknownField": go_map_table(src, "TestUnknownField", UNKNOWN_FIELDS),
             "TestNumberConversion": go_map_table(src, "TestNumberConversion", NUMBER_FIELDS),
+            # kubectl's three-way patch of kinds without Go types (JSON merge patch).
+            "jsonmergepatch.createJSONMergePatchTestCaseData": yaml_table(
+                show(git_dir, commit, "pkg/util/jsonmergepatch/patch_test.go"),
+                "createJSONMergePatchTestCaseData"),
         },
     }
     json.dump(doc, sys.stdout, indent=1, sort_keys=False)

@@ -145,44 +145,112 @@ pub(crate) fn three_way(
             crate::patch::three_way_patch(schema, &map(original), &map(modified), &map(current))?;
         return Ok((!patch.is_empty()).then_some(Value::Map(patch)));
     }
-    Ok(merge_three_way(Some(original), modified, current))
+    Ok(merge_three_way(original, modified, current))
 }
 
-/// The JSON merge patch form of [`three_way`].
-fn merge_three_way(original: Option<&Value>, modified: &Value, current: &Value) -> Option<Value> {
-    let (Value::Map(m), Value::Map(c)) = (modified, current) else {
+/// The JSON merge patch form of [`three_way`], as apimachinery's
+/// `jsonmergepatch.CreateThreeWayJSONMergePatch` builds it: the merge
+/// patch from `current` to `modified` without its nulls, merged with the
+/// nulls of the merge patch from `original` to `modified` (so a field the
+/// last apply set and the manifest dropped is sent as null whether or not
+/// the live object still has it).
+fn merge_three_way(original: &Value, modified: &Value, current: &Value) -> Option<Value> {
+    let empty = Map::new();
+    let map = |v: &Value| v.as_map().cloned().unwrap_or_else(|| empty.clone());
+    let (Value::Map(m), Value::Map(_)) = (modified, current) else {
         return (modified != current).then(|| modified.clone());
     };
-    let o = original.and_then(Value::as_map);
-    let mut patch = Map::new();
-    for (key, mv) in m {
-        let ov = o.and_then(|o| o.get(key));
-        match c.get(key) {
-            None => {
-                patch.insert(key.clone(), mv.clone());
-            }
-            Some(cv) => match (mv, cv) {
-                (Value::Map(_), Value::Map(_)) => {
-                    if let Some(sub) = merge_three_way(ov, mv, cv) {
-                        patch.insert(key.clone(), sub);
-                    }
-                }
-                _ => {
-                    if mv != cv {
-                        patch.insert(key.clone(), mv.clone());
-                    }
-                }
-            },
-        }
-    }
-    if let Some(o) = o {
-        for key in o.keys() {
-            if !m.contains_key(key) && c.contains_key(key) {
-                patch.insert(key.clone(), Value::Null);
-            }
-        }
-    }
+    let additions = keep_or_delete_null(&merge_diff(&map(current), m), false);
+    let deletions = keep_or_delete_null(&merge_diff(&map(original), m), true);
+    let patch = merge_docs(deletions, &additions);
     (!patch.is_empty()).then_some(Value::Map(patch))
+}
+
+/// evanphx/json-patch's `CreateMergePatch` of two objects (`getDiff`).
+fn merge_diff(a: &Map, b: &Map) -> Map {
+    let mut into = Map::new();
+    for (key, bv) in b {
+        match (a.get(key), bv) {
+            (Some(Value::Map(am)), Value::Map(bm)) => {
+                let sub = merge_diff(am, bm);
+                if !sub.is_empty() {
+                    into.insert(key.clone(), Value::Map(sub));
+                }
+            }
+            (Some(av), _) if av == bv => {}
+            _ => {
+                into.insert(key.clone(), bv.clone());
+            }
+        }
+    }
+    for key in a.keys() {
+        if !b.contains_key(key) {
+            into.insert(key.clone(), Value::Null);
+        }
+    }
+    into
+}
+
+/// apimachinery's `keepOrDeleteNullInObj`: only the nulls (`keep_null`),
+/// or everything but them (an empty map the diff set is kept).
+fn keep_or_delete_null(m: &Map, keep_null: bool) -> Map {
+    let mut out = Map::new();
+    for (key, v) in m {
+        match v {
+            Value::Null if keep_null => {
+                out.insert(key.clone(), Value::Null);
+            }
+            Value::Null => {}
+            Value::Map(sub) if sub.is_empty() => {
+                if !keep_null {
+                    out.insert(key.clone(), v.clone());
+                }
+            }
+            Value::Map(sub) => {
+                let sub = keep_or_delete_null(sub, keep_null);
+                if !sub.is_empty() {
+                    out.insert(key.clone(), Value::Map(sub));
+                }
+            }
+            _ => {
+                if !keep_null {
+                    out.insert(key.clone(), v.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// evanphx/json-patch's `MergePatch` (v4 `mergeDocs`) of the deletions
+/// patch with the additions patch (which holds no nulls): maps merged; a
+/// value set where the deletions have none, or none to merge into, loses
+/// the nulls of its maps (`pruneNulls`, lists' maps included).
+fn merge_docs(mut doc: Map, patch: &Map) -> Map {
+    for (key, v) in patch {
+        let merged = match (doc.get(key), v) {
+            (Some(Value::Map(cur)), Value::Map(pm)) => Value::Map(merge_docs(cur.clone(), pm)),
+            (Some(Value::Map(_)), _) => v.clone(),
+            _ => prune_nulls(v),
+        };
+        doc.insert(key.clone(), merged);
+    }
+    doc
+}
+
+/// evanphx/json-patch's `pruneNulls`: maps without their null fields,
+/// throughout (a list keeps its null items).
+fn prune_nulls(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => Value::Map(
+            m.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), prune_nulls(v)))
+                .collect(),
+        ),
+        Value::List(l) => Value::List(l.iter().map(prune_nulls).collect()),
+        other => other.clone(),
+    }
 }
 
 /// `kubectl apply --server-side` with kubectl's own behaviour around the
@@ -452,6 +520,29 @@ steps:
         );
         let same = object(r#"["a"]"#);
         assert_eq!(three_way(&schema, &same, &same, &same, true).unwrap(), None);
+    }
+
+    /// kubectl's patches delete what the manifest dropped since the last
+    /// apply whether or not the live object still has it (upstream's
+    /// deletions patch compares the last applied with the manifest only),
+    /// so kubectl sends a request ("configured") rather than none.
+    #[test]
+    fn deletions_do_not_depend_on_the_live_object() {
+        let original = json(r#"{"data":{"a":"1","b":"2"},"x":{"y":"1","z":"2"}}"#);
+        let modified = json(r#"{"data":{"a":"1"},"x":{"y":"1"}}"#);
+        let current = json(r#"{"data":{"a":"1"},"x":{"y":"1"}}"#);
+        let strategic = crate::builtin::lookup("v1", "ConfigMap").unwrap();
+        let patch = three_way(&strategic, &original, &modified, &current, true);
+        assert_eq!(
+            patch.unwrap().unwrap().to_json_sorted(),
+            r#"{"data":{"b":null},"x":{"z":null}}"#
+        );
+        let deduced = ObjectSchema::deduced();
+        let patch = three_way(&deduced, &original, &modified, &current, false);
+        assert_eq!(
+            patch.unwrap().unwrap().to_json_sorted(),
+            r#"{"data":{"b":null},"x":{"z":null}}"#
+        );
     }
 
     /// kubectl `apply.go` `migrateToSSAIfNecessary`: the client-side
