@@ -970,7 +970,7 @@ fn normalize_slice_order(
     key: &str,
     maps: bool,
 ) -> Result<Vec<Value>, PatchError> {
-    let (mut items, deletes): (Vec<Value>, Vec<Value>) = if maps {
+    let (items, deletes): (Vec<Value>, Vec<Value>) = if maps {
         for v in to_sort.iter().chain(order) {
             if v.get(key).is_none() {
                 return Err(no_merge_key(v, key));
@@ -980,25 +980,33 @@ fn normalize_slice_order(
     } else {
         (to_sort, Vec::new())
     };
-    let less = |a: &Value, b: &Value| match (index(order, a, key, maps), index(order, b, key, maps))
-    {
-        (Some(i), Some(j)) => i < j,
-        _ => true,
-    };
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 {
-            let swap = match (items.get(j), items.get(j - 1)) {
-                (Some(a), Some(b)) => less(a, b),
-                _ => false,
-            };
-            if !swap {
-                break;
+    // Each item's place in `order`, looked up once.
+    let mut ranked: Vec<(Option<usize>, Value)> = items
+        .into_iter()
+        .map(|v| (index(order, &v, key, maps), v))
+        .collect();
+    if ranked.iter().all(|(rank, _)| rank.is_some()) {
+        // A consistent comparator: any stable sort gives Go's order.
+        crate::sort::sort_by_key(&mut ranked, |(rank, _)| *rank);
+    } else {
+        // Go's insertion sort (its stable sort of up to 20 items).
+        for i in 1..ranked.len() {
+            let mut j = i;
+            while j > 0 {
+                let less = match (ranked.get(j), ranked.get(j - 1)) {
+                    (Some((Some(a), _)), Some((Some(b), _))) => a < b,
+                    (Some(_), Some(_)) => true,
+                    _ => false,
+                };
+                if !less {
+                    break;
+                }
+                ranked.swap(j, j - 1);
+                j -= 1;
             }
-            items.swap(j, j - 1);
-            j -= 1;
         }
     }
+    let mut items: Vec<Value> = ranked.into_iter().map(|(_, v)| v).collect();
     items.extend(deletes);
     Ok(items)
 }
@@ -1012,20 +1020,19 @@ fn merge_sorted(
     key: &str,
     maps: bool,
 ) -> Vec<Value> {
+    let place = |v: Value| (index(server, &v, key, maps), v);
     let mut out = Vec::with_capacity(left.len() + right.len());
-    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+    let mut l = left.into_iter().map(place).peekable();
+    let mut r = right.into_iter().map(place).peekable();
     loop {
         let take_left = match (l.peek(), r.peek()) {
             (None, None) => break,
             (Some(_), None) => true,
             (None, Some(_)) => false,
-            (Some(a), Some(b)) => matches!(
-                (index(server, a, key, maps), index(server, b, key, maps)),
-                (Some(pa), Some(pb)) if pa < pb
-            ),
+            (Some((a, _)), Some((b, _))) => matches!((a, b), (Some(pa), Some(pb)) if pa < pb),
         };
         let next = if take_left { l.next() } else { r.next() };
-        out.extend(next);
+        out.extend(next.map(|(_, v)| v));
     }
     out
 }
