@@ -13,7 +13,7 @@ use crate::field_manager::{
 };
 use crate::fieldpath::Path;
 use crate::patch::PatchType;
-use crate::schema::{ObjectSchema, TypeId};
+use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
 
 /// kubectl's manager for client-side apply.
@@ -56,15 +56,15 @@ pub fn client_side_apply(
         .and_then(|t| Value::from_json_str(t).ok())
         .unwrap_or(Value::Map(Map::new()));
     let strategic = fm.schema.omit_empty;
-    let patch = three_way(
-        fm.schema,
-        Some(fm.schema.root),
-        Some(&original),
-        &modified,
-        current,
-        strategic,
-    )
-    .unwrap_or_else(|| Value::Map(Map::new()));
+    let patch = match three_way(fm.schema, &original, &modified, current, strategic) {
+        Ok(patch) => patch.unwrap_or_else(|| Value::Map(Map::new())),
+        Err(e) => {
+            return KubectlOutcome {
+                result: Err(WriteError::Invalid { message: e.message }),
+                notes: vec!["kubectl could not compute its patch and sent no request".to_string()],
+            };
+        }
+    };
     if patch.as_map().is_none_or(Map::is_empty) {
         // Nothing to send: kubectl prints "unchanged".
         return KubectlOutcome {
@@ -127,201 +127,130 @@ fn set_annotations(object: &mut Value, annotations: Map) {
 }
 
 /// kubectl's three-way patch: changes from `current` to `modified`, and
-/// deletions of what `original` had and `modified` dropped. Strategic
-/// patches merge lists with a merge key item by item; merge patches
-/// replace lists whole. `None`: nothing to change.
-fn three_way(
+/// deletions of what `original` had and `modified` dropped. A kind with Go
+/// types gets a strategic merge patch (`strategicpatch.CreateThreeWayMergePatch`,
+/// see `crate::patch::three_way_patch`), any other a JSON merge patch
+/// (`jsonmergepatch.CreateThreeWayJSONMergePatch`: lists replaced whole).
+/// `Ok(None)`: nothing to change.
+pub(crate) fn three_way(
     schema: &ObjectSchema,
-    ty: Option<TypeId>,
-    original: Option<&Value>,
+    original: &Value,
     modified: &Value,
     current: &Value,
     strategic: bool,
-) -> Option<Value> {
-    let (Value::Map(m), Value::Map(c)) = (modified, current) else {
+) -> Result<Option<Value>, crate::patch::PatchError> {
+    if strategic {
+        let map = |v: &Value| v.as_map().cloned().unwrap_or_default();
+        let patch =
+            crate::patch::three_way_patch(schema, &map(original), &map(modified), &map(current))?;
+        return Ok((!patch.is_empty()).then_some(Value::Map(patch)));
+    }
+    Ok(merge_three_way(original, modified, current))
+}
+
+/// The JSON merge patch form of [`three_way`], as apimachinery's
+/// `jsonmergepatch.CreateThreeWayJSONMergePatch` builds it: the merge
+/// patch from `current` to `modified` without its nulls, merged with the
+/// nulls of the merge patch from `original` to `modified` (so a field the
+/// last apply set and the manifest dropped is sent as null whether or not
+/// the live object still has it).
+fn merge_three_way(original: &Value, modified: &Value, current: &Value) -> Option<Value> {
+    let empty = Map::new();
+    let map = |v: &Value| v.as_map().cloned().unwrap_or_else(|| empty.clone());
+    let (Value::Map(m), Value::Map(_)) = (modified, current) else {
         return (modified != current).then(|| modified.clone());
     };
-    let o = original.and_then(Value::as_map);
-    let map_type = ty.and_then(|t| schema.schema.atom(t).map.as_ref());
-    let mut patch = Map::new();
-    for (key, mv) in m {
-        let child_type = map_type.and_then(|mt| mt.type_of(key));
-        let ov = o.and_then(|o| o.get(key));
-        match c.get(key) {
-            None => {
-                patch.insert(key.clone(), mv.clone());
-            }
-            Some(cv) => {
-                let field = map_type.and_then(|mt| mt.field(key));
-                let merge_key = field.and_then(|f| f.patch_merge_key.clone());
-                let merges = field
-                    .and_then(|f| f.patch_strategy.as_deref())
-                    .is_some_and(|s| s.split(',').any(|p| p == "merge"));
-                match (mv, cv) {
-                    (Value::Map(mm), Value::Map(_)) => {
-                        if let Some(mut sub) = three_way(schema, child_type, ov, mv, cv, strategic)
-                        {
-                            let retains = field
-                                .and_then(|f| f.patch_strategy.as_deref())
-                                .is_some_and(|s| s.split(',').any(|p| p == "retainKeys"));
-                            if strategic
-                                && retains
-                                && let Some(sm) = sub.as_map_mut()
-                            {
-                                // Keys the manifest does not set are cleared.
-                                let mut keys: Vec<&String> = mm.keys().collect();
-                                crate::sort::sort(&mut keys);
-                                sm.insert(
-                                    "$retainKeys",
-                                    Value::List(
-                                        keys.into_iter().map(|k| Value::from(k.as_str())).collect(),
-                                    ),
-                                );
-                            }
-                            patch.insert(key.clone(), sub);
-                        }
-                    }
-                    (Value::List(ml), Value::List(cl))
-                        if strategic && merges && merge_key.is_some() =>
-                    {
-                        let element = child_type
-                            .and_then(|t| schema.schema.atom(t).list.as_ref())
-                            .map(|l| l.element_type);
-                        let ol = ov.and_then(Value::as_list).cloned().unwrap_or_default();
-                        if let Some((items, order)) = list_patch(
-                            schema,
-                            element,
-                            merge_key.as_deref().unwrap_or(""),
-                            &ol,
-                            ml,
-                            cl,
-                        ) {
-                            patch.insert(format!("$setElementOrder/{key}"), order);
-                            patch.insert(key.clone(), items);
-                        }
-                    }
-                    (Value::List(ml), Value::List(cl))
-                        if strategic && merges && merge_key.is_none() && scalars(ml, cl) =>
-                    {
-                        let ol = ov.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
-                        primitive_list_patch(&mut patch, key, ol, ml, cl);
-                    }
-                    _ => {
-                        if mv != cv {
-                            patch.insert(key.clone(), mv.clone());
-                        }
-                    }
-                }
-            }
-        }
-    }
-    if let Some(o) = o {
-        for key in o.keys() {
-            if !m.contains_key(key) && c.contains_key(key) {
-                patch.insert(key.clone(), Value::Null);
-            }
-        }
-    }
+    let additions = keep_or_delete_null(&merge_diff(&map(current), m), false);
+    let deletions = keep_or_delete_null(&merge_diff(&map(original), m), true);
+    let patch = merge_docs(deletions, &additions);
     (!patch.is_empty()).then_some(Value::Map(patch))
 }
 
-/// Whether two lists hold only scalars (strings, numbers, booleans).
-fn scalars(a: &[Value], b: &[Value]) -> bool {
-    a.iter()
-        .chain(b)
-        .all(|v| !matches!(v, Value::Map(_) | Value::List(_)))
-}
-
-/// A list of scalars merged as a set (`patchStrategy: merge` without a
-/// merge key, as `metadata.finalizers`), in kubectl's three-way patch
-/// (`diffListsOfScalars` in apimachinery's strategicpatch): the items the
-/// manifest adds to what the server holds, the items it dropped since the
-/// last apply as `$deleteFromPrimitiveList/<list>` (sending the list
-/// whole would merge, never delete), and the manifest's order as
-/// `$setElementOrder/<list>` when anything changed.
-fn primitive_list_patch(
-    patch: &mut Map,
-    key: &str,
-    original: &[Value],
-    modified: &[Value],
-    current: &[Value],
-) {
-    let mut additions: Vec<Value> = Vec::new();
-    for item in modified {
-        if !current.contains(item) && !additions.contains(item) {
-            additions.push(item.clone());
+/// evanphx/json-patch's `CreateMergePatch` of two objects (`getDiff`).
+fn merge_diff(a: &Map, b: &Map) -> Map {
+    let mut into = Map::new();
+    for (key, bv) in b {
+        match (a.get(key), bv) {
+            (Some(Value::Map(am)), Value::Map(bm)) => {
+                let sub = merge_diff(am, bm);
+                if !sub.is_empty() {
+                    into.insert(key.clone(), Value::Map(sub));
+                }
+            }
+            (Some(av), _) if av == bv => {}
+            _ => {
+                into.insert(key.clone(), bv.clone());
+            }
         }
     }
-    let mut deletions: Vec<Value> = Vec::new();
-    for item in original {
-        if !modified.contains(item) && !deletions.contains(item) {
-            deletions.push(item.clone());
+    for key in a.keys() {
+        if !b.contains_key(key) {
+            into.insert(key.clone(), Value::Null);
         }
     }
-    if modified != current || !deletions.is_empty() {
-        patch.insert(
-            format!("$setElementOrder/{key}"),
-            Value::List(modified.to_vec()),
-        );
-    }
-    if !additions.is_empty() {
-        patch.insert(key, Value::List(additions));
-    }
-    if !deletions.is_empty() {
-        patch.insert(
-            format!("$deleteFromPrimitiveList/{key}"),
-            Value::List(deletions),
-        );
-    }
+    into
 }
 
-/// The items of a strategic patch for a list merged by `key`, and its
-/// `$setElementOrder`.
-fn list_patch(
-    schema: &ObjectSchema,
-    element: Option<TypeId>,
-    key: &str,
-    original: &[Value],
-    modified: &[Value],
-    current: &[Value],
-) -> Option<(Value, Value)> {
-    let find = |list: &[Value], id: &Value| list.iter().find(|i| i.get(key) == Some(id)).cloned();
-    let mut items = Vec::new();
-    for mi in modified {
-        let Some(id) = mi.get(key) else { continue };
-        match find(current, id) {
-            None => items.push(mi.clone()),
-            Some(ci) => {
-                let oi = find(original, id);
-                if let Some(Value::Map(mut sub)) =
-                    three_way(schema, element, oi.as_ref(), mi, &ci, true)
-                {
-                    sub.insert(key, id.clone());
-                    items.push(Value::Map(sub));
+/// apimachinery's `keepOrDeleteNullInObj`: only the nulls (`keep_null`),
+/// or everything but them (an empty map the diff set is kept).
+fn keep_or_delete_null(m: &Map, keep_null: bool) -> Map {
+    let mut out = Map::new();
+    for (key, v) in m {
+        match v {
+            Value::Null if keep_null => {
+                out.insert(key.clone(), Value::Null);
+            }
+            Value::Null => {}
+            Value::Map(sub) if sub.is_empty() => {
+                if !keep_null {
+                    out.insert(key.clone(), v.clone());
+                }
+            }
+            Value::Map(sub) => {
+                let sub = keep_or_delete_null(sub, keep_null);
+                if !sub.is_empty() {
+                    out.insert(key.clone(), Value::Map(sub));
+                }
+            }
+            _ => {
+                if !keep_null {
+                    out.insert(key.clone(), v.clone());
                 }
             }
         }
     }
-    for oi in original {
-        let Some(id) = oi.get(key) else { continue };
-        if find(modified, id).is_none() && find(current, id).is_some() {
-            let mut d = Map::new();
-            d.insert("$patch", Value::from("delete"));
-            d.insert(key, id.clone());
-            items.push(Value::Map(d));
-        }
+    out
+}
+
+/// evanphx/json-patch's `MergePatch` (v4 `mergeDocs`) of the deletions
+/// patch with the additions patch (which holds no nulls): maps merged; a
+/// value set where the deletions have none, or none to merge into, loses
+/// the nulls of its maps (`pruneNulls`, lists' maps included).
+fn merge_docs(mut doc: Map, patch: &Map) -> Map {
+    for (key, v) in patch {
+        let merged = match (doc.get(key), v) {
+            (Some(Value::Map(cur)), Value::Map(pm)) => Value::Map(merge_docs(cur.clone(), pm)),
+            (Some(Value::Map(_)), _) => v.clone(),
+            _ => prune_nulls(v),
+        };
+        doc.insert(key.clone(), merged);
     }
-    if items.is_empty() {
-        return None;
+    doc
+}
+
+/// evanphx/json-patch's `pruneNulls`: maps without their null fields,
+/// throughout (a list keeps its null items).
+fn prune_nulls(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => Value::Map(
+            m.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), prune_nulls(v)))
+                .collect(),
+        ),
+        Value::List(l) => Value::List(l.iter().map(prune_nulls).collect()),
+        other => other.clone(),
     }
-    let order = modified
-        .iter()
-        .filter_map(|mi| {
-            mi.get(key)
-                .map(|id| Value::Map([(key.to_string(), id.clone())].into_iter().collect()))
-        })
-        .collect();
-    Some((Value::List(items), Value::List(order)))
 }
 
 /// `kubectl apply --server-side` with kubectl's own behaviour around the
@@ -569,31 +498,51 @@ steps:
         );
     }
 
-    /// The patch itself, as kubectl's `diffListsOfScalars` builds it.
+    /// The patch itself, as kubectl's `diffListsOfScalars` builds it: the
+    /// items the manifest adds, those it dropped since the last apply as
+    /// `$deleteFromPrimitiveList`, the manifest's order.
     #[test]
     fn the_patch_of_a_list_of_scalars_adds_deletes_and_orders() {
-        let v = |t: &str| json(t).as_list().unwrap().clone();
-        let mut patch = Map::new();
-        primitive_list_patch(
-            &mut patch,
-            "finalizers",
-            &v(r#"["a","b"]"#),
-            &v(r#"["c","a"]"#),
-            &v(r#"["a","b","x"]"#),
-        );
+        let schema = crate::builtin::lookup("v1", "ConfigMap").unwrap();
+        let object = |f: &str| json(&format!(r#"{{"metadata":{{"finalizers":{f}}}}}"#));
+        let patch = three_way(
+            &schema,
+            &object(r#"["a","b"]"#),
+            &object(r#"["c","a"]"#),
+            &object(r#"["a","b","x"]"#),
+            true,
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(
-            Value::Map(patch).to_json(),
-            r#"{"$setElementOrder/finalizers":["c","a"],"finalizers":["c"],"$deleteFromPrimitiveList/finalizers":["b"]}"#
+            patch.to_json_sorted(),
+            r#"{"metadata":{"$deleteFromPrimitiveList/finalizers":["b"],"$setElementOrder/finalizers":["c","a"],"finalizers":["c"]}}"#
         );
-        let mut unchanged = Map::new();
-        primitive_list_patch(
-            &mut unchanged,
-            "finalizers",
-            &v(r#"["a"]"#),
-            &v(r#"["a"]"#),
-            &v(r#"["a"]"#),
+        let same = object(r#"["a"]"#);
+        assert_eq!(three_way(&schema, &same, &same, &same, true).unwrap(), None);
+    }
+
+    /// kubectl's patches delete what the manifest dropped since the last
+    /// apply whether or not the live object still has it (upstream's
+    /// deletions patch compares the last applied with the manifest only),
+    /// so kubectl sends a request ("configured") rather than none.
+    #[test]
+    fn deletions_do_not_depend_on_the_live_object() {
+        let original = json(r#"{"data":{"a":"1","b":"2"},"x":{"y":"1","z":"2"}}"#);
+        let modified = json(r#"{"data":{"a":"1"},"x":{"y":"1"}}"#);
+        let current = json(r#"{"data":{"a":"1"},"x":{"y":"1"}}"#);
+        let strategic = crate::builtin::lookup("v1", "ConfigMap").unwrap();
+        let patch = three_way(&strategic, &original, &modified, &current, true);
+        assert_eq!(
+            patch.unwrap().unwrap().to_json_sorted(),
+            r#"{"data":{"b":null},"x":{"z":null}}"#
         );
-        assert!(unchanged.is_empty());
+        let deduced = ObjectSchema::deduced();
+        let patch = three_way(&deduced, &original, &modified, &current, false);
+        assert_eq!(
+            patch.unwrap().unwrap().to_json_sorted(),
+            r#"{"data":{"b":null},"x":{"z":null}}"#
+        );
     }
 
     /// kubectl `apply.go` `migrateToSSAIfNecessary`: the client-side

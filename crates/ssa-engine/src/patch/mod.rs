@@ -6,10 +6,13 @@
 mod json_patch;
 mod merge_patch;
 mod strategic;
+#[cfg(test)]
+mod upstream_tests;
 
 pub use json_patch::apply_json_patch;
 pub use merge_patch::apply_merge_patch;
 pub use strategic::apply_strategic_patch;
+pub(crate) use strategic::three_way_patch;
 
 use crate::schema::ObjectSchema;
 use crate::value::{Value, go_quote};
