@@ -53,6 +53,25 @@ const shared = (async () => {
   globalThis.ssaShared = new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(chunks).arrayBuffer());
 })().catch(() => {});
 
+// The JavaScript API package (pkg/: the engine with its catalogue
+// compiled in) is a second wasm module, fetched the first time the app
+// calls it (the review page's review, the scenario form's schema
+// templates): a page that never uses them does not load their code. The
+// app calls globalThis.ssaApi with a function's name and its arguments as
+// a JSON array, and reads the answer as JSON (web/src/api.rs).
+let api;
+globalThis.ssaApi = async (name, args) => {
+  api ??= import('./pkg/ssa_wasm.js').then(async (module) => {
+    await module.default({ module_or_path: here('./pkg/ssa_wasm_bg.wasm') });
+    return module;
+  });
+  const module = await api.catch((error) => {
+    api = undefined;
+    throw error;
+  });
+  return JSON.stringify(module[name](...JSON.parse(args)));
+};
+
 Promise.all([catalogue, presets, shared])
   .then(() => init({ module_or_path: wasm }))
   .catch((error) => banner(`The playground could not start: ${error}`));

@@ -21,6 +21,33 @@ test('errors are JavaScript Errors with a line and column', () => {
   assert.throws(() => api.runScenario('scenario: v1\nsteps: [\n'), /^Error: line 3, column 1: /);
 });
 
+test('review: each manifest against the export, with kubectl\'s flags', () => {
+  const exported = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n  managedFields:\n  - {apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {f:data: {f:k: {}}}, manager: helm, operation: Apply, time: "2026-01-01T00:00:00Z"}\ndata: {k: a}\n';
+  const manifests = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: b}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {p: q}\n---\n[\n';
+  const result = api.review(exported, manifests);
+  assert.deepEqual(result.objects.map((o) => [o.name, o.namespace, o.outcome]), [
+    ['configmap/c', 'default', 'conflict'],
+    ['secret/s', 'default', 'serverside-applied'],
+  ]);
+  assert.equal(result.objects[0].message, 'Apply failed with 1 conflict: conflict with "helm": .data.k');
+  assert.match(result.objects[0].scenario, /^scenario: v1/);
+  assert.match(result.errors[0], /^manifests:\d+:\d+: /);
+  const forced = api.review(exported, manifests, { forceConflicts: true, fieldManager: 'ci' });
+  assert.equal(forced.objects[0].outcome, 'serverside-applied');
+  const clientSide = api.review(exported, manifests, { serverSide: false });
+  assert.equal(clientSide.objects[1].outcome, 'created');
+});
+
+test('schemaTemplate: a pasted schema\'s starting point for an object', () => {
+  const object = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1, tags: ['a'] } };
+  const crd = api.schemaTemplate('crd', object);
+  assert.equal(crd.metadata.name, 'widgets.example.com');
+  assert.deepEqual(crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size, { type: 'integer' });
+  assert.equal(api.schemaTemplate('smd', object).root, 'object');
+  assert.ok(api.schemaTemplate('openapi', object).components.schemas['example.com.v1.Widget']);
+  assert.equal(api.schemaTemplate('other', object), null);
+});
+
 test('a scenario object works like its text', () => {
   const object = { scenario: 'v1', name: 'object', steps: [{ manager: 'a', op: 'apply', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { k: '1' } } }] };
   const result = api.runScenario(object);

@@ -69,6 +69,28 @@ pub fn app() -> Html {
     // way back to the review, whose inputs are kept.
     let from_review = use_state(|| false);
     let review = use_reducer(ReviewState::new);
+    {
+        // A review asked for runs asynchronously, in the JavaScript API's
+        // module (`review_run`), and its answer comes back as an action.
+        // Keyed by the request with an empty text: the key type of the
+        // embed effect below (each hook's type adds its own code to the
+        // wasm).
+        let review = review.clone();
+        use_effect_with((review.requested, String::new()), move |(request, _)| {
+            if review.running {
+                let request = *request;
+                let inputs = (
+                    review.export.clone(),
+                    review.manifests.clone(),
+                    review.flags.clone(),
+                );
+                wasm_bindgen_futures::spawn_local(async move {
+                    let outcome = crate::review_run::review(inputs.0, inputs.1, inputs.2).await;
+                    review.dispatch(ReviewAction::Reviewed(request, Rc::new(outcome)));
+                });
+            }
+        });
+    }
     // A shared link wins, then what was autosaved, then the first preset.
     let state = use_reducer({
         let (embed, load_error) = (embed.clone(), load_error.clone());
@@ -199,7 +221,23 @@ pub fn app() -> Html {
     }
     let on_action = {
         let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
+        Callback::from(move |action: Action| match action {
+            // A pasted schema source starts from a template describing the
+            // scenario's object, which the JavaScript API's module makes
+            // (`crate::api`, loaded when first needed).
+            Action::SetSchemaKind(kind) if kind.is_document() => {
+                let state = state.clone();
+                let object = crate::scenario_edit::template_object(&state.text);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let source = kind.key().unwrap_or_default();
+                    let template = crate::api::schema_template(source, object)
+                        .await
+                        .unwrap_or_else(|| ssa_engine::value::Value::Map(Default::default()));
+                    state.dispatch(Action::SetSchemaTemplate(kind, template));
+                });
+            }
+            action => state.dispatch(action),
+        })
     };
     let on_load = send(&on_action, Action::Load);
     let on_edit = send(&on_action, Action::Edit);

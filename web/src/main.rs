@@ -2,6 +2,7 @@
 //! (no worker, no server) and shows each step's outcome, the object and
 //! who owns which field.
 
+mod api;
 mod app;
 mod browser;
 mod colours;
@@ -18,7 +19,6 @@ mod review;
 mod review_run;
 mod scenario_edit;
 mod scenario_text;
-mod schema_templates;
 mod share;
 mod shared;
 mod state;

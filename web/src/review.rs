@@ -18,6 +18,12 @@ pub struct ReviewState {
     /// The last review, and whether the inputs changed since.
     pub outcome: Option<Rc<ReviewOutcome>>,
     pub stale: bool,
+    /// How many reviews were asked for: the app runs one (asynchronously,
+    /// `review_run`) whenever it grows, and keeps only the answer to the
+    /// last.
+    pub requested: usize,
+    /// Whether the last review asked for has not answered yet.
+    pub running: bool,
 }
 
 /// kubectl's flags, with kubectl's defaults.
@@ -112,6 +118,8 @@ pub enum ReviewAction {
     SetFlags(Flags),
     /// Review the inputs as they are now.
     Run,
+    /// The answer to the review asked for as the given request.
+    Reviewed(usize, Rc<ReviewOutcome>),
 }
 
 impl ReviewState {
@@ -122,14 +130,16 @@ impl ReviewState {
             flags: Flags::default(),
             outcome: None,
             stale: false,
+            requested: 0,
+            running: false,
         }
     }
 
-    fn reviewed(self) -> Self {
-        let outcome = crate::review_run::review(&self.export, &self.manifests, &self.flags);
+    /// Asks for a review of the inputs as they are now.
+    fn requested(self) -> Self {
         ReviewState {
-            outcome: Some(Rc::new(outcome)),
-            stale: false,
+            requested: self.requested + 1,
+            running: true,
             ..self
         }
     }
@@ -160,8 +170,17 @@ impl Reducible for ReviewState {
                 ..state
             },
             // A flag is one click: review again at once.
-            ReviewAction::SetFlags(flags) => ReviewState { flags, ..state }.reviewed(),
-            ReviewAction::Run => state.reviewed(),
+            ReviewAction::SetFlags(flags) => ReviewState { flags, ..state }.requested(),
+            ReviewAction::Run => state.requested(),
+            // An answer to an earlier request (inputs changed meanwhile
+            // and a newer review was asked for) is dropped.
+            ReviewAction::Reviewed(request, outcome) if request == state.requested => ReviewState {
+                outcome: Some(outcome),
+                stale: false,
+                running: false,
+                ..state
+            },
+            ReviewAction::Reviewed(..) => state,
         };
         Rc::new(next)
     }
@@ -175,7 +194,48 @@ mod tests {
     const MANIFESTS: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: b}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {p: q}\n";
 
     fn reduce(state: ReviewState, action: ReviewAction) -> ReviewState {
-        (*Rc::new(state).reduce(action)).clone()
+        let state = (*Rc::new(state).reduce(action)).clone();
+        if !state.running {
+            return state;
+        }
+        // What the app does when a review is asked for, through the
+        // JavaScript API's function (natively here, without the browser).
+        let json = ssa_wasm::review_json(
+            &state.export,
+            &state.manifests,
+            &crate::review_run::options_json(&state.flags),
+        );
+        let outcome = Rc::new(crate::review_run::decode(&json));
+        let request = state.requested;
+        let answered = (*Rc::new(state).reduce(ReviewAction::Reviewed(request, outcome))).clone();
+        assert!(!answered.running);
+        answered
+    }
+
+    /// A review's answer comes back asynchronously: only the last request's
+    /// is kept.
+    #[test]
+    fn only_the_last_request_is_answered() {
+        let state = (*Rc::new(ReviewState::new()).reduce(ReviewAction::Run)).clone();
+        let state = (*Rc::new(state).reduce(ReviewAction::Run)).clone();
+        assert!(state.running && state.requested == 2);
+        let late = Rc::new(ReviewOutcome::default());
+        let state = (*Rc::new(state).reduce(ReviewAction::Reviewed(1, late))).clone();
+        assert!(state.running && state.outcome.is_none());
+        let last = Rc::new(ReviewOutcome::default());
+        let state = (*Rc::new(state).reduce(ReviewAction::Reviewed(2, last))).clone();
+        assert!(!state.running && state.outcome.is_some());
+    }
+
+    #[test]
+    fn an_unreadable_answer_is_said_as_an_error() {
+        let outcome = crate::review_run::decode("<html>");
+        assert!(outcome.objects.is_empty());
+        assert!(
+            outcome.errors[0].starts_with("The review could not run: "),
+            "{:?}",
+            outcome.errors
+        );
     }
 
     #[test]

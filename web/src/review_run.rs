@@ -1,46 +1,73 @@
-//! The review page's call into the engine: the same `ssa_engine::review`
-//! that `ssa apply` uses, with the page's two editors as the inputs.
+//! The review page's call into the engine: the JavaScript API package's
+//! `review` (`crates/ssa-wasm`, the same `ssa_engine::review` that
+//! `ssa apply` uses), with the page's two editors as the inputs.
+//!
+//! The package is a second wasm module, loaded when the first review is
+//! asked for (`crate::api`). The answer comes back as JSON text, read by
+//! the engine's JSON reader into the page's rows.
 
 use crate::review::{Flags, ObjectRow, ReviewOutcome};
-use ssa_engine::review::{self, Options, Source};
+use ssa_engine::value::Value;
 
-/// The file names errors are located in: the page's editors.
-pub const EXPORT_NAME: &str = "cluster export";
-pub const MANIFESTS_NAME: &str = "manifests";
+/// The options object of the API's `review`, as JSON.
+pub fn options_json(flags: &Flags) -> String {
+    let text = |s: &str| Value::from(s.trim()).to_json();
+    format!(
+        r#"{{"serverSide":{},"fieldManager":{},"forceConflicts":{},"namespace":{}}}"#,
+        flags.server_side,
+        text(&flags.field_manager),
+        flags.server_side && flags.force_conflicts,
+        text(&flags.namespace)
+    )
+}
 
-/// Reviews the manifests against the export with the page's flags.
-pub fn review(export: &str, manifests: &str, flags: &Flags) -> ReviewOutcome {
-    let options = Options {
-        server_side: flags.server_side,
-        field_manager: Some(flags.field_manager.clone()).filter(|m| !m.trim().is_empty()),
-        force_conflicts: flags.server_side && flags.force_conflicts,
-        namespace: Some(flags.namespace.trim().to_string()).filter(|n| !n.is_empty()),
-        ..Options::default()
+/// The page's rows from the API's answer (`{objects, errors}` as JSON).
+pub fn decode(json: &str) -> ReviewOutcome {
+    let document = match Value::from_json_str(json) {
+        Ok(v) => v,
+        Err(e) => return failed(&e.to_string()),
     };
-    let result = review::review(
-        &[Source {
-            name: MANIFESTS_NAME,
-            text: manifests,
-        }],
-        &[Source {
-            name: EXPORT_NAME,
-            text: export,
-        }],
-        &[],
-        &options,
-    );
+    let list = |key: &str| {
+        document
+            .get(key)
+            .and_then(Value::as_list)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let text = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
     ReviewOutcome {
-        objects: result
-            .objects
+        objects: list("objects")
             .iter()
             .map(|o| ObjectRow {
-                name: o.id.kubectl_name(),
-                namespace: o.id.namespace.clone(),
-                outcome: o.outcome.as_str().to_string(),
-                message: o.message.clone(),
-                scenario: o.scenario_text(),
+                name: text(o, "name").unwrap_or_default(),
+                namespace: text(o, "namespace"),
+                outcome: text(o, "outcome").unwrap_or_default(),
+                message: text(o, "message").unwrap_or_default(),
+                scenario: text(o, "scenario"),
             })
             .collect(),
-        errors: result.errors.iter().map(ToString::to_string).collect(),
+        errors: list("errors")
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+    }
+}
+
+/// A review that could not run (the package did not load): said where the
+/// page lists the inputs it could not read.
+fn failed(why: &str) -> ReviewOutcome {
+    ReviewOutcome {
+        objects: Vec::new(),
+        errors: vec![format!("The review could not run: {why}")],
+    }
+}
+
+/// Reviews the manifests against the export with the page's flags.
+pub async fn review(export: String, manifests: String, flags: Flags) -> ReviewOutcome {
+    let options = Value::from_json_str(&options_json(&flags)).unwrap_or_default();
+    let args = [Value::from(export), Value::from(manifests), options];
+    match crate::api::call("review", &args).await {
+        Ok(json) => decode(&json),
+        Err(why) => failed(&why),
     }
 }

@@ -455,11 +455,15 @@ pub fn move_step(text: &str, index: usize, up: bool) -> Result<String, String> {
     Ok(rewrite(text, &doc))
 }
 
-/// A new schema source; a pasted one starts from the object's shape.
-pub fn set_schema_kind(text: &str, kind: SchemaKind) -> Result<String, String> {
+/// A new schema source; a pasted one starts from `template` (the
+/// JavaScript API's `schemaTemplate` of [`template_object`]), or empty.
+pub fn set_schema_kind(
+    text: &str,
+    kind: SchemaKind,
+    template: Option<Value>,
+) -> Result<String, String> {
     let mut doc = parse(text)?;
-    let identity = identity(&doc);
-    let object = first_object(&doc).unwrap_or(identity);
+    let object = template_object_of(&doc);
     let map = doc.as_map_mut().ok_or("the scenario is not a map")?;
     let Some(key) = kind.key() else {
         map.remove("schema");
@@ -467,15 +471,24 @@ pub fn set_schema_kind(text: &str, kind: SchemaKind) -> Result<String, String> {
     };
     let source = match kind {
         SchemaKind::Builtin => Value::String(gvk(&object)),
-        SchemaKind::Crd => crate::schema_templates::crd(&object),
-        SchemaKind::Openapi => crate::schema_templates::openapi(&object),
-        SchemaKind::Smd => crate::schema_templates::smd(&object),
-        _ => Value::Map(Map::new()),
+        _ => template.unwrap_or_else(|| Value::Map(Map::new())),
     };
     let mut schema = Map::new();
     schema.insert(key, source);
     insert_ordered_top(map, "schema", Value::Map(schema));
     Ok(rewrite(text, &doc))
+}
+
+/// The object a pasted schema's template describes: the one the scenario
+/// writes first (or its live object), else a ConfigMap's identity.
+pub fn template_object(text: &str) -> Value {
+    parse(text)
+        .map(|doc| template_object_of(&doc))
+        .unwrap_or_default()
+}
+
+fn template_object_of(doc: &Value) -> Value {
+    first_object(doc).unwrap_or_else(|| identity(doc))
 }
 
 /// A built-in schema's `GROUP/VERSION/KIND`.

@@ -77,6 +77,9 @@ pub enum Action {
     /// Move a step one place up (`true`) or down.
     MoveStep(usize, bool),
     SetSchemaKind(SchemaKind),
+    /// A pasted schema source with its starting point (see
+    /// `scenario_edit::set_schema_kind`).
+    SetSchemaTemplate(SchemaKind, ssa_engine::value::Value),
     /// The `GROUP/VERSION/KIND` of a built-in schema.
     SetBuiltin(String),
     /// The text of one of the form's YAML editors.
@@ -496,9 +499,13 @@ impl Reducible for State {
                     })
                 })
             }
-            Action::SetSchemaKind(kind) => {
+            Action::SetSchemaKind(kind) | Action::SetSchemaTemplate(kind, _) => {
+                let template = match action {
+                    Action::SetSchemaTemplate(_, template) => Some(template),
+                    _ => None,
+                };
                 let mut next = self.edited(
-                    scenario_edit::set_schema_kind(&self.text, kind),
+                    scenario_edit::set_schema_kind(&self.text, kind, template),
                     true,
                     &Some,
                 );

@@ -1,5 +1,10 @@
 //! The engine's JavaScript API, for documentation pages and embeds:
-//! `runScenario(scenario)` and `version()`.
+//! `runScenario(scenario)`, `review(exported, manifests, options)`,
+//! `schemaTemplate(source, object)` and `version()`.
+//!
+//! The playground loads this package as a second wasm module when it first
+//! needs `review` or `schemaTemplate` (see `web/boot.js`), which keeps
+//! their code out of the page's own wasm.
 //!
 //! A thin adapter with no logic: it turns the argument into scenario text,
 //! calls the same facade the CLI uses (`ssa_engine::scenario`), and turns
@@ -7,6 +12,8 @@
 //! JavaScript `Error` whose message carries the line and column.
 
 use wasm_bindgen::prelude::*;
+
+mod schema_templates;
 
 /// Runs a scenario given as YAML/JSON text or as an object, and returns the
 /// result document (see the shared scenario format).
@@ -46,6 +53,120 @@ pub fn compare_results(expected: JsValue, actual: JsValue) -> Result<Option<Stri
         &value(&expected)?,
         &value(&actual)?,
     ))
+}
+
+/// Reviews an apply of `manifests` (YAML or JSON documents, Lists) to a
+/// cluster whose objects `export` holds (`kubectl get -o yaml
+/// --show-managed-fields` output; empty: every object is created), as the
+/// CLI's `ssa apply` and the playground's review page do. `options` is an
+/// object with kubectl's flags (all optional): `serverSide` (default
+/// true), `fieldManager`, `forceConflicts`, `namespace`. Returns
+/// `{objects: [{name, namespace, outcome, message, scenario}], errors}`:
+/// per object kubectl's name (`deployment.apps/web`), its namespace or
+/// null, kubectl's word for the outcome, the server's message, and the
+/// object's write as a one-step scenario; and the inputs that could not
+/// be read, each with its place.
+#[wasm_bindgen]
+pub fn review(exported: &str, manifests: &str, options: JsValue) -> Result<JsValue, JsError> {
+    let options = if options.is_undefined() || options.is_null() {
+        "{}".to_string()
+    } else {
+        js_sys::JSON::stringify(&options)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| JsError::new("review takes its options as an object"))?
+    };
+    let document: serde_json::Value =
+        serde_json::from_str(&review_json(exported, manifests, &options))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    serde::Serialize::serialize(&document, &serializer).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// [`review`] on JSON text, for the playground's review page (which loads
+/// this package when a review is first asked for) and for native tests:
+/// `options` is the options object as JSON (malformed: the defaults).
+pub fn review_json(export: &str, manifests: &str, options: &str) -> String {
+    use ssa_engine::review::{Options, Source};
+    let options: serde_json::Value = serde_json::from_str(options).unwrap_or_default();
+    let text = |key: &str| {
+        options
+            .get(key)
+            .and_then(serde_json::Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let flag = |key: &str, default: bool| {
+        options
+            .get(key)
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(default)
+    };
+    let server_side = flag("serverSide", true);
+    let options = Options {
+        server_side,
+        field_manager: text("fieldManager"),
+        force_conflicts: server_side && flag("forceConflicts", false),
+        namespace: text("namespace"),
+        ..Options::default()
+    };
+    let result = ssa_engine::review::review(
+        &[Source {
+            name: "manifests",
+            text: manifests,
+        }],
+        &[Source {
+            name: "cluster export",
+            text: export,
+        }],
+        &[],
+        &options,
+    );
+    let objects: Vec<serde_json::Value> = result
+        .objects
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "name": o.id.kubectl_name(),
+                "namespace": o.id.namespace,
+                "outcome": o.outcome.as_str(),
+                "message": o.message,
+                "scenario": o.scenario_text(),
+            })
+        })
+        .collect();
+    let errors: Vec<String> = result.errors.iter().map(ToString::to_string).collect();
+    serde_json::json!({ "objects": objects, "errors": errors }).to_string()
+}
+
+/// A starting point for a pasted schema describing `object` (the object a
+/// scenario writes): `source` is `crd` (a CustomResourceDefinition),
+/// `openapi` (an OpenAPI v3 document) or `smd` (a structured-merge-diff
+/// schema). Returns the schema as an object; `null` for another source.
+#[wasm_bindgen(js_name = schemaTemplate)]
+pub fn schema_template(source: &str, object: JsValue) -> Result<JsValue, JsError> {
+    let text = js_sys::JSON::stringify(&object)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default();
+    let document: serde_json::Value = serde_json::from_str(&schema_template_json(source, &text))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    serde::Serialize::serialize(&document, &serializer).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// [`schema_template`] on JSON text (`object` malformed: an empty one).
+pub fn schema_template_json(source: &str, object: &str) -> String {
+    use ssa_engine::value::Value;
+    let object = Value::from_json_str(object).unwrap_or_default();
+    match source {
+        "crd" => schema_templates::crd(&object),
+        "openapi" => schema_templates::openapi(&object),
+        "smd" => schema_templates::smd(&object),
+        _ => Value::Null,
+    }
+    .to_json()
 }
 
 /// The engine's version.

@@ -119,7 +119,9 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                 <button type="button" class="review-run" onclick={on_run}>{ "Review" }</button>
                 <span class="review-hint">{ "Ctrl+Enter" }</span>
             </fieldset>
-            if state.stale {
+            if state.running {
+                <p class="review-running" role="status">{ "Reviewing…" }</p>
+            } else if state.stale {
                 <p class="review-stale" role="status">{ "The inputs changed: press Review to see their outcome." }</p>
             }
             if let Some(outcome) = &state.outcome {

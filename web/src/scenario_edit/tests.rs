@@ -194,7 +194,15 @@ fn every_schema_source_runs() {
         (custom, SchemaKind::Builtin),
     ] {
         for kind in SchemaKind::ALL.into_iter().filter(|k| *k != unusable) {
-            let text = set_schema_kind(&text, kind).unwrap();
+            // The template the page asks the JavaScript API's module for.
+            let template = kind.key().filter(|_| kind.is_document()).map(|source| {
+                let object = template_object(&text).to_json();
+                ssa_engine::value::Value::from_json_str(&ssa_wasm::schema_template_json(
+                    source, &object,
+                ))
+                .unwrap()
+            });
+            let text = set_schema_kind(&text, kind, template).unwrap();
             let form = read_form(&text).unwrap();
             assert_eq!(form.schema, kind);
             assert_eq!(
@@ -208,7 +216,7 @@ fn every_schema_source_runs() {
             assert_eq!(outcomes, ["applied", "conflict"], "{kind:?}\n{text}");
         }
     }
-    let builtin = set_schema_kind(TEXT, SchemaKind::Builtin).unwrap();
+    let builtin = set_schema_kind(TEXT, SchemaKind::Builtin, None).unwrap();
     assert!(
         builtin.contains("schema:\n  builtin: v1/ConfigMap\nsteps:"),
         "{builtin}"
@@ -216,7 +224,7 @@ fn every_schema_source_runs() {
     let other = set_builtin(&builtin, "apps/v1/Deployment").unwrap();
     assert_eq!(read_form(&other).unwrap().builtin, "apps/v1/Deployment");
     assert_eq!(
-        set_schema_kind(&builtin, SchemaKind::Automatic).unwrap(),
+        set_schema_kind(&builtin, SchemaKind::Automatic, None).unwrap(),
         TEXT
     );
 }
