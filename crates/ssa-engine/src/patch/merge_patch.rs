@@ -1,31 +1,68 @@
-//! JSON merge patch (RFC 7386): maps merge key by key, `null` deletes a
-//! key, anything else (lists included) replaces.
+//! JSON merge patch as the API server applies it: evanphx/json-patch v4's
+//! `MergePatch` (`handlers/patch.go` imports `gopkg.in/evanphx/json-patch.v4`),
+//! RFC 7386 but for one thing. Maps merge key by key, `null` deletes a key,
+//! anything else (lists included) replaces; a value the patch brings in
+//! where the target has no map (a new key, a list, a scalar) has its nulls
+//! pruned as v4's `pruneNulls` prunes them: in its maps at any depth, the
+//! maps inside lists too (RFC 7386 leaves a list as written). A list put
+//! where the target has a map is taken as written (`merge`).
 
 use super::PatchError;
 use crate::value::{Map, Value};
 
-/// `target` with `patch` merged into it.
+/// `target` with `patch` merged into it (`MergePatch`).
 pub fn apply_merge_patch(target: &Value, patch: &Value) -> Result<Value, PatchError> {
-    Ok(merge(Some(target), patch))
+    Ok(match (target, patch) {
+        (Value::Map(doc), Value::Map(p)) => {
+            let mut doc = doc.clone();
+            merge_docs(&mut doc, p);
+            Value::Map(doc)
+        }
+        // Not both documents: the patch, its nulls pruned.
+        _ => pruned(patch),
+    })
 }
 
-fn merge(target: Option<&Value>, patch: &Value) -> Value {
-    let Value::Map(p) = patch else {
-        return patch.clone();
-    };
-    let mut out = match target {
-        Some(Value::Map(t)) => t.clone(),
-        _ => Map::new(),
-    };
-    for (key, value) in p {
+/// v4's `mergeDocs`.
+fn merge_docs(doc: &mut Map, patch: &Map) {
+    for (key, value) in patch {
         if value.is_null() {
-            out.remove(key);
-        } else {
-            let merged = merge(out.get(key), value);
-            out.insert(key.clone(), merged);
+            doc.remove(key);
+            continue;
         }
+        let merged = match doc.get(key).filter(|cur| !cur.is_null()) {
+            // v4's `merge`: a map into a map merges; anything else into a
+            // map replaces it as written; into anything else, pruned.
+            Some(Value::Map(cur)) => match value {
+                Value::Map(p) => {
+                    let mut cur = cur.clone();
+                    merge_docs(&mut cur, p);
+                    Value::Map(cur)
+                }
+                _ => value.clone(),
+            },
+            _ => pruned(value),
+        };
+        doc.insert(key.clone(), merged);
     }
-    Value::Map(out)
+}
+
+/// `value` without the nulls of its maps, at any depth (v4's `pruneNulls`:
+/// a list keeps its null items, its maps lose theirs).
+fn pruned(value: &Value) -> Value {
+    match value {
+        Value::Map(m) => {
+            let mut out = Map::new();
+            for (k, v) in m {
+                if !v.is_null() {
+                    out.insert(k.clone(), pruned(v));
+                }
+            }
+            Value::Map(out)
+        }
+        Value::List(items) => Value::List(items.iter().map(pruned).collect()),
+        _ => value.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -58,6 +95,48 @@ mod tests {
                 r#"{}"#,
                 r#"{"a":{"bb":{"ccc":null}}}"#,
                 r#"{"a":{"bb":{}}}"#,
+            ),
+        ];
+        for (target, patch, expected) in cases {
+            let got = apply_merge_patch(
+                &Value::from_json_str(target).unwrap(),
+                &Value::from_json_str(patch).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(
+                got,
+                Value::from_json_str(expected).unwrap(),
+                "{target} + {patch}"
+            );
+        }
+    }
+
+    /// Where evanphx/json-patch v4 differs from RFC 7386: a value brought
+    /// in where the target has no map loses the nulls of the maps in its
+    /// lists too; a list put over a map is taken as written.
+    #[test]
+    fn nulls_pruned_as_json_patch_v4_prunes_them() {
+        let cases = [
+            (
+                r#"{}"#,
+                r#"{"a":[{"b":null,"c":1},null]}"#,
+                r#"{"a":[{"c":1},null]}"#,
+            ),
+            (r#"{"a":"x"}"#, r#"{"a":[{"b":null}]}"#, r#"{"a":[{}]}"#),
+            (
+                r#"{"a":null}"#,
+                r#"{"a":{"l":[{"b":null}]}}"#,
+                r#"{"a":{"l":[{}]}}"#,
+            ),
+            (
+                r#"{"a":{"k":1}}"#,
+                r#"{"a":[{"b":null}]}"#,
+                r#"{"a":[{"b":null}]}"#,
+            ),
+            (
+                r#"{"a":{"k":1}}"#,
+                r#"{"a":{"l":[{"b":null}]}}"#,
+                r#"{"a":{"k":1,"l":[{}]}}"#,
             ),
         ];
         for (target, patch, expected) in cases {
