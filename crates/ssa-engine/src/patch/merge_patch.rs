@@ -69,6 +69,22 @@ fn pruned(value: &Value) -> Value {
 mod tests {
     use super::*;
 
+    /// Each (target, patch, expected) as JSON.
+    fn check(cases: &[(&str, &str, &str)]) {
+        for (target, patch, expected) in cases {
+            let got = apply_merge_patch(
+                &Value::from_json_str(target).unwrap(),
+                &Value::from_json_str(patch).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(
+                got,
+                Value::from_json_str(expected).unwrap(),
+                "{target} + {patch}"
+            );
+        }
+    }
+
     /// The examples of RFC 7386, appendix A.
     #[test]
     fn rfc_7386_examples() {
@@ -97,18 +113,7 @@ mod tests {
                 r#"{"a":{"bb":{}}}"#,
             ),
         ];
-        for (target, patch, expected) in cases {
-            let got = apply_merge_patch(
-                &Value::from_json_str(target).unwrap(),
-                &Value::from_json_str(patch).unwrap(),
-            )
-            .unwrap();
-            assert_eq!(
-                got,
-                Value::from_json_str(expected).unwrap(),
-                "{target} + {patch}"
-            );
-        }
+        check(&cases);
     }
 
     /// Where evanphx/json-patch v4 differs from RFC 7386: a value brought
@@ -139,17 +144,6 @@ mod tests {
                 r#"{"a":{"k":1,"l":[{}]}}"#,
             ),
         ];
-        for (target, patch, expected) in cases {
-            let got = apply_merge_patch(
-                &Value::from_json_str(target).unwrap(),
-                &Value::from_json_str(patch).unwrap(),
-            )
-            .unwrap();
-            assert_eq!(
-                got,
-                Value::from_json_str(expected).unwrap(),
-                "{target} + {patch}"
-            );
-        }
+        check(&cases);
     }
 }
