@@ -53,6 +53,17 @@ const shared = (async () => {
   globalThis.ssaShared = new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(chunks).arrayBuffer());
 })().catch(() => {});
 
+// A share link's fragment for a text: raw DEFLATE by the browser's
+// CompressionStream, in base64url without padding (the engine's format,
+// crates/ssa-engine/src/share.rs, which `ssa apply --share` writes too).
+globalThis.ssaShareFragment = async (text) => {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `s=${btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`;
+};
+
 // The JavaScript API package (pkg/: the engine with its catalogue
 // compiled in) is a second wasm module, fetched the first time the app
 // calls it (the review page's review, the scenario form's schema

@@ -1,25 +1,15 @@
 //! A scenario in the URL fragment (`#s=`), in the engine's format, which
-//! `ssa apply --share` writes too. The browser does the DEFLATE: the page
-//! compresses with `CompressionStream` (an encoder compiled into the wasm
-//! would cost 8 KB gzipped), and `web/boot.js` inflates a shared link's
-//! scenario with `DecompressionStream` before the app starts (2 KB).
+//! `ssa apply --share` writes too. The browser does the DEFLATE:
+//! `web/boot.js` compresses a link's text with `CompressionStream`
+//! (`ssaShareFragment`; an encoder compiled into the wasm would cost 8 KB
+//! gzipped, the stream glue and base64url in Rust 1 KB) and inflates a
+//! shared link's scenario with `DecompressionStream` before the app
+//! starts (2 KB).
 
 #[cfg(test)]
 pub use ssa_engine::share::decode_fragment;
 use std::cell::RefCell;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
-
-// web-sys has CompressionStream only behind `web_sys_unstable_apis`; the
-// constructor is all this needs.
-#[wasm_bindgen]
-extern "C" {
-    type CompressionStream;
-    #[wasm_bindgen(constructor, catch)]
-    fn new(format: &str) -> Result<CompressionStream, JsValue>;
-}
 
 thread_local! {
     static SHARED: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -38,20 +28,19 @@ pub fn take_shared() -> Option<String> {
 
 /// The fragment (without `#`) that carries `text`, or `None` if the
 /// browser cannot compress (it has had CompressionStream since 2023).
+#[cfg(target_arch = "wasm32")]
 pub async fn encode_fragment(text: &str) -> Option<String> {
-    let compressed = deflate_raw(text).await.ok()?;
-    Some(ssa_engine::share::fragment_of_deflated(&compressed))
+    let text = wasm_bindgen::JsValue::from_str(text);
+    crate::api::call_global("ssaShareFragment", &[text])
+        .await
+        .ok()?
+        .as_string()
 }
 
-async fn deflate_raw(text: &str) -> Result<Vec<u8>, JsValue> {
-    let parts = web_sys::js_sys::Array::of1(&JsValue::from_str(text));
-    let blob = web_sys::Blob::new_with_str_sequence(&parts)?;
-    let deflate = CompressionStream::new("deflate-raw")?;
-    // A CompressionStream is itself the { readable, writable } pair.
-    let compressed = blob.stream().pipe_through(deflate.unchecked_ref());
-    let response = web_sys::Response::new_with_opt_readable_stream(Some(&compressed))?;
-    let bytes = JsFuture::from(response.array_buffer()?).await?;
-    Ok(web_sys::js_sys::Uint8Array::new(&bytes).to_vec())
+/// Natively (the page's tests): the engine's own encoder, as the CLI's.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn encode_fragment(text: &str) -> Option<String> {
+    Some(ssa_engine::share::encode_fragment(text))
 }
 
 /// The fragment of `text` once compressed (`None` before, or without a
