@@ -1,24 +1,104 @@
 //! `pkg/apis/core/validation/validation.go`'s
-//! `validateResourceRequirements` for a container: no request above its
-//! limit, and for a resource that may not be overcommitted (hugepages,
-//! extended resources) a request equal to a limit that is set. Upstream
-//! walks Go maps (limits, then requests) in random order; the requests
-//! are walked here in sorted order, which is one of upstream's. Resource
-//! names and quantities' own rules are not modelled.
+//! `validateResourceRequirements` for a container: each limit's and then
+//! each request's name (`validateContainerResourceName`) and value
+//! (`ValidateResourceQuantityValue`: not negative, whole for an extended
+//! resource), no request above its limit, and for a resource that may not
+//! be overcommitted (hugepages, extended resources) a request equal to a
+//! limit that is set. Upstream walks Go maps (limits, then requests) in
+//! random order; they are walked here in sorted order, which is one of
+//! upstream's. Not modelled: a hugepages value's own rule and the names
+//! with a domain that are not extended resources (`requests.` prefixed).
 
-use super::field::{BadValue, FieldError, child, invalid, required};
+use super::field::{BadValue, FieldError, child, invalid, named, required};
+use super::names;
 use crate::builtin::goencoding::quantity;
-use crate::value::Value;
+use crate::value::{Map, Value};
 use std::cmp::Ordering;
+
+/// `validateContainerResourceName` and `ValidateResourceQuantityValue` of
+/// the entry `name` of `map` (limits or requests) at `path`.
+fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let at = format!("{path}[{name}]");
+    let bad = |detail: &str| invalid(&at, named(name), detail);
+    // validateResourceName: a qualified name, and without a domain a
+    // standard one; then a standard one for containers.
+    let messages = names::label_key(name);
+    errs.extend(messages.iter().map(|m| bad(m)));
+    if messages.is_empty() && !name.contains('/') {
+        let hugepages = name.starts_with("hugepages-");
+        if !hugepages && !STANDARD.contains(&name) && !name.starts_with("requests.hugepages-") {
+            errs.push(bad("must be a standard resource type or fully qualified"));
+        }
+        if !hugepages && !matches!(name, "cpu" | "memory" | "ephemeral-storage") {
+            errs.push(bad("must be a standard resource for containers"));
+        }
+    }
+    let text = match map.and_then(|m| m.get(name)) {
+        Some(Value::String(s)) => s.clone(),
+        Some(v @ (Value::Int(_) | Value::Float(_))) => v.to_json(),
+        _ => return errs,
+    };
+    let Some(printed) = quantity::canonical(text.trim()) else {
+        return errs;
+    };
+    let value = || BadValue::Str(printed.clone());
+    if printed.starts_with('-') {
+        errs.push(invalid(&at, value(), "must be greater than or equal to 0"));
+    }
+    // `IsIntegerResourceName`: an extended resource is counted whole (a
+    // canonical Quantity with a fraction ends in m, u or n).
+    if !overcommit_allowed(name)
+        && !name.starts_with("hugepages-")
+        && printed.ends_with(['m', 'u', 'n'])
+    {
+        errs.push(invalid(&at, value(), "must be an integer"));
+    }
+    errs
+}
+
+/// The keys of `map`, sorted.
+fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
+    let mut keys: Vec<&String> = map.map(|m| m.keys().collect()).unwrap_or_default();
+    crate::sort::sort(&mut keys);
+    keys
+}
+
+/// `helper.standardResources`, the names without a domain that
+/// `IsStandardResourceName` takes (with the hugepages prefixes).
+const STANDARD: [&str; 19] = [
+    "cpu",
+    "memory",
+    "ephemeral-storage",
+    "requests.cpu",
+    "requests.memory",
+    "requests.ephemeral-storage",
+    "limits.cpu",
+    "limits.memory",
+    "limits.ephemeral-storage",
+    "pods",
+    "resourcequotas",
+    "services",
+    "replicationcontrollers",
+    "secrets",
+    "persistentvolumeclaims",
+    "configmaps",
+    "services.nodeports",
+    "services.loadbalancers",
+    "requests.storage",
+];
 
 pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Vec<FieldError> {
     let list = |key: &str| resources.and_then(|r| r.get(key)).and_then(Value::as_map);
     let (limits, requests) = (list("limits"), list("requests"));
-    let mut names: Vec<&String> = requests.map(|r| r.keys().collect()).unwrap_or_default();
-    crate::sort::sort(&mut names);
+    let (limits_path, requests_path) = (child(path, "limits"), child(path, "requests"));
     let mut errs = Vec::new();
+    for name in sorted_keys(limits) {
+        errs.extend(name_and_value(limits, name, &limits_path));
+    }
     let as_text = |v: &Value| v.as_str().map(str::to_string).or_else(|| Some(v.to_json()));
-    for name in names {
+    for name in sorted_keys(requests) {
+        errs.extend(name_and_value(requests, name, &requests_path));
         let Some(request) = requests
             .and_then(|r| r.get(name.as_str()))
             .and_then(as_text)
@@ -38,13 +118,13 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
                     continue;
                 };
                 errs.push(invalid(
-                    child(path, "requests"),
+                    &requests_path,
                     BadValue::Str(printed(&request)),
                     &format!("{detail} {name} limit of {}", printed(&limit)),
                 ));
             }
             None if !overcommit => errs.push(required(
-                child(path, "limits"),
+                &limits_path,
                 "Limit must be set for non overcommitable resources",
             )),
             None => {}

@@ -1098,6 +1098,29 @@ fn requests_within_limits() {
     assert!(check("{requests: {memory: 1Gi}}").is_ok());
 }
 
+/// `validateContainerResourceName` (`validateResourceName`: a qualified
+/// name, a standard one without a domain, one for containers) and
+/// `ValidateResourceQuantityValue` (not negative; an extended resource
+/// whole), each limit's, then each request's before its comparison.
+#[test]
+fn resource_names_and_values() {
+    let pod = |resources: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, resources: {resources}}}]\n"
+        ))
+    };
+    let check = |resources: &str| kind("v1", "Pod").validate(None, &pod(resources));
+    assert_eq!(
+        check("{limits: {cpus: '1', pods: '1'}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].resources.limits[cpus]: Invalid value: \"cpus\": must be a standard resource type or fully qualified, spec.containers[0].resources.limits[cpus]: Invalid value: \"cpus\": must be a standard resource for containers, spec.containers[0].resources.limits[pods]: Invalid value: \"pods\": must be a standard resource for containers]"
+    );
+    assert_eq!(
+        check("{limits: {memory: -1Gi, example.com/gpu: 500m}, requests: {example.com/gpu: '0.5', cpu: -0.5}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].resources.limits[example.com/gpu]: Invalid value: \"500m\": must be an integer, spec.containers[0].resources.limits[memory]: Invalid value: \"-1Gi\": must be greater than or equal to 0, spec.containers[0].resources.requests[cpu]: Invalid value: \"-500m\": must be greater than or equal to 0, spec.containers[0].resources.requests[example.com/gpu]: Invalid value: \"500m\": must be an integer]"
+    );
+    assert!(check("{limits: {cpu: '2', memory: 1Gi, ephemeral-storage: 1Gi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}, requests: {cpu: 1500m, memory: 512Mi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}}").is_ok());
+}
+
 /// `validateLivenessProbe`, `validateReadinessProbe`,
 /// `validateStartupProbe` on defaulted probes: one handler, a port, a
 /// liveness or startup probe that succeeds once.
