@@ -69,18 +69,13 @@ fn reports(conflicts: &[(String, Path)]) -> Vec<ConflictReport> {
 
 /// The conflict message of upstream `NewConflictError`.
 pub(super) fn conflict_message(conflicts: &[(String, Path)]) -> String {
-    let describe = |id: &str| match ManagerId::decode(id) {
-        Some(d) => {
-            let mut s = d.describe();
-            if d.operation == crate::managed_fields::Operation::Update
-                && let Some(time) = identifier_time(id)
-            {
-                s.push_str(" at ");
-                s.push_str(&time);
-            }
-            s
-        }
-        None => crate::value::go_quote(id),
+    // Upstream's `printManager` adds ` at <time>` for an identifier that
+    // carries a time; the identifiers the server builds carry none
+    // (`BuildManagerIdentifier` drops it), so that branch is left out.
+    let describe = |id: &str| {
+        ManagerId::decode(id)
+            .map(|d| d.describe())
+            .unwrap_or_else(|| crate::value::go_quote(id))
     };
     if let [(id, path)] = conflicts {
         return format!(
@@ -102,18 +97,6 @@ pub(super) fn conflict_message(conflicts: &[(String, Path)]) -> String {
         conflicts.len(),
         lines.join("\n")
     )
-}
-
-/// The time in an updater's identifier, as upstream `printManager` prints
-/// it (`Time.UTC().Format(time.RFC3339)`: whole seconds). The identifiers
-/// the server builds carry no time (`BuildManagerIdentifier` drops it), but
-/// `NewConflictError` words any it is given (upstream `conflict_test.go`
-/// `TestNewConflictError`). Only UTC times are read.
-fn identifier_time(id: &str) -> Option<String> {
-    let id = crate::value::Value::from_json_str(id).ok()?;
-    let time = id.get("time")?.as_str()?.strip_suffix('Z')?;
-    let seconds = time.split('.').next()?;
-    Some(format!("{seconds}Z"))
 }
 
 #[cfg(test)]
