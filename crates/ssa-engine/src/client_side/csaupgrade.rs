@@ -116,6 +116,9 @@ fn union_manager_into_index(entries: &mut [Value], target: usize, csa: &str) -> 
 }
 
 #[cfg(test)]
+mod upstream_tests;
+
+#[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
