@@ -103,16 +103,32 @@ fn apply_op(doc: &mut Value, op: &Value) -> Result<(), String> {
     let kind = text(op, "op")?;
     let path = text(op, "path")?;
     let pointer = parse_pointer(path)?;
+    // v4's `Operation.value`: an `add` or `replace` without a value puts
+    // `null`.
+    let value = op.get("value").cloned().unwrap_or_default();
     match kind {
-        "add" => {
-            add(doc, &pointer, field(op, "value")?.clone()).map_err(|e| format!("add {path}: {e}"))
-        }
+        "add" => add(doc, &pointer, value).map_err(|e| format!("add {path}: {e}")),
         "remove" => remove(doc, &pointer)
             .map(|_| ())
             .map_err(|e| format!("remove {path}: {e}")),
+        // v4's `replace`: the whole document only for an object or a list
+        // (else nothing changes), and a map's missing key is set
+        // (`partialDoc.get` finds no key missing).
         "replace" => {
-            let target = get_mut(doc, &pointer).map_err(|e| format!("replace {path}: {e}"))?;
-            *target = field(op, "value")?.clone();
+            let failed = |e| format!("replace {path}: {e}");
+            match pointer.split_last() {
+                None => {
+                    if matches!(value, Value::Map(_) | Value::List(_)) {
+                        *doc = value;
+                    }
+                }
+                Some((last, parent)) => match get_mut(doc, parent).map_err(failed)? {
+                    Value::Map(m) => {
+                        m.insert(last.clone(), value);
+                    }
+                    other => *get_mut(other, std::slice::from_ref(last)).map_err(failed)? = value,
+                },
+            }
             Ok(())
         }
         "move" => {
@@ -166,32 +182,32 @@ fn parse_pointer(path: &str) -> Result<Vec<String>, String> {
         .collect())
 }
 
+/// A list index as v4's `partialArray` reads it: `strconv.Atoi` (a sign,
+/// leading zeros), a negative index counting from the end
+/// (`SupportNegativeIndices`, on in the server), and for `add` one past the
+/// end (or `-`).
 fn index(token: &str, len: usize, allow_end: bool) -> Result<usize, String> {
     if token == "-" && allow_end {
         return Ok(len);
     }
-    if token.len() > 1 && token.starts_with('0') {
-        return Err(format!("invalid index {token:?}"));
-    }
-    let i: usize = token
+    let i: i64 = token
         .parse()
         .map_err(|_| format!("invalid index {token:?}"))?;
-    let max = if allow_end {
-        len
-    } else {
-        len.saturating_sub(1)
-    };
-    if i > max || (!allow_end && len == 0) {
+    let n = len as i64 + i64::from(allow_end);
+    let j = if i < 0 { i + n } else { i };
+    if !(0..n).contains(&j) {
         return Err(format!("index {i} is out of range (length {len})"));
     }
-    Ok(i)
+    Ok(j as usize)
 }
 
 fn get<'a>(doc: &'a Value, pointer: &[String]) -> Result<&'a Value, String> {
     let mut node = doc;
     for token in pointer {
         node = match node {
-            Value::Map(m) => m.get(token).ok_or_else(|| format!("no key {token:?}"))?,
+            // v4's `partialDoc.get`: a missing key reads as `null` (a `test`
+            // of it against `null` passes, a `copy` of it copies `null`).
+            Value::Map(m) => m.get(token).unwrap_or(&Value::Null),
             Value::List(l) => &l[index(token, l.len(), false)?],
             _ => {
                 return Err(format!(
@@ -227,9 +243,10 @@ fn get_mut<'a>(doc: &'a mut Value, pointer: &[String]) -> Result<&'a mut Value, 
 }
 
 fn add(doc: &mut Value, pointer: &[String], value: Value) -> Result<(), String> {
+    // v4's `add` (and `move`, `copy`) to the whole document: `findObject`
+    // finds no container.
     let Some((last, parent)) = pointer.split_last() else {
-        *doc = value;
-        return Ok(());
+        return Err("the document is missing the path".to_string());
     };
     match get_mut(doc, parent)? {
         Value::Map(m) => {

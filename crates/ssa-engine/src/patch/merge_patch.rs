@@ -18,8 +18,11 @@ pub fn apply_merge_patch(target: &Value, patch: &Value) -> Result<Value, PatchEr
             merge_docs(&mut doc, p);
             Value::Map(doc)
         }
-        // Not both documents: the patch, its nulls pruned.
-        _ => pruned(patch),
+        // Not both documents: the patch, its nulls pruned; a patch that is
+        // neither a document nor a list is v4's `ErrBadJSONPatch`, which the
+        // handler returns as a 400.
+        (_, Value::Map(_) | Value::List(_)) => pruned(patch),
+        _ => return Err(PatchError::new("Invalid JSON Patch")),
     })
 }
 
@@ -103,8 +106,6 @@ mod tests {
             (r#"{"a":[{"b":"c"}]}"#, r#"{"a":[1]}"#, r#"{"a":[1]}"#),
             (r#"["a","b"]"#, r#"["c","d"]"#, r#"["c","d"]"#),
             (r#"{"a":"b"}"#, r#"["c"]"#, r#"["c"]"#),
-            (r#"{"a":"foo"}"#, "null", "null"),
-            (r#"{"a":"foo"}"#, r#""bar""#, r#""bar""#),
             (r#"{"e":null}"#, r#"{"a":1}"#, r#"{"e":null,"a":1}"#),
             (r#"[1,2]"#, r#"{"a":"b","c":null}"#, r#"{"a":"b"}"#),
             (
@@ -114,6 +115,20 @@ mod tests {
             ),
         ];
         check(&cases);
+    }
+
+    /// RFC 7386's patches `null` and `"bar"` replace the document; v4
+    /// refuses them (`ErrBadJSONPatch`).
+    #[test]
+    fn patches_that_are_no_document_refused() {
+        for patch in ["null", r#""bar""#, "1"] {
+            let err = apply_merge_patch(
+                &Value::from_json_str(r#"{"a":"foo"}"#).unwrap(),
+                &Value::from_json_str(patch).unwrap(),
+            )
+            .unwrap_err();
+            assert_eq!(err.message, "Invalid JSON Patch", "{patch}");
+        }
     }
 
     /// Where evanphx/json-patch v4 differs from RFC 7386: a value brought

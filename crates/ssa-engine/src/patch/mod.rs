@@ -4,6 +4,8 @@
 //! an update by the patching manager (see `crate::scenario`).
 
 mod json_patch;
+#[cfg(test)]
+mod jsonpatch_upstream_tests;
 mod merge_patch;
 mod strategic;
 #[cfg(test)]
