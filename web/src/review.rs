@@ -203,7 +203,7 @@ mod tests {
         let json = ssa_wasm::review_json(
             &state.export,
             &state.manifests,
-            &crate::review_run::options_json(&state.flags),
+            &crate::review_run::options(&state.flags).to_json(),
         );
         let outcome = Rc::new(crate::review_run::decode(&json));
         let request = state.requested;

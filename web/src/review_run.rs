@@ -7,18 +7,19 @@
 //! the engine's JSON reader into the page's rows.
 
 use crate::review::{Flags, ObjectRow, ReviewOutcome};
-use ssa_engine::value::Value;
+use ssa_engine::value::{Map, Value};
 
-/// The options object of the API's `review`, as JSON.
-pub fn options_json(flags: &Flags) -> String {
-    let text = |s: &str| Value::from(s.trim()).to_json();
-    format!(
-        r#"{{"serverSide":{},"fieldManager":{},"forceConflicts":{},"namespace":{}}}"#,
-        flags.server_side,
-        text(&flags.field_manager),
-        flags.server_side && flags.force_conflicts,
-        text(&flags.namespace)
-    )
+/// The options object of the API's `review`.
+pub fn options(flags: &Flags) -> Value {
+    let mut options = Map::new();
+    options.insert("serverSide", Value::Bool(flags.server_side));
+    options.insert("fieldManager", Value::from(flags.field_manager.trim()));
+    options.insert(
+        "forceConflicts",
+        Value::Bool(flags.server_side && flags.force_conflicts),
+    );
+    options.insert("namespace", Value::from(flags.namespace.trim()));
+    Value::Map(options)
 }
 
 /// The page's rows from the API's answer (`{objects, errors}` as JSON).
@@ -64,8 +65,7 @@ fn failed(why: &str) -> ReviewOutcome {
 
 /// Reviews the manifests against the export with the page's flags.
 pub async fn review(export: String, manifests: String, flags: Flags) -> ReviewOutcome {
-    let options = Value::from_json_str(&options_json(&flags)).unwrap_or_default();
-    let args = [Value::from(export), Value::from(manifests), options];
+    let args = [Value::from(export), Value::from(manifests), options(&flags)];
     match crate::api::call("review", &args).await {
         Ok(json) => decode(&json),
         Err(why) => failed(&why),

@@ -29,9 +29,7 @@ pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
     };
     let result = ssa_engine::scenario::run_scenario_text_without_views(&text)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    let json: serde_json::Value = (&result.to_value()).into();
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    serde::Serialize::serialize(&json, &serializer).map_err(|e| JsError::new(&e.to_string()))
+    to_js(&(&result.to_value()).into())
 }
 
 /// Compares two result documents by the scenario format's rules; returns
@@ -69,26 +67,32 @@ pub fn compare_results(expected: JsValue, actual: JsValue) -> Result<Option<Stri
 #[wasm_bindgen]
 pub fn review(exported: &str, manifests: &str, options: JsValue) -> Result<JsValue, JsError> {
     let options = if options.is_undefined() || options.is_null() {
-        "{}".to_string()
+        serde_json::Value::Null
     } else {
-        js_sys::JSON::stringify(&options)
+        let text = js_sys::JSON::stringify(&options)
             .ok()
             .and_then(|s| s.as_string())
-            .ok_or_else(|| JsError::new("review takes its options as an object"))?
+            .ok_or_else(|| JsError::new("review takes its options as an object"))?;
+        serde_json::from_str(&text).map_err(|e| JsError::new(&e.to_string()))?
     };
-    let document: serde_json::Value =
-        serde_json::from_str(&review_json(exported, manifests, &options))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    serde::Serialize::serialize(&document, &serializer).map_err(|e| JsError::new(&e.to_string()))
+    to_js(&review_document(exported, manifests, &options))
 }
 
 /// [`review`] on JSON text, for the playground's review page (which loads
 /// this package when a review is first asked for) and for native tests:
 /// `options` is the options object as JSON (malformed: the defaults).
-pub fn review_json(export: &str, manifests: &str, options: &str) -> String {
+pub fn review_json(exported: &str, manifests: &str, options: &str) -> String {
+    let options = serde_json::from_str(options).unwrap_or_default();
+    review_document(exported, manifests, &options).to_string()
+}
+
+/// The review's answer document, with kubectl's flags from `options`.
+fn review_document(
+    exported: &str,
+    manifests: &str,
+    options: &serde_json::Value,
+) -> serde_json::Value {
     use ssa_engine::review::{Options, Source};
-    let options: serde_json::Value = serde_json::from_str(options).unwrap_or_default();
     let text = |key: &str| {
         options
             .get(key)
@@ -118,7 +122,7 @@ pub fn review_json(export: &str, manifests: &str, options: &str) -> String {
         }],
         &[Source {
             name: "cluster export",
-            text: export,
+            text: exported,
         }],
         &[],
         &options,
@@ -137,7 +141,7 @@ pub fn review_json(export: &str, manifests: &str, options: &str) -> String {
         })
         .collect();
     let errors: Vec<String> = result.errors.iter().map(ToString::to_string).collect();
-    serde_json::json!({ "objects": objects, "errors": errors }).to_string()
+    serde_json::json!({ "objects": objects, "errors": errors })
 }
 
 /// A starting point for a pasted schema describing `object` (the object a
@@ -150,14 +154,15 @@ pub fn schema_template(source: &str, object: JsValue) -> Result<JsValue, JsError
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_default();
-    let document: serde_json::Value = serde_json::from_str(&schema_template_json(source, &text))
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    serde::Serialize::serialize(&document, &serializer).map_err(|e| JsError::new(&e.to_string()))
+    to_js(&(&template_of(source, &text)).into())
 }
 
 /// [`schema_template`] on JSON text (`object` malformed: an empty one).
 pub fn schema_template_json(source: &str, object: &str) -> String {
+    template_of(source, object).to_json()
+}
+
+fn template_of(source: &str, object: &str) -> ssa_engine::value::Value {
     use ssa_engine::value::Value;
     let object = Value::from_json_str(object).unwrap_or_default();
     match source {
@@ -166,7 +171,12 @@ pub fn schema_template_json(source: &str, object: &str) -> String {
         "smd" => schema_templates::smd(&object),
         _ => Value::Null,
     }
-    .to_json()
+}
+
+/// A JSON document as a plain JavaScript value.
+fn to_js(document: &serde_json::Value) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    serde::Serialize::serialize(document, &serializer).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The engine's version.

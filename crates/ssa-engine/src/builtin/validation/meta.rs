@@ -105,7 +105,7 @@ fn name_errors(rule: NameRule, name: &str, object: &Value) -> Vec<String> {
 }
 
 /// A map's keys, sorted: upstream walks a Go map (no fixed order).
-fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
+pub(super) fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
     let mut keys: Vec<&String> = map.map(|m| m.keys().collect()).unwrap_or_default();
     crate::sort::sort(&mut keys);
     keys

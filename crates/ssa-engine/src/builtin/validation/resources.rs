@@ -10,6 +10,7 @@
 //! with a domain that are not extended resources (`requests.` prefixed).
 
 use super::field::{BadValue, FieldError, child, invalid, named, required};
+use super::meta::sorted_keys;
 use super::names;
 use crate::builtin::goencoding::quantity;
 use crate::value::{Map, Value};
@@ -34,12 +35,11 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> 
             errs.push(bad("must be a standard resource for containers"));
         }
     }
-    let text = match map.and_then(|m| m.get(name)) {
-        Some(Value::String(s)) => s.clone(),
-        Some(v @ (Value::Int(_) | Value::Float(_))) => v.to_json(),
-        _ => return errs,
-    };
-    let Some(printed) = quantity::canonical(text.trim()) else {
+    let Some(printed) = map
+        .and_then(|m| m.get(name))
+        .and_then(quantity_text)
+        .and_then(|text| quantity::canonical(text.trim()))
+    else {
         return errs;
     };
     let value = || BadValue::Str(printed.clone());
@@ -57,11 +57,9 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> 
     errs
 }
 
-/// The keys of `map`, sorted.
-fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
-    let mut keys: Vec<&String> = map.map(|m| m.keys().collect()).unwrap_or_default();
-    crate::sort::sort(&mut keys);
-    keys
+/// A Quantity's text as written: a string, or a number as JSON prints it.
+fn quantity_text(v: &Value) -> Option<String> {
+    v.as_str().map(str::to_string).or_else(|| Some(v.to_json()))
 }
 
 /// `helper.standardResources`, the names without a domain that
@@ -96,18 +94,20 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
     for name in sorted_keys(limits) {
         errs.extend(name_and_value(limits, name, &limits_path));
     }
-    let as_text = |v: &Value| v.as_str().map(str::to_string).or_else(|| Some(v.to_json()));
     for name in sorted_keys(requests) {
         errs.extend(name_and_value(requests, name, &requests_path));
         let Some(request) = requests
             .and_then(|r| r.get(name.as_str()))
-            .and_then(as_text)
+            .and_then(quantity_text)
         else {
             continue;
         };
         let printed = |q: &str| quantity::canonical(q).unwrap_or_else(|| q.to_string());
         let overcommit = overcommit_allowed(name);
-        match limits.and_then(|l| l.get(name.as_str())).and_then(as_text) {
+        match limits
+            .and_then(|l| l.get(name.as_str()))
+            .and_then(quantity_text)
+        {
             Some(limit) => {
                 let order = quantity::compare(Some(&request), Some(&limit));
                 let detail = if order != Some(Ordering::Equal) && !overcommit {
