@@ -297,6 +297,21 @@ impl KindDefaults {
                 let retention = spec.child_map_mut("persistentVolumeClaimRetentionPolicy")?;
                 set(retention, "whenDeleted", Value::from("Retain"));
                 set(retention, "whenScaled", Value::from("Retain"));
+                // SetObjectDefaults_StatefulSet defaults each claim
+                // template as a claim: SetDefaults_PersistentVolumeClaim
+                // (a Pending phase in the template's own status, which no
+                // strategy resets) and SetDefaults_PersistentVolumeClaimSpec.
+                for claim in items(spec, "volumeClaimTemplates") {
+                    if let Some(status) = claim.child_map_mut("status") {
+                        set(status, "phase", Value::from("Pending"));
+                    }
+                    if let Some(claim_spec) = claim.child_map_mut("spec") {
+                        set(claim_spec, "volumeMode", Value::from("Filesystem"));
+                        if let Some(Value::Map(resources)) = claim_spec.get_mut("resources") {
+                            resource_lists(resources, &["limits", "requests"]);
+                        }
+                    }
+                }
                 template(spec)?;
             }
             KindDefaults::DaemonSet => {
@@ -1534,6 +1549,23 @@ conditions:
             implicit.get_path(&["spec", "updateStrategy"]),
             Some(&yaml(
                 "{type: RollingUpdate, rollingUpdate: {partition: 0, maxUnavailable: 1}}"
+            ))
+        );
+    }
+
+    /// SetObjectDefaults_StatefulSet defaults each volume claim template
+    /// as a claim: its phase, its volume mode, its resource lists; a given
+    /// mode and phase stay.
+    #[test]
+    fn stateful_set_claim_templates() {
+        let sts = defaulted(
+            KindDefaults::StatefulSet,
+            "spec: {template: {spec: {}}, volumeClaimTemplates: [{metadata: {name: a}, spec: {resources: {requests: {storage: 1000Mi}}}}, {spec: {volumeMode: Block}, status: {phase: Bound}}]}",
+        );
+        assert_eq!(
+            sts.get_path(&["spec", "volumeClaimTemplates"]),
+            Some(&yaml(
+                "[{metadata: {name: a}, spec: {resources: {requests: {storage: 1000Mi}}, volumeMode: Filesystem}, status: {phase: Pending}}, {spec: {volumeMode: Block}, status: {phase: Bound}}]"
             ))
         );
     }

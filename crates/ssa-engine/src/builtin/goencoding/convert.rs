@@ -13,9 +13,11 @@
 //! Numbers reach the server as sigs.k8s.io/yaml and `util/json` leave them
 //! (`crate::yaml`'s scalars): integers that fit int64 as int64, the rest
 //! as float64. An integral float beyond int64 is converted by
-//! `reflect.Value.Convert` through Go's float-to-int64 conversion, whose
-//! result for an out-of-range value depends on the CPU (x86-64 gives
-//! `math.MinInt64`, arm64 saturates): such a value is kept as written.
+//! `reflect.Value.Convert` through Go's float-to-int64 conversion
+//! (`cvtFloatInt`), whose result for an out-of-range value depends on the
+//! CPU: the engine answers as x86-64, where nearly every API server runs
+//! (`CVTTSD2SQ` gives `math.MinInt64`, so 0 in an int32 field; arm64
+//! saturates instead).
 //!
 //! Types with their own `UnmarshalJSON` are converted through JSON
 //! (structured-merge-diff's `TypeReflectCacheEntry.FromUnstructured`:
@@ -109,10 +111,9 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             if f != f.trunc() {
                 return Err(format!("cannot convert float64 to {}", int_type_name(ty)));
             }
-            // Past int64 Go's conversion depends on the CPU: kept.
-            if let Some(n) = crate::value::wire_int(v) {
-                *v = Value::Int(narrow(n, ty));
-            }
+            // Past int64, x86-64's conversion: math.MinInt64.
+            let n = crate::value::wire_int(v).unwrap_or(i64::MIN);
+            *v = Value::Int(narrow(n, ty));
             Ok(())
         }
         (GoType::Int32, Value::Int(i)) => {

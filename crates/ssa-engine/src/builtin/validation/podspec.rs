@@ -1,19 +1,19 @@
 //! `ValidatePodSpec`'s checks of the pod-level fields, which upstream
 //! runs after the containers (`core.rs`), in its order: the restart and
-//! DNS policies, the node selector's labels, the names of the service
-//! account and the node, the active
+//! DNS policies, the node selector's labels, a `None` DNS policy's
+//! config, the names of the service account and the node, the active
 //! deadline, the host and subdomain names, the tolerations
 //! (`ValidateTolerations`) and the priority class's name.
 //!
 //! Not modelled (each costs the page's wasm for a rarer mistake): the
 //! host network's ports, security contexts, image pull secrets, affinity,
-//! the DNS config (a `None` policy's required one, its limits), readiness and scheduling gates, topology spread,
+//! DNS config limits, readiness and scheduling gates, topology spread,
 //! Windows host-process pods, host aliases, the runtime class, overhead,
 //! sysctls, resource claims and pod-level resources; a toleration
 //! operator other than `Equal` and `Exists` (1.35 made `Lt` and `Gt`
 //! valid behind a feature gate, whose default in 1.36 was not at hand).
 
-use super::field::{BadValue, FieldError, child, invalid, named, not_supported};
+use super::field::{BadValue, FieldError, child, invalid, named, not_supported, required};
 use super::{items, meta, names, text};
 use crate::value::Value;
 
@@ -35,6 +35,20 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         }
     }
     errs.extend(meta::labels(spec.get("nodeSelector"), &at("nodeSelector")));
+    // validatePodDNSConfig: a `None` policy takes its servers from it.
+    if text(spec, "dnsPolicy") == "None" {
+        match spec.get("dnsConfig").filter(|c| !c.is_null()) {
+            None => errs.push(required(
+                at("dnsConfig"),
+                "must provide `dnsConfig` when `dnsPolicy` is None",
+            )),
+            Some(config) if items(config.get("nameservers")).is_empty() => errs.push(required(
+                at("dnsConfig.nameservers"),
+                "must provide at least one DNS nameserver when `dnsPolicy` is None",
+            )),
+            Some(_) => {}
+        }
+    }
     // ValidateServiceAccountName and ValidateNodeName: DNS subdomains.
     for key in ["serviceAccountName", "nodeName"] {
         errs.extend(name_errors(spec, key, &at(key), names::dns1123_subdomain));

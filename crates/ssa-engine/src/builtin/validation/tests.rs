@@ -1206,7 +1206,7 @@ fn init_containers() {
 
 /// `ValidatePodSpec`'s pod-level fields after the containers, in its
 /// order: restart and DNS policies (defaulted, so a wrong value),
-/// node selector labels, DNS names of the
+/// node selector labels, a `None` DNS policy's config, DNS names of the
 /// service account and node, the active deadline, host names,
 /// `ValidateTolerations` and the priority class.
 #[test]
@@ -1221,8 +1221,9 @@ fn pod_level_fields() {
         kind("v1", "Pod").validate(None, &pod)
     };
     assert_eq!(
-        check("  restartPolicy: never\n  nodeSelector: {disk: fast ssd}\n").unwrap_err(),
-        "Pod \"p\" is invalid: [spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.nodeSelector: Invalid value: \"fast ssd\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
+        check("  restartPolicy: never\n  dnsPolicy: None\n  nodeSelector: {disk: fast ssd}\n")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: [spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.nodeSelector: Invalid value: \"fast ssd\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None]"
     );
     assert_eq!(
         check("  dnsPolicy: ClusterFirstWithHostNetwork\n  serviceAccountName: my_sa\n  activeDeadlineSeconds: 0\n  hostname: Web\n  priorityClassName: high\n").unwrap_err(),
