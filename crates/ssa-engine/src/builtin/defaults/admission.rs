@@ -63,14 +63,18 @@ pub(super) fn policy(root: &mut Map) {
 }
 
 /// `SetObjectDefaults_ValidatingAdmissionPolicyBinding` (and the mutating
-/// binding's): the binding's match resources, when given.
-pub(super) fn policy_binding(root: &mut Map) {
-    if let Some(Value::Map(resources)) = root
-        .get_mut("spec")
-        .and_then(Value::as_map_mut)
-        .and_then(|s| s.get_mut("matchResources"))
-    {
+/// binding's): the binding's match resources, when given; in v1alpha1
+/// also `SetDefaults_ParamRef` (a missing parameter denies), which v1beta1
+/// and v1 dropped for a required field.
+pub(super) fn policy_binding(root: &mut Map, alpha: bool) {
+    let Some(Value::Map(spec)) = root.get_mut("spec") else {
+        return;
+    };
+    if let Some(Value::Map(resources)) = spec.get_mut("matchResources") {
         match_resources(resources);
+    }
+    if let (true, Some(Value::Map(param))) = (alpha, spec.get_mut("paramRef")) {
+        set(param, "parameterNotFoundAction", Value::from("Deny"));
     }
 }
 
@@ -136,7 +140,7 @@ mod tests {
             Some(&Value::from("*"))
         );
         let mut binding = map("spec: {policyName: p, matchResources: {}}");
-        policy_binding(&mut binding);
+        policy_binding(&mut binding, false);
         assert_eq!(
             binding
                 .get("spec")
@@ -148,7 +152,7 @@ mod tests {
         );
         // No match resources: nothing to default.
         let mut binding = map("spec: {policyName: p}");
-        policy_binding(&mut binding);
+        policy_binding(&mut binding, false);
         assert_eq!(binding, map("spec: {policyName: p}"));
     }
 }

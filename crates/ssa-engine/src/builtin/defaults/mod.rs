@@ -41,7 +41,9 @@ pub enum KindDefaults {
     ValidatingWebhookConfiguration,
     MutatingWebhookConfiguration,
     AdmissionPolicy,
-    AdmissionPolicyBinding,
+    /// `true`: admissionregistration.k8s.io/v1alpha1's, whose `paramRef`
+    /// has a default.
+    AdmissionPolicyBinding(bool),
     StorageClass,
     CsiDriver,
     FlowSchema,
@@ -117,7 +119,7 @@ impl KindDefaults {
                 | "admissionregistration.k8s.io/v1beta1"
                 | "admissionregistration.k8s.io/v1alpha1",
                 "ValidatingAdmissionPolicyBinding" | "MutatingAdmissionPolicyBinding",
-            ) => KindDefaults::AdmissionPolicyBinding,
+            ) => KindDefaults::AdmissionPolicyBinding(api_version.ends_with("v1alpha1")),
             ("storage.k8s.io/v1", "StorageClass") => KindDefaults::StorageClass,
             ("storage.k8s.io/v1", "CSIDriver") => KindDefaults::CsiDriver,
             ("storage.k8s.io/v1", "VolumeAttachment") => KindDefaults::VolumeAttachment,
@@ -256,7 +258,11 @@ impl KindDefaults {
             }
             KindDefaults::ReplicationController => {
                 core::replication_controller(root)?;
-                template(root.child_map_mut("spec")?)?;
+                // An RC's template is a pointer: none is made up.
+                let spec = root.child_map_mut("spec")?;
+                if spec.get("template").is_some_and(Value::is_map) {
+                    template(spec)?;
+                }
             }
             KindDefaults::LimitRange => core::limit_range(root),
             KindDefaults::ResourceQuota => core::resource_quota(root),
@@ -300,17 +306,13 @@ impl KindDefaults {
                 // SetObjectDefaults_StatefulSet defaults each claim
                 // template as a claim: SetDefaults_PersistentVolumeClaim
                 // (a Pending phase in the template's own status, which no
-                // strategy resets) and SetDefaults_PersistentVolumeClaimSpec.
+                // strategy resets), then what SetObjectDefaults_
+                // PersistentVolumeClaim does to any claim.
                 for claim in items(spec, "volumeClaimTemplates") {
                     if let Some(status) = claim.child_map_mut("status") {
                         set(status, "phase", Value::from("Pending"));
                     }
-                    if let Some(claim_spec) = claim.child_map_mut("spec") {
-                        set(claim_spec, "volumeMode", Value::from("Filesystem"));
-                        if let Some(Value::Map(resources)) = claim_spec.get_mut("resources") {
-                            resource_lists(resources, &["limits", "requests"]);
-                        }
-                    }
+                    persistent_volume_claim(claim);
                 }
                 template(spec)?;
             }
@@ -354,15 +356,34 @@ impl KindDefaults {
                 // SetObjectDefaults_Pod: SetDefaults_Pod, then the spec's.
                 pod_only(spec);
                 pod_spec(spec);
+                // The generated defaulter walks the status too: what a
+                // `/status` write reports of the containers' and the pod's
+                // resources is rounded as a spec's is.
+                if let Some(Value::Map(status)) = root.get_mut("status") {
+                    for list in [
+                        "initContainerStatuses",
+                        "containerStatuses",
+                        "ephemeralContainerStatuses",
+                    ] {
+                        for s in items(status, list) {
+                            resource_lists(s, &["allocatedResources"]);
+                            requirements(s);
+                        }
+                    }
+                    resource_lists(status, &["allocatedResources"]);
+                    requirements(status);
+                }
             }
             KindDefaults::PodTemplate => template(root)?,
             KindDefaults::Service => core::service(root)?,
             KindDefaults::Namespace => {
-                // The namespace's name as a label, and the kubernetes finalizer.
+                // SetDefaults_Namespace: the namespace's name as a label,
+                // over whatever value the label was given; and the
+                // kubernetes finalizer.
                 let name = root.get("metadata").and_then(|m| m.get("name")).cloned();
                 if let Some(name) = name {
                     let labels = root.child_map_mut("metadata")?.child_map_mut("labels")?;
-                    set(labels, "kubernetes.io/metadata.name", name);
+                    labels.insert("kubernetes.io/metadata.name", name);
                 }
                 // The namespace strategy's PrepareForCreate appends the
                 // kubernetes finalizer when missing (an update keeps the
@@ -405,13 +426,7 @@ impl KindDefaults {
                     }
                 }
             }
-            KindDefaults::PersistentVolumeClaim => {
-                let spec = root.child_map_mut("spec")?;
-                set(spec, "volumeMode", Value::from("Filesystem"));
-                if let Some(Value::Map(resources)) = spec.get_mut("resources") {
-                    resource_lists(resources, &["limits", "requests"]);
-                }
-            }
+            KindDefaults::PersistentVolumeClaim => persistent_volume_claim(root),
             KindDefaults::PersistentVolume => {
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
@@ -463,7 +478,7 @@ impl KindDefaults {
                 admission::webhook_configuration(root, true)
             }
             KindDefaults::AdmissionPolicy => admission::policy(root),
-            KindDefaults::AdmissionPolicyBinding => admission::policy_binding(root),
+            KindDefaults::AdmissionPolicyBinding(alpha) => admission::policy_binding(root, *alpha),
             KindDefaults::StorageClass => storage::storage_class(root),
             KindDefaults::CsiDriver => storage::csi_driver(root),
             KindDefaults::FlowSchema => flowcontrol::flow_schema(root),
@@ -768,9 +783,7 @@ fn pod_spec(spec: &mut Map) {
     set(spec, "securityContext", Value::Map(Map::new()));
     set(spec, "schedulerName", Value::from("default-scheduler"));
     resource_lists(spec, &["overhead"]);
-    if let Some(Value::Map(resources)) = spec.get_mut("resources") {
-        resource_lists(resources, &["limits", "requests"]);
-    }
+    requirements(spec);
     // SetDefaults_EphemeralContainer is SetDefaults_Container, and the
     // generated defaulters walk an ephemeral container's fields as a
     // container's.
@@ -828,17 +841,41 @@ fn volume_sources(volume: &mut Map) {
             }
         }
     }
-    if let Some(Value::Map(claim_spec)) = volume
+    // The template's spec is a struct: defaulted even when left out.
+    if let Some(template) = volume
         .get_mut("ephemeral")
         .and_then(Value::as_map_mut)
         .and_then(|e| e.get_mut("volumeClaimTemplate"))
         .and_then(Value::as_map_mut)
-        .and_then(|t| t.get_mut("spec"))
+        .and_then(|t| t.child_map_mut("spec"))
     {
-        set(claim_spec, "volumeMode", Value::from("Filesystem"));
-        if let Some(Value::Map(resources)) = claim_spec.get_mut("resources") {
-            resource_lists(resources, &["limits", "requests"]);
-        }
+        claim_spec(template);
+    }
+}
+
+/// `SetObjectDefaults_PersistentVolumeClaim` past the status phase (which
+/// a new claim gets from `initial_status`): the spec's defaults, and the
+/// status's resource lists, which a `/status` write brings.
+fn persistent_volume_claim(claim: &mut Map) {
+    if let Some(spec) = claim.child_map_mut("spec") {
+        claim_spec(spec);
+    }
+    if let Some(Value::Map(status)) = claim.get_mut("status") {
+        resource_lists(status, &["capacity", "allocatedResources"]);
+    }
+}
+
+/// `SetDefaults_PersistentVolumeClaimSpec` and the resource lists of the
+/// claim's requirements.
+fn claim_spec(spec: &mut Map) {
+    set(spec, "volumeMode", Value::from("Filesystem"));
+    requirements(spec);
+}
+
+/// `SetDefaults_ResourceList` on the `resources` requirements of `m`.
+fn requirements(m: &mut Map) {
+    if let Some(Value::Map(resources)) = m.get_mut("resources") {
+        resource_lists(resources, &["limits", "requests"]);
     }
 }
 
@@ -907,9 +944,7 @@ fn container(c: &mut Map) {
         Value::from("/dev/termination-log"),
     );
     set(c, "terminationMessagePolicy", Value::from("File"));
-    if let Some(Value::Map(resources)) = c.get_mut("resources") {
-        resource_lists(resources, &["limits", "requests"]);
-    }
+    requirements(c);
     for port in items(c, "ports") {
         set(port, "protocol", Value::from("TCP"));
     }
@@ -1721,7 +1756,7 @@ conditions:
             (
                 "admissionregistration.k8s.io/v1alpha1",
                 "MutatingAdmissionPolicyBinding",
-                KindDefaults::AdmissionPolicyBinding,
+                KindDefaults::AdmissionPolicyBinding(true),
             ),
             (
                 "resource.k8s.io/v1beta2",
@@ -1790,6 +1825,123 @@ conditions:
             ("internal.apiserver.k8s.io/v1alpha1", "StorageVersion"),
         ] {
             assert_eq!(KindDefaults::for_kind(api_version, kind), None, "{kind}");
+        }
+    }
+
+    /// SetObjectDefaults_PersistentVolumeClaim rounds the status's
+    /// capacity and allocated resources (SetDefaults_ResourceList), on a
+    /// claim and on a StatefulSet's claim template; an ephemeral volume's
+    /// claim template gets SetDefaults_PersistentVolumeClaimSpec even
+    /// without a spec, its spec being a struct.
+    #[test]
+    fn claim_status_resource_lists() {
+        let pvc = defaulted(
+            KindDefaults::PersistentVolumeClaim,
+            "{spec: {}, status: {phase: Bound, capacity: {storage: 100n}, allocatedResources: {storage: 1.0001}}}",
+        );
+        assert_eq!(
+            pvc.get("status"),
+            Some(&yaml(
+                "{phase: Bound, capacity: {storage: 1m}, allocatedResources: {storage: 1001m}}"
+            ))
+        );
+        let sts = defaulted(
+            KindDefaults::StatefulSet,
+            "spec: {template: {spec: {}}, volumeClaimTemplates: [{status: {capacity: {storage: 100n}}}]}",
+        );
+        assert_eq!(
+            first(&sts, &["spec", "volumeClaimTemplates"]).get("status"),
+            Some(&yaml("{capacity: {storage: 1m}, phase: Pending}"))
+        );
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "spec: {volumes: [{name: e, ephemeral: {volumeClaimTemplate: {metadata: {labels: {a: b}}}}}]}",
+        );
+        assert_eq!(
+            first(&pod, &["spec", "volumes"]).get_path(&["ephemeral", "volumeClaimTemplate"]),
+            Some(&yaml(
+                "{metadata: {labels: {a: b}}, spec: {volumeMode: Filesystem}}"
+            ))
+        );
+    }
+
+    /// SetObjectDefaults_Pod walks the status as well: SetDefaults_ResourceList
+    /// on every container status's allocatedResources and resources, and on
+    /// the pod-level allocatedResources and resources.
+    #[test]
+    fn pod_status_resource_lists() {
+        let pod = defaulted(
+            KindDefaults::Pod,
+            "{spec: {containers: []}, status: {allocatedResources: {cpu: 100n}, resources: {requests: {cpu: 100n}}, containerStatuses: [{name: a, allocatedResources: {memory: 100n}, resources: {limits: {cpu: 1.0001}}}], initContainerStatuses: [{name: i, allocatedResources: {cpu: 100n}}], ephemeralContainerStatuses: [{name: e, resources: {requests: {cpu: 100n}}}]}}",
+        );
+        assert_eq!(
+            pod.get("status"),
+            Some(&yaml(
+                "{allocatedResources: {cpu: 1m}, resources: {requests: {cpu: 1m}}, containerStatuses: [{name: a, allocatedResources: {memory: 1m}, resources: {limits: {cpu: 1001m}}}], initContainerStatuses: [{name: i, allocatedResources: {cpu: 1m}}], ephemeralContainerStatuses: [{name: e, resources: {requests: {cpu: 1m}}}]}"
+            ))
+        );
+    }
+
+    /// SetObjectDefaults_ReplicationController defaults the pod spec only
+    /// `if in.Spec.Template != nil`: no template is made up.
+    #[test]
+    fn replication_controller_without_template() {
+        let rc = defaulted(KindDefaults::ReplicationController, "spec: {replicas: 2}");
+        assert_eq!(rc, yaml("spec: {replicas: 2}"));
+        let rc = defaulted(
+            KindDefaults::ReplicationController,
+            "spec: {template: {spec: {containers: []}}}",
+        );
+        assert_eq!(
+            rc.get_path(&["spec", "template", "spec", "dnsPolicy"]),
+            Some(&Value::from("ClusterFirst"))
+        );
+    }
+
+    /// SetDefaults_Namespace assigns the name label unconditionally.
+    #[test]
+    fn namespace_name_label_overwritten() {
+        let ns = defaulted(
+            KindDefaults::Namespace,
+            "metadata: {name: prod, labels: {kubernetes.io/metadata.name: other, team: a}}",
+        );
+        assert_eq!(
+            ns.get_path(&["metadata", "labels"]),
+            Some(&yaml("{kubernetes.io/metadata.name: prod, team: a}"))
+        );
+    }
+
+    /// admissionregistration v1alpha1 SetDefaults_ParamRef (Deny); v1beta1
+    /// and v1 have no such function.
+    #[test]
+    fn alpha_binding_param_ref() {
+        let text = "spec: {policyName: p, paramRef: {name: n}}";
+        let alpha = defaulted(KindDefaults::AdmissionPolicyBinding(true), text);
+        assert_eq!(
+            alpha.get_path(&["spec", "paramRef"]),
+            Some(&yaml("{name: n, parameterNotFoundAction: Deny}"))
+        );
+        let v1 = defaulted(KindDefaults::AdmissionPolicyBinding(false), text);
+        assert_eq!(v1.get_path(&["spec", "paramRef"]), Some(&yaml("{name: n}")));
+    }
+
+    /// resource v1 SetObjectDefaults_ResourceClaim: the `+default="Equal"`
+    /// operator of the tolerations in `status.allocation.devices.results`
+    /// (v1beta1's results have them too).
+    #[test]
+    fn resource_claim_allocation_tolerations() {
+        let text = "status: {allocation: {devices: {results: [{request: r, driver: d, pool: p, device: x, tolerations: [{key: k}, {key: l, operator: Exists}]}]}}}";
+        for kind in [
+            KindDefaults::ResourceClaim,
+            KindDefaults::ResourceClaimV1beta1,
+        ] {
+            let claim = defaulted(kind, text);
+            assert_eq!(
+                first(&claim, &["status", "allocation", "devices", "results"]).get("tolerations"),
+                Some(&yaml(
+                    "[{key: k, operator: Equal}, {key: l, operator: Exists}]"
+                ))
+            );
         }
     }
 }

@@ -6,12 +6,26 @@
 use super::{items, set};
 use crate::value::{Map, Value};
 
-/// `SetObjectDefaults_ResourceClaim`: every request of `spec.devices`.
+/// `SetObjectDefaults_ResourceClaim`: every request of `spec.devices`, and
+/// the tolerations of `status.allocation.devices.results`.
 /// `v1beta1`: requests carry their device class themselves (v1beta1's
 /// `zz_generated.defaults.go`), v1 and v1beta2 put it under `exactly`.
 pub(super) fn resource_claim(root: &mut Map, v1beta1: bool) {
     if let Some(Value::Map(spec)) = root.get_mut("spec") {
         device_claim(spec, v1beta1);
+    }
+    // The allocation's results carry the tolerations they were allocated
+    // with, and the generated defaulter reaches them too.
+    if let Some(Value::Map(devices)) = root
+        .get_mut("status")
+        .and_then(Value::as_map_mut)
+        .and_then(|s| s.get_mut("allocation"))
+        .and_then(Value::as_map_mut)
+        .and_then(|a| a.get_mut("devices"))
+    {
+        for result in items(devices, "results") {
+            tolerations(result);
+        }
     }
 }
 
