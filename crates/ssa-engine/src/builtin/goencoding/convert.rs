@@ -26,11 +26,13 @@
 //! not fit (`json: cannot unmarshal number 4294967297 into Go value of
 //! type int32`, no field path); a Quantity's text is parsed by
 //! `ParseQuantity`, whose error is the answer (`quantities must match the
-//! regular expression ...`). The others (Time, the JSONSchemaProps
-//! unions, RawExtension, ...) are not walked here.
+//! regular expression ...`), and a Time's by `time.Parse` (`parsing time
+//! "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"`).
+//! The others (the JSONSchemaProps unions, RawExtension, ...) are not
+//! walked here.
 
 use super::decode::{int_type_name, refused_number};
-use super::quantity;
+use super::{quantity, time};
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -73,6 +75,7 @@ fn needs_walk(table: &GoTable, v: &Value, ty: &GoType) -> bool {
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
         (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
         (GoType::Quantity, v) => quantity::refusal(v).is_some(),
+        (GoType::Time | GoType::MicroTime, v) => time::refusal(v, *ty == GoType::MicroTime).is_some(),
         (GoType::Pointer(inner), v) => needs_walk(table, v, inner),
         (GoType::Slice(inner), Value::List(items)) => {
             items.iter().any(|item| needs_walk(table, item, inner))
@@ -127,6 +130,9 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             None => Ok(()),
         },
         (GoType::Quantity, v) => quantity::refusal(v).map_or(Ok(()), |e| Err(e.to_string())),
+        (GoType::Time | GoType::MicroTime, v) => {
+            time::refusal(v, *ty == GoType::MicroTime).map_or(Ok(()), Err)
+        }
         _ => Ok(()),
     }
 }

@@ -120,6 +120,12 @@ impl<'a> Decoder<'a> {
                     return Err(error.to_string());
                 }
             }
+            // Nor is `time.Parse`'s, which Time's and MicroTime's return.
+            (GoType::Time | GoType::MicroTime, v) => {
+                if let Some(error) = super::time::refusal(v, *ty == GoType::MicroTime) {
+                    return Err(error);
+                }
+            }
             _ => {}
         }
         Ok(())

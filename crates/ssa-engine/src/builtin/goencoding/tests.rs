@@ -361,3 +361,28 @@ fn quantities_the_server_cannot_parse_are_refused() {
     assert_eq!(from_unstructured(table, root, &mut converted), Ok(()));
     assert_eq!(converted, before);
 }
+
+/// A Time converted by its `UnmarshalJSON`, as a Quantity is: `time.Parse`'s
+/// error as it is (no field path), on apply and on the JSON decoder's path,
+/// which stops at it; a MicroTime with its own layout.
+#[test]
+fn times_the_server_cannot_parse_are_refused() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    let deployment = table.struct_of("io.k8s.api.apps.v1.Deployment").unwrap();
+    let bad = json(
+        r#"{"status":{"replicas":1.5,"conditions":[{"type":"Available","lastUpdateTime":"2024-01-01T00:00:00Z","lastTransitionTime":"2024-01-01"}]}}"#,
+    );
+    let words = r#"parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T""#;
+    assert_eq!(decode_numbers(table, deployment, &bad), Err(words.to_string()));
+    let mut converted = json(
+        r#"{"status":{"conditions":[{"type":"Available","lastTransitionTime":"2024-01-01"}]}}"#,
+    );
+    assert_eq!(from_unstructured(table, deployment, &mut converted), Err(words.to_string()));
+    let lease = table.struct_of("io.k8s.api.coordination.v1.Lease").unwrap();
+    assert_eq!(
+        from_unstructured(table, lease, &mut json(r#"{"spec":{"renewTime":"2024-01-01T00:00:00Z"}}"#)),
+        Err(r#"parsing time "2024-01-01T00:00:00Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000""#.to_string())
+    );
+}
