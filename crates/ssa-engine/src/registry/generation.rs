@@ -20,6 +20,11 @@ pub enum Generation {
     /// Validating/MutatingWebhookConfiguration: the `.webhooks` list (they
     /// have no spec), compared exactly.
     Webhooks,
+    /// PodTemplate: its `.template` (it has no spec).
+    Template,
+    /// EndpointSlice: anything but `metadata`, or the labels (it has no
+    /// spec; the labels say which Service and controller it belongs to).
+    ContentOrLabels,
     /// Custom resources: anything but `metadata` (and `status`, when the
     /// CRD enables the status subresource).
     AllButMetadata { status_subresource: bool },
@@ -94,6 +99,18 @@ const TRACKED_BUILTINS: &[(&str, &str, Generation)] = &[
     ("resource.k8s.io", "DeviceClass", Generation::Spec),
     ("resource.k8s.io", "ResourceSlice", Generation::Spec),
     ("resource.k8s.io", "DeviceTaintRule", Generation::Spec),
+    // core/podtemplate/strategy.go: PrepareForCreate sets 1,
+    // PrepareForUpdate bumps when `Semantic.DeepEqual(new.Template,
+    // old.Template)` fails.
+    ("", "PodTemplate", Generation::Template),
+    // discovery/endpointslice/strategy.go: PrepareForCreate sets 1,
+    // PrepareForUpdate compares the slices with their ObjectMeta blanked,
+    // then the labels.
+    (
+        "discovery.k8s.io",
+        "EndpointSlice",
+        Generation::ContentOrLabels,
+    ),
 ];
 
 /// The API group of an apiVersion (`apps/v1` → `apps`, `v1` → ``).
@@ -143,6 +160,14 @@ impl Generation {
             // The webhook strategies compare with `reflect.DeepEqual`, for
             // which an empty list and no list differ.
             Generation::Webhooks => before.get("webhooks") != after.get("webhooks"),
+            Generation::Template => differs(&["template"]),
+            Generation::ContentOrLabels => {
+                differs(&["metadata", "labels"])
+                    || Generation::AllButMetadata {
+                        status_subresource: false,
+                    }
+                    .bumps(before, after)
+            }
             Generation::AllButMetadata { status_subresource } => {
                 let content = |v: &Value| {
                     let mut m = v.as_map().cloned().unwrap_or_default();
@@ -190,5 +215,56 @@ pub fn semantic_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
                     .all(|(p, q)| semantic_eq(Some(p), Some(q)))
         }
         _ => a == b,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn yaml(text: &str) -> Value {
+        crate::yaml::parse(text).unwrap().value
+    }
+
+    /// core `podtemplate/strategy.go` (`PrepareForCreate`: generation 1;
+    /// `PrepareForUpdate`: old + 1 when the template changed, read at
+    /// kubernetes/kubernetes, file id 454544689 of the index, a 1.2x-era
+    /// copy with `GetWarningsForPodTemplate`).
+    #[test]
+    fn a_pod_templates_generation_counts_template_changes() {
+        let policy = Generation::of("v1", "PodTemplate", true, false);
+        assert_eq!(policy, Generation::Template);
+        let old = yaml("{metadata: {name: t}, template: {spec: {containers: [{name: a}]}}}");
+        let relabelled = yaml(
+            "{metadata: {name: t, labels: {a: b}}, template: {spec: {containers: [{name: a}]}}}",
+        );
+        let changed = yaml("{metadata: {name: t}, template: {spec: {containers: [{name: b}]}}}");
+        assert!(!policy.bumps(&old, &relabelled));
+        assert!(policy.bumps(&old, &changed));
+    }
+
+    /// discovery `endpointslice/strategy.go` `PrepareForUpdate`: anything
+    /// but the ObjectMeta, or the labels, moves the generation; an
+    /// annotation does not.
+    #[test]
+    fn an_endpoint_slices_generation_counts_content_and_label_changes() {
+        let policy = Generation::of("discovery.k8s.io/v1", "EndpointSlice", true, false);
+        assert_eq!(policy, Generation::ContentOrLabels);
+        let old = yaml(
+            "{metadata: {name: s, labels: {a: b}}, addressType: IPv4, endpoints: [{addresses: [10.0.0.1]}]}",
+        );
+        let annotated = yaml(
+            "{metadata: {name: s, labels: {a: b}, annotations: {x: y}}, addressType: IPv4, endpoints: [{addresses: [10.0.0.1]}]}",
+        );
+        let relabelled = yaml(
+            "{metadata: {name: s, labels: {a: c}}, addressType: IPv4, endpoints: [{addresses: [10.0.0.1]}]}",
+        );
+        let moved = yaml(
+            "{metadata: {name: s, labels: {a: b}}, addressType: IPv4, endpoints: [{addresses: [10.0.0.2]}]}",
+        );
+        assert!(!policy.bumps(&old, &annotated));
+        assert!(policy.bumps(&old, &relabelled));
+        assert!(policy.bumps(&old, &moved));
     }
 }

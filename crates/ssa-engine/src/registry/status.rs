@@ -36,6 +36,9 @@ pub(super) struct KindStrategy {
     /// time; one that keeps the value and leaves the time out keeps the
     /// stored time.
     pub(super) transition: Option<(&'static [&'static str], &'static [&'static str])>,
+    /// Fields a feature gate that is off in 1.36 drops: on create, and on
+    /// update unless the stored object has them (each field on its own).
+    dropped: Paths,
     /// `PrepareForCreate` keeps the status a create sends.
     pub(super) create_keeps_status: bool,
     /// Whether the strategies declare reset fields at all.
@@ -46,6 +49,9 @@ pub(super) struct KindStrategy {
     /// manager has seen the new object (its status is the defaulter's
     /// `initial_status`).
     create: Option<fn(&mut Value)>,
+    /// What both `PrepareForCreate` and `PrepareForUpdate` do to the new
+    /// object, whatever the stored one.
+    every_write: Option<fn(&mut Value)>,
     /// The rest of the status strategy's `PrepareForUpdate`: the write,
     /// then the stored object.
     status_write: Option<fn(&mut Value, &Value)>,
@@ -70,10 +76,12 @@ const SPEC_ONLY: KindStrategy = KindStrategy {
     restore: &[&["spec"]],
     backfill: &[],
     transition: None,
+    dropped: &[],
     create_keeps_status: false,
     resets: true,
     conditions: None,
     create: None,
+    every_write: None,
     status_write: None,
 };
 
@@ -96,6 +104,17 @@ const META_FOR_STATUS: Paths = &[
 const META_RESET: KindStrategy = KindStrategy {
     reset: &[&["metadata"], &["spec"]],
     restore: META_FOR_STATUS,
+    ..SPEC_ONLY
+};
+
+/// apiextensions-apiserver customresource/status_strategy.go: a
+/// `/status` write keeps the stored object but its status, and since
+/// kubernetes/kubernetes#137689 (1.36) its reset fields say so for
+/// metadata too ("NOT be updates to metadata from the /status
+/// subresource since these writes are wiped"). Only `reset_fields` reads
+/// it: `prepare_status_write` keeps custom resources' metadata itself.
+const CUSTOM_RESOURCE: KindStrategy = KindStrategy {
+    reset: &[&["metadata"], &["spec"]],
     ..SPEC_ONLY
 };
 
@@ -216,15 +235,37 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
         "PriorityLevelConfiguration",
         STORED_META,
     ),
-    // apiextensions-apiserver pkg/registry/customresourcedefinition/
-    // strategy.go: metadata is a reset field, but PrepareForUpdate calls
-    // ResetObjectMetaForStatus(new, new), which keeps the new metadata:
-    // the change is stored, owned by nobody.
+    // apiextensions-apiserver customresourcedefinition/strategy.go: the
+    // status strategy's ResetObjectMetaForStatus(new, new) keeps the new
+    // metadata, so 1.36 no longer lists metadata among its reset fields
+    // (kubernetes/kubernetes#137689: "metadata ownership is correctly
+    // tracked for writes to the /status subresource"): SPEC_ONLY.
+    // 1.36's `TestFieldsWipingConsistency` (at 008b3652) pairs every
+    // status strategy's metadata wiping with its reset fields: kinds that
+    // call ResetObjectMetaForStatus reset metadata.
+    // networking/servicecidr/strategy.go: the status strategy calls
+    // ResetObjectMetaForStatus; the main resource wipes status since
+    // kubernetes/kubernetes#137715 (gate ServiceCIDRStatusFieldWiping,
+    // beta and on in 1.36).
+    ("networking.k8s.io", "ServiceCIDR", META_RESET),
+    // core/serviceaccount/strategy.go: PrepareForCreate and
+    // PrepareForUpdate (cleanSecretReferences) keep only each secret
+    // reference's name.
     (
-        "apiextensions.k8s.io",
-        "CustomResourceDefinition",
+        "",
+        "ServiceAccount",
         KindStrategy {
-            reset: &[&["metadata"], &["spec"]],
+            every_write: Some(clean_secret_references),
+            ..SPEC_ONLY
+        },
+    ),
+    // coordination/lease/strategy.go: gate CoordinatedLeaderElection,
+    // beta and off (its LeaseCandidate API is an off-by-default beta).
+    (
+        "coordination.k8s.io",
+        "Lease",
+        KindStrategy {
+            dropped: &[&["spec", "strategy"], &["spec", "preferredHolder"]],
             ..SPEC_ONLY
         },
     ),
@@ -292,8 +333,9 @@ pub(super) fn strategy_of(object: &Value) -> &'static KindStrategy {
 /// The reset fields of a write (`GetResetFields`): what it neither owns
 /// nor changes. The main resource's are `status` where the kind has the
 /// subresource, and what [`KindStrategy::main_reset`] adds; a `/status`
-/// write's are its strategy's (custom resources reset `spec` only, and
-/// keep everything but `status` afterwards, see [`prepare_status_write`]).
+/// write's are its strategy's (custom resources reset `metadata` and
+/// `spec`, and keep everything but `status` afterwards, see
+/// [`prepare_status_write`]).
 /// `object`: the write's body or the stored object, for its kind.
 pub(super) fn reset_fields(
     schema: &ObjectSchema,
@@ -303,7 +345,7 @@ pub(super) fn reset_fields(
     let strategy = if schema.omit_empty {
         strategy_of(object)
     } else {
-        &SPEC_ONLY
+        &CUSTOM_RESOURCE
     };
     match subresource {
         _ if !strategy.resets => [&[], &[]],
@@ -371,13 +413,49 @@ pub(super) fn prepare_for_update(object: &mut Value, live: &Value, now: &str) {
         copy_path(object, live, path);
     }
     stamp_transition(strategy, object, live, now);
+    drop_disabled(strategy, object, live);
 }
 
 /// What the main resource's `PrepareForCreate` changes once the field
 /// manager has seen a new built-in object ([`KindStrategy::create`]).
 pub(super) fn prepare_for_create(object: &mut Value) {
-    if let Some(create) = strategy_of(object).create {
+    let strategy = strategy_of(object);
+    if let Some(create) = strategy.create {
         create(object);
+    }
+    drop_disabled(strategy, object, &Value::Null);
+}
+
+/// [`KindStrategy::dropped`] (the `dropDisabledFields` pattern: a field
+/// the stored object already uses survives the gate) and
+/// [`KindStrategy::every_write`].
+fn drop_disabled(strategy: &KindStrategy, object: &mut Value, live: &Value) {
+    for path in strategy.dropped {
+        if live.get_path(path).is_none_or(Value::is_null) {
+            set_path(object, path, None);
+        }
+    }
+    if let Some(write) = strategy.every_write {
+        write(object);
+    }
+}
+
+/// `cleanSecretReferences`: a reference keeps only its name.
+fn clean_secret_references(account: &mut Value) {
+    let Some(secrets) = account
+        .as_map_mut()
+        .and_then(|a| a.get_mut("secrets"))
+        .and_then(Value::as_list_mut)
+    else {
+        return;
+    };
+    for secret in secrets.iter_mut() {
+        let name = secret.get("name").filter(|n| !is_zero(n)).cloned();
+        let mut reference = Map::new();
+        if let Some(name) = name {
+            reference.insert("name", name);
+        }
+        *secret = Value::Map(reference);
     }
 }
 
@@ -899,20 +977,109 @@ mod tests {
         );
     }
 
-    /// apiextensions `customresourcedefinition/strategy.go`: metadata is a
-    /// reset field, yet `ResetObjectMetaForStatus(new, new)` keeps the new
-    /// metadata.
+    /// apiextensions `customresourcedefinition/strategy.go`: the status
+    /// strategy's `ResetObjectMetaForStatus(new, new)` keeps the new
+    /// metadata, and since kubernetes/kubernetes#137689 (1.36) its reset
+    /// fields no longer claim otherwise: the writer owns the labels it
+    /// stores.
     #[test]
-    fn crd_status_writes_keep_their_metadata_unowned() {
+    fn crd_status_writes_keep_and_own_their_metadata() {
         let (reset, object) = status_write(
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"x":1}}"#,
             r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"x":2}}"#,
         );
-        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
+        assert_eq!(reset, &[&["spec"][..]]);
         assert_eq!(
             object.get_path(&["metadata", "labels", "a"]),
             Some(&Value::from("2"))
         );
         assert_eq!(object.get_path(&["spec", "x"]), Some(&Value::Int(1)));
+    }
+
+    /// apiextensions-apiserver `customresource/status_strategy.go`
+    /// `GetResetFields` after kubernetes/kubernetes#137689 (1.36): a
+    /// custom resource's `/status` write resets metadata as well as spec,
+    /// as its `PrepareForUpdate` keeps both; the main resource resets
+    /// status.
+    #[test]
+    fn custom_resource_status_writes_reset_metadata() {
+        let mut schema = ObjectSchema::deduced();
+        schema.subresources.status = true;
+        let cr = yaml("{apiVersion: example.com/v1, kind: Widget}");
+        assert_eq!(
+            reset_fields(&schema, &cr, Some(Subresource::Status)).concat(),
+            vec![&["metadata"][..], &["spec"]]
+        );
+        assert_eq!(
+            reset_fields(&schema, &cr, None).concat(),
+            vec![&["status"][..]]
+        );
+    }
+
+    /// networking `servicecidr/strategy.go`: the status strategy's
+    /// `PrepareForUpdate` keeps the stored spec and
+    /// `ResetObjectMetaForStatus`'s fields, so 1.36's
+    /// `TestFieldsWipingConsistency` requires metadata among its reset
+    /// fields; the main resource resets status
+    /// (kubernetes/kubernetes#137715, ServiceCIDRStatusFieldWiping on).
+    #[test]
+    fn service_cidr_status_writes_reset_metadata_and_spec() {
+        let (reset, object) = status_write(
+            r#"{"apiVersion":"networking.k8s.io/v1","kind":"ServiceCIDR","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"cidrs":["10.0.0.0/24"]}}"#,
+            r#"{"apiVersion":"networking.k8s.io/v1","kind":"ServiceCIDR","metadata":{"name":"c","labels":{"a":"2"}},"spec":{"cidrs":["10.1.0.0/24"]},"status":{"conditions":[]}}"#,
+        );
+        assert_eq!(reset, &[&["metadata"][..], &["spec"]]);
+        assert_eq!(
+            object,
+            json(
+                r#"{"apiVersion":"networking.k8s.io/v1","kind":"ServiceCIDR","metadata":{"name":"c","labels":{"a":"1"}},"spec":{"cidrs":["10.0.0.0/24"]},"status":{"conditions":[]}}"#
+            )
+        );
+        let mut schema = builtin();
+        schema.subresources.status = true;
+        let mut created =
+            yaml("{apiVersion: networking.k8s.io/v1, kind: ServiceCIDR, status: {conditions: []}}");
+        keep_status(&schema, &mut created, &yaml("{}"), None, false, NOW);
+        assert_eq!(created.get("status"), None);
+    }
+
+    /// core `serviceaccount/strategy.go` `PrepareForCreate` and
+    /// `PrepareForUpdate` (`cleanSecretReferences`): a secret reference
+    /// keeps only its name.
+    #[test]
+    fn service_account_secret_references_keep_only_their_names() {
+        let body = "{apiVersion: v1, kind: ServiceAccount, secrets: [{name: a, namespace: n, uid: u}, {kind: Secret}]}";
+        let cleaned = yaml("{apiVersion: v1, kind: ServiceAccount, secrets: [{name: a}, {}]}");
+        let mut created = yaml(body);
+        prepare_for_create(&mut created);
+        assert_eq!(created, cleaned);
+        let mut updated = yaml(body);
+        prepare_for_update(&mut updated, &cleaned, NOW);
+        assert_eq!(updated, cleaned);
+    }
+
+    /// coordination `lease/strategy.go`: with CoordinatedLeaderElection
+    /// off, `PrepareForCreate` drops the strategy and preferred holder;
+    /// `PrepareForUpdate` drops each unless the stored Lease has it.
+    #[test]
+    fn lease_coordinated_election_fields_are_dropped_unless_in_use() {
+        let body = "{apiVersion: coordination.k8s.io/v1, kind: Lease, spec: {holderIdentity: h, strategy: OldestEmulationVersion, preferredHolder: p}}";
+        let mut created = yaml(body);
+        prepare_for_create(&mut created);
+        assert_eq!(
+            created,
+            yaml("{apiVersion: coordination.k8s.io/v1, kind: Lease, spec: {holderIdentity: h}}")
+        );
+        let stored = yaml(
+            "{apiVersion: coordination.k8s.io/v1, kind: Lease, spec: {strategy: OldestEmulationVersion}}",
+        );
+        let mut updated = yaml(body);
+        prepare_for_update(&mut updated, &stored, NOW);
+        assert_eq!(
+            updated,
+            yaml(
+                "{apiVersion: coordination.k8s.io/v1, kind: Lease, spec: {holderIdentity: h, strategy: OldestEmulationVersion}}"
+            )
+        );
     }
 }
