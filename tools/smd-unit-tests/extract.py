@@ -2,7 +2,8 @@
 """Reads the case tables of structured-merge-diff's Go unit tests and
 writes them as JSON, for the engine's ported tests to read.
 
-Usage: extract.py SMD_GIT_DIR [REF] > crates/ssa-engine/src/typed/upstream_cases.json
+Usage: extract.py SMD_GIT_DIR [REF] typed > crates/ssa-engine/src/typed/upstream_cases.json
+       extract.py SMD_GIT_DIR [REF] fieldpath > crates/ssa-engine/src/fieldpath/upstream_cases.json
 
 The tables are Go composite literals; this evaluates the small subset of
 Go they use (literals, `_NS`/`_P`/`_KBF`/`_V` and their long names, a few
@@ -194,14 +195,30 @@ def sets(x):
     return x
 
 
+def raw_strings(src, func):
+    """The backquoted strings of one Go test function, in order."""
+    body = src[src.index('func %s(' % func):]
+    body = body[:body.index('\n}\n')]
+    return [t for k, t in tokens(body) if k == 'str' and t.startswith('{')]
+
+
 def main():
-    git, ref = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else 'HEAD')
+    git, ref = sys.argv[1], (sys.argv[2] if len(sys.argv) > 3 else 'HEAD')
+    package = sys.argv[-1]
     show = lambda f: subprocess.run(['git', '--git-dir', git, 'show', '%s:%s' % (ref, f)],
                                     check=True, capture_output=True, text=True).stdout
     commit = subprocess.run(['git', '--git-dir', git, 'rev-parse', ref], check=True,
                             capture_output=True, text=True).stdout.strip()
-    # toset_test.go's `_NS` etc. are shared by the package's other files.
     out = {'commit': commit}
+    if package == 'fieldpath':
+        src = show('fieldpath/serialize_test.go')
+        pairs = raw_strings(src, 'TestDeserializeForValidNonNormalized')
+        out['golden'] = raw_strings(src, 'TestSerializeV1GoldenData')
+        out['nonNormalized'] = [pairs[i:i + 2] for i in range(0, len(pairs), 2)]
+        json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write('\n')
+        return
+    # toset_test.go's `_NS` etc. are shared by the package's other files.
     for f, names in [
         ('typed/toset_test.go', ['fieldsetCases']),
         ('typed/symdiff_test.go', ['symdiffCases']),

@@ -201,11 +201,26 @@ fn validation_cases() -> Vec<ValidationCase> {
                 r#"{"key":null}"#,
             ],
             invalid: &[
-                (r#"{"key":true,"value":1}"#, ".key: expected string, got &value.valueUnstructured{Value:true}"),
-                (r#"{"key":1,"value":{}}"#, ".key: expected string, got &value.valueUnstructured{Value:1}"),
-                (r#"{"key":false,"value":null}"#, ".key: expected string, got &value.valueUnstructured{Value:false}"),
-                (r#"{"key":[1, 2]}"#, ".key: expected string, got &value.valueUnstructured{Value:[]interface {}{1, 2}}"),
-                (r#"{"key":{"foo":true}}"#, ".key: expected string, got &value.valueUnstructured{Value:map[string]interface {}{\"foo\":true}}"),
+                (
+                    r#"{"key":true,"value":1}"#,
+                    ".key: expected string, got &value.valueUnstructured{Value:true}",
+                ),
+                (
+                    r#"{"key":1,"value":{}}"#,
+                    ".key: expected string, got &value.valueUnstructured{Value:1}",
+                ),
+                (
+                    r#"{"key":false,"value":null}"#,
+                    ".key: expected string, got &value.valueUnstructured{Value:false}",
+                ),
+                (
+                    r#"{"key":[1, 2]}"#,
+                    ".key: expected string, got &value.valueUnstructured{Value:[]interface {}{1, 2}}",
+                ),
+                (
+                    r#"{"key":{"foo":true}}"#,
+                    ".key: expected string, got &value.valueUnstructured{Value:map[string]interface {}{\"foo\":true}}",
+                ),
             ],
             duplicates: &[],
         },
@@ -227,42 +242,135 @@ fn validation_cases() -> Vec<ValidationCase> {
                 r#"{"setNumeric":[1,2,3,3.14159]}"#,
             ],
             invalid: &[
-                (r#"{"numeric":["foo"]}"#, ".numeric: expected numeric (int or float), got []interface {}"),
-                (r#"{"numeric":{"a":1}}"#, ".numeric: expected numeric (int or float), got map[string]interface {}"),
-                (r#"{"numeric":"foo"}"#, ".numeric: expected numeric (int or float), got string"),
-                (r#"{"numeric":true}"#, ".numeric: expected numeric (int or float), got bool"),
-                (r#"{"string":1}"#, ".string: expected string, got &value.valueUnstructured{Value:1}"),
-                (r#"{"string":3.5}"#, ".string: expected string, got &value.valueUnstructured{Value:3.5}"),
-                (r#"{"string":true}"#, ".string: expected string, got &value.valueUnstructured{Value:true}"),
-                (r#"{"string":{"a":1}}"#, ".string: expected string, got &value.valueUnstructured{Value:map[string]interface {}{\"a\":1}}"),
-                (r#"{"string":["foo"]}"#, ".string: expected string, got &value.valueUnstructured{Value:[]interface {}{\"foo\"}}"),
+                (
+                    r#"{"numeric":["foo"]}"#,
+                    ".numeric: expected numeric (int or float), got []interface {}",
+                ),
+                (
+                    r#"{"numeric":{"a":1}}"#,
+                    ".numeric: expected numeric (int or float), got map[string]interface {}",
+                ),
+                (
+                    r#"{"numeric":"foo"}"#,
+                    ".numeric: expected numeric (int or float), got string",
+                ),
+                (
+                    r#"{"numeric":true}"#,
+                    ".numeric: expected numeric (int or float), got bool",
+                ),
+                (
+                    r#"{"string":1}"#,
+                    ".string: expected string, got &value.valueUnstructured{Value:1}",
+                ),
+                (
+                    r#"{"string":3.5}"#,
+                    ".string: expected string, got &value.valueUnstructured{Value:3.5}",
+                ),
+                (
+                    r#"{"string":true}"#,
+                    ".string: expected string, got &value.valueUnstructured{Value:true}",
+                ),
+                (
+                    r#"{"string":{"a":1}}"#,
+                    ".string: expected string, got &value.valueUnstructured{Value:map[string]interface {}{\"a\":1}}",
+                ),
+                (
+                    r#"{"string":["foo"]}"#,
+                    ".string: expected string, got &value.valueUnstructured{Value:[]interface {}{\"foo\"}}",
+                ),
                 (r#"{"bool":1}"#, ".bool: expected boolean, got &{1}"),
                 (r#"{"bool":3.5}"#, ".bool: expected boolean, got &{3.5}"),
                 (r#"{"bool":"aoeu"}"#, ".bool: expected boolean, got &{aoeu}"),
-                (r#"{"bool":{"a":1}}"#, ".bool: expected boolean, got &{map[a:1]}"),
-                (r#"{"bool":["foo"]}"#, ".bool: expected boolean, got &{[foo]}"),
-                (r#"{"setStr":[1]}"#, ".setStr[=1]: expected string, got &value.valueUnstructured{Value:1}"),
-                (r#"{"setStr":[true]}"#, ".setStr[=true]: expected string, got &value.valueUnstructured{Value:true}"),
-                (r#"{"setStr":[1.5]}"#, ".setStr[=1.5]: expected string, got &value.valueUnstructured{Value:1.5}"),
-                (r#"{"setStr":[null]}"#, ".setStr: element 0: associative list without keys has an element that's an explicit null"),
-                (r#"{"setStr":[{}]}"#, ".setStr: element 0: associative list without keys has an element that's a map type"),
-                (r#"{"setStr":[[]]}"#, ".setStr: element 0: not supported: associative list with lists as elements"),
-                (r#"{"setBool":[1]}"#, ".setBool[=1]: expected boolean, got &{1}"),
-                (r#"{"setBool":[1.5]}"#, ".setBool[=1.5]: expected boolean, got &{1.5}"),
-                (r#"{"setBool":[null]}"#, ".setBool: element 0: associative list without keys has an element that's an explicit null"),
-                (r#"{"setBool":[{}]}"#, ".setBool: element 0: associative list without keys has an element that's a map type"),
-                (r#"{"setBool":[[]]}"#, ".setBool: element 0: not supported: associative list with lists as elements"),
-                (r#"{"setBool":["a"]}"#, ".setBool[=\"a\"]: expected boolean, got &{a}"),
-                (r#"{"setNumeric":[null]}"#, ".setNumeric: element 0: associative list without keys has an element that's an explicit null"),
-                (r#"{"setNumeric":[true]}"#, ".setNumeric[=true]: expected numeric (int or float), got bool"),
-                (r#"{"setNumeric":["a"]}"#, ".setNumeric[=\"a\"]: expected numeric (int or float), got string"),
-                (r#"{"setNumeric":[[]]}"#, ".setNumeric: element 0: not supported: associative list with lists as elements"),
-                (r#"{"setNumeric":[{}]}"#, ".setNumeric: element 0: associative list without keys has an element that's a map type"),
+                (
+                    r#"{"bool":{"a":1}}"#,
+                    ".bool: expected boolean, got &{map[a:1]}",
+                ),
+                (
+                    r#"{"bool":["foo"]}"#,
+                    ".bool: expected boolean, got &{[foo]}",
+                ),
+                (
+                    r#"{"setStr":[1]}"#,
+                    ".setStr[=1]: expected string, got &value.valueUnstructured{Value:1}",
+                ),
+                (
+                    r#"{"setStr":[true]}"#,
+                    ".setStr[=true]: expected string, got &value.valueUnstructured{Value:true}",
+                ),
+                (
+                    r#"{"setStr":[1.5]}"#,
+                    ".setStr[=1.5]: expected string, got &value.valueUnstructured{Value:1.5}",
+                ),
+                (
+                    r#"{"setStr":[null]}"#,
+                    ".setStr: element 0: associative list without keys has an element that's an explicit null",
+                ),
+                (
+                    r#"{"setStr":[{}]}"#,
+                    ".setStr: element 0: associative list without keys has an element that's a map type",
+                ),
+                (
+                    r#"{"setStr":[[]]}"#,
+                    ".setStr: element 0: not supported: associative list with lists as elements",
+                ),
+                (
+                    r#"{"setBool":[1]}"#,
+                    ".setBool[=1]: expected boolean, got &{1}",
+                ),
+                (
+                    r#"{"setBool":[1.5]}"#,
+                    ".setBool[=1.5]: expected boolean, got &{1.5}",
+                ),
+                (
+                    r#"{"setBool":[null]}"#,
+                    ".setBool: element 0: associative list without keys has an element that's an explicit null",
+                ),
+                (
+                    r#"{"setBool":[{}]}"#,
+                    ".setBool: element 0: associative list without keys has an element that's a map type",
+                ),
+                (
+                    r#"{"setBool":[[]]}"#,
+                    ".setBool: element 0: not supported: associative list with lists as elements",
+                ),
+                (
+                    r#"{"setBool":["a"]}"#,
+                    ".setBool[=\"a\"]: expected boolean, got &{a}",
+                ),
+                (
+                    r#"{"setNumeric":[null]}"#,
+                    ".setNumeric: element 0: associative list without keys has an element that's an explicit null",
+                ),
+                (
+                    r#"{"setNumeric":[true]}"#,
+                    ".setNumeric[=true]: expected numeric (int or float), got bool",
+                ),
+                (
+                    r#"{"setNumeric":["a"]}"#,
+                    ".setNumeric[=\"a\"]: expected numeric (int or float), got string",
+                ),
+                (
+                    r#"{"setNumeric":[[]]}"#,
+                    ".setNumeric: element 0: not supported: associative list with lists as elements",
+                ),
+                (
+                    r#"{"setNumeric":[{}]}"#,
+                    ".setNumeric: element 0: associative list without keys has an element that's a map type",
+                ),
             ],
             duplicates: &[
-                (r#"{"setStr":["a","a"]}"#, ".setStr: duplicate entries for key [=\"a\"]"),
-                (r#"{"setBool":[true,false,true]}"#, ".setBool: duplicate entries for key [=true]"),
-                (r#"{"setNumeric":[1,2,3,3.14159,1]}"#, ".setNumeric: duplicate entries for key [=1]"),
+                (
+                    r#"{"setStr":["a","a"]}"#,
+                    ".setStr: duplicate entries for key [=\"a\"]",
+                ),
+                (
+                    r#"{"setBool":[true,false,true]}"#,
+                    ".setBool: duplicate entries for key [=true]",
+                ),
+                (
+                    r#"{"setNumeric":[1,2,3,3.14159,1]}"#,
+                    ".setNumeric: duplicate entries for key [=1]",
+                ),
             ],
         },
         ValidationCase {
@@ -278,26 +386,68 @@ fn validation_cases() -> Vec<ValidationCase> {
             ],
             invalid: &[
                 // SMD stops at the first undeclared field (Go's map order).
-                (r#"{"key":true,"value":1}"#, ".key: field not declared in schema"),
-                (r#"{"list":{"key":true,"value":1}}"#, ".list: expected list, got &{map[key:true value:1]}"),
+                (
+                    r#"{"key":true,"value":1}"#,
+                    ".key: field not declared in schema",
+                ),
+                (
+                    r#"{"list":{"key":true,"value":1}}"#,
+                    ".list: expected list, got &{map[key:true value:1]}",
+                ),
                 (r#"{"list":true}"#, ".list: expected list, got &{true}"),
                 // An error at the root has no path, and no ": " before it.
                 ("true", "expected map, got &{true}"),
-                (r#"{"list":[{"key":true,"value":1}]}"#, "errors:\n  .list[key=true].key: expected string, got &value.valueUnstructured{Value:true}\n  .list[key=true].value: expected map, got &{1}"),
-                (r#"{"list":[{"key":[],"value":1}]}"#, "errors:\n  .list[key=[]].key: expected string, got &value.valueUnstructured{Value:[]interface {}{}}\n  .list[key=[]].value: expected map, got &{1}"),
-                (r#"{"list":[{"key":{},"value":1}]}"#, "errors:\n  .list[key={}].key: expected string, got &value.valueUnstructured{Value:map[string]interface {}{}}\n  .list[key={}].value: expected map, got &{1}"),
-                (r#"{"list":[{"key":1.5,"value":1}]}"#, "errors:\n  .list[key=1.5].key: expected string, got &value.valueUnstructured{Value:1.5}\n  .list[key=1.5].value: expected map, got &{1}"),
-                (r#"{"list":[{"key":1,"value":1}]}"#, "errors:\n  .list[key=1].key: expected string, got &value.valueUnstructured{Value:1}\n  .list[key=1].value: expected map, got &{1}"),
-                (r#"{"list":[{"key":null,"value":1}]}"#, ".list[key=null].value: expected map, got &{1}"),
+                (
+                    r#"{"list":[{"key":true,"value":1}]}"#,
+                    "errors:\n  .list[key=true].key: expected string, got &value.valueUnstructured{Value:true}\n  .list[key=true].value: expected map, got &{1}",
+                ),
+                (
+                    r#"{"list":[{"key":[],"value":1}]}"#,
+                    "errors:\n  .list[key=[]].key: expected string, got &value.valueUnstructured{Value:[]interface {}{}}\n  .list[key=[]].value: expected map, got &{1}",
+                ),
+                (
+                    r#"{"list":[{"key":{},"value":1}]}"#,
+                    "errors:\n  .list[key={}].key: expected string, got &value.valueUnstructured{Value:map[string]interface {}{}}\n  .list[key={}].value: expected map, got &{1}",
+                ),
+                (
+                    r#"{"list":[{"key":1.5,"value":1}]}"#,
+                    "errors:\n  .list[key=1.5].key: expected string, got &value.valueUnstructured{Value:1.5}\n  .list[key=1.5].value: expected map, got &{1}",
+                ),
+                (
+                    r#"{"list":[{"key":1,"value":1}]}"#,
+                    "errors:\n  .list[key=1].key: expected string, got &value.valueUnstructured{Value:1}\n  .list[key=1].value: expected map, got &{1}",
+                ),
+                (
+                    r#"{"list":[{"key":null,"value":1}]}"#,
+                    ".list[key=null].value: expected map, got &{1}",
+                ),
                 (r#"{"list":[{},{}]}"#, OMITS_ALL),
                 (r#"{"list":[{},null]}"#, OMITS_ALL),
-                (r#"{"list":[[]]}"#, ".list: element 0: associative list with keys may not have non-map elements"),
-                (r#"{"list":[null]}"#, ".list: element 0: associative list with keys may not have a null element"),
+                (
+                    r#"{"list":[[]]}"#,
+                    ".list: element 0: associative list with keys may not have non-map elements",
+                ),
+                (
+                    r#"{"list":[null]}"#,
+                    ".list: element 0: associative list with keys may not have a null element",
+                ),
                 (r#"{"list":[{}]}"#, OMITS_ALL),
-                (r#"{"list":[{"value":{"a":"a"},"bv":true,"nv":3.14}]}"#, OMITS_ALL),
-                (r#"{"list":[{"key":"a","id":1,"value":{"a":1}}]}"#, ".list[id=1,key=\"a\"].value.a: expected string, got &value.valueUnstructured{Value:1}"),
-                (r#"{"list":[{"key":"a","id":1,"value":{"a":"a"},"bv":"true","nv":3.14}]}"#, ".list[id=1,key=\"a\"].bv: expected boolean, got &{true}"),
-                (r#"{"list":[{"key":"a","id":1,"value":{"a":"a"},"bv":true,"nv":false}]}"#, ".list[id=1,key=\"a\"].nv: expected numeric (int or float), got bool"),
+                (
+                    r#"{"list":[{"value":{"a":"a"},"bv":true,"nv":3.14}]}"#,
+                    OMITS_ALL,
+                ),
+                (
+                    r#"{"list":[{"key":"a","id":1,"value":{"a":1}}]}"#,
+                    ".list[id=1,key=\"a\"].value.a: expected string, got &value.valueUnstructured{Value:1}",
+                ),
+                (
+                    r#"{"list":[{"key":"a","id":1,"value":{"a":"a"},"bv":"true","nv":3.14}]}"#,
+                    ".list[id=1,key=\"a\"].bv: expected boolean, got &{true}",
+                ),
+                (
+                    r#"{"list":[{"key":"a","id":1,"value":{"a":"a"},"bv":true,"nv":false}]}"#,
+                    ".list[id=1,key=\"a\"].nv: expected numeric (int or float), got bool",
+                ),
             ],
             duplicates: &[(
                 r#"{"list":[{"key":"a","id":1},{"key":"a","id":1}]}"#,
@@ -321,13 +471,19 @@ fn schema_validation() {
         for (i, (v, want)) in case.invalid.iter().enumerate() {
             match check(&s, v, Duplicates::Refuse) {
                 Err(e) if e == *want => {}
-                got => failures.push(format!("{}-invalid-{i}: {v}:\n  got  {got:?}\n  want {want:?}", case.name)),
+                got => failures.push(format!(
+                    "{}-invalid-{i}: {v}:\n  got  {got:?}\n  want {want:?}",
+                    case.name
+                )),
             }
         }
         for (i, (v, want)) in case.duplicates.iter().enumerate() {
             match check(&s, v, Duplicates::Refuse) {
                 Err(e) if e == *want => {}
-                got => failures.push(format!("{}-duplicates-{i}: {v}:\n  got  {got:?}\n  want {want:?}", case.name)),
+                got => failures.push(format!(
+                    "{}-duplicates-{i}: {v}:\n  got  {got:?}\n  want {want:?}",
+                    case.name
+                )),
             }
             if let Err(e) = check(&s, v, Duplicates::Allow) {
                 failures.push(format!("{}-duplicates-{i} (allowed): {v}: {e}", case.name));
@@ -350,11 +506,16 @@ fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
 }
 
 fn text<'a>(v: &'a Value, key: &str) -> &'a str {
-    field(v, key).as_str().unwrap_or_else(|| panic!("{key:?} is no string"))
+    field(v, key)
+        .as_str()
+        .unwrap_or_else(|| panic!("{key:?} is no string"))
 }
 
 fn items<'a>(v: &'a Value, key: &str) -> &'a [Value] {
-    v.get(key).and_then(Value::as_list).map(Vec::as_slice).unwrap_or_default()
+    v.get(key)
+        .and_then(Value::as_list)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
 }
 
 /// An object as `FromYAML` reads it (the tables' objects are YAML: some
@@ -368,7 +529,9 @@ fn yaml(text: &str) -> Value {
     } else {
         text
     };
-    crate::yaml::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}")).value
+    crate::yaml::parse(text)
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        .value
 }
 
 fn path_of(elements: &Value) -> Vec<crate::fieldpath::PathElement> {
@@ -394,6 +557,15 @@ fn set_of(paths: &Value) -> Set {
 fn show(s: &Set) -> String {
     let paths: Vec<String> = s.paths().iter().map(Path::to_string).collect();
     format!("{{{}}}", paths.join(" "))
+}
+
+fn show_comparison(c: &Comparison) -> String {
+    format!(
+        "added {} modified {} removed {}",
+        show(&c.added),
+        show(&c.modified),
+        show(&c.removed)
+    )
 }
 
 /// The schema and root type of a table case.
@@ -473,21 +645,8 @@ fn symdiff_table() {
                         text(case, "name"),
                         text(q, "lhs"),
                         text(q, "rhs"),
-                        match got {
-                            Ok(c) => format!(
-                                "added {} modified {} removed {}",
-                                show(&c.added),
-                                show(&c.modified),
-                                show(&c.removed)
-                            ),
-                            Err(e) => e.to_string(),
-                        },
-                        format!(
-                            "added {} modified {} removed {}",
-                            show(&want.added),
-                            show(&want.modified),
-                            show(&want.removed)
-                        ),
+                        got.map_or_else(|e| e.to_string(), |c| show_comparison(&c)),
+                        show_comparison(&want),
                     )),
                 }
             }
@@ -540,7 +699,11 @@ fn leaves(set: &Set) -> Set {
     let paths = set.paths();
     let leaves: Vec<&Path> = paths
         .iter()
-        .filter(|p| !paths.iter().any(|q| q.len() > p.len() && q.0.starts_with(&p.0)))
+        .filter(|p| {
+            !paths
+                .iter()
+                .any(|q| q.len() > p.len() && q.0.starts_with(&p.0))
+        })
         .collect();
     Set::from_paths(leaves)
 }
