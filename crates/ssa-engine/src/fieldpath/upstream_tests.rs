@@ -4,11 +4,11 @@
 //! Upstream: sigs.k8s.io/structured-merge-diff v6, commit
 //! 15d075473efece0367330fd20a7cc2aad2eeb998: `fieldpath/path_test.go`
 //! (`TestPathString`, 11 cases), `fieldpath/serialize-pe_test.go`
-//! (`TestPathElementRoundTrip` 30, `TestPathElementIgnoreUnknown`,
+//! (`TestPathElementRoundTrip` 27, `TestPathElementIgnoreUnknown`,
 //! `TestDeserializePathElementError` 24, `TestDeserializePathElementSuccess`
 //! 16), `fieldpath/serialize_test.go` (`TestSerializeV1GoldenData` 3,
 //! `TestDeserializeForValidNonNormalized` 2, `TestSetFromJSONTokenTypeErrors`
-//! 50, `TestSetFromJSON` 19, `TestDropUnknown`). The long JSON texts are
+//! 49, `TestSetFromJSON` 19, `TestDropUnknown`). The long JSON texts are
 //! read from `upstream_cases.json` (`tools/smd-unit-tests/extract.py`).
 //!
 //! FieldsV1 text is read here as the engine reads it: JSON into a value,
