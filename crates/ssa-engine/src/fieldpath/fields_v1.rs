@@ -120,6 +120,11 @@ fn decode<'v>(
         },
         message,
     };
+    // SMD's `readIterV1` reads a node with jsoniter's `ReadMapCB`, which
+    // takes `null` for an empty object.
+    if v.is_null() {
+        return Ok((Set::new(), false));
+    }
     let Value::Map(m) = v else {
         return Err(err(
             keys,
@@ -131,6 +136,13 @@ fn decode<'v>(
     for (key, child) in m {
         if key == "." {
             self_member = true;
+            continue;
+        }
+        // A key of a kind this version does not know (`r:x`) is dropped,
+        // as SMD's `readIterV1` does with `ErrUnknownPathElementType`.
+        if key.as_bytes().get(1) == Some(&b':')
+            && !matches!(key.as_bytes()[0], b'f' | b'k' | b'v' | b'i')
+        {
             continue;
         }
         keys.push(key);

@@ -61,3 +61,5 @@ impl fmt::Display for Path {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_tests;

@@ -30,6 +30,9 @@ pub(crate) enum OnRepeat {
     FirstBelow,
     /// The union of the sets (paths collected from every occurrence).
     Union,
+    /// Nothing: the element alone (SMD's `ToFieldSet` owns an item whose
+    /// list key is repeated as a whole, `toFieldSetWalker.visitListItems`).
+    Nothing,
 }
 
 /// One entry of a node (see [`Set`]); walks that build sets collect them
@@ -461,6 +464,7 @@ impl Set {
                     }
                     OnRepeat::FirstBelow => std::mem::take(&mut kept.below),
                     OnRepeat::Union => kept.below.union(&later.below),
+                    OnRepeat::Nothing => Set::new(),
                 };
                 true
             });

@@ -201,11 +201,57 @@ impl Comparer<'_> {
             }
             _ => {}
         }
-        match chosen_view(self.schema, ty, lhs, rhs) {
+        let lview = view(self.schema.atom(ty), lhs);
+        let rview = chosen_view(self.schema, ty, lhs, rhs);
+        if std::mem::discriminant(&lview) != std::mem::discriminant(&rview) {
+            return self.both_sides(lview, rview, lhs, rhs);
+        }
+        self.side(rview, lhs, rhs)
+    }
+
+    /// The node walked as one side of its type; a value of another kind
+    /// counts as absent below the node (SMD's `derefMap`/`derefList`).
+    fn side(
+        &mut self,
+        v: View<'_>,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> (Change, Comparison) {
+        match v {
             View::Scalar(_) | View::Nothing => (leaf_change(lhs, rhs), Comparison::default()),
             View::Map(map) => self.map(map, lhs, rhs),
             View::List(list) => self.list(list, lhs, rhs),
         }
+    }
+
+    /// Two values of different kinds (a map became a list under a deduced
+    /// type): as SMD's `compareWalker.compare`, the node is walked once as
+    /// each one's side and the results are joined, so what the old kind
+    /// held is removed, what the new one holds is added, and the node is
+    /// modified where either side is a leaf.
+    #[inline(never)]
+    fn both_sides(
+        &mut self,
+        lview: View<'_>,
+        rview: View<'_>,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> (Change, Comparison) {
+        let (lchange, l) = self.side(lview, lhs, rhs);
+        let (rchange, r) = self.side(rview, lhs, rhs);
+        let change = if lchange == Change::Modified {
+            lchange
+        } else {
+            rchange
+        };
+        (
+            change,
+            Comparison {
+                added: l.added.union(&r.added),
+                modified: l.modified.union(&r.modified),
+                removed: l.removed.union(&r.removed),
+            },
+        )
     }
 
     /// The paths below a node that only one side has (all added, or all

@@ -82,9 +82,14 @@ pub struct TypedError {
     pub message: String,
 }
 
+/// SMD's `ValidationError.Error`: an error at the root (empty path) is
+/// its message alone.
 impl fmt::Display for TypedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        f.write_str(&self.message)
     }
 }
 
@@ -283,3 +288,5 @@ impl WalkErrors {
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod upstream_tests;

@@ -121,10 +121,9 @@ fn below(
             }
         }
     }
-    Ok((
-        Set::from_entries(entries, start, OnRepeat::FirstBelow),
-        false,
-    ))
+    // Only a list repeats an element: SMD's `visitListItems` makes an item
+    // whose key is repeated a member with nothing below it.
+    Ok((Set::from_entries(entries, start, OnRepeat::Nothing), false))
 }
 
 impl Set {
