@@ -28,6 +28,10 @@ pub enum Generation {
     /// Custom resources: anything but `metadata` (and `status`, when the
     /// CRD enables the status subresource).
     AllButMetadata { status_subresource: bool },
+    /// A `/status` write to a kind that tracks one: `rest.BeforeUpdate`
+    /// keeps the stored generation and no status strategy moves it (a
+    /// Deployment's status write that changes annotations included).
+    Kept,
 }
 
 /// Built-in kinds whose registry strategy keeps a generation, by API group
@@ -148,11 +152,20 @@ impl Generation {
         self != Generation::None
     }
 
+    /// The policy of a `/status` write to the kind ([`Generation::Kept`]).
+    pub fn for_status_write(self) -> Self {
+        if self.is_tracked() {
+            Generation::Kept
+        } else {
+            self
+        }
+    }
+
     /// Whether a write from `before` to `after` moves the generation.
     pub fn bumps(self, before: &Value, after: &Value) -> bool {
         let differs = |path: &[&str]| !semantic_eq(before.get_path(path), after.get_path(path));
         match self {
-            Generation::None => false,
+            Generation::None | Generation::Kept => false,
             Generation::Spec => differs(&["spec"]),
             Generation::SpecOrAnnotations => {
                 differs(&["spec"]) || differs(&["metadata", "annotations"])

@@ -150,11 +150,16 @@ pub fn run_scenario_with_schema(
             let before = steps
                 .last()
                 .map_or(stored.as_ref(), |s: &StepResult| s.object.as_ref());
+            let status_write = matches!(step, Ok(s) if s.subresource == Some(Subresource::Status));
             let (event, rollout) = bookkeeping.record(
                 before,
                 result.object.as_mut(),
                 result.changed,
-                generation,
+                if status_write {
+                    generation.for_status_write()
+                } else {
+                    generation
+                },
                 &time,
             );
             result.event = event;

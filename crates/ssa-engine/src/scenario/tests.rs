@@ -619,3 +619,80 @@ steps:
     assert_eq!(first_refused("kubectl").as_deref(), Some("4294967298"));
     assert_eq!(first_refused("api").as_deref(), Some("4294967297"));
 }
+
+/// `rest.BeforeUpdate` keeps the stored generation and no status strategy
+/// moves it: a Deployment's `/status` write that changes an annotation
+/// leaves the generation, the same change through the main resource
+/// (`deploymentStrategy.PrepareForUpdate`) bumps it.
+#[test]
+fn status_writes_keep_the_generation() {
+    let text = r#"
+scenario: v1
+name: generation
+schema: {builtin: apps/v1/Deployment}
+steps:
+- manager: a
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: d, namespace: default}
+    spec:
+      selector: {matchLabels: {app: x}}
+      template:
+        metadata: {labels: {app: x}}
+        spec: {containers: [{name: c, image: i}]}
+- manager: controller
+  op: update
+  subresource: status
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: d, namespace: default, annotations: {seen: "1"}}
+    spec:
+      selector: {matchLabels: {app: x}}
+      template:
+        metadata: {labels: {app: x}}
+        spec: {containers: [{name: c, image: i}]}
+    status: {observedGeneration: 1}
+- manager: a
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: d, namespace: default, annotations: {note: x}}
+    spec:
+      selector: {matchLabels: {app: x}}
+      template:
+        metadata: {labels: {app: x}}
+        spec: {containers: [{name: c, image: i}]}
+"#;
+    let result = run_scenario_text(text).unwrap();
+    let generations: Vec<_> = result
+        .steps
+        .iter()
+        .map(|s| {
+            s.object
+                .as_ref()
+                .and_then(|o| o.get_path(&["metadata", "generation"]))
+                .cloned()
+        })
+        .collect();
+    assert_eq!(
+        generations,
+        vec![
+            Some(Value::Int(1)),
+            Some(Value::Int(1)),
+            Some(Value::Int(2))
+        ]
+    );
+    assert_eq!(
+        result.steps[1].object.as_ref().and_then(|o| o.get_path(&[
+            "metadata",
+            "annotations",
+            "seen"
+        ])),
+        Some(&Value::from("1")),
+        "the status write stored its annotation"
+    );
+}

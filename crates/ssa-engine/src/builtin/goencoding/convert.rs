@@ -32,8 +32,8 @@
 //! walked here.
 
 use super::decode::{int_type_name, refused_number};
-use super::{quantity, time};
 use super::table::{GoTable, GoType};
+use super::{quantity, time};
 use crate::value::{Map, Value};
 
 /// Converts `object`, an instance of struct `root`, as `FromUnstructured`
@@ -75,7 +75,9 @@ fn needs_walk(table: &GoTable, v: &Value, ty: &GoType) -> bool {
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
         (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
         (GoType::Quantity, v) => quantity::refusal(v).is_some(),
-        (GoType::Time | GoType::MicroTime, v) => time::refusal(v, *ty == GoType::MicroTime).is_some(),
+        (GoType::Time | GoType::MicroTime, v) => {
+            time::refusal(v, *ty == GoType::MicroTime).is_some()
+        }
         (GoType::Pointer(inner), v) => needs_walk(table, v, inner),
         (GoType::Slice(inner), Value::List(items)) => {
             items.iter().any(|item| needs_walk(table, item, inner))

@@ -374,12 +374,19 @@ fn times_the_server_cannot_parse_are_refused() {
     let bad = json(
         r#"{"status":{"replicas":1.5,"conditions":[{"type":"Available","lastUpdateTime":"2024-01-01T00:00:00Z","lastTransitionTime":"2024-01-01"}]}}"#,
     );
-    let words = r#"parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T""#;
-    assert_eq!(decode_numbers(table, deployment, &bad), Err(words.to_string()));
+    let words =
+        r#"parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T""#;
+    assert_eq!(
+        decode_numbers(table, deployment, &bad),
+        Err(words.to_string())
+    );
     let mut converted = json(
         r#"{"status":{"conditions":[{"type":"Available","lastTransitionTime":"2024-01-01"}]}}"#,
     );
-    assert_eq!(from_unstructured(table, deployment, &mut converted), Err(words.to_string()));
+    assert_eq!(
+        from_unstructured(table, deployment, &mut converted),
+        Err(words.to_string())
+    );
     let lease = table.struct_of("io.k8s.api.coordination.v1.Lease").unwrap();
     assert_eq!(
         from_unstructured(table, lease, &mut json(r#"{"spec":{"renewTime":"2024-01-01T00:00:00Z"}}"#)),

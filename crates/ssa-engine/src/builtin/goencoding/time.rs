@@ -120,7 +120,13 @@ fn parse(text: &str, micro: bool) -> Result<Parsed, String> {
             }
         }
         let hold = value;
-        let digit = |i: usize| value.as_bytes().get(i).filter(|c| c.is_ascii_digit()).map(|c| i64::from(c - b'0'));
+        let digit = |i: usize| {
+            value
+                .as_bytes()
+                .get(i)
+                .filter(|c| c.is_ascii_digit())
+                .map(|c| i64::from(c - b'0'))
+        };
         // `getnum`: one or two digits; `fixed`, exactly two.
         let number = |fixed: bool| -> Option<(i64, usize)> {
             let first = digit(0)?;
@@ -180,8 +186,10 @@ fn parse(text: &str, micro: bool) -> Result<Parsed, String> {
             }),
             Element::Micros => {
                 let b = value.as_bytes();
-                (b.len() >= 7 && matches!(b[0], b'.' | b',') && b[1..7].iter().all(u8::is_ascii_digit))
-                    .then(|| (t.nanos = fraction(&b[1..7]), 7).1)
+                (b.len() >= 7
+                    && matches!(b[0], b'.' | b',')
+                    && b[1..7].iter().all(u8::is_ascii_digit))
+                .then(|| (t.nanos = fraction(&b[1..7]), 7).1)
             }
             Element::ColonZone => {
                 let b = value.as_bytes();
@@ -222,7 +230,11 @@ fn parse(text: &str, micro: bool) -> Result<Parsed, String> {
         }
     }
     if !value.is_empty() {
-        return Err(format!("parsing time {}: extra text: {}", quote(text), quote(value)));
+        return Err(format!(
+            "parsing time {}: extra text: {}",
+            quote(text),
+            quote(value)
+        ));
     }
     let leap = t.year % 4 == 0 && (t.year % 100 != 0 || t.year % 400 == 0);
     let days_in_month = match t.month {
@@ -325,19 +337,69 @@ mod tests {
     fn times_that_do_not_parse_are_refused_with_go_words() {
         let layout = "\"2006-01-02T15:04:05Z07:00\"";
         for (bad, words) in [
-            ("2024-01-01", format!("parsing time \"2024-01-01\" as {layout}: cannot parse \"\" as \"T\"")),
-            ("yesterday", format!("parsing time \"yesterday\" as {layout}: cannot parse \"yesterday\" as \"2006\"")),
-            ("2024-1-01T00:00:00Z", format!("parsing time \"2024-1-01T00:00:00Z\" as {layout}: cannot parse \"1-01T00:00:00Z\" as \"01\"")),
-            ("2024-01-01 00:00:00Z", format!("parsing time \"2024-01-01 00:00:00Z\" as {layout}: cannot parse \" 00:00:00Z\" as \"T\"")),
-            ("2024-01-01T00:00:00", format!("parsing time \"2024-01-01T00:00:00\" as {layout}: cannot parse \"\" as \"Z07:00\"")),
-            ("2024-01-01T00:00:00+1:00", format!("parsing time \"2024-01-01T00:00:00+1:00\" as {layout}: cannot parse \"+1:00\" as \"Z07:00\"")),
-            ("2024-13-01T00:00:00Z", "parsing time \"2024-13-01T00:00:00Z\": month out of range".to_string()),
-            ("2024-01-01T24:00:00Z", "parsing time \"2024-01-01T24:00:00Z\": hour out of range".to_string()),
-            ("2024-01-01T00:60:00Z", "parsing time \"2024-01-01T00:60:00Z\": minute out of range".to_string()),
-            ("2023-02-29T00:00:00Z", "parsing time \"2023-02-29T00:00:00Z\": day out of range".to_string()),
-            ("2024-01-01T00:00:00+25:00", "parsing time \"2024-01-01T00:00:00+25:00\": time zone offset hour out of range".to_string()),
-            ("2024-01-01T00:00:00Zs", "parsing time \"2024-01-01T00:00:00Zs\": extra text: \"s\"".to_string()),
-            ("2024-01-01T00:00:00Z\n", "parsing time \"2024-01-01T00:00:00Z\\x0a\": extra text: \"\\x0a\"".to_string()),
+            (
+                "2024-01-01",
+                format!("parsing time \"2024-01-01\" as {layout}: cannot parse \"\" as \"T\""),
+            ),
+            (
+                "yesterday",
+                format!(
+                    "parsing time \"yesterday\" as {layout}: cannot parse \"yesterday\" as \"2006\""
+                ),
+            ),
+            (
+                "2024-1-01T00:00:00Z",
+                format!(
+                    "parsing time \"2024-1-01T00:00:00Z\" as {layout}: cannot parse \"1-01T00:00:00Z\" as \"01\""
+                ),
+            ),
+            (
+                "2024-01-01 00:00:00Z",
+                format!(
+                    "parsing time \"2024-01-01 00:00:00Z\" as {layout}: cannot parse \" 00:00:00Z\" as \"T\""
+                ),
+            ),
+            (
+                "2024-01-01T00:00:00",
+                format!(
+                    "parsing time \"2024-01-01T00:00:00\" as {layout}: cannot parse \"\" as \"Z07:00\""
+                ),
+            ),
+            (
+                "2024-01-01T00:00:00+1:00",
+                format!(
+                    "parsing time \"2024-01-01T00:00:00+1:00\" as {layout}: cannot parse \"+1:00\" as \"Z07:00\""
+                ),
+            ),
+            (
+                "2024-13-01T00:00:00Z",
+                "parsing time \"2024-13-01T00:00:00Z\": month out of range".to_string(),
+            ),
+            (
+                "2024-01-01T24:00:00Z",
+                "parsing time \"2024-01-01T24:00:00Z\": hour out of range".to_string(),
+            ),
+            (
+                "2024-01-01T00:60:00Z",
+                "parsing time \"2024-01-01T00:60:00Z\": minute out of range".to_string(),
+            ),
+            (
+                "2023-02-29T00:00:00Z",
+                "parsing time \"2023-02-29T00:00:00Z\": day out of range".to_string(),
+            ),
+            (
+                "2024-01-01T00:00:00+25:00",
+                "parsing time \"2024-01-01T00:00:00+25:00\": time zone offset hour out of range"
+                    .to_string(),
+            ),
+            (
+                "2024-01-01T00:00:00Zs",
+                "parsing time \"2024-01-01T00:00:00Zs\": extra text: \"s\"".to_string(),
+            ),
+            (
+                "2024-01-01T00:00:00Z\n",
+                "parsing time \"2024-01-01T00:00:00Z\\x0a\": extra text: \"\\x0a\"".to_string(),
+            ),
         ] {
             assert_eq!(reprint(bad, false), None, "{bad}");
             assert_eq!(refusal(&Value::from(bad), false), Some(words), "{bad}");
