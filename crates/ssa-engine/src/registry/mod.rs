@@ -14,6 +14,7 @@
 //! bookkeeping (uid, resourceVersion).
 
 mod encoding;
+mod gated;
 pub mod generation;
 mod job;
 mod pod;

@@ -50,8 +50,8 @@ pub(super) struct KindStrategy {
     /// `initial_status`).
     create: Option<fn(&mut Value)>,
     /// What both `PrepareForCreate` and `PrepareForUpdate` do to the new
-    /// object, whatever the stored one.
-    every_write: Option<fn(&mut Value)>,
+    /// object, given the stored one (`Null` on create).
+    every_write: Option<fn(&mut Value, &Value)>,
     /// The rest of the status strategy's `PrepareForUpdate`: the write,
     /// then the stored object.
     status_write: Option<fn(&mut Value, &Value)>,
@@ -305,7 +305,42 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
     // ValidateDeclarativelyWithMigrationChecks, so 1.35 or later; the
     // index did not name its commit; copies from before v1 reset spec
     // only).
-    ("resource.k8s.io", "ResourceClaim", META_RESET),
+    // Its status strategy's PrepareForUpdate also drops the device
+    // statuses of deallocated devices.
+    (
+        "resource.k8s.io",
+        "ResourceClaim",
+        KindStrategy {
+            status_write: Some(super::gated::drop_deallocated_status_devices),
+            ..META_RESET
+        },
+    ),
+    // resource/resourceslice/strategy.go: dropDisabledFields.
+    (
+        "resource.k8s.io",
+        "ResourceSlice",
+        KindStrategy {
+            every_write: Some(super::gated::drop_disabled_slice_fields),
+            ..SPEC_ONLY
+        },
+    ),
+    (
+        "discovery.k8s.io",
+        "EndpointSlice",
+        KindStrategy {
+            every_write: Some(super::gated::drop_topology_on_v1),
+            ..SPEC_ONLY
+        },
+    ),
+    // core/persistentvolumeclaim/strategy.go: the data sources.
+    (
+        "",
+        "PersistentVolumeClaim",
+        KindStrategy {
+            every_write: Some(super::gated::pvc_data_sources),
+            ..SPEC_ONLY
+        },
+    ),
     // apiserverinternal/storageversion/strategy.go: the same
     // PrepareForUpdate, but neither strategy declares reset fields, so a
     // writer owns the status it sends to the main resource and the spec
@@ -436,12 +471,12 @@ fn drop_disabled(strategy: &KindStrategy, object: &mut Value, live: &Value) {
         }
     }
     if let Some(write) = strategy.every_write {
-        write(object);
+        write(object, live);
     }
 }
 
 /// `cleanSecretReferences`: a reference keeps only its name.
-fn clean_secret_references(account: &mut Value) {
+fn clean_secret_references(account: &mut Value, _: &Value) {
     let Some(secrets) = account
         .as_map_mut()
         .and_then(|a| a.get_mut("secrets"))
@@ -1081,5 +1116,140 @@ mod tests {
                 "{apiVersion: coordination.k8s.io/v1, kind: Lease, spec: {holderIdentity: h, strategy: OldestEmulationVersion}}"
             )
         );
+    }
+
+    /// core `persistentvolumeclaim/strategy.go` `PrepareForCreate` and
+    /// `PrepareForUpdate`: `EnforceDataSourceBackwardsCompatibility`, then
+    /// `NormalizeDataSources`.
+    #[test]
+    fn pvc_data_sources_are_normalized_and_foreign_ones_dropped() {
+        let pvc = |spec: &str| {
+            yaml(&format!(
+                "{{apiVersion: v1, kind: PersistentVolumeClaim, spec: {spec}}}"
+            ))
+        };
+        let mut created = pvc("{dataSource: {kind: PersistentVolumeClaim, name: a}}");
+        prepare_for_create(&mut created);
+        assert_eq!(
+            created,
+            pvc(
+                "{dataSource: {kind: PersistentVolumeClaim, name: a}, dataSourceRef: {kind: PersistentVolumeClaim, name: a}}"
+            )
+        );
+        let mut created =
+            pvc("{dataSourceRef: {apiGroup: x.io, kind: Pop, name: p, namespace: ''}}");
+        prepare_for_create(&mut created);
+        assert_eq!(
+            created,
+            pvc(
+                "{dataSourceRef: {apiGroup: x.io, kind: Pop, name: p, namespace: ''}, dataSource: {apiGroup: x.io, kind: Pop, name: p}}"
+            )
+        );
+        // A namespaced reference has no local counterpart.
+        let body = pvc("{dataSourceRef: {kind: Pop, name: p, namespace: ns}}");
+        let mut created = body.clone();
+        prepare_for_create(&mut created);
+        assert_eq!(created, body);
+        // Neither a claim nor a snapshot: dropped on create, and on an
+        // update unless the stored claim has a data source.
+        let foreign = "{dataSource: {apiGroup: x.io, kind: Pop, name: p}}";
+        let mut created = pvc(foreign);
+        prepare_for_create(&mut created);
+        assert_eq!(created, pvc("{}"));
+        let mut updated = pvc(foreign);
+        prepare_for_update(&mut updated, &pvc("{}"), NOW);
+        assert_eq!(updated, pvc("{}"));
+        let mut updated = pvc(foreign);
+        prepare_for_update(&mut updated, &pvc(foreign), NOW);
+        assert_eq!(
+            updated,
+            pvc(
+                "{dataSource: {apiGroup: x.io, kind: Pop, name: p}, dataSourceRef: {apiGroup: x.io, kind: Pop, name: p}}"
+            )
+        );
+    }
+
+    /// resource `resourceslice/strategy.go` `dropDisabledFields` with
+    /// 1.36's gates: DRAListTypeAttributes and DRANodeAllocatableResources
+    /// (alpha, off) drop list attributes and node-allocatable mappings
+    /// unless the stored slice uses them; the gates that are on keep
+    /// theirs (taints).
+    #[test]
+    fn resource_slice_alpha_fields_are_dropped_unless_in_use() {
+        let slice = |devices: &str| {
+            yaml(&format!(
+                "{{apiVersion: resource.k8s.io/v1, kind: ResourceSlice, spec: {{driver: d, devices: {devices}}}}}"
+            ))
+        };
+        let body = "[{name: a, taints: [{key: k, effect: NoSchedule}], attributes: {m: {int: 1, ints: [1, 2]}}, nodeAllocatableResourceMappings: [{capacityKey: c}]}]";
+        let bare =
+            slice("[{name: a, taints: [{key: k, effect: NoSchedule}], attributes: {m: {int: 1}}}]");
+        let mut created = slice(body);
+        prepare_for_create(&mut created);
+        assert_eq!(created, bare);
+        let mut updated = slice(body);
+        prepare_for_update(&mut updated, &bare, NOW);
+        assert_eq!(updated, bare);
+        // In use by any stored device: kept on every device.
+        let mut updated = slice(body);
+        prepare_for_update(
+            &mut updated,
+            &slice(
+                "[{name: b, attributes: {x: {strings: []}}, nodeAllocatableResourceMappings: [{capacityKey: c}]}]",
+            ),
+            NOW,
+        );
+        assert_eq!(updated, slice(body));
+    }
+
+    /// resource `resourceclaim/strategy.go`
+    /// `dropDeallocatedStatusDevices` (DRAResourceClaimDeviceStatus on): a
+    /// `/status` write drops the statuses of devices no longer allocated.
+    #[test]
+    fn resource_claim_status_writes_drop_deallocated_device_statuses() {
+        let live = r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","status":{"allocation":{"devices":{"results":[
+            {"driver":"d","pool":"p","device":"a"},{"driver":"d","pool":"p","device":"b"}]}}}}"#;
+        let (_, object) = status_write(
+            live,
+            r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","status":{"allocation":{"devices":{"results":[
+                {"driver":"d","pool":"p","device":"a"}]}},"devices":[
+                {"driver":"d","pool":"p","device":"a"},{"driver":"d","pool":"p","device":"b"},{"driver":"d","pool":"p","device":"c"}]}}"#,
+        );
+        assert_eq!(
+            object.get_path(&["status", "devices"]),
+            Some(&json(
+                r#"[{"driver":"d","pool":"p","device":"a"},{"driver":"d","pool":"p","device":"c"}]"#
+            ))
+        );
+        // Deallocated altogether: no device statuses left, no list.
+        let (_, object) = status_write(
+            live,
+            r#"{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaim","status":{"devices":[{"driver":"d","pool":"p","device":"b"}]}}"#,
+        );
+        assert_eq!(object.get("status"), Some(&json("{}")));
+    }
+
+    /// discovery `endpointslice/strategy.go` `dropTopologyOnV1`: a v1
+    /// write drops each endpoint's `deprecatedTopology`, unless an update
+    /// leaves the endpoints as stored.
+    #[test]
+    fn endpoint_slice_v1_writes_drop_deprecated_topology() {
+        let slice = |endpoints: &str| {
+            yaml(&format!(
+                "{{apiVersion: discovery.k8s.io/v1, kind: EndpointSlice, addressType: IPv4, endpoints: {endpoints}}}"
+            ))
+        };
+        let body =
+            slice("[{addresses: [10.0.0.1], deprecatedTopology: {kubernetes.io/hostname: n1}}]");
+        let bare = slice("[{addresses: [10.0.0.1]}]");
+        let mut created = body.clone();
+        prepare_for_create(&mut created);
+        assert_eq!(created, bare);
+        let mut updated = body.clone();
+        prepare_for_update(&mut updated, &bare, NOW);
+        assert_eq!(updated, bare);
+        let mut unchanged = body.clone();
+        prepare_for_update(&mut unchanged, &body, NOW);
+        assert_eq!(unchanged, body);
     }
 }
