@@ -418,7 +418,8 @@ pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Orde
 }
 
 /// The arbitrary-precision half of `ParseQuantity`: the amount times its
-/// suffix, rounded up to a nano-unit, capped at the largest int64.
+/// suffix, rounded up to a nano-unit, a binary one capped at the largest
+/// int64.
 fn slow_path(parts: &Parts<'_>, base: u32, exponent: i32, format: Format) -> Option<Quantity> {
     let digits = format!("{}{}", parts.num, parts.denom);
     let mut mantissa: i128 = digits.parse().ok()?;
@@ -437,7 +438,10 @@ fn slow_path(parts: &Parts<'_>, base: u32, exponent: i32, format: Format) -> Opt
         };
         scale = -9;
     }
-    if exceeds_max(mantissa, scale) {
+    // `ParseQuantity` caps only a BinarySI amount (`maxAllowed`); a
+    // decimal one past int64 keeps its value (`TestParseQuantity`:
+    // `9223372036854775808` prints as written).
+    if format == Format::BinarySi && exceeds_max(mantissa, scale) {
         mantissa = i128::from(i64::MAX);
         scale = 0;
     }
@@ -546,7 +550,8 @@ mod tests {
             ("0.5Ki", "512"),
             ("10E", "10E"),
             ("1e100", "10e99"),
-            ("99999999999999999999", "9223372036854775807"),
+            ("99999999999999999999", "99999999999999999999"),
+            ("99999999999999999999Ki", "9223372036854775807"),
             ("-1Ki", "-1Ki"),
             ("1e-3", "1e-3"),
             ("1e-4", "100e-6"),
