@@ -262,3 +262,5 @@ fn is_empty(v: &Value, ty: &GoType) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_tests;

@@ -102,7 +102,7 @@ pub(super) fn is_zero(v: &Value) -> bool {
 
 /// How a Quantity prints its suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(super) enum Format {
     DecimalExponent,
     BinarySi,
     DecimalSi,
@@ -111,11 +111,11 @@ enum Format {
 /// A parsed Quantity: `mantissa × 10^exponent`, and the string it was
 /// read from when that string is canonical.
 #[derive(Debug, PartialEq, Eq)]
-struct Quantity {
-    mantissa: i128,
-    exponent: i32,
-    format: Format,
-    kept: Option<String>,
+pub(super) struct Quantity {
+    pub(super) mantissa: i128,
+    pub(super) exponent: i32,
+    pub(super) format: Format,
+    pub(super) kept: Option<String>,
 }
 
 /// What `MarshalJSON` prints for the Quantity written `text`; `None`
@@ -125,7 +125,7 @@ pub(crate) fn canonical(text: &str) -> Option<String> {
 }
 
 /// `MarshalJSON` of a parsed Quantity.
-fn print(q: Quantity) -> Option<String> {
+pub(super) fn print(q: Quantity) -> Option<String> {
     if let Some(kept) = q.kept {
         return Some(kept);
     }
@@ -257,17 +257,17 @@ fn interpret(suffix: &str) -> Option<(u32, i32, Format)> {
 }
 
 /// The parts `parseQuantityString` finds.
-struct Parts<'a> {
-    positive: bool,
+pub(super) struct Parts<'a> {
+    pub(super) positive: bool,
     /// The integer digits without leading zeros (`"0"` when none).
-    num: &'a str,
+    pub(super) num: &'a str,
     /// The fraction digits.
-    denom: &'a str,
-    suffix: &'a str,
+    pub(super) denom: &'a str,
+    pub(super) suffix: &'a str,
 }
 
 /// `parseQuantityString`: sign, digits, fraction, suffix.
-fn split(text: &str) -> Option<Parts<'_>> {
+pub(super) fn split(text: &str) -> Option<Parts<'_>> {
     let (positive, rest) = match text.as_bytes().first() {
         Some(b'-') => (false, &text[1..]),
         Some(b'+') => (true, &text[1..]),
@@ -306,7 +306,7 @@ fn split(text: &str) -> Option<Parts<'_>> {
 }
 
 /// `ParseQuantity`.
-fn parse(text: &str) -> Option<Quantity> {
+pub(super) fn parse(text: &str) -> Option<Quantity> {
     if text.is_empty() {
         return None;
     }
@@ -355,10 +355,10 @@ fn parse(text: &str) -> Option<Quantity> {
 }
 
 /// `ParseQuantity`'s three errors.
-const FORMAT_WRONG: &str =
+pub(super) const FORMAT_WRONG: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-const SUFFIX: &str = "unable to parse quantity's suffix";
-const NUMERIC: &str = "unable to parse numeric part of quantity";
+pub(super) const SUFFIX: &str = "unable to parse quantity's suffix";
+pub(super) const NUMERIC: &str = "unable to parse numeric part of quantity";
 
 /// The error of `Quantity.UnmarshalJSON` for `v`, a Quantity field's
 /// value, when `ParseQuantity` refuses it (judged on the text alone, so
@@ -418,7 +418,8 @@ pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Orde
 }
 
 /// The arbitrary-precision half of `ParseQuantity`: the amount times its
-/// suffix, rounded up to a nano-unit, capped at the largest int64.
+/// suffix, rounded up to a nano-unit, a binary one capped at the largest
+/// int64.
 fn slow_path(parts: &Parts<'_>, base: u32, exponent: i32, format: Format) -> Option<Quantity> {
     let digits = format!("{}{}", parts.num, parts.denom);
     let mut mantissa: i128 = digits.parse().ok()?;
@@ -437,7 +438,10 @@ fn slow_path(parts: &Parts<'_>, base: u32, exponent: i32, format: Format) -> Opt
         };
         scale = -9;
     }
-    if exceeds_max(mantissa, scale) {
+    // `ParseQuantity` caps only a BinarySI amount (`maxAllowed`); a
+    // decimal one past int64 keeps its value (`TestParseQuantity`:
+    // `9223372036854775808` prints as written).
+    if format == Format::BinarySi && exceeds_max(mantissa, scale) {
         mantissa = i128::from(i64::MAX);
         scale = 0;
     }
@@ -546,7 +550,8 @@ mod tests {
             ("0.5Ki", "512"),
             ("10E", "10E"),
             ("1e100", "10e99"),
-            ("99999999999999999999", "9223372036854775807"),
+            ("99999999999999999999", "99999999999999999999"),
+            ("99999999999999999999Ki", "9223372036854775807"),
             ("-1Ki", "-1Ki"),
             ("1e-3", "1e-3"),
             ("1e-4", "100e-6"),
