@@ -173,4 +173,84 @@ mod tests {
             ]
         );
     }
+
+    /// structured-merge-diff v6 (commit 15d07547) `merge/conflict_test.go`:
+    /// `TestNewFromSets`, `TestConflictsFromManagers` and `TestToSet`.
+    /// SMD's `ConflictsFromManagers` lists each manager's set in
+    /// `Iterate` order, as the Updater here does (`set.paths()`), and
+    /// `Conflicts.Error` groups them by sorted manager: the message after
+    /// the server's `Apply failed with N conflicts: `. Plain names are not
+    /// manager identifiers, so they print quoted, as SMD prints them.
+    #[test]
+    fn smd_conflicts_from_managers() {
+        use crate::fieldpath::{KeyFields, PathElement, Set};
+        use crate::value::Value;
+        let item = || {
+            PathElement::Key(KeyFields::new([
+                ("key", Value::from("a")),
+                ("id", Value::Int(2)),
+            ]))
+        };
+        let p = |head: &[&str], tail: Option<&str>| {
+            let mut p = Path::fields(head);
+            if let Some(t) = tail {
+                p = p.child(item()).child(PathElement::Field(t.into()));
+            }
+            p
+        };
+        // SMD's map of managers iterates in random order; the message
+        // sorts them.
+        let managers = [
+            (
+                "Bob",
+                Set::from_paths(&[p(&["key"], None), p(&["list"], Some("id"))]),
+            ),
+            (
+                "Alice",
+                Set::from_paths(&[p(&["value"], None), p(&["list"], Some("key"))]),
+            ),
+        ];
+        let list = |managers: &[(&str, Set)]| -> Vec<(String, Path)> {
+            managers
+                .iter()
+                .flat_map(|(m, set)| set.paths().into_iter().map(|p| (m.to_string(), p)))
+                .collect()
+        };
+        let message = |managers: &[(&str, Set)]| {
+            let WriteError::Conflict { message, .. } =
+                Refusal::Conflicts(list(managers)).into_write_error()
+            else {
+                panic!("not a conflict")
+            };
+            message
+        };
+        assert_eq!(
+            message(&managers),
+            "Apply failed with 4 conflicts: conflicts with \"Alice\":\n- .value\n- .list[id=2,key=\"a\"].key\nconflicts with \"Bob\":\n- .key\n- .list[id=2,key=\"a\"].id"
+        );
+        // `TestToSet`: the conflicts' paths, as one set.
+        let all: Vec<Path> = list(&managers).into_iter().map(|(_, p)| p).collect();
+        assert_eq!(
+            Set::from_paths(&all),
+            Set::from_paths(&[
+                p(&["key"], None),
+                p(&["value"], None),
+                p(&["list"], Some("id")),
+                p(&["list"], Some("key")),
+            ])
+        );
+        // `TestConflictsFromManagers`.
+        let named = |f: &str| {
+            Path::fields(&["obj", "template", "obj", "list"])
+                .child(PathElement::Key(KeyFields::new([(
+                    "name",
+                    Value::from("a"),
+                )])))
+                .child(PathElement::Field(f.into()))
+        };
+        assert_eq!(
+            message(&[("Bob", Set::from_paths(&[named("id"), named("key")]))]),
+            "Apply failed with 2 conflicts: conflicts with \"Bob\":\n- .obj.template.obj.list[name=\"a\"].id\n- .obj.template.obj.list[name=\"a\"].key"
+        );
+    }
 }

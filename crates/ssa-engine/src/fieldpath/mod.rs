@@ -62,4 +62,6 @@ impl fmt::Display for Path {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod upstream_set_tests;
+#[cfg(test)]
 mod upstream_tests;

@@ -22,12 +22,9 @@
 //! Skipped:
 //! - `TestSerializeV1` (random sets round-tripped; the engine's own
 //!   property tests do that) and the benchmarks.
-//! - `set_test.go`, `element_test.go`, `pathelementmap_test.go`,
-//!   `managers_test.go`, `fromvalue_test.go`: set algebra and helper
-//!   types; the algebra is covered by `fieldpath/tests.rs` and the
-//!   typed and merge suites, which produce the sets the API server shows.
-//!   (Not ported for lack of time: `TestSetDifference`,
-//!   `TestEnsureNamedFieldsAreMembers`, `TestFilterByPattern`.)
+//! - `set_test.go`, `element_test.go`, `managers_test.go`: ported in
+//!   `upstream_set_tests.rs`, with what it skips of them,
+//!   `pathelementmap_test.go` and `fromvalue_test.go`.
 //! - An index with a sign (`i:-1`, `i:+1`): Go's `strconv.Atoi` reads
 //!   both; no server writes them.
 
