@@ -50,6 +50,7 @@ pub enum Topic {
     ClientSideDeleted,
     ClientSideKept,
     Deleted,
+    Conversion,
 }
 
 impl Topic {
@@ -73,6 +74,7 @@ impl Topic {
             Topic::ClientSideDeleted => "three-way: deleted",
             Topic::ClientSideKept => "three-way: kept",
             Topic::Deleted => "deleted",
+            Topic::Conversion => "real server",
         }
     }
 }
@@ -178,9 +180,35 @@ pub(crate) fn why_of(
                 server_entries(sides, &mut out);
                 unowned(schema, sides, &mut out);
             }
+            string_data(step, &mut out);
         }
     }
     out
+}
+
+/// A v1 Secret's `stringData`, which a real API server folds into `data`
+/// when it converts the write into its internal Secret
+/// (`Convert_v1_Secret_To_core_Secret`). The engine, like the recorded
+/// reference it is checked against, runs no such conversion (see the
+/// README's Limitations), so the learner is told what a cluster does.
+fn string_data(step: &Step, out: &mut Vec<Reason>) {
+    let Some(object) = step.object.as_ref() else {
+        return;
+    };
+    let text = |key| object.get(key).and_then(Value::as_str);
+    if text("apiVersion") == Some("v1")
+        && text("kind") == Some("Secret")
+        && object
+            .get("stringData")
+            .and_then(Value::as_map)
+            .is_some_and(|m| !m.is_empty())
+    {
+        out.push(reason(
+            Topic::Conversion,
+            None,
+            "A real API server does not store stringData: converting the write into its internal Secret moves each value into data (base64), over a data value of the same key, and returns no stringData. The managedFields still name f:stringData, so a key later dropped from stringData stays in data (kubernetes/kubernetes#108008). The playground does not model that conversion: it keeps stringData as applied.".into(),
+        ));
+    }
 }
 
 /// The objects the scenario held before each step up to `index`:
@@ -945,6 +973,33 @@ mod tests {
                 .text
                 .contains("from \"a\" (operation Apply) to \"a\" (operation Update")
         );
+    }
+
+    /// `Convert_v1_Secret_To_core_Secret`: a step that sends a Secret's
+    /// `stringData` says what a real server stores; `data` alone, an
+    /// empty `stringData` or another kind says nothing.
+    #[test]
+    fn a_secrets_string_data_tells_what_a_real_server_stores() {
+        let secret = "apiVersion: v1, kind: Secret, metadata: {name: s, namespace: default}";
+        let text = scenario(&[
+            &format!("- {{manager: a, op: apply, object: {{{secret}, stringData: {{k: v}}}}}}"),
+            &format!("- {{manager: a, op: apply, object: {{{secret}, data: {{k: dg==}}}}}}"),
+            &format!("- {{manager: a, op: update, object: {{{secret}, stringData: {{}}}}}}"),
+        ]);
+        let why = reasons(&text);
+        let notes: Vec<usize> = why.iter().map(|w| of(w, Topic::Conversion).len()).collect();
+        assert_eq!(notes, [1, 0, 0]);
+        assert!(
+            of(&why[0], Topic::Conversion)[0]
+                .text
+                .contains("moves each value into data")
+        );
+        // A kind without the conversion (no schema: any field is taken).
+        let other = reasons(&scenario(&[
+            "- {manager: a, op: apply, object: {CM, stringData: {k: v}}}",
+        ]));
+        assert!(!other[0].is_empty(), "the apply was explained");
+        assert!(of(&other[0], Topic::Conversion).is_empty());
     }
 
     #[test]
