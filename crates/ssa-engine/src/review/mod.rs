@@ -267,13 +267,23 @@ impl Job {
                     Outcome::Invalid => ApplyOutcome::Invalid,
                     Outcome::Error => ApplyOutcome::Error,
                 };
+                let mut notes = step.notes;
+                // What the cluster stores of a Secret's stringData, which
+                // the engine keeps as applied (see the scenario's Why?).
+                let sent = scenario.steps.first().and_then(|s| s.as_ref().ok());
+                if let Some(note) = sent
+                    .and_then(|s| s.object.as_ref())
+                    .and_then(crate::scenario::string_data_note)
+                {
+                    notes.push(note.to_string());
+                }
                 (
                     outcome,
                     step.message,
                     step.conflicts,
                     step.object,
                     changes,
-                    step.notes,
+                    notes,
                 )
             }
             None => (

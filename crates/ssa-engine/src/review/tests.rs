@@ -361,3 +361,33 @@ data: {a: "1"}
         "a dry-run apply alone leaves the annotation"
     );
 }
+
+/// A Secret's `stringData` is kept as applied (the reference runs no
+/// conversion into the internal Secret), and the review says what a real
+/// server stores instead; a Secret that sends only `data` gets no note.
+#[test]
+fn a_secrets_string_data_is_noted_with_what_a_real_server_stores() {
+    let manifests = "\
+apiVersion: v1
+kind: Secret
+metadata: {name: db, namespace: shop}
+stringData: {password: hunter2}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: plain, namespace: shop}
+data: {password: aHVudGVyMg==}
+";
+    let review = review_of(manifests, EXPORT, &server_side());
+    assert!(review.errors.is_empty(), "{:?}", review.errors);
+    let notes: Vec<usize> = review.objects.iter().map(|o| o.notes.len()).collect();
+    assert_eq!(notes, [1, 0]);
+    assert!(review.objects[0].notes[0].contains("moves each value into data"));
+    assert_eq!(
+        review.objects[0]
+            .after
+            .as_ref()
+            .and_then(|o| o.get_path(&["stringData", "password"])),
+        Some(&Value::from("hunter2"))
+    );
+}

@@ -192,23 +192,24 @@ pub(crate) fn why_of(
 /// reference it is checked against, runs no such conversion (see the
 /// README's Limitations), so the learner is told what a cluster does.
 fn string_data(step: &Step, out: &mut Vec<Reason>) {
-    let Some(object) = step.object.as_ref() else {
-        return;
-    };
+    if let Some(note) = step.object.as_ref().and_then(string_data_note) {
+        out.push(reason(Topic::Conversion, None, note.into()));
+    }
+}
+
+/// What a real API server does with the `stringData` of `object` when it
+/// is a v1 Secret that sends some; shared with the review's notes.
+pub(crate) fn string_data_note(object: &Value) -> Option<&'static str> {
     let text = |key| object.get(key).and_then(Value::as_str);
-    if text("apiVersion") == Some("v1")
+    (text("apiVersion") == Some("v1")
         && text("kind") == Some("Secret")
         && object
             .get("stringData")
             .and_then(Value::as_map)
-            .is_some_and(|m| !m.is_empty())
-    {
-        out.push(reason(
-            Topic::Conversion,
-            None,
-            "A real API server does not store stringData: converting the write into its internal Secret moves each value into data (base64), over a data value of the same key, and returns no stringData. The managedFields still name f:stringData, so a key later dropped from stringData stays in data (kubernetes/kubernetes#108008). The playground does not model that conversion: it keeps stringData as applied.".into(),
-        ));
-    }
+            .is_some_and(|m| !m.is_empty()))
+    .then_some(
+        "A real API server does not store stringData: converting the write into its internal Secret moves each value into data (base64), over a data value of the same key, and returns no stringData. The managedFields still name f:stringData, so a key later dropped from stringData stays in data (kubernetes/kubernetes#108008). This simulation does not model that conversion: it keeps stringData as applied.",
+    )
 }
 
 /// The objects the scenario held before each step up to `index`:
