@@ -166,15 +166,16 @@ fn apply_op(doc: &mut Value, op: &Value) -> Result<(), String> {
     }
 }
 
-/// RFC 6901: `/a/b~1c/0` → `["a", "b/c", "0"]`.
+/// RFC 6901 as v4's `findObject` splits it: `/a/b~1c/0` → `["a", "b/c",
+/// "0"]`. The first segment is dropped whatever it holds, so a path that
+/// forgot its leading `/` (`data/b`) is read as `/b`, and one without any
+/// `/` (`b`) has no container; `""` is the whole document.
 fn parse_pointer(path: &str) -> Result<Vec<String>, String> {
     if path.is_empty() {
         return Ok(vec![]);
     }
-    let Some(rest) = path.strip_prefix('/') else {
-        return Err(format!(
-            "invalid path {path:?}: a JSON pointer starts with /"
-        ));
+    let Some((_, rest)) = path.split_once('/') else {
+        return Err(format!("the document is missing the path {path}"));
     };
     Ok(rest
         .split('/')
@@ -285,6 +286,27 @@ mod tests {
             &Value::from_json_str(doc).unwrap(),
             &Value::from_json_str(patch).unwrap(),
         )
+    }
+
+    /// v4's `findObject` drops a path's first segment whatever it holds:
+    /// `data/b` is `/b`, `x/data/b` is `/data/b`, and a path with no `/`
+    /// has no container (every operation fails, `test` included).
+    #[test]
+    fn paths_without_a_leading_slash_as_v4_reads_them() {
+        let doc = r#"{"data":{"a":"1"}}"#;
+        let value = |v: &str| Value::from_json_str(v).unwrap();
+        let add = |path: &str| format!(r#"[{{"op":"add","path":"{path}","value":"2"}}]"#);
+        assert_eq!(
+            run(doc, &add("data/b")).unwrap(),
+            value(r#"{"data":{"a":"1"},"b":"2"}"#)
+        );
+        assert_eq!(
+            run(doc, &add("x/data/b")).unwrap(),
+            value(r#"{"data":{"a":"1","b":"2"}}"#)
+        );
+        assert!(run(doc, &add("b")).is_err());
+        assert!(run(doc, r#"[{"op":"test","path":"data","value":{"a":"1"}}]"#).is_err());
+        assert!(run(doc, r#"[{"op":"remove","path":"a"}]"#).is_err());
     }
 
     /// The examples of RFC 6902, appendix A.
