@@ -63,7 +63,10 @@ pub(super) fn drop_disabled_slice_fields(slice: &mut Value, old: &Value) {
     let lists_in_use = old_devices.iter().any(|d| {
         d.get("attributes")
             .and_then(Value::as_map)
-            .is_some_and(|a| a.values().any(|v| LISTS.iter().any(|k| present(v.get(k)))))
+            .is_some_and(|a| {
+                a.values()
+                    .any(|v| LISTS.iter().any(|k| v.get(k).is_some_and(|l| !l.is_null())))
+            })
     });
     let mappings_in_use = old_devices.iter().any(|d| {
         d.get(MAPPINGS)
@@ -124,11 +127,6 @@ pub(super) fn drop_deallocated_status_devices(claim: &mut Value, old: &Value) {
 /// `structured.MakeDeviceID`: driver, pool and device.
 fn device_id(v: &Value) -> [String; 3] {
     ["driver", "pool", "device"].map(|k| v.get(k).and_then(Value::as_str).unwrap_or("").to_owned())
-}
-
-/// A Go pointer or slice that is not nil.
-fn present(v: Option<&Value>) -> bool {
-    v.is_some_and(|v| !v.is_null())
 }
 
 /// discovery/endpointslice/strategy.go `dropTopologyOnV1` (every request

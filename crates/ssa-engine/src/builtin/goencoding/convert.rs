@@ -33,7 +33,7 @@
 
 use super::decode::{int_type_name, refused_number};
 use super::table::{GoTable, GoType};
-use super::{quantity, time};
+use super::unmarshal_refusal;
 use crate::value::{Map, Value};
 
 /// Converts `object`, an instance of struct `root`, as `FromUnstructured`
@@ -74,9 +74,8 @@ fn needs_walk(table: &GoTable, v: &Value, ty: &GoType) -> bool {
         (GoType::Int | GoType::Int32, Value::Float(_)) => true,
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
         (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
-        (GoType::Quantity, v) => quantity::refusal(v).is_some(),
-        (GoType::Time | GoType::MicroTime, v) => {
-            time::refusal(v, *ty == GoType::MicroTime).is_some()
+        (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+            unmarshal_refusal(ty, v).is_some()
         }
         (GoType::Pointer(inner), v) => needs_walk(table, v, inner),
         (GoType::Slice(inner), Value::List(items)) => {
@@ -131,9 +130,8 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
             )),
             None => Ok(()),
         },
-        (GoType::Quantity, v) => quantity::refusal(v).map_or(Ok(()), |e| Err(e.to_string())),
-        (GoType::Time | GoType::MicroTime, v) => {
-            time::refusal(v, *ty == GoType::MicroTime).map_or(Ok(()), Err)
+        (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+            unmarshal_refusal(ty, v).map_or(Ok(()), Err)
         }
         _ => Ok(()),
     }

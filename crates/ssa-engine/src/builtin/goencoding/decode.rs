@@ -113,16 +113,10 @@ impl<'a> Decoder<'a> {
                     self.saved.get_or_insert(error);
                 }
             }
-            // `Quantity.UnmarshalJSON`'s error is not an
-            // `UnmarshalTypeError`: no context, and decoding stops.
-            (GoType::Quantity, v) => {
-                if let Some(error) = super::quantity::refusal(v) {
-                    return Err(error.to_string());
-                }
-            }
-            // Nor is `time.Parse`'s, which Time's and MicroTime's return.
-            (GoType::Time | GoType::MicroTime, v) => {
-                if let Some(error) = super::time::refusal(v, *ty == GoType::MicroTime) {
+            // `ParseQuantity`'s and `time.Parse`'s errors are not
+            // `UnmarshalTypeError`s: no context, and decoding stops.
+            (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+                if let Some(error) = super::unmarshal_refusal(ty, v) {
                     return Err(error);
                 }
             }

@@ -27,6 +27,18 @@ mod time;
 pub(crate) use convert::from_unstructured;
 pub(crate) use decode::decode_numbers;
 
+/// The error of a type's own `UnmarshalJSON` for `v`, which both the
+/// unstructured converter and the JSON decoder return as it is (no field
+/// path): a Quantity's `ParseQuantity`, a Time's or MicroTime's
+/// `time.Parse`. `None` for other types and for what they read.
+fn unmarshal_refusal(ty: &GoType, v: &Value) -> Option<String> {
+    match ty {
+        GoType::Quantity => quantity::refusal(v).map(str::to_string),
+        GoType::Time | GoType::MicroTime => time::refusal(v, *ty == GoType::MicroTime),
+        _ => None,
+    }
+}
+
 use crate::value::{Map, Value};
 use table::{Field, GoStruct, GoTable, GoType};
 
