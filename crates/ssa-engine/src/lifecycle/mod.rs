@@ -100,8 +100,10 @@ impl Bookkeeping {
         if !meta.contains_key("resourceVersion") {
             meta.insert("resourceVersion", Value::from(resource_version));
         }
-        if generation.is_tracked() && !meta.contains_key("generation") {
-            meta.insert("generation", Value::Int(1));
+        if let Some(first) = generation.at_create()
+            && !meta.contains_key("generation")
+        {
+            meta.insert("generation", Value::Int(first));
         }
     }
 
@@ -139,11 +141,14 @@ impl Bookkeeping {
             .cloned()
             .unwrap_or_else(|| Value::from(self.uid_for(after)));
         let created_at = before.get_path(&["metadata", "creationTimestamp"]).cloned();
+        // `rest.BeforeUpdate` keeps the stored generation (none: what the
+        // kind starts at), then the strategy may add one.
         let new_generation = generation.is_tracked().then(|| {
             let old = before
                 .get_path(&["metadata", "generation"])
                 .and_then(Value::as_i64)
-                .unwrap_or(1);
+                .or(generation.at_create())
+                .unwrap_or(0);
             old + i64::from(generation.bumps(before, after))
         });
         let resource_version = self.resource_version.to_string();
@@ -153,8 +158,15 @@ impl Bookkeeping {
                 meta.insert("creationTimestamp", t);
             }
             meta.insert("resourceVersion", Value::from(resource_version.clone()));
-            if let Some(g) = new_generation {
-                meta.insert("generation", Value::Int(g));
+            match new_generation {
+                // Go's `omitempty` leaves a zero generation out.
+                Some(0) => {
+                    meta.remove("generation");
+                }
+                Some(g) => {
+                    meta.insert("generation", Value::Int(g));
+                }
+                None => {}
             }
         }
         let event = WatchEvent {
@@ -179,8 +191,8 @@ impl Bookkeeping {
             meta.insert("uid", Value::from(uid));
             meta.insert("creationTimestamp", Value::from(time));
             meta.insert("resourceVersion", Value::from(resource_version.clone()));
-            if generation.is_tracked() {
-                meta.insert("generation", Value::Int(1));
+            if let Some(first) = generation.at_create() {
+                meta.insert("generation", Value::Int(first));
             }
         }
         self.rollouts = RolloutState::default();

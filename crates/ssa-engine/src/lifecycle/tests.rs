@@ -635,3 +635,36 @@ fn a_deployment_scenario_end_to_end() {
     );
     assert_eq!(field(4, &["object"]), None);
 }
+
+/// storage `csidriver/strategy.go` (1.30+: `PrepareForCreate` drops the
+/// gated `seLinuxMount` and sets no generation; `PrepareForUpdate` adds
+/// one when the spec changed): a new driver has no generation, a label
+/// change leaves it so, the first spec change makes it 1.
+#[test]
+fn a_csi_drivers_generation_starts_unset() {
+    assert_eq!(
+        Generation::of("storage.k8s.io/v1", "CSIDriver", true, false),
+        Generation::SpecFromZero
+    );
+    let driver = |labels: &str, spec: &str| {
+        format!("kind: CSIDriver\nmetadata: {{name: d, labels: {{{labels}}}}}\nspec: {{{spec}}}")
+    };
+    let (created, relabelled, changed) = (
+        driver("", "attachRequired: true"),
+        driver("a: b", "attachRequired: true"),
+        driver("a: b", "attachRequired: false"),
+    );
+    let (objects, _, _) = replay(
+        Generation::SpecFromZero,
+        &[
+            (Some(&created), true),
+            (Some(&relabelled), true),
+            (Some(&changed), true),
+        ],
+    );
+    let generations: Vec<_> = objects
+        .iter()
+        .map(|o| o.as_ref().and_then(|o| meta(o, "generation")).cloned())
+        .collect();
+    assert_eq!(generations, [None, None, Some(Value::Int(1))]);
+}

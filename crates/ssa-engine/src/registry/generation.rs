@@ -13,6 +13,10 @@ pub enum Generation {
     /// Built-in kinds whose strategy compares `.spec` (StatefulSet,
     /// DaemonSet, ReplicaSet, Job, CronJob, Pod, …).
     Spec,
+    /// CSIDriver: `.spec`, but its `PrepareForCreate` sets no generation,
+    /// so a new driver has none (0, which Go leaves out) and its first
+    /// spec change makes it 1 (`storage/csidriver/strategy.go`).
+    SpecFromZero,
     /// Deployment: `.spec` or `metadata.annotations` — upstream bumps on
     /// annotation changes too, because the controller copies a Deployment's
     /// annotations to its ReplicaSets.
@@ -103,6 +107,11 @@ const TRACKED_BUILTINS: &[(&str, &str, Generation)] = &[
     ("resource.k8s.io", "DeviceClass", Generation::Spec),
     ("resource.k8s.io", "ResourceSlice", Generation::Spec),
     ("resource.k8s.io", "DeviceTaintRule", Generation::Spec),
+    // storage/csidriver/strategy.go (the SELinuxMountReadWriteOncePod
+    // era, 1.30+): PrepareForCreate only drops gated fields, and
+    // PrepareForUpdate bumps when `Semantic.DeepEqual(old.Spec, new.Spec)`
+    // fails.
+    ("storage.k8s.io", "CSIDriver", Generation::SpecFromZero),
     // core/podtemplate/strategy.go: PrepareForCreate sets 1,
     // PrepareForUpdate bumps when `Semantic.DeepEqual(new.Template,
     // old.Template)` fails.
@@ -152,6 +161,13 @@ impl Generation {
         self != Generation::None
     }
 
+    /// The generation its strategy gives a new object: 1, or none
+    /// (`None`: what the request sent stays, as `rest.BeforeCreate` leaves
+    /// it).
+    pub fn at_create(self) -> Option<i64> {
+        (self.is_tracked() && self != Generation::SpecFromZero).then_some(1)
+    }
+
     /// The policy of a `/status` write to the kind ([`Generation::Kept`]).
     pub fn for_status_write(self) -> Self {
         if self.is_tracked() {
@@ -166,7 +182,7 @@ impl Generation {
         let differs = |path: &[&str]| !semantic_eq(before.get_path(path), after.get_path(path));
         match self {
             Generation::None | Generation::Kept => false,
-            Generation::Spec => differs(&["spec"]),
+            Generation::Spec | Generation::SpecFromZero => differs(&["spec"]),
             Generation::SpecOrAnnotations => {
                 differs(&["spec"]) || differs(&["metadata", "annotations"])
             }
