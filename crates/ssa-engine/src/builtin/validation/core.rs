@@ -1,18 +1,28 @@
 //! The parts of `pkg/apis/core/validation/validation.go` a manifest most
 //! often gets wrong: `ValidatePodTemplateSpec` (template labels, then the
-//! pod spec), and in `ValidatePodSpec` the containers
-//! (`validateContainers`: required, `validateContainerCommon`'s name,
-//! image, ports, volume mounts (`volumes`), pull policy and resources
-//! (`resources`), then unique names and the probes, `probes`) after the
-//! volumes, in upstream's order; and
-//! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
-//! few fields.
+//! pod spec), and in `ValidatePodSpec` the containers after the volumes,
+//! in upstream's order: `validateContainers` (required;
+//! `validateContainerCommon`'s name, image, ports, environment, volume
+//! mounts (`volumes`), pull policy and resources (`resources`); unique
+//! names; the lifecycle hooks and probes, `probes`; the container's
+//! restart policy), then `validateInitContainers` (the common rules, the
+//! restart policy, unique names, and hooks and probes only for a sidecar);
+//! and `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for
+//! a few fields.
+//!
+//! Not modelled of a container: its security context
+//! (`ValidateSecurityContext`: user and group IDs in 0..2147483647,
+//! `allowPrivilegeEscalation: false` beside `privileged: true`, seccomp
+//! and AppArmor profile types and their `localhostProfile`, the proc
+//! mount), `envFrom`, `volumeDevices`, the termination message policy,
+//! the resize policy, the restart rules' own fields and host port
+//! conflicts.
 
 use super::field::{
     BadValue, FieldError, child, duplicate, forbidden, invalid, named, not_supported, required,
     too_long,
 };
-use super::{items, meta, names, podspec, probes, resources, volumes};
+use super::{items, meta, names, podspec, probes, resources, text, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -29,46 +39,62 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
 }
 
 /// `ValidatePodSpec`: the volumes, then the containers, then the init
-/// containers.
+/// containers, then the pod-level fields (`podspec`).
 pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     let list = |key: &str| items(spec.and_then(|s| s.get(key)));
     let (mut errs, volumes) =
         volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
-    let containers = list("containers");
     let path_of = |key: &str| child(path, key);
-    if containers.is_empty() {
+    if list("containers").is_empty() {
         errs.push(required(path_of("containers"), ""));
     }
-    // Names are unique among the regular containers, then among the
-    // regular and the init containers.
+    // validateSleepAction's bound (defaulted to 30; unset, unchecked).
+    let grace = spec
+        .and_then(|s| s.get("terminationGracePeriodSeconds"))
+        .and_then(Value::as_i64);
+    // validateContainers, then validateInitContainers. Names are unique
+    // among the regular containers, then among the regular and the init
+    // containers.
     let mut names_seen: Vec<&str> = Vec::new();
-    for (i, c) in containers.iter().enumerate() {
-        let at = format!("{}[{i}]", path_of("containers"));
-        errs.extend(container_common(c, &volumes, &at));
-        let name = c.get("name").and_then(Value::as_str).unwrap_or("");
-        if names_seen.contains(&name) {
-            errs.push(duplicate(
-                child(&at, "name"),
-                BadValue::Str(name.to_string()),
-            ));
-        } else {
-            names_seen.push(name);
-        }
-        errs.extend(probes::probes(c, &at));
-    }
-    // validateInitContainers (their restart policy and what it allows
-    // are not modelled).
-    for (i, c) in list("initContainers").iter().enumerate() {
-        let at = format!("{}[{i}]", path_of("initContainers"));
-        errs.extend(container_common(c, &volumes, &at));
-        let name = c.get("name").and_then(Value::as_str).unwrap_or("");
-        if names_seen.contains(&name) {
-            errs.push(duplicate(
-                child(&at, "name"),
-                BadValue::Str(name.to_string()),
-            ));
-        } else if !name.is_empty() {
-            names_seen.push(name);
+    for (init, key) in [(false, "containers"), (true, "initContainers")] {
+        for (i, c) in list(key).iter().enumerate() {
+            let at = index(&path_of(key), i);
+            errs.extend(container_common(c, &volumes, &at));
+            if init {
+                restart_policy(&mut errs, c, &at);
+            }
+            let name = text(c, "name");
+            if names_seen.contains(&name) {
+                errs.push(duplicate(
+                    child(&at, "name"),
+                    BadValue::Str(name.to_string()),
+                ));
+            } else if !init || !name.is_empty() {
+                names_seen.push(name);
+            }
+            // Hooks and probes are a regular or sidecar container's (an
+            // init container restarted always).
+            if !init || text(c, "restartPolicy") == "Always" {
+                errs.extend(probes::lifecycle(c, &at, grace));
+                errs.extend(probes::probes(c, &at));
+            } else {
+                for hook in [
+                    "lifecycle",
+                    "livenessProbe",
+                    "readinessProbe",
+                    "startupProbe",
+                ] {
+                    if c.get(hook).is_some_and(|v| !v.is_null()) {
+                        errs.push(forbidden(
+                            child(&at, hook),
+                            "may not be set for init containers without restartPolicy=Always",
+                        ));
+                    }
+                }
+            }
+            if !init {
+                restart_policy(&mut errs, c, &at);
+            }
         }
     }
     if let Some(spec) = spec {
@@ -77,20 +103,39 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     errs
 }
 
+/// `validateContainerRestartPolicy`, as 1.36 runs it for every container
+/// (ContainerRestartRules, beta and on since 1.35: an init container may
+/// also be `Never` or `OnFailure`, a regular one may set it at all): a
+/// known policy, and one given when there are restart rules. (The rules'
+/// own fields are not modelled.)
+fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
+    let path = child(at, "restartPolicy");
+    let valid = ["Always", "Never", "OnFailure"];
+    match c.get("restartPolicy").and_then(Value::as_str) {
+        None if !items(c.get("restartPolicyRules")).is_empty() => errs.push(required(
+            path,
+            "must specify restartPolicy when restart rules are used",
+        )),
+        Some(policy) if !valid.contains(&policy) => {
+            errs.push(not_supported(path, named(policy), &valid));
+        }
+        _ => {}
+    }
+}
+
 /// `validateContainerCommon`, against the pod's valid `volumes`.
 fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    let name = c.get("name").and_then(Value::as_str).unwrap_or("");
+    let name = text(c, "name");
     if name.is_empty() {
         errs.push(required(child(at, "name"), ""));
     } else {
-        for m in names::dns1123_label(name) {
-            errs.push(invalid(
-                child(at, "name"),
-                BadValue::Str(name.to_string()),
-                &m,
-            ));
-        }
+        invalid_each(
+            &mut errs,
+            &child(at, "name"),
+            name,
+            names::dns1123_label(name),
+        );
     }
     if c.get("image")
         .and_then(Value::as_str)
@@ -126,25 +171,15 @@ fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> 
 /// `validateContainerPorts`: port names valid and unique in the
 /// container, a port number given.
 fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let items = list
-        .and_then(Value::as_list)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
     let mut errs = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for (i, p) in items.iter().enumerate() {
-        let at = format!("{path}[{i}]");
-        let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+    for (i, p) in items(list).iter().enumerate() {
+        let at = index(path, i);
+        let name = text(p, "name");
         if !name.is_empty() {
             let msgs = port_name(name);
             if !msgs.is_empty() {
-                for m in msgs {
-                    errs.push(invalid(
-                        child(&at, "name"),
-                        BadValue::Str(name.to_string()),
-                        &m,
-                    ));
-                }
+                invalid_each(&mut errs, &child(&at, "name"), name, msgs);
             } else if seen.contains(&name) {
                 errs.push(duplicate(
                     child(&at, "name"),
@@ -171,20 +206,20 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
                 PORT_RANGE,
             ));
         }
-        errs.extend(protocol(p, &child(&at, "protocol")));
+        protocol(&mut errs, p, &child(&at, "protocol"));
     }
     errs
 }
 
-/// `ValidateEnv`: a name (`IsRelaxedEnvVarName`, 1.34's rule), and a
-/// `valueFrom` not beside a `value` and with one source. (A `valueFrom`
-/// with no source, whose message names 1.36's sources, and the sources'
-/// own rules are not modelled.)
+/// `ValidateEnv`: a name (`IsRelaxedEnvVarName`, 1.34's rule), and
+/// `validateEnvVarValueFrom`: each source's own rules (`env_source`),
+/// then one source, not beside a `value`.
 fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for (i, var) in items(list).iter().enumerate() {
-        let name = var.get("name").and_then(Value::as_str).unwrap_or("");
-        let name_path = format!("{path}[{i}].name");
+        let at = index(path, i);
+        let name = text(var, "name");
+        let name_path = child(&at, "name");
         if name.is_empty() {
             errs.push(required(name_path, ""));
         } else if name
@@ -197,43 +232,205 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
                 "a valid environment variable name must consist only of printable ASCII characters other than '='",
             ));
         }
-        let Some(from) = var.get("valueFrom").and_then(Value::as_map) else {
+        let Some(from) = var.get("valueFrom").filter(|v| v.as_map().is_some()) else {
             continue;
         };
-        let sources = from.values().filter(|v| !v.is_null()).count();
-        let value = var.get("value").and_then(Value::as_str).unwrap_or("");
-        let detail = if sources > 0 && !value.is_empty() {
+        let from_path = child(&at, "valueFrom");
+        let mut sources = 0;
+        for key in [
+            "fieldRef",
+            "resourceFieldRef",
+            "configMapKeyRef",
+            "secretKeyRef",
+            "fileKeyRef",
+        ] {
+            if let Some(source) = from.get(key).filter(|v| !v.is_null()) {
+                sources += 1;
+                env_source(&mut errs, key, source, &child(&from_path, key));
+            }
+        }
+        let detail = if sources == 0 {
+            // The list names fileKeyRef while the EnvFiles gate is on
+            // (beta and on since 1.35).
+            "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"
+        } else if !text(var, "value").is_empty() {
             "may not be specified when `value` is not empty"
         } else if sources > 1 {
             "may not have more than one field specified at a time"
         } else {
             continue;
         };
-        errs.push(invalid(
-            format!("{path}[{i}].valueFrom"),
-            BadValue::Str(String::new()),
-            detail,
-        ));
+        errs.push(invalid(from_path, BadValue::Str(String::new()), detail));
     }
     errs
 }
 
+/// The labels `ConvertDownwardAPIFieldLabel` converts: first the
+/// [`ENV_FIELD_PATHS`] of `validEnvDownwardAPIFieldPathExpressions`
+/// (sorted, as the message lists them), then those an environment
+/// variable may not use, of which [`ANNOTATIONS`] and [`LABELS`] take a
+/// subscript. One table: a second costs the page a pointer per entry.
+const FIELD_LABELS: [&str; 14] = [
+    "metadata.name",
+    "metadata.namespace",
+    "metadata.uid",
+    "spec.nodeName",
+    "spec.serviceAccountName",
+    "status.hostIP",
+    "status.hostIPs",
+    "status.podIP",
+    "status.podIPs",
+    "metadata.annotations",
+    "metadata.labels",
+    "spec.restartPolicy",
+    "spec.schedulerName",
+    "status.phase",
+];
+/// How many of [`FIELD_LABELS`] an environment variable may use.
+const ENV_FIELD_PATHS: usize = 9;
+/// Where `metadata.annotations` and `metadata.labels` are in
+/// [`FIELD_LABELS`].
+const ANNOTATIONS: usize = 9;
+const LABELS: usize = 10;
+
+/// The rules of the environment variable source `key` at `at`:
+/// `validateObjectFieldSelector` (a field path given, that
+/// `ConvertDownwardAPIFieldLabel` converts: a label or annotation
+/// subscript, or else a path an environment variable may use),
+/// `validateContainerResourceFieldSelector` (a resource given, a
+/// container's limit or request), `validateConfigMapKeySelector` and
+/// `validateSecretKeySelector` (a name that is a DNS subdomain, even an
+/// empty one; a key given that is a config key).
+///
+/// Not modelled: a `fieldRef`'s API version (defaulted to `v1`; another
+/// one is refused as an unsupported pod version) and its subscript's
+/// format (a qualified name), a `resourceFieldRef`'s divisor, a
+/// `fileKeyRef`'s own rules and its volume's (an `emptyDir` of the pod).
+fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
+    let field = |key: &str| text(source, key);
+    match key {
+        "fieldRef" => {
+            let field_path = field("fieldPath");
+            let path_at = child(at, "fieldPath");
+            // fieldpath.SplitMaybeSubscriptedPath: `path['subscript']`.
+            let subscripted_path = field_path
+                .strip_suffix("']")
+                .and_then(|s| s.split_once("['"))
+                .map_or("", |(path, _)| path);
+            let subscripted = !subscripted_path.is_empty();
+            let path = match field_path {
+                // An old client's spelling.
+                "spec.host" => "spec.nodeName",
+                _ if subscripted => subscripted_path,
+                path => path,
+            };
+            // What ConvertDownwardAPIFieldLabel refuses: a subscript of
+            // other than labels and annotations, a label it does not
+            // know (it knows more than an environment variable may use).
+            let position = FIELD_LABELS.iter().position(|label| *label == path);
+            let refused = match position {
+                Some(LABELS | ANNOTATIONS) if subscripted => None,
+                _ if subscripted => Some("field label does not support subscript"),
+                Some(_) => None,
+                None => Some("field label not supported"),
+            };
+            if field_path.is_empty() {
+                errs.push(required(path_at, ""));
+            } else if let Some(error) = refused {
+                errs.push(invalid(
+                    path_at,
+                    BadValue::Str(field_path.to_string()),
+                    &format!("error converting fieldPath: {error}: {field_path}"),
+                ));
+            } else if !subscripted && position.is_some_and(|p| p >= ENV_FIELD_PATHS) {
+                errs.push(not_supported(
+                    path_at,
+                    BadValue::Str(path.to_string()),
+                    FIELD_LABELS.get(..ENV_FIELD_PATHS).unwrap_or_default(),
+                ));
+            }
+        }
+        "resourceFieldRef" => {
+            const RESOURCES: [&str; 6] = [
+                "limits.cpu",
+                "limits.ephemeral-storage",
+                "limits.memory",
+                "requests.cpu",
+                "requests.ephemeral-storage",
+                "requests.memory",
+            ];
+            let resource = field("resource");
+            let path = child(at, "resource");
+            if resource.is_empty() {
+                errs.push(required(path, ""));
+            } else if !RESOURCES.contains(&resource)
+                && !resource.starts_with("requests.hugepages-")
+                && !resource.starts_with("limits.hugepages-")
+            {
+                errs.push(not_supported(
+                    path,
+                    BadValue::Str(resource.to_string()),
+                    &RESOURCES,
+                ));
+            }
+        }
+        "fileKeyRef" => {}
+        _ => {
+            let name = field("name");
+            invalid_each(
+                errs,
+                &child(at, "name"),
+                name,
+                names::dns1123_subdomain(name),
+            );
+            let key = field("key");
+            let key_path = child(at, "key");
+            if key.is_empty() {
+                errs.push(required(key_path, ""));
+            } else {
+                invalid_each(errs, &key_path, key, names::config_map_key(key));
+            }
+        }
+    }
+}
+
+/// One `Invalid` of the string `value` at `path` per message of a format
+/// check (out of line: the pattern of most of them).
+#[inline(never)]
+pub(super) fn invalid_each(
+    errs: &mut Vec<FieldError>,
+    path: &str,
+    value: &str,
+    messages: Vec<String>,
+) {
+    for m in messages {
+        errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+    }
+}
+
+/// `path[i]`, the path of a list's item (out of line).
+#[inline(never)]
+pub(super) fn index(path: &str, i: usize) -> String {
+    format!("{path}[{i}]")
+}
+
 /// A port's protocol: required (defaulted to TCP), and supported.
-fn protocol(port: &Value, path: &str) -> Vec<FieldError> {
-    match port.get("protocol").and_then(Value::as_str).unwrap_or("") {
-        "" => vec![required(path, "")],
-        "TCP" | "UDP" | "SCTP" => vec![],
-        other => vec![not_supported(path, named(other), &["SCTP", "TCP", "UDP"])],
+fn protocol(errs: &mut Vec<FieldError>, port: &Value, path: &str) {
+    match text(port, "protocol") {
+        "" => errs.push(required(path, "")),
+        "TCP" | "UDP" | "SCTP" => {}
+        other => errs.push(not_supported(path, named(other), &["SCTP", "TCP", "UDP"])),
     }
 }
 
 /// `ValidatePortNumOrName` of an IntOrString at `path`.
 pub(super) fn port_num_or_name(port: &Value, path: &str) -> Vec<FieldError> {
     match port {
-        Value::String(name) => port_name(name)
-            .iter()
-            .map(|m| invalid(path, BadValue::Str(name.clone()), m))
-            .collect(),
+        Value::String(name) => {
+            let mut errs = Vec::new();
+            invalid_each(&mut errs, path, name, port_name(name));
+            errs
+        }
         number => {
             let n = number.as_i64().unwrap_or(0);
             if (1..=65535).contains(&n) {
@@ -354,9 +551,7 @@ pub(super) fn service_port(
             errs.push(required(at("name"), ""));
         }
     } else {
-        for m in names::dns1123_label(name) {
-            errs.push(invalid(at("name"), BadValue::Str(name.to_string()), &m));
-        }
+        invalid_each(&mut errs, &at("name"), name, names::dns1123_label(name));
         if seen.iter().any(|n| n == name) {
             errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
         } else {
@@ -367,20 +562,14 @@ pub(super) fn service_port(
     if !(1..=65535).contains(&port) {
         errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
     }
-    errs.extend(protocol(p, &at("protocol")));
+    protocol(&mut errs, p, &at("protocol"));
     // The defaults make it the port when unset.
     if let Some(target) = p.get("targetPort") {
         errs.extend(port_num_or_name(target, &at("targetPort")));
     }
     // ValidateQualifiedName.
     if let Some(app) = p.get("appProtocol").and_then(Value::as_str) {
-        for m in names::label_key(app) {
-            errs.push(invalid(
-                at("appProtocol"),
-                BadValue::Str(app.to_string()),
-                &m,
-            ));
-        }
+        invalid_each(&mut errs, &at("appProtocol"), app, names::label_key(app));
     }
     errs
 }
@@ -543,3 +732,6 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     }
     errs
 }
+
+#[cfg(test)]
+mod tests;

@@ -139,6 +139,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, validatePodDNSConfig, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "an environment variable's valueFrom of no source (1.36's list names fileKeyRef, the EnvFiles gate on); a fieldRef without a fieldPath, with one that does not convert (an unknown label, a subscript of other than labels or annotations) or that an environment variable may not use; a resourceFieldRef without a resource or with one not a container's limit or request; a configMapKeyRef or secretKeyRef whose name is not a DNS subdomain (an empty one included), without a key or with one that is not a config key",
+        "core/validation validateEnvVarValueFrom, validateObjectFieldSelector (pods ConvertDownwardAPIFieldLabel, fieldpath SplitMaybeSubscriptedPath), validateContainerResourceFieldSelector, validateConfigMapKeySelector, validateSecretKeySelector (IsConfigMapKey)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "a postStart or preStop hook without a handler or with several, an exec without a command, a bad port or scheme, a sleep outside 0..terminationGracePeriodSeconds; a container's restartPolicy other than Always, Never or OnFailure (regular and init containers alike: ContainerRestartRules, beta and on since 1.35), or missing beside restart rules; hooks or probes on an init container not restarted always (a sidecar's are validated); topology spread constraints with a maxSkew below 1, no topologyKey, an unknown whenUnsatisfiable, or a topologyKey and whenUnsatisfiable pair given twice",
+        "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat)",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet",
         "a pod template whose restartPolicy is not Always",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec",

@@ -1,10 +1,13 @@
-//! A container's probes, as `validateContainers` checks them after the
-//! container's common rules (`pkg/apis/core/validation/validation.go`):
-//! `validateLivenessProbe`, `validateReadinessProbe` and
-//! `validateStartupProbe`, each `validateProbe` (one handler,
-//! `validateHandler`; counts not negative) and its own rule. Of the
-//! handlers' own rules, a command for `exec`, a port (and a scheme) for
-//! the others.
+//! A container's lifecycle hooks and probes, as `validateContainers`
+//! checks them after the container's common rules
+//! (`pkg/apis/core/validation/validation.go`): `validateLifecycle` (each
+//! hook one handler, `validateHandler`), then `validateLivenessProbe`,
+//! `validateReadinessProbe` and `validateStartupProbe`, each
+//! `validateProbe` (one handler; counts not negative) and its own rule.
+//! Of the handlers' own rules, a command for `exec`, a port (and a
+//! scheme) for the others, and `validateSleepAction`'s range. (A hook's
+//! `stopSignal`, behind the ContainerStopSignals gate, off in 1.36, is
+//! not modelled.)
 
 use super::core::port_num_or_name;
 use super::field::{
@@ -20,7 +23,7 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
             continue;
         };
         let at = format!("{path}.{key}");
-        errs.extend(handler(probe, &at));
+        errs.extend(handler(probe, &at, PROBE_HANDLERS, None));
         errs.extend(non_negative(
             Some(probe),
             &at,
@@ -69,13 +72,32 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
     errs
 }
 
-/// `validateHandler`: the first handler set is checked, each further one
-/// refused; none at all is required.
-fn handler(probe: &Value, path: &str) -> Vec<FieldError> {
+/// `validateLifecycle` of the container `c` at `path`: its `postStart`
+/// and `preStop` hooks, a sleep of 0 up to the pod's `grace` period.
+pub(super) fn lifecycle(c: &Value, path: &str, grace: Option<i64>) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    for hook in ["postStart", "preStop"] {
+        if let Some(handlers) = c.get("lifecycle").and_then(|l| l.get(hook)) {
+            let at = format!("{path}.lifecycle.{hook}");
+            errs.extend(handler(handlers, &at, LIFECYCLE_HANDLERS, grace));
+        }
+    }
+    errs
+}
+
+/// The handlers a probe (`handlerFromProbe`) and a hook
+/// (`handlerFromLifecycle`) may have, in `validateHandler`'s order.
+const PROBE_HANDLERS: &[&str] = &["exec", "httpGet", "tcpSocket", "grpc"];
+const LIFECYCLE_HANDLERS: &[&str] = &["exec", "httpGet", "tcpSocket", "sleep"];
+
+/// `validateHandler` of the `kinds` of handler `holder` may have: the
+/// first one set is checked, each further one refused; none at all is
+/// required.
+fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let mut found = false;
-    for key in ["exec", "httpGet", "tcpSocket", "grpc"] {
-        let Some(action) = probe.get(key).filter(|a| !a.is_null()) else {
+    for &key in kinds {
+        let Some(action) = holder.get(key).filter(|a| !a.is_null()) else {
             continue;
         };
         let at = format!("{path}.{key}");
@@ -84,6 +106,21 @@ fn handler(probe: &Value, path: &str) -> Vec<FieldError> {
             continue;
         }
         found = true;
+        if key == "sleep" {
+            // validateSleepAction (a zero sleep allowed: the
+            // PodLifecycleSleepActionAllowZero gate, GA in 1.34).
+            let seconds = action.get("seconds").and_then(Value::as_i64).unwrap_or(0);
+            if let Some(grace) = grace.filter(|g| seconds < 0 || seconds > *g) {
+                errs.push(invalid(
+                    at,
+                    BadValue::Int(seconds),
+                    &format!(
+                        "must be non-negative and less than terminationGracePeriodSeconds ({grace})"
+                    ),
+                ));
+            }
+            continue;
+        }
         if key == "exec" {
             if action
                 .get("command")

@@ -4,6 +4,7 @@
 //! at a path given once). The volume types' own rules (a configMap's
 //! name, a hostPath's path...) are not modelled.
 
+use super::core::{index, invalid_each};
 use super::field::{
     BadValue, FieldError, child, duplicate, forbidden, invalid, not_found, required,
 };
@@ -17,16 +18,22 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
     let mut errs = Vec::new();
     let mut valid: Vec<String> = Vec::new();
     for (i, volume) in items(list).iter().enumerate() {
-        let at = format!("{path}[{i}]");
+        let at = index(path, i);
         let name = text(volume, "name");
         // validateVolumeSource: the first type set counts, each further
         // one is refused at its own path.
         let set = |key: &str| volume.get(key).is_some_and(|v| !v.is_null());
         let mut el = Vec::new();
         let mut found = false;
-        for (key, spelled) in VOLUME_TYPES {
+        for key in VOLUME_TYPES {
             if set(key) {
                 if found {
+                    // Upstream's own spelling of two of them.
+                    let spelled = match key {
+                        "cephfs" => "cephFS",
+                        "downwardAPI" => "downwarAPI",
+                        key => key,
+                    };
                     el.push(forbidden(
                         child(&at, spelled),
                         "may not specify more than 1 volume type",
@@ -42,13 +49,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
         if name.is_empty() {
             el.push(required(name_path.as_str(), ""));
         } else {
-            for m in names::dns1123_label(name) {
-                el.push(invalid(
-                    name_path.as_str(),
-                    BadValue::Str(name.to_string()),
-                    &m,
-                ));
-            }
+            invalid_each(&mut el, &name_path, name, names::dns1123_label(name));
         }
         if valid.iter().any(|v| v == name) {
             el.push(duplicate(name_path, BadValue::Str(name.to_string())));
@@ -72,7 +73,8 @@ pub(super) fn volume_mounts(
     let mut errs = Vec::new();
     let mut mount_points: Vec<&str> = Vec::new();
     for (i, mount) in items(list).iter().enumerate() {
-        let at = |k: &str| format!("{path}[{i}].{k}");
+        let item = index(path, i);
+        let at = |k: &str| child(&item, k);
         let name = text(mount, "name");
         if name.is_empty() {
             errs.push(required(at("name"), ""));
@@ -104,38 +106,36 @@ pub(super) fn volume_mounts(
     errs
 }
 
-/// The volume types in the order `validateVolumeSource` looks at them:
-/// the v1 key, and the child its "more than 1" error names (upstream's
-/// own spelling).
-const VOLUME_TYPES: [(&str, &str); 30] = [
-    ("emptyDir", "emptyDir"),
-    ("hostPath", "hostPath"),
-    ("gitRepo", "gitRepo"),
-    ("gcePersistentDisk", "gcePersistentDisk"),
-    ("awsElasticBlockStore", "awsElasticBlockStore"),
-    ("secret", "secret"),
-    ("nfs", "nfs"),
-    ("iscsi", "iscsi"),
-    ("glusterfs", "glusterfs"),
-    ("flocker", "flocker"),
-    ("persistentVolumeClaim", "persistentVolumeClaim"),
-    ("rbd", "rbd"),
-    ("cinder", "cinder"),
-    ("cephfs", "cephFS"),
-    ("quobyte", "quobyte"),
-    ("downwardAPI", "downwarAPI"),
-    ("fc", "fc"),
-    ("flexVolume", "flexVolume"),
-    ("configMap", "configMap"),
-    ("azureFile", "azureFile"),
-    ("vsphereVolume", "vsphereVolume"),
-    ("photonPersistentDisk", "photonPersistentDisk"),
-    ("portworxVolume", "portworxVolume"),
-    ("azureDisk", "azureDisk"),
-    ("storageos", "storageos"),
-    ("projected", "projected"),
-    ("scaleIO", "scaleIO"),
-    ("csi", "csi"),
-    ("ephemeral", "ephemeral"),
-    ("image", "image"),
+/// The volume types in the order `validateVolumeSource` looks at them.
+const VOLUME_TYPES: [&str; 30] = [
+    "emptyDir",
+    "hostPath",
+    "gitRepo",
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "secret",
+    "nfs",
+    "iscsi",
+    "glusterfs",
+    "flocker",
+    "persistentVolumeClaim",
+    "rbd",
+    "cinder",
+    "cephfs",
+    "quobyte",
+    "downwardAPI",
+    "fc",
+    "flexVolume",
+    "configMap",
+    "azureFile",
+    "vsphereVolume",
+    "photonPersistentDisk",
+    "portworxVolume",
+    "azureDisk",
+    "storageos",
+    "projected",
+    "scaleIO",
+    "csi",
+    "ephemeral",
+    "image",
 ];

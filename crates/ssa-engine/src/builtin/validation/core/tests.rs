@@ -1,0 +1,247 @@
+//! The pod spec rules of `core`, `probes` and `podspec` that 1.36's
+//! `ValidatePodSpec` runs on every pod and pod template: one test per
+//! upstream function, each with the server's message for a bad object
+//! and a good object passing, and a Deployment's apply with two
+//! mistakes listed in the server's order.
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::schema::{Defaulter, Validator};
+
+/// A Pod whose one container has `container` (YAML flow-map entries) and
+/// whose spec has `spec` (block lines), defaulted as the server has it
+/// when it validates (terminationGracePeriodSeconds 30, probe and hook
+/// defaults), then validated on create.
+fn pod(container: &str, spec: &str) -> Result<(), String> {
+    let text = format!(
+        "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {container}}}]\n{spec}"
+    );
+    let mut object = crate::yaml::parse(&text).unwrap().value;
+    crate::builtin::defaults::KindDefaults::Pod.apply_defaults(&mut object, "");
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let kind = KindValidation::for_kind("v1", "Pod", table).unwrap();
+    kind.validate(None, &object)
+}
+
+/// `pod`'s message for one error, without the `Pod "p" is invalid: `.
+fn error(container: &str, spec: &str) -> String {
+    let message = pod(container, spec).unwrap_err();
+    message
+        .strip_prefix("Pod \"p\" is invalid: ")
+        .unwrap_or(&message)
+        .to_string()
+}
+
+/// `validateEnvVarValueFrom`: a `valueFrom` needs a source; 1.36's list
+/// names `fileKeyRef` (EnvFiles, beta and on since 1.35), which counts.
+#[test]
+fn env_value_from_needs_a_source() {
+    assert_eq!(
+        error("env: [{name: A, valueFrom: {}}]", ""),
+        "spec.containers[0].env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"
+    );
+    assert!(
+        pod(
+            "env: [{name: A, valueFrom: {fileKeyRef: {volumeName: cfg, path: env, key: A}}}]",
+            ""
+        )
+        .is_ok()
+    );
+}
+
+/// `validateObjectFieldSelector` with `ConvertDownwardAPIFieldLabel`: a
+/// path it does not know cannot be converted; one it knows but an
+/// environment variable may not use is unsupported; label and
+/// annotation subscripts (and the old `spec.host`) convert.
+#[test]
+fn env_field_ref_paths() {
+    let env = |path: &str| {
+        format!("env: [{{name: A, valueFrom: {{fieldRef: {{fieldPath: \"{path}\"}}}}}}]")
+    };
+    let field_ref = |path: &str| error(&env(path), "");
+    assert_eq!(
+        field_ref("metadata.nam"),
+        "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: \"metadata.nam\": error converting fieldPath: field label not supported: metadata.nam"
+    );
+    assert_eq!(
+        field_ref("status.phase"),
+        "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Unsupported value: \"status.phase\": supported values: \"metadata.name\", \"metadata.namespace\", \"metadata.uid\", \"spec.nodeName\", \"spec.serviceAccountName\", \"status.hostIP\", \"status.hostIPs\", \"status.podIP\", \"status.podIPs\""
+    );
+    assert_eq!(
+        field_ref("spec.nodeName['x']"),
+        "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: \"spec.nodeName['x']\": error converting fieldPath: field label does not support subscript: spec.nodeName['x']"
+    );
+    assert_eq!(
+        field_ref(""),
+        "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Required value"
+    );
+    for good in [
+        "metadata.labels['app']",
+        "metadata.annotations['a/b']",
+        "spec.host",
+        "status.podIPs",
+    ] {
+        assert!(pod(&env(good), "").is_ok(), "{good}");
+    }
+}
+
+/// `validateContainerResourceFieldSelector`, `validateConfigMapKeySelector`
+/// and `validateSecretKeySelector`, each source's errors before the
+/// count's.
+#[test]
+fn env_resource_and_key_selectors() {
+    assert_eq!(
+        error(
+            "env: [{name: A, valueFrom: {resourceFieldRef: {resource: limits.gpu}, secretKeyRef: {name: s}}}]",
+            ""
+        ),
+        "[spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: \"limits.gpu\": supported values: \"limits.cpu\", \"limits.ephemeral-storage\", \"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", \"requests.memory\", spec.containers[0].env[0].valueFrom.secretKeyRef.key: Required value, spec.containers[0].env[0].valueFrom: Invalid value: \"\": may not have more than one field specified at a time]"
+    );
+    // An unnamed ConfigMap is an empty, so invalid, DNS subdomain.
+    assert_eq!(
+        error(
+            "env: [{name: A, valueFrom: {configMapKeyRef: {key: 'a/b'}}}]",
+            ""
+        ),
+        "[spec.containers[0].env[0].valueFrom.configMapKeyRef.name: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Invalid value: \"a/b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')]"
+    );
+    assert_eq!(
+        error(
+            "env: [{name: A, valueFrom: {resourceFieldRef: {containerName: app}}}]",
+            ""
+        ),
+        "spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Required value"
+    );
+    assert!(
+        pod(
+            "env: [{name: A, valueFrom: {configMapKeyRef: {name: cfg, key: mode}}}, {name: B, valueFrom: {secretKeyRef: {name: s, key: tls.key}}}, {name: C, valueFrom: {resourceFieldRef: {resource: requests.hugepages-2Mi}}}]",
+            ""
+        )
+        .is_ok()
+    );
+}
+
+/// `validateLifecycle` (`validateHandler` of each hook, then
+/// `validateSleepAction`: 0 up to the pod's grace period, zero allowed
+/// since PodLifecycleSleepActionAllowZero went GA in 1.34), before the
+/// probes.
+#[test]
+fn lifecycle_hooks() {
+    assert_eq!(
+        error(
+            "lifecycle: {postStart: {}, preStop: {exec: {command: [drain]}, sleep: {seconds: 5}}}",
+            ""
+        ),
+        "[spec.containers[0].lifecycle.postStart: Required value: must specify a handler type, spec.containers[0].lifecycle.preStop.sleep: Forbidden: may not specify more than 1 handler type]"
+    );
+    assert_eq!(
+        error(
+            "lifecycle: {preStop: {sleep: {seconds: 45}}}, livenessProbe: {grpc: {port: 0}}",
+            "  terminationGracePeriodSeconds: 40\n"
+        ),
+        "[spec.containers[0].lifecycle.preStop.sleep: Invalid value: 45: must be non-negative and less than terminationGracePeriodSeconds (40), spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive]"
+    );
+    assert_eq!(
+        error("lifecycle: {postStart: {sleep: {seconds: -1}}}", ""),
+        "spec.containers[0].lifecycle.postStart.sleep: Invalid value: -1: must be non-negative and less than terminationGracePeriodSeconds (30)"
+    );
+    assert!(
+        pod(
+            "lifecycle: {postStart: {httpGet: {port: 8080}}, preStop: {sleep: {seconds: 0}}}",
+            ""
+        )
+        .is_ok()
+    );
+}
+
+/// `validateContainerRestartPolicy`, which 1.36 runs for regular and
+/// init containers alike (ContainerRestartRules, beta and on since 1.35),
+/// after the probes of a regular container and before the name of an
+/// init container; `validateInitContainers`: hooks and probes only for a
+/// sidecar (restartPolicy Always), validated like a regular container's.
+#[test]
+fn container_restart_policies() {
+    assert_eq!(
+        error(
+            "restartPolicy: Sometimes, livenessProbe: {exec: {command: []}}",
+            ""
+        ),
+        "[spec.containers[0].livenessProbe.exec.command: Required value, spec.containers[0].restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"Never\", \"OnFailure\"]"
+    );
+    assert_eq!(
+        error(
+            "restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]",
+            ""
+        ),
+        "spec.containers[0].restartPolicy: Required value: must specify restartPolicy when restart rules are used"
+    );
+    assert_eq!(
+        error(
+            "",
+            "  initContainers:\n  - {name: app, image: busybox, restartPolicy: always}\n  - {name: wait, image: busybox, readinessProbe: {tcpSocket: {port: 80}}, lifecycle: {preStop: {exec: {command: [x]}}}}\n  - {name: proxy, image: envoy, restartPolicy: Always, startupProbe: {exec: {command: [true]}, successThreshold: 2}}\n"
+        ),
+        "[spec.initContainers[0].restartPolicy: Unsupported value: \"always\": supported values: \"Always\", \"Never\", \"OnFailure\", spec.initContainers[0].name: Duplicate value: \"app\", spec.initContainers[1].lifecycle: Forbidden: may not be set for init containers without restartPolicy=Always, spec.initContainers[1].readinessProbe: Forbidden: may not be set for init containers without restartPolicy=Always, spec.initContainers[2].startupProbe.successThreshold: Invalid value: 2: must be 1]"
+    );
+    assert!(
+        pod(
+            "restartPolicy: Never",
+            "  initContainers:\n  - {name: setup, image: busybox, restartPolicy: OnFailure}\n  - {name: proxy, image: envoy, restartPolicy: Always, readinessProbe: {tcpSocket: {port: 80}}}\n"
+        )
+        .is_ok()
+    );
+}
+
+/// `validateTopologySpreadConstraints`: a positive maxSkew, a topology
+/// key, a known whenUnsatisfiable, no pair of them twice (reported at the
+/// first), after the DNS config and before the service account.
+#[test]
+fn topology_spread_constraints() {
+    assert_eq!(
+        error(
+            "",
+            "  topologySpreadConstraints:\n  - {maxSkew: 0, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n  - {maxSkew: 1, whenUnsatisfiable: DoNotScheduled}\n  - {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n  serviceAccountName: Builder\n"
+        ),
+        "[spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero, spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: \"{zone, DoNotSchedule}\", spec.topologySpreadConstraints[1].topologyKey: Required value: can not be empty, spec.topologySpreadConstraints[1].whenUnsatisfiable: Unsupported value: \"DoNotScheduled\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\", spec.serviceAccountName: Invalid value: \"Builder\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+    assert!(
+        pod(
+            "",
+            "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: ScheduleAnyway}\n"
+        )
+        .is_ok()
+    );
+}
+
+/// A Deployment applied through a scenario (so defaulted as the server
+/// has it) with two of these mistakes in its template: the container's
+/// (a `valueFrom` of no source) before the pod's (a spread constraint
+/// without a topology key), as `ValidatePodSpec` lists them.
+#[test]
+fn a_deployment_lists_the_template_mistakes_in_order() {
+    use crate::scenario::{Outcome, run_scenario_text};
+    let text = "scenario: v1\nname: template\nschema: {builtin: apps/v1/Deployment}\nsteps:\n- manager: m\n  op: apply\n  object:\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata: {name: web, namespace: d}\n    spec:\n      selector: {matchLabels: {app: web}}\n      template:\n        metadata: {labels: {app: web}}\n        spec:\n          topologySpreadConstraints: [{maxSkew: 1, whenUnsatisfiable: ScheduleAnyway}]\n          containers:\n          - name: app\n            image: nginx\n            env: [{name: POD_IP, valueFrom: {}}]\n";
+    let result = run_scenario_text(text).unwrap();
+    let step = &result.steps[0];
+    assert_eq!(step.outcome, Outcome::Invalid);
+    assert_eq!(
+        step.message,
+        "Deployment.apps \"web\" is invalid: [spec.template.spec.containers[0].env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`, spec.template.spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty]"
+    );
+    let fixed = text
+        .replace(
+            "maxSkew: 1,",
+            "maxSkew: 1, topologyKey: kubernetes.io/hostname,",
+        )
+        .replace(
+            "valueFrom: {}",
+            "valueFrom: {fieldRef: {fieldPath: status.podIP}}",
+        );
+    let result = run_scenario_text(&fixed).unwrap();
+    assert_eq!(
+        result.steps[0].outcome,
+        Outcome::Applied,
+        "{}",
+        result.steps[0].message
+    );
+}
