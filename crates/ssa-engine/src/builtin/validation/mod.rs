@@ -135,7 +135,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
-        "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a None dnsPolicy without dnsConfig or nameservers; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown effect",
+        "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a None dnsPolicy without dnsConfig or nameservers; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown operator (Lt and Gt while their gate is off), an unknown effect",
         "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, validatePodDNSConfig, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
     ),
     (

@@ -23,10 +23,7 @@
 //! readiness and scheduling gates, Windows host-process pods, user
 //! namespaces, host aliases, the runtime class, preemption policy,
 //! overhead, the OS and what it forbids, resource claims, pod-level
-//! resources and the scheduling group; a toleration
-//! operator other than `Equal` and `Exists` (unsupported; `Lt` and `Gt`,
-//! behind the TaintTolerationComparisonOperators gate, alpha and off in
-//! 1.36, with a list of four values).
+//! resources and the scheduling group.
 
 use super::core::{index, invalid_each};
 use super::field::{
@@ -161,7 +158,8 @@ fn name_errors(
     }
 }
 
-/// `ValidateTolerations` for one toleration.
+/// `ValidateTolerations` for one toleration (read in the 1.37 cycle's
+/// `validation.go`, AIAgentSandox/kubernetes@64149d12, a fork of master).
 fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
     let (key, operator) = (text(toleration, "key"), text(toleration, "operator"));
     let (value, effect) = (text(toleration, "value"), text(toleration, "effect"));
@@ -190,7 +188,19 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
         // An empty operator means Equal; the messages joined in one.
         "" | "Equal" => names::label_value(value).join(";"),
         "Exists" if !value.is_empty() => "value must be empty when `operator` is 'Exists'".into(),
-        _ => String::new(),
+        "Exists" => String::new(),
+        // `Lt` and `Gt` are refused while TaintTolerationComparisonOperators
+        // is off (alpha in 1.35 and 1.36; a stored spec that has them
+        // is not modelled), with all four operators listed; any other
+        // with the two.
+        other => {
+            let valid: &[&str] = match other {
+                "Lt" | "Gt" => &["Equal", "Exists", "Lt", "Gt"],
+                _ => &["Equal", "Exists"],
+            };
+            errs.push(not_supported(&operator_path, named(other), valid));
+            String::new()
+        }
     };
     if !value_error.is_empty() {
         errs.push(invalid(

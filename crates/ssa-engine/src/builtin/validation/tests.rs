@@ -1233,6 +1233,12 @@ fn pod_level_fields() {
         check("  tolerations:\n  - {operator: Equal, value: x}\n  - {key: gpu, operator: Exists, value: 'true', effect: NoExecut}\n  - {key: gpu, value: a b, tolerationSeconds: 60}\n").unwrap_err(),
         "Pod \"p\" is invalid: [spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\", spec.tolerations[1].operator: Invalid value: \"true\": value must be empty when `operator` is 'Exists', spec.tolerations[1].effect: Unsupported value: \"NoExecut\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\", spec.tolerations[2].effect: Invalid value: \"\": effect must be 'NoExecute' when `tolerationSeconds` is set, spec.tolerations[2].operator: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
     );
+    // The operators: `Lt` and `Gt` behind their gate (off in 1.36) with
+    // the four listed, anything else with the two.
+    assert_eq!(
+        check("  tolerations:\n  - {key: sla, operator: Gt, value: '950'}\n  - {key: gpu, operator: In, value: a}\n").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.tolerations[0].operator: Unsupported value: \"Gt\": supported values: \"Equal\", \"Exists\", \"Lt\", \"Gt\", spec.tolerations[1].operator: Unsupported value: \"In\": supported values: \"Equal\", \"Exists\"]"
+    );
     assert!(
         check("  restartPolicy: OnFailure\n  dnsPolicy: None\n  dnsConfig: {nameservers: [1.1.1.1]}\n  nodeSelector: {kubernetes.io/os: linux}\n  serviceAccountName: builder\n  activeDeadlineSeconds: 600\n  hostname: web-0\n  subdomain: web\n  tolerations: [{operator: Exists}, {key: gpu, value: a100, effect: NoSchedule}, {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n  priorityClassName: system-node-critical\n").is_ok()
     );
