@@ -777,13 +777,27 @@ fn rbac_names_are_path_segments() {
         )
         .is_ok()
     );
-    assert!(create(rbac, "RoleBinding", "metadata: {name: My_Binding}").is_ok());
+    // A binding's role reference (`ValidateRoleBinding`) is valid.
+    let role_ref = "roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}";
+    assert!(
+        create(
+            rbac,
+            "RoleBinding",
+            &format!("metadata: {{name: My_Binding}}\n{role_ref}")
+        )
+        .is_ok()
+    );
     assert_eq!(
         create(rbac, "Role", "metadata: {name: a/b}").unwrap_err(),
         "Role.rbac.authorization.k8s.io \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": may not contain '/'"
     );
     assert_eq!(
-        create(rbac, "ClusterRoleBinding", "metadata: {name: '..'}").unwrap_err(),
+        create(
+            rbac,
+            "ClusterRoleBinding",
+            &format!("metadata: {{name: '..'}}\n{role_ref}")
+        )
+        .unwrap_err(),
         "ClusterRoleBinding.rbac.authorization.k8s.io \"..\" is invalid: metadata.name: Invalid value: \"..\": may not be '..'"
     );
     assert_eq!(
