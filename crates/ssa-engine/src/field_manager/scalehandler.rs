@@ -160,6 +160,30 @@ impl FieldManager<'_> {
         self.scale_with(replicas)
     }
 
+    /// Where the scale handler's mappings put the replicas in an object of
+    /// `api_version`: `None` for a version they do not know, `Some(None)`
+    /// for one without a scale. Without mappings (a schema of one
+    /// version) the object's own version has the schema's path and any
+    /// other is taken to have none.
+    fn replicas_path_in(&self, api_version: &str, parent_version: &str) -> Option<Option<Path>> {
+        let subresources = &self.schema.subresources;
+        let path = if subresources.scale_versions.is_empty() {
+            Some(
+                subresources
+                    .scale_replicas_path
+                    .as_ref()
+                    .filter(|_| api_version == parent_version),
+            )
+        } else {
+            subresources
+                .scale_versions
+                .iter()
+                .find(|(version, _)| version == api_version)
+                .map(|(_, path)| path.as_ref())
+        }?;
+        Some(path.map(|p| Path::fields(&p.iter().map(String::as_str).collect::<Vec<_>>())))
+    }
+
     fn scale_with(&self, replicas: Value) -> Value {
         let mut spec = Map::new();
         spec.insert("replicas", replicas);
@@ -187,11 +211,13 @@ impl FieldManager<'_> {
         let in_scale = Path::fields(&["spec", "replicas"]);
         let parent_version = api_version_of(live);
 
-        // ToSubresource.
+        // ToSubresource: the owners of the replicas, in any version the
+        // handler maps to a replicas path.
         let mut view = Managed::default();
         for (key, vs) in &parent.fields {
-            if vs.api_version != parent_version || !vs.set.has(&in_parent) {
-                continue;
+            match self.replicas_path_in(&vs.api_version, parent_version) {
+                Some(Some(path)) if vs.set.has(&path) => {}
+                _ => continue,
             }
             let Some(mut id) = ManagerId::decode(key) else {
                 continue;
@@ -225,25 +251,30 @@ impl FieldManager<'_> {
             out.fields.insert(key.clone(), vs);
         };
         for (key, vs) in &parent.fields {
-            // Kept as they are: entries without replicas, and owners of
-            // replicas the Scale still lists (which then need no new entry).
-            if !vs.set.has(&in_parent) || scale_fields.remove(key).is_some() {
+            // Dropped: an entry of a version the handler does not know.
+            let Some(path) = self.replicas_path_in(&vs.api_version, parent_version) else {
+                continue;
+            };
+            // Kept as they are: entries without replicas (or of a version
+            // without a scale), and owners of replicas the Scale still
+            // lists (which then need no new entry).
+            let path = path.filter(|path| vs.set.has(path));
+            let Some(path) = path.filter(|_| scale_fields.remove(key).is_none()) else {
                 keep(&mut out, key, vs.clone());
-            } else {
-                let rest = vs
-                    .set
-                    .difference(&Set::from_paths([in_parent.clone()].iter()));
-                if !rest.is_empty() {
-                    keep(
-                        &mut out,
-                        key,
-                        VersionedSet {
-                            set: rest,
-                            api_version: vs.api_version.clone(),
-                            applied: vs.applied,
-                        },
-                    );
-                }
+                continue;
+            };
+            // The Scale's writer took the replicas: the rest stays.
+            let rest = vs.set.difference(&Set::from_paths([path].iter()));
+            if !rest.is_empty() {
+                keep(
+                    &mut out,
+                    key,
+                    VersionedSet {
+                        set: rest,
+                        api_version: vs.api_version.clone(),
+                        applied: vs.applied,
+                    },
+                );
             }
         }
         for (key, vs) in scale_fields {

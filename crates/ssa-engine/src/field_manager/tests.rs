@@ -513,6 +513,49 @@ fn scale_writes_land_on_the_parent() {
     );
 }
 
+/// `ScaleHandler` with a Deployment's `ResourcePathMappings` (apps
+/// v1beta1, v1beta2, v1): an owner of the replicas in an older version
+/// is an owner on the Scale too (the forced apply takes them from it), and
+/// an entry of a version the mappings lack is dropped (`ToParent`: "Drop
+/// the entry if the APIVersion is unknown").
+#[test]
+fn scale_writes_map_each_version_and_drop_unknown_ones() {
+    let mut schema = ObjectSchema::deduced();
+    let replicas = Some(vec!["spec".into(), "replicas".into()]);
+    schema.subresources.scale_replicas_path = replicas.clone();
+    schema.subresources.scale_versions = ["apps/v1beta1", "apps/v1beta2", "apps/v1"]
+        .iter()
+        .map(|v| (v.to_string(), replicas.clone()))
+        .collect();
+    let fm = FieldManager::new(&schema);
+    let live = json(
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","managedFields":[
+            {"manager":"old","operation":"Update","apiVersion":"apps/v1beta1","time":"t0","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:replicas":{},"f:paused":{}}}},
+            {"manager":"gone","operation":"Update","apiVersion":"apps/v9","time":"t0","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:paused":{}}}}
+        ]},"spec":{"paused":true,"replicas":1}}"#,
+    );
+    let scale = json(r#"{"spec":{"replicas":3}}"#);
+    let mut req = request("hpa", &scale, "t2");
+    req.subresource = Some(Subresource::Scale);
+    assert_eq!(
+        fm.apply(Some(&live), &req, false).unwrap_err().to_string(),
+        r#"Apply failed with 1 conflict: conflict with "old" using autoscaling/v1: .spec.replicas"#
+    );
+    let forced = fm.apply(Some(&live), &req, true).unwrap().object;
+    assert_eq!(
+        entries(&forced),
+        vec![
+            // A new owner gets the parent's time for it: none.
+            entry("hpa", "Apply", "apps/v1", "", "scale"),
+            entry("old", "Update", "apps/v1beta1", "t0", ""),
+        ]
+    );
+    assert_eq!(
+        entry_fields(&forced, 1),
+        json(r#"{"f:spec":{"f:paused":{}}}"#)
+    );
+}
+
 #[test]
 fn status_writes_keep_what_the_status_strategy_resets() {
     let live = json(
