@@ -79,27 +79,11 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
         .unwrap_or(false);
     let mut converter = Converter::new(Dialect::Crd, None);
     let root_type = converter.resource_root(node, &node_path, preserve_all)?;
-    let subresources_of = |version: &Value| {
-        subresources(
-            version
-                .get("subresources")
-                .or_else(|| spec.get("subresources")),
-        )
-    };
-    let mut subresources = subresources_of(version);
-    if subresources.scale_replicas_path.is_some() {
-        // The custom resource handler maps every version of the CRD.
-        subresources.scale_versions = versions
-            .iter()
-            .map(|v| {
-                let name = v.get("name").and_then(Value::as_str).unwrap_or("");
-                (
-                    format!("{group}/{name}"),
-                    subresources_of(v).scale_replicas_path,
-                )
-            })
-            .collect();
-    }
+    let subresources = subresources(
+        version
+            .get("subresources")
+            .or_else(|| spec.get("subresources")),
+    );
     let coercion = CustomResourceCoercion {
         schema: Structural::from_schema(node),
         prune: !preserve_all,
@@ -130,7 +114,6 @@ fn subresources(v: Option<&Value>) -> Subresources {
                     .map(str::to_string)
                     .collect()
             }),
-        scale_versions: Vec::new(),
     }
 }
 
@@ -594,28 +577,6 @@ mod tests {
             assert_eq!(s.subresources.status, status, "{extra}");
             assert_eq!(s.subresources.scale_replicas_path, scale, "{extra}");
         }
-    }
-
-    /// The custom resource handler's scale mappings: every version of the
-    /// CRD, with its own replicas path or none.
-    #[test]
-    fn scale_maps_every_version() {
-        let text = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  versions:\n  - {name: v1, served: true, schema: {openAPIV3Schema: {type: object}}, subresources: {scale: {specReplicasPath: .spec.replicas}}}\n  - {name: v2, served: true, schema: {openAPIV3Schema: {type: object}}, subresources: {scale: {specReplicasPath: .spec.size}}}\n  - {name: v3, served: false, schema: {openAPIV3Schema: {type: object}}}\n";
-        let s = load(
-            &crate::yaml::parse(text).unwrap().value,
-            "example.com/v2",
-            "Widget",
-        )
-        .unwrap();
-        let path = |p: &[&str]| Some(p.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(
-            s.subresources.scale_versions,
-            vec![
-                ("example.com/v1".to_string(), path(&["spec", "replicas"])),
-                ("example.com/v2".to_string(), path(&["spec", "size"])),
-                ("example.com/v3".to_string(), None),
-            ]
-        );
     }
 
     /// Errors name the place in the CRD.

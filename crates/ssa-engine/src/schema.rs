@@ -131,13 +131,6 @@ pub struct Subresources {
     /// The kind has a `scale` subresource: the path of the replicas field
     /// in the parent (e.g. `["spec", "replicas"]`).
     pub scale_replicas_path: Option<Vec<String>>,
-    /// The scale handler's `ResourcePathMappings`: the API versions the
-    /// server knows for the kind, each with its replicas path (`None`: that
-    /// version has no scale subresource). A managedFields entry of another
-    /// version is dropped by a write through `/scale`. Empty: only the
-    /// object's own version is known to have one (a schema that describes
-    /// one version), and entries of other versions are kept as they are.
-    pub scale_versions: Vec<(String, Option<Vec<String>>)>,
 }
 
 /// A resolved schema: an arena of atoms plus the names that point into it.

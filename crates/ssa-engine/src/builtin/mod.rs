@@ -138,11 +138,6 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
                     .filter_map(|s| s.as_str().map(str::to_string))
                     .collect()
             }),
-            scale_versions: Vec::new(),
-        };
-        let subresources = Subresources {
-            scale_versions: scale_versions(&text("kind"), &subresources),
-            ..subresources
         };
         index.insert((text("apiVersion"), text("kind")), kinds.len());
         kinds.push(Kind {
@@ -250,22 +245,6 @@ pub fn add_object_meta(schema: &mut Schema) -> TypeId {
         .unwrap_or_else(|| schema.untyped_deduced())
 }
 
-/// The `ResourcePathMappings` of the registries' scale handlers
-/// (`pkg/registry/{apps,core}/*/storage/storage.go`): the versions each
-/// kind was ever served at, all with the replicas at `spec.replicas`.
-fn scale_versions(kind: &str, subresources: &Subresources) -> Vec<(String, Option<Vec<String>>)> {
-    let versions: &[&str] = match kind {
-        "Deployment" | "StatefulSet" => &["apps/v1beta1", "apps/v1beta2", "apps/v1"],
-        "ReplicaSet" => &["apps/v1beta2", "apps/v1"],
-        "ReplicationController" => &["v1"],
-        _ => &[],
-    };
-    versions
-        .iter()
-        .map(|v| (v.to_string(), subresources.scale_replicas_path.clone()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,14 +350,6 @@ mod tests {
             d.subresources.scale_replicas_path,
             Some(vec!["spec".to_string(), "replicas".to_string()])
         );
-        // Its scale handler's mappings (deployment/storage/storage.go).
-        let mapped: Vec<&str> = d
-            .subresources
-            .scale_versions
-            .iter()
-            .map(|(v, _)| v.as_str())
-            .collect();
-        assert_eq!(mapped, ["apps/v1beta1", "apps/v1beta2", "apps/v1"]);
         let s = lookup("v1", "Service").unwrap();
         let sp = s
             .schema

@@ -13,6 +13,7 @@ use super::{
     FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest, api_version_of, invalid,
 };
 use crate::fieldpath::{Path, Set};
+use crate::lifecycle::api_group;
 use crate::managed_fields::{self, Managed, ManagerId};
 use crate::merge::{ManagedFields, VersionedSet};
 use crate::schema::ObjectSchema;
@@ -160,28 +161,38 @@ impl FieldManager<'_> {
         self.scale_with(replicas)
     }
 
-    /// Where the scale handler's mappings put the replicas in an object of
-    /// `api_version`: `None` for a version they do not know, `Some(None)`
-    /// for one without a scale. Without mappings (a schema of one
-    /// version) the object's own version has the schema's path and any
+    /// Where the scale handler's `ResourcePathMappings` put the replicas in
+    /// a `kind` object of `api_version`: `None` for a version they do not
+    /// know, `Some(None)` for one without a scale. The registries'
+    /// (`pkg/registry/{apps,core}/*/storage/storage.go`) list the versions
+    /// each kind was served at, the replicas at the schema's path in all.
+    /// Otherwise (a custom resource, whose CRD's other versions are not
+    /// modelled) the object's own version is the one with a scale, and any
     /// other is taken to have none.
-    fn replicas_path_in(&self, api_version: &str, parent_version: &str) -> Option<Option<Path>> {
-        let subresources = &self.schema.subresources;
-        let path = if subresources.scale_versions.is_empty() {
-            Some(
-                subresources
-                    .scale_replicas_path
-                    .as_ref()
-                    .filter(|_| api_version == parent_version),
-            )
+    fn replicas_path_in(
+        &self,
+        api_version: &str,
+        kind: &str,
+        parent_version: &str,
+    ) -> Option<Option<Path>> {
+        let registry: &[&str] = match (api_group(parent_version), kind) {
+            ("apps", "Deployment" | "StatefulSet") => &["apps/v1beta1", "apps/v1beta2", "apps/v1"],
+            ("apps", "ReplicaSet") => &["apps/v1beta2", "apps/v1"],
+            ("", "ReplicationController") => &["v1"],
+            _ => &[],
+        };
+        let mapped = if registry.is_empty() {
+            api_version == parent_version
+        } else if registry.contains(&api_version) {
+            true
         } else {
-            subresources
-                .scale_versions
-                .iter()
-                .find(|(version, _)| version == api_version)
-                .map(|(_, path)| path.as_ref())
-        }?;
-        Some(path.map(|p| Path::fields(&p.iter().map(String::as_str).collect::<Vec<_>>())))
+            return None;
+        };
+        let path = self.schema.subresources.scale_replicas_path.as_ref();
+        Some(
+            path.filter(|_| mapped)
+                .map(|p| Path::fields(&p.iter().map(String::as_str).collect::<Vec<_>>())),
+        )
     }
 
     fn scale_with(&self, replicas: Value) -> Value {
@@ -210,12 +221,13 @@ impl FieldManager<'_> {
         let in_parent = Path::fields(&names);
         let in_scale = Path::fields(&["spec", "replicas"]);
         let parent_version = api_version_of(live);
+        let kind = live.get("kind").and_then(Value::as_str).unwrap_or("");
 
         // ToSubresource: the owners of the replicas, in any version the
         // handler maps to a replicas path.
         let mut view = Managed::default();
         for (key, vs) in &parent.fields {
-            match self.replicas_path_in(&vs.api_version, parent_version) {
+            match self.replicas_path_in(&vs.api_version, kind, parent_version) {
                 Some(Some(path)) if vs.set.has(&path) => {}
                 _ => continue,
             }
@@ -252,7 +264,7 @@ impl FieldManager<'_> {
         };
         for (key, vs) in &parent.fields {
             // Dropped: an entry of a version the handler does not know.
-            let Some(path) = self.replicas_path_in(&vs.api_version, parent_version) else {
+            let Some(path) = self.replicas_path_in(&vs.api_version, kind, parent_version) else {
                 continue;
             };
             // Kept as they are: entries without replicas (or of a version

@@ -521,12 +521,7 @@ fn scale_writes_land_on_the_parent() {
 #[test]
 fn scale_writes_map_each_version_and_drop_unknown_ones() {
     let mut schema = ObjectSchema::deduced();
-    let replicas = Some(vec!["spec".into(), "replicas".into()]);
-    schema.subresources.scale_replicas_path = replicas.clone();
-    schema.subresources.scale_versions = ["apps/v1beta1", "apps/v1beta2", "apps/v1"]
-        .iter()
-        .map(|v| (v.to_string(), replicas.clone()))
-        .collect();
+    schema.subresources.scale_replicas_path = Some(vec!["spec".into(), "replicas".into()]);
     let fm = FieldManager::new(&schema);
     let live = json(
         r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","managedFields":[
