@@ -661,8 +661,11 @@ fn data_size(object: &Value, key: &str, base64: bool) -> usize {
 
 /// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update):
 /// valid keys, at most 1 MiB of data, and the keys a Secret of a known
-/// type must have. (Whether a docker config parses as JSON is not
-/// checked.)
+/// type must have. Not modelled: that a dockercfg or dockerconfigjson
+/// Secret's config is a JSON object (`json.Unmarshal` into a map, whose
+/// error, in encoding/json's words, is the `Invalid` detail): it would
+/// take a port of encoding/json's scanner and its messages into the
+/// page's wasm.
 pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let kind = |o: &Value| {
         o.get("type")

@@ -38,6 +38,7 @@
 //! `ValidatePodDisruptionBudgetSpec`).
 
 mod apps;
+mod autoscaling;
 mod batch;
 mod certificates;
 mod core;
@@ -88,6 +89,7 @@ enum Spec {
     Job,
     CronJob,
     CertificateSigningRequest,
+    HorizontalPodAutoscaler,
     ConfigMap,
     Secret,
     PersistentVolumeClaim,
@@ -234,6 +236,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "networking/validation ValidateIngressCreate, ValidateIngressUpdate, ValidateIngressSpec, validateIngressRules, validateHTTPIngressPath, validateIngressBackend, validateIngressTLS",
     ),
     (
+        "HorizontalPodAutoscaler (autoscaling/v1 and v2)",
+        "minReplicas below 1 (below 0 when the stored object had 0), maxReplicas unset, negative or below minReplicas; a scaleTargetRef without kind or name, or (unless an update keeps its apiVersion and kind) with an apiVersion without a group but for a ReplicationController",
+        "autoscaling/validation validateHorizontalPodAutoscalerSpec, ValidateCrossVersionObjectReference, ValidateAPIVersion; registry/autoscaling/horizontalpodautoscaler validationOptionsForHorizontalPodAutoscaler",
+    ),
+    (
+        "HorizontalPodAutoscaler",
+        "a metric without a type or of an unknown one; minReplicas 0 without an Object or External metric; autoscaling/v1's targetCPUUtilizationPercentage below 1 (as the Resource metric it converts to)",
+        "autoscaling/validation validateMetrics, validateMetricSpec, validateMetricTarget",
+    ),
+    (
         "CertificateSigningRequest",
         "a request that is not a PEM CERTIFICATE REQUEST block, missing, unknown or repeated usages, an invalid or legacy signerName, expirationSeconds under 600, invalid, clashing or repeated conditions, a certificate of other PEM blocks",
         "certificates/validation validateCertificateSigningRequest, validateConditions, ValidateSignerName (core/validation), validateCertificate",
@@ -311,6 +323,7 @@ impl KindValidation {
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
+            ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
             ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
@@ -358,6 +371,9 @@ impl KindValidation {
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
+            (Spec::HorizontalPodAutoscaler, _) => {
+                errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
+            }
             (Spec::Job, _) => errs.extend(batch::job(new, old)),
             (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),

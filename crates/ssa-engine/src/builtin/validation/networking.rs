@@ -7,6 +7,13 @@
 //! wildcard rules it already had) are not modelled: an update is checked
 //! as strictly as a create, and a resource backend's fields are not
 //! checked.
+//!
+//! A NetworkPolicy's spec is not validated (only its metadata is), to keep
+//! the page's wasm within its budget: `ValidateNetworkPolicySpec`'s label
+//! selectors, ports (`ValidateNetworkPolicyPort`: protocol, port number or
+//! name, `endPort`), peers (`ValidateNetworkPolicyPeer`: one kind of peer;
+//! `ValidateIPBlock`: the CIDR and its strict-subset excepts) and
+//! `policyTypes`.
 
 use super::field::{BadValue, FieldError, child, invalid, named, required};
 use super::{ip, items, names, text};

@@ -1,0 +1,220 @@
+//! Each test names the upstream function it follows
+//! (`pkg/apis/autoscaling/validation/validation.go`); objects are
+//! defaulted as the server defaults them before it validates.
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::builtin::defaults::KindDefaults;
+use crate::schema::{Defaulter, Validator};
+use crate::value::Value;
+
+const INVALID: &str = "HorizontalPodAutoscaler.autoscaling \"web\" is invalid: ";
+
+/// A HorizontalPodAutoscaler named `web` of `api_version` with `spec` (a
+/// YAML flow mapping), defaulted.
+fn object(api_version: &str, spec: &str) -> Value {
+    let mut object = crate::yaml::parse(&format!(
+        "apiVersion: {api_version}\nkind: HorizontalPodAutoscaler\nmetadata: {{name: web}}\nspec: {spec}\n"
+    ))
+    .unwrap()
+    .value;
+    let defaults = KindDefaults::for_kind(api_version, "HorizontalPodAutoscaler").unwrap();
+    defaults.apply_defaults(&mut object, "");
+    object
+}
+
+/// An autoscaling/v2 object whose scale target is a Deployment, with the
+/// other fields of the spec in `rest`.
+fn hpa(rest: &str) -> Value {
+    object(
+        "autoscaling/v2",
+        &format!(
+            "{{scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: web}}, {rest}}}"
+        ),
+    )
+}
+
+fn check(old: Option<&Value>, new: &Value) -> Result<(), String> {
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    KindValidation::for_kind("autoscaling/v2", "HorizontalPodAutoscaler", table)
+        .unwrap()
+        .validate(old, new)
+}
+
+/// The message for a create of `hpa(rest)`.
+fn refused(rest: &str) -> String {
+    check(None, &hpa(rest)).unwrap_err()
+}
+
+/// `validateHorizontalPodAutoscalerSpec`: maxReplicas is required, at least
+/// 1 and not below minReplicas (defaulted to 1).
+#[test]
+fn max_replicas() {
+    assert!(check(None, &hpa("maxReplicas: 3")).is_ok());
+    assert_eq!(
+        refused("minReplicas: 5, maxReplicas: 2"),
+        format!(
+            "{INVALID}spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`"
+        )
+    );
+    assert_eq!(
+        refused("minReplicas: 2"),
+        format!(
+            "{INVALID}[spec.maxReplicas: Required value: must be set and greater than 0, spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas`]"
+        )
+    );
+    assert_eq!(
+        refused("maxReplicas: -2"),
+        format!(
+            "{INVALID}[spec.maxReplicas: Invalid value: -2: must be greater than or equal to 1, spec.maxReplicas: Invalid value: -2: must be greater than or equal to `minReplicas`]"
+        )
+    );
+}
+
+/// `validateHorizontalPodAutoscalerSpec` and `validateMetrics`:
+/// minReplicas is at least 1 (HPAScaleToZero is off in 1.36), and 0 needs
+/// an Object or External metric (the defaulted CPU metric is neither).
+#[test]
+fn min_replicas() {
+    assert_eq!(
+        refused("minReplicas: 0, maxReplicas: 2"),
+        format!(
+            "{INVALID}[spec.minReplicas: Invalid value: 0: must be greater than or equal to 1, spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas]"
+        )
+    );
+    assert_eq!(
+        refused("minReplicas: -1, maxReplicas: 2"),
+        format!("{INVALID}spec.minReplicas: Invalid value: -1: must be greater than or equal to 1")
+    );
+}
+
+/// `validationOptionsForHorizontalPodAutoscaler`: an object stored with
+/// minReplicas 0 may keep it (given an Object or External metric), one
+/// stored with 1 may not go to 0.
+#[test]
+fn scaled_to_zero_stays_allowed_on_update() {
+    let external = "metrics: [{type: External, external: {metric: {name: queue}, target: {type: Value, value: 10}}}]";
+    let zero = hpa(&format!("minReplicas: 0, maxReplicas: 2, {external}"));
+    let one = hpa(&format!("minReplicas: 1, maxReplicas: 2, {external}"));
+    assert!(check(Some(&zero), &zero).is_ok());
+    assert!(check(Some(&zero), &one).is_ok());
+    assert_eq!(
+        check(Some(&one), &zero).unwrap_err(),
+        format!("{INVALID}spec.minReplicas: Invalid value: 0: must be greater than or equal to 1")
+    );
+}
+
+/// `ValidateCrossVersionObjectReference` and `ValidateAPIVersion`: a kind
+/// and a name; an apiVersion with a group (a ReplicationController's may
+/// lack one), not checked again by an update that keeps apiVersion and
+/// kind.
+#[test]
+fn scale_target_reference() {
+    let with_target = |target: &str| {
+        object(
+            "autoscaling/v2",
+            &format!("{{scaleTargetRef: {target}, maxReplicas: 3}}"),
+        )
+    };
+    assert_eq!(
+        check(None, &with_target("{}")).unwrap_err(),
+        format!(
+            "{INVALID}[spec.scaleTargetRef.kind: Required value, spec.scaleTargetRef.name: Required value, spec.scaleTargetRef.apiVersion: Invalid value: \"\": apiVersion must specify API group]"
+        )
+    );
+    let core_group = with_target("{apiVersion: v1, kind: Deployment, name: web}");
+    assert_eq!(
+        check(None, &core_group).unwrap_err(),
+        format!(
+            "{INVALID}spec.scaleTargetRef.apiVersion: Invalid value: \"v1\": apiVersion must specify API group"
+        )
+    );
+    assert!(check(Some(&core_group), &core_group).is_ok());
+    let controller = with_target("{apiVersion: v1, kind: ReplicationController, name: web}");
+    assert!(check(None, &controller).is_ok());
+    // An update that changes the kind is checked.
+    assert_eq!(
+        check(Some(&controller), &core_group).unwrap_err(),
+        format!(
+            "{INVALID}spec.scaleTargetRef.apiVersion: Invalid value: \"v1\": apiVersion must specify API group"
+        )
+    );
+}
+
+/// `validateMetricSpec`: a metric's type is given and supported.
+#[test]
+fn metric_types() {
+    let cpu = "resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}";
+    assert!(
+        check(
+            None,
+            &hpa(&format!(
+                "maxReplicas: 3, metrics: [{{type: Resource, {cpu}}}]"
+            ))
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        refused(&format!(
+            "maxReplicas: 3, metrics: [{{type: Resource, {cpu}}}, {{type: resource, {cpu}}}]"
+        )),
+        format!(
+            "{INVALID}spec.metrics[1].type: Unsupported value: \"resource\": supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""
+        )
+    );
+    assert_eq!(
+        refused(&format!("maxReplicas: 3, metrics: [{{{cpu}}}]")),
+        format!(
+            "{INVALID}[spec.metrics[0].type: Required value: must specify a metric source type, spec.metrics[0].type: Unsupported value: \"\": supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\"]"
+        )
+    );
+}
+
+/// autoscaling/v1's `targetCPUUtilizationPercentage` is validated as the
+/// utilization of the Resource metric its conversion makes
+/// (`validateMetricTarget`), at that metric's path.
+#[test]
+fn v1_cpu_target_is_the_converted_metric() {
+    let v1 = |percent: i64| {
+        object(
+            "autoscaling/v1",
+            &format!(
+                "{{scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: web}}, maxReplicas: 3, targetCPUUtilizationPercentage: {percent}}}"
+            ),
+        )
+    };
+    assert!(check(None, &v1(80)).is_ok());
+    assert_eq!(
+        check(None, &v1(0)).unwrap_err(),
+        format!(
+            "{INVALID}spec.metrics[0].resource.target.averageUtilization: Invalid value: 0: must be greater than 0"
+        )
+    );
+}
+
+/// Through a scenario: an HPA applied with maxReplicas below minReplicas
+/// is refused with the server's words (HTTP 422); fixed, it applies.
+#[test]
+fn scenario_refuses_max_below_min() {
+    use crate::scenario::{Outcome, run_scenario_text};
+    let apply = |replicas: &str| {
+        format!(
+            "- manager: m\n  op: apply\n  object: {{apiVersion: autoscaling/v2, kind: HorizontalPodAutoscaler, metadata: {{name: web, namespace: d}}, spec: {{scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: web}}, {replicas}}}}}\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: hpa\nschema: {{builtin: autoscaling/v2/HorizontalPodAutoscaler}}\nsteps:\n{}{}",
+        apply("minReplicas: 4, maxReplicas: 2"),
+        apply("minReplicas: 2, maxReplicas: 4"),
+    );
+    let result = run_scenario_text(&text).unwrap();
+    assert_eq!(result.steps[0].outcome, Outcome::Invalid);
+    assert_eq!(
+        result.steps[0].message,
+        format!(
+            "{INVALID}spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`"
+        )
+    );
+    assert_eq!(result.steps[1].outcome, Outcome::Applied);
+}
