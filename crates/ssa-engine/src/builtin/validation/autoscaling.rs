@@ -24,7 +24,10 @@
 //! policies, tolerances); what an autoscaling/v1 object carries in its
 //! annotations.
 
-use super::field::{BadValue, FieldError, forbidden, invalid, named, not_supported, required};
+use super::core::index;
+use super::field::{
+    BadValue, FieldError, child, forbidden, invalid, named, not_supported, required,
+};
 use super::{items, text};
 use crate::value::Value;
 
@@ -102,7 +105,7 @@ pub(super) fn horizontal_pod_autoscaler(new: &Value, old: Option<&Value>) -> Vec
     }
     let mut scales_from_zero = false;
     for (i, metric) in items(spec.get("metrics")).iter().enumerate() {
-        let path = format!("spec.metrics[{i}].type");
+        let path = child(&index("spec.metrics", i), "type");
         let kind = text(metric, "type");
         if kind.is_empty() {
             errs.push(required(path.clone(), "must specify a metric source type"));

@@ -12,6 +12,7 @@
 //! well-signed request or certificate (`x509.ParseCertificateRequest`,
 //! `CheckSignature` and `x509.ParseCertificates` are not modelled).
 
+use super::core::index;
 use super::field::{
     BadValue, FieldError, duplicate, forbidden, invalid, json_string, not_supported, required,
 };
@@ -158,7 +159,7 @@ fn usages(spec: Option<&Value>, old: Option<&Value>) -> Vec<FieldError> {
     if !old.iter().any(unknown) {
         for (i, u) in new.iter().enumerate().filter(|(_, u)| unknown(u)) {
             errs.push(not_supported(
-                format!("spec.usages[{i}]"),
+                index("spec.usages", i),
                 BadValue::Json(json_string(u)),
                 &USAGES,
             ));
@@ -169,7 +170,7 @@ fn usages(spec: Option<&Value>, old: Option<&Value>) -> Vec<FieldError> {
         for (i, u) in new.iter().enumerate() {
             if new[..i].contains(u) {
                 errs.push(duplicate(
-                    format!("spec.usages[{i}]"),
+                    index("spec.usages", i),
                     BadValue::Json(json_string(u)),
                 ));
             }

@@ -27,14 +27,14 @@
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
+//! - `storage`: what a StorageClass's update may not change.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 //!
 //! Not modelled for want of room in the page's size budget: a
-//! StorageClass's rules (storage/validation `ValidateStorageClass`,
-//! `ValidateStorageClassUpdate`: "updates to parameters are forbidden.")
-//! and a PodDisruptionBudget's (policy/validation
+//! StorageClass's create rules (storage/validation
+//! `ValidateStorageClass`) and a PodDisruptionBudget's (policy/validation
 //! `ValidatePodDisruptionBudgetSpec`).
 
 mod apps;
@@ -55,6 +55,7 @@ mod pvc;
 mod rbac;
 mod resources;
 mod service;
+mod storage;
 mod volumes;
 
 use crate::schema::Validator;
@@ -96,6 +97,7 @@ enum Spec {
     Ingress,
     /// Role, ClusterRole, RoleBinding, ClusterRoleBinding.
     Rbac,
+    StorageClass,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -266,6 +268,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidatePersistentVolumeClaimUpdate",
     ),
     (
+        "StorageClass",
+        "an update that changes the parameters, provisioner or reclaimPolicy (forbidden), or the volumeBindingMode (immutable)",
+        "storage/validation ValidateStorageClassUpdate",
+    ),
+    (
         "Role, ClusterRole",
         "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
@@ -328,6 +335,7 @@ impl KindValidation {
             ("batch", "CronJob") => Spec::CronJob,
             ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
             ("rbac.authorization.k8s.io", _) => Spec::Rbac,
+            ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -378,6 +386,7 @@ impl KindValidation {
             (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
+            (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
             (Spec::None, _) => {}
         }
         if old.is_none() {

@@ -15,6 +15,7 @@
 //! `ValidateIPBlock`: the CIDR and its strict-subset excepts) and
 //! `policyTypes`.
 
+use super::core::index;
 use super::field::{BadValue, FieldError, child, invalid, named, required};
 use super::{ip, items, names, text};
 use crate::value::Value;
@@ -37,7 +38,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         errs.extend(backend_errors(backend, "spec.defaultBackend"));
     }
     for (i, rule) in rules.iter().enumerate() {
-        let at = format!("spec.rules[{i}]");
+        let at = index("spec.rules", i);
         let host = text(rule, "host");
         if !host.is_empty() {
             let bad = |m: &str| invalid(child(&at, "host"), BadValue::Str(host.to_string()), m);
@@ -54,17 +55,17 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             errs.push(required(child(&at, "http.paths"), ""));
         }
         for (j, path) in paths.iter().enumerate() {
-            errs.extend(http_path(path, &format!("{at}.http.paths[{j}]")));
+            errs.extend(http_path(path, &index(&child(&at, "http.paths"), j)));
         }
     }
     for (i, tls) in list("tls").iter().enumerate() {
-        let at = format!("spec.tls[{i}]");
+        let at = index("spec.tls", i);
         let hosts = items(tls.get("hosts"));
         for (j, host) in hosts.iter().enumerate() {
             let host = host.as_str().unwrap_or("");
             for m in host_names(host) {
                 errs.push(invalid(
-                    format!("{at}.hosts[{j}]"),
+                    index(&child(&at, "hosts"), j),
                     BadValue::Str(host.to_string()),
                     &m,
                 ));

@@ -22,7 +22,7 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
         let Some(probe) = c.get(key).filter(|p| !p.is_null()) else {
             continue;
         };
-        let at = format!("{path}.{key}");
+        let at = child(path, key);
         errs.extend(handler(probe, &at, PROBE_HANDLERS, None));
         errs.extend(non_negative(
             Some(probe),
@@ -78,7 +78,7 @@ pub(super) fn lifecycle(c: &Value, path: &str, grace: Option<i64>) -> Vec<FieldE
     let mut errs = Vec::new();
     for hook in ["postStart", "preStop"] {
         if let Some(handlers) = c.get("lifecycle").and_then(|l| l.get(hook)) {
-            let at = format!("{path}.lifecycle.{hook}");
+            let at = child(&child(path, "lifecycle"), hook);
             errs.extend(handler(handlers, &at, LIFECYCLE_HANDLERS, grace));
         }
     }
@@ -100,7 +100,7 @@ fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Ve
         let Some(action) = holder.get(key).filter(|a| !a.is_null()) else {
             continue;
         };
-        let at = format!("{path}.{key}");
+        let at = child(path, key);
         if found {
             errs.push(forbidden(at, "may not specify more than 1 handler type"));
             continue;

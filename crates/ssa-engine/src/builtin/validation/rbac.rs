@@ -19,6 +19,7 @@
 //! segment (`ValidateRBACName`); a service account subject's name that is
 //! not a DNS subdomain (`ValidateServiceAccountName`).
 
+use super::core::index;
 use super::field::{BadValue, FieldError, child, invalid, not_supported, required};
 use super::{items, text};
 use crate::value::{Value, write_json_string};
@@ -58,7 +59,7 @@ static RULE_NEEDS: [(&str, &str); 3] = [
 fn role(new: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for (i, rule) in items(new.get("rules")).iter().enumerate() {
-        let at = format!("rules[{i}]");
+        let at = index("rules", i);
         let resource_rule = items(rule.get("nonResourceURLs")).is_empty();
         for (key, detail) in RULE_NEEDS.iter().take(if resource_rule { 3 } else { 1 }) {
             if items(rule.get(key)).is_empty() {
@@ -90,7 +91,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
     for (i, subject) in items(new.get("subjects")).iter().enumerate() {
         // ValidateRoleBindingSubject: a name; a known kind with its own
         // API group; a ClusterRoleBinding's service account's namespace.
-        let at = format!("subjects[{i}]");
+        let at = index("subjects", i);
         let field = |key: &str| text(subject, key);
         if field("name").is_empty() {
             errs.push(required(child(&at, "name"), ""));

@@ -17,6 +17,7 @@
 //! allocates (so its `Required value` is not reported), the CIDRs of
 //! `loadBalancerSourceRanges` and `trafficDistribution`'s values.
 
+use super::core::index;
 use super::core::service_port;
 use super::field::{
     BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required,
@@ -192,11 +193,7 @@ fn upgrade_downgrade_cluster_ips(
     if before.len() == after.len() {
         for (i, ip) in before.iter().enumerate() {
             if *ip != after[i] {
-                errs.push(invalid(
-                    format!("spec.clusterIPs[{i}]"),
-                    new.json(),
-                    CHANGED,
-                ));
+                errs.push(invalid(index("spec.clusterIPs", i), new.json(), CHANGED));
             }
         }
     } else if before.len() > after.len() {
@@ -338,7 +335,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
     session_affinity(spec, &mut errs);
     errs.extend(cluster_ips_related_fields(spec, ips));
     for (i, ip) in spec.strings("externalIPs").iter().enumerate() {
-        let path = format!("spec.externalIPs[{i}]");
+        let path = index("spec.externalIPs", i);
         let bad = valid_ip(&path, ip);
         if bad.is_empty() {
             errs.extend(non_special_ip(&path, ip));
@@ -394,10 +391,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
                 super::field::json_string(key.0),
                 key.1
             );
-            errs.push(duplicate(
-                format!("spec.ports[{i}]"),
-                BadValue::Json(printed),
-            ));
+            errs.push(duplicate(index("spec.ports", i), BadValue::Json(printed)));
         }
         seen.push(key);
     }
@@ -514,13 +508,13 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
     for (i, family) in families.iter().enumerate() {
         if family != "IPv4" && family != "IPv6" {
             errs.push(not_supported(
-                format!("spec.ipFamilies[{i}]"),
+                index("spec.ipFamilies", i),
                 named(family),
                 &["IPv4", "IPv6"],
             ));
         }
         if families[..i].contains(family) {
-            errs.push(duplicate(format!("spec.ipFamilies[{i}]"), named(family)));
+            errs.push(duplicate(index("spec.ipFamilies", i), named(family)));
         }
     }
     if let Some(policy) = spec.get("ipFamilyPolicy") {

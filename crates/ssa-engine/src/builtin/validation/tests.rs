@@ -1266,3 +1266,33 @@ fn pod_level_fields() {
         "Deployment.apps \"web\" is invalid: [spec.template.spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", spec.template.spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\"]"
     );
 }
+
+/// storage/validation `ValidateStorageClassUpdate` (after
+/// `ValidateObjectMetaUpdate`): parameters, provisioner and reclaim policy
+/// forbidden to change, the binding mode immutable; a create and an
+/// update that changes only labels pass.
+#[test]
+fn storage_class_updates() {
+    let class = |extra: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::StorageClass,
+            &format!(
+                "metadata: {{name: fast}}\nprovisioner: ebs.csi.aws.com\nparameters: {{type: gp3}}\n{extra}"
+            ),
+        )
+    };
+    let sc = kind("storage.k8s.io/v1", "StorageClass");
+    let old = class("");
+    assert!(sc.validate(None, &old).is_ok());
+    assert!(sc.validate(Some(&old), &class("")).is_ok());
+    let changed = v(
+        &class("reclaimPolicy: Retain\nvolumeBindingMode: WaitForFirstConsumer\n")
+            .to_json()
+            .replace("gp3", "gp2")
+            .replace("ebs.csi", "efs.csi"),
+    );
+    assert_eq!(
+        sc.validate(Some(&old), &changed).unwrap_err(),
+        "StorageClass.storage.k8s.io \"fast\" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden., reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden., volumeBindingMode: Invalid value: \"WaitForFirstConsumer\": field is immutable]"
+    );
+}
