@@ -24,9 +24,8 @@
 //! policies, tolerances); what an autoscaling/v1 object carries in its
 //! annotations.
 
-use super::core::index;
 use super::field::{
-    BadValue, FieldError, child, forbidden, invalid, named, not_supported, required,
+    BadValue, FieldError, child, forbidden, index, invalid, named, not_supported, required,
 };
 use super::{items, text};
 use crate::value::Value;

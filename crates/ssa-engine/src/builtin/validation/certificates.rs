@@ -12,9 +12,9 @@
 //! well-signed request or certificate (`x509.ParseCertificateRequest`,
 //! `CheckSignature` and `x509.ParseCertificates` are not modelled).
 
-use super::core::index;
 use super::field::{
-    BadValue, FieldError, duplicate, forbidden, invalid, json_string, not_supported, required,
+    BadValue, FieldError, duplicate, forbidden, index, invalid, json_string, not_supported,
+    required,
 };
 use super::names;
 use crate::value::Value;

@@ -19,8 +19,8 @@
 //! conflicts.
 
 use super::field::{
-    BadValue, FieldError, child, duplicate, forbidden, invalid, named, not_supported, required,
-    too_long,
+    BadValue, FieldError, child, duplicate, forbidden, index, invalid, invalid_each, named,
+    not_supported, required, too_long,
 };
 use super::{items, meta, names, podspec, probes, resources, text, volumes};
 use crate::value::Value;
@@ -392,26 +392,6 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             }
         }
     }
-}
-
-/// One `Invalid` of the string `value` at `path` per message of a format
-/// check (out of line: the pattern of most of them).
-#[inline(never)]
-pub(super) fn invalid_each(
-    errs: &mut Vec<FieldError>,
-    path: &str,
-    value: &str,
-    messages: Vec<String>,
-) {
-    for m in messages {
-        errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
-    }
-}
-
-/// `path[i]`, the path of a list's item (out of line).
-#[inline(never)]
-pub(super) fn index(path: &str, i: usize) -> String {
-    format!("{path}[{i}]")
 }
 
 /// A port's protocol: required (defaulted to TCP), and supported.

@@ -74,6 +74,26 @@ pub(super) fn child(parent: &str, key: &str) -> String {
     path
 }
 
+/// One `Invalid` of the string `value` at `path` per message of a format
+/// check (out of line: the pattern of most of them).
+#[inline(never)]
+pub(super) fn invalid_each(
+    errs: &mut Vec<FieldError>,
+    path: &str,
+    value: &str,
+    messages: Vec<String>,
+) {
+    for m in messages {
+        errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+    }
+}
+
+/// `path[i]`, the path of a list's item (out of line).
+#[inline(never)]
+pub(super) fn index(path: &str, i: usize) -> String {
+    format!("{path}[{i}]")
+}
+
 #[inline(never)]
 fn error(path: String, kind: ErrorType, value: Option<BadValue>, detail: &str) -> FieldError {
     FieldError {
@@ -181,7 +201,7 @@ pub(super) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> V
             let n = spec?.get(key)?.as_i64()?;
             (n < 0).then(|| {
                 invalid(
-                    format!("{path}.{key}"),
+                    child(path, key),
                     BadValue::Int(n),
                     "must be greater than or equal to 0",
                 )

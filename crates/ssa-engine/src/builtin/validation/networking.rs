@@ -15,8 +15,7 @@
 //! `ValidateIPBlock`: the CIDR and its strict-subset excepts) and
 //! `policyTypes`.
 
-use super::core::index;
-use super::field::{BadValue, FieldError, child, invalid, named, required};
+use super::field::{BadValue, FieldError, child, index, invalid, named, required};
 use super::{ip, items, names, text};
 use crate::value::Value;
 

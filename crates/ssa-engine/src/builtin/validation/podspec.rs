@@ -25,9 +25,9 @@
 //! overhead, the OS and what it forbids, resource claims, pod-level
 //! resources and the scheduling group.
 
-use super::core::{index, invalid_each};
 use super::field::{
-    BadValue, FieldError, child, duplicate, invalid, named, not_supported, required,
+    BadValue, FieldError, child, duplicate, index, invalid, invalid_each, named, not_supported,
+    required,
 };
 use super::{items, meta, names, text};
 use crate::value::Value;

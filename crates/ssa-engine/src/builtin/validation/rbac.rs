@@ -19,8 +19,7 @@
 //! segment (`ValidateRBACName`); a service account subject's name that is
 //! not a DNS subdomain (`ValidateServiceAccountName`).
 
-use super::core::index;
-use super::field::{BadValue, FieldError, child, invalid, not_supported, required};
+use super::field::{BadValue, FieldError, child, index, invalid, not_supported, required};
 use super::{items, text};
 use crate::value::{Value, write_json_string};
 

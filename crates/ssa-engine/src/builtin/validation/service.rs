@@ -17,10 +17,9 @@
 //! allocates (so its `Required value` is not reported), the CIDRs of
 //! `loadBalancerSourceRanges` and `trafficDistribution`'s values.
 
-use super::core::index;
 use super::core::service_port;
 use super::field::{
-    BadValue, FieldError, duplicate, forbidden, invalid, named, not_supported, required,
+    BadValue, FieldError, duplicate, forbidden, index, invalid, named, not_supported, required,
 };
 use super::ip::{self, Ip};
 use super::{meta, names};

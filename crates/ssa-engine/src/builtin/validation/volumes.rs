@@ -4,9 +4,9 @@
 //! at a path given once). The volume types' own rules (a configMap's
 //! name, a hostPath's path...) are not modelled.
 
-use super::core::{index, invalid_each};
 use super::field::{
-    BadValue, FieldError, child, duplicate, forbidden, invalid, not_found, required,
+    BadValue, FieldError, child, duplicate, forbidden, index, invalid, invalid_each, not_found,
+    required,
 };
 use super::{items, names, text};
 use crate::value::Value;
