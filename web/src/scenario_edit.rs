@@ -7,7 +7,7 @@
 //! parts the edit did not touch keep their comments and layout.
 
 use crate::scenario_text::{lines_of, node_source, node_source_in, rewrite, splice};
-use ssa_engine::value::{Map, Value, ValuePath};
+use ssa_engine::value::{Map, Value, ValuePath, go_quote};
 use ssa_engine::yaml;
 
 /// One YAML editor of the form.
@@ -369,7 +369,7 @@ pub fn edit_step(text: &str, index: usize, edit: &StepEdit) -> Result<String, St
 /// delete; `force` only for an apply.
 fn change_op(step: &mut Map, op: &str, identity: Value) -> Result<(), String> {
     if !OPS.iter().any(|(o, _)| *o == op) {
-        return Err(format!("unknown op {op:?}"));
+        return Err(format!("unknown op {op}", op = go_quote(op)));
     }
     let body = step
         .remove("object")

@@ -11,6 +11,7 @@
 use crate::openapi::{Converter, Dialect};
 use crate::schema::{Defaulter, ObjectSchema, Subresources};
 use crate::smd::SchemaError;
+use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 use std::sync::Arc;
 
@@ -56,7 +57,10 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
         .ok_or_else(|| {
             err(
                 &spec_path.key("versions"),
-                format!("no served version {want_version:?} in this CRD"),
+                format!(
+                    "no served version {want_version} in this CRD",
+                    want_version = go_quote(want_version)
+                ),
             )
         })?;
     let version_path = spec_path.key("versions").index(index);

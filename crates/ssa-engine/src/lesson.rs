@@ -18,6 +18,7 @@ use crate::fieldpath::Path;
 use crate::managed_fields::{self, ManagerId};
 use crate::scenario::{Outcome, Scenario, ScenarioResult, schema_for};
 use crate::value::Value;
+use crate::value::go_quote;
 use std::fmt;
 
 /// A narrative that cannot be read, and on which line (1-based).
@@ -196,7 +197,8 @@ fn question(text: &str) -> Result<Question, String> {
             Ok(f.to_string())
         } else {
             Err(format!(
-                "{f:?} is not a field in kubectl's notation (.spec.replicas)"
+                "{f} is not a field in kubectl's notation (.spec.replicas)",
+                f = go_quote(f)
             ))
         }
     };
@@ -207,7 +209,8 @@ fn question(text: &str) -> Result<Question, String> {
         Some(("present", f)) => Ask::Present(field(f)?),
         _ => {
             return Err(format!(
-                "unknown question {head:?} (expected conflict, outcome, owners FIELD or present FIELD)"
+                "unknown question {head} (expected conflict, outcome, owners FIELD or present FIELD)",
+                head = go_quote(head)
             ));
         }
     };
@@ -281,10 +284,12 @@ pub fn answer_key(
                     choices.push(format!("{a} and {b}"));
                 }
             }
-            let correct = choices
-                .iter()
-                .position(|c| *c == right)
-                .ok_or_else(|| format!("the owner {right:?} is not a manager of the scenario"))?;
+            let correct = choices.iter().position(|c| *c == right).ok_or_else(|| {
+                format!(
+                    "the owner {right} is not a manager of the scenario",
+                    right = go_quote(&right)
+                )
+            })?;
             Ok(AnswerKey { choices, correct })
         }
     }

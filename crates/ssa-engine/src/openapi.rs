@@ -28,6 +28,7 @@ use crate::schema::{
     Subresources, TypeId,
 };
 use crate::smd::{SchemaError, with_relationship};
+use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -139,7 +140,7 @@ impl<'d> Converter<'d> {
             Some("string") => Ok(self.scalar(string_kind(m))),
             Some(other) => Err(err(
                 &path.key("type"),
-                format!("unrecognized type {other:?}"),
+                format!("unrecognized type {other}", other = go_quote(other)),
             )),
         }
     }
@@ -225,7 +226,10 @@ impl<'d> Converter<'d> {
             ));
         };
         let Some(target) = defs.get(&name) else {
-            return Err(err(path, format!("no definition named {name:?}")));
+            return Err(err(
+                path,
+                format!("no definition named {name}", name = go_quote(&name)),
+            ));
         };
         // Reserve the id first so that references back to this type (direct
         // or through others) resolve while it is being converted.

@@ -58,8 +58,8 @@ fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
     for c in text.trim_end_matches('=').bytes() {
         let v = ALPHABET.iter().position(|&a| a == c).ok_or_else(|| {
             format!(
-                "the link has a character base64url does not use: {:?}",
-                c as char
+                "the link has a character base64url does not use: {}",
+                crate::value::go_quote((c as char).encode_utf8(&mut [0; 4]))
             )
         })?;
         buffer = (buffer << 6) | v as u32;

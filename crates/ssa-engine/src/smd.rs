@@ -12,6 +12,7 @@ use crate::schema::{
     Atom, ElementRelationship, ListType, MapType, ObjectSchema, ScalarKind, Schema, StructField,
     Subresources, TypeId, UNTYPED_ATOMIC, UNTYPED_DEDUCED,
 };
+use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 use std::sync::Arc;
 
@@ -47,7 +48,10 @@ pub fn load(doc: &Value) -> Result<ObjectSchema, SchemaError> {
     let root = schema.lookup(root_name).ok_or_else(|| {
         error(
             &root_path.key("root"),
-            format!("no type named {root_name:?} in `types`"),
+            format!(
+                "no type named {root_name} in `types`",
+                root_name = go_quote(root_name)
+            ),
         )
     })?;
     Ok(ObjectSchema {
@@ -91,7 +95,7 @@ pub fn load_types_into(schema: Schema, doc: &Value) -> Result<Schema, SchemaErro
             Some(_) => {
                 return Err(error(
                     &path.key("name"),
-                    format!("type {name:?} is defined twice"),
+                    format!("type {name} is defined twice", name = go_quote(name)),
                 ));
             }
             None => {
@@ -203,7 +207,7 @@ impl Loader {
                 if out.field(name).is_some() {
                     return Err(error(
                         &fpath.key("name"),
-                        format!("field {name:?} is listed twice"),
+                        format!("field {name} is listed twice", name = go_quote(name)),
                     ));
                 }
                 let ty = match fmap.get("type") {
@@ -256,10 +260,12 @@ impl Loader {
             let name = name
                 .as_str()
                 .ok_or_else(|| error(&path.key("namedType"), "expected a type name"))?;
-            let id = self
-                .schema
-                .lookup(name)
-                .ok_or_else(|| error(&path.key("namedType"), format!("no type named {name:?}")))?;
+            let id = self.schema.lookup(name).ok_or_else(|| {
+                error(
+                    &path.key("namedType"),
+                    format!("no type named {name}", name = go_quote(name)),
+                )
+            })?;
             return match map.get("elementRelationship") {
                 None => Ok(id),
                 Some(r) => {
@@ -358,8 +364,9 @@ fn check_keys(map: &Map, allowed: &[&str], path: &ValuePath) -> Result<(), Schem
             return Err(error(
                 &path.key(key.clone()),
                 format!(
-                    "unknown key {key:?} (expected one of {})",
-                    allowed.join(", ")
+                    "unknown key {key} (expected one of {})",
+                    allowed.join(", "),
+                    key = go_quote(key)
                 ),
             ));
         }

@@ -421,8 +421,9 @@ pub fn wire_int(v: &Value) -> Option<i64> {
     }
 }
 
-/// Go's `%q` of a string, as messages quote names and values: printable
-/// Unicode stays as it is, control characters are escaped.
+/// Go's `%q` of a string (`strconv.Quote`), as messages quote names and
+/// values: what Go's `IsPrint` takes for printable stays as it is, the
+/// rest is escaped as `appendEscapedRune` escapes it.
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     let _ = write_go_quoted(s, &mut out);
@@ -436,28 +437,73 @@ pub fn write_go_quoted(s: &str, out: &mut impl fmt::Write) -> fmt::Result {
     // Runs of characters that need no escape are written whole.
     let mut plain_from = 0;
     for (at, c) in s.char_indices() {
-        let code = c as u32;
-        let needs_escape = matches!(c, '"' | '\\' | '\n' | '\r' | '\t')
-            || code < 0x20
-            || code == 0x7f
-            || c.is_control();
-        if !needs_escape {
+        if c != '"' && c != '\\' && go_printable(c) {
             continue;
         }
         out.write_str(s.get(plain_from..at).unwrap_or_default())?;
         plain_from = at + c.len_utf8();
+        let code = c as u32;
         match c {
             '"' => out.write_str("\\\"")?,
             '\\' => out.write_str("\\\\")?,
+            '\u{7}' => out.write_str("\\a")?,
+            '\u{8}' => out.write_str("\\b")?,
+            '\u{c}' => out.write_str("\\f")?,
             '\n' => out.write_str("\\n")?,
             '\r' => out.write_str("\\r")?,
             '\t' => out.write_str("\\t")?,
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(out, "\\x{:02x}", c as u32)?,
-            c => write!(out, "\\u{:04x}", c as u32)?,
+            '\u{b}' => out.write_str("\\v")?,
+            _ if code < 0x20 || code == 0x7f => write!(out, "\\x{code:02x}")?,
+            _ if code < 0x10000 => write!(out, "\\u{code:04x}")?,
+            _ => write!(out, "\\U{code:08x}")?,
         }
     }
     out.write_str(s.get(plain_from..).unwrap_or_default())?;
     out.write_char('"')
+}
+
+/// Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols
+/// and the ASCII space. Outside ASCII and Latin-1 this follows the
+/// categories Go leaves out by their ranges (other spaces, line and
+/// paragraph separators, format characters, private use, noncharacters)
+/// rather than Go's tables; characters Unicode has not assigned are taken
+/// as printable.
+fn go_printable(c: char) -> bool {
+    let code = c as u32;
+    match code {
+        0x20..=0x7e => true,
+        ..=0xff => code >= 0xa1 && code != 0xad,
+        _ => {
+            !matches!(
+                code,
+                0x0600..=0x0605
+                    | 0x061c
+                    | 0x06dd
+                    | 0x070f
+                    | 0x0890..=0x0891
+                    | 0x08e2
+                    | 0x1680
+                    | 0x180e
+                    | 0x2000..=0x200f
+                    | 0x2028..=0x202f
+                    | 0x205f..=0x2064
+                    | 0x2066..=0x206f
+                    | 0x3000
+                    | 0xe000..=0xf8ff
+                    | 0xfdd0..=0xfdef
+                    | 0xfeff
+                    | 0xfff9..=0xfffb
+                    | 0x110bd
+                    | 0x110cd
+                    | 0x13430..=0x1343f
+                    | 0x1bca0..=0x1bca3
+                    | 0x1d173..=0x1d17a
+                    | 0xe0001
+                    | 0xe0020..=0xe007f
+                    | 0xf0000..
+            ) && code & 0xfffe != 0xfffe
+        }
+    }
 }
 
 /// Writes a JSON string literal as Go's encoding/json writes it: the
@@ -698,6 +744,32 @@ mod tests {
         let v = Value::Map(m);
         let old = serde_json::to_string_pretty(&serde_json::Value::from(&v)).unwrap();
         assert_eq!(serde_json::to_string_pretty(&v).unwrap(), old);
+    }
+
+    /// Go 1.26's `strconv.Quote` (`appendEscapedRune`, `IsPrint`): named
+    /// escapes for the seven C escapes, `\x` for other ASCII controls,
+    /// `\u` and `\U` for what is not printable beyond ASCII; letters,
+    /// marks, symbols (an emoji) and punctuation beyond ASCII as they are.
+    #[test]
+    fn go_quote_escapes_what_strconv_quote_escapes() {
+        let cases = [
+            ("web-1", r#""web-1""#),
+            ("a\"b\\c", r#""a\"b\\c""#),
+            ("\u{7}\u{8}\u{c}\n\r\t\u{b}", r#""\a\b\f\n\r\t\v""#),
+            ("\u{0}\u{1b}\u{7f}", r#""\x00\x1b\x7f""#),
+            ("\u{85}\u{a0}\u{ad}", r#""\u0085\u00a0\u00ad""#),
+            ("é ü ½ ¡", r#""é ü ½ ¡""#),
+            (
+                "a\u{200b}b\u{2028}\u{feff}\u{3000}",
+                r#""a\u200bb\u2028\ufeff\u3000""#,
+            ),
+            ("\u{e000}\u{fffe}", r#""\ue000\ufffe""#),
+            ("日本 — 😀", r#""日本 — 😀""#),
+            ("\u{e0001}\u{10fffd}", r#""\U000e0001\U0010fffd""#),
+        ];
+        for (text, quoted) in cases {
+            assert_eq!(go_quote(text), quoted, "{text:?}");
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::components::prose::prose;
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
 use crate::lessons::{Fetch, LessonAction, LessonsState, shown};
 use crate::{browser, share};
+use ssa_engine::value::go_quote;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -67,7 +68,7 @@ pub fn lessons_page(props: &Props) -> Html {
             } else if let Some(id) = missing.clone() {
                 dispatcher.dispatch(LessonAction::LessonLoaded {
                     id: id.clone(),
-                    scenario: Err(format!("there is no lesson {id:?}")),
+                    scenario: Err(format!("there is no lesson {id}", id = go_quote(&id))),
                     narrative: Err(String::new()),
                 });
             }

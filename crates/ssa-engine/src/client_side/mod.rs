@@ -14,6 +14,7 @@ use crate::field_manager::{
 use crate::fieldpath::Path;
 use crate::patch::PatchType;
 use crate::schema::ObjectSchema;
+use crate::value::go_quote;
 use crate::value::{Map, Value};
 
 /// kubectl's manager for client-side apply.
@@ -289,7 +290,10 @@ pub fn kubectl_server_side_apply(
         Ok(saved) => {
             if let Some(saved) = saved {
                 object = saved;
-                notes.push(format!("kubectl applied the last-applied annotation alone as manager {LAST_APPLIED_MANAGER:?}"));
+                notes.push(format!(
+                    "kubectl applied the last-applied annotation alone as manager {}",
+                    go_quote(LAST_APPLIED_MANAGER)
+                ));
             }
             match migrate_to_ssa(fm, &object, manager, time) {
                 Err(e) => notes.push(warning(WARNING_MIGRATION_FAILED, &e)),
@@ -301,7 +305,7 @@ pub fn kubectl_server_side_apply(
                         Ok(o) => {
                             object = o.object;
                             notes.push(format!(
-                                "kubectl migrated client-side-apply managers to {manager:?} and re-applied"
+                                "kubectl migrated client-side-apply managers to {manager} and re-applied", manager = go_quote(manager)
                             ));
                         }
                         Err(e) => notes.push(warning(WARNING_REAPPLY_FAILED, &e.to_string())),

@@ -7,6 +7,7 @@
 //! [`PathElement`] order.
 
 use super::{KeyFields, OnRepeat, PathElement, Set, SetEntry};
+use crate::value::go_quote;
 use crate::value::{Map, Value};
 use std::fmt::Write as _;
 
@@ -49,24 +50,34 @@ pub fn element_key(pe: &PathElement) -> String {
 /// Parses one FieldsV1 key back into a path element.
 pub fn parse_element_key(key: &str) -> Result<PathElement, String> {
     let (kind, rest) = key.split_once(':').ok_or_else(|| {
-        format!("invalid path element {key:?}: expected a prefix f:, k:, v: or i:")
+        format!(
+            "invalid path element {key}: expected a prefix f:, k:, v: or i:",
+            key = go_quote(key)
+        )
     })?;
     match kind {
         "f" => Ok(PathElement::Field(rest.into())),
         "k" => match Value::from_json_str(rest) {
             Ok(Value::Map(m)) => Ok(PathElement::Key(KeyFields::new(m))),
-            Ok(_) => Err(format!("invalid key {rest:?}: expected a JSON object")),
-            Err(e) => Err(format!("invalid key {rest:?}: {e}")),
+            Ok(_) => Err(format!(
+                "invalid key {rest}: expected a JSON object",
+                rest = go_quote(rest)
+            )),
+            Err(e) => Err(format!("invalid key {rest}: {e}", rest = go_quote(rest))),
         },
         "v" => Value::from_json_str(rest)
             .map(PathElement::Value)
-            .map_err(|e| format!("invalid value {rest:?}: {e}")),
-        "i" => rest
-            .parse::<usize>()
-            .map(PathElement::Index)
-            .map_err(|_| format!("invalid index {rest:?}: expected a non-negative integer")),
+            .map_err(|e| format!("invalid value {rest}: {e}", rest = go_quote(rest))),
+        "i" => rest.parse::<usize>().map(PathElement::Index).map_err(|_| {
+            format!(
+                "invalid index {rest}: expected a non-negative integer",
+                rest = go_quote(rest)
+            )
+        }),
         _ => Err(format!(
-            "invalid path element {key:?}: unknown prefix {kind:?}"
+            "invalid path element {key}: unknown prefix {kind}",
+            key = go_quote(key),
+            kind = go_quote(kind)
         )),
     }
 }

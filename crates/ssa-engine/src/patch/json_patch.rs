@@ -9,6 +9,7 @@
 
 use super::PatchError;
 use crate::value::Value;
+use crate::value::go_quote;
 
 /// `maxJSONPatchOperations`: longer patches are refused (413).
 const MAX_OPERATIONS: usize = 10_000;
@@ -90,13 +91,14 @@ fn decode(patch: &Value) -> Result<&[Value], String> {
 }
 
 fn field<'a>(op: &'a Value, name: &str) -> Result<&'a Value, String> {
-    op.get(name).ok_or_else(|| format!("missing {name:?}"))
+    op.get(name)
+        .ok_or_else(|| format!("missing {name}", name = go_quote(name)))
 }
 
 fn text<'a>(op: &'a Value, name: &str) -> Result<&'a str, String> {
     field(op, name)?
         .as_str()
-        .ok_or_else(|| format!("{name:?} must be a string"))
+        .ok_or_else(|| format!("{name} must be a string", name = go_quote(name)))
 }
 
 fn apply_op(doc: &mut Value, op: &Value) -> Result<(), String> {
@@ -162,7 +164,10 @@ fn apply_op(doc: &mut Value, op: &Value) -> Result<(), String> {
                 ))
             }
         }
-        other => Err(format!("unknown operation {other:?}")),
+        other => Err(format!(
+            "unknown operation {other}",
+            other = go_quote(other)
+        )),
     }
 }
 
@@ -193,7 +198,7 @@ fn index(token: &str, len: usize, allow_end: bool) -> Result<usize, String> {
     }
     let i: i64 = token
         .parse()
-        .map_err(|_| format!("invalid index {token:?}"))?;
+        .map_err(|_| format!("invalid index {token}", token = go_quote(token)))?;
     let n = len as i64 + i64::from(allow_end);
     let j = if i < 0 { i + n } else { i };
     if !(0..n).contains(&j) {
@@ -212,8 +217,9 @@ fn get<'a>(doc: &'a Value, pointer: &[String]) -> Result<&'a Value, String> {
             Value::List(l) => &l[index(token, l.len(), false)?],
             _ => {
                 return Err(format!(
-                    "cannot look up {token:?} in a {}",
-                    node.kind_name()
+                    "cannot look up {token} in a {}",
+                    node.kind_name(),
+                    token = go_quote(token)
                 ));
             }
         };
@@ -227,15 +233,16 @@ fn get_mut<'a>(doc: &'a mut Value, pointer: &[String]) -> Result<&'a mut Value, 
         node = match node {
             Value::Map(m) => m
                 .get_mut(token)
-                .ok_or_else(|| format!("no key {token:?}"))?,
+                .ok_or_else(|| format!("no key {token}", token = go_quote(token)))?,
             Value::List(l) => {
                 let i = index(token, l.len(), false)?;
                 &mut l[i]
             }
             other => {
                 return Err(format!(
-                    "cannot look up {token:?} in a {}",
-                    other.kind_name()
+                    "cannot look up {token} in a {}",
+                    other.kind_name(),
+                    token = go_quote(token)
                 ));
             }
         };
@@ -268,7 +275,9 @@ fn remove(doc: &mut Value, pointer: &[String]) -> Result<Value, String> {
         return Err("cannot remove the whole document".to_string());
     };
     match get_mut(doc, parent)? {
-        Value::Map(m) => m.remove(last).ok_or_else(|| format!("no key {last:?}")),
+        Value::Map(m) => m
+            .remove(last)
+            .ok_or_else(|| format!("no key {last}", last = go_quote(last))),
         Value::List(l) => {
             let i = index(last, l.len(), false)?;
             Ok(l.remove(i))

@@ -1,6 +1,7 @@
 //! The scenario document, read strictly.
 
 use super::ScenarioError;
+use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 use crate::yaml::{self, SourceMap};
 
@@ -119,8 +120,9 @@ fn refuse_repeated_keys(map: &SourceMap) -> Result<(), ScenarioError> {
         };
         return Err(ScenarioError {
             message: format!(
-                "key {key:?} repeated (first given at line {}): each key of the scenario may appear once",
-                first.line
+                "key {key} repeated (first given at line {}): each key of the scenario may appear once",
+                first.line,
+                key = go_quote(key)
             ),
             location: Some(*here),
         });
@@ -161,7 +163,8 @@ pub(super) fn read_scenario(text: &str, places: yaml::Places) -> Result<Scenario
         let path = root.key(key.clone());
         return Err(ScenarioError {
             message: format!(
-                "unknown key {key:?} (expected scenario, name, description, schema, live, steps)"
+                "unknown key {key} (expected scenario, name, description, schema, live, steps)",
+                key = go_quote(key)
             ),
             location: map.key_location(&path).or(Some(map.nearest(&path))),
         });
@@ -274,7 +277,8 @@ fn parse_schema(v: &Value) -> Result<SchemaSource, Located> {
         other => Err((
             path,
             format!(
-                "unknown schema source {other:?} (expected builtin, crd, openapi, smd or deduced)"
+                "unknown schema source {other} (expected builtin, crd, openapi, smd or deduced)",
+                other = go_quote(other)
             ),
         )),
     }
@@ -300,7 +304,11 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
     if let Some(key) = m.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err((
             root.key(key.clone()),
-            format!("unknown key {key:?} (expected one of {})", KEYS.join(", ")),
+            format!(
+                "unknown key {key} (expected one of {})",
+                KEYS.join(", "),
+                key = go_quote(key)
+            ),
         ));
     }
     let text = |key: &str| -> Result<Option<String>, Located> {
@@ -320,7 +328,8 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
             return Err((
                 root.key("op"),
                 format!(
-                    "unknown op {other:?} (expected apply, update, patch, client-side-apply or delete)"
+                    "unknown op {other} (expected apply, update, patch, client-side-apply or delete)",
+                    other = go_quote(other)
                 ),
             ));
         }
@@ -356,7 +365,10 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
         Some(other) => {
             return Err((
                 root.key("subresource"),
-                format!("unknown subresource {other:?} (expected status or scale)"),
+                format!(
+                    "unknown subresource {other} (expected status or scale)",
+                    other = go_quote(other)
+                ),
             ));
         }
     };
@@ -366,7 +378,10 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
         Some(other) => {
             return Err((
                 root.key("client"),
-                format!("unknown client {other:?} (expected kubectl or api)"),
+                format!(
+                    "unknown client {other} (expected kubectl or api)",
+                    other = go_quote(other)
+                ),
             ));
         }
     };
@@ -386,7 +401,10 @@ fn parse_step(v: &Value) -> Result<Step, Located> {
         Some(other) => {
             return Err((
                 root.key("patchType"),
-                format!("unknown patchType {other:?} (expected merge, strategic or json)"),
+                format!(
+                    "unknown patchType {other} (expected merge, strategic or json)",
+                    other = go_quote(other)
+                ),
             ));
         }
     };
@@ -432,7 +450,10 @@ fn parse_expect(m: &Map) -> Result<Expect, Located> {
     {
         return Err((
             root.key(key.clone()),
-            format!("unknown key {key:?} (expected outcome, message, conflicts)"),
+            format!(
+                "unknown key {key} (expected outcome, message, conflicts)",
+                key = go_quote(key)
+            ),
         ));
     }
     let outcome = match m.get("outcome") {

@@ -8,6 +8,7 @@ use crate::client_side;
 use crate::field_manager::{FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest};
 use crate::patch::{self, PatchType};
 use crate::schema::ObjectSchema;
+use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 
 /// The schema a scenario's object is typed with: its `schema`, else the
@@ -405,7 +406,11 @@ fn not_found(step: &Step, live: Option<&Value>) -> WriteError {
         .and_then(Value::as_str)
         .unwrap_or("");
     WriteError::Invalid {
-        message: format!("{}s {name:?} not found", kind.to_ascii_lowercase()),
+        message: format!(
+            "{}s {name} not found",
+            kind.to_ascii_lowercase(),
+            name = go_quote(name)
+        ),
     }
 }
 
@@ -427,7 +432,11 @@ fn check_expect(step: &Step, result: &StepResult) -> Vec<String> {
     if let Some(m) = &expect.message
         && *m != result.message
     {
-        failures.push(format!("expected message {m:?}, got {:?}", result.message));
+        failures.push(format!(
+            "expected message {}, got {}",
+            go_quote(m),
+            go_quote(&result.message)
+        ));
     }
     if let Some(c) = &expect.conflicts {
         let got: Vec<(String, Option<String>, String)> = result
@@ -436,8 +445,25 @@ fn check_expect(step: &Step, result: &StepResult) -> Vec<String> {
             .map(|c| (c.manager.clone(), c.subresource.clone(), c.field.clone()))
             .collect();
         if *c != got {
-            failures.push(format!("expected conflicts {c:?}, got {got:?}"));
+            failures.push(format!(
+                "expected conflicts {}, got {}",
+                conflict_list(c),
+                conflict_list(&got)
+            ));
         }
     }
     failures
+}
+
+/// Conflicts as the scenario format writes them, quoted as messages quote
+/// names: `["hpa" (scale) ".spec.replicas"]`.
+fn conflict_list(conflicts: &[(String, Option<String>, String)]) -> String {
+    let items: Vec<String> = conflicts
+        .iter()
+        .map(|(manager, subresource, field)| match subresource {
+            Some(sub) => format!("{} ({sub}) {}", go_quote(manager), go_quote(field)),
+            None => format!("{} {}", go_quote(manager), go_quote(field)),
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
 }

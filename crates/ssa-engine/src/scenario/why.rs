@@ -20,6 +20,7 @@ use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId, Operation};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
+use crate::value::go_quote;
 use std::cell::OnceCell;
 
 /// The manager upstream gives an untracked object's fields on its first
@@ -261,7 +262,7 @@ impl<'r> History<'r> {
 }
 
 fn quote(name: &str) -> String {
-    format!("{name:?}")
+    go_quote(name)
 }
 
 /// A manager as its identity: name, operation, subresource and, for

@@ -27,6 +27,7 @@ pub use validate::{Duplicates, validate};
 use crate::fieldpath::{FieldName, KeyFields, PathElement};
 use crate::schema::{Atom, ListType, MapType, ScalarKind, Schema};
 use crate::value::Value;
+use crate::value::go_quote;
 use std::fmt;
 
 /// A value known to fit its schema: the argument of the apply and update
@@ -222,7 +223,7 @@ fn keyed_item_element(
     }
     if fields.is_empty() {
         // Go's %q of a []string: ["a" "b"].
-        let keys: Vec<String> = list.keys.iter().map(|k| format!("{k:?}")).collect();
+        let keys: Vec<String> = list.keys.iter().map(|k| go_quote(k)).collect();
         return Err(format!(
             "associative list with keys has an element that omits all key fields [{}] (and doesn't have default values for any key fields)",
             keys.join(" ")

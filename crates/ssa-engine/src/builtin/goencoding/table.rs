@@ -4,6 +4,7 @@
 //! `goEncoding` key (see that script for the format).
 
 use crate::value::Value;
+use crate::value::go_quote;
 use std::collections::HashMap;
 
 /// How a Go type reads and prints in JSON (only what decides the output).
@@ -130,7 +131,10 @@ impl GoTable {
 fn parse_field(text: &str, structs: usize) -> Result<Field, String> {
     let mut parts = text.splitn(3, ':');
     let (Some(name), Some(omit), Some(ty)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(format!("field {text:?} is not name:omit:type"));
+        return Err(format!(
+            "field {text} is not name:omit:type",
+            text = go_quote(text)
+        ));
     };
     let (ty, rest) = parse_type(ty, structs).ok_or_else(|| format!("field {name}: bad type"))?;
     if !rest.is_empty() {
