@@ -8,7 +8,7 @@ use super::field::{
     BadValue, FieldError, forbidden, invalid, json_label_selector, json_string, json_string_map,
     non_negative, not_supported, required,
 };
-use super::{core, names};
+use super::{core, meta, names};
 use crate::value::Value;
 
 /// Which workload.
@@ -37,11 +37,14 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
                 _ => &["replicas", "minReadySeconds"],
             };
             errs.extend(non_negative(spec, "spec", counts));
-            errs.extend(selector_required(
-                selector,
-                "empty selector is invalid for deployment",
-            ));
-            errs.extend(template_for_replica_set(selector, template));
+            let (selector_errs, valid) =
+                selector_required(selector, "empty selector is invalid for deployment");
+            errs.extend(selector_errs);
+            if valid {
+                errs.extend(template_for_replica_set(selector, template));
+            } else {
+                errs.push(unparsable(selector, "invalid label selector"));
+            }
             if kind == Workload::Deployment {
                 errs.extend(deployment_strategy(spec.and_then(|s| s.get("strategy"))));
                 errs.extend(deployment_counts(spec));
@@ -49,7 +52,10 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
         }
         // ValidateDaemonSetSpec.
         Workload::DaemonSet => {
-            if !matches(selector, template) {
+            let selector_errs = meta::label_selector(selector, "spec.selector");
+            let valid = selector_errs.is_empty();
+            errs.extend(selector_errs);
+            if valid && !matches(selector, template) {
                 errs.push(labels_mismatch(template));
             }
             if selector.is_some_and(is_empty_selector) {
@@ -62,13 +68,15 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
             errs.extend(core::pod_template_spec(template, "spec.template"));
             errs.extend(core::restart_policy_always(template, "spec.template"));
         }
-        // ValidateStatefulSetSpec: the selector and its match.
+        // ValidateStatefulSetSpec: the selector and its match (a missing
+        // selector is `labels.Nothing()`, which matches no labels).
         Workload::StatefulSet => {
-            errs.extend(selector_required(
-                selector,
-                "empty selector is invalid for statefulset.",
-            ));
-            if selector.is_some_and(|s| !is_empty_selector(s)) && !matches(selector, template) {
+            let (selector_errs, valid) =
+                selector_required(selector, "empty selector is invalid for statefulset");
+            errs.extend(selector_errs);
+            if !valid {
+                errs.push(unparsable(selector, ""));
+            } else if !matches(selector, template) {
                 errs.push(labels_mismatch(template));
             }
         }
@@ -112,17 +120,28 @@ fn statefulset_update(new: &Value, old: &Value) -> Vec<FieldError> {
     )]
 }
 
-/// `spec.selector` required, and not empty.
-fn selector_required(selector: Option<&Value>, empty_message: &str) -> Vec<FieldError> {
-    match selector {
-        None => vec![required("spec.selector", "")],
-        Some(s) if is_empty_selector(s) => vec![invalid(
-            "spec.selector",
-            BadValue::Json(json_label_selector(selector)),
-            empty_message,
-        )],
-        Some(_) => vec![],
+/// `spec.selector` required, valid (`ValidateLabelSelector`) and not
+/// empty; with whether `LabelSelectorAsSelector` takes it.
+fn selector_required(selector: Option<&Value>, empty_message: &str) -> (Vec<FieldError>, bool) {
+    let Some(s) = selector else {
+        return (vec![required("spec.selector", "")], true);
+    };
+    let mut errs = meta::label_selector(selector, "spec.selector");
+    let valid = errs.is_empty();
+    if is_empty_selector(s) {
+        errs.push(unparsable(selector, empty_message));
     }
+    (errs, valid)
+}
+
+/// An `Invalid` of the whole selector: empty where a workload needs one,
+/// or refused by `LabelSelectorAsSelector`.
+fn unparsable(selector: Option<&Value>, detail: &str) -> FieldError {
+    invalid(
+        "spec.selector",
+        BadValue::Json(json_label_selector(selector)),
+        detail,
+    )
 }
 
 /// `ValidatePodTemplateSpecForReplicaSet`: the selector (unless it
@@ -206,21 +225,31 @@ fn rolling_update_deployment(rolling: &Value) -> Vec<FieldError> {
             "may not be 0 when `maxSurge` is 0",
         ));
     }
-    if let Some(Value::String(p)) = unavailable
-        && names::percent(p).is_empty()
-        && int_or_percent_value(unavailable) > 100
-    {
-        errs.push(invalid(
-            path("maxUnavailable"),
-            int_or_string(unavailable),
-            "must not be greater than 100%",
-        ));
-    }
+    errs.extend(not_more_than_100_percent(
+        unavailable,
+        &path("maxUnavailable"),
+    ));
     errs
 }
 
+/// `IsNotMoreThan100Percent`: a valid percentage above 100%.
+pub(super) fn not_more_than_100_percent(value: Option<&Value>, path: &str) -> Option<FieldError> {
+    match value {
+        Some(Value::String(p))
+            if names::percent(p).is_empty() && int_or_percent_value(value) > 100 =>
+        {
+            Some(invalid(
+                path,
+                int_or_string(value),
+                "must not be greater than 100%",
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// `ValidatePositiveIntOrPercent`.
-fn int_or_percent(value: Option<&Value>, path: &str) -> Vec<FieldError> {
+pub(super) fn int_or_percent(value: Option<&Value>, path: &str) -> Vec<FieldError> {
     match value {
         Some(Value::String(s)) => names::percent(s)
             .into_iter()
@@ -252,7 +281,7 @@ fn int_or_percent_value(value: Option<&Value>) -> i64 {
 }
 
 /// An IntOrString bad value: its `MarshalJSON`.
-fn int_or_string(value: Option<&Value>) -> BadValue {
+pub(super) fn int_or_string(value: Option<&Value>) -> BadValue {
     BadValue::Json(value.map_or("0".to_string(), Value::to_json))
 }
 

@@ -6,13 +6,13 @@
 //! MutableSchedulingDirectivesForSuspendedJobs and
 //! MutablePodResourcesForSuspendedJobs beta and on).
 
-use super::apps::{is_empty_selector, labels_mismatch, matches, normalized};
+use super::apps::{labels_mismatch, matches, normalized};
 use super::field::{
     BadValue, FieldError, child, invalid, json_label_selector, non_negative, not_supported,
     required,
 };
 use super::internal_json;
-use super::{core, equality};
+use super::{core, equality, meta};
 use crate::value::Value;
 
 /// `ValidateJob`'s spec errors, or `ValidateJobUpdate`'s with `old`.
@@ -71,9 +71,13 @@ fn job_spec(spec: Option<&Value>, create: bool) -> Vec<FieldError> {
     if selector.is_none() {
         errs.push(required("spec.selector", ""));
     }
-    // An empty selector selects everything, so it matches any labels.
+    let selector_errs = meta::label_selector(selector, "spec.selector");
+    let valid = selector_errs.is_empty();
+    errs.extend(selector_errs);
+    // The match is checked when `LabelSelectorAsSelector` takes the
+    // selector: a missing one matches nothing, an empty one everything.
     let template = at(spec, "template");
-    if selector.is_some_and(|s| !is_empty_selector(s)) && !matches(selector, template) {
+    if valid && !matches(selector, template) {
         errs.push(labels_mismatch(template));
     }
     errs

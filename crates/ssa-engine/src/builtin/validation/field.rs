@@ -213,65 +213,14 @@ pub(super) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> V
 /// Go's `json.Marshal` of a `map[string]string` (keys sorted; `null` when
 /// absent).
 pub(super) fn json_string_map(m: Option<&Value>) -> String {
-    match m.and_then(Value::as_map) {
-        None => "null".to_string(),
-        Some(map) => {
-            let mut entries: Vec<(&String, String)> = map
-                .iter()
-                .map(|(k, v)| (k, v.as_str().unwrap_or("").to_string()))
-                .collect();
-            crate::sort::sort(&mut entries);
-            let body: Vec<String> = entries
-                .iter()
-                .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
-                .collect();
-            format!("{{{}}}", body.join(","))
-        }
-    }
+    m.filter(|m| m.as_map().is_some())
+        .map_or_else(|| "null".to_string(), Value::to_json_sorted)
 }
 
 /// Go's `json.Marshal` of a `*metav1.LabelSelector`: fields in struct
-/// order, both `omitempty`.
+/// order, both `omitempty` (the internal types' table has the struct).
 pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
-    let Some(sel) = selector.filter(|s| !s.is_null()) else {
-        return "null".to_string();
-    };
-    let mut parts = Vec::new();
-    if let Some(labels) = sel.get("matchLabels").and_then(Value::as_map)
-        && !labels.is_empty()
-    {
-        parts.push(format!(
-            "\"matchLabels\":{}",
-            json_string_map(sel.get("matchLabels"))
-        ));
-    }
-    if let Some(exprs) = sel.get("matchExpressions").and_then(Value::as_list)
-        && !exprs.is_empty()
-    {
-        let items: Vec<String> = exprs
-            .iter()
-            .map(|e| {
-                let text = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("");
-                let mut item = format!(
-                    "\"key\":{},\"operator\":{}",
-                    json_string(text("key")),
-                    json_string(text("operator"))
-                );
-                if let Some(values) = e.get("values").and_then(Value::as_list)
-                    && !values.is_empty()
-                {
-                    let vs: Vec<String> = values
-                        .iter()
-                        .map(|v| json_string(v.as_str().unwrap_or("")))
-                        .collect();
-                    item.push_str(&format!(",\"values\":[{}]", vs.join(",")));
-                }
-                format!("{{{item}}}")
-            })
-            .collect();
-        parts.push(format!("\"matchExpressions\":[{}]", items.join(",")));
-    }
-    format!("{{{}}}", parts.join(","))
+    super::internal_json::pointer_to("LabelSelector", selector)
 }
 
 /// A JSON string as Go's `encoding/json` writes it (HTML characters

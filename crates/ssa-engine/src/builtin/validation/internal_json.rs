@@ -49,9 +49,7 @@ const INIT_CONTAINER_ANNOTATIONS: [&str; 4] = [
 /// `json.Marshal` of the internal PodTemplateSpec the v1 `template`
 /// (defaulted, as stored) converts to; the v1 JSON without the catalogue.
 pub(super) fn pod_template_spec(template: &Value) -> String {
-    let types =
-        super::super::catalogue().and_then(|c| c.internal_types.as_ref()?.get("types")?.as_list());
-    let Some(types) = types else {
+    let Some(types) = table() else {
         return template.to_json();
     };
     let mut template = template.clone();
@@ -69,6 +67,38 @@ pub(super) fn pod_template_spec(template: &Value) -> String {
     };
     printer.write_struct(0, template.as_map(), None);
     printer.out
+}
+
+/// `json.Marshal` of a pointer to the table's struct `name` (a
+/// `*metav1.LabelSelector`): `null` when unset; the value as it is
+/// without the table.
+pub(super) fn pointer_to(name: &str, value: Option<&Value>) -> String {
+    let types = table().unwrap_or_default();
+    let index = types.iter().position(|ty| {
+        ty.as_list()
+            .and_then(|fields| fields.first())
+            .and_then(Value::as_str)
+            == Some(name)
+    });
+    match (value.filter(|v| !v.is_null()), index) {
+        (None, _) => "null".to_string(),
+        (Some(value), Some(index)) => {
+            let mut printer = Printer {
+                types,
+                out: String::new(),
+            };
+            printer.write_struct(index, value.as_map(), None);
+            printer.out
+        }
+        (Some(value), None) => value.to_json(),
+    }
+}
+
+/// The catalogue's `internalTypes.types`.
+fn table() -> Option<&'static [Value]> {
+    super::super::catalogue()
+        .and_then(|c| c.internal_types.as_ref()?.get("types")?.as_list())
+        .map(Vec::as_slice)
 }
 
 /// Prints by the table (`internalTypes.types`; the format is described in

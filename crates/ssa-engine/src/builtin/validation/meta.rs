@@ -11,8 +11,10 @@
 //! namespace (the request's), generation, resourceVersion, uid,
 //! timestamps, managedFields.
 
-use super::field::{BadValue, FieldError, invalid, required};
-use super::names;
+use super::field::{
+    BadValue, FieldError, child, forbidden, index, invalid, invalid_each, json_string, required,
+};
+use super::{items, names};
 use crate::value::{Map, Value, go_quote};
 
 /// A kind's name function (`ValidateNameFunc`), on create.
@@ -128,6 +130,53 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
         let value = map.map_or("", |m| text(m, key));
         for m in names::label_value(value) {
             errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+        }
+    }
+    errs
+}
+
+/// `ValidateLabelSelector` (apimachinery `apis/meta/v1/validation`) as
+/// every modelled caller runs it on create, refusing invalid label values:
+/// `matchLabels` as labels, then each `matchExpressions` requirement's
+/// operator and values, key, and values as label values. Empty exactly
+/// when `LabelSelectorAsSelector` succeeds (its `NewRequirement` checks
+/// the same), so callers take errors here for its failure.
+#[inline(never)]
+pub(super) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let Some(selector) = selector.filter(|s| !s.is_null()) else {
+        return vec![];
+    };
+    let mut errs = labels(selector.get("matchLabels"), &child(path, "matchLabels"));
+    let expressions = child(path, "matchExpressions");
+    for (i, requirement) in items(selector.get("matchExpressions")).iter().enumerate() {
+        let at = index(&expressions, i);
+        let values_path = child(&at, "values");
+        let values = items(requirement.get("values"));
+        let text = |key: &str| requirement.get(key).and_then(Value::as_str).unwrap_or("");
+        match (text("operator"), values.is_empty()) {
+            ("In" | "NotIn", true) => errs.push(required(
+                values_path.clone(),
+                "must be specified when `operator` is 'In' or 'NotIn'",
+            )),
+            ("Exists" | "DoesNotExist", false) => errs.push(forbidden(
+                values_path.clone(),
+                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+            )),
+            ("In" | "NotIn" | "Exists" | "DoesNotExist", _) => {}
+            // A `LabelSelectorOperator`, printed by `json.Marshal`.
+            (operator, _) => errs.push(invalid(
+                child(&at, "operator"),
+                BadValue::Json(json_string(operator)),
+                "not a valid selector operator",
+            )),
+        }
+        // `ValidateLabelName`.
+        let key = text("key");
+        invalid_each(&mut errs, &child(&at, "key"), key, names::label_key(key));
+        for (j, value) in values.iter().enumerate() {
+            let value = value.as_str().unwrap_or("");
+            let messages = names::label_value(value);
+            invalid_each(&mut errs, &index(&values_path, j), value, messages);
         }
     }
     errs

@@ -28,14 +28,14 @@
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `storage`: what a StorageClass's update may not change.
+//! - `policy`: a PodDisruptionBudget's spec.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 //!
 //! Not modelled for want of room in the page's size budget: a
 //! StorageClass's create rules (storage/validation
-//! `ValidateStorageClass`) and a PodDisruptionBudget's (policy/validation
-//! `ValidatePodDisruptionBudgetSpec`).
+//! `ValidateStorageClass`).
 
 mod apps;
 mod autoscaling;
@@ -50,6 +50,7 @@ mod meta;
 mod names;
 mod networking;
 mod podspec;
+mod policy;
 mod probes;
 mod pvc;
 mod rbac;
@@ -97,6 +98,7 @@ enum Spec {
     Ingress,
     /// Role, ClusterRole, RoleBinding, ClusterRoleBinding.
     Rbac,
+    PodDisruptionBudget,
     StorageClass,
 }
 
@@ -131,6 +133,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, StatefulSet",
         "a missing or empty selector",
         "apps/validation ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateStatefulSetSpec",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, PodDisruptionBudget",
+        "selector matchLabels that are not label keys and values; matchExpressions with an operator other than In, NotIn, Exists and DoesNotExist, In or NotIn without values, Exists or DoesNotExist with values, a key that is not a qualified name or values that are not label values; then, for what LabelSelectorAsSelector refuses, the whole selector (Deployment, ReplicaSet: invalid label selector; StatefulSet: no detail) in place of the template's match",
+        "apimachinery apis/meta/v1/validation ValidateLabelSelector, ValidateLabelSelectorRequirement, ValidateLabelName; apis/meta/v1 LabelSelectorAsSelector (labels.NewRequirement); apps/validation ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateDaemonSetSpec, ValidateStatefulSetSpec; batch/validation ValidateJobSpec",
+    ),
+    (
+        "PodDisruptionBudget",
+        "minAvailable and maxUnavailable both set (the internal spec printed), either negative, neither a count nor a percentage, or above 100%; an unhealthyPodEvictionPolicy other than AlwaysAllow and IfHealthyBudget",
+        "policy/validation ValidatePodDisruptionBudgetSpec (apps/validation ValidatePositiveIntOrPercent, IsNotMoreThan100Percent)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
@@ -336,6 +348,7 @@ impl KindValidation {
             ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
             ("rbac.authorization.k8s.io", _) => Spec::Rbac,
             ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
+            ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -387,6 +400,7 @@ impl KindValidation {
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
             (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
+            (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
             (Spec::None, _) => {}
         }
         if old.is_none() {

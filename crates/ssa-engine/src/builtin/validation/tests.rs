@@ -147,6 +147,94 @@ fn selector_must_match_labels() {
     );
 }
 
+/// `ValidateLabelSelector` then `LabelSelectorAsSelector`: a
+/// Deployment's selector with a lower-case operator and a bad label value
+/// is refused requirement by requirement, then as a whole ("invalid label
+/// selector"), and its template is not checked against it.
+#[test]
+fn an_invalid_selector_is_refused_before_the_template() {
+    let d = deployment(
+        "web",
+        "{matchLabels: {app: web}, matchExpressions: [{key: tier, operator: in, values: [a]}, {key: env, operator: In}, {key: -x, operator: Exists, values: [b/c]}]}",
+        "{app: other}",
+        "",
+    );
+    assert_eq!(
+        deploy().validate(None, &d).unwrap_err(),
+        concat!(
+            "Deployment.apps \"web\" is invalid: [",
+            "spec.selector.matchExpressions[0].operator: Invalid value: \"in\": not a valid selector operator, ",
+            "spec.selector.matchExpressions[1].values: Required value: must be specified when `operator` is 'In' or 'NotIn', ",
+            "spec.selector.matchExpressions[2].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist', ",
+            "spec.selector.matchExpressions[2].key: Invalid value: \"-x\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+            ", spec.selector.matchExpressions[2].values[0]: Invalid value: \"b/c\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+            ", spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"web\"},\"matchExpressions\":[{\"key\":\"tier\",\"operator\":\"in\",\"values\":[\"a\"]},{\"key\":\"env\",\"operator\":\"In\"},{\"key\":\"-x\",\"operator\":\"Exists\",\"values\":[\"b/c\"]}]}: invalid label selector]"
+        )
+    );
+    // A StatefulSet reports the selector `LabelSelectorAsSelector` refuses
+    // with no detail; a missing one is required and matches nothing.
+    let sts = kind("apps/v1", "StatefulSet");
+    let bad = deployment("db", "{matchLabels: {app: \"a b\"}}", "{app: db}", "");
+    let e = sts.validate(None, &bad).unwrap_err();
+    assert!(
+        e.ends_with(", spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"a b\"}}]"),
+        "{e}"
+    );
+    assert!(
+        e.contains("spec.selector.matchLabels: Invalid value: \"a b\""),
+        "{e}"
+    );
+    let missing =
+        v("metadata: {name: db}\nspec:\n  template:\n    metadata: {labels: {app: db}}\n");
+    assert_eq!(
+        sts.validate(None, &missing).unwrap_err(),
+        "StatefulSet.apps \"db\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {\"app\":\"db\"}: `selector` does not match template `labels`]"
+    );
+    let empty = deployment("db", "{}", "{app: db}", "");
+    assert_eq!(
+        sts.validate(None, &empty).unwrap_err(),
+        "StatefulSet.apps \"db\" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for statefulset"
+    );
+}
+
+/// `ValidatePodDisruptionBudgetSpec`: both bounds set (the internal spec
+/// printed by `json.Marshal`), each bound a count or percentage of at
+/// most 100%, the selector as `ValidateLabelSelector` has it, a known
+/// unhealthy-pod eviction policy.
+#[test]
+fn pod_disruption_budgets_take_one_bound_and_known_policies() {
+    let pdb = kind("policy/v1", "PodDisruptionBudget");
+    let both = v(
+        "metadata: {name: web}\nspec: {minAvailable: 1, maxUnavailable: 50%, selector: {matchLabels: {app: web}}}\n",
+    );
+    assert_eq!(
+        pdb.validate(None, &both).unwrap_err(),
+        "PodDisruptionBudget.policy \"web\" is invalid: spec: Invalid value: {\"MinAvailable\":1,\"Selector\":{\"matchLabels\":{\"app\":\"web\"}},\"MaxUnavailable\":\"50%\",\"UnhealthyPodEvictionPolicy\":null}: minAvailable and maxUnavailable cannot be both set"
+    );
+    let bounds = v(
+        "metadata: {name: web}\nspec: {minAvailable: 120%, unhealthyPodEvictionPolicy: Always}\n",
+    );
+    assert_eq!(
+        pdb.validate(None, &bounds).unwrap_err(),
+        "PodDisruptionBudget.policy \"web\" is invalid: [spec.minAvailable: Invalid value: \"120%\": must not be greater than 100%, spec.unhealthyPodEvictionPolicy: Unsupported value: \"Always\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"]"
+    );
+    let negative = v(
+        "metadata: {name: web}\nspec: {maxUnavailable: -1, selector: {matchExpressions: [{key: app, operator: Exists}]}}\n",
+    );
+    assert_eq!(
+        pdb.validate(None, &negative).unwrap_err(),
+        "PodDisruptionBudget.policy \"web\" is invalid: spec.maxUnavailable: Invalid value: -1: must be greater than or equal to 0"
+    );
+    let ok = v(
+        "metadata: {name: web}\nspec: {maxUnavailable: 25%, unhealthyPodEvictionPolicy: AlwaysAllow, selector: {matchLabels: {app: web}}}\n",
+    );
+    assert!(pdb.validate(None, &ok).is_ok());
+    assert!(
+        pdb.validate(Some(&ok), &both).is_err(),
+        "updates are validated too"
+    );
+}
+
 /// `validateContainers`, `validateContainerCommon`,
 /// `validateContainerPorts`: in container order, name then image then
 /// ports, then the duplicate name.

@@ -1,0 +1,66 @@
+//! `pkg/apis/policy/validation/validation.go`: a PodDisruptionBudget's
+//! spec (`ValidatePodDisruptionBudgetSpec`), on create and update alike
+//! (its strategy validates the new object in full; the spec is mutable).
+//! Its status writes' checks are not modelled.
+
+use super::apps::{int_or_percent, not_more_than_100_percent};
+use super::field::{BadValue, FieldError, child, invalid, json_label_selector, not_supported};
+use super::meta;
+use crate::value::Value;
+
+/// `ValidatePodDisruptionBudgetSpec` with the options of its strategy's
+/// create (invalid label values in the selector refused).
+pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
+    let spec = object.get("spec");
+    let field = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
+    let (min, max) = (field("minAvailable"), field("maxUnavailable"));
+    let mut errs = Vec::new();
+    if min.is_some() && max.is_some() {
+        errs.push(invalid(
+            "spec",
+            BadValue::Json(internal_spec(
+                min,
+                field("selector"),
+                max,
+                field("unhealthyPodEvictionPolicy"),
+            )),
+            "minAvailable and maxUnavailable cannot be both set",
+        ));
+    }
+    for (key, value) in [("minAvailable", min), ("maxUnavailable", max)] {
+        let path = child("spec", key);
+        errs.extend(int_or_percent(value, &path));
+        errs.extend(not_more_than_100_percent(value, &path));
+    }
+    errs.extend(meta::label_selector(field("selector"), "spec.selector"));
+    if let Some(policy) = field("unhealthyPodEvictionPolicy")
+        && !matches!(policy.as_str(), Some("AlwaysAllow" | "IfHealthyBudget"))
+    {
+        errs.push(not_supported(
+            "spec.unhealthyPodEvictionPolicy",
+            // A named string type: printed by `json.Marshal`.
+            BadValue::Json(policy.to_json()),
+            &["AlwaysAllow", "IfHealthyBudget"],
+        ));
+    }
+    errs
+}
+
+/// `json.Marshal` of the internal `policy.PodDisruptionBudgetSpec` (no
+/// json tags: its fields under their Go names, in declaration order, nil
+/// pointers `null`), the bad value of the both-set error.
+fn internal_spec(
+    min: Option<&Value>,
+    selector: Option<&Value>,
+    max: Option<&Value>,
+    policy: Option<&Value>,
+) -> String {
+    let json = |v: Option<&Value>| v.map_or("null".to_string(), Value::to_json);
+    format!(
+        "{{\"MinAvailable\":{},\"Selector\":{},\"MaxUnavailable\":{},\"UnhealthyPodEvictionPolicy\":{}}}",
+        json(min),
+        json_label_selector(selector),
+        json(max),
+        json(policy),
+    )
+}
