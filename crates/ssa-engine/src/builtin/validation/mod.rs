@@ -171,8 +171,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
-        "a postStart or preStop hook without a handler or with several, an exec without a command, a bad port or scheme, a sleep outside 0..terminationGracePeriodSeconds; a container's restartPolicy other than Always, Never or OnFailure (regular and init containers alike: ContainerRestartRules, beta and on since 1.35), or missing beside restart rules; hooks or probes on an init container not restarted always (a sidecar's are validated); topology spread constraints with a maxSkew below 1, no topologyKey, an unknown whenUnsatisfiable, or a topologyKey and whenUnsatisfiable pair given twice",
-        "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat)",
+        "a postStart or preStop hook without a handler or with several, an exec without a command, a bad port or scheme, a sleep outside 0..terminationGracePeriodSeconds; a container's restartPolicy other than Always, Never or OnFailure (regular and init containers alike: ContainerRestartRules, beta and on since 1.35), or missing beside restart rules; hooks or probes on an init container not restarted always (a sidecar's are validated); topology spread constraints with a maxSkew below 1, no topologyKey, an unknown whenUnsatisfiable, a topologyKey and whenUnsatisfiable pair given twice, or a label selector ValidateLabelSelector refuses",
+        "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat, ValidateLabelSelector)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",

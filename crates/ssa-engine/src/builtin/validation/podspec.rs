@@ -13,7 +13,7 @@
 //! namespaces, preferred weights out of 1..100; about 1,260 bytes); a
 //! spread constraint's `minDomains` (positive, only with
 //! `DoNotSchedule`) and node inclusion policies (`Honor`, `Ignore`;
-//! about 270 bytes for both), its `matchLabelKeys` and label selector;
+//! about 270 bytes for both) and its `matchLabelKeys`;
 //! the pod's security context (`validatePodSpecSecurityContext`: user
 //! and group IDs in 0..2147483647, seccomp and AppArmor profile types
 //! and their `localhostProfile`, sysctls, the policies); image pull
@@ -100,8 +100,9 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
 
 /// `validateTopologySpreadConstraints` of the list at `path`, each
 /// constraint's: a positive `maxSkew`, a topology key, a known
-/// `whenUnsatisfiable`, and no later constraint with the same pair of
-/// them (`ValidateSpreadConstraintNotRepeat`).
+/// `whenUnsatisfiable`, no later constraint with the same pair of them
+/// (`ValidateSpreadConstraintNotRepeat`), and its label selector
+/// (`ValidateLabelSelector`).
 fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
     let actions = ["DoNotSchedule", "ScheduleAnyway"];
     let constraints = items(list);
@@ -140,6 +141,12 @@ fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str)
                 BadValue::Str(format!("{{{key}, {action}}}")),
             ));
         }
+        // Last of each constraint's checks (after the unmodelled
+        // minDomains, node inclusion policies and matchLabelKeys).
+        errs.extend(meta::label_selector(
+            constraint.get("labelSelector"),
+            &at("labelSelector"),
+        ));
     }
 }
 

@@ -213,6 +213,19 @@ fn topology_spread_constraints() {
     );
 }
 
+/// `validateTopologySpreadConstraints` ends each constraint with
+/// `ValidateLabelSelector` of its label selector (invalid values refused).
+#[test]
+fn topology_spread_label_selectors() {
+    assert_eq!(
+        error(
+            "",
+            "  topologySpreadConstraints:\n  - {maxSkew: 0, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchExpressions: [{key: app, operator: Exists, values: [web]}]}}\n"
+        ),
+        "[spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero, spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist']"
+    );
+}
+
 /// A Deployment applied through a scenario (so defaulted as the server
 /// has it) with two of these mistakes in its template: the container's
 /// (a `valueFrom` of no source) before the pod's (a spread constraint
