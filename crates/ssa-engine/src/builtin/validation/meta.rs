@@ -137,49 +137,127 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
 
 /// `ValidateLabelSelector` (apimachinery `apis/meta/v1/validation`) as
 /// every modelled caller runs it on create, refusing invalid label values:
-/// `matchLabels` as labels, then each `matchExpressions` requirement's
-/// operator and values, key, and values as label values. Empty exactly
-/// when `LabelSelectorAsSelector` succeeds (its `NewRequirement` checks
-/// the same), so callers take errors here for its failure.
+/// `matchLabels` as labels, then each `matchExpressions` requirement
+/// ([`requirement`]). Empty exactly when `LabelSelectorAsSelector`
+/// succeeds (its `NewRequirement` checks the same), so callers take errors
+/// here for its failure.
 #[inline(never)]
 pub(super) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldError> {
     let Some(selector) = selector.filter(|s| !s.is_null()) else {
         return vec![];
     };
     let mut errs = labels(selector.get("matchLabels"), &child(path, "matchLabels"));
-    let expressions = child(path, "matchExpressions");
-    for (i, requirement) in items(selector.get("matchExpressions")).iter().enumerate() {
-        let at = index(&expressions, i);
-        let values_path = child(&at, "values");
-        let values = items(requirement.get("values"));
-        let text = |key: &str| requirement.get(key).and_then(Value::as_str).unwrap_or("");
-        match (text("operator"), values.is_empty()) {
-            ("In" | "NotIn", true) => errs.push(required(
-                values_path.clone(),
-                "must be specified when `operator` is 'In' or 'NotIn'",
-            )),
-            ("Exists" | "DoesNotExist", false) => errs.push(forbidden(
-                values_path.clone(),
-                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-            )),
-            ("In" | "NotIn" | "Exists" | "DoesNotExist", _) => {}
-            // A `LabelSelectorOperator`, printed by `json.Marshal`.
-            (operator, _) => errs.push(invalid(
-                child(&at, "operator"),
-                BadValue::Json(json_string(operator)),
-                "not a valid selector operator",
-            )),
-        }
-        // `ValidateLabelName`.
-        let key = text("key");
-        invalid_each(&mut errs, &child(&at, "key"), key, names::label_key(key));
-        for (j, value) in values.iter().enumerate() {
-            let value = value.as_str().unwrap_or("");
-            let messages = names::label_value(value);
-            invalid_each(&mut errs, &index(&values_path, j), value, messages);
-        }
-    }
+    requirements(
+        &mut errs,
+        selector,
+        path,
+        "matchExpressions",
+        Requirement::Label,
+    );
     errs
+}
+
+/// Whose requirement [`requirement`] checks.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Requirement {
+    /// A label selector's (`ValidateLabelSelectorRequirement`).
+    Label,
+    /// A node selector term's `matchExpressions`
+    /// (`ValidateNodeSelectorRequirement`: also `Gt` and `Lt`, one value
+    /// each), the values label values when `true` (a required term's; a
+    /// preferred one's may be anything).
+    Node(bool),
+    /// A node selector term's `matchFields`
+    /// (`ValidateNodeFieldSelectorRequirement`: `In` or `NotIn` with one
+    /// value, the key `metadata.name`, the values node names).
+    Field,
+}
+
+/// [`requirement`] for each item of the list at `key` of `parent` (under
+/// `path`).
+#[inline(never)]
+pub(super) fn requirements(
+    errs: &mut Vec<FieldError>,
+    parent: &Value,
+    path: &str,
+    key: &str,
+    of: Requirement,
+) {
+    let list = child(path, key);
+    for (i, r) in items(parent.get(key)).iter().enumerate() {
+        requirement(errs, r, &index(&list, i), of);
+    }
+}
+
+/// One requirement at `at`, in upstream's order: the operator and the
+/// number of values, the key (`ValidateLabelName`), the values.
+fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Requirement) {
+    let values_path = child(at, "values");
+    let values = items(requirement.get("values"));
+    let text = |key: &str| requirement.get(key).and_then(Value::as_str).unwrap_or("");
+    let field = of == Requirement::Field;
+    let operator = text("operator");
+    // The operators by pairs, and how many pairs each kind knows; a
+    // field requirement's rule is the fourth.
+    let known = match of {
+        Requirement::Label => 2,
+        Requirement::Node(_) => 3,
+        Requirement::Field => 1,
+    };
+    let pair = ["In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"]
+        .iter()
+        .position(|o| *o == operator)
+        .map(|i| i / 2)
+        .filter(|&pair| pair < known);
+    match pair.map(|pair| if field { 3 } else { pair }) {
+        // A `LabelSelectorOperator` or `NodeSelectorOperator`, printed by
+        // `json.Marshal`.
+        None => errs.push(invalid(
+            child(at, "operator"),
+            BadValue::Json(json_string(operator)),
+            "not a valid selector operator",
+        )),
+        Some(1) if !values.is_empty() => errs.push(forbidden(
+            values_path.clone(),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+        )),
+        // In and NotIn need values; Gt, Lt and a field's In and NotIn
+        // one.
+        Some(rule @ (0 | 2 | 3))
+            if (rule == 0 && values.is_empty()) || (rule != 0 && values.len() != 1) =>
+        {
+            errs.push(required(values_path.clone(), [
+                "must be specified when `operator` is 'In' or 'NotIn'",
+                "", // Exists and DoesNotExist: the arm above.
+                "must be specified single value when `operator` is 'Lt' or 'Gt'",
+                "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
+            ][rule]));
+        }
+        Some(_) => {}
+    }
+    let key = text("key");
+    if !field {
+        invalid_each(errs, &child(at, "key"), key, names::label_key(key));
+    } else if key != "metadata.name" {
+        return errs.push(invalid(
+            child(at, "key"),
+            BadValue::Str(key.to_string()),
+            "not a valid field selector key",
+        ));
+    }
+    if of == Requirement::Node(false) {
+        return;
+    }
+    // `nodeFieldSelectorValidators`' ValidateNodeName, or label values.
+    let rule = if field {
+        names::dns1123_subdomain
+    } else {
+        names::label_value
+    };
+    for (j, value) in values.iter().enumerate() {
+        let value = value.as_str().unwrap_or("");
+        invalid_each(errs, &index(&values_path, j), value, rule(value));
+    }
 }
 
 /// `ValidateAnnotations` (every key a qualified name once lowercased),

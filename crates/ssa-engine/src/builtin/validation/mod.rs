@@ -175,6 +175,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat, ValidateLabelSelector)",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "affinity: a required node selector without terms; node selector requirements with an operator other than In, NotIn, Exists, DoesNotExist, Gt and Lt, In or NotIn without values, Exists or DoesNotExist with values, Gt or Lt without exactly one, a key that is not a qualified name, values that are not label values (in required terms only); field requirements on another key than metadata.name, with an operator other than In and NotIn or without exactly one value, or values that are not node names; preferred terms' weights out of 1..100; pod affinity and anti-affinity terms' invalid label or namespace selectors, namespaces that are not DNS labels, a missing or invalid topologyKey",
+        "core/validation validateAffinity, validateNodeAffinity, ValidateNodeSelector, ValidateNodeSelectorTerm, ValidateNodeSelectorRequirement, ValidateNodeFieldSelectorRequirement, ValidatePreferredSchedulingTerms, validatePodAffinity, validatePodAntiAffinity, validatePodAffinityTerms, validateWeightedPodAffinityTerms, validatePodAffinityTerm, ValidatePodAffinityTermSelector (apimachinery ValidateLabelSelector, ValidateLabelName, ValidateNamespaceName)",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet",
         "a pod template whose restartPolicy is not Always",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec",

@@ -1,22 +1,24 @@
 //! `ValidatePodSpec`'s checks of the pod-level fields, which upstream
 //! runs after the containers (`core.rs`), in its order: the restart and
-//! DNS policies, the node selector's labels, a `None` DNS policy's
-//! config, the topology spread constraints, the names of the service
-//! account and the node, the active deadline, the host and subdomain
-//! names, the tolerations (`ValidateTolerations`) and the priority
-//! class's name.
+//! DNS policies, the node selector's labels, the affinity
+//! (`validateAffinity`), a `None` DNS policy's config, the topology
+//! spread constraints, the names of the service account and the node,
+//! the active deadline, the host and subdomain names, the tolerations
+//! (`ValidateTolerations`) and the priority class's name. The affinity
+//! rules were read in the 1.37 cycle's `validation.go`
+//! (AIAgentSandox/kubernetes@64149d12, a fork of master).
 //!
 //! Not modelled (each costs the page's wasm; measured in gzipped bytes
-//! where it was written and weighed): affinity (`validateAffinity`: a
-//! required node selector without terms, node selector requirements'
-//! operators, values and keys, pod affinity terms' topology keys and
-//! namespaces, preferred weights out of 1..100; about 1,260 bytes); a
-//! spread constraint's `minDomains` (positive, only with
-//! `DoNotSchedule`) and node inclusion policies (`Honor`, `Ignore`;
-//! about 270 bytes for both) and its `matchLabelKeys`;
-//! the pod's security context (`validatePodSpecSecurityContext`: user
-//! and group IDs in 0..2147483647, seccomp and AppArmor profile types
-//! and their `localhostProfile`, sysctls, the policies); image pull
+//! where it was written and weighed): a pod affinity term's
+//! `matchLabelKeys` and `mismatchLabelKeys`
+//! (`ValidateMatchLabelKeysAndMismatchLabelKeys`: label keys, only
+//! beside a label selector, not in the selector already, not in both
+//! lists; about 570 bytes); a spread constraint's `minDomains` (positive,
+//! only with `DoNotSchedule`) and node inclusion policies (`Honor`,
+//! `Ignore`; about 270 bytes for both) and its `matchLabelKeys`; the
+//! pod's security context (`validatePodSpecSecurityContext`:
+//! user and group IDs in 0..2147483647, seccomp and AppArmor profile
+//! types and their `localhostProfile`, sysctls, the policies); image pull
 //! secrets (a v1 object has nothing but a name to get wrong); DNS config
 //! limits (at most 3 nameservers that are IP addresses, 32 searches
 //! that are DNS subdomains, named options); the host network's ports,
@@ -29,6 +31,7 @@ use super::field::{
     BadValue, FieldError, child, duplicate, index, invalid, invalid_each, named, not_supported,
     required,
 };
+use super::meta::Requirement;
 use super::{items, meta, names, text};
 use crate::value::Value;
 
@@ -50,6 +53,9 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         }
     }
     errs.extend(meta::labels(spec.get("nodeSelector"), &at("nodeSelector")));
+    if let Some(affinity) = spec.get("affinity") {
+        affinity_errors(&mut errs, affinity, &at("affinity"));
+    }
     // validatePodDNSConfig: a `None` policy takes its servers from it.
     if text(spec, "dnsPolicy") == "None" {
         match spec.get("dnsConfig").filter(|c| !c.is_null()) {
@@ -96,6 +102,114 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         names::dns1123_subdomain,
     );
     errs
+}
+
+/// The field's value unless absent or `null` (a nil pointer).
+fn set(value: Option<&Value>) -> Option<&Value> {
+    value.filter(|v| !v.is_null())
+}
+
+const REQUIRED: &str = "requiredDuringSchedulingIgnoredDuringExecution";
+const PREFERRED: &str = "preferredDuringSchedulingIgnoredDuringExecution";
+
+/// A check of one term at its path.
+type Term = fn(&mut Vec<FieldError>, &Value, &str);
+
+/// `validateAffinity`: `validateNodeAffinity` (`ValidateNodeSelector`:
+/// at least one term, each by `ValidateNodeSelectorTerm` with values
+/// checked as label values; then `ValidatePreferredSchedulingTerms`,
+/// whose values may be anything), then `validatePodAffinity` and
+/// `validatePodAntiAffinity` (`validatePodAffinityTerms`, then
+/// `validateWeightedPodAffinityTerms`), each term by
+/// `validatePodAffinityTerm`; a preferred term's weight in 1..100.
+fn affinity_errors(errs: &mut Vec<FieldError>, affinity: &Value, path: &str) {
+    for (kind, key, term) in [
+        ("nodeAffinity", "preference", node_preference as Term),
+        ("podAffinity", "podAffinityTerm", pod_affinity_term),
+        ("podAntiAffinity", "podAffinityTerm", pod_affinity_term),
+    ] {
+        let Some(terms) = affinity.get(kind) else {
+            continue;
+        };
+        let at = child(path, kind);
+        let mut list = child(&at, REQUIRED);
+        let (required_terms, check) = if key == "preference" {
+            let selector = set(terms.get(REQUIRED));
+            list = child(&list, "nodeSelectorTerms");
+            let required_terms = selector.and_then(|s| s.get("nodeSelectorTerms"));
+            if selector.is_some() && items(required_terms).is_empty() {
+                errs.push(required(
+                    list.clone(),
+                    "must have at least one node selector term",
+                ));
+            }
+            (required_terms, node_required as Term)
+        } else {
+            (terms.get(REQUIRED), term)
+        };
+        for (i, t) in items(required_terms).iter().enumerate() {
+            check(errs, t, &index(&list, i));
+        }
+        let list = child(&at, PREFERRED);
+        for (i, weighted) in items(terms.get(PREFERRED)).iter().enumerate() {
+            let at = index(&list, i);
+            let weight = weighted.get("weight").and_then(Value::as_i64).unwrap_or(0);
+            if !(1..=100).contains(&weight) {
+                errs.push(invalid(
+                    child(&at, "weight"),
+                    BadValue::Int(weight),
+                    "must be in the range 1-100",
+                ));
+            }
+            term(
+                errs,
+                weighted.get(key).unwrap_or(&Value::Null),
+                &child(&at, key),
+            );
+        }
+    }
+}
+
+fn node_required(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
+    node_selector_term(errs, term, at, true);
+}
+
+fn node_preference(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
+    node_selector_term(errs, term, at, false);
+}
+
+/// `ValidateNodeSelectorTerm`: its `matchExpressions`, values checked
+/// when `values`, then its `matchFields`.
+fn node_selector_term(errs: &mut Vec<FieldError>, term: &Value, at: &str, values: bool) {
+    meta::requirements(
+        errs,
+        term,
+        at,
+        "matchExpressions",
+        Requirement::Node(values),
+    );
+    meta::requirements(errs, term, at, "matchFields", Requirement::Field);
+}
+
+/// `validatePodAffinityTerm`: `ValidatePodAffinityTermSelector` (the
+/// label and namespace selectors), the namespaces (DNS labels, each error
+/// at `namespace`), then (`ValidateMatchLabelKeysAndMismatchLabelKeys`
+/// not modelled) the topology key: required, and a label key
+/// (`ValidateLabelName`, so an empty one also fails as a name).
+fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
+    let selector = |key: &str| meta::label_selector(term.get(key), &child(at, key));
+    errs.extend(selector("labelSelector"));
+    errs.extend(selector("namespaceSelector"));
+    let names_path = child(at, "namespace");
+    for name in items(term.get("namespaces")) {
+        let name = name.as_str().unwrap_or("");
+        invalid_each(errs, &names_path, name, names::dns1123_label(name));
+    }
+    let key = text(term, "topologyKey");
+    if key.is_empty() {
+        errs.push(required(child(at, "topologyKey"), "can not be empty"));
+    }
+    invalid_each(errs, &child(at, "topologyKey"), key, names::label_key(key));
 }
 
 /// `validateTopologySpreadConstraints` of the list at `path`, each

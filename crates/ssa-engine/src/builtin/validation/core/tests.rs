@@ -226,6 +226,92 @@ fn topology_spread_label_selectors() {
     );
 }
 
+/// `validateNodeAffinity`, after the node selector and before the DNS
+/// config: `ValidateNodeSelector` (a term at least; each term's
+/// `matchExpressions` by `ValidateNodeSelectorRequirement`, operator and
+/// count before key before values; its `matchFields` by
+/// `ValidateNodeFieldSelectorRequirement`), then
+/// `ValidatePreferredSchedulingTerms` (a weight in 1..100; values not
+/// checked).
+#[test]
+fn node_affinity() {
+    let required = |term: &str| {
+        error(
+            "",
+            &format!(
+                "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - {term}\n"
+            ),
+        )
+    };
+    assert_eq!(
+        required(
+            "matchExpressions: [{key: zone, operator: In}, {key: zone, operator: Exists, values: [a]}, {key: cpu, operator: Gt, values: ['1', '2']}, {key: -x, operator: Near, values: [a b]}]"
+        ),
+        "[spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn', \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[1].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist', \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[2].values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt', \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[3].operator: Invalid value: \"Near\": not a valid selector operator, \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[3].key: Invalid value: \"-x\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[3].values[0]: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
+    );
+    assert_eq!(
+        required(
+            "matchFields: [{key: metadata.name, operator: Exists}, {key: metadata.uid, operator: In, values: [x]}, {key: metadata.name, operator: NotIn, values: [Node_1]}, {key: metadata.name, operator: In, values: [a, b]}]"
+        ),
+        "[spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].operator: Invalid value: \"Exists\": not a valid selector operator, \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[1].key: Invalid value: \"metadata.uid\": not a valid field selector key, \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[2].values[0]: Invalid value: \"Node_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), \
+        spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[3].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector]"
+    );
+    // No term (an empty selector is one without terms), a bad weight, a
+    // preferred term's value left alone; then the DNS config.
+    assert_eq!(
+        error(
+            "",
+            "  dnsPolicy: None\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution: {}\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - {weight: 0, preference: {matchExpressions: [{key: zone, operator: In, values: [a b]}]}}\n"
+        ),
+        "[spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term, \
+        spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100, \
+        spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None]"
+    );
+    assert!(
+        pod(
+            "",
+            "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchExpressions: [{key: kubernetes.io/os, operator: In, values: [linux]}, {key: gpu, operator: DoesNotExist}, {key: cores, operator: Gt, values: ['4']}]\n          matchFields: [{key: metadata.name, operator: NotIn, values: [node-1]}]\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - {weight: 100, preference: {matchExpressions: [{key: zone, operator: In, values: [a b]}]}}\n"
+        )
+        .is_ok()
+    );
+}
+
+/// `validatePodAffinity` and `validatePodAntiAffinity`: the required
+/// terms, then the weighted ones (a weight in 1..100), each term by
+/// `validatePodAffinityTerm`: its label and namespace selectors
+/// (`ValidateLabelSelector`), its namespaces (DNS labels, each error at
+/// `namespace`), its topology key (required, then a label key).
+#[test]
+fn pod_affinity() {
+    assert_eq!(
+        error(
+            "",
+            "  affinity:\n    podAntiAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - {weight: 101, podAffinityTerm: {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: web}}}}\n    podAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n      - labelSelector: {matchExpressions: [{key: app, operator: In}]}\n        namespaceSelector: {matchExpressions: [{key: team, operator: Gt, values: ['1']}]}\n        namespaces: [team-a, Team_B]\n"
+        ),
+        "[spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn', \
+        spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector.matchExpressions[0].operator: Invalid value: \"Gt\": not a valid selector operator, \
+        spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespace: Invalid value: \"Team_B\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), \
+        spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty, \
+        spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: \"\": name part must be non-empty, \
+        spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), \
+        spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 101: must be in the range 1-100]"
+    );
+    assert!(
+        pod(
+            "",
+            "  affinity:\n    podAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n      - {topologyKey: topology.kubernetes.io/zone, labelSelector: {matchExpressions: [{key: app, operator: In, values: [cache]}]}, namespaces: [team-a], namespaceSelector: {}}\n    podAntiAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - {weight: 1, podAffinityTerm: {topologyKey: kubernetes.io/hostname}}\n"
+        )
+        .is_ok()
+    );
+}
+
 /// A Deployment applied through a scenario (so defaulted as the server
 /// has it) with two of these mistakes in its template: the container's
 /// (a `valueFrom` of no source) before the pod's (a spread constraint
