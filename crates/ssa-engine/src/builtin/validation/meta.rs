@@ -12,7 +12,7 @@
 //! timestamps, managedFields.
 
 use super::field::{
-    BadValue, FieldError, child, forbidden, index, invalid, invalid_each, json_string, required,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string,
 };
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
@@ -51,10 +51,7 @@ pub(super) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
     let name = meta("name").and_then(Value::as_str).unwrap_or("");
     let mut errs = Vec::new();
     if name.is_empty() {
-        errs.push(required(
-            "metadata.name",
-            "name or generateName is required",
-        ));
+        errs.required("metadata.name", "name or generateName is required");
     } else {
         errs.extend(
             name_errors(rule, name, object)
@@ -125,11 +122,11 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for key in sorted_keys(map) {
         for m in names::label_key(key) {
-            errs.push(invalid(path, BadValue::Str(key.clone()), &m));
+            errs.invalid(path, BadValue::Str(key.clone()), &m);
         }
         let value = map.map_or("", |m| text(m, key));
         for m in names::label_value(value) {
-            errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+            errs.invalid(path, BadValue::Str(value.to_string()), &m);
         }
     }
     errs
@@ -154,21 +151,21 @@ pub(super) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldE
         let values = items(requirement.get("values"));
         let text = |key: &str| requirement.get(key).and_then(Value::as_str).unwrap_or("");
         match (text("operator"), values.is_empty()) {
-            ("In" | "NotIn", true) => errs.push(required(
+            ("In" | "NotIn", true) => errs.required(
                 values_path.clone(),
                 "must be specified when `operator` is 'In' or 'NotIn'",
-            )),
-            ("Exists" | "DoesNotExist", false) => errs.push(forbidden(
+            ),
+            ("Exists" | "DoesNotExist", false) => errs.forbidden(
                 values_path.clone(),
                 "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-            )),
+            ),
             ("In" | "NotIn" | "Exists" | "DoesNotExist", _) => {}
             // A `LabelSelectorOperator`, printed by `json.Marshal`.
-            (operator, _) => errs.push(invalid(
+            (operator, _) => errs.invalid(
                 child(&at, "operator"),
                 BadValue::Json(json_string(operator)),
                 "not a valid selector operator",
-            )),
+            ),
         }
         // `ValidateLabelName`.
         let key = text("key");
@@ -195,11 +192,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     for key in sorted_keys(meta("annotations").and_then(Value::as_map)) {
         // Go's strings.ToLower; only ASCII letters can pass anyway.
         for m in names::label_key(&key.to_ascii_lowercase()) {
-            errs.push(invalid(
-                "metadata.annotations",
-                BadValue::Str(key.clone()),
-                &m,
-            ));
+            errs.invalid("metadata.annotations", BadValue::Str(key.clone()), &m);
         }
     }
     let list = |key: &str| -> &[Value] {
@@ -219,11 +212,11 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             _ => "",
         };
         if version.is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 "metadata.ownerReferences.apiVersion",
                 BadValue::Str(api_version.to_string()),
                 "version must not be empty",
-            ));
+            );
         }
         for (key, path) in [
             ("kind", "metadata.ownerReferences.kind"),
@@ -231,11 +224,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             ("uid", "metadata.ownerReferences.uid"),
         ] {
             if text(key).is_empty() {
-                errs.push(invalid(
-                    path,
-                    BadValue::Str(String::new()),
-                    "must not be empty",
-                ));
+                errs.invalid(path, BadValue::Str(String::new()), "must not be empty");
             }
         }
     }
@@ -245,20 +234,16 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         .collect();
     for f in &finalizers {
         for m in names::label_key(f) {
-            errs.push(invalid(
-                "metadata.finalizers",
-                BadValue::Str(f.to_string()),
-                &m,
-            ));
+            errs.invalid("metadata.finalizers", BadValue::Str(f.to_string()), &m);
         }
     }
     for (i, f) in finalizers.iter().enumerate() {
         if kube && !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(f) {
-            errs.push(invalid(
+            errs.invalid(
                 format!("metadata.finalizers[{i}]"),
                 BadValue::Str(f.to_string()),
                 "name is neither a standard finalizer name nor is it fully qualified",
-            ));
+            );
         }
     }
     errs
