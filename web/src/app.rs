@@ -1,6 +1,7 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
+use crate::components::el;
 use crate::components::lessons_page::LessonsPage;
 use crate::components::object_view::ObjectView;
 use crate::components::review_page::review_page;
@@ -397,8 +398,8 @@ pub fn app() -> Html {
     html! {
         <div class={classes!("app", theme)} onkeydown={on_key}>
             <header class="app-header">
-                <h1>{ "SSA Playground" }</h1>
-                <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
+                { el("h1", "", "SSA Playground") }
+                { el("p", "app-tagline", "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts.") }
                 if *page != Page::Lessons {
                     <button type="button" class="app-lessons" onclick={to_lessons}>{ "Lessons" }</button>
                 }
@@ -503,7 +504,7 @@ fn embed_view(
                 },
                 (Some("managed"), Some(step)) => html! {
                     <ul class="manager-fields">{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {
-                        <li><code>{ l.field.clone().unwrap_or_default() }</code>{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
+                        <li>{ el("code", "", l.field.clone().unwrap_or_default()) }{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
                     }) }</ul>
                 },
                 (_, Some(_)) => html! {
@@ -515,7 +516,7 @@ fn embed_view(
                 <>
                     { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select,
                                                managers: &facts.managers, labels: &facts.labels }) }
-                    if let Some(m) = message { <pre class="step-message">{ m }</pre> }
+                    if let Some(m) = message { { el("pre", "step-message", m) } }
                     { view }
                 </>
             }
@@ -524,7 +525,7 @@ fn embed_view(
     html! {
         <div class={classes!("app", "app-embed", theme)} onkeydown={on_key}>
             <div class="embed-header">
-                <strong class="embed-name">{ state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default() }</strong>
+                { el("strong", "embed-name", state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default()) }
                 // "./": the playground beside this frame, wherever it is
                 // hosted (the link appears once the scenario is compressed).
                 if let Some(fragment) = open {

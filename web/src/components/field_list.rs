@@ -3,6 +3,7 @@
 //! owns 5,000 fields, and drawing them all on every edit would cost more
 //! than the run.
 
+use crate::components::el;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn field_list(props: &Props) -> Html {
     html! {
         <>
             <ul class="manager-fields">
-                { for props.fields.iter().take(shown).map(|p| html! { <li><code>{ p.clone() }</code></li> }) }
+                { for props.fields.iter().take(shown).map(|p| html! { <li>{ el("code", "", p.clone()) }</li> }) }
             </ul>
             if rest > 0 {
                 <button type="button" class="manager-more" onclick={show_all}>

@@ -2,6 +2,7 @@
 //! revealed, the outcome, the explanation, the engine's "Why?", the
 //! changes and the object with its owners.
 
+use crate::components::el;
 use crate::components::object_view::ObjectView;
 use crate::components::predict::{self, predict};
 use crate::components::prose::prose;
@@ -39,8 +40,8 @@ pub fn lesson_step(
             </h3>
             if !sent.1.is_empty() {
                 <details class="lesson-sent" open=true>
-                    <summary>{ "What is sent" }</summary>
-                    <pre class="lesson-manifest"><code>{ sent.1.clone() }</code></pre>
+                    { el("summary", "", "What is sent") }
+                    <pre class="lesson-manifest">{ el("code", "", sent.1.clone()) }</pre>
                 </details>
             }
             { prose(&narrative.text, "") }
@@ -56,17 +57,17 @@ pub fn lesson_step(
                         </span>
                     </p>
                     if !result.message.is_empty() {
-                        <pre class="step-message">{ result.message.clone() }</pre>
+                        { el("pre", "step-message", result.message.clone()) }
                     }
                     for note in result.notes.iter() {
-                        <p class="step-note">{ note.clone() }</p>
+                        { el("p", "step-note", note.clone()) }
                     }
                     { prose(&narrative.explanation, "lesson-explanation") }
                     { why_view(&result.why) }
                     { changes_view(&result.changes) }
                     if !result.blame.is_empty() {
                         <details class="lesson-object">
-                            <summary>{ "The object and who owns each field" }</summary>
+                            { el("summary", "", "The object and who owns each field") }
                             <ObjectView result={Shared::from(&l.result)} index={i} />
                         </details>
                     }

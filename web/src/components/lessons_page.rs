@@ -3,6 +3,7 @@
 //! fragment (back and forward included), keeps the fragment on the step
 //! shown and saves the learner's progress in the browser.
 
+use crate::components::el;
 use crate::components::lesson_step::lesson_step;
 use crate::components::prose::prose;
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
@@ -100,8 +101,8 @@ pub fn lessons_page(props: &Props) -> Html {
         }
         (None, Fetch::Ready(entries)) => html! {
             <>
-                <h2 class="lessons-title">{ "Lessons" }</h2>
-                <p class="lessons-intro">{ "Learn Server-Side Apply step by step, in the order of the Kubernetes documentation. Before each step is shown, predict what the API server will do; then see what it did, and why." }</p>
+                { el("h2", "lessons-title", "Lessons") }
+                { el("p", "lessons-intro", "Learn Server-Side Apply step by step, in the order of the Kubernetes documentation. Before each step is shown, predict what the API server will do; then see what it did, and why.") }
                 <ol class="lessons-list">
                     { for entries.iter().map(|e| {
                         let p = state.progress.get(&e.id).copied().unwrap_or_default();
@@ -193,5 +194,5 @@ pub fn lessons_page(props: &Props) -> Html {
             }
         },
     };
-    html! { <div class="lessons">{ body }</div> }
+    html! { { el("div", "lessons", body) } }
 }

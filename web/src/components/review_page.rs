@@ -4,6 +4,7 @@
 
 use crate::browser;
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
@@ -79,14 +80,14 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
         <section class="review" aria-labelledby="review-title" onkeydown={on_key}>
             <h2 id="review-title" class="review-title">{ "Review an apply" }</h2>
             <p class="review-intro">
-                { "Paste what the cluster holds (" }<code>{ "kubectl get -o yaml --show-managed-fields" }</code>
+                { "Paste what the cluster holds (" }{ el("code", "", "kubectl get -o yaml --show-managed-fields") }
                 { ": one object, a List or several documents) and the manifests about to be applied (a file, " }
-                <code>{ "helm template" }</code>{ " or " }<code>{ "kustomize build" }</code>
+                { el("code", "", "helm template") }{ " or " }{ el("code", "", "kustomize build") }
                 { " output). Each object is matched by group, kind, namespace and name and sent through the same API server simulation as the playground; nothing leaves the page." }
             </p>
             <div class="review-inputs">
                 <div class="review-input" ondrop={on_drop(ReviewAction::SetExport)} ondragover={on_dragover.clone()}>
-                    <h3 class="review-input-title">{ "What the cluster holds" }</h3>
+                    { el("h3", "review-input-title", "What the cluster holds") }
                     <label class="review-file">{ "Open files… " }
                         <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetExport)}
                                aria-label="Open cluster export files" />
@@ -95,7 +96,7 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                                 label="Cluster export YAML" placeholder="(empty: every object is created)" />
                 </div>
                 <div class="review-input" ondrop={on_drop(ReviewAction::SetManifests)} ondragover={on_dragover}>
-                    <h3 class="review-input-title">{ "Manifests to apply" }</h3>
+                    { el("h3", "review-input-title", "Manifests to apply") }
                     <label class="review-file">{ "Open files… " }
                         <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetManifests)}
                                aria-label="Open manifest files" />
@@ -105,7 +106,7 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                 </div>
             </div>
             <fieldset class="review-flags">
-                <legend>{ "kubectl apply" }</legend>
+                { el("legend", "", "kubectl apply") }
                 <label><input type="checkbox" checked={flags.server_side}
                               onchange={set_flags(|f, i| f.server_side = i.checked())} />{ " --server-side" }</label>
                 <label>{ "--field-manager " }
@@ -117,7 +118,7 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                     <input type="text" value={flags.namespace.clone()} size="12" placeholder="default"
                            onchange={set_flags(|f, i| f.namespace = i.value())} /></label>
                 <button type="button" class="review-run" onclick={on_run}>{ "Review" }</button>
-                <span class="review-hint">{ "Ctrl+Enter" }</span>
+                { el("span", "review-hint", "Ctrl+Enter") }
             </fieldset>
             if state.running {
                 <p class="review-running" role="status">{ "Reviewing…" }</p>
@@ -126,16 +127,16 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
             }
             if let Some(outcome) = &state.outcome {
                 <div class="review-outcome" aria-live="polite">
-                    <p class="review-summary">{ summary(&outcome.counts(), outcome.objects.len()) }</p>
+                    { el("p", "review-summary", summary(&outcome.counts(), outcome.objects.len())) }
                     if !outcome.errors.is_empty() {
                         <ul class="review-errors" role="alert">
-                            { for outcome.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }
+                            { for outcome.errors.iter().map(|e| html! { { el("li", "", e.clone()) } }) }
                         </ul>
                     }
                     if !outcome.objects.is_empty() {
                         <table class="review-table">
                             <thead><tr><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
-                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col"><span class="visually-hidden">{ "Open" }</span></th></tr></thead>
+                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col">{ el("span", "visually-hidden", "Open") }</th></tr></thead>
                             <tbody>{ for outcome.objects.iter().map(|row| object_row(row, on_open)) }</tbody>
                         </table>
                     }
@@ -161,10 +162,10 @@ fn object_row(row: &ObjectRow, on_open: &Callback<String>) -> Html {
     };
     html! {
         <tr>
-            <th scope="row"><code>{ row.name.clone() }</code></th>
-            <td>{ row.namespace.clone().unwrap_or_default() }</td>
+            <th scope="row">{ el("code", "", row.name.clone()) }</th>
+            { el("td", "", row.namespace.clone().unwrap_or_default()) }
             <td><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></td>
-            <td>if !row.message.is_empty() { <pre class="review-message">{ row.message.clone() }</pre> }</td>
+            <td>if !row.message.is_empty() { { el("pre", "review-message", row.message.clone()) } }</td>
             <td>{ for open }</td>
         </tr>
     }

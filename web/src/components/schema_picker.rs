@@ -2,6 +2,7 @@
 //! or OpenAPI document, a structured-merge-diff schema, or none.
 
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::scenario_edit::{Node, SchemaKind};
 use crate::state::{Action, Draft, shown_text};
 use yew::prelude::*;
@@ -72,7 +73,7 @@ pub fn schema_picker(props: &Props) -> Html {
                 }
             </div>
             if props.kind == SchemaKind::Automatic {
-                <p class="schema-hint">{ props.automatic.clone() }</p>
+                { el("p", "schema-hint", props.automatic.clone()) }
             }
             if props.kind.is_document() {
                 <CodeEditor text={document} {error} on_edit={on_document}

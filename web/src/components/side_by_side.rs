@@ -2,6 +2,7 @@
 //! the selected step; lines only one side has are highlighted.
 
 use crate::compare_modes;
+use crate::components::el;
 use ssa_engine::scenario::{BlameLine, ScenarioResult};
 use std::collections::HashSet;
 use yew::prelude::*;
@@ -49,8 +50,8 @@ pub fn side_by_side(props: &Props) -> Html {
                         }).collect::<Html>();
                         html! {
                             <div class={classes!("blame-line", only.then_some("side-only"))}>
-                                <span class="blame-gutter">{ owners }</span>
-                                <code class="blame-text">{ l.text.clone() }</code>
+                                { el("span", "blame-gutter", owners) }
+                                { el("code", "blame-text", l.text.clone()) }
                             </div>
                         }
                     }) }

@@ -4,6 +4,7 @@
 
 use crate::colours;
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::scenario_edit::{Node, OPS, StepEdit, StepForm};
 use crate::state::{Action, Draft, shown_text};
 use yew::prelude::*;
@@ -112,10 +113,10 @@ pub fn step_card(props: &Props) -> Html {
     html! {
         <li class={classes!("step-card", props.selected.then_some("step-card-selected"))} aria-label={format!("Step {n}: {shown_manager}")}>
             <div class="step-card-head">
-                <span class="step-card-index">{ n }</span>
+                { el("span", "step-card-index", n) }
                 <span class={classes!("step-card-chip", colours::class(&step.manager))} aria-hidden="true"></span>
                 <label class="step-card-manager">
-                    <span class="step-card-label">{ "Manager" }</span>
+                    { el("span", "step-card-label", "Manager") }
                     <input type="text" value={step.manager.clone()} oninput={on_manager} spellcheck="false"
                            aria-label={format!("Step {n} manager")} />
                 </label>
@@ -124,7 +125,7 @@ pub fn step_card(props: &Props) -> Html {
                 }
             </div>
             <div class="step-card-settings">
-                <label><span class="step-card-label">{ "Operation" }</span>
+                <label>{ el("span", "step-card-label", "Operation") }
                     <select onchange={on_select(on_action, i, StepEdit::Op)} aria-label={format!("Step {n} operation")}>
                         { options(&OPS, &step.op) }
                     </select>
@@ -136,25 +137,25 @@ pub fn step_card(props: &Props) -> Html {
                     </label>
                 }
                 if step.op == "patch" {
-                    <label><span class="step-card-label">{ "Patch type" }</span>
+                    <label>{ el("span", "step-card-label", "Patch type") }
                         <select onchange={on_select(on_action, i, StepEdit::PatchType)} aria-label={format!("Step {n} patch type")}>
                             { options(&[("merge", "merge"), ("strategic", "strategic"), ("json", "json")], &step.patch_type) }
                         </select>
                     </label>
                 }
                 if step.op != "delete" {
-                    <label><span class="step-card-label">{ "Subresource" }</span>
+                    <label>{ el("span", "step-card-label", "Subresource") }
                         <select onchange={on_select(on_action, i, StepEdit::Subresource)} aria-label={format!("Step {n} subresource")}>
                             { options(&[("", "none"), ("status", "status"), ("scale", "scale")], &step.subresource) }
                         </select>
                     </label>
                 }
-                <label><span class="step-card-label">{ "Client" }</span>
+                <label>{ el("span", "step-card-label", "Client") }
                     <select onchange={on_select(on_action, i, StepEdit::Client)} aria-label={format!("Step {n} client")}>
                         { options(&[("kubectl", "kubectl"), ("api", "api")], &step.client) }
                     </select>
                 </label>
-                <label class="step-card-name"><span class="step-card-label">{ "Label" }</span>
+                <label class="step-card-name">{ el("span", "step-card-label", "Label") }
                     <input type="text" value={step.name.clone()} oninput={on_name} placeholder="optional, shown in the timeline"
                            aria-label={format!("Step {n} label")} />
                 </label>
@@ -164,7 +165,7 @@ pub fn step_card(props: &Props) -> Html {
                     let (text, error) = shown_text(&props.drafts, Node::Step(i), body);
                     html! {
                         <div class="step-card-body">
-                            <span class="step-card-label">{ body_label }</span>
+                            { el("span", "step-card-label", body_label) }
                             <CodeEditor {text} {error} on_edit={on_body} label={format!("Step {n} {}", body_label.to_ascii_lowercase())} />
                         </div>
                     }

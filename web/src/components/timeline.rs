@@ -1,6 +1,7 @@
 //! The steps as a timeline, each with its outcome badge; a click (or the
 //! arrow keys) selects the step whose state is shown.
 
+use crate::components::el;
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
 
@@ -46,7 +47,7 @@ pub fn timeline(props: Props<'_>) -> Html {
             }) }
         </ol>
         <details class="events" open=true>
-            <summary>{ "Watch events" }</summary>
+            { el("summary", "", "Watch events") }
             <ol class="events-list" aria-label="Watch events">
                 { for props.result.steps.iter().enumerate().map(|(i, step)| {
                     let text = match &step.event {

@@ -1,5 +1,6 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
+use crate::components::el;
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::shared::Shared;
 use crate::{browser, markdown, share};
@@ -153,7 +154,7 @@ fn snippet_box(kind: &'static str, label: &'static str, snippet: String) -> Html
     };
     html! {
         <div class={classes!("toolbar-snippet", format!("toolbar-snippet-{kind}"))}>
-            <span class="toolbar-snippet-label">{ label }</span>
+            { el("span", "toolbar-snippet-label", label) }
             <textarea readonly=true value={snippet} aria-label={label} rows="4" />
             <button type="button" onclick={on_copy} aria-label={format!("Copy the {kind} snippet")}>{ "Copy" }</button>
         </div>

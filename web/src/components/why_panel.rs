@@ -2,6 +2,7 @@
 //! with their owners, prunes, shares, defaults nobody owns, …), beside
 //! the Changes panel.
 
+use crate::components::el;
 use ssa_engine::scenario::Reason;
 use yew::prelude::*;
 
@@ -12,12 +13,12 @@ pub fn why_view(reasons: &[Reason]) -> Html {
     }
     html! {
         <section class="why" aria-label="Why">
-            <h3>{ "Why?" }</h3>
+            { el("h3", "", "Why?") }
             <ul class="why-list">
                 { for reasons.iter().map(|r| html! {
                     <li class={classes!("why-item", format!("why-{}", r.topic.title().replace([' ', ':'], "-").replace("--", "-")))}>
-                        <span class="why-topic">{ r.topic.title() }</span>{ " " }
-                        <span class="why-text">{ r.text.clone() }</span>
+                        { el("span", "why-topic", r.topic.title()) }{ " " }
+                        { el("span", "why-text", r.text.clone()) }
                     </li>
                 }) }
             </ul>
