@@ -31,7 +31,7 @@ pub fn field_list(props: &Props) -> Html {
     html! {
         <>
             <ul class="manager-fields">
-                { for props.fields.iter().take(shown).map(|p| html! { <li>{ el("code", "", p.clone()) }</li> }) }
+                { for props.fields.iter().take(shown).map(|p| el("li", "", el("code", "", p.clone()))) }
             </ul>
             if rest > 0 {
                 <button type="button" class="manager-more" onclick={show_all}>

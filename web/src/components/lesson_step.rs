@@ -41,7 +41,7 @@ pub fn lesson_step(
             if !sent.1.is_empty() {
                 <details class="lesson-sent" open=true>
                     { el("summary", "", "What is sent") }
-                    <pre class="lesson-manifest">{ el("code", "", sent.1.clone()) }</pre>
+                    { el("pre", "lesson-manifest", el("code", "", sent.1.clone())) }
                 </details>
             }
             { prose(&narrative.text, "") }

@@ -94,7 +94,7 @@ fn blame_line(line: &BlameLine) -> Html {
         <tr class="blame-line" title={detail.clone()} aria-label={detail}
             tabindex={focusable.then_some("0")}>
             { el("td", "blame-gutter", gutter) }
-            <td class="blame-cell">{ el("code", "blame-text", line.text.clone()) }</td>
+            { el("td", "blame-cell", el("code", "blame-text", line.text.clone())) }
         </tr>
     }
 }

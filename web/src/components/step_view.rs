@@ -53,7 +53,7 @@ pub fn step_view(props: &Props) -> Html {
                     <thead><tr>{ el("th", "", "Field") }{ el("th", "", "Owned by") }</tr></thead>
                     <tbody>
                         { for step.conflicts.iter().map(|c| html! {
-                            <tr><td>{ el("code", "", c.field.clone()) }</td>
+                            <tr>{ el("td", "", el("code", "", c.field.clone())) }
                                 <td>{ c.manager.clone() }{ c.subresource.as_ref().map(|s| format!(" (/{s})")).unwrap_or_default() }</td></tr>
                         }) }
                     </tbody>
@@ -121,7 +121,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
     let plain = |fields: &Vec<String>| {
         fields
             .iter()
-            .map(|f| html! { <li>{ el("code", "", f.clone()) }</li> })
+            .map(|f| el("li", "", el("code", "", f.clone())))
             .collect::<Vec<_>>()
     };
     html! {
