@@ -1,7 +1,6 @@
 //! The page: presets, the scenario editor, the timeline and the state at
 //! the selected step.
 
-use crate::components::el;
 use crate::components::lessons_page::LessonsPage;
 use crate::components::object_view::ObjectView;
 use crate::components::review_page::review_page;
@@ -9,6 +8,7 @@ use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
+use crate::components::{button, el};
 use crate::components::{
     editor::editor,
     step_view::StepView,
@@ -401,14 +401,14 @@ pub fn app() -> Html {
                 { el("h1", "", "SSA Playground") }
                 { el("p", "app-tagline", "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts.") }
                 if *page != Page::Lessons {
-                    <button type="button" class="app-lessons" onclick={to_lessons}>{ "Lessons" }</button>
+                    { button("app-lessons", to_lessons, "Lessons") }
                 }
                 if *page != Page::Playground {
-                    <button type="button" class="app-mode" onclick={to_playground}>{ "Back to the playground" }</button>
+                    { button("app-mode", to_playground, "Back to the playground") }
                 } else {
-                    <button type="button" class="app-mode" onclick={to_review.clone()}>{ "Review an apply" }</button>
+                    { button("app-mode", to_review.clone(), "Review an apply") }
                     if *from_review {
-                        <button type="button" class="app-back" onclick={to_review}>{ "← Back to the review" }</button>
+                        { button("app-back", to_review, "← Back to the review") }
                     }
                 }
                 <label class="app-presets" hidden={*page != Page::Playground}>
@@ -447,7 +447,7 @@ pub fn app() -> Html {
                         { "Client-side vs server-side" }
                     </button>
                     if !state.history.is_empty() {
-                        <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
+                        { button("app-undo", on_undo, "Undo") }
                     }
                     if let Some(notice) = &state.notice {
                         <p class="app-notice" role="status">{ notice.clone() }</p>

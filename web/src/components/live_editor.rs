@@ -4,6 +4,7 @@
 //! not one object: the editor says so and offers to keep one of them or
 //! to review them all on the review page.
 
+use crate::components::button;
 use crate::components::code_editor::CodeEditor;
 use crate::scenario_edit::Node;
 use crate::state::{Action, Draft, shown_text};
@@ -53,7 +54,7 @@ pub fn live_editor(props: &Props) -> Html {
                         { for pasted.items.iter().enumerate().map(|(i, (label, _))| html! { <option value={i.to_string()}>{ label.clone() }</option> }) }
                     </select>
                 </label>
-                <button type="button" onclick={on_review}>{ "Review them all against manifests" }</button>
+                { button("", on_review, "Review them all against manifests") }
             </div>
         }
     });

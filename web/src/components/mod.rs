@@ -61,6 +61,23 @@ pub fn el(tag: &'static str, class: &'static str, child: impl Into<Html>) -> Htm
     el_of(tag, class, child.into())
 }
 
+/// `<button type="button" class={class} {onclick}>{ child }</button>`
+/// (no class when `class` is empty), one function for the same reason as
+/// [`el`].
+pub fn button(
+    class: &'static str,
+    onclick: Callback<web_sys::MouseEvent>,
+    child: impl Into<Html>,
+) -> Html {
+    button_of(class, onclick, child.into())
+}
+
+#[inline(never)]
+fn button_of(class: &'static str, onclick: Callback<web_sys::MouseEvent>, child: Html) -> Html {
+    let class = (!class.is_empty()).then_some(class);
+    html! { <button type="button" {class} {onclick}>{ child }</button> }
+}
+
 #[inline(never)]
 fn el_of(tag: &'static str, class: &'static str, child: Html) -> Html {
     let class = (!class.is_empty()).then_some(class);

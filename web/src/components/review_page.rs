@@ -4,7 +4,7 @@
 
 use crate::browser;
 use crate::components::code_editor::CodeEditor;
-use crate::components::el;
+use crate::components::{button, el};
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
@@ -117,7 +117,7 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                 <label>{ "-n " }
                     <input type="text" value={flags.namespace.clone()} size="12" placeholder="default"
                            onchange={set_flags(|f, i| f.namespace = i.value())} /></label>
-                <button type="button" class="review-run" onclick={on_run}>{ "Review" }</button>
+                { button("review-run", on_run, "Review") }
                 { el("span", "review-hint", "Ctrl+Enter") }
             </fieldset>
             if state.running {

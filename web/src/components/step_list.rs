@@ -1,5 +1,6 @@
 //! The ordered steps, each a card, and a button to add one.
 
+use crate::components::button;
 use crate::components::step_card::{Props as StepProps, step_card};
 use crate::scenario_edit::StepForm;
 use crate::state::{Action, Draft};
@@ -51,7 +52,7 @@ pub fn step_list(props: &Props) -> Html {
                     on_action: props.on_action.clone(),
                 })) }
             </ol>
-            <button type="button" class="steps-add" onclick={on_add}>{ "+ Add a step" }</button>
+            { button("steps-add", on_add, "+ Add a step") }
         </section>
     }
 }

@@ -1,6 +1,6 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
-use crate::components::el;
+use crate::components::{button, el};
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::shared::Shared;
 use crate::{browser, markdown, share};
@@ -105,9 +105,9 @@ pub fn toolbar(props: &Props) -> Html {
     });
     html! {
         <div class="toolbar" role="toolbar" aria-label="Scenario">
-            <button type="button" onclick={on_share}>{ "Share link" }</button>
+            { button("", on_share, "Share link") }
             <button type="button" onclick={on_embed} aria-expanded={embed_open.to_string()}>{ "Embed" }</button>
-            <button type="button" onclick={on_export}>{ "Export" }</button>
+            { button("", on_export, "Export") }
             <label class="toolbar-import">{ "Import " }
                 <input type="file" accept=".yaml,.yml,.json" onchange={on_import} aria-label="Import a scenario file" />
             </label>
