@@ -30,9 +30,9 @@ pub fn field_list(props: &Props) -> Html {
     };
     html! {
         <>
-            <ul class="manager-fields">
+            { el("ul", "manager-fields", html! { <>
                 { for props.fields.iter().take(shown).map(|p| el("li", "", el("code", "", p.clone()))) }
-            </ul>
+            </> }) }
             if rest > 0 {
                 <button type="button" class="manager-more" onclick={show_all}>
                     { format!("Show {rest} more fields") }

@@ -34,10 +34,10 @@ pub fn lesson_step(
         .zip(l.keys.get(i).and_then(Option::as_ref));
     html! {
         <section class="lesson-step" aria-label={format!("Step {}", i + 1)}>
-            <h3 class="lesson-step-title">{ format!("Step {}", i + 1) }
-                if let Some((who, label)) = &sent.0 { <span class="lesson-step-who">{ format!(" — {who}") }</span>
-                    if !label.is_empty() { <span class="lesson-step-label">{ format!(": {label}") }</span> } }
-            </h3>
+            { el("h3", "lesson-step-title", html! { <>{ format!("Step {}", i + 1) }
+                if let Some((who, label)) = &sent.0 { { el("span", "lesson-step-who", format!(" — {who}")) }
+                    if !label.is_empty() { { el("span", "lesson-step-label", format!(": {label}")) } } }
+            </> }) }
             if !sent.1.is_empty() {
                 <details class="lesson-sent" open=true>
                     { el("summary", "", "What is sent") }
@@ -51,11 +51,11 @@ pub fn lesson_step(
             }
             if revealed {
                 <div class="lesson-result" aria-live="polite">
-                    <p class="lesson-outcome">{ "Outcome: " }
+                    { el("p", "lesson-outcome", html! { <>{ "Outcome: " }
                         <span class={classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str()))}>
                             { if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() } }
                         </span>
-                    </p>
+                    </> }) }
                     if !result.message.is_empty() {
                         { el("pre", "step-message", result.message.clone()) }
                     }

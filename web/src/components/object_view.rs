@@ -33,7 +33,7 @@ pub fn object_view(props: &Props) -> Html {
         .map(|s| s.blame.as_slice())
         .unwrap_or_default();
     if lines.is_empty() {
-        return html! { { el("p", "step-none", "(no object)") } };
+        return el("p", "step-none", "(no object)");
     }
     let shown = rows_to_draw(lines.len(), LINE, 0.0, scroll);
     let (above, below) = (
@@ -43,11 +43,11 @@ pub fn object_view(props: &Props) -> Html {
     html! {
         <div class="blame object-view" {onscroll}>
             <table class="object-lines" aria-label="Object with the owner of each field">
-                <tbody>
+                { el("tbody", "", html! { <>
                     if above > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={above} /></td></tr> }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
                     if below > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={below} /></td></tr> }
-                </tbody>
+                </> }) }
             </table>
         </div>
     }
@@ -85,7 +85,7 @@ fn blame_line(line: &BlameLine) -> Html {
             })
             .collect::<Html>()
     } else if line.ownable && line.field.is_some() {
-        html! { { el("span", "blame-nobody", "nobody") } }
+        el("span", "blame-nobody", "nobody")
     } else {
         html! {}
     };

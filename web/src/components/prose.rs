@@ -14,9 +14,9 @@ pub fn prose(text: &str, class: &'static str) -> Html {
         .map(|block| {
             let lines: Vec<&str> = block.lines().collect();
             if lines.iter().all(|l| l.starts_with("- ")) {
-                html! { <ul>{ for lines.iter().map(|l| html! { { el("li", "", inline(&l[2..])) } }) }</ul> }
+                html! { { el("ul", "", html! { <>{ for lines.iter().map(|l| el("li", "", inline(&l[2..]))) }</> }) } }
             } else {
-                html! { { el("p", "", inline(&lines.join(" "))) } }
+                el("p", "", inline(&lines.join(" ")))
             }
         });
     html! { <div class={classes!("prose", class)}>{ for blocks }</div> }
@@ -34,11 +34,11 @@ pub fn inline(text: &str) -> Html {
     };
     while let Some(c) = rest.chars().next() {
         let taken = match c {
-            '`' => span(rest, "`", "`").map(|(inner, n)| (html! { { el("code", "", inner) } }, n)),
-            '*' if rest.starts_with("**") => span(rest, "**", "**")
-                .map(|(inner, n)| (html! { { el("strong", "", inline(inner)) } }, n)),
-            '*' => span(rest, "*", "*")
-                .map(|(inner, n)| (html! { { el("em", "", inline(inner)) } }, n)),
+            '`' => span(rest, "`", "`").map(|(inner, n)| (el("code", "", inner), n)),
+            '*' if rest.starts_with("**") => {
+                span(rest, "**", "**").map(|(inner, n)| (el("strong", "", inline(inner)), n))
+            }
+            '*' => span(rest, "*", "*").map(|(inner, n)| (el("em", "", inline(inner)), n)),
             '[' => link(rest),
             _ => None,
         };

@@ -39,7 +39,7 @@ pub fn shown(own: Option<&str>, text: &str, preset: usize) -> Shown {
 pub fn scenario_description(own: Option<&str>, text: &str, preset: usize) -> Html {
     match shown(own, text, preset) {
         Shown::Nothing => html! {},
-        Shown::Description(d) => html! { { el("p", "app-description", d) } },
+        Shown::Description(d) => el("p", "app-description", d),
         Shown::EditedPreset(title) => html! {
             <p class="app-description app-description-edited" role="note">
                 { format!("Edited from the preset “{title}”: its description no longer describes what is shown. Choose the preset again to restore it, or write your own ") }

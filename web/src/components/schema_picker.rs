@@ -54,24 +54,24 @@ pub fn schema_picker(props: &Props) -> Html {
     html! {
         <section class="schema" aria-labelledby="schema-title">
             <h3 class="schema-title" id="schema-title">{ "Schema" }</h3>
-            <div class="schema-row">
-                <label class="schema-source">{ "Source " }
+            { el("div", "schema-row", html! { <>
+                { el("label", "schema-source", html! { <>{ "Source " }
                     <select onchange={on_kind} aria-label="Schema source">
                         { for SchemaKind::ALL.iter().enumerate().map(|(i, k)| html! {
                             <option value={i.to_string()} selected={*k == props.kind}>{ k.label() }</option>
                         }) }
                     </select>
-                </label>
+                </> }) }
                 if props.kind == SchemaKind::Builtin {
-                    <label class="schema-builtin">{ "Kind " }
+                    { el("label", "schema-builtin", html! { <>{ "Kind " }
                         <input type="text" list="schema-kinds" value={props.builtin.clone()} oninput={on_builtin}
                                spellcheck="false" aria-label="Built-in kind (GROUP/VERSION/KIND)" />
-                    </label>
+                    </> }) }
                     <datalist id="schema-kinds">
                         { for kinds.iter().map(|k| html! { <option value={k.clone()} /> }) }
                     </datalist>
                 }
-            </div>
+            </> }) }
             if props.kind == SchemaKind::Automatic {
                 { el("p", "schema-hint", props.automatic.clone()) }
             }

@@ -41,23 +41,23 @@ pub fn step_view(props: &Props) -> Html {
     };
     html! {
         <article class="step" aria-label={format!("Step {}", props.index + 1)}>
-            <h2 class="step-title">
+            { el("h2", "step-title", html! { <>
                 { format!("After step {}: ", props.index + 1) }
                 <span class={classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str()))}>{ step.outcome.as_str() }</span>
-            </h2>
+            </> }) }
             if !step.message.is_empty() {
                 { el("pre", "step-message", step.message.clone()) }
             }
             if !step.conflicts.is_empty() {
-                <table class="step-conflicts">
-                    <thead><tr>{ el("th", "", "Field") }{ el("th", "", "Owned by") }</tr></thead>
-                    <tbody>
+                { el("table", "step-conflicts", html! { <>
+                    { el("thead", "", el("tr", "", html! { <>{ el("th", "", "Field") }{ el("th", "", "Owned by") }</> })) }
+                    { el("tbody", "", html! { <>
                         { for step.conflicts.iter().map(|c| html! {
-                            <tr>{ el("td", "", el("code", "", c.field.clone())) }
-                                <td>{ c.manager.clone() }{ c.subresource.as_ref().map(|s| format!(" (/{s})")).unwrap_or_default() }</td></tr>
+                            { el("tr", "", html! { <>{ el("td", "", el("code", "", c.field.clone())) }
+                                { el("td", "", html! { <>{ c.manager.clone() }{ c.subresource.as_ref().map(|s| format!(" (/{s})")).unwrap_or_default() }</> }) }</> }) }
                         }) }
-                    </tbody>
-                </table>
+                    </> }) }
+                </> }) }
                 <div class="step-resolve" role="group" aria-label="Resolve the conflict">
                     <button type="button" class="step-resolve-force"
                             onclick={resolve(&props.on_resolve, Resolution::Force)}
@@ -73,16 +73,16 @@ pub fn step_view(props: &Props) -> Html {
             for note in step.notes.iter() {
                 { el("p", "step-note", note.clone()) }
             }
-            <div class="step-explain">
+            { el("div", "step-explain", html! { <>
                 { changes_view(&step.changes) }
                 { crate::components::why_panel::why_view(&step.why) }
-            </div>
-            <div class="step-panels">
-                <section class="step-panel">
+            </> }) }
+            { el("div", "step-panels", html! { <>
+                { el("section", "step-panel", html! { <>
                     { el("h3", "", "Object") }
                     <ObjectView result={props.result.clone()} index={props.index} />
-                </section>
-                <section class="step-panel">
+                </> }) }
+                { el("section", "step-panel", html! { <>
                     { el("h3", "", "Managed fields") }
                     if managers.is_empty() {
                         { el("p", "step-none", "Nobody owns any field.") }
@@ -91,13 +91,13 @@ pub fn step_view(props: &Props) -> Html {
                         <RawManagedFields object={object.clone()} />
                     }
                     { for managers.iter().map(|m| html! {
-                        <div class="manager">
-                            <h4><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }{ el("span", "manager-op", m.how.clone()) }</h4>
+                        { el("div", "manager", html! { <>
+                            { el("h4", "", html! { <><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
                             <FieldList fields={m.fields.clone()} />
-                        </div>
+                        </> }) }
                     }) }
-                </section>
-            </div>
+                </> }) }
+            </> }) }
         </article>
     }
 }
@@ -114,7 +114,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
         html! {
             <div class={classes!("changes-group", class.to_string())}>
                 { el("h4", "", title.to_string()) }
-                <ul>{ for items.into_iter() }</ul>
+                { el("ul", "", html! { <>{ for items.into_iter() }</> }) }
             </div>
         }
     };
@@ -130,13 +130,13 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             { list("Added", "changes-added", plain(&c.added)) }
             { list("Changed", "changes-modified", plain(&c.modified)) }
             { list("Removed", "changes-removed", c.removed.iter().map(|(f, why)| html! {
-                <li>{ el("code", "", f.clone()) }{ " — " }{ why.clone() }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ " — " }{ why.clone() }</> }) }
             }).collect()) }
             { list("Dropped from the manifest but kept", "changes-kept", c.kept.iter().map(|(f, owners)| html! {
-                <li>{ el("code", "", f.clone()) }{ format!(" — still owned by {}", owners.join(", ")) }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — still owned by {}", owners.join(", ")) }</> }) }
             }).collect()) }
             { list("Ownership moved", "changes-moved", c.moved.iter().map(|(f, was, now)| html! {
-                <li>{ el("code", "", f.clone()) }{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</> }) }
             }).collect()) }
         </section>
     }

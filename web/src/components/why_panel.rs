@@ -14,14 +14,14 @@ pub fn why_view(reasons: &[Reason]) -> Html {
     html! {
         <section class="why" aria-label="Why">
             { el("h3", "", "Why?") }
-            <ul class="why-list">
+            { el("ul", "why-list", html! { <>
                 { for reasons.iter().map(|r| html! {
                     <li class={classes!("why-item", format!("why-{}", r.topic.title().replace([' ', ':'], "-").replace("--", "-")))}>
                         { el("span", "why-topic", r.topic.title()) }{ " " }
                         { el("span", "why-text", r.text.clone()) }
                     </li>
                 }) }
-            </ul>
+            </> }) }
         </section>
     }
 }
