@@ -8,6 +8,7 @@ use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
+use crate::components::{button, el};
 use crate::components::{
     editor::editor,
     step_view::StepView,
@@ -396,18 +397,18 @@ pub fn app() -> Html {
     }
     html! {
         <div class={classes!("app", theme)} onkeydown={on_key}>
-            <header class="app-header">
-                <h1>{ "SSA Playground" }</h1>
-                <p class="app-tagline">{ "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts." }</p>
+            { el("header", "app-header", html! { <>
+                { el("h1", "", "SSA Playground") }
+                { el("p", "app-tagline", "What the Kubernetes API server does with each write: merge, ownership, prune, conflicts.") }
                 if *page != Page::Lessons {
-                    <button type="button" class="app-lessons" onclick={to_lessons}>{ "Lessons" }</button>
+                    { button("app-lessons", to_lessons, "Lessons") }
                 }
                 if *page != Page::Playground {
-                    <button type="button" class="app-mode" onclick={to_playground}>{ "Back to the playground" }</button>
+                    { button("app-mode", to_playground, "Back to the playground") }
                 } else {
-                    <button type="button" class="app-mode" onclick={to_review.clone()}>{ "Review an apply" }</button>
+                    { button("app-mode", to_review.clone(), "Review an apply") }
                     if *from_review {
-                        <button type="button" class="app-back" onclick={to_review}>{ "← Back to the review" }</button>
+                        { button("app-back", to_review, "← Back to the review") }
                     }
                 }
                 <label class="app-presets" hidden={*page != Page::Playground}>
@@ -420,33 +421,31 @@ pub fn app() -> Html {
                     </select>
                 </label>
                 <button type="button" class="app-new" hidden={*page != Page::Playground} onclick={on_new}>{ "New scenario" }</button>
-            </header>
+            </> }) }
             if *page == Page::Lessons {
-                <main class="app-lessons-page"><LessonsPage /></main>
+                { el("main", "app-lessons-page", html! { <><LessonsPage /></> }) }
             } else if *page == Page::Review {
-                <main class="app-review">
-                    { review_page(&review, &on_open_object) }
-                </main>
+                { el("main", "app-review", review_page(&review, &on_open_object)) }
             } else {
-            <main class="app-main">
-                <div class="app-input">
+            { el("main", "app-main", html! { <>
+                { el("div", "app-input", html! { <>
                     <Toolbar text={state.text.clone()} result={state.result.as_ref().ok().map(Shared::from)} selected={state.selected} on_load={on_load} />
                     <ScenarioForm text={ran_text.clone()} drafts={state.drafts.clone()} outcomes={outcomes} problems={problems}
                                   selected={state.selected} on_action={on_action} on_review={open_review} />
                     { editor(state.text.clone(), on_edit, state.result.as_ref().err().cloned()) }
-                </div>
+                </> }) }
                 <section class="app-result" aria-label="Result" aria-busy={state.stale.then_some("true")}>
-                    <label class="app-add-step">{ "Add a step " }
+                    { el("label", "app-add-step", html! { <>{ "Add a step " }
                         <select onchange={on_add_step} aria-label="Add a ready-made step">
                             <option value="" selected=true>{ "choose a writer…" }</option>
                             { for crate::steps::STEP_TEMPLATES.iter().enumerate().map(|(i, t)| html! { <option value={i.to_string()}>{ t.title }</option> }) }
                         </select>
-                    </label>
+                    </> }) }
                     <button type="button" class="app-compare" aria-pressed={state.compare.to_string()} onclick={on_compare}>
                         { "Client-side vs server-side" }
                     </button>
                     if !state.history.is_empty() {
-                        <button type="button" class="app-undo" onclick={on_undo}>{ "Undo" }</button>
+                        { button("app-undo", on_undo, "Undo") }
                     }
                     if let Some(notice) = &state.notice {
                         <p class="app-notice" role="status">{ notice.clone() }</p>
@@ -472,7 +471,7 @@ pub fn app() -> Html {
                         }
                     }
                 </section>
-            </main>
+            </> }) }
             }
         </div>
     }
@@ -502,9 +501,9 @@ fn embed_view(
                     <>{ changes_view(&step.changes) }{ crate::components::why_panel::why_view(&step.why) }</>
                 },
                 (Some("managed"), Some(step)) => html! {
-                    <ul class="manager-fields">{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {
-                        <li><code>{ l.field.clone().unwrap_or_default() }</code>{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</li>
-                    }) }</ul>
+                    { el("ul", "manager-fields", html! { <>{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {
+                        { el("li", "", html! { <>{ el("code", "", l.field.clone().unwrap_or_default()) }{ format!(" — {}", l.owners.iter().map(|o| o.manager.clone()).collect::<Vec<_>>().join(", ")) }</> }) }
+                    }) }</> }) }
                 },
                 (_, Some(_)) => html! {
                     <ObjectView result={Shared::from(result)} index={state.selected} />
@@ -515,7 +514,7 @@ fn embed_view(
                 <>
                     { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select,
                                                managers: &facts.managers, labels: &facts.labels }) }
-                    if let Some(m) = message { <pre class="step-message">{ m }</pre> }
+                    if let Some(m) = message { { el("pre", "step-message", m) } }
                     { view }
                 </>
             }
@@ -523,14 +522,14 @@ fn embed_view(
     };
     html! {
         <div class={classes!("app", "app-embed", theme)} onkeydown={on_key}>
-            <div class="embed-header">
-                <strong class="embed-name">{ state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default() }</strong>
+            { el("div", "embed-header", html! { <>
+                { el("strong", "embed-name", state.result.as_ref().map(|r| r.scenario.clone()).unwrap_or_default()) }
                 // "./": the playground beside this frame, wherever it is
                 // hosted (the link appears once the scenario is compressed).
                 if let Some(fragment) = open {
                     <a class="embed-open" href={format!("./#{fragment}")} target="_blank" rel="noopener">{ "Open in playground" }</a>
                 }
-            </div>
+            </> }) }
             { body }
         </div>
     }

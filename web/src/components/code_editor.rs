@@ -6,6 +6,7 @@
 //! is windowed (`text_window`): the textarea holds the lines around the
 //! view, and margins stand for the others.
 
+use crate::components::el;
 use crate::highlight::{Token, highlight_lines};
 use crate::text_window::{
     TextWindow, byte_at_utf16, line_count, line_of, utf16_at_byte, widest_line,
@@ -272,7 +273,7 @@ pub fn code_editor(props: &Props) -> Html {
         |n: usize| (Some(n) == error_line).then(|| format!("{prefix}-line-error code-line-error"));
     html! {
         <div class={classes!("code", props.size.clone())}>
-            <div class="code-scroll">
+            { el("div", "code-scroll", html! { <>
                 <div class="code-gutter-box" aria-hidden="true">
                     <pre class="code-gutter" ref={gutter}>
                         { for shown.clone().map(|i| html! {
@@ -293,7 +294,7 @@ pub fn code_editor(props: &Props) -> Html {
                               placeholder={props.placeholder.clone()}
                               {oninput} {onkeydown} {onmousedown} />
                 </div>
-            </div>
+            </> }) }
             if let Some(error) = &props.error {
                 <p class={classes!("code-error", format!("{prefix}-error"))} role="alert">{ error.clone() }</p>
             }

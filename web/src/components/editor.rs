@@ -2,6 +2,7 @@
 //! with highlighting, line numbers and the error (line and column) under it.
 
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use yew::prelude::*;
 
 /// A plain function, not a component: it has no state of its own, and
@@ -11,7 +12,7 @@ use yew::prelude::*;
 pub fn editor(text: String, on_edit: Callback<String>, error: Option<String>) -> Html {
     html! {
         <section class="editor" aria-label="Scenario">
-            <h2 class="editor-title">{ "Scenario YAML" }</h2>
+            { el("h2", "editor-title", "Scenario YAML") }
             <CodeEditor {text} {on_edit} {error}
                         label="Scenario YAML" prefix="editor" size={classes!("code-tall")} />
         </section>

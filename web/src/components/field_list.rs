@@ -3,6 +3,7 @@
 //! owns 5,000 fields, and drawing them all on every edit would cost more
 //! than the run.
 
+use crate::components::el;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -29,9 +30,9 @@ pub fn field_list(props: &Props) -> Html {
     };
     html! {
         <>
-            <ul class="manager-fields">
-                { for props.fields.iter().take(shown).map(|p| html! { <li><code>{ p.clone() }</code></li> }) }
-            </ul>
+            { el("ul", "manager-fields", html! { <>
+                { for props.fields.iter().take(shown).map(|p| el("li", "", el("code", "", p.clone()))) }
+            </> }) }
             if rest > 0 {
                 <button type="button" class="manager-more" onclick={show_all}>
                     { format!("Show {rest} more fields") }

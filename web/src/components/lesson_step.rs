@@ -2,6 +2,7 @@
 //! revealed, the outcome, the explanation, the engine's "Why?", the
 //! changes and the object with its owners.
 
+use crate::components::el;
 use crate::components::object_view::ObjectView;
 use crate::components::predict::{self, predict};
 use crate::components::prose::prose;
@@ -33,14 +34,14 @@ pub fn lesson_step(
         .zip(l.keys.get(i).and_then(Option::as_ref));
     html! {
         <section class="lesson-step" aria-label={format!("Step {}", i + 1)}>
-            <h3 class="lesson-step-title">{ format!("Step {}", i + 1) }
-                if let Some((who, label)) = &sent.0 { <span class="lesson-step-who">{ format!(" — {who}") }</span>
-                    if !label.is_empty() { <span class="lesson-step-label">{ format!(": {label}") }</span> } }
-            </h3>
+            { el("h3", "lesson-step-title", html! { <>{ format!("Step {}", i + 1) }
+                if let Some((who, label)) = &sent.0 { { el("span", "lesson-step-who", format!(" — {who}")) }
+                    if !label.is_empty() { { el("span", "lesson-step-label", format!(": {label}")) } } }
+            </> }) }
             if !sent.1.is_empty() {
                 <details class="lesson-sent" open=true>
-                    <summary>{ "What is sent" }</summary>
-                    <pre class="lesson-manifest"><code>{ sent.1.clone() }</code></pre>
+                    { el("summary", "", "What is sent") }
+                    { el("pre", "lesson-manifest", el("code", "", sent.1.clone())) }
                 </details>
             }
             { prose(&narrative.text, "") }
@@ -50,23 +51,23 @@ pub fn lesson_step(
             }
             if revealed {
                 <div class="lesson-result" aria-live="polite">
-                    <p class="lesson-outcome">{ "Outcome: " }
+                    { el("p", "lesson-outcome", html! { <>{ "Outcome: " }
                         <span class={classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str()))}>
                             { if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() } }
                         </span>
-                    </p>
+                    </> }) }
                     if !result.message.is_empty() {
-                        <pre class="step-message">{ result.message.clone() }</pre>
+                        { el("pre", "step-message", result.message.clone()) }
                     }
                     for note in result.notes.iter() {
-                        <p class="step-note">{ note.clone() }</p>
+                        { el("p", "step-note", note.clone()) }
                     }
                     { prose(&narrative.explanation, "lesson-explanation") }
                     { why_view(&result.why) }
                     { changes_view(&result.changes) }
                     if !result.blame.is_empty() {
                         <details class="lesson-object">
-                            <summary>{ "The object and who owns each field" }</summary>
+                            { el("summary", "", "The object and who owns each field") }
                             <ObjectView result={Shared::from(&l.result)} index={i} />
                         </details>
                     }

@@ -3,6 +3,7 @@
 //! fragment (back and forward included), keeps the fragment on the step
 //! shown and saves the learner's progress in the browser.
 
+use crate::components::el;
 use crate::components::lesson_step::lesson_step;
 use crate::components::prose::prose;
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
@@ -100,9 +101,9 @@ pub fn lessons_page(props: &Props) -> Html {
         }
         (None, Fetch::Ready(entries)) => html! {
             <>
-                <h2 class="lessons-title">{ "Lessons" }</h2>
-                <p class="lessons-intro">{ "Learn Server-Side Apply step by step, in the order of the Kubernetes documentation. Before each step is shown, predict what the API server will do; then see what it did, and why." }</p>
-                <ol class="lessons-list">
+                { el("h2", "lessons-title", "Lessons") }
+                { el("p", "lessons-intro", "Learn Server-Side Apply step by step, in the order of the Kubernetes documentation. Before each step is shown, predict what the API server will do; then see what it did, and why.") }
+                { el("ol", "lessons-list", html! { <>
                     { for entries.iter().map(|e| {
                         let p = state.progress.get(&e.id).copied().unwrap_or_default();
                         let status = if p.done() {
@@ -115,11 +116,11 @@ pub fn lessons_page(props: &Props) -> Html {
                         html! {
                             <li class={classes!("lessons-item", p.done().then_some("lessons-item-done"))}>
                                 <a href={format!("#lesson={}", e.id)}>{ e.title.clone() }</a>
-                                if !status.is_empty() { <span class="lessons-progress">{ format!(" — {status}") }</span> }
+                                if !status.is_empty() { { el("span", "lessons-progress", format!(" — {status}")) } }
                             </li>
                         }
                     }) }
-                </ol>
+                </> }) }
             </>
         },
         (Some(open), _) => match &open.content {
@@ -149,31 +150,31 @@ pub fn lessons_page(props: &Props) -> Html {
                 };
                 html! {
                     <article class="lesson" aria-labelledby="lesson-title">
-                        <header class="lesson-header">
+                        { el("header", "lesson-header", html! { <>
                             if !props.embedded { <a class="lesson-all" href="#lessons">{ "← All lessons" }</a> }
                             <h2 id="lesson-title">{ loaded.narrative.title.clone() }</h2>
-                            <p class="lesson-docs">{ "Kubernetes documentation: " }
+                            { el("p", "lesson-docs", html! { <>{ "Kubernetes documentation: " }
                                 { for loaded.narrative.docs.iter().enumerate().map(|(i, (title, url))| html! {
                                     <>{ if i > 0 { ", " } else { "" } }<a href={url.clone()} target="_blank" rel="noopener">{ title.clone() }</a></>
                                 }) }
-                            </p>
+                            </> }) }
                             <nav class="lesson-steps" aria-label="Steps of the lesson">
-                                <ol>
+                                { el("ol", "", html! { <>
                                     { for (0..count).map(|i| {
                                         let reachable = (0..i).all(|j| shown(loaded, j));
                                         let current = i == step;
                                         let label = format!("Step {}{}", i + 1, if shown(loaded, i) && loaded.keys.get(i).is_some_and(Option::is_some) { ", answered" } else { "" });
                                         html! {
-                                            <li>
+                                            { el("li", "", html! { <>
                                                 <button type="button" class={classes!("lesson-dot", current.then_some("lesson-dot-current"), shown(loaded, i).then_some("lesson-dot-seen"))}
                                                         disabled={!reachable} aria-current={current.then_some("step")} aria-label={label}
                                                         onclick={dispatch(LessonAction::Goto(i))}>{ (i + 1).to_string() }</button>
-                                            </li>
+                                            </> }) }
                                         }
                                     }) }
-                                </ol>
+                                </> }) }
                             </nav>
-                        </header>
+                        </> }) }
                         if step == 0 && !loaded.narrative.intro.is_empty() {
                             { prose(&loaded.narrative.intro, "lesson-intro") }
                         }
@@ -193,5 +194,5 @@ pub fn lessons_page(props: &Props) -> Html {
             }
         },
     };
-    html! { <div class="lessons">{ body }</div> }
+    el("div", "lessons", body)
 }

@@ -4,7 +4,9 @@
 //! not one object: the editor says so and offers to keep one of them or
 //! to review them all on the review page.
 
+use crate::components::button;
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::scenario_edit::Node;
 use crate::state::{Action, Draft, shown_text};
 use ssa_engine::review::{Source, read_objects};
@@ -46,21 +48,21 @@ pub fn live_editor(props: &Props) -> Html {
         };
         html! {
             <div class="live-several" role="status">
-                <p>{ format!("This is {}: the live object is one object.", pasted.what) }</p>
-                <label>{ "Keep one: " }
+                { el("p", "", format!("This is {}: the live object is one object.", pasted.what)) }
+                { el("label", "", html! { <>{ "Keep one: " }
                     <select onchange={on_pick} aria-label="Keep one object as the live object">
                         <option value="" selected=true disabled=true>{ "choose an object…" }</option>
                         { for pasted.items.iter().enumerate().map(|(i, (label, _))| html! { <option value={i.to_string()}>{ label.clone() }</option> }) }
                     </select>
-                </label>
-                <button type="button" onclick={on_review}>{ "Review them all against manifests" }</button>
+                </> }) }
+                { button("", on_review, "Review them all against manifests") }
             </div>
         }
     });
     html! {
         <section class="live" aria-labelledby="live-title">
             <h3 class="live-title" id="live-title">{ "Live object" }</h3>
-            <p class="live-hint">{ if text.trim().is_empty() { "Empty: the first write creates the object." } else { "The object as stored before step 1." } }</p>
+            { el("p", "live-hint", if text.trim().is_empty() { "Empty: the first write creates the object." } else { "The object as stored before step 1." }) }
             { for notice }
             <CodeEditor {text} {error} {on_edit} label="Live object YAML"
                         placeholder="(empty: paste the stored object)" />

@@ -25,7 +25,7 @@ pub mod why_panel;
 
 use crate::scenario_edit::Node;
 use crate::state::Action;
-use yew::Callback;
+use yew::{Callback, Html, html};
 
 // Callbacks that send an action are made by these few functions rather
 // than by a closure at each place: every closure is its own code in the
@@ -50,4 +50,37 @@ pub fn send_on_click(
 pub fn send_node_edit(on_action: &Callback<Action>, node: Node) -> Callback<String> {
     let on_action = on_action.clone();
     Callback::from(move |text| on_action.emit(Action::EditNode(node, text)))
+}
+
+/// `<tag class={class}>{ child }</tag>` (no class when `class` is
+/// empty), built by this one function: each `html!` element is its own
+/// code in the wasm (the tag, its node reference, attributes, listeners
+/// and children, boxed), a call to this a few bytes. For the elements
+/// with one class or none and no listener, about 170 places; several
+/// children come as one `html! { <>...</> }` fragment (the same DOM).
+pub fn el(tag: &'static str, class: &'static str, child: impl Into<Html>) -> Html {
+    el_of(tag, class, child.into())
+}
+
+/// `<button type="button" class={class} {onclick}>{ child }</button>`
+/// (no class when `class` is empty), one function for the same reason as
+/// [`el`].
+pub fn button(
+    class: &'static str,
+    onclick: Callback<web_sys::MouseEvent>,
+    child: impl Into<Html>,
+) -> Html {
+    button_of(class, onclick, child.into())
+}
+
+#[inline(never)]
+fn button_of(class: &'static str, onclick: Callback<web_sys::MouseEvent>, child: Html) -> Html {
+    let class = (!class.is_empty()).then_some(class);
+    html! { <button type="button" {class} {onclick}>{ child }</button> }
+}
+
+#[inline(never)]
+fn el_of(tag: &'static str, class: &'static str, child: Html) -> Html {
+    let class = (!class.is_empty()).then_some(class);
+    html! { <@{tag} {class}>{ child }</@> }
 }

@@ -6,6 +6,7 @@
 //! scrolls both ways: long lines scroll sideways (the owners stay in view)
 //! instead of being cut, and the gutter is as wide as its owners.
 
+use crate::components::el;
 use crate::components::spacer::Spacer;
 use crate::shared::Shared;
 use crate::virtual_rows::{rows_to_draw, use_scroll};
@@ -32,7 +33,7 @@ pub fn object_view(props: &Props) -> Html {
         .map(|s| s.blame.as_slice())
         .unwrap_or_default();
     if lines.is_empty() {
-        return html! { <p class="step-none">{ "(no object)" }</p> };
+        return el("p", "step-none", "(no object)");
     }
     let shown = rows_to_draw(lines.len(), LINE, 0.0, scroll);
     let (above, below) = (
@@ -42,11 +43,11 @@ pub fn object_view(props: &Props) -> Html {
     html! {
         <div class="blame object-view" {onscroll}>
             <table class="object-lines" aria-label="Object with the owner of each field">
-                <tbody>
+                { el("tbody", "", html! { <>
                     if above > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={above} /></td></tr> }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
                     if below > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={below} /></td></tr> }
-                </tbody>
+                </> }) }
             </table>
         </div>
     }
@@ -84,7 +85,7 @@ fn blame_line(line: &BlameLine) -> Html {
             })
             .collect::<Html>()
     } else if line.ownable && line.field.is_some() {
-        html! { <span class="blame-nobody">{ "nobody" }</span> }
+        el("span", "blame-nobody", "nobody")
     } else {
         html! {}
     };
@@ -92,8 +93,8 @@ fn blame_line(line: &BlameLine) -> Html {
     html! {
         <tr class="blame-line" title={detail.clone()} aria-label={detail}
             tabindex={focusable.then_some("0")}>
-            <td class="blame-gutter">{ gutter }</td>
-            <td class="blame-cell"><code class="blame-text">{ line.text.clone() }</code></td>
+            { el("td", "blame-gutter", gutter) }
+            { el("td", "blame-cell", el("code", "blame-text", line.text.clone())) }
         </tr>
     }
 }

@@ -2,6 +2,7 @@
 //! between them, as in any radio group) and a button that reveals the
 //! step. Once revealed, the group says which answer was right.
 
+use crate::components::el;
 use ssa_engine::lesson::AnswerKey;
 use yew::prelude::*;
 
@@ -48,7 +49,7 @@ pub fn predict(props: Props<'_>) -> Html {
     html! {
         <form class="predict" {onsubmit} aria-labelledby={legend_id.clone()}>
             <fieldset class="predict-choices" disabled={props.revealed}>
-                <legend id={legend_id}><span class="predict-label">{ "Predict: " }</span>{ crate::components::prose::inline(props.prompt) }</legend>
+                <legend id={legend_id}>{ el("span", "predict-label", "Predict: ") }{ crate::components::prose::inline(props.prompt) }</legend>
                 { for props.answer.choices.iter().enumerate().map(|(i, choice)| {
                     let on_choose = props.on_choose.clone();
                     let onchange = Callback::from(move |_: Event| on_choose.emit(i));

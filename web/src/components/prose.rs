@@ -2,6 +2,7 @@
 //! `code`, **strong**, *emphasis* and [links](https://…). Built as nodes,
 //! never as HTML text, so nothing in a lesson can inject markup.
 
+use crate::components::el;
 use yew::prelude::*;
 
 /// `text` as paragraphs and lists, in a `div.prose` with `class`.
@@ -13,9 +14,9 @@ pub fn prose(text: &str, class: &'static str) -> Html {
         .map(|block| {
             let lines: Vec<&str> = block.lines().collect();
             if lines.iter().all(|l| l.starts_with("- ")) {
-                html! { <ul>{ for lines.iter().map(|l| html! { <li>{ inline(&l[2..]) }</li> }) }</ul> }
+                html! { { el("ul", "", html! { <>{ for lines.iter().map(|l| el("li", "", inline(&l[2..]))) }</> }) } }
             } else {
-                html! { <p>{ inline(&lines.join(" ")) }</p> }
+                el("p", "", inline(&lines.join(" ")))
             }
         });
     html! { <div class={classes!("prose", class)}>{ for blocks }</div> }
@@ -33,10 +34,11 @@ pub fn inline(text: &str) -> Html {
     };
     while let Some(c) = rest.chars().next() {
         let taken = match c {
-            '`' => span(rest, "`", "`").map(|(inner, n)| (html! { <code>{ inner }</code> }, n)),
-            '*' if rest.starts_with("**") => span(rest, "**", "**")
-                .map(|(inner, n)| (html! { <strong>{ inline(inner) }</strong> }, n)),
-            '*' => span(rest, "*", "*").map(|(inner, n)| (html! { <em>{ inline(inner) }</em> }, n)),
+            '`' => span(rest, "`", "`").map(|(inner, n)| (el("code", "", inner), n)),
+            '*' if rest.starts_with("**") => {
+                span(rest, "**", "**").map(|(inner, n)| (el("strong", "", inline(inner)), n))
+            }
+            '*' => span(rest, "*", "*").map(|(inner, n)| (el("em", "", inline(inner)), n)),
             '[' => link(rest),
             _ => None,
         };

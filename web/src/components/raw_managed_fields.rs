@@ -1,6 +1,7 @@
 //! `metadata.managedFields` as the API server returns it, as YAML, under a
 //! disclosure: printed only once opened (it is as long as the object).
 
+use crate::components::el;
 use ssa_engine::value::Value;
 use yew::prelude::*;
 
@@ -26,9 +27,9 @@ pub fn raw_managed_fields(props: &Props) -> Html {
     };
     html! {
         <details class="step-raw" {ontoggle}>
-            <summary>{ "metadata.managedFields (raw)" }</summary>
+            { el("summary", "", "metadata.managedFields (raw)") }
             if *open {
-                <pre>{ ssa_engine::yaml::to_yaml_string(entries) }</pre>
+                { el("pre", "", ssa_engine::yaml::to_yaml_string(entries)) }
             }
         </details>
     }

@@ -4,6 +4,7 @@
 
 use crate::browser;
 use crate::components::code_editor::CodeEditor;
+use crate::components::{button, el};
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
@@ -78,47 +79,47 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
     html! {
         <section class="review" aria-labelledby="review-title" onkeydown={on_key}>
             <h2 id="review-title" class="review-title">{ "Review an apply" }</h2>
-            <p class="review-intro">
-                { "Paste what the cluster holds (" }<code>{ "kubectl get -o yaml --show-managed-fields" }</code>
+            { el("p", "review-intro", html! { <>
+                { "Paste what the cluster holds (" }{ el("code", "", "kubectl get -o yaml --show-managed-fields") }
                 { ": one object, a List or several documents) and the manifests about to be applied (a file, " }
-                <code>{ "helm template" }</code>{ " or " }<code>{ "kustomize build" }</code>
+                { el("code", "", "helm template") }{ " or " }{ el("code", "", "kustomize build") }
                 { " output). Each object is matched by group, kind, namespace and name and sent through the same API server simulation as the playground; nothing leaves the page." }
-            </p>
-            <div class="review-inputs">
+            </> }) }
+            { el("div", "review-inputs", html! { <>
                 <div class="review-input" ondrop={on_drop(ReviewAction::SetExport)} ondragover={on_dragover.clone()}>
-                    <h3 class="review-input-title">{ "What the cluster holds" }</h3>
-                    <label class="review-file">{ "Open files… " }
+                    { el("h3", "review-input-title", "What the cluster holds") }
+                    { el("label", "review-file", html! { <>{ "Open files… " }
                         <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetExport)}
                                aria-label="Open cluster export files" />
-                    </label>
+                    </> }) }
                     <CodeEditor text={state.export.clone()} on_edit={text_input(ReviewAction::SetExport)} error={None::<String>}
                                 label="Cluster export YAML" placeholder="(empty: every object is created)" />
                 </div>
                 <div class="review-input" ondrop={on_drop(ReviewAction::SetManifests)} ondragover={on_dragover}>
-                    <h3 class="review-input-title">{ "Manifests to apply" }</h3>
-                    <label class="review-file">{ "Open files… " }
+                    { el("h3", "review-input-title", "Manifests to apply") }
+                    { el("label", "review-file", html! { <>{ "Open files… " }
                         <input type="file" multiple=true accept=".yaml,.yml,.json" onchange={files_input(ReviewAction::SetManifests)}
                                aria-label="Open manifest files" />
-                    </label>
+                    </> }) }
                     <CodeEditor text={state.manifests.clone()} on_edit={text_input(ReviewAction::SetManifests)} error={None::<String>}
                                 label="Manifests YAML" placeholder="(paste or drop manifests)" />
                 </div>
-            </div>
-            <fieldset class="review-flags">
-                <legend>{ "kubectl apply" }</legend>
-                <label><input type="checkbox" checked={flags.server_side}
-                              onchange={set_flags(|f, i| f.server_side = i.checked())} />{ " --server-side" }</label>
-                <label>{ "--field-manager " }
+            </> }) }
+            { el("fieldset", "review-flags", html! { <>
+                { el("legend", "", "kubectl apply") }
+                { el("label", "", html! { <><input type="checkbox" checked={flags.server_side}
+                              onchange={set_flags(|f, i| f.server_side = i.checked())} />{ " --server-side" }</> }) }
+                { el("label", "", html! { <>{ "--field-manager " }
                     <input type="text" value={flags.field_manager.clone()} placeholder={flags.manager().to_string()}
-                           onchange={set_flags(|f, i| f.field_manager = i.value())} /></label>
-                <label><input type="checkbox" checked={flags.force_conflicts} disabled={!flags.server_side}
-                              onchange={set_flags(|f, i| f.force_conflicts = i.checked())} />{ " --force-conflicts" }</label>
-                <label>{ "-n " }
+                           onchange={set_flags(|f, i| f.field_manager = i.value())} /></> }) }
+                { el("label", "", html! { <><input type="checkbox" checked={flags.force_conflicts} disabled={!flags.server_side}
+                              onchange={set_flags(|f, i| f.force_conflicts = i.checked())} />{ " --force-conflicts" }</> }) }
+                { el("label", "", html! { <>{ "-n " }
                     <input type="text" value={flags.namespace.clone()} size="12" placeholder="default"
-                           onchange={set_flags(|f, i| f.namespace = i.value())} /></label>
-                <button type="button" class="review-run" onclick={on_run}>{ "Review" }</button>
-                <span class="review-hint">{ "Ctrl+Enter" }</span>
-            </fieldset>
+                           onchange={set_flags(|f, i| f.namespace = i.value())} /></> }) }
+                { button("review-run", on_run, "Review") }
+                { el("span", "review-hint", "Ctrl+Enter") }
+            </> }) }
             if state.running {
                 <p class="review-running" role="status">{ "Reviewing…" }</p>
             } else if state.stale {
@@ -126,18 +127,18 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
             }
             if let Some(outcome) = &state.outcome {
                 <div class="review-outcome" aria-live="polite">
-                    <p class="review-summary">{ summary(&outcome.counts(), outcome.objects.len()) }</p>
+                    { el("p", "review-summary", summary(&outcome.counts(), outcome.objects.len())) }
                     if !outcome.errors.is_empty() {
                         <ul class="review-errors" role="alert">
-                            { for outcome.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }
+                            { for outcome.errors.iter().map(|e| el("li", "", e.clone())) }
                         </ul>
                     }
                     if !outcome.objects.is_empty() {
-                        <table class="review-table">
-                            <thead><tr><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
-                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col"><span class="visually-hidden">{ "Open" }</span></th></tr></thead>
-                            <tbody>{ for outcome.objects.iter().map(|row| object_row(row, on_open)) }</tbody>
-                        </table>
+                        { el("table", "review-table", html! { <>
+                            { el("thead", "", el("tr", "", html! { <><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
+                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col">{ el("span", "visually-hidden", "Open") }</th></> })) }
+                            { el("tbody", "", html! { <>{ for outcome.objects.iter().map(|row| object_row(row, on_open)) }</> }) }
+                        </> }) }
                     }
                 </div>
             }
@@ -160,13 +161,13 @@ fn object_row(row: &ObjectRow, on_open: &Callback<String>) -> Html {
         "review-badge-refused"
     };
     html! {
-        <tr>
-            <th scope="row"><code>{ row.name.clone() }</code></th>
-            <td>{ row.namespace.clone().unwrap_or_default() }</td>
-            <td><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></td>
-            <td>if !row.message.is_empty() { <pre class="review-message">{ row.message.clone() }</pre> }</td>
-            <td>{ for open }</td>
-        </tr>
+        { el("tr", "", html! { <>
+            <th scope="row">{ el("code", "", row.name.clone()) }</th>
+            { el("td", "", row.namespace.clone().unwrap_or_default()) }
+            { el("td", "", html! { <><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></> }) }
+            { el("td", "", html! { <>if !row.message.is_empty() { { el("pre", "review-message", row.message.clone()) } }</> }) }
+            { el("td", "", html! { <>{ for open }</> }) }
+        </> }) }
     }
 }
 

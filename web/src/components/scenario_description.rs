@@ -3,6 +3,7 @@
 //! note saying so (with a way back to the preset), so the page never
 //! claims to explain what it no longer shows.
 
+use crate::components::el;
 use crate::presets::presets;
 use yew::prelude::*;
 
@@ -38,11 +39,11 @@ pub fn shown(own: Option<&str>, text: &str, preset: usize) -> Shown {
 pub fn scenario_description(own: Option<&str>, text: &str, preset: usize) -> Html {
     match shown(own, text, preset) {
         Shown::Nothing => html! {},
-        Shown::Description(d) => html! { <p class="app-description">{ d }</p> },
+        Shown::Description(d) => el("p", "app-description", d),
         Shown::EditedPreset(title) => html! {
             <p class="app-description app-description-edited" role="note">
                 { format!("Edited from the preset “{title}”: its description no longer describes what is shown. Choose the preset again to restore it, or write your own ") }
-                <code>{ "description:" }</code>{ "." }
+                { el("code", "", "description:") }{ "." }
             </p>
         },
     }

@@ -2,6 +2,7 @@
 //! or OpenAPI document, a structured-merge-diff schema, or none.
 
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::scenario_edit::{Node, SchemaKind};
 use crate::state::{Action, Draft, shown_text};
 use yew::prelude::*;
@@ -53,26 +54,26 @@ pub fn schema_picker(props: &Props) -> Html {
     html! {
         <section class="schema" aria-labelledby="schema-title">
             <h3 class="schema-title" id="schema-title">{ "Schema" }</h3>
-            <div class="schema-row">
-                <label class="schema-source">{ "Source " }
+            { el("div", "schema-row", html! { <>
+                { el("label", "schema-source", html! { <>{ "Source " }
                     <select onchange={on_kind} aria-label="Schema source">
                         { for SchemaKind::ALL.iter().enumerate().map(|(i, k)| html! {
                             <option value={i.to_string()} selected={*k == props.kind}>{ k.label() }</option>
                         }) }
                     </select>
-                </label>
+                </> }) }
                 if props.kind == SchemaKind::Builtin {
-                    <label class="schema-builtin">{ "Kind " }
+                    { el("label", "schema-builtin", html! { <>{ "Kind " }
                         <input type="text" list="schema-kinds" value={props.builtin.clone()} oninput={on_builtin}
                                spellcheck="false" aria-label="Built-in kind (GROUP/VERSION/KIND)" />
-                    </label>
+                    </> }) }
                     <datalist id="schema-kinds">
                         { for kinds.iter().map(|k| html! { <option value={k.clone()} /> }) }
                     </datalist>
                 }
-            </div>
+            </> }) }
             if props.kind == SchemaKind::Automatic {
-                <p class="schema-hint">{ props.automatic.clone() }</p>
+                { el("p", "schema-hint", props.automatic.clone()) }
             }
             if props.kind.is_document() {
                 <CodeEditor text={document} {error} on_edit={on_document}

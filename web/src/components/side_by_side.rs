@@ -2,6 +2,7 @@
 //! the selected step; lines only one side has are highlighted.
 
 use crate::compare_modes;
+use crate::components::el;
 use ssa_engine::scenario::{BlameLine, ScenarioResult};
 use std::collections::HashSet;
 use yew::prelude::*;
@@ -40,8 +41,8 @@ pub fn side_by_side(props: &Props) -> Html {
             .unwrap_or("");
         html! {
             <section class={classes!("side", class.to_string())} aria-label={title.to_string()}>
-                <h3>{ title.to_string() }{ " " }<span class={classes!("step-outcome", format!("step-outcome-{outcome}"))}>{ outcome }</span></h3>
-                <div class="blame">
+                { el("h3", "", html! { <>{ title.to_string() }{ " " }<span class={classes!("step-outcome", format!("step-outcome-{outcome}"))}>{ outcome }</span></> }) }
+                { el("div", "blame", html! { <>
                     { for lines.iter().map(|l| {
                         let only = !other.contains(&l.text);
                         let owners = l.owners.iter().map(|o| html! {
@@ -49,19 +50,19 @@ pub fn side_by_side(props: &Props) -> Html {
                         }).collect::<Html>();
                         html! {
                             <div class={classes!("blame-line", only.then_some("side-only"))}>
-                                <span class="blame-gutter">{ owners }</span>
-                                <code class="blame-text">{ l.text.clone() }</code>
+                                { el("span", "blame-gutter", owners) }
+                                { el("code", "blame-text", l.text.clone()) }
                             </div>
                         }
                     }) }
-                </div>
+                </> }) }
             </section>
         }
     };
     html! {
-        <div class="sides">
+        { el("div", "sides", html! { <>
             { column("kubectl apply (client-side)", "side-csa", csa, &left, &right_texts) }
             { column("kubectl apply --server-side", "side-ssa", ssa, &right, &left_texts) }
-        </div>
+        </> }) }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::colours;
 use crate::components::code_editor::CodeEditor;
+use crate::components::el;
 use crate::scenario_edit::{Node, OPS, StepEdit, StepForm};
 use crate::state::{Action, Draft, shown_text};
 use yew::prelude::*;
@@ -111,67 +112,67 @@ pub fn step_card(props: &Props) -> Html {
     };
     html! {
         <li class={classes!("step-card", props.selected.then_some("step-card-selected"))} aria-label={format!("Step {n}: {shown_manager}")}>
-            <div class="step-card-head">
-                <span class="step-card-index">{ n }</span>
+            { el("div", "step-card-head", html! { <>
+                { el("span", "step-card-index", n) }
                 <span class={classes!("step-card-chip", colours::class(&step.manager))} aria-hidden="true"></span>
-                <label class="step-card-manager">
-                    <span class="step-card-label">{ "Manager" }</span>
+                { el("label", "step-card-manager", html! { <>
+                    { el("span", "step-card-label", "Manager") }
                     <input type="text" value={step.manager.clone()} oninput={on_manager} spellcheck="false"
                            aria-label={format!("Step {n} manager")} />
-                </label>
+                </> }) }
                 if !outcome.is_empty() {
                     <span class={classes!("step-card-outcome", "step-outcome", format!("step-outcome-{outcome}"))}>{ outcome.clone() }</span>
                 }
-            </div>
-            <div class="step-card-settings">
-                <label><span class="step-card-label">{ "Operation" }</span>
+            </> }) }
+            { el("div", "step-card-settings", html! { <>
+                { el("label", "", html! { <>{ el("span", "step-card-label", "Operation") }
                     <select onchange={on_select(on_action, i, StepEdit::Op)} aria-label={format!("Step {n} operation")}>
                         { options(&OPS, &step.op) }
                     </select>
-                </label>
+                </> }) }
                 if step.op == "apply" {
-                    <label class="step-card-force">
+                    { el("label", "step-card-force", html! { <>
                         <input type="checkbox" checked={step.force} onchange={on_force} aria-label={format!("Step {n} force")} />
                         { "force" }
-                    </label>
+                    </> }) }
                 }
                 if step.op == "patch" {
-                    <label><span class="step-card-label">{ "Patch type" }</span>
+                    { el("label", "", html! { <>{ el("span", "step-card-label", "Patch type") }
                         <select onchange={on_select(on_action, i, StepEdit::PatchType)} aria-label={format!("Step {n} patch type")}>
                             { options(&[("merge", "merge"), ("strategic", "strategic"), ("json", "json")], &step.patch_type) }
                         </select>
-                    </label>
+                    </> }) }
                 }
                 if step.op != "delete" {
-                    <label><span class="step-card-label">{ "Subresource" }</span>
+                    { el("label", "", html! { <>{ el("span", "step-card-label", "Subresource") }
                         <select onchange={on_select(on_action, i, StepEdit::Subresource)} aria-label={format!("Step {n} subresource")}>
                             { options(&[("", "none"), ("status", "status"), ("scale", "scale")], &step.subresource) }
                         </select>
-                    </label>
+                    </> }) }
                 }
-                <label><span class="step-card-label">{ "Client" }</span>
+                { el("label", "", html! { <>{ el("span", "step-card-label", "Client") }
                     <select onchange={on_select(on_action, i, StepEdit::Client)} aria-label={format!("Step {n} client")}>
                         { options(&[("kubectl", "kubectl"), ("api", "api")], &step.client) }
                     </select>
-                </label>
-                <label class="step-card-name"><span class="step-card-label">{ "Label" }</span>
+                </> }) }
+                { el("label", "step-card-name", html! { <>{ el("span", "step-card-label", "Label") }
                     <input type="text" value={step.name.clone()} oninput={on_name} placeholder="optional, shown in the timeline"
                            aria-label={format!("Step {n} label")} />
-                </label>
-            </div>
+                </> }) }
+            </> }) }
             if let Some(body) = &step.body {
                 {{
                     let (text, error) = shown_text(&props.drafts, Node::Step(i), body);
                     html! {
-                        <div class="step-card-body">
-                            <span class="step-card-label">{ body_label }</span>
+                        { el("div", "step-card-body", html! { <>
+                            { el("span", "step-card-label", body_label) }
                             <CodeEditor {text} {error} on_edit={on_body} label={format!("Step {n} {}", body_label.to_ascii_lowercase())} />
-                        </div>
+                        </> }) }
                     }
                 }}
             }
             if let Some(problem) = &props.problem {
-                <p class="step-card-problem">{ format!("Not sent. Scenario YAML, {problem}") }</p>
+                { el("p", "step-card-problem", format!("Not sent. Scenario YAML, {problem}")) }
             }
             <div class="step-card-actions" role="group" aria-label={format!("Step {n} order")}>
                 <button type="button" onclick={move_button(on_action, i, true)} disabled={i == 0}

@@ -1,5 +1,7 @@
 //! The ordered steps, each a card, and a button to add one.
 
+use crate::components::button;
+use crate::components::el;
 use crate::components::step_card::{Props as StepProps, step_card};
 use crate::scenario_edit::StepForm;
 use crate::state::{Action, Draft};
@@ -39,7 +41,7 @@ pub fn step_list(props: &Props) -> Html {
     html! {
         <section class="steps" aria-labelledby="steps-title">
             <h3 class="steps-title" id="steps-title">{ format!("Steps ({count})") }</h3>
-            <ol class="steps-list">
+            { el("ol", "steps-list", html! { <>
                 { for props.steps.iter().enumerate().map(|(i, step)| step_card(&StepProps {
                     index: i,
                     count,
@@ -50,8 +52,8 @@ pub fn step_list(props: &Props) -> Html {
                     selected: i == props.selected,
                     on_action: props.on_action.clone(),
                 })) }
-            </ol>
-            <button type="button" class="steps-add" onclick={on_add}>{ "+ Add a step" }</button>
+            </> }) }
+            { button("steps-add", on_add, "+ Add a step") }
         </section>
     }
 }

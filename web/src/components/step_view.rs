@@ -3,6 +3,7 @@
 //! What is built from the run (each manager's fields) is built once per
 //! run and step, not on every render.
 
+use crate::components::el;
 use crate::components::field_list::FieldList;
 use crate::components::object_view::ObjectView;
 use crate::components::raw_managed_fields::RawManagedFields;
@@ -40,23 +41,23 @@ pub fn step_view(props: &Props) -> Html {
     };
     html! {
         <article class="step" aria-label={format!("Step {}", props.index + 1)}>
-            <h2 class="step-title">
+            { el("h2", "step-title", html! { <>
                 { format!("After step {}: ", props.index + 1) }
                 <span class={classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str()))}>{ step.outcome.as_str() }</span>
-            </h2>
+            </> }) }
             if !step.message.is_empty() {
-                <pre class="step-message">{ step.message.clone() }</pre>
+                { el("pre", "step-message", step.message.clone()) }
             }
             if !step.conflicts.is_empty() {
-                <table class="step-conflicts">
-                    <thead><tr><th>{ "Field" }</th><th>{ "Owned by" }</th></tr></thead>
-                    <tbody>
+                { el("table", "step-conflicts", html! { <>
+                    { el("thead", "", el("tr", "", html! { <>{ el("th", "", "Field") }{ el("th", "", "Owned by") }</> })) }
+                    { el("tbody", "", html! { <>
                         { for step.conflicts.iter().map(|c| html! {
-                            <tr><td><code>{ c.field.clone() }</code></td>
-                                <td>{ c.manager.clone() }{ c.subresource.as_ref().map(|s| format!(" (/{s})")).unwrap_or_default() }</td></tr>
+                            { el("tr", "", html! { <>{ el("td", "", el("code", "", c.field.clone())) }
+                                { el("td", "", html! { <>{ c.manager.clone() }{ c.subresource.as_ref().map(|s| format!(" (/{s})")).unwrap_or_default() }</> }) }</> }) }
                         }) }
-                    </tbody>
-                </table>
+                    </> }) }
+                </> }) }
                 <div class="step-resolve" role="group" aria-label="Resolve the conflict">
                     <button type="button" class="step-resolve-force"
                             onclick={resolve(&props.on_resolve, Resolution::Force)}
@@ -70,33 +71,33 @@ pub fn step_view(props: &Props) -> Html {
                 </div>
             }
             for note in step.notes.iter() {
-                <p class="step-note">{ note.clone() }</p>
+                { el("p", "step-note", note.clone()) }
             }
-            <div class="step-explain">
+            { el("div", "step-explain", html! { <>
                 { changes_view(&step.changes) }
                 { crate::components::why_panel::why_view(&step.why) }
-            </div>
-            <div class="step-panels">
-                <section class="step-panel">
-                    <h3>{ "Object" }</h3>
+            </> }) }
+            { el("div", "step-panels", html! { <>
+                { el("section", "step-panel", html! { <>
+                    { el("h3", "", "Object") }
                     <ObjectView result={props.result.clone()} index={props.index} />
-                </section>
-                <section class="step-panel">
-                    <h3>{ "Managed fields" }</h3>
+                </> }) }
+                { el("section", "step-panel", html! { <>
+                    { el("h3", "", "Managed fields") }
                     if managers.is_empty() {
-                        <p class="step-none">{ "Nobody owns any field." }</p>
+                        { el("p", "step-none", "Nobody owns any field.") }
                     }
                     if let Some(object) = &step.object {
                         <RawManagedFields object={object.clone()} />
                     }
                     { for managers.iter().map(|m| html! {
-                        <div class="manager">
-                            <h4><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }<span class="manager-op">{ m.how.clone() }</span></h4>
+                        { el("div", "manager", html! { <>
+                            { el("h4", "", html! { <><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
                             <FieldList fields={m.fields.clone()} />
-                        </div>
+                        </> }) }
                     }) }
-                </section>
-            </div>
+                </> }) }
+            </> }) }
         </article>
     }
 }
@@ -112,30 +113,30 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
         }
         html! {
             <div class={classes!("changes-group", class.to_string())}>
-                <h4>{ title.to_string() }</h4>
-                <ul>{ for items.into_iter() }</ul>
+                { el("h4", "", title.to_string()) }
+                { el("ul", "", html! { <>{ for items.into_iter() }</> }) }
             </div>
         }
     };
     let plain = |fields: &Vec<String>| {
         fields
             .iter()
-            .map(|f| html! { <li><code>{ f.clone() }</code></li> })
+            .map(|f| el("li", "", el("code", "", f.clone())))
             .collect::<Vec<_>>()
     };
     html! {
         <section class="changes" aria-label="What this step changed">
-            <h3>{ "Changes" }</h3>
+            { el("h3", "", "Changes") }
             { list("Added", "changes-added", plain(&c.added)) }
             { list("Changed", "changes-modified", plain(&c.modified)) }
             { list("Removed", "changes-removed", c.removed.iter().map(|(f, why)| html! {
-                <li><code>{ f.clone() }</code>{ " — " }{ why.clone() }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ " — " }{ why.clone() }</> }) }
             }).collect()) }
             { list("Dropped from the manifest but kept", "changes-kept", c.kept.iter().map(|(f, owners)| html! {
-                <li><code>{ f.clone() }</code>{ format!(" — still owned by {}", owners.join(", ")) }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — still owned by {}", owners.join(", ")) }</> }) }
             }).collect()) }
             { list("Ownership moved", "changes-moved", c.moved.iter().map(|(f, was, now)| html! {
-                <li><code>{ f.clone() }</code>{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</li>
+                { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</> }) }
             }).collect()) }
         </section>
     }

@@ -1,6 +1,7 @@
 //! The steps as a timeline, each with its outcome badge; a click (or the
 //! arrow keys) selects the step whose state is shown.
 
+use crate::components::el;
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn timeline(props: Props<'_>) -> Html {
                     <li class={classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected"))}>
                         <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}
                                 title={props.labels.get(i).filter(|l| !l.is_empty()).cloned()}>
-                            <span class="timeline-index">{ format!("{}", i + 1) }</span>
+                            { el("span", "timeline-index", format!("{}", i + 1)) }
                             if let Some(manager) = props.managers.get(i).filter(|m| !m.is_empty()) {
                                 <span class={classes!("timeline-manager", "blame-owner", crate::colours::class(manager))}>{ manager.clone() }</span>
                             }
@@ -46,14 +47,14 @@ pub fn timeline(props: Props<'_>) -> Html {
             }) }
         </ol>
         <details class="events" open=true>
-            <summary>{ "Watch events" }</summary>
+            { el("summary", "", "Watch events") }
             <ol class="events-list" aria-label="Watch events">
                 { for props.result.steps.iter().enumerate().map(|(i, step)| {
                     let text = match &step.event {
                         Some(e) => format!("{} (resourceVersion {}; kube-rs {})", e.kind.as_str(), e.resource_version, e.kind.kube_rs()),
                         None => "no event: the stored object did not change".to_string(),
                     };
-                    html! { <li class="events-item"><span class="events-step">{ format!("{}", i + 1) }</span>{ text }</li> }
+                    html! { { el("li", "events-item", html! { <>{ el("span", "events-step", format!("{}", i + 1)) }{ text }</> }) } }
                 }) }
             </ol>
         </details>

@@ -1,5 +1,6 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
+use crate::components::{button, el};
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::shared::Shared;
 use crate::{browser, markdown, share};
@@ -90,13 +91,13 @@ pub fn toolbar(props: &Props) -> Html {
         let element = embed_snippet::element_snippet(&base, &props.text, &choice);
         html! {
             <div class="toolbar-embed" role="group" aria-label="Embed this scenario in a page">
-                <label>{ "View " }
+                { el("label", "", html! { <>{ "View " }
                     { choice_select("Embed view", VIEWS, &embed_view) }
-                </label>
-                <label>{ "Theme " }
+                </> }) }
+                { el("label", "", html! { <>{ "Theme " }
                     { choice_select("Embed theme", THEMES, &embed_theme) }
-                </label>
-                <span class="toolbar-embed-step">{ format!("opens at step {}", choice.step) }</span>
+                </> }) }
+                { el("span", "toolbar-embed-step", format!("opens at step {}", choice.step)) }
                 { snippet_box("iframe", "An iframe: the scenario travels in its URL", iframe) }
                 { snippet_box("element", "The <ssa-playground> element: one script tag, the scenario inline", element) }
             </div>
@@ -104,12 +105,12 @@ pub fn toolbar(props: &Props) -> Html {
     });
     html! {
         <div class="toolbar" role="toolbar" aria-label="Scenario">
-            <button type="button" onclick={on_share}>{ "Share link" }</button>
+            { button("", on_share, "Share link") }
             <button type="button" onclick={on_embed} aria-expanded={embed_open.to_string()}>{ "Embed" }</button>
-            <button type="button" onclick={on_export}>{ "Export" }</button>
-            <label class="toolbar-import">{ "Import " }
+            { button("", on_export, "Export") }
+            { el("label", "toolbar-import", html! { <>{ "Import " }
                 <input type="file" accept=".yaml,.yml,.json" onchange={on_import} aria-label="Import a scenario file" />
-            </label>
+            </> }) }
             <button type="button" onclick={on_markdown} disabled={props.result.is_none()}>{ "Copy as Markdown" }</button>
             if let Some(link) = &*link {
                 <input class="toolbar-link" readonly=true value={link.clone()} aria-label="Link to this scenario" />
@@ -153,7 +154,7 @@ fn snippet_box(kind: &'static str, label: &'static str, snippet: String) -> Html
     };
     html! {
         <div class={classes!("toolbar-snippet", format!("toolbar-snippet-{kind}"))}>
-            <span class="toolbar-snippet-label">{ label }</span>
+            { el("span", "toolbar-snippet-label", label) }
             <textarea readonly=true value={snippet} aria-label={label} rows="4" />
             <button type="button" onclick={on_copy} aria-label={format!("Copy the {kind} snippet")}>{ "Copy" }</button>
         </div>

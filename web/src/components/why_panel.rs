@@ -2,6 +2,7 @@
 //! with their owners, prunes, shares, defaults nobody owns, …), beside
 //! the Changes panel.
 
+use crate::components::el;
 use ssa_engine::scenario::Reason;
 use yew::prelude::*;
 
@@ -12,15 +13,15 @@ pub fn why_view(reasons: &[Reason]) -> Html {
     }
     html! {
         <section class="why" aria-label="Why">
-            <h3>{ "Why?" }</h3>
-            <ul class="why-list">
+            { el("h3", "", "Why?") }
+            { el("ul", "why-list", html! { <>
                 { for reasons.iter().map(|r| html! {
                     <li class={classes!("why-item", format!("why-{}", r.topic.title().replace([' ', ':'], "-").replace("--", "-")))}>
-                        <span class="why-topic">{ r.topic.title() }</span>{ " " }
-                        <span class="why-text">{ r.text.clone() }</span>
+                        { el("span", "why-topic", r.topic.title()) }{ " " }
+                        { el("span", "why-text", r.text.clone()) }
                     </li>
                 }) }
-            </ul>
+            </> }) }
         </section>
     }
 }

@@ -5,8 +5,8 @@
 //! errors).
 
 use super::field::{
-    BadValue, FieldError, forbidden, invalid, json_label_selector, json_string, json_string_map,
-    non_negative, not_supported, required,
+    BadValue, Errors, FieldError, forbidden, invalid, json_label_selector, json_string,
+    json_string_map, non_negative, not_supported, required,
 };
 use super::{core, meta, names};
 use crate::value::Value;
@@ -59,11 +59,11 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
                 errs.push(labels_mismatch(template));
             }
             if selector.is_some_and(is_empty_selector) {
-                errs.push(invalid(
+                errs.invalid(
                     "spec.selector",
                     BadValue::Json(json_label_selector(selector)),
                     "empty selector is invalid for daemonset",
-                ));
+                );
             }
             errs.extend(core::pod_template_spec(template, "spec.template"));
             errs.extend(core::restart_policy_always(template, "spec.template"));
@@ -89,11 +89,11 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
     {
         let old_selector = old.get_path(&["spec", "selector"]).filter(|s| !s.is_null());
         if normalized(selector) != normalized(old_selector) {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.selector",
                 BadValue::Json(json_label_selector(selector)),
                 "field is immutable",
-            ));
+            );
         }
     }
     errs
@@ -219,11 +219,11 @@ fn rolling_update_deployment(rolling: &Value) -> Vec<FieldError> {
     let mut errs = int_or_percent(unavailable, &path("maxUnavailable"));
     errs.extend(int_or_percent(surge, &path("maxSurge")));
     if int_or_percent_value(unavailable) == 0 && int_or_percent_value(surge) == 0 {
-        errs.push(invalid(
+        errs.invalid(
             path("maxUnavailable"),
             int_or_string(unavailable),
             "may not be 0 when `maxSurge` is 0",
-        ));
+        );
     }
     errs.extend(not_more_than_100_percent(
         unavailable,
@@ -302,11 +302,11 @@ fn deployment_counts(spec: Option<&Value>) -> Vec<FieldError> {
     if let Some(deadline) = int("progressDeadlineSeconds")
         && deadline <= int("minReadySeconds").unwrap_or(0)
     {
-        errs.push(invalid(
+        errs.invalid(
             "spec.progressDeadlineSeconds",
             BadValue::Json(deadline.to_string()),
             "must be greater than minReadySeconds",
-        ));
+        );
     }
     errs
 }

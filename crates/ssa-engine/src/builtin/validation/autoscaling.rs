@@ -24,9 +24,7 @@
 //! policies, tolerances); what an autoscaling/v1 object carries in its
 //! annotations.
 
-use super::field::{
-    BadValue, FieldError, child, forbidden, index, invalid, named, not_supported, required,
-};
+use super::field::{BadValue, Errors, FieldError, child, index, named};
 use super::{items, text};
 use crate::value::Value;
 
@@ -52,20 +50,17 @@ pub(super) fn horizontal_pod_autoscaler(new: &Value, old: Option<&Value>) -> Vec
         _ => (1, "must be greater than or equal to 1"),
     };
     if let Some(min) = min.filter(|m| *m < lower) {
-        errs.push(invalid("spec.minReplicas", BadValue::Int(min), detail));
+        errs.invalid("spec.minReplicas", BadValue::Int(min), detail);
     }
     if max == 0 {
-        errs.push(required(
-            "spec.maxReplicas",
-            "must be set and greater than 0",
-        ));
+        errs.required("spec.maxReplicas", "must be set and greater than 0");
     } else if max < 0 {
         let detail = "must be greater than or equal to 1";
-        errs.push(invalid("spec.maxReplicas", BadValue::Int(max), detail));
+        errs.invalid("spec.maxReplicas", BadValue::Int(max), detail);
     }
     if min.is_some_and(|min| max < min) {
         let detail = "must be greater than or equal to `minReplicas`";
-        errs.push(invalid("spec.maxReplicas", BadValue::Int(max), detail));
+        errs.invalid("spec.maxReplicas", BadValue::Int(max), detail);
     }
     // ValidateCrossVersionObjectReference, then ValidateAPIVersion unless
     // an update keeps the target's apiVersion and kind, or the target is
@@ -76,7 +71,7 @@ pub(super) fn horizontal_pod_autoscaler(new: &Value, old: Option<&Value>) -> Vec
         ("name", "spec.scaleTargetRef.name"),
     ] {
         if text(target, key).is_empty() {
-            errs.push(required(path, ""));
+            errs.required(path, "");
         }
     }
     let version = text(target, "apiVersion");
@@ -90,35 +85,31 @@ pub(super) fn horizontal_pod_autoscaler(new: &Value, old: Option<&Value>) -> Vec
     if !kept && kind != "ReplicationController" && group.is_empty() {
         let value = BadValue::Str(version.to_string());
         let detail = "apiVersion must specify API group";
-        errs.push(invalid("spec.scaleTargetRef.apiVersion", value, detail));
+        errs.invalid("spec.scaleTargetRef.apiVersion", value, detail);
     }
     // validateMetrics, validateMetricSpec's type; autoscaling/v1's target
     // is validateMetricTarget's utilization.
     if let Some(percent) = int(spec, "targetCPUUtilizationPercentage").filter(|p| *p < 1) {
         let path = "spec.metrics[0].resource.target.averageUtilization";
-        errs.push(invalid(
-            path,
-            BadValue::Int(percent),
-            "must be greater than 0",
-        ));
+        errs.invalid(path, BadValue::Int(percent), "must be greater than 0");
     }
     let mut scales_from_zero = false;
     for (i, metric) in items(spec.get("metrics")).iter().enumerate() {
         let path = child(&index("spec.metrics", i), "type");
         let kind = text(metric, "type");
         if kind.is_empty() {
-            errs.push(required(path.clone(), "must specify a metric source type"));
+            errs.required(path.clone(), "must specify a metric source type");
         }
         if !METRIC_TYPES.contains(&kind) {
-            errs.push(not_supported(path, named(kind), &METRIC_TYPES));
+            errs.not_supported(path, named(kind), &METRIC_TYPES);
         }
         scales_from_zero |= matches!(kind, "Object" | "External");
     }
     if min == Some(0) && !scales_from_zero {
-        errs.push(forbidden(
+        errs.forbidden(
             "spec.metrics",
             "must specify at least one Object or External metric to support scaling to zero replicas",
-        ));
+        );
     }
     errs
 }

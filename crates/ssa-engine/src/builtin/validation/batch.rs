@@ -8,8 +8,7 @@
 
 use super::apps::{labels_mismatch, matches, normalized};
 use super::field::{
-    BadValue, FieldError, child, invalid, json_label_selector, non_negative, not_supported,
-    required,
+    BadValue, Errors, FieldError, child, invalid, json_label_selector, non_negative,
 };
 use super::internal_json;
 use super::{core, equality, meta};
@@ -32,11 +31,11 @@ pub(super) fn job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         } else if let Some(c) = completions
             && Some(c) != at(spec, "parallelism")
         {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.completions",
                 pointer(Some(c)),
                 "can only be modified in tandem with spec.parallelism",
-            ));
+            );
         }
     }
     let selector = at(spec, "selector");
@@ -69,7 +68,7 @@ fn job_spec(spec: Option<&Value>, create: bool) -> Vec<FieldError> {
     }
     let selector = at(spec, "selector");
     if selector.is_none() {
-        errs.push(required("spec.selector", ""));
+        errs.required("spec.selector", "");
     }
     let selector_errs = meta::label_selector(selector, "spec.selector");
     let valid = selector_errs.is_empty();
@@ -110,16 +109,13 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
         .and_then(Value::as_str)
         .unwrap_or("")
     {
-        "Always" | "" => errs.push(required(
-            policy_path,
-            "valid values: \"OnFailure\", \"Never\"",
-        )),
+        "Always" | "" => errs.required(policy_path, "valid values: \"OnFailure\", \"Never\""),
         "OnFailure" | "Never" => {}
-        other => errs.push(not_supported(
+        other => errs.not_supported(
             policy_path,
             BadValue::Str(other.to_string()),
             &["OnFailure", "Never"],
-        )),
+        ),
     }
     errs
 }
@@ -136,7 +132,7 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let time_zone = at(spec, "timeZone");
     let mut errs = Vec::new();
     match at(spec, "schedule").and_then(Value::as_str) {
-        None | Some("") => errs.push(required("spec.schedule", "")),
+        None | Some("") => errs.required("spec.schedule", ""),
         Some(schedule) => {
             // validateScheduleFormat: TZ in a schedule is kept only where
             // the stored one had it, and then not with a timeZone.
@@ -171,30 +167,30 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     // validateConcurrencyPolicy (the default is `Allow`).
     match at(spec, "concurrencyPolicy").and_then(Value::as_str) {
         None | Some("Allow" | "Forbid" | "Replace") => {}
-        Some("") => errs.push(required("spec.concurrencyPolicy", "")),
-        Some(other) => errs.push(not_supported(
+        Some("") => errs.required("spec.concurrencyPolicy", ""),
+        Some(other) => errs.not_supported(
             "spec.concurrencyPolicy",
             BadValue::Str(other.to_string()),
             &["Allow", "Forbid", "Replace"],
-        )),
+        ),
     }
     // ValidateJobTemplateSpec.
     let job_spec = at(spec, "jobTemplate").and_then(|t| t.get("spec"));
     errs.extend(validate_job_spec(job_spec, "spec.jobTemplate.spec"));
     let selector = at(job_spec, "selector");
     if selector.is_some() {
-        errs.push(invalid(
+        errs.invalid(
             "spec.jobTemplate.spec.selector",
             BadValue::Json(json_label_selector(selector)),
             "`selector` will be auto-generated",
-        ));
+        );
     }
     if at(job_spec, "manualSelector") == Some(&Value::Bool(true)) {
-        errs.push(not_supported(
+        errs.not_supported(
             "spec.jobTemplate.spec.manualSelector",
             BadValue::Json("true".to_string()),
             &["nil", "false"],
-        ));
+        );
     }
     errs.extend(non_negative(
         spec,
@@ -206,11 +202,11 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         .and_then(Value::as_str)
         .unwrap_or("");
     if create && name.len() > 52 {
-        errs.push(invalid(
+        errs.invalid(
             "metadata.name",
             BadValue::Str(name.to_string()),
             "must be no more than 52 characters",
-        ));
+        );
     }
     errs
 }

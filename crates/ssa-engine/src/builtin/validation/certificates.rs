@@ -12,10 +12,7 @@
 //! well-signed request or certificate (`x509.ParseCertificateRequest`,
 //! `CheckSignature` and `x509.ParseCertificates` are not modelled).
 
-use super::field::{
-    BadValue, FieldError, duplicate, forbidden, index, invalid, json_string, not_supported,
-    required,
-};
+use super::field::{BadValue, Errors, FieldError, index, invalid, json_string, required};
 use super::names;
 use crate::value::Value;
 
@@ -66,11 +63,11 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         .filter(|c| !matches!(c, '\n' | '\r'))
         .collect();
     if let Err(message) = request_block(&request) {
-        errs.push(invalid(
+        errs.invalid(
             "spec.request",
             BadValue::Json(json_string(&request)),
             message,
-        ));
+        );
     }
     errs.extend(usages(spec, old));
     let signer = text("signerName");
@@ -78,11 +75,11 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         .and_then(|o| o.get_path(&["spec", "signerName"]))
         .and_then(Value::as_str);
     if signer == LEGACY_UNKNOWN_SIGNER && old_signer != Some(LEGACY_UNKNOWN_SIGNER) {
-        errs.push(invalid(
+        errs.invalid(
             "spec.signerName",
             BadValue::Str(signer.to_string()),
             "the legacy signerName is not allowed via this API version",
-        ));
+        );
     } else {
         errs.extend(signer_name(signer));
     }
@@ -91,11 +88,11 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         .and_then(Value::as_i64)
         && seconds < 600
     {
-        errs.push(invalid(
+        errs.invalid(
             "spec.expirationSeconds",
             BadValue::Int(seconds),
             "may not specify a duration less than 600 seconds (10 minutes)",
-        ));
+        );
     }
     let conditions = conditions_of(new);
     let old_conditions = old.map(conditions_of).unwrap_or_default();
@@ -117,20 +114,20 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         && !old_invalid
         && let Some(message) = certificate_error(&new_certificate)
     {
-        errs.push(invalid(
+        errs.invalid(
             "status.certificate",
             BadValue::Str("<certificate data>".to_string()),
             &message,
-        ));
+        );
     }
     if let Some(old) = old {
         errs.extend(approval_changes(&conditions, &old_conditions));
         // Through `/status` (the main resource keeps the stored status).
         if changed && !certificate(old).is_empty() {
-            errs.push(forbidden(
+            errs.forbidden(
                 "status.certificate",
                 "updates may not modify existing certificate content",
-            ));
+            );
         }
     }
     errs
@@ -153,26 +150,23 @@ fn usages(spec: Option<&Value>, old: Option<&Value>) -> Vec<FieldError> {
     let old = list(old.and_then(|o| o.get("spec")));
     let mut errs = Vec::new();
     if new.is_empty() {
-        errs.push(required("spec.usages", ""));
+        errs.required("spec.usages", "");
     }
     let unknown = |u: &String| !USAGES.contains(&u.as_str());
     if !old.iter().any(unknown) {
         for (i, u) in new.iter().enumerate().filter(|(_, u)| unknown(u)) {
-            errs.push(not_supported(
+            errs.not_supported(
                 index("spec.usages", i),
                 BadValue::Json(json_string(u)),
                 &USAGES,
-            ));
+            );
         }
     }
     let has_duplicate = |l: &[String]| l.iter().enumerate().any(|(i, u)| l[..i].contains(u));
     if !has_duplicate(&old) {
         for (i, u) in new.iter().enumerate() {
             if new[..i].contains(u) {
-                errs.push(duplicate(
-                    index("spec.usages", i),
-                    BadValue::Json(json_string(u)),
-                ));
+                errs.duplicate(index("spec.usages", i), BadValue::Json(json_string(u)));
             }
         }
     }
@@ -215,11 +209,11 @@ fn signer_name(signer: &str) -> Vec<FieldError> {
     };
     errs.extend(labels_errors(domain, names::dns1123_label));
     if !domain.contains('.') {
-        errs.push(invalid(
+        errs.invalid(
             PATH,
             BadValue::Str(domain.to_string()),
             "should be a domain with at least two segments separated by dots",
-        ));
+        );
     }
     errs.extend(labels_errors(path, names::dns1123_subdomain));
     errs
@@ -264,7 +258,7 @@ fn condition_errors(conditions: &[Condition], old: &[Condition], update: bool) -
     for (i, c) in conditions.iter().enumerate() {
         let at = |k: &str| format!("status.conditions[{i}].{k}");
         if !allow_empty_type && c.kind.is_empty() {
-            errs.push(required(at("type"), ""));
+            errs.required(at("type"), "");
         }
         let true_only = matches!(c.kind.as_str(), "Approved" | "Denied" | "Failed");
         let allowed: &[&str] = if true_only {
@@ -273,13 +267,13 @@ fn condition_errors(conditions: &[Condition], old: &[Condition], update: bool) -
             &["False", "True", "Unknown"]
         };
         if c.status.is_empty() {
-            errs.push(required(at("status"), ""));
+            errs.required(at("status"), "");
         } else if !allowed.contains(&c.status.as_str()) {
-            errs.push(not_supported(
+            errs.not_supported(
                 at("status"),
                 BadValue::Json(json_string(&c.status)),
                 allowed,
-            ));
+            );
         }
         if !allow_both {
             let clash = match c.kind.as_str() {
@@ -294,15 +288,15 @@ fn condition_errors(conditions: &[Condition], old: &[Condition], update: bool) -
                 _ => false,
             };
             if clash {
-                errs.push(invalid(
+                errs.invalid(
                     at("type"),
                     BadValue::Json(json_string(&c.kind)),
                     "Approved and Denied conditions are mutually exclusive",
-                ));
+                );
             }
         }
         if !allow_duplicates && conditions[..i].iter().any(|o| o.kind == c.kind) {
-            errs.push(duplicate(at("type"), BadValue::Json(json_string(&c.kind))));
+            errs.duplicate(at("type"), BadValue::Json(json_string(&c.kind)));
         }
     }
     errs
@@ -317,24 +311,24 @@ fn approval_changes(new: &[Condition], old: &[Condition]) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for t in ["Approved", "Denied", "Failed"] {
         if count(new, t) < count(old, t) {
-            errs.push(forbidden(
+            errs.forbidden(
                 "status.conditions",
                 &format!(
                     "updates may not remove a condition of type {}",
                     crate::value::go_quote(t)
                 ),
-            ));
+            );
         }
     }
     for t in ["Approved", "Denied"] {
         if count(new, t) > count(old, t) {
-            errs.push(forbidden(
+            errs.forbidden(
                 "status.conditions",
                 &format!(
                     "updates may not add a condition of type {}",
                     crate::value::go_quote(t)
                 ),
-            ));
+            );
         }
     }
     errs

@@ -19,7 +19,7 @@
 //! conflicts.
 
 use super::field::{
-    BadValue, FieldError, child, duplicate, forbidden, index, invalid, invalid_each, named,
+    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named,
     not_supported, required, too_long,
 };
 use super::{items, meta, names, podspec, probes, resources, text, volumes};
@@ -46,7 +46,7 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
         volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
     let path_of = |key: &str| child(path, key);
     if list("containers").is_empty() {
-        errs.push(required(path_of("containers"), ""));
+        errs.required(path_of("containers"), "");
     }
     // validateSleepAction's bound (defaulted to 30; unset, unchecked).
     let grace = spec
@@ -65,10 +65,7 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             }
             let name = text(c, "name");
             if names_seen.contains(&name) {
-                errs.push(duplicate(
-                    child(&at, "name"),
-                    BadValue::Str(name.to_string()),
-                ));
+                errs.duplicate(child(&at, "name"), BadValue::Str(name.to_string()));
             } else if !init || !name.is_empty() {
                 names_seen.push(name);
             }
@@ -85,10 +82,10 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
                     "startupProbe",
                 ] {
                     if c.get(hook).is_some_and(|v| !v.is_null()) {
-                        errs.push(forbidden(
+                        errs.forbidden(
                             child(&at, hook),
                             "may not be set for init containers without restartPolicy=Always",
-                        ));
+                        );
                     }
                 }
             }
@@ -112,12 +109,12 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
     let path = child(at, "restartPolicy");
     let valid = ["Always", "Never", "OnFailure"];
     match c.get("restartPolicy").and_then(Value::as_str) {
-        None if !items(c.get("restartPolicyRules")).is_empty() => errs.push(required(
+        None if !items(c.get("restartPolicyRules")).is_empty() => errs.required(
             path,
             "must specify restartPolicy when restart rules are used",
-        )),
+        ),
         Some(policy) if !valid.contains(&policy) => {
-            errs.push(not_supported(path, named(policy), &valid));
+            errs.not_supported(path, named(policy), &valid);
         }
         _ => {}
     }
@@ -128,7 +125,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> 
     let mut errs = Vec::new();
     let name = text(c, "name");
     if name.is_empty() {
-        errs.push(required(child(at, "name"), ""));
+        errs.required(child(at, "name"), "");
     } else {
         invalid_each(
             &mut errs,
@@ -142,7 +139,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> 
         .unwrap_or("")
         .is_empty()
     {
-        errs.push(required(child(at, "image"), ""));
+        errs.required(child(at, "image"), "");
     }
     errs.extend(ports(c.get("ports"), &child(at, "ports")));
     errs.extend(env(c.get("env"), &child(at, "env")));
@@ -155,11 +152,11 @@ fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> 
     if let Some(policy) = c.get("imagePullPolicy").and_then(Value::as_str)
         && !matches!(policy, "Always" | "IfNotPresent" | "Never")
     {
-        errs.push(not_supported(
+        errs.not_supported(
             child(at, "imagePullPolicy"),
             named(policy),
             &["Always", "IfNotPresent", "Never"],
-        ));
+        );
     }
     errs.extend(resources::resource_requirements(
         c.get("resources"),
@@ -181,30 +178,21 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             if !msgs.is_empty() {
                 invalid_each(&mut errs, &child(&at, "name"), name, msgs);
             } else if seen.contains(&name) {
-                errs.push(duplicate(
-                    child(&at, "name"),
-                    BadValue::Str(name.to_string()),
-                ));
+                errs.duplicate(child(&at, "name"), BadValue::Str(name.to_string()));
             } else {
                 seen.push(name);
             }
         }
         match p.get("containerPort").and_then(Value::as_i64) {
-            None | Some(0) => errs.push(required(child(&at, "containerPort"), "")),
-            Some(n) if !(1..=65535).contains(&n) => errs.push(invalid(
-                child(&at, "containerPort"),
-                BadValue::Int(n),
-                PORT_RANGE,
-            )),
+            None | Some(0) => errs.required(child(&at, "containerPort"), ""),
+            Some(n) if !(1..=65535).contains(&n) => {
+                errs.invalid(child(&at, "containerPort"), BadValue::Int(n), PORT_RANGE)
+            }
             Some(_) => {}
         }
         let host = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
         if host != 0 && !(1..=65535).contains(&host) {
-            errs.push(invalid(
-                child(&at, "hostPort"),
-                BadValue::Int(host),
-                PORT_RANGE,
-            ));
+            errs.invalid(child(&at, "hostPort"), BadValue::Int(host), PORT_RANGE);
         }
         protocol(&mut errs, p, &child(&at, "protocol"));
     }
@@ -221,16 +209,16 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         let name = text(var, "name");
         let name_path = child(&at, "name");
         if name.is_empty() {
-            errs.push(required(name_path, ""));
+            errs.required(name_path, "");
         } else if name
             .bytes()
             .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
         {
-            errs.push(invalid(
+            errs.invalid(
                 name_path,
                 BadValue::Str(name.to_string()),
                 "a valid environment variable name must consist only of printable ASCII characters other than '='",
-            ));
+            );
         }
         let Some(from) = var.get("valueFrom").filter(|v| v.as_map().is_some()) else {
             continue;
@@ -260,7 +248,7 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         } else {
             continue;
         };
-        errs.push(invalid(from_path, BadValue::Str(String::new()), detail));
+        errs.invalid(from_path, BadValue::Str(String::new()), detail);
     }
     errs
 }
@@ -335,19 +323,19 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
                 None => Some("field label not supported"),
             };
             if field_path.is_empty() {
-                errs.push(required(path_at, ""));
+                errs.required(path_at, "");
             } else if let Some(error) = refused {
-                errs.push(invalid(
+                errs.invalid(
                     path_at,
                     BadValue::Str(field_path.to_string()),
                     &format!("error converting fieldPath: {error}: {field_path}"),
-                ));
+                );
             } else if !subscripted && position.is_some_and(|p| p >= ENV_FIELD_PATHS) {
-                errs.push(not_supported(
+                errs.not_supported(
                     path_at,
                     BadValue::Str(path.to_string()),
                     FIELD_LABELS.get(..ENV_FIELD_PATHS).unwrap_or_default(),
-                ));
+                );
             }
         }
         "resourceFieldRef" => {
@@ -362,16 +350,12 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             let resource = field("resource");
             let path = child(at, "resource");
             if resource.is_empty() {
-                errs.push(required(path, ""));
+                errs.required(path, "");
             } else if !RESOURCES.contains(&resource)
                 && !resource.starts_with("requests.hugepages-")
                 && !resource.starts_with("limits.hugepages-")
             {
-                errs.push(not_supported(
-                    path,
-                    BadValue::Str(resource.to_string()),
-                    &RESOURCES,
-                ));
+                errs.not_supported(path, BadValue::Str(resource.to_string()), &RESOURCES);
             }
         }
         "fileKeyRef" => {}
@@ -386,7 +370,7 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             let key = field("key");
             let key_path = child(at, "key");
             if key.is_empty() {
-                errs.push(required(key_path, ""));
+                errs.required(key_path, "");
             } else {
                 invalid_each(errs, &key_path, key, names::config_map_key(key));
             }
@@ -397,9 +381,9 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
 /// A port's protocol: required (defaulted to TCP), and supported.
 fn protocol(errs: &mut Vec<FieldError>, port: &Value, path: &str) {
     match text(port, "protocol") {
-        "" => errs.push(required(path, "")),
+        "" => errs.required(path, ""),
         "TCP" | "UDP" | "SCTP" => {}
-        other => errs.push(not_supported(path, named(other), &["SCTP", "TCP", "UDP"])),
+        other => errs.not_supported(path, named(other), &["SCTP", "TCP", "UDP"]),
     }
 }
 
@@ -528,19 +512,19 @@ pub(super) fn service_port(
     let name = p.get("name").and_then(Value::as_str).unwrap_or("");
     if name.is_empty() {
         if require_name {
-            errs.push(required(at("name"), ""));
+            errs.required(at("name"), "");
         }
     } else {
         invalid_each(&mut errs, &at("name"), name, names::dns1123_label(name));
         if seen.iter().any(|n| n == name) {
-            errs.push(duplicate(at("name"), BadValue::Str(name.to_string())));
+            errs.duplicate(at("name"), BadValue::Str(name.to_string()));
         } else {
             seen.push(name.to_string());
         }
     }
     let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
     if !(1..=65535).contains(&port) {
-        errs.push(invalid(at("port"), BadValue::Int(port), PORT_RANGE));
+        errs.invalid(at("port"), BadValue::Int(port), PORT_RANGE);
     }
     protocol(&mut errs, p, &at("protocol"));
     // The defaults make it the port when unset.
@@ -589,12 +573,12 @@ fn immutable_data(new: &Value, old: Option<&Value>, fields: &[&str]) -> Vec<Fiel
     };
     let mut errs = Vec::new();
     if !marked(new) {
-        errs.push(forbidden("immutable", DETAIL));
+        errs.forbidden("immutable", DETAIL);
     }
     for field in fields {
         let present = |o: &Value| o.get(field).filter(|v| !v.is_null()).cloned();
         if present(new) != present(old) {
-            errs.push(forbidden(*field, DETAIL));
+            errs.forbidden(*field, DETAIL);
         }
     }
     errs
@@ -657,11 +641,11 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     if let Some(old) = old
         && kind(new) != kind(old)
     {
-        errs.push(invalid(
+        errs.invalid(
             "type",
             BadValue::Json(super::field::json_string(&kind(new))),
             "field is immutable",
-        ));
+        );
     }
     errs.extend(immutable_data(new, old, &["data"]));
     errs.extend(data_keys(new, "data", None));
@@ -681,10 +665,10 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
                 .and_then(Value::as_str)
                 .unwrap_or("");
             if name.is_empty() {
-                errs.push(required(
+                errs.required(
                     "metadata.annotations[kubernetes.io/service-account.name]",
                     "",
-                ));
+                );
             }
         }
         "kubernetes.io/dockercfg" if !has(".dockercfg") => errs.push(required_key(".dockercfg")),

@@ -12,7 +12,7 @@
 //! timestamps, managedFields.
 
 use super::field::{
-    BadValue, FieldError, child, forbidden, index, invalid, invalid_each, json_string, required,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string,
 };
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
@@ -51,10 +51,7 @@ pub(super) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
     let name = meta("name").and_then(Value::as_str).unwrap_or("");
     let mut errs = Vec::new();
     if name.is_empty() {
-        errs.push(required(
-            "metadata.name",
-            "name or generateName is required",
-        ));
+        errs.required("metadata.name", "name or generateName is required");
     } else {
         errs.extend(
             name_errors(rule, name, object)
@@ -125,11 +122,11 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for key in sorted_keys(map) {
         for m in names::label_key(key) {
-            errs.push(invalid(path, BadValue::Str(key.clone()), &m));
+            errs.invalid(path, BadValue::Str(key.clone()), &m);
         }
         let value = map.map_or("", |m| text(m, key));
         for m in names::label_value(value) {
-            errs.push(invalid(path, BadValue::Str(value.to_string()), &m));
+            errs.invalid(path, BadValue::Str(value.to_string()), &m);
         }
     }
     errs
@@ -212,26 +209,26 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     match pair.map(|pair| if field { 3 } else { pair }) {
         // A `LabelSelectorOperator` or `NodeSelectorOperator`, printed by
         // `json.Marshal`.
-        None => errs.push(invalid(
+        None => errs.invalid(
             child(at, "operator"),
             BadValue::Json(json_string(operator)),
             "not a valid selector operator",
-        )),
-        Some(1) if !values.is_empty() => errs.push(forbidden(
+        ),
+        Some(1) if !values.is_empty() => errs.forbidden(
             values_path.clone(),
             "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-        )),
+        ),
         // In and NotIn need values; Gt, Lt and a field's In and NotIn
         // one.
         Some(rule @ (0 | 2 | 3))
             if (rule == 0 && values.is_empty()) || (rule != 0 && values.len() != 1) =>
         {
-            errs.push(required(values_path.clone(), [
+            errs.required(values_path.clone(), [
                 "must be specified when `operator` is 'In' or 'NotIn'",
                 "", // Exists and DoesNotExist: the arm above.
                 "must be specified single value when `operator` is 'Lt' or 'Gt'",
                 "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
-            ][rule]));
+            ][rule]);
         }
         Some(_) => {}
     }
@@ -239,11 +236,11 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     if !field {
         invalid_each(errs, &child(at, "key"), key, names::label_key(key));
     } else if key != "metadata.name" {
-        return errs.push(invalid(
+        return errs.invalid(
             child(at, "key"),
             BadValue::Str(key.to_string()),
             "not a valid field selector key",
-        ));
+        );
     }
     if of == Requirement::Node(false) {
         return;
@@ -273,11 +270,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     for key in sorted_keys(meta("annotations").and_then(Value::as_map)) {
         // Go's strings.ToLower; only ASCII letters can pass anyway.
         for m in names::label_key(&key.to_ascii_lowercase()) {
-            errs.push(invalid(
-                "metadata.annotations",
-                BadValue::Str(key.clone()),
-                &m,
-            ));
+            errs.invalid("metadata.annotations", BadValue::Str(key.clone()), &m);
         }
     }
     let list = |key: &str| -> &[Value] {
@@ -297,11 +290,11 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             _ => "",
         };
         if version.is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 "metadata.ownerReferences.apiVersion",
                 BadValue::Str(api_version.to_string()),
                 "version must not be empty",
-            ));
+            );
         }
         for (key, path) in [
             ("kind", "metadata.ownerReferences.kind"),
@@ -309,11 +302,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             ("uid", "metadata.ownerReferences.uid"),
         ] {
             if text(key).is_empty() {
-                errs.push(invalid(
-                    path,
-                    BadValue::Str(String::new()),
-                    "must not be empty",
-                ));
+                errs.invalid(path, BadValue::Str(String::new()), "must not be empty");
             }
         }
     }
@@ -323,20 +312,16 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         .collect();
     for f in &finalizers {
         for m in names::label_key(f) {
-            errs.push(invalid(
-                "metadata.finalizers",
-                BadValue::Str(f.to_string()),
-                &m,
-            ));
+            errs.invalid("metadata.finalizers", BadValue::Str(f.to_string()), &m);
         }
     }
     for (i, f) in finalizers.iter().enumerate() {
         if kube && !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(f) {
-            errs.push(invalid(
+            errs.invalid(
                 format!("metadata.finalizers[{i}]"),
                 BadValue::Str(f.to_string()),
                 "name is neither a standard finalizer name nor is it fully qualified",
-            ));
+            );
         }
     }
     errs

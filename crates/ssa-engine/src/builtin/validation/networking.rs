@@ -15,7 +15,7 @@
 //! `ValidateIPBlock`: the CIDR and its strict-subset excepts) and
 //! `policyTypes`.
 
-use super::field::{BadValue, FieldError, child, index, invalid, named, required};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid, named, required};
 use super::{ip, items, names, text};
 use crate::value::Value;
 
@@ -27,11 +27,11 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let rules = list("rules");
     let default_backend = get("defaultBackend");
     if rules.is_empty() && default_backend.is_none() {
-        errs.push(invalid(
+        errs.invalid(
             "spec",
             BadValue::Json("null".to_string()),
             "either `defaultBackend` or `rules` must be specified",
-        ));
+        );
     }
     if let Some(backend) = default_backend {
         errs.extend(backend_errors(backend, "spec.defaultBackend"));
@@ -51,7 +51,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         };
         let paths = items(http.get("paths"));
         if paths.is_empty() {
-            errs.push(required(child(&at, "http.paths"), ""));
+            errs.required(child(&at, "http.paths"), "");
         }
         for (j, path) in paths.iter().enumerate() {
             errs.extend(http_path(path, &index(&child(&at, "http.paths"), j)));
@@ -63,32 +63,32 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         for (j, host) in hosts.iter().enumerate() {
             let host = host.as_str().unwrap_or("");
             for m in host_names(host) {
-                errs.push(invalid(
+                errs.invalid(
                     index(&child(&at, "hosts"), j),
                     BadValue::Str(host.to_string()),
                     &m,
-                ));
+                );
             }
         }
         // validateTLSSecretName: an empty name is allowed.
         let secret = text(tls, "secretName");
         if !secret.is_empty() {
             for m in names::dns1123_subdomain(secret) {
-                errs.push(invalid(
+                errs.invalid(
                     child(&at, "secretName"),
                     BadValue::Str(secret.to_string()),
                     &m,
-                ));
+                );
             }
         }
     }
     if let Some(class) = get("ingressClassName").and_then(Value::as_str) {
         for m in names::dns1123_subdomain(class) {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.ingressClassName",
                 BadValue::Str(class.to_string()),
                 &m,
-            ));
+            );
         }
     }
     if old.is_none() {
@@ -100,11 +100,11 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         if let (Some(annotation), Some(class)) = (annotation, class)
             && annotation != class
         {
-            errs.push(invalid(
+            errs.invalid(
                 format!("annotations.{ANNOTATION}"),
                 BadValue::Str(annotation.to_string()),
                 "must match `ingressClassName` when both are specified",
-            ));
+            );
         }
     }
     errs
@@ -191,14 +191,14 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let name = text(service, "name");
     if name.is_empty() {
-        errs.push(required(child(at, "service.name"), ""));
+        errs.required(child(at, "service.name"), "");
     } else {
         for m in names::dns1035_label(name) {
-            errs.push(invalid(
+            errs.invalid(
                 child(at, "service.name"),
                 BadValue::Str(name.to_string()),
                 &m,
-            ));
+            );
         }
     }
     let port = service.get("port");
@@ -208,16 +208,14 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         .and_then(Value::as_i64)
         .unwrap_or(0);
     match (port_name.is_empty(), number) {
-        (false, n) if n != 0 => errs.push(invalid(
-            at,
-            empty(),
-            "cannot set both port name & port number",
-        )),
+        (false, n) if n != 0 => {
+            errs.invalid(at, empty(), "cannot set both port name & port number")
+        }
         (false, _) => errs.extend(super::core::port_num_or_name(
             &Value::from(port_name),
             &child(at, "service.port.name"),
         )),
-        (true, 0) => errs.push(required(at, "port name or number is required")),
+        (true, 0) => errs.required(at, "port name or number is required"),
         (true, n) => errs.extend(super::core::port_num_or_name(
             &Value::Int(n),
             &child(at, "service.port.number"),

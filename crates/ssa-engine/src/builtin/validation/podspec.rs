@@ -27,10 +27,7 @@
 //! overhead, the OS and what it forbids, resource claims, pod-level
 //! resources and the scheduling group.
 
-use super::field::{
-    BadValue, FieldError, child, duplicate, index, invalid, invalid_each, named, not_supported,
-    required,
-};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;
 use super::{items, meta, names, text};
 use crate::value::Value;
@@ -49,7 +46,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     ] {
         let value = text(spec, key);
         if !value.is_empty() && !valid.contains(&value) {
-            errs.push(not_supported(at(key), named(value), valid));
+            errs.not_supported(at(key), named(value), valid);
         }
     }
     errs.extend(meta::labels(spec.get("nodeSelector"), &at("nodeSelector")));
@@ -59,14 +56,14 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     // validatePodDNSConfig: a `None` policy takes its servers from it.
     if text(spec, "dnsPolicy") == "None" {
         match spec.get("dnsConfig").filter(|c| !c.is_null()) {
-            None => errs.push(required(
+            None => errs.required(
                 at("dnsConfig"),
                 "must provide `dnsConfig` when `dnsPolicy` is None",
-            )),
-            Some(config) if items(config.get("nameservers")).is_empty() => errs.push(required(
+            ),
+            Some(config) if items(config.get("nameservers")).is_empty() => errs.required(
                 at("dnsConfig.nameservers"),
                 "must provide at least one DNS nameserver when `dnsPolicy` is None",
-            )),
+            ),
             Some(_) => {}
         }
     }
@@ -82,11 +79,11 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     if let Some(&Value::Int(seconds)) = spec.get("activeDeadlineSeconds")
         && !(1..=i64::from(i32::MAX)).contains(&seconds)
     {
-        errs.push(invalid(
+        errs.invalid(
             at("activeDeadlineSeconds"),
             BadValue::Int(seconds),
             "must be between 1 and 2147483647, inclusive",
-        ));
+        );
     }
     for key in ["hostname", "subdomain"] {
         name_errors(&mut errs, spec, key, &at(key), names::dns1123_label);
@@ -138,10 +135,7 @@ fn affinity_errors(errs: &mut Vec<FieldError>, affinity: &Value, path: &str) {
             list = child(&list, "nodeSelectorTerms");
             let required_terms = selector.and_then(|s| s.get("nodeSelectorTerms"));
             if selector.is_some() && items(required_terms).is_empty() {
-                errs.push(required(
-                    list.clone(),
-                    "must have at least one node selector term",
-                ));
+                errs.required(list.clone(), "must have at least one node selector term");
             }
             (required_terms, node_required as Term)
         } else {
@@ -155,11 +149,11 @@ fn affinity_errors(errs: &mut Vec<FieldError>, affinity: &Value, path: &str) {
             let at = index(&list, i);
             let weight = weighted.get("weight").and_then(Value::as_i64).unwrap_or(0);
             if !(1..=100).contains(&weight) {
-                errs.push(invalid(
+                errs.invalid(
                     child(&at, "weight"),
                     BadValue::Int(weight),
                     "must be in the range 1-100",
-                ));
+                );
             }
             term(
                 errs,
@@ -207,7 +201,7 @@ fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
     }
     let key = text(term, "topologyKey");
     if key.is_empty() {
-        errs.push(required(child(at, "topologyKey"), "can not be empty"));
+        errs.required(child(at, "topologyKey"), "can not be empty");
     }
     invalid_each(errs, &child(at, "topologyKey"), key, names::label_key(key));
 }
@@ -228,32 +222,28 @@ fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str)
             .and_then(Value::as_i64)
             .unwrap_or(0);
         if skew <= 0 {
-            errs.push(invalid(
+            errs.invalid(
                 at("maxSkew"),
                 BadValue::Int(skew),
                 "must be greater than zero",
-            ));
+            );
         }
         let key = text(constraint, "topologyKey");
         if key.is_empty() {
-            errs.push(required(at("topologyKey"), "can not be empty"));
+            errs.required(at("topologyKey"), "can not be empty");
         }
         let action = text(constraint, "whenUnsatisfiable");
         if !actions.contains(&action) {
-            errs.push(not_supported(
-                at("whenUnsatisfiable"),
-                named(action),
-                &actions,
-            ));
+            errs.not_supported(at("whenUnsatisfiable"), named(action), &actions);
         }
         let same = |other: &Value| {
             text(other, "topologyKey") == key && text(other, "whenUnsatisfiable") == action
         };
         if constraints.iter().skip(i + 1).any(same) {
-            errs.push(duplicate(
+            errs.duplicate(
                 at("{topologyKey, whenUnsatisfiable}"),
                 BadValue::Str(format!("{{{key}, {action}}}")),
-            ));
+            );
         }
         // Last of each constraint's checks (after the unmodelled
         // minDomains, node inclusion policies and matchLabelKeys).
@@ -288,22 +278,22 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
     if !key.is_empty() {
         invalid_each(errs, &child(at, "key"), key, names::label_key(key));
     } else if operator != "Exists" {
-        errs.push(invalid(
+        errs.invalid(
             &operator_path,
             named(operator),
             "operator must be Exists when `key` is empty, which means \"match all values and all keys\"",
-        ));
+        );
     }
     if toleration
         .get("tolerationSeconds")
         .is_some_and(|s| !s.is_null())
         && effect != "NoExecute"
     {
-        errs.push(invalid(
+        errs.invalid(
             child(at, "effect"),
             named(effect),
             "effect must be 'NoExecute' when `tolerationSeconds` is set",
-        ));
+        );
     }
     let value_error = match operator {
         // An empty operator means Equal; the messages joined in one.
@@ -319,20 +309,20 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
                 "Lt" | "Gt" => &["Equal", "Exists", "Lt", "Gt"],
                 _ => &["Equal", "Exists"],
             };
-            errs.push(not_supported(&operator_path, named(other), valid));
+            errs.not_supported(&operator_path, named(other), valid);
             String::new()
         }
     };
     if !value_error.is_empty() {
-        errs.push(invalid(
+        errs.invalid(
             &operator_path,
             BadValue::Str(value.to_string()),
             &value_error,
-        ));
+        );
     }
     // validateTaintEffect, an empty effect matching all of them.
     let effects = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
     if !effect.is_empty() && !effects.contains(&effect) {
-        errs.push(not_supported(child(at, "effect"), named(effect), &effects));
+        errs.not_supported(child(at, "effect"), named(effect), &effects);
     }
 }

@@ -4,7 +4,7 @@
 //! Its status writes' checks are not modelled.
 
 use super::apps::{int_or_percent, not_more_than_100_percent};
-use super::field::{BadValue, FieldError, child, invalid, json_label_selector, not_supported};
+use super::field::{BadValue, Errors, FieldError, child, json_label_selector};
 use super::meta;
 use crate::value::Value;
 
@@ -16,7 +16,7 @@ pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
     let (min, max) = (field("minAvailable"), field("maxUnavailable"));
     let mut errs = Vec::new();
     if min.is_some() && max.is_some() {
-        errs.push(invalid(
+        errs.invalid(
             "spec",
             BadValue::Json(internal_spec(
                 min,
@@ -25,7 +25,7 @@ pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
                 field("unhealthyPodEvictionPolicy"),
             )),
             "minAvailable and maxUnavailable cannot be both set",
-        ));
+        );
     }
     for (key, value) in [("minAvailable", min), ("maxUnavailable", max)] {
         let path = child("spec", key);
@@ -36,12 +36,12 @@ pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
     if let Some(policy) = field("unhealthyPodEvictionPolicy")
         && !matches!(policy.as_str(), Some("AlwaysAllow" | "IfHealthyBudget"))
     {
-        errs.push(not_supported(
+        errs.not_supported(
             "spec.unhealthyPodEvictionPolicy",
             // A named string type: printed by `json.Marshal`.
             BadValue::Json(policy.to_json()),
             &["AlwaysAllow", "IfHealthyBudget"],
-        ));
+        );
     }
     errs
 }

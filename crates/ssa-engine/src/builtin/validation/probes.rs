@@ -10,9 +10,7 @@
 //! not modelled.)
 
 use super::core::port_num_or_name;
-use super::field::{
-    BadValue, FieldError, child, forbidden, invalid, named, non_negative, not_supported, required,
-};
+use super::field::{BadValue, Errors, FieldError, child, named, non_negative};
 use crate::value::Value;
 
 /// The probes of the container `c` at `path`.
@@ -40,19 +38,19 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
             .and_then(Value::as_i64);
         let grace_path = child(&at, "terminationGracePeriodSeconds");
         if let Some(g) = grace.filter(|g| *g <= 0) {
-            errs.push(invalid(
+            errs.invalid(
                 grace_path.as_str(),
                 BadValue::Int(g),
                 "must be greater than 0",
-            ));
+            );
         }
         if key == "readinessProbe" {
             if let Some(g) = grace {
-                errs.push(invalid(
+                errs.invalid(
                     grace_path,
                     BadValue::Int(g),
                     "must not be set for readinessProbes",
-                ));
+                );
             }
         } else {
             // Liveness and startup probes succeed once.
@@ -61,11 +59,11 @@ pub(super) fn probes(c: &Value, path: &str) -> Vec<FieldError> {
                 .and_then(Value::as_i64)
                 .unwrap_or(0);
             if threshold != 1 {
-                errs.push(invalid(
+                errs.invalid(
                     child(&at, "successThreshold"),
                     BadValue::Int(threshold),
                     "must be 1",
-                ));
+                );
             }
         }
     }
@@ -102,7 +100,7 @@ fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Ve
         };
         let at = child(path, key);
         if found {
-            errs.push(forbidden(at, "may not specify more than 1 handler type"));
+            errs.forbidden(at, "may not specify more than 1 handler type");
             continue;
         }
         found = true;
@@ -111,13 +109,13 @@ fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Ve
             // PodLifecycleSleepActionAllowZero gate, GA in 1.34).
             let seconds = action.get("seconds").and_then(Value::as_i64).unwrap_or(0);
             if let Some(grace) = grace.filter(|g| seconds < 0 || seconds > *g) {
-                errs.push(invalid(
+                errs.invalid(
                     at,
                     BadValue::Int(seconds),
                     &format!(
                         "must be non-negative and less than terminationGracePeriodSeconds ({grace})"
                     ),
-                ));
+                );
             }
             continue;
         }
@@ -127,7 +125,7 @@ fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Ve
                 .and_then(Value::as_list)
                 .is_none_or(Vec::is_empty)
             {
-                errs.push(required(child(&at, "command"), ""));
+                errs.required(child(&at, "command"), "");
             }
             continue;
         }
@@ -136,16 +134,12 @@ fn handler(holder: &Value, path: &str, kinds: &[&str], grace: Option<i64>) -> Ve
         if key == "httpGet" {
             let scheme = action.get("scheme").and_then(Value::as_str).unwrap_or("");
             if scheme != "HTTP" && scheme != "HTTPS" {
-                errs.push(not_supported(
-                    child(&at, "scheme"),
-                    named(scheme),
-                    &["HTTP", "HTTPS"],
-                ));
+                errs.not_supported(child(&at, "scheme"), named(scheme), &["HTTP", "HTTPS"]);
             }
         }
     }
     if !found {
-        errs.push(required(path, "must specify a handler type"));
+        errs.required(path, "must specify a handler type");
     }
     errs
 }

@@ -8,9 +8,7 @@
 //! the page's size budget), the label selector's and the data sources'
 //! own rules.
 
-use super::field::{
-    BadValue, FieldError, forbidden, invalid, json_string, not_supported, required,
-};
+use super::field::{BadValue, Errors, FieldError, json_string};
 use super::{equality, names};
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
@@ -60,16 +58,13 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         .map(|l| l.iter().map(|m| m.as_str().unwrap_or("")).collect())
         .unwrap_or_default();
     if modes.is_empty() {
-        errs.push(required(
-            "spec.accessModes",
-            "at least 1 access mode is required",
-        ));
+        errs.required("spec.accessModes", "at least 1 access mode is required");
     }
     let (mut once_pod, mut other) = (false, false);
     for mode in modes {
         if !ACCESS_MODES.contains(&mode) {
             let bad = BadValue::Json(json_string(mode));
-            errs.push(not_supported("spec.accessModes", bad, &ACCESS_MODES));
+            errs.not_supported("spec.accessModes", bad, &ACCESS_MODES);
         } else if mode == "ReadWriteOncePod" {
             once_pod = true;
         } else {
@@ -77,17 +72,17 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         }
     }
     if once_pod && other {
-        errs.push(forbidden(
+        errs.forbidden(
             "spec.accessModes",
             "may not use ReadWriteOncePod with other access modes",
-        ));
+        );
     }
     let at = "spec.resources[storage]";
     match storage(pvc, REQUESTS) {
-        None => errs.push(required(at, "")),
+        None => errs.required(at, ""),
         // ValidatePositiveQuantityValue.
         Some(q) if quantity::compare(Some(&q), None) != Some(Ordering::Greater) => {
-            errs.push(invalid(at, BadValue::Str(q), "must be greater than zero"));
+            errs.invalid(at, BadValue::Str(q), "must be greater than zero");
         }
         Some(_) => {}
     }
@@ -102,21 +97,13 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         if key == "volumeMode" {
             if !["Block", "Filesystem"].contains(&name) {
                 let bad = BadValue::Json(json_string(name));
-                errs.push(not_supported(
-                    "spec.volumeMode",
-                    bad,
-                    &["Block", "Filesystem"],
-                ));
+                errs.not_supported("spec.volumeMode", bad, &["Block", "Filesystem"]);
             }
             continue;
         }
         // ValidateClassName.
         for m in names::dns1123_subdomain(name) {
-            errs.push(invalid(
-                ["spec.", key].concat(),
-                BadValue::Str(name.to_string()),
-                &m,
-            ));
+            errs.invalid(["spec.", key].concat(), BadValue::Str(name.to_string()), &m);
         }
     }
     errs
@@ -151,11 +138,11 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
         && new_class == old_ann.as_deref()
         && new_ann.as_ref().is_none_or(|a| Some(a) == old_ann.as_ref());
     if !from_annotation && old_ann.as_deref().unwrap_or("") != new_ann.as_deref().unwrap_or("") {
-        errs.push(invalid(
+        errs.invalid(
             ["metadata.annotations.", BETA_CLASS].concat(),
             BadValue::Str(new_ann.clone().unwrap_or_default()),
             "field is immutable",
-        ));
+        );
     }
     if from_annotation
         || (new_class.is_some()
@@ -188,26 +175,26 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
         field(old, "volumeAttributesClassName").cloned(),
     );
     if equality::semantic(was, unset) != equality::semantic(now, unset) {
-        errs.push(forbidden(
+        errs.forbidden(
             "spec",
             "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
-        ));
+        );
     }
     let new_size = storage(new, REQUESTS);
     let than = |size: Option<String>| quantity::compare(new_size.as_deref(), size.as_deref());
     if than(old_size) == Some(Ordering::Less)
         && than(storage(old, &["status", "capacity"])) != Some(Ordering::Greater)
     {
-        errs.push(forbidden(
+        errs.forbidden(
             "spec.resources.requests.storage",
             "field can not be less than status.capacity",
-        ));
+        );
     }
     // ValidateImmutableField of the *PersistentVolumeMode.
     let mode = text(new, "volumeMode");
     if text(old, "volumeMode") != mode {
         let bad = BadValue::Json(mode.map_or("null".to_string(), json_string));
-        errs.push(invalid("volumeMode", bad, "field is immutable"));
+        errs.invalid("volumeMode", bad, "field is immutable");
     }
     let (old_vac, new_vac) = (
         text(old, "volumeAttributesClassName"),
@@ -220,7 +207,7 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
         }
         _ => return errs,
     };
-    errs.push(forbidden("spec.volumeAttributesClassName", detail));
+    errs.forbidden("spec.volumeAttributesClassName", detail);
     errs
 }
 

@@ -19,7 +19,7 @@
 //! segment (`ValidateRBACName`); a service account subject's name that is
 //! not a DNS subdomain (`ValidateServiceAccountName`).
 
-use super::field::{BadValue, FieldError, child, index, invalid, not_supported, required};
+use super::field::{BadValue, Errors, FieldError, child, index};
 use super::{items, text};
 use crate::value::{Value, write_json_string};
 
@@ -62,7 +62,7 @@ fn role(new: &Value) -> Vec<FieldError> {
         let resource_rule = items(rule.get("nonResourceURLs")).is_empty();
         for (key, detail) in RULE_NEEDS.iter().take(if resource_rule { 3 } else { 1 }) {
             if items(rule.get(key)).is_empty() {
-                errs.push(required(child(&at, key), detail));
+                errs.required(child(&at, key), detail);
             }
         }
     }
@@ -85,7 +85,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
         one_of(&mut errs, child("roleRef", key), role_ref(new, key), valid);
     }
     if role_ref(new, "name").is_empty() {
-        errs.push(required("roleRef.name", ""));
+        errs.required("roleRef.name", "");
     }
     for (i, subject) in items(new.get("subjects")).iter().enumerate() {
         // ValidateRoleBindingSubject: a name; a known kind with its own
@@ -93,7 +93,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
         let at = index("subjects", i);
         let field = |key: &str| text(subject, key);
         if field("name").is_empty() {
-            errs.push(required(child(&at, "name"), ""));
+            errs.required(child(&at, "name"), "");
         }
         let kind = field("kind");
         // A known kind's apiGroup, else the kind itself.
@@ -104,7 +104,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
         };
         one_of(&mut errs, child(&at, key), field(key), valid);
         if kind == "ServiceAccount" && !namespaced && field("namespace").is_empty() {
-            errs.push(required(child(&at, "namespace"), ""));
+            errs.required(child(&at, "namespace"), "");
         }
     }
     // `Value` equality ignores the order of the fields, as comparing the
@@ -123,11 +123,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
             write_json_string(role_ref(new, key), &mut printed);
         }
         printed.push('}');
-        errs.push(invalid(
-            "roleRef",
-            BadValue::Json(printed),
-            "cannot change roleRef",
-        ));
+        errs.invalid("roleRef", BadValue::Json(printed), "cannot change roleRef");
     }
     errs
 }
@@ -136,7 +132,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
 /// of `valid`.
 fn one_of(errs: &mut Vec<FieldError>, path: String, value: &str, valid: &[&str]) {
     if !valid.contains(&value) {
-        errs.push(not_supported(path, BadValue::Str(value.to_string()), valid));
+        errs.not_supported(path, BadValue::Str(value.to_string()), valid);
     }
 }
 

@@ -9,7 +9,7 @@
 //! upstream's. Not modelled: a hugepages value's own rule and the names
 //! with a domain that are not extended resources (`requests.` prefixed).
 
-use super::field::{BadValue, FieldError, child, invalid, named, required};
+use super::field::{BadValue, Errors, FieldError, child, invalid, named};
 use super::meta::sorted_keys;
 use super::names;
 use crate::builtin::goencoding::quantity;
@@ -44,7 +44,7 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> 
     };
     let value = || BadValue::Str(printed.clone());
     if printed.starts_with('-') {
-        errs.push(invalid(&at, value(), "must be greater than or equal to 0"));
+        errs.invalid(&at, value(), "must be greater than or equal to 0");
     }
     // `IsIntegerResourceName`: an extended resource is counted whole (a
     // canonical Quantity with a fraction ends in m, u or n).
@@ -52,7 +52,7 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> 
         && !name.starts_with("hugepages-")
         && printed.ends_with(['m', 'u', 'n'])
     {
-        errs.push(invalid(&at, value(), "must be an integer"));
+        errs.invalid(&at, value(), "must be an integer");
     }
     errs
 }
@@ -117,16 +117,16 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
                 } else {
                     continue;
                 };
-                errs.push(invalid(
+                errs.invalid(
                     &requests_path,
                     BadValue::Str(printed(&request)),
                     &format!("{detail} {name} limit of {}", printed(&limit)),
-                ));
+                );
             }
-            None if !overcommit => errs.push(required(
+            None if !overcommit => errs.required(
                 &limits_path,
                 "Limit must be set for non overcommitable resources",
-            )),
+            ),
             None => {}
         }
     }

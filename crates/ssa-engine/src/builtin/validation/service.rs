@@ -18,9 +18,7 @@
 //! `loadBalancerSourceRanges` and `trafficDistribution`'s values.
 
 use super::core::service_port;
-use super::field::{
-    BadValue, FieldError, duplicate, forbidden, index, invalid, named, not_supported, required,
-};
+use super::field::{BadValue, Errors, FieldError, index, invalid, named};
 use super::ip::{self, Ip};
 use super::{meta, names};
 use crate::value::Value;
@@ -46,14 +44,14 @@ pub(super) fn errors(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             && spec.text("type") == "LoadBalancer"
             && class != old_spec.get("loadBalancerClass")
         {
-            errs.push(invalid("spec.loadBalancerClass", pointer(class), CHANGED));
+            errs.invalid("spec.loadBalancerClass", pointer(class), CHANGED);
         }
         // validateServiceExternalTrafficFieldsUpdate.
         if needs_health_check(old_spec)
             && needs_health_check(spec)
             && spec.int("healthCheckNodePort") != old_spec.int("healthCheckNodePort")
         {
-            errs.push(forbidden("spec.healthCheckNodePort", "field is immutable"));
+            errs.forbidden("spec.healthCheckNodePort", "field is immutable");
         }
     }
     errs.extend(validate_service(new, spec, &ips));
@@ -192,29 +190,29 @@ fn upgrade_downgrade_cluster_ips(
     if before.len() == after.len() {
         for (i, ip) in before.iter().enumerate() {
             if *ip != after[i] {
-                errs.push(invalid(index("spec.clusterIPs", i), new.json(), CHANGED));
+                errs.invalid(index("spec.clusterIPs", i), new.json(), CHANGED);
             }
         }
     } else if before.len() > after.len() {
         if after.is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.clusterIPs[0]",
                 new.json(),
                 "primary clusterIP can not be unset",
-            ));
+            );
         }
         if !before.is_empty() && !after.is_empty() && after[0] != before[0] {
-            errs.push(invalid("spec.clusterIPs[0]", new.json(), CHANGED));
+            errs.invalid("spec.clusterIPs[0]", new.json(), CHANGED);
         }
         if after.len() == 1 && spec.text("ipFamilyPolicy") != "SingleStack" {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.ipFamilyPolicy",
                 pointer(spec.get("ipFamilyPolicy")),
                 "must be set to 'SingleStack' when releasing the secondary clusterIP",
-            ));
+            );
         }
     } else if !before.is_empty() && after[0] != before[0] {
-        errs.push(invalid("spec.clusterIPs[0]", new.json(), CHANGED));
+        errs.invalid("spec.clusterIPs[0]", new.json(), CHANGED);
     }
     errs
 }
@@ -239,29 +237,29 @@ fn upgrade_downgrade_ip_families(
     if before.len() == after.len() {
         for (i, family) in before.iter().enumerate() {
             if *family != after[i] {
-                errs.push(invalid("spec.ipFamilies[0]", strings_json(&after), CHANGED));
+                errs.invalid("spec.ipFamilies[0]", strings_json(&after), CHANGED);
             }
         }
     } else if before.len() > after.len() {
         if new.list.is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.ipFamilies[0]",
                 strings_json(&after),
                 "primary ipFamily can not be unset",
-            ));
+            );
         }
         if !after.is_empty() && after[0] != before[0] {
-            errs.push(invalid("spec.ipFamilies[0]", new.json(), CHANGED));
+            errs.invalid("spec.ipFamilies[0]", new.json(), CHANGED);
         }
         if after.len() == 1 && spec.text("ipFamilyPolicy") != "SingleStack" {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.ipFamilyPolicy",
                 pointer(spec.get("ipFamilyPolicy")),
                 "must be set to 'SingleStack' when releasing the secondary ipFamily",
-            ));
+            );
         }
     } else if !before.is_empty() && !after.is_empty() && after[0] != before[0] {
-        errs.push(invalid("spec.ipFamilies[0]", new.json(), CHANGED));
+        errs.invalid("spec.ipFamilies[0]", new.json(), CHANGED);
     }
     errs
 }
@@ -279,46 +277,42 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
     if let (Some(mode), Some(hints)) = (annotation(MODE), annotation(HINTS))
         && mode != hints
     {
-        errs.push(invalid(
+        errs.invalid(
             format!("metadata.annotations[{MODE}]"),
             BadValue::Str(mode.to_string()),
             &format!("must match annotations[{HINTS}] when both are specified"),
-        ));
+        );
     }
     let ty = spec.text("type");
     let ports = spec.list("ports");
     if ports.is_empty() && !ips.headless() && ty != "ExternalName" {
-        errs.push(required("spec.ports", ""));
+        errs.required("spec.ports", "");
     }
     match ty {
-        "LoadBalancer" | "NodePort" if ips.headless() => errs.push(invalid(
+        "LoadBalancer" | "NodePort" if ips.headless() => errs.invalid(
             "spec.clusterIPs[0]",
             BadValue::Str("None".to_string()),
             &format!("may not be set to 'None' for {ty} services"),
-        )),
+        ),
         "ExternalName" => {
             const DETAIL: &str = "may not be set for ExternalName services";
             if !ips.list.is_empty() {
-                errs.push(forbidden("spec.clusterIPs", DETAIL));
+                errs.forbidden("spec.clusterIPs", DETAIL);
             }
             if !spec.list("ipFamilies").is_empty() {
-                errs.push(forbidden("spec.ipFamilies", DETAIL));
+                errs.forbidden("spec.ipFamilies", DETAIL);
             }
             if spec.get("ipFamilyPolicy").is_some() {
-                errs.push(forbidden("spec.ipFamilyPolicy", DETAIL));
+                errs.forbidden("spec.ipFamilyPolicy", DETAIL);
             }
             // A CNAME, which may end in a dot.
             let name = spec.text("externalName");
             let cname = name.strip_suffix('.').unwrap_or(name);
             if cname.is_empty() {
-                errs.push(required("spec.externalName", ""));
+                errs.required("spec.externalName", "");
             } else {
                 for m in names::dns1123_subdomain(cname) {
-                    errs.push(invalid(
-                        "spec.externalName",
-                        BadValue::Str(cname.to_string()),
-                        &m,
-                    ));
+                    errs.invalid("spec.externalName", BadValue::Str(cname.to_string()), &m);
                 }
             }
         }
@@ -343,21 +337,21 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         }
     }
     match ty {
-        "" => errs.push(required("spec.type", "")),
+        "" => errs.required("spec.type", ""),
         "ClusterIP" | "NodePort" | "LoadBalancer" | "ExternalName" => {}
-        other => errs.push(not_supported(
+        other => errs.not_supported(
             "spec.type",
             named(other),
             &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"],
-        )),
+        ),
     }
     if ty == "ClusterIP" {
         for (i, port) in ports.iter().enumerate() {
             if Spec(Some(port)).int("nodePort") != 0 {
-                errs.push(forbidden(
+                errs.forbidden(
                     format!("spec.ports[{i}].nodePort"),
                     "may not be used when `type` is 'ClusterIP'",
-                ));
+                );
             }
         }
     }
@@ -371,10 +365,10 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         }
         let key = (port.text("protocol"), node_port);
         if node_ports.contains(&key) {
-            errs.push(duplicate(
+            errs.duplicate(
                 format!("spec.ports[{i}].nodePort"),
                 BadValue::Int(node_port),
-            ));
+            );
         }
         node_ports.push(key);
     }
@@ -390,36 +384,36 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
                 super::field::json_string(key.0),
                 key.1
             );
-            errs.push(duplicate(index("spec.ports", i), BadValue::Json(printed)));
+            errs.duplicate(index("spec.ports", i), BadValue::Json(printed));
         }
         seen.push(key);
     }
     const ONLY_LB: &str = "may only be used when `type` is 'LoadBalancer'";
     if !spec.list("loadBalancerSourceRanges").is_empty() && ty != "LoadBalancer" {
         // Upstream's path is capitalised so.
-        errs.push(forbidden("spec.LoadBalancerSourceRanges", ONLY_LB));
+        errs.forbidden("spec.LoadBalancerSourceRanges", ONLY_LB);
     }
     let allocate = spec.get("allocateLoadBalancerNodePorts");
     if allocate.is_some() && ty != "LoadBalancer" {
-        errs.push(forbidden("spec.allocateLoadBalancerNodePorts", ONLY_LB));
+        errs.forbidden("spec.allocateLoadBalancerNodePorts", ONLY_LB);
     }
     if ty == "LoadBalancer" && allocate.is_none() {
         // Upstream's path lacks the `spec.`.
-        errs.push(required("allocateLoadBalancerNodePorts", ""));
+        errs.required("allocateLoadBalancerNodePorts", "");
     }
     // validateLoadBalancerClassField(nil, service).
     match spec.get("loadBalancerClass") {
         Some(class) if ty == "LoadBalancer" => {
             let class = class.as_str().unwrap_or("");
             for m in names::label_key(class) {
-                errs.push(invalid(
+                errs.invalid(
                     "spec.loadBalancerClass",
                     BadValue::Str(class.to_string()),
                     &m,
-                ));
+                );
             }
         }
-        Some(_) => errs.push(forbidden("spec.loadBalancerClass", ONLY_LB)),
+        Some(_) => errs.forbidden("spec.loadBalancerClass", ONLY_LB),
         None => {}
     }
     traffic_policies(spec, &mut errs);
@@ -430,7 +424,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
 /// timeout in (0, 86400]; no config when None).
 fn session_affinity(spec: Spec, errs: &mut Vec<FieldError>) {
     match spec.text("sessionAffinity") {
-        "" => errs.push(required("spec.sessionAffinity", "")),
+        "" => errs.required("spec.sessionAffinity", ""),
         "ClientIP" => {
             // validateClientIPAffinityConfig.
             let path = "spec.sessionAffinityConfig.clientIP.timeoutSeconds";
@@ -442,40 +436,36 @@ fn session_affinity(spec: Spec, errs: &mut Vec<FieldError>) {
                 .and_then(|c| c.get("timeoutSeconds"))
                 .filter(|v| !v.is_null());
             match (config, client_ip, timeout) {
-                (None, ..) => errs.push(required(
+                (None, ..) => errs.required(
                     "spec.sessionAffinityConfig",
                     "when session affinity type is ClientIP",
-                )),
-                (_, None, _) => errs.push(required(
+                ),
+                (_, None, _) => errs.required(
                     "spec.sessionAffinityConfig.clientIP",
                     "when session affinity type is ClientIP",
-                )),
-                (_, _, None) => errs.push(required(path, "when session affinity type is ClientIP")),
+                ),
+                (_, _, None) => errs.required(path, "when session affinity type is ClientIP"),
                 (_, _, Some(t)) => {
                     let t = t.as_i64().unwrap_or(0);
                     if !(1..=86400).contains(&t) {
-                        errs.push(invalid(
+                        errs.invalid(
                             path,
                             BadValue::Int(t),
                             "must be greater than 0 and less than 86400",
-                        ));
+                        );
                     }
                 }
             }
         }
         "None" => {
             if spec.get("sessionAffinityConfig").is_some() {
-                errs.push(forbidden(
+                errs.forbidden(
                     "spec.sessionAffinityConfig",
                     "must not be set when session affinity is None",
-                ));
+                );
             }
         }
-        other => errs.push(not_supported(
-            "spec.sessionAffinity",
-            named(other),
-            &["ClientIP", "None"],
-        )),
+        other => errs.not_supported("spec.sessionAffinity", named(other), &["ClientIP", "None"]),
     }
 }
 
@@ -488,42 +478,38 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
     const FIELD: &str = "spec.clusterIPs";
     if !ips.single.is_empty() {
         if ips.list.is_empty() {
-            errs.push(required(FIELD, ""));
+            errs.required(FIELD, "");
         } else if ips.list[0] != ips.single {
-            errs.push(invalid(
-                FIELD,
-                ips.json(),
-                "first value must match `clusterIP`",
-            ));
+            errs.invalid(FIELD, ips.json(), "first value must match `clusterIP`");
         }
     } else if !ips.list.is_empty() {
-        errs.push(invalid(
+        errs.invalid(
             FIELD,
             ips.json(),
             "must be empty when `clusterIP` is not specified",
-        ));
+        );
     }
     let families = spec.strings("ipFamilies");
     for (i, family) in families.iter().enumerate() {
         if family != "IPv4" && family != "IPv6" {
-            errs.push(not_supported(
+            errs.not_supported(
                 index("spec.ipFamilies", i),
                 named(family),
                 &["IPv4", "IPv6"],
-            ));
+            );
         }
         if families[..i].contains(family) {
-            errs.push(duplicate(index("spec.ipFamilies", i), named(family)));
+            errs.duplicate(index("spec.ipFamilies", i), named(family));
         }
     }
     if let Some(policy) = spec.get("ipFamilyPolicy") {
         let text = policy.as_str().unwrap_or("");
         if !matches!(text, "SingleStack" | "PreferDualStack" | "RequireDualStack") {
-            errs.push(not_supported(
+            errs.not_supported(
                 "spec.ipFamilyPolicy",
                 named(text),
                 &["PreferDualStack", "RequireDualStack", "SingleStack"],
-            ));
+            );
         }
     }
     let mut invalid_ips = false;
@@ -531,11 +517,7 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
         if i == 0 && ip == "None" {
             if ips.list.len() > 1 {
                 invalid_ips = true;
-                errs.push(invalid(
-                    FIELD,
-                    ips.json(),
-                    "'None' must be the first and only value",
-                ));
+                errs.invalid(FIELD, ips.json(), "'None' must be the first and only value");
             }
             continue;
         }
@@ -544,7 +526,7 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
         errs.extend(bad);
     }
     if ips.list.len() > 2 {
-        errs.push(invalid(FIELD, ips.json(), "may only hold up to 2 values"));
+        errs.invalid(FIELD, ips.json(), "may only hold up to 2 values");
     }
     if invalid_ips {
         return errs;
@@ -554,11 +536,11 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
         // netutils.IsDualStackIPStrings: exactly one of each family.
         let v6 = parsed.iter().filter(|ip| ip.is_some_and(Ip::is_v6)).count();
         if parsed.len() != 2 || v6 != 1 {
-            errs.push(invalid(
+            errs.invalid(
                 FIELD,
                 ips.json(),
                 "may specify no more than one IP for each IP family",
-            ));
+            );
         }
     }
     if !ips.headless() && !families.is_empty() {
@@ -574,11 +556,11 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
                 "IPv6" if !v6 => "IPv6",
                 _ => continue,
             };
-            errs.push(invalid(
+            errs.invalid(
                 format!("{FIELD}[{i}]"),
                 BadValue::Str(text.clone()),
                 &format!("expected an {expected} value as indicated by `ipFamilies[{i}]`"),
-            ));
+            );
         }
     }
     errs
@@ -596,46 +578,46 @@ fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
     let policy = spec.text("externalTrafficPolicy");
     if !external {
         if !policy.is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.externalTrafficPolicy",
                 named(policy),
                 "may only be set for externally-accessible services",
-            ));
+            );
         }
     } else if policy.is_empty() {
-        errs.push(required("spec.externalTrafficPolicy", ""));
+        errs.required("spec.externalTrafficPolicy", "");
     } else if policy != "Cluster" && policy != "Local" {
-        errs.push(not_supported(
+        errs.not_supported(
             "spec.externalTrafficPolicy",
             named(policy),
             &["Cluster", "Local"],
-        ));
+        );
     }
     let health = spec.int("healthCheckNodePort");
     if !needs_health_check(spec) {
         if health != 0 {
-            errs.push(invalid(
+            errs.invalid(
                 "spec.healthCheckNodePort",
                 BadValue::Int(health),
                 "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
-            ));
+            );
         }
     } else if health != 0 && !(1..=65535).contains(&health) {
-        errs.push(invalid(
+        errs.invalid(
             "spec.healthCheckNodePort",
             BadValue::Int(health),
             "must be between 1 and 65535, inclusive",
-        ));
+        );
     }
     match spec.get("internalTrafficPolicy") {
         None if matches!(ty, "NodePort" | "LoadBalancer" | "ClusterIP") => {
-            errs.push(required("spec.internalTrafficPolicy", ""));
+            errs.required("spec.internalTrafficPolicy", "");
         }
-        Some(p) if !matches!(p.as_str(), Some("Cluster" | "Local")) => errs.push(not_supported(
+        Some(p) if !matches!(p.as_str(), Some("Cluster" | "Local")) => errs.not_supported(
             "spec.internalTrafficPolicy",
             named(p.as_str().unwrap_or("")),
             &["Cluster", "Local"],
-        )),
+        ),
         _ => {}
     }
 }

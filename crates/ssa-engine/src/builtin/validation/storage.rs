@@ -7,7 +7,7 @@
 //! other storage kinds, nothing is modelled (a provisioner's form, the
 //! policies' values, allowed topologies).
 
-use super::field::{FieldError, forbidden, invalid, named};
+use super::field::{Errors, FieldError, named};
 use super::text;
 use crate::value::Value;
 
@@ -21,18 +21,14 @@ pub(super) fn storage_class(new: &Value, old: Option<&Value>) -> Vec<FieldError>
     // policies are defaulted, so both are set).
     for key in ["parameters", "provisioner", "reclaimPolicy"] {
         if new.get(key) != old.get(key) {
-            errs.push(forbidden(key, &format!("updates to {key} are forbidden.")));
+            errs.forbidden(key, &format!("updates to {key} are forbidden."));
         }
     }
     // ValidateImmutableField: the new mode, a named string type (printed
     // by `json.Marshal`).
     let mode = text(new, "volumeBindingMode");
     if mode != text(old, "volumeBindingMode") {
-        errs.push(invalid(
-            "volumeBindingMode",
-            named(mode),
-            "field is immutable",
-        ));
+        errs.invalid("volumeBindingMode", named(mode), "field is immutable");
     }
     errs
 }

@@ -5,7 +5,7 @@
 //! name, a hostPath's path...) are not modelled.
 
 use super::field::{
-    BadValue, FieldError, child, duplicate, forbidden, index, invalid, invalid_each, not_found,
+    BadValue, Errors, FieldError, child, duplicate, forbidden, index, invalid_each, not_found,
     required,
 };
 use super::{items, names, text};
@@ -77,30 +77,30 @@ pub(super) fn volume_mounts(
         let at = |k: &str| child(&item, k);
         let name = text(mount, "name");
         if name.is_empty() {
-            errs.push(required(at("name"), ""));
+            errs.required(at("name"), "");
         }
         if !volumes.iter().any(|v| v == name) {
             errs.push(not_found(at("name"), BadValue::Str(name.to_string())));
         }
         let mount_path = text(mount, "mountPath");
         if mount_path.is_empty() {
-            errs.push(required(at("mountPath"), ""));
+            errs.required(at("mountPath"), "");
         }
         if mount_points.contains(&mount_path) {
-            errs.push(invalid(
+            errs.invalid(
                 at("mountPath"),
                 BadValue::Str(mount_path.to_string()),
                 "must be unique",
-            ));
+            );
         }
         mount_points.push(mount_path);
         let expr = text(mount, "subPathExpr");
         if !expr.is_empty() && !text(mount, "subPath").is_empty() {
-            errs.push(invalid(
+            errs.invalid(
                 at("subPathExpr"),
                 BadValue::Str(expr.to_string()),
                 "subPathExpr and subPath are mutually exclusive",
-            ));
+            );
         }
     }
     errs
