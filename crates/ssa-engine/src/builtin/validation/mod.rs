@@ -29,6 +29,7 @@
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `storage`: what a StorageClass's update may not change.
 //! - `policy`: a PodDisruptionBudget's spec.
+//! - `scheduling`: a PriorityClass's value and preemption policy.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
@@ -55,6 +56,7 @@ mod probes;
 mod pvc;
 mod rbac;
 mod resources;
+mod scheduling;
 mod service;
 mod storage;
 mod volumes;
@@ -99,6 +101,7 @@ enum Spec {
     /// Role, ClusterRole, RoleBinding, ClusterRoleBinding.
     Rbac,
     PodDisruptionBudget,
+    PriorityClass,
     StorageClass,
 }
 
@@ -290,6 +293,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "storage/validation ValidateStorageClassUpdate",
     ),
     (
+        "PriorityClass",
+        "on create a name with the system- prefix other than the two system classes with their values, a value above 1000000000, an unknown preemptionPolicy; on update a changed value or preemptionPolicy",
+        "scheduling/validation ValidatePriorityClass (scheduling.IsKnownSystemPriorityClass, core/validation ValidatePreemptionPolicy), ValidatePriorityClassUpdate",
+    ),
+    (
         "Role, ClusterRole",
         "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
@@ -354,6 +362,7 @@ impl KindValidation {
             ("rbac.authorization.k8s.io", _) => Spec::Rbac,
             ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
             ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
+            ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -406,6 +415,7 @@ impl KindValidation {
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
             (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
+            (Spec::PriorityClass, _) => errs.extend(scheduling::priority_class(new, old)),
             (Spec::None, _) => {}
         }
         if old.is_none() {

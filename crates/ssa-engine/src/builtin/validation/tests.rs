@@ -235,6 +235,38 @@ fn pod_disruption_budgets_take_one_bound_and_known_policies() {
     );
 }
 
+/// `ValidatePriorityClass`: a user class's value at most a billion, the
+/// `system-` prefix kept for the system classes as they are, a known
+/// preemption policy; `ValidatePriorityClassUpdate`: the value and the
+/// policy immutable.
+#[test]
+fn priority_classes_keep_their_value() {
+    let pc = kind("scheduling.k8s.io/v1", "PriorityClass");
+    let high = v("metadata: {name: batch-high}\nvalue: 1000000001\npreemptionPolicy: Always\n");
+    assert_eq!(
+        pc.validate(None, &high).unwrap_err(),
+        "PriorityClass.scheduling.k8s.io \"batch-high\" is invalid: [value: Forbidden: maximum allowed value of a user defined priority is 1000000000, preemptionPolicy: Unsupported value: \"Always\": supported values: \"PreemptLowerPriority\", \"Never\"]"
+    );
+    let system = v("metadata: {name: system-node-critical}\nvalue: 1000\n");
+    assert_eq!(
+        pc.validate(None, &system).unwrap_err(),
+        "PriorityClass.scheduling.k8s.io \"system-node-critical\" is invalid: metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: value of system-node-critical PriorityClass must be 2000001000"
+    );
+    let unknown = v("metadata: {name: system-mine}\nvalue: 1\n");
+    assert!(
+        pc.validate(None, &unknown)
+            .unwrap_err()
+            .ends_with("error: system-mine is not a known system priority class")
+    );
+    let ok = v("metadata: {name: batch}\nvalue: 1000\npreemptionPolicy: PreemptLowerPriority\n");
+    assert!(pc.validate(None, &ok).is_ok());
+    let changed = v("metadata: {name: batch}\nvalue: 2000\npreemptionPolicy: Never\n");
+    assert_eq!(
+        pc.validate(Some(&ok), &changed).unwrap_err(),
+        "PriorityClass.scheduling.k8s.io \"batch\" is invalid: [value: Forbidden: may not be changed in an update., preemptionPolicy: Invalid value: \"Never\": field is immutable]"
+    );
+}
+
 /// `validateContainers`, `validateContainerCommon`,
 /// `validateContainerPorts`: in container order, name then image then
 /// ports, then the duplicate name.
