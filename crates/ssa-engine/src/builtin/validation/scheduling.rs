@@ -4,7 +4,7 @@
 //! preemption policy) and on update (`ValidatePriorityClassUpdate`: the
 //! value and the preemption policy immutable).
 
-use super::field::{BadValue, FieldError, forbidden, invalid, not_supported, required};
+use super::field::{BadValue, Errors, FieldError, json_string};
 use crate::value::Value;
 
 /// `scheduling.HighestUserDefinablePriority`.
@@ -23,16 +23,16 @@ pub(super) fn priority_class(new: &Value, old: Option<&Value>) -> Vec<FieldError
     let policy = new.get("preemptionPolicy").filter(|p| !p.is_null());
     if let Some(old) = old {
         if Some(value) != old.get("value").and_then(Value::as_i64) {
-            errs.push(forbidden("value", "may not be changed in an update."));
+            errs.forbidden("value", "may not be changed in an update.");
         }
         // ValidateImmutableField of a *PreemptionPolicy: `json.Marshal`.
         if policy != old.get("preemptionPolicy").filter(|p| !p.is_null()) {
             let printed = policy.map_or_else(|| "null".to_string(), Value::to_json);
-            errs.push(invalid(
+            errs.invalid(
                 "preemptionPolicy",
                 BadValue::Json(printed),
                 "field is immutable",
-            ));
+            );
         }
         return errs;
     }
@@ -57,29 +57,29 @@ pub(super) fn priority_class(new: &Value, old: Option<&Value>) -> Vec<FieldError
             Some(_) => None,
         };
         if let Some((before, after, expected)) = problem {
-            errs.push(forbidden(
+            errs.forbidden(
                 "metadata.name",
                 &format!(
                     "priority class names with 'system-' prefix are reserved for system use only. error: {before}{name}{after}{expected}"
                 ),
-            ));
+            );
         }
     } else if value > HIGHEST_USER_DEFINABLE_PRIORITY {
-        errs.push(forbidden(
+        errs.forbidden(
             "value",
             "maximum allowed value of a user defined priority is 1000000000",
-        ));
+        );
     }
     // core/validation ValidatePreemptionPolicy (the value a pointer:
     // printed by `json.Marshal`; the valid ones in upstream's order).
     match policy.and_then(Value::as_str) {
         None | Some("PreemptLowerPriority" | "Never") => {}
-        Some("") => errs.push(required("preemptionPolicy", "")),
-        Some(other) => errs.push(not_supported(
+        Some("") => errs.required("preemptionPolicy", ""),
+        Some(other) => errs.not_supported(
             "preemptionPolicy",
-            BadValue::Json(Value::from(other).to_json()),
+            BadValue::Json(json_string(other)),
             &["PreemptLowerPriority", "Never"],
-        )),
+        ),
     }
     errs
 }
