@@ -448,7 +448,7 @@ pub fn app() -> Html {
                         { button("app-undo", on_undo, "Undo") }
                     }
                     if let Some(notice) = &state.notice {
-                        <p class="app-notice" role="status">{ notice.clone() }</p>
+                        { crate::el_attrs!("p", [("role", "status"), ("class", "app-notice")], notice.clone()) }
                     }
                     {
                         match &state.result {
@@ -456,7 +456,7 @@ pub fn app() -> Html {
                                 <>
                                     { scenario_description(facts.description.as_deref(), &state.text, state.preset) }
                                     if state.stale {
-                                        <p class="app-stale" role="status">{ "Running once you pause typing…" }</p>
+                                        { crate::el_attrs!("p", [("role", "status"), ("class", "app-stale")], "Running once you pause typing…") }
                                     }
                                     { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select, managers: &facts.managers, labels: &facts.labels }) }
                                     if state.compare {
@@ -467,7 +467,7 @@ pub fn app() -> Html {
                                     }
                                 </>
                             },
-                            Err(message) => html! { <p class="app-error" role="alert">{ message.clone() }</p> },
+                            Err(message) => html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message.clone()) } },
                         }
                     }
                 </section>
@@ -491,7 +491,9 @@ fn embed_view(
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     let error = load_error.or_else(|| state.result.as_ref().err().cloned());
     let body = match (&state.result, error) {
-        (_, Some(message)) => html! { <p class="app-error" role="alert">{ message }</p> },
+        (_, Some(message)) => {
+            html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message) } }
+        }
         (Err(_), None) => html! {},
         (Ok(result), None) => {
             let step = result.steps.get(state.selected);

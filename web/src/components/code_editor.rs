@@ -274,13 +274,13 @@ pub fn code_editor(props: &Props) -> Html {
     html! {
         <div class={classes!("code", props.size.clone())}>
             { el("div", "code-scroll", html! { <>
-                <div class="code-gutter-box" aria-hidden="true">
+                { crate::el_attrs!("div", [("aria-hidden", "true"), ("class", "code-gutter-box")], html! { <>
                     <pre class="code-gutter" ref={gutter}>
                         { for shown.clone().map(|i| html! {
                             <span class={classes!("code-number", marked(i + 1))}>{ format!("{}\n", i + 1) }</span>
                         }) }
                     </pre>
-                </div>
+                </> }) }
                 <div class="code-area" ref={scroller} {onscroll}>
                     <pre class="code-highlight" aria-hidden="true" ref={copy}>
                         { for lines.iter().zip(shown.clone()).map(|(tokens, i)| html! {

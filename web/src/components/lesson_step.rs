@@ -50,7 +50,7 @@ pub fn lesson_step(
                                            revealed, on_choose: on_choose.clone(), on_reveal: on_reveal.clone() }) }
             }
             if revealed {
-                <div class="lesson-result" aria-live="polite">
+                { crate::el_attrs!("div", [("aria-live", "polite"), ("class", "lesson-result")], html! { <>
                     { el("p", "lesson-outcome", html! { <>{ "Outcome: " }
                         <span class={classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str()))}>
                             { if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() } }
@@ -71,7 +71,7 @@ pub fn lesson_step(
                             <ObjectView result={Shared::from(&l.result)} index={i} />
                         </details>
                     }
-                </div>
+                </> }) }
             }
         </section>
     }

@@ -79,6 +79,44 @@ fn button_of(class: &'static str, onclick: Callback<web_sys::MouseEvent>, child:
     html! { <button type="button" {class} {onclick}>{ child }</button> }
 }
 
+/// `<tag k1="v1" k2="v2"...>{ child }</tag>` (see [`el`]): literal
+/// attributes as `html!` sets them, in the order it sets them (a class
+/// last), so that the DOM is the same.
+#[macro_export]
+macro_rules! el_attrs {
+    ($tag:literal, [$(($key:literal, $value:literal)),* $(,)?], $child:expr) => {
+        $crate::components::el_with(
+            $tag,
+            ::yew::virtual_dom::Attributes::Static(&[$((
+                $key,
+                ::yew::virtual_dom::AttributeOrProperty::Static($value),
+            )),*]),
+            $child,
+        )
+    };
+}
+
+/// [`el_attrs!`]'s element (one copy per child type).
+pub fn el_with(
+    tag: &'static str,
+    attributes: yew::virtual_dom::Attributes,
+    child: impl Into<Html>,
+) -> Html {
+    el_with_of(tag, attributes, child.into())
+}
+
+#[inline(never)]
+fn el_with_of(tag: &'static str, attributes: yew::virtual_dom::Attributes, child: Html) -> Html {
+    let mut node = el_of(tag, "", child);
+    // Just made: the only reference.
+    if let Html::VTag(vtag) = &mut node
+        && let Some(vtag) = std::rc::Rc::get_mut(vtag)
+    {
+        vtag.attributes = attributes;
+    }
+    node
+}
+
 #[inline(never)]
 fn el_of(tag: &'static str, class: &'static str, child: Html) -> Html {
     let class = (!class.is_empty()).then_some(class);

@@ -42,13 +42,13 @@ pub fn object_view(props: &Props) -> Html {
     );
     html! {
         <div class="blame object-view" {onscroll}>
-            <table class="object-lines" aria-label="Object with the owner of each field">
+            { crate::el_attrs!("table", [("aria-label", "Object with the owner of each field"), ("class", "object-lines")], html! { <>
                 { el("tbody", "", html! { <>
-                    if above > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={above} /></td></tr> }
+                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], html! { <>{ crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={above} /></> }) }</> }) } }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
-                    if below > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={below} /></td></tr> }
+                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], html! { <>{ crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={below} /></> }) }</> }) } }
                 </> }) }
-            </table>
+            </> }) }
         </div>
     }
 }

@@ -18,7 +18,9 @@ pub fn side_by_side(props: &Props) -> Html {
     let runs = use_memo(props.text.clone(), |text| compare_modes::both(text));
     let (csa, ssa) = match &*runs {
         Ok(pair) => pair,
-        Err(e) => return html! { <p class="app-error" role="alert">{ e.clone() }</p> },
+        Err(e) => {
+            return html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], e.clone()) } };
+        }
     };
     let lines = |r: &ScenarioResult| {
         r.steps

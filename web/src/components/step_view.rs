@@ -58,7 +58,7 @@ pub fn step_view(props: &Props) -> Html {
                         }) }
                     </> }) }
                 </> }) }
-                <div class="step-resolve" role="group" aria-label="Resolve the conflict">
+                { crate::el_attrs!("div", [("role", "group"), ("aria-label", "Resolve the conflict"), ("class", "step-resolve")], html! { <>
                     <button type="button" class="step-resolve-force"
                             onclick={resolve(&props.on_resolve, Resolution::Force)}
                             title="Re-run this step with force: take the fields over">{ "Force" }</button>
@@ -68,7 +68,7 @@ pub fn step_view(props: &Props) -> Html {
                     <button type="button" class="step-resolve-share"
                             onclick={resolve(&props.on_resolve, Resolution::Share)}
                             title="Apply the live values, so both managers own the fields">{ "Share them" }</button>
-                </div>
+                </> }) }
             }
             for note in step.notes.iter() {
                 { el("p", "step-note", note.clone()) }
@@ -125,7 +125,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             .collect::<Vec<_>>()
     };
     html! {
-        <section class="changes" aria-label="What this step changed">
+        { crate::el_attrs!("section", [("aria-label", "What this step changed"), ("class", "changes")], html! { <>
             { el("h3", "", "Changes") }
             { list("Added", "changes-added", plain(&c.added)) }
             { list("Changed", "changes-modified", plain(&c.modified)) }
@@ -138,7 +138,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             { list("Ownership moved", "changes-moved", c.moved.iter().map(|(f, was, now)| html! {
                 { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</> }) }
             }).collect()) }
-        </section>
+        </> }) }
     }
 }
 

@@ -21,7 +21,7 @@ pub struct Props<'a> {
 pub fn timeline(props: Props<'_>) -> Html {
     html! {
         <>
-        <ol class="timeline" aria-label="Steps">
+        { crate::el_attrs!("ol", [("aria-label", "Steps"), ("class", "timeline")], html! { <>
             { for props.result.steps.iter().enumerate().map(|(i, step)| {
                 let on_select = props.on_select.clone();
                 let onclick = Callback::from(move |_| on_select.emit(i));
@@ -45,10 +45,10 @@ pub fn timeline(props: Props<'_>) -> Html {
                     </li>
                 }
             }) }
-        </ol>
+        </> }) }
         <details class="events" open=true>
             { el("summary", "", "Watch events") }
-            <ol class="events-list" aria-label="Watch events">
+            { crate::el_attrs!("ol", [("aria-label", "Watch events"), ("class", "events-list")], html! { <>
                 { for props.result.steps.iter().enumerate().map(|(i, step)| {
                     let text = match &step.event {
                         Some(e) => format!("{} (resourceVersion {}; kube-rs {})", e.kind.as_str(), e.resource_version, e.kind.kube_rs()),
@@ -56,7 +56,7 @@ pub fn timeline(props: Props<'_>) -> Html {
                     };
                     html! { { el("li", "events-item", html! { <>{ el("span", "events-step", format!("{}", i + 1)) }{ text }</> }) } }
                 }) }
-            </ol>
+            </> }) }
         </details>
         </>
     }

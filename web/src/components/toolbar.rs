@@ -90,7 +90,7 @@ pub fn toolbar(props: &Props) -> Html {
         );
         let element = embed_snippet::element_snippet(&base, &props.text, &choice);
         html! {
-            <div class="toolbar-embed" role="group" aria-label="Embed this scenario in a page">
+            { crate::el_attrs!("div", [("role", "group"), ("aria-label", "Embed this scenario in a page"), ("class", "toolbar-embed")], html! { <>
                 { el("label", "", html! { <>{ "View " }
                     { choice_select("Embed view", VIEWS, &embed_view) }
                 </> }) }
@@ -100,11 +100,11 @@ pub fn toolbar(props: &Props) -> Html {
                 { el("span", "toolbar-embed-step", format!("opens at step {}", choice.step)) }
                 { snippet_box("iframe", "An iframe: the scenario travels in its URL", iframe) }
                 { snippet_box("element", "The <ssa-playground> element: one script tag, the scenario inline", element) }
-            </div>
+            </> }) }
         }
     });
     html! {
-        <div class="toolbar" role="toolbar" aria-label="Scenario">
+        { crate::el_attrs!("div", [("role", "toolbar"), ("aria-label", "Scenario"), ("class", "toolbar")], html! { <>
             { button("", on_share, "Share link") }
             <button type="button" onclick={on_embed} aria-expanded={embed_open.to_string()}>{ "Embed" }</button>
             { button("", on_export, "Export") }
@@ -119,7 +119,7 @@ pub fn toolbar(props: &Props) -> Html {
                 <textarea class="toolbar-markdown" readonly=true value={md.clone()} aria-label="The scenario as Markdown" />
             }
             { for embed_panel }
-        </div>
+        </> }) }
     }
 }
 

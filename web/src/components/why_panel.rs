@@ -12,7 +12,7 @@ pub fn why_view(reasons: &[Reason]) -> Html {
         return html! {};
     }
     html! {
-        <section class="why" aria-label="Why">
+        { crate::el_attrs!("section", [("aria-label", "Why"), ("class", "why")], html! { <>
             { el("h3", "", "Why?") }
             { el("ul", "why-list", html! { <>
                 { for reasons.iter().map(|r| html! {
@@ -22,6 +22,6 @@ pub fn why_view(reasons: &[Reason]) -> Html {
                     </li>
                 }) }
             </> }) }
-        </section>
+        </> }) }
     }
 }
