@@ -467,7 +467,7 @@ pub fn app() -> Html {
                                     }
                                 </>
                             },
-                            Err(message) => html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message.clone()) } },
+                            Err(message) => crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message.clone()),
                         }
                     }
                 </section>
@@ -492,7 +492,7 @@ fn embed_view(
     let error = load_error.or_else(|| state.result.as_ref().err().cloned());
     let body = match (&state.result, error) {
         (_, Some(message)) => {
-            html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message) } }
+            crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message)
         }
         (Err(_), None) => html! {},
         (Ok(result), None) => {

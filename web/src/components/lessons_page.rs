@@ -94,10 +94,18 @@ pub fn lessons_page(props: &Props) -> Html {
     };
     let body = match (&state.open, &state.index) {
         (None, Fetch::Loading) => {
-            html! { { crate::el_attrs!("p", [("role", "status"), ("class", "lessons-status")], "Loading the lessons…") } }
+            crate::el_attrs!(
+                "p",
+                [("role", "status"), ("class", "lessons-status")],
+                "Loading the lessons…"
+            )
         }
         (None, Fetch::Failed(e)) => {
-            html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], html! { <>{ format!("The lessons could not be loaded: {e}") }</> }) } }
+            crate::el_attrs!(
+                "p",
+                [("role", "alert"), ("class", "app-error")],
+                format!("The lessons could not be loaded: {e}")
+            )
         }
         (None, Fetch::Ready(entries)) => html! {
             <>
@@ -125,11 +133,15 @@ pub fn lessons_page(props: &Props) -> Html {
         },
         (Some(open), _) => match &open.content {
             Fetch::Loading => {
-                html! { { crate::el_attrs!("p", [("role", "status"), ("class", "lessons-status")], "Loading the lesson…") } }
+                crate::el_attrs!(
+                    "p",
+                    [("role", "status"), ("class", "lessons-status")],
+                    "Loading the lesson…"
+                )
             }
             Fetch::Failed(e) => html! {
                 <>
-                    { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], html! { <>{ format!("This lesson could not be loaded: {e}") }</> }) }
+                    { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], format!("This lesson could not be loaded: {e}")) }
                     { crate::el_attrs!("a", [("href", "#lessons")], "All lessons") }
                 </>
             },
@@ -158,8 +170,7 @@ pub fn lessons_page(props: &Props) -> Html {
                                     <>{ if i > 0 { ", " } else { "" } }<a href={url.clone()} target="_blank" rel="noopener">{ title.clone() }</a></>
                                 }) }
                             </> }) }
-                            { crate::el_attrs!("nav", [("aria-label", "Steps of the lesson"), ("class", "lesson-steps")], html! { <>
-                                { el("ol", "", html! { <>
+                            { crate::el_attrs!("nav", [("aria-label", "Steps of the lesson"), ("class", "lesson-steps")], el("ol", "", html! { <>
                                     { for (0..count).map(|i| {
                                         let reachable = (0..i).all(|j| shown(loaded, j));
                                         let current = i == step;
@@ -172,8 +183,7 @@ pub fn lessons_page(props: &Props) -> Html {
                                             </> }) }
                                         }
                                     }) }
-                                </> }) }
-                            </> }) }
+                                </> })) }
                         </> }) }
                         if step == 0 && !loaded.narrative.intro.is_empty() {
                             { prose(&loaded.narrative.intro, "lesson-intro") }

@@ -42,13 +42,11 @@ pub fn object_view(props: &Props) -> Html {
     );
     html! {
         <div class="blame object-view" {onscroll}>
-            { crate::el_attrs!("table", [("aria-label", "Object with the owner of each field"), ("class", "object-lines")], html! { <>
-                { el("tbody", "", html! { <>
-                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], html! { <>{ crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={above} /></> }) }</> }) } }
+            { crate::el_attrs!("table", [("aria-label", "Object with the owner of each field"), ("class", "object-lines")], el("tbody", "", html! { <>
+                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={above} /></> })) } }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
-                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], html! { <>{ crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={below} /></> }) }</> }) } }
-                </> }) }
-            </> }) }
+                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={below} /></> })) } }
+                </> })) }
         </div>
     }
 }

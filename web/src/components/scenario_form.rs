@@ -35,11 +35,7 @@ pub fn scenario_form(props: &Props) -> Html {
         Ok(form) => form.clone(),
         Err(e) => {
             return html! {
-                { crate::el_attrs!("section", [("aria-label", "Scenario inputs"), ("class", "form")], html! { <>
-                    { crate::el_attrs!("p", [("role", "status"), ("class", "form-unreadable")], html! { <>
-                        { format!("The inputs need a scenario that reads as YAML; fix the scenario YAML below first ({e}).") }
-                    </> }) }
-                </> }) }
+                { crate::el_attrs!("section", [("aria-label", "Scenario inputs"), ("class", "form")], crate::el_attrs!("p", [("role", "status"), ("class", "form-unreadable")], format!("The inputs need a scenario that reads as YAML; fix the scenario YAML below first ({e})."))) }
             };
         }
     };

@@ -19,7 +19,7 @@ pub fn side_by_side(props: &Props) -> Html {
     let (csa, ssa) = match &*runs {
         Ok(pair) => pair,
         Err(e) => {
-            return html! { { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], e.clone()) } };
+            return crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], e.clone());
         }
     };
     let lines = |r: &ScenarioResult| {

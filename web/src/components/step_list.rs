@@ -40,7 +40,7 @@ pub fn step_list(props: &Props) -> Html {
     let count = props.steps.len();
     html! {
         { crate::el_attrs!("section", [("aria-labelledby", "steps-title"), ("class", "steps")], html! { <>
-            { crate::el_attrs!("h3", [("id", "steps-title"), ("class", "steps-title")], html! { <>{ format!("Steps ({count})") }</> }) }
+            { crate::el_attrs!("h3", [("id", "steps-title"), ("class", "steps-title")], format!("Steps ({count})")) }
             { el("ol", "steps-list", html! { <>
                 { for props.steps.iter().enumerate().map(|(i, step)| step_card(&StepProps {
                     index: i,
