@@ -8,7 +8,7 @@ use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::components::{
     editor::editor,
     step_view::StepView,
@@ -381,7 +381,7 @@ pub fn app() -> Html {
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     if embed.embed && *page == Page::Lessons {
         return html! {
-            <div class={classes!("app", "app-embed", theme)}><LessonsPage embedded=true /></div>
+            { el_classes("div", classes!("app", "app-embed", theme), html! { <><LessonsPage embedded=true /></> }) }
         };
     }
     if embed.embed {

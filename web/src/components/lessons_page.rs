@@ -3,9 +3,9 @@
 //! fragment (back and forward included), keeps the fragment on the step
 //! shown and saves the learner's progress in the browser.
 
-use crate::components::el;
 use crate::components::lesson_step::lesson_step;
 use crate::components::prose::prose;
+use crate::components::{el, el_classes};
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
 use crate::lessons::{Fetch, LessonAction, LessonsState, shown};
 use crate::{browser, share};
@@ -122,10 +122,10 @@ pub fn lessons_page(props: &Props) -> Html {
                             String::new()
                         };
                         html! {
-                            <li class={classes!("lessons-item", p.done().then_some("lessons-item-done"))}>
+                            { el_classes("li", classes!("lessons-item", p.done().then_some("lessons-item-done")), html! { <>
                                 <a href={format!("#lesson={}", e.id)}>{ e.title.clone() }</a>
                                 if !status.is_empty() { { el("span", "lessons-progress", format!(" — {status}")) } }
-                            </li>
+                            </> }) }
                         }
                     }) }
                 </> }) }

@@ -25,7 +25,7 @@ pub mod why_panel;
 
 use crate::scenario_edit::Node;
 use crate::state::Action;
-use yew::{Callback, Html, html};
+use yew::{Callback, Classes, Html, html};
 
 // Callbacks that send an action are made by these few functions rather
 // than by a closure at each place: every closure is its own code in the
@@ -115,6 +115,17 @@ fn el_with_of(tag: &'static str, attributes: yew::virtual_dom::Attributes, child
         vtag.attributes = attributes;
     }
     node
+}
+
+/// `<tag class={classes}>{ child }</tag>`, a computed class list (see
+/// [`el`]).
+pub fn el_classes(tag: &'static str, classes: Classes, child: impl Into<Html>) -> Html {
+    el_classes_of(tag, classes, child.into())
+}
+
+#[inline(never)]
+fn el_classes_of(tag: &'static str, class: Classes, child: Html) -> Html {
+    html! { <@{tag} {class}>{ child }</@> }
 }
 
 #[inline(never)]

@@ -6,8 +6,8 @@
 //! scrolls both ways: long lines scroll sideways (the owners stay in view)
 //! instead of being cut, and the gutter is as wide as its owners.
 
-use crate::components::el;
 use crate::components::spacer::Spacer;
+use crate::components::{el, el_classes};
 use crate::shared::Shared;
 use crate::virtual_rows::{rows_to_draw, use_scroll};
 use ssa_engine::scenario::{BlameLine, ScenarioResult};
@@ -79,7 +79,7 @@ fn blame_line(line: &BlameLine) -> Html {
         line.owners
             .iter()
             .map(|o| html! {
-                <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
+                { el_classes("span", classes!("blame-owner", crate::colours::class(&o.manager)), o.manager.clone()) }
             })
             .collect::<Html>()
     } else if line.ownable && line.field.is_some() {

@@ -4,7 +4,7 @@
 
 use crate::browser;
 use crate::components::code_editor::CodeEditor;
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
@@ -164,7 +164,7 @@ fn object_row(row: &ObjectRow, on_open: &Callback<String>) -> Html {
         { el("tr", "", html! { <>
             { crate::el_attrs!("th", [("scope", "row")], el("code", "", row.name.clone())) }
             { el("td", "", row.namespace.clone().unwrap_or_default()) }
-            { el("td", "", html! { <><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></> }) }
+            { el("td", "", el_classes("span", classes!("review-badge", badge), row.outcome.clone())) }
             { el("td", "", html! { <>if !row.message.is_empty() { { el("pre", "review-message", row.message.clone()) } }</> }) }
             { el("td", "", html! { <>{ for open }</> }) }
         </> }) }

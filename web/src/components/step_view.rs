@@ -3,10 +3,10 @@
 //! What is built from the run (each manager's fields) is built once per
 //! run and step, not on every render.
 
-use crate::components::el;
 use crate::components::field_list::FieldList;
 use crate::components::object_view::ObjectView;
 use crate::components::raw_managed_fields::RawManagedFields;
+use crate::components::{el, el_classes};
 use crate::shared::Shared;
 use ssa_engine::managed_fields::{self, ManagerId};
 use ssa_engine::scenario::{Resolution, ScenarioResult, StepResult};
@@ -43,7 +43,7 @@ pub fn step_view(props: &Props) -> Html {
         <article class="step" aria-label={format!("Step {}", props.index + 1)}>
             { el("h2", "step-title", html! { <>
                 { format!("After step {}: ", props.index + 1) }
-                <span class={classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str()))}>{ step.outcome.as_str() }</span>
+                { el_classes("span", classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str())), step.outcome.as_str()) }
             </> }) }
             if !step.message.is_empty() {
                 { el("pre", "step-message", step.message.clone()) }
@@ -92,7 +92,7 @@ pub fn step_view(props: &Props) -> Html {
                     }
                     { for managers.iter().map(|m| html! {
                         { el("div", "manager", html! { <>
-                            { el("h4", "", html! { <><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
+                            { el("h4", "", html! { <>{ el_classes("span", classes!("manager-name", "blame-owner", crate::colours::class(&m.name)), m.name.clone()) }{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
                             <FieldList fields={m.fields.clone()} />
                         </> }) }
                     }) }
@@ -112,10 +112,10 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             return html! {};
         }
         html! {
-            <div class={classes!("changes-group", class.to_string())}>
+            { el_classes("div", classes!("changes-group", class.to_string()), html! { <>
                 { el("h4", "", title.to_string()) }
                 { el("ul", "", html! { <>{ for items.into_iter() }</> }) }
-            </div>
+            </> }) }
         }
     };
     let plain = |fields: &Vec<String>| {

@@ -1,6 +1,6 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::shared::Shared;
 use crate::{browser, markdown, share};
@@ -153,10 +153,10 @@ fn snippet_box(kind: &'static str, label: &'static str, snippet: String) -> Html
         Callback::from(move |_| browser::copy_text(&snippet))
     };
     html! {
-        <div class={classes!("toolbar-snippet", format!("toolbar-snippet-{kind}"))}>
+        { el_classes("div", classes!("toolbar-snippet", format!("toolbar-snippet-{kind}")), html! { <>
             { el("span", "toolbar-snippet-label", label) }
             <textarea readonly=true value={snippet} aria-label={label} rows="4" />
             <button type="button" onclick={on_copy} aria-label={format!("Copy the {kind} snippet")}>{ "Copy" }</button>
-        </div>
+        </> }) }
     }
 }
