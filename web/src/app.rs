@@ -68,7 +68,9 @@ pub fn app() -> Html {
     });
     // Set once an object of the review was opened: the header offers the
     // way back to the review, whose inputs are kept.
-    let from_review = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let from_review = use_state(bool::default);
     let review = use_reducer(ReviewState::new);
     {
         // A review asked for runs asynchronously, in the JavaScript API's

@@ -19,9 +19,11 @@ pub struct Props {
 
 #[function_component(Toolbar)]
 pub fn toolbar(props: &Props) -> Html {
-    let link = use_state(|| None::<String>);
-    let markdown_text = use_state(|| None::<String>);
-    let embed_open = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let link = use_state(Option::<String>::default);
+    let markdown_text = use_state(Option::<String>::default);
+    let embed_open = use_state(bool::default);
     let embed_view = use_state(|| VIEWS[0].0.to_string());
     let embed_theme = use_state(String::new);
     let on_share = {
