@@ -8,7 +8,7 @@ use crate::components::scenario_description::scenario_description;
 use crate::components::scenario_form::ScenarioForm;
 use crate::components::side_by_side::SideBySide;
 use crate::components::step_view::changes_view;
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::components::{
     editor::editor,
     step_view::StepView,
@@ -68,7 +68,9 @@ pub fn app() -> Html {
     });
     // Set once an object of the review was opened: the header offers the
     // way back to the review, whose inputs are kept.
-    let from_review = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let from_review = use_state(bool::default);
     let review = use_reducer(ReviewState::new);
     {
         // A review asked for runs asynchronously, in the JavaScript API's
@@ -381,7 +383,7 @@ pub fn app() -> Html {
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     if embed.embed && *page == Page::Lessons {
         return html! {
-            <div class={classes!("app", "app-embed", theme)}><LessonsPage embedded=true /></div>
+            { el_classes("div", classes!("app", "app-embed", theme), html! { <><LessonsPage embedded=true /></> }) }
         };
     }
     if embed.embed {
@@ -448,7 +450,7 @@ pub fn app() -> Html {
                         { button("app-undo", on_undo, "Undo") }
                     }
                     if let Some(notice) = &state.notice {
-                        <p class="app-notice" role="status">{ notice.clone() }</p>
+                        { crate::el_attrs!("p", [("role", "status"), ("class", "app-notice")], notice.clone()) }
                     }
                     {
                         match &state.result {
@@ -456,7 +458,7 @@ pub fn app() -> Html {
                                 <>
                                     { scenario_description(facts.description.as_deref(), &state.text, state.preset) }
                                     if state.stale {
-                                        <p class="app-stale" role="status">{ "Running once you pause typing…" }</p>
+                                        { crate::el_attrs!("p", [("role", "status"), ("class", "app-stale")], "Running once you pause typing…") }
                                     }
                                     { timeline(TimelineProps { result, selected: state.selected, on_select: &on_select, managers: &facts.managers, labels: &facts.labels }) }
                                     if state.compare {
@@ -467,7 +469,7 @@ pub fn app() -> Html {
                                     }
                                 </>
                             },
-                            Err(message) => html! { <p class="app-error" role="alert">{ message.clone() }</p> },
+                            Err(message) => crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message.clone()),
                         }
                     }
                 </section>
@@ -491,7 +493,9 @@ fn embed_view(
     let theme = embed.theme.as_deref().map(|t| format!("theme-{t}"));
     let error = load_error.or_else(|| state.result.as_ref().err().cloned());
     let body = match (&state.result, error) {
-        (_, Some(message)) => html! { <p class="app-error" role="alert">{ message }</p> },
+        (_, Some(message)) => {
+            crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], message)
+        }
         (Err(_), None) => html! {},
         (Ok(result), None) => {
             let step = result.steps.get(state.selected);

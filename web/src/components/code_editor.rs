@@ -6,7 +6,7 @@
 //! is windowed (`text_window`): the textarea holds the lines around the
 //! view, and margins stand for the others.
 
-use crate::components::el;
+use crate::components::{el, el_classes};
 use crate::highlight::{Token, highlight_lines};
 use crate::text_window::{
     TextWindow, byte_at_utf16, line_count, line_of, utf16_at_byte, widest_line,
@@ -272,15 +272,15 @@ pub fn code_editor(props: &Props) -> Html {
     let marked =
         |n: usize| (Some(n) == error_line).then(|| format!("{prefix}-line-error code-line-error"));
     html! {
-        <div class={classes!("code", props.size.clone())}>
+        { el_classes("div", classes!("code", props.size.clone()), html! { <>
             { el("div", "code-scroll", html! { <>
-                <div class="code-gutter-box" aria-hidden="true">
+                { crate::el_attrs!("div", [("aria-hidden", "true"), ("class", "code-gutter-box")], html! { <>
                     <pre class="code-gutter" ref={gutter}>
                         { for shown.clone().map(|i| html! {
-                            <span class={classes!("code-number", marked(i + 1))}>{ format!("{}\n", i + 1) }</span>
+                            { el_classes("span", classes!("code-number", marked(i + 1)), format!("{}\n", i + 1)) }
                         }) }
                     </pre>
-                </div>
+                </> }) }
                 <div class="code-area" ref={scroller} {onscroll}>
                     <pre class="code-highlight" aria-hidden="true" ref={copy}>
                         { for lines.iter().zip(shown.clone()).map(|(tokens, i)| html! {
@@ -298,7 +298,7 @@ pub fn code_editor(props: &Props) -> Html {
             if let Some(error) = &props.error {
                 <p class={classes!("code-error", format!("{prefix}-error"))} role="alert">{ error.clone() }</p>
             }
-        </div>
+        </> }) }
     }
 }
 
@@ -314,10 +314,10 @@ struct RowProps {
 #[function_component(CodeRow)]
 fn code_row(props: &RowProps) -> Html {
     html! {
-        <span class={classes!("code-row", props.error.then_some("code-row-error"))}>
-            { for props.tokens.iter().map(|(t, s)| html! { <span class={t.class()}>{ s.clone() }</span> }) }
+        { el_classes("span", classes!("code-row", props.error.then_some("code-row-error")), html! { <>
+            { for props.tokens.iter().map(|(t, s)| el("span", t.class(), s.clone())) }
             { "\n" }
-        </span>
+        </> }) }
     }
 }
 

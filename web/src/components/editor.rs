@@ -11,10 +11,10 @@ use yew::prelude::*;
 /// code in the wasm (about 2 KB).
 pub fn editor(text: String, on_edit: Callback<String>, error: Option<String>) -> Html {
     html! {
-        <section class="editor" aria-label="Scenario">
+        { crate::el_attrs!("section", [("aria-label", "Scenario"), ("class", "editor")], html! { <>
             { el("h2", "editor-title", "Scenario YAML") }
             <CodeEditor {text} {on_edit} {error}
                         label="Scenario YAML" prefix="editor" size={classes!("code-tall")} />
-        </section>
+        </> }) }
     }
 }

@@ -17,7 +17,9 @@ pub struct Props {
 
 #[function_component(FieldList)]
 pub fn field_list(props: &Props) -> Html {
-    let all = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let all = use_state(bool::default);
     let shown = if *all {
         props.fields.len()
     } else {

@@ -2,12 +2,12 @@
 //! revealed, the outcome, the explanation, the engine's "Why?", the
 //! changes and the object with its owners.
 
-use crate::components::el;
 use crate::components::object_view::ObjectView;
 use crate::components::predict::{self, predict};
 use crate::components::prose::prose;
 use crate::components::step_view::changes_view;
 use crate::components::why_panel::why_view;
+use crate::components::{el, el_classes};
 use crate::lessons::{Loaded, shown};
 use crate::shared::Shared;
 use ssa_engine::scenario::parse_scenario;
@@ -50,11 +50,9 @@ pub fn lesson_step(
                                            revealed, on_choose: on_choose.clone(), on_reveal: on_reveal.clone() }) }
             }
             if revealed {
-                <div class="lesson-result" aria-live="polite">
+                { crate::el_attrs!("div", [("aria-live", "polite"), ("class", "lesson-result")], html! { <>
                     { el("p", "lesson-outcome", html! { <>{ "Outcome: " }
-                        <span class={classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str()))}>
-                            { if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() } }
-                        </span>
+                        { el_classes("span", classes!("step-outcome", format!("step-outcome-{}", result.outcome.as_str())), if result.outcome.as_str() == "applied" && !result.changed { "applied, no change" } else { result.outcome.as_str() }) }
                     </> }) }
                     if !result.message.is_empty() {
                         { el("pre", "step-message", result.message.clone()) }
@@ -71,7 +69,7 @@ pub fn lesson_step(
                             <ObjectView result={Shared::from(&l.result)} index={i} />
                         </details>
                     }
-                </div>
+                </> }) }
             }
         </section>
     }

@@ -3,9 +3,9 @@
 //! fragment (back and forward included), keeps the fragment on the step
 //! shown and saves the learner's progress in the browser.
 
-use crate::components::el;
 use crate::components::lesson_step::lesson_step;
 use crate::components::prose::prose;
+use crate::components::{el, el_classes};
 use crate::lesson_fetch::{fetch, fragment_of, load_progress, route, save_progress};
 use crate::lessons::{Fetch, LessonAction, LessonsState, shown};
 use crate::{browser, share};
@@ -94,10 +94,18 @@ pub fn lessons_page(props: &Props) -> Html {
     };
     let body = match (&state.open, &state.index) {
         (None, Fetch::Loading) => {
-            html! { <p class="lessons-status" role="status">{ "Loading the lessons…" }</p> }
+            crate::el_attrs!(
+                "p",
+                [("role", "status"), ("class", "lessons-status")],
+                "Loading the lessons…"
+            )
         }
         (None, Fetch::Failed(e)) => {
-            html! { <p class="app-error" role="alert">{ format!("The lessons could not be loaded: {e}") }</p> }
+            crate::el_attrs!(
+                "p",
+                [("role", "alert"), ("class", "app-error")],
+                format!("The lessons could not be loaded: {e}")
+            )
         }
         (None, Fetch::Ready(entries)) => html! {
             <>
@@ -114,10 +122,10 @@ pub fn lessons_page(props: &Props) -> Html {
                             String::new()
                         };
                         html! {
-                            <li class={classes!("lessons-item", p.done().then_some("lessons-item-done"))}>
+                            { el_classes("li", classes!("lessons-item", p.done().then_some("lessons-item-done")), html! { <>
                                 <a href={format!("#lesson={}", e.id)}>{ e.title.clone() }</a>
                                 if !status.is_empty() { { el("span", "lessons-progress", format!(" — {status}")) } }
-                            </li>
+                            </> }) }
                         }
                     }) }
                 </> }) }
@@ -125,12 +133,16 @@ pub fn lessons_page(props: &Props) -> Html {
         },
         (Some(open), _) => match &open.content {
             Fetch::Loading => {
-                html! { <p class="lessons-status" role="status">{ "Loading the lesson…" }</p> }
+                crate::el_attrs!(
+                    "p",
+                    [("role", "status"), ("class", "lessons-status")],
+                    "Loading the lesson…"
+                )
             }
             Fetch::Failed(e) => html! {
                 <>
-                    <p class="app-error" role="alert">{ format!("This lesson could not be loaded: {e}") }</p>
-                    <a href="#lessons">{ "All lessons" }</a>
+                    { crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], format!("This lesson could not be loaded: {e}")) }
+                    { crate::el_attrs!("a", [("href", "#lessons")], "All lessons") }
                 </>
             },
             Fetch::Ready(loaded) => {
@@ -151,15 +163,14 @@ pub fn lessons_page(props: &Props) -> Html {
                 html! {
                     <article class="lesson" aria-labelledby="lesson-title">
                         { el("header", "lesson-header", html! { <>
-                            if !props.embedded { <a class="lesson-all" href="#lessons">{ "← All lessons" }</a> }
-                            <h2 id="lesson-title">{ loaded.narrative.title.clone() }</h2>
+                            if !props.embedded { { crate::el_attrs!("a", [("href", "#lessons"), ("class", "lesson-all")], "← All lessons") } }
+                            { crate::el_attrs!("h2", [("id", "lesson-title")], loaded.narrative.title.clone()) }
                             { el("p", "lesson-docs", html! { <>{ "Kubernetes documentation: " }
                                 { for loaded.narrative.docs.iter().enumerate().map(|(i, (title, url))| html! {
                                     <>{ if i > 0 { ", " } else { "" } }<a href={url.clone()} target="_blank" rel="noopener">{ title.clone() }</a></>
                                 }) }
                             </> }) }
-                            <nav class="lesson-steps" aria-label="Steps of the lesson">
-                                { el("ol", "", html! { <>
+                            { crate::el_attrs!("nav", [("aria-label", "Steps of the lesson"), ("class", "lesson-steps")], el("ol", "", html! { <>
                                     { for (0..count).map(|i| {
                                         let reachable = (0..i).all(|j| shown(loaded, j));
                                         let current = i == step;
@@ -172,14 +183,13 @@ pub fn lessons_page(props: &Props) -> Html {
                                             </> }) }
                                         }
                                     }) }
-                                </> }) }
-                            </nav>
+                                </> })) }
                         </> }) }
                         if step == 0 && !loaded.narrative.intro.is_empty() {
                             { prose(&loaded.narrative.intro, "lesson-intro") }
                         }
                         { lesson_step(loaded, step, &on_choose, &on_reveal) }
-                        <nav class="lesson-nav" aria-label="Lesson navigation">
+                        { crate::el_attrs!("nav", [("aria-label", "Lesson navigation"), ("class", "lesson-nav")], html! { <>
                             <button type="button" class="lesson-previous" disabled={step == 0} onclick={dispatch(LessonAction::Previous)}>{ "← Previous step" }</button>
                             <button type="button" class="lesson-next" disabled={!can_next} onclick={dispatch(LessonAction::Next)}>{ "Next step →" }</button>
                             if let Some(next) = next_lesson {
@@ -188,7 +198,7 @@ pub fn lessons_page(props: &Props) -> Html {
                             if let Some(href) = playground.clone() {
                                 <a class="lesson-playground" {href} target={props.embedded.then_some("_blank")}>{ "Open in the playground" }</a>
                             }
-                        </nav>
+                        </> }) }
                     </article>
                 }
             }

@@ -47,7 +47,7 @@ pub fn live_editor(props: &Props) -> Html {
             Callback::from(move |_| open.emit(text.clone()))
         };
         html! {
-            <div class="live-several" role="status">
+            { crate::el_attrs!("div", [("role", "status"), ("class", "live-several")], html! { <>
                 { el("p", "", format!("This is {}: the live object is one object.", pasted.what)) }
                 { el("label", "", html! { <>{ "Keep one: " }
                     <select onchange={on_pick} aria-label="Keep one object as the live object">
@@ -56,17 +56,17 @@ pub fn live_editor(props: &Props) -> Html {
                     </select>
                 </> }) }
                 { button("", on_review, "Review them all against manifests") }
-            </div>
+            </> }) }
         }
     });
     html! {
-        <section class="live" aria-labelledby="live-title">
-            <h3 class="live-title" id="live-title">{ "Live object" }</h3>
+        { crate::el_attrs!("section", [("aria-labelledby", "live-title"), ("class", "live")], html! { <>
+            { crate::el_attrs!("h3", [("id", "live-title"), ("class", "live-title")], "Live object") }
             { el("p", "live-hint", if text.trim().is_empty() { "Empty: the first write creates the object." } else { "The object as stored before step 1." }) }
             { for notice }
             <CodeEditor {text} {error} {on_edit} label="Live object YAML"
                         placeholder="(empty: paste the stored object)" />
-        </section>
+        </> }) }
     }
 }
 

@@ -25,7 +25,7 @@ pub mod why_panel;
 
 use crate::scenario_edit::Node;
 use crate::state::Action;
-use yew::{Callback, Html, html};
+use yew::{Callback, Classes, Html, html};
 
 // Callbacks that send an action are made by these few functions rather
 // than by a closure at each place: every closure is its own code in the
@@ -77,6 +77,55 @@ pub fn button(
 fn button_of(class: &'static str, onclick: Callback<web_sys::MouseEvent>, child: Html) -> Html {
     let class = (!class.is_empty()).then_some(class);
     html! { <button type="button" {class} {onclick}>{ child }</button> }
+}
+
+/// `<tag k1="v1" k2="v2"...>{ child }</tag>` (see [`el`]): literal
+/// attributes as `html!` sets them, in the order it sets them (a class
+/// last), so that the DOM is the same.
+#[macro_export]
+macro_rules! el_attrs {
+    ($tag:literal, [$(($key:literal, $value:literal)),* $(,)?], $child:expr) => {
+        $crate::components::el_with(
+            $tag,
+            ::yew::virtual_dom::Attributes::Static(&[$((
+                $key,
+                ::yew::virtual_dom::AttributeOrProperty::Static($value),
+            )),*]),
+            $child,
+        )
+    };
+}
+
+/// [`el_attrs!`]'s element (one copy per child type).
+pub fn el_with(
+    tag: &'static str,
+    attributes: yew::virtual_dom::Attributes,
+    child: impl Into<Html>,
+) -> Html {
+    el_with_of(tag, attributes, child.into())
+}
+
+#[inline(never)]
+fn el_with_of(tag: &'static str, attributes: yew::virtual_dom::Attributes, child: Html) -> Html {
+    let mut node = el_of(tag, "", child);
+    // Just made: the only reference.
+    if let Html::VTag(vtag) = &mut node
+        && let Some(vtag) = std::rc::Rc::get_mut(vtag)
+    {
+        vtag.attributes = attributes;
+    }
+    node
+}
+
+/// `<tag class={classes}>{ child }</tag>`, a computed class list (see
+/// [`el`]).
+pub fn el_classes(tag: &'static str, classes: Classes, child: impl Into<Html>) -> Html {
+    el_classes_of(tag, classes, child.into())
+}
+
+#[inline(never)]
+fn el_classes_of(tag: &'static str, class: Classes, child: Html) -> Html {
+    html! { <@{tag} {class}>{ child }</@> }
 }
 
 #[inline(never)]

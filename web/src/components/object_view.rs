@@ -6,8 +6,8 @@
 //! scrolls both ways: long lines scroll sideways (the owners stay in view)
 //! instead of being cut, and the gutter is as wide as its owners.
 
-use crate::components::el;
 use crate::components::spacer::Spacer;
+use crate::components::{el, el_classes};
 use crate::shared::Shared;
 use crate::virtual_rows::{rows_to_draw, use_scroll};
 use ssa_engine::scenario::{BlameLine, ScenarioResult};
@@ -42,13 +42,11 @@ pub fn object_view(props: &Props) -> Html {
     );
     html! {
         <div class="blame object-view" {onscroll}>
-            <table class="object-lines" aria-label="Object with the owner of each field">
-                { el("tbody", "", html! { <>
-                    if above > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={above} /></td></tr> }
+            { crate::el_attrs!("table", [("aria-label", "Object with the owner of each field"), ("class", "object-lines")], el("tbody", "", html! { <>
+                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={above} /></> })) } }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
-                    if below > 0.0 { <tr class="spacer-row" aria-hidden="true"><td colspan="2"><Spacer height={below} /></td></tr> }
-                </> }) }
-            </table>
+                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={below} /></> })) } }
+                </> })) }
         </div>
     }
 }
@@ -81,7 +79,7 @@ fn blame_line(line: &BlameLine) -> Html {
         line.owners
             .iter()
             .map(|o| html! {
-                <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
+                { el_classes("span", classes!("blame-owner", crate::colours::class(&o.manager)), o.manager.clone()) }
             })
             .collect::<Html>()
     } else if line.ownable && line.field.is_some() {

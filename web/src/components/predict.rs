@@ -2,7 +2,7 @@
 //! between them, as in any radio group) and a button that reveals the
 //! step. Once revealed, the group says which answer was right.
 
-use crate::components::el;
+use crate::components::{el, el_classes};
 use ssa_engine::lesson::AnswerKey;
 use yew::prelude::*;
 
@@ -56,11 +56,11 @@ pub fn predict(props: Props<'_>) -> Html {
                     let id = format!("{name}-{i}");
                     let mark = if props.revealed && i == props.answer.correct { Some("predict-correct") } else { None };
                     html! {
-                        <div class={classes!("predict-choice", mark)}>
+                        { el_classes("div", classes!("predict-choice", mark), html! { <>
                             <input type="radio" id={id.clone()} name={name.clone()} value={i.to_string()}
                                    checked={props.chosen == Some(i)} {onchange} />
                             <label for={id}>{ choice.clone() }</label>
-                        </div>
+                        </> }) }
                     }
                 }) }
             </fieldset>

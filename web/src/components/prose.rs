@@ -2,7 +2,7 @@
 //! `code`, **strong**, *emphasis* and [links](https://…). Built as nodes,
 //! never as HTML text, so nothing in a lesson can inject markup.
 
-use crate::components::el;
+use crate::components::{el, el_classes};
 use yew::prelude::*;
 
 /// `text` as paragraphs and lists, in a `div.prose` with `class`.
@@ -19,7 +19,7 @@ pub fn prose(text: &str, class: &'static str) -> Html {
                 el("p", "", inline(&lines.join(" ")))
             }
         });
-    html! { <div class={classes!("prose", class)}>{ for blocks }</div> }
+    html! { { el_classes("div", classes!("prose", class), html! { <>{ for blocks }</> }) } }
 }
 
 /// The inline markup of one paragraph.

@@ -13,7 +13,9 @@ pub struct Props {
 
 #[function_component(RawManagedFields)]
 pub fn raw_managed_fields(props: &Props) -> Html {
-    let open = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let open = use_state(bool::default);
     let Some(entries) = props.object.get_path(&["metadata", "managedFields"]) else {
         return html! {};
     };

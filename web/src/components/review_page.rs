@@ -4,7 +4,7 @@
 
 use crate::browser;
 use crate::components::code_editor::CodeEditor;
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::review::{Flags, ObjectRow, ReviewAction, ReviewState};
 use yew::prelude::*;
 
@@ -78,7 +78,7 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
     let flags = &state.flags;
     html! {
         <section class="review" aria-labelledby="review-title" onkeydown={on_key}>
-            <h2 id="review-title" class="review-title">{ "Review an apply" }</h2>
+            { crate::el_attrs!("h2", [("id", "review-title"), ("class", "review-title")], "Review an apply") }
             { el("p", "review-intro", html! { <>
                 { "Paste what the cluster holds (" }{ el("code", "", "kubectl get -o yaml --show-managed-fields") }
                 { ": one object, a List or several documents) and the manifests about to be applied (a file, " }
@@ -121,26 +121,26 @@ pub fn review_page(state: &UseReducerHandle<ReviewState>, on_open: &Callback<Str
                 { el("span", "review-hint", "Ctrl+Enter") }
             </> }) }
             if state.running {
-                <p class="review-running" role="status">{ "Reviewing…" }</p>
+                { crate::el_attrs!("p", [("role", "status"), ("class", "review-running")], "Reviewing…") }
             } else if state.stale {
-                <p class="review-stale" role="status">{ "The inputs changed: press Review to see their outcome." }</p>
+                { crate::el_attrs!("p", [("role", "status"), ("class", "review-stale")], "The inputs changed: press Review to see their outcome.") }
             }
             if let Some(outcome) = &state.outcome {
-                <div class="review-outcome" aria-live="polite">
+                { crate::el_attrs!("div", [("aria-live", "polite"), ("class", "review-outcome")], html! { <>
                     { el("p", "review-summary", summary(&outcome.counts(), outcome.objects.len())) }
                     if !outcome.errors.is_empty() {
-                        <ul class="review-errors" role="alert">
+                        { crate::el_attrs!("ul", [("role", "alert"), ("class", "review-errors")], html! { <>
                             { for outcome.errors.iter().map(|e| el("li", "", e.clone())) }
-                        </ul>
+                        </> }) }
                     }
                     if !outcome.objects.is_empty() {
                         { el("table", "review-table", html! { <>
-                            { el("thead", "", el("tr", "", html! { <><th scope="col">{ "Object" }</th><th scope="col">{ "Namespace" }</th>
-                                <th scope="col">{ "Outcome" }</th><th scope="col">{ "Message" }</th><th scope="col">{ el("span", "visually-hidden", "Open") }</th></> })) }
+                            { el("thead", "", el("tr", "", html! { <>{ crate::el_attrs!("th", [("scope", "col")], "Object") }{ crate::el_attrs!("th", [("scope", "col")], "Namespace") }
+                                { crate::el_attrs!("th", [("scope", "col")], "Outcome") }{ crate::el_attrs!("th", [("scope", "col")], "Message") }{ crate::el_attrs!("th", [("scope", "col")], el("span", "visually-hidden", "Open")) }</> })) }
                             { el("tbody", "", html! { <>{ for outcome.objects.iter().map(|row| object_row(row, on_open)) }</> }) }
                         </> }) }
                     }
-                </div>
+                </> }) }
             }
         </section>
     }
@@ -162,9 +162,9 @@ fn object_row(row: &ObjectRow, on_open: &Callback<String>) -> Html {
     };
     html! {
         { el("tr", "", html! { <>
-            <th scope="row">{ el("code", "", row.name.clone()) }</th>
+            { crate::el_attrs!("th", [("scope", "row")], el("code", "", row.name.clone())) }
             { el("td", "", row.namespace.clone().unwrap_or_default()) }
-            { el("td", "", html! { <><span class={classes!("review-badge", badge)}>{ row.outcome.clone() }</span></> }) }
+            { el("td", "", el_classes("span", classes!("review-badge", badge), row.outcome.clone())) }
             { el("td", "", html! { <>if !row.message.is_empty() { { el("pre", "review-message", row.message.clone()) } }</> }) }
             { el("td", "", html! { <>{ for open }</> }) }
         </> }) }

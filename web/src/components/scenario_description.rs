@@ -41,10 +41,10 @@ pub fn scenario_description(own: Option<&str>, text: &str, preset: usize) -> Htm
         Shown::Nothing => html! {},
         Shown::Description(d) => el("p", "app-description", d),
         Shown::EditedPreset(title) => html! {
-            <p class="app-description app-description-edited" role="note">
+            { crate::el_attrs!("p", [("role", "note"), ("class", "app-description app-description-edited")], html! { <>
                 { format!("Edited from the preset “{title}”: its description no longer describes what is shown. Choose the preset again to restore it, or write your own ") }
                 { el("code", "", "description:") }{ "." }
-            </p>
+            </> }) }
         },
     }
 }

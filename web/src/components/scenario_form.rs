@@ -35,16 +35,12 @@ pub fn scenario_form(props: &Props) -> Html {
         Ok(form) => form.clone(),
         Err(e) => {
             return html! {
-                <section class="form" aria-label="Scenario inputs">
-                    <p class="form-unreadable" role="status">
-                        { format!("The inputs need a scenario that reads as YAML; fix the scenario YAML below first ({e}).") }
-                    </p>
-                </section>
+                { crate::el_attrs!("section", [("aria-label", "Scenario inputs"), ("class", "form")], crate::el_attrs!("p", [("role", "status"), ("class", "form-unreadable")], format!("The inputs need a scenario that reads as YAML; fix the scenario YAML below first ({e})."))) }
             };
         }
     };
     html! {
-        <section class="form" aria-label="Scenario inputs">
+        { crate::el_attrs!("section", [("aria-label", "Scenario inputs"), ("class", "form")], html! { <>
             <SchemaPicker kind={form.schema} automatic={automatic.clone()} builtin={form.builtin.clone()} document={form.schema_document.clone()}
                           drafts={props.drafts.clone()} on_action={props.on_action.clone()} />
             <LiveEditor text={form.live.clone()} drafts={props.drafts.clone()} on_action={props.on_action.clone()}
@@ -52,7 +48,7 @@ pub fn scenario_form(props: &Props) -> Html {
             <StepList steps={form.steps.clone()} drafts={props.drafts.clone()} outcomes={props.outcomes.clone()}
                       problems={props.problems.clone()}
                       selected={props.selected} on_action={props.on_action.clone()} />
-        </section>
+        </> }) }
     }
 }
 

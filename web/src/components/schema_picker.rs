@@ -52,8 +52,8 @@ pub fn schema_picker(props: &Props) -> Html {
     let on_document = crate::components::send_node_edit(&props.on_action, Node::Schema);
     let (document, error) = shown_text(&props.drafts, Node::Schema, &props.document);
     html! {
-        <section class="schema" aria-labelledby="schema-title">
-            <h3 class="schema-title" id="schema-title">{ "Schema" }</h3>
+        { crate::el_attrs!("section", [("aria-labelledby", "schema-title"), ("class", "schema")], html! { <>
+            { crate::el_attrs!("h3", [("id", "schema-title"), ("class", "schema-title")], "Schema") }
             { el("div", "schema-row", html! { <>
                 { el("label", "schema-source", html! { <>{ "Source " }
                     <select onchange={on_kind} aria-label="Schema source">
@@ -79,6 +79,6 @@ pub fn schema_picker(props: &Props) -> Html {
                 <CodeEditor text={document} {error} on_edit={on_document}
                             label={format!("Schema: {}", props.kind.label())} />
             }
-        </section>
+        </> }) }
     }
 }

@@ -2,7 +2,7 @@
 //! the selected step; lines only one side has are highlighted.
 
 use crate::compare_modes;
-use crate::components::el;
+use crate::components::{el, el_classes};
 use ssa_engine::scenario::{BlameLine, ScenarioResult};
 use std::collections::HashSet;
 use yew::prelude::*;
@@ -18,7 +18,9 @@ pub fn side_by_side(props: &Props) -> Html {
     let runs = use_memo(props.text.clone(), |text| compare_modes::both(text));
     let (csa, ssa) = match &*runs {
         Ok(pair) => pair,
-        Err(e) => return html! { <p class="app-error" role="alert">{ e.clone() }</p> },
+        Err(e) => {
+            return crate::el_attrs!("p", [("role", "alert"), ("class", "app-error")], e.clone());
+        }
     };
     let lines = |r: &ScenarioResult| {
         r.steps
@@ -41,18 +43,18 @@ pub fn side_by_side(props: &Props) -> Html {
             .unwrap_or("");
         html! {
             <section class={classes!("side", class.to_string())} aria-label={title.to_string()}>
-                { el("h3", "", html! { <>{ title.to_string() }{ " " }<span class={classes!("step-outcome", format!("step-outcome-{outcome}"))}>{ outcome }</span></> }) }
+                { el("h3", "", html! { <>{ title.to_string() }{ " " }{ el_classes("span", classes!("step-outcome", format!("step-outcome-{outcome}")), outcome) }</> }) }
                 { el("div", "blame", html! { <>
                     { for lines.iter().map(|l| {
                         let only = !other.contains(&l.text);
                         let owners = l.owners.iter().map(|o| html! {
-                            <span class={classes!("blame-owner", crate::colours::class(&o.manager))}>{ o.manager.clone() }</span>
+                            { el_classes("span", classes!("blame-owner", crate::colours::class(&o.manager)), o.manager.clone()) }
                         }).collect::<Html>();
                         html! {
-                            <div class={classes!("blame-line", only.then_some("side-only"))}>
+                            { el_classes("div", classes!("blame-line", only.then_some("side-only")), html! { <>
                                 { el("span", "blame-gutter", owners) }
                                 { el("code", "blame-text", l.text.clone()) }
-                            </div>
+                            </> }) }
                         }
                     }) }
                 </> }) }

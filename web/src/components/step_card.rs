@@ -4,7 +4,7 @@
 
 use crate::colours;
 use crate::components::code_editor::CodeEditor;
-use crate::components::el;
+use crate::components::{el, el_classes};
 use crate::scenario_edit::{Node, OPS, StepEdit, StepForm};
 use crate::state::{Action, Draft, shown_text};
 use yew::prelude::*;
@@ -121,7 +121,7 @@ pub fn step_card(props: &Props) -> Html {
                            aria-label={format!("Step {n} manager")} />
                 </> }) }
                 if !outcome.is_empty() {
-                    <span class={classes!("step-card-outcome", "step-outcome", format!("step-outcome-{outcome}"))}>{ outcome.clone() }</span>
+                    { el_classes("span", classes!("step-card-outcome", "step-outcome", format!("step-outcome-{outcome}")), outcome.clone()) }
                 }
             </> }) }
             { el("div", "step-card-settings", html! { <>

@@ -39,8 +39,8 @@ pub fn step_list(props: &Props) -> Html {
     };
     let count = props.steps.len();
     html! {
-        <section class="steps" aria-labelledby="steps-title">
-            <h3 class="steps-title" id="steps-title">{ format!("Steps ({count})") }</h3>
+        { crate::el_attrs!("section", [("aria-labelledby", "steps-title"), ("class", "steps")], html! { <>
+            { crate::el_attrs!("h3", [("id", "steps-title"), ("class", "steps-title")], format!("Steps ({count})")) }
             { el("ol", "steps-list", html! { <>
                 { for props.steps.iter().enumerate().map(|(i, step)| step_card(&StepProps {
                     index: i,
@@ -54,6 +54,6 @@ pub fn step_list(props: &Props) -> Html {
                 })) }
             </> }) }
             { button("steps-add", on_add, "+ Add a step") }
-        </section>
+        </> }) }
     }
 }

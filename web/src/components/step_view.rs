@@ -3,10 +3,10 @@
 //! What is built from the run (each manager's fields) is built once per
 //! run and step, not on every render.
 
-use crate::components::el;
 use crate::components::field_list::FieldList;
 use crate::components::object_view::ObjectView;
 use crate::components::raw_managed_fields::RawManagedFields;
+use crate::components::{el, el_classes};
 use crate::shared::Shared;
 use ssa_engine::managed_fields::{self, ManagerId};
 use ssa_engine::scenario::{Resolution, ScenarioResult, StepResult};
@@ -43,7 +43,7 @@ pub fn step_view(props: &Props) -> Html {
         <article class="step" aria-label={format!("Step {}", props.index + 1)}>
             { el("h2", "step-title", html! { <>
                 { format!("After step {}: ", props.index + 1) }
-                <span class={classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str()))}>{ step.outcome.as_str() }</span>
+                { el_classes("span", classes!("step-outcome", format!("step-outcome-{}", step.outcome.as_str())), step.outcome.as_str()) }
             </> }) }
             if !step.message.is_empty() {
                 { el("pre", "step-message", step.message.clone()) }
@@ -58,7 +58,7 @@ pub fn step_view(props: &Props) -> Html {
                         }) }
                     </> }) }
                 </> }) }
-                <div class="step-resolve" role="group" aria-label="Resolve the conflict">
+                { crate::el_attrs!("div", [("role", "group"), ("aria-label", "Resolve the conflict"), ("class", "step-resolve")], html! { <>
                     <button type="button" class="step-resolve-force"
                             onclick={resolve(&props.on_resolve, Resolution::Force)}
                             title="Re-run this step with force: take the fields over">{ "Force" }</button>
@@ -68,7 +68,7 @@ pub fn step_view(props: &Props) -> Html {
                     <button type="button" class="step-resolve-share"
                             onclick={resolve(&props.on_resolve, Resolution::Share)}
                             title="Apply the live values, so both managers own the fields">{ "Share them" }</button>
-                </div>
+                </> }) }
             }
             for note in step.notes.iter() {
                 { el("p", "step-note", note.clone()) }
@@ -92,7 +92,7 @@ pub fn step_view(props: &Props) -> Html {
                     }
                     { for managers.iter().map(|m| html! {
                         { el("div", "manager", html! { <>
-                            { el("h4", "", html! { <><span class={classes!("manager-name", "blame-owner", crate::colours::class(&m.name))}>{ m.name.clone() }</span>{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
+                            { el("h4", "", html! { <>{ el_classes("span", classes!("manager-name", "blame-owner", crate::colours::class(&m.name)), m.name.clone()) }{ " " }{ el("span", "manager-op", m.how.clone()) }</> }) }
                             <FieldList fields={m.fields.clone()} />
                         </> }) }
                     }) }
@@ -112,10 +112,10 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             return html! {};
         }
         html! {
-            <div class={classes!("changes-group", class.to_string())}>
+            { el_classes("div", classes!("changes-group", class.to_string()), html! { <>
                 { el("h4", "", title.to_string()) }
                 { el("ul", "", html! { <>{ for items.into_iter() }</> }) }
-            </div>
+            </> }) }
         }
     };
     let plain = |fields: &Vec<String>| {
@@ -125,7 +125,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             .collect::<Vec<_>>()
     };
     html! {
-        <section class="changes" aria-label="What this step changed">
+        { crate::el_attrs!("section", [("aria-label", "What this step changed"), ("class", "changes")], html! { <>
             { el("h3", "", "Changes") }
             { list("Added", "changes-added", plain(&c.added)) }
             { list("Changed", "changes-modified", plain(&c.modified)) }
@@ -138,7 +138,7 @@ pub fn changes_view(c: &ssa_engine::scenario::Changes) -> Html {
             { list("Ownership moved", "changes-moved", c.moved.iter().map(|(f, was, now)| html! {
                 { el("li", "", html! { <>{ el("code", "", f.clone()) }{ format!(" — {} → {}", was.join(", "), now.join(", ")) }</> }) }
             }).collect()) }
-        </section>
+        </> }) }
     }
 }
 

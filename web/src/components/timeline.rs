@@ -1,7 +1,7 @@
 //! The steps as a timeline, each with its outcome badge; a click (or the
 //! arrow keys) selects the step whose state is shown.
 
-use crate::components::el;
+use crate::components::{el, el_classes};
 use ssa_engine::scenario::ScenarioResult;
 use yew::prelude::*;
 
@@ -21,19 +21,19 @@ pub struct Props<'a> {
 pub fn timeline(props: Props<'_>) -> Html {
     html! {
         <>
-        <ol class="timeline" aria-label="Steps">
+        { crate::el_attrs!("ol", [("aria-label", "Steps"), ("class", "timeline")], html! { <>
             { for props.result.steps.iter().enumerate().map(|(i, step)| {
                 let on_select = props.on_select.clone();
                 let onclick = Callback::from(move |_| on_select.emit(i));
                 let outcome = if step.outcome.as_str() == "applied" && !step.changed { "no change" } else { step.outcome.as_str() };
                 let badge = classes!("timeline-badge", format!("timeline-badge-{}", outcome.replace(' ', "-")));
                 html! {
-                    <li class={classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected"))}>
+                    { el_classes("li", classes!("timeline-step", (i == props.selected).then_some("timeline-step-selected")), html! { <>
                         <button type="button" {onclick} aria-current={(i == props.selected).then_some("step")}
                                 title={props.labels.get(i).filter(|l| !l.is_empty()).cloned()}>
                             { el("span", "timeline-index", format!("{}", i + 1)) }
                             if let Some(manager) = props.managers.get(i).filter(|m| !m.is_empty()) {
-                                <span class={classes!("timeline-manager", "blame-owner", crate::colours::class(manager))}>{ manager.clone() }</span>
+                                { el_classes("span", classes!("timeline-manager", "blame-owner", crate::colours::class(manager)), manager.clone()) }
                             }
                             <span class={badge} data-outcome={step.outcome.as_str()}>{ outcome }</span>
                             if let Some(rollout) = &step.rollout {
@@ -42,13 +42,13 @@ pub fn timeline(props: Props<'_>) -> Html {
                                 </span>
                             }
                         </button>
-                    </li>
+                    </> }) }
                 }
             }) }
-        </ol>
+        </> }) }
         <details class="events" open=true>
             { el("summary", "", "Watch events") }
-            <ol class="events-list" aria-label="Watch events">
+            { crate::el_attrs!("ol", [("aria-label", "Watch events"), ("class", "events-list")], html! { <>
                 { for props.result.steps.iter().enumerate().map(|(i, step)| {
                     let text = match &step.event {
                         Some(e) => format!("{} (resourceVersion {}; kube-rs {})", e.kind.as_str(), e.resource_version, e.kind.kube_rs()),
@@ -56,7 +56,7 @@ pub fn timeline(props: Props<'_>) -> Html {
                     };
                     html! { { el("li", "events-item", html! { <>{ el("span", "events-step", format!("{}", i + 1)) }{ text }</> }) } }
                 }) }
-            </ol>
+            </> }) }
         </details>
         </>
     }

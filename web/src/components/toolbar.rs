@@ -1,6 +1,6 @@
 //! Share, embed, export, import and "Copy as Markdown".
 
-use crate::components::{button, el};
+use crate::components::{button, el, el_classes};
 use crate::embed_snippet::{self, EmbedChoice, THEMES, VIEWS};
 use crate::shared::Shared;
 use crate::{browser, markdown, share};
@@ -19,9 +19,11 @@ pub struct Props {
 
 #[function_component(Toolbar)]
 pub fn toolbar(props: &Props) -> Html {
-    let link = use_state(|| None::<String>);
-    let markdown_text = use_state(|| None::<String>);
-    let embed_open = use_state(|| false);
+    // `bool::default`, not `|| false`: the hook's code in the wasm once per
+    // initial function, and a closure is one of its own at each place.
+    let link = use_state(Option::<String>::default);
+    let markdown_text = use_state(Option::<String>::default);
+    let embed_open = use_state(bool::default);
     let embed_view = use_state(|| VIEWS[0].0.to_string());
     let embed_theme = use_state(String::new);
     let on_share = {
@@ -90,7 +92,7 @@ pub fn toolbar(props: &Props) -> Html {
         );
         let element = embed_snippet::element_snippet(&base, &props.text, &choice);
         html! {
-            <div class="toolbar-embed" role="group" aria-label="Embed this scenario in a page">
+            { crate::el_attrs!("div", [("role", "group"), ("aria-label", "Embed this scenario in a page"), ("class", "toolbar-embed")], html! { <>
                 { el("label", "", html! { <>{ "View " }
                     { choice_select("Embed view", VIEWS, &embed_view) }
                 </> }) }
@@ -100,11 +102,11 @@ pub fn toolbar(props: &Props) -> Html {
                 { el("span", "toolbar-embed-step", format!("opens at step {}", choice.step)) }
                 { snippet_box("iframe", "An iframe: the scenario travels in its URL", iframe) }
                 { snippet_box("element", "The <ssa-playground> element: one script tag, the scenario inline", element) }
-            </div>
+            </> }) }
         }
     });
     html! {
-        <div class="toolbar" role="toolbar" aria-label="Scenario">
+        { crate::el_attrs!("div", [("role", "toolbar"), ("aria-label", "Scenario"), ("class", "toolbar")], html! { <>
             { button("", on_share, "Share link") }
             <button type="button" onclick={on_embed} aria-expanded={embed_open.to_string()}>{ "Embed" }</button>
             { button("", on_export, "Export") }
@@ -119,7 +121,7 @@ pub fn toolbar(props: &Props) -> Html {
                 <textarea class="toolbar-markdown" readonly=true value={md.clone()} aria-label="The scenario as Markdown" />
             }
             { for embed_panel }
-        </div>
+        </> }) }
     }
 }
 
@@ -153,10 +155,10 @@ fn snippet_box(kind: &'static str, label: &'static str, snippet: String) -> Html
         Callback::from(move |_| browser::copy_text(&snippet))
     };
     html! {
-        <div class={classes!("toolbar-snippet", format!("toolbar-snippet-{kind}"))}>
+        { el_classes("div", classes!("toolbar-snippet", format!("toolbar-snippet-{kind}")), html! { <>
             { el("span", "toolbar-snippet-label", label) }
             <textarea readonly=true value={snippet} aria-label={label} rows="4" />
             <button type="button" onclick={on_copy} aria-label={format!("Copy the {kind} snippet")}>{ "Copy" }</button>
-        </div>
+        </> }) }
     }
 }

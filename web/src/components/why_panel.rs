@@ -2,7 +2,7 @@
 //! with their owners, prunes, shares, defaults nobody owns, …), beside
 //! the Changes panel.
 
-use crate::components::el;
+use crate::components::{el, el_classes};
 use ssa_engine::scenario::Reason;
 use yew::prelude::*;
 
@@ -12,16 +12,16 @@ pub fn why_view(reasons: &[Reason]) -> Html {
         return html! {};
     }
     html! {
-        <section class="why" aria-label="Why">
+        { crate::el_attrs!("section", [("aria-label", "Why"), ("class", "why")], html! { <>
             { el("h3", "", "Why?") }
             { el("ul", "why-list", html! { <>
                 { for reasons.iter().map(|r| html! {
-                    <li class={classes!("why-item", format!("why-{}", r.topic.title().replace([' ', ':'], "-").replace("--", "-")))}>
+                    { el_classes("li", classes!("why-item", format!("why-{}", r.topic.title().replace([' ', ':'], "-").replace("--", "-"))), html! { <>
                         { el("span", "why-topic", r.topic.title()) }{ " " }
                         { el("span", "why-text", r.text.clone()) }
-                    </li>
+                    </> }) }
                 }) }
             </> }) }
-        </section>
+        </> }) }
     }
 }
