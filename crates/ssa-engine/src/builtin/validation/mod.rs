@@ -259,13 +259,18 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "HorizontalPodAutoscaler (autoscaling/v1 and v2)",
-        "minReplicas below 1 (below 0 when the stored object had 0), maxReplicas unset, negative or below minReplicas; a scaleTargetRef without kind or name, or (unless an update keeps its apiVersion and kind) with an apiVersion without a group but for a ReplicationController",
+        "minReplicas below 1 (below 0 when the stored object had 0), maxReplicas unset, negative or below minReplicas; a scaleTargetRef without kind or name or with one that is not a path segment, or (unless an update keeps its apiVersion and kind) with an apiVersion that does not parse or without a group but for a ReplicationController",
         "autoscaling/validation validateHorizontalPodAutoscalerSpec, ValidateCrossVersionObjectReference, ValidateAPIVersion; registry/autoscaling/horizontalpodautoscaler validationOptionsForHorizontalPodAutoscaler",
     ),
     (
         "HorizontalPodAutoscaler",
         "a metric without a type or of an unknown one; minReplicas 0 without an Object or External metric; autoscaling/v1's targetCPUUtilizationPercentage below 1 (as the Resource metric it converts to)",
         "autoscaling/validation validateMetrics, validateMetricSpec, validateMetricTarget",
+    ),
+    (
+        "HorizontalPodAutoscaler",
+        "a metric without the source of its type or with another; a source without a metric name (or one that is not a path segment), resource name or container (not a DNS label); an Object metric's described object without kind or name, or with an apiVersion that does not parse; a target without a known type, with a value, average value or utilization not positive, without the values its source needs (Resource, ContainerResource: a utilization or an average value, not both; Object: a value or an average value; External: one of them; Pods: an average value)",
+        "autoscaling/validation validateMetricSpec, validateObjectSource, validateExternalSource, validatePodsSource, validateResourceSource, validateContainerResourceSource, validateMetricIdentifier, validateMetricTarget, ValidateCrossVersionObjectReference, ValidateAPIVersion (AllowEmptyAPIGroup); registry/autoscaling/horizontalpodautoscaler validationOptionsForHorizontalPodAutoscaler",
     ),
     (
         "CertificateSigningRequest",

@@ -58,7 +58,7 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> 
 }
 
 /// A Quantity's text as written: a string, or a number as JSON prints it.
-fn quantity_text(v: &Value) -> Option<String> {
+pub(super) fn quantity_text(v: &Value) -> Option<String> {
     v.as_str().map(str::to_string).or_else(|| Some(v.to_json()))
 }
 

@@ -131,6 +131,16 @@ fn scale_target_reference() {
         )
     );
     assert!(check(Some(&core_group), &core_group).is_ok());
+    assert_eq!(
+        check(
+            None,
+            &with_target("{apiVersion: apps/v1/x, kind: a/b, name: \"%\"}")
+        )
+        .unwrap_err(),
+        format!(
+            "{INVALID}[spec.scaleTargetRef.kind: Invalid value: \"a/b\": may not contain '/', spec.scaleTargetRef.name: Invalid value: \"%\": may not contain '%', spec.scaleTargetRef.apiVersion: Invalid value: \"apps/v1/x\": unexpected GroupVersion string: apps/v1/x]"
+        )
+    );
     let controller = with_target("{apiVersion: v1, kind: ReplicationController, name: web}");
     assert!(check(None, &controller).is_ok());
     // An update that changes the kind is checked.
@@ -167,6 +177,143 @@ fn metric_types() {
         refused(&format!("maxReplicas: 3, metrics: [{{{cpu}}}]")),
         format!(
             "{INVALID}[spec.metrics[0].type: Required value: must specify a metric source type, spec.metrics[0].type: Unsupported value: \"\": supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\"]"
+        )
+    );
+}
+
+/// The message for a create with the one metric `metric`.
+fn metric_refused(metric: &str) -> String {
+    refused(&format!("maxReplicas: 3, metrics: [{metric}]"))
+}
+
+/// `validateMetricSpec`: the source of the metric's type is given, and no
+/// other; only the first given (in upstream's order) is validated.
+#[test]
+fn metric_sources() {
+    let cpu = "resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}";
+    assert_eq!(
+        metric_refused(&format!("{{type: Pods, {cpu}}}")),
+        format!(
+            "{INVALID}spec.metrics[0].pods: Required value: must populate information for the given metric source"
+        )
+    );
+    // pods comes before resource: it is the one validated.
+    assert_eq!(
+        metric_refused(&format!(
+            "{{type: Resource, {cpu}, pods: {{metric: {{name: qps}}}}}}"
+        )),
+        format!(
+            "{INVALID}[spec.metrics[0].pods.target.type: Required value: must specify a metric target type, spec.metrics[0].pods.target.type: Invalid value: \"\": must be either Utilization, Value, or AverageValue, spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue, spec.metrics[0].pods: Forbidden: must populate the given metric source only]"
+        )
+    );
+}
+
+/// `validateResourceSource` and `validateMetricTarget`: a resource name, a
+/// known target type, a utilization or an average value (not both), each
+/// positive.
+#[test]
+fn resource_metric_targets() {
+    let resource = |target: &str| {
+        metric_refused(&format!(
+            "{{type: Resource, resource: {{name: cpu, target: {target}}}}}"
+        ))
+    };
+    assert!(check(None, &hpa("maxReplicas: 3, metrics: [{type: Resource, resource: {name: memory, target: {type: AverageValue, averageValue: 500Mi}}}]")).is_ok());
+    assert_eq!(
+        resource("{type: Utilization}"),
+        format!(
+            "{INVALID}spec.metrics[0].resource.target.averageUtilization: Required value: must set either a target raw value or a target utilization"
+        )
+    );
+    assert_eq!(
+        resource("{type: Utilization, averageUtilization: 50, averageValue: 100m}"),
+        format!(
+            "{INVALID}spec.metrics[0].resource.target.averageValue: Forbidden: may not set both a target raw value and a target utilization"
+        )
+    );
+    assert_eq!(
+        resource("{type: AverageValue, averageValue: \"-0.5\"}"),
+        format!(
+            "{INVALID}spec.metrics[0].resource.target.averageValue: Invalid value: \"-500m\": must be positive"
+        )
+    );
+    assert_eq!(
+        resource("{type: Percent, averageUtilization: 0}"),
+        format!(
+            "{INVALID}[spec.metrics[0].resource.target.type: Invalid value: \"Percent\": must be either Utilization, Value, or AverageValue, spec.metrics[0].resource.target.averageUtilization: Invalid value: 0: must be greater than 0]"
+        )
+    );
+    assert_eq!(
+        metric_refused(
+            "{type: ContainerResource, containerResource: {name: cpu, container: App, target: {type: Utilization, averageUtilization: 60}}}"
+        ),
+        format!(
+            "{INVALID}spec.metrics[0].containerResource.container: Invalid value: \"App\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+        )
+    );
+    assert_eq!(
+        metric_refused(
+            "{type: ContainerResource, containerResource: {target: {type: Utilization, averageUtilization: 60}}}"
+        ),
+        format!(
+            "{INVALID}[spec.metrics[0].containerResource.name: Required value: must specify a resource name, spec.metrics[0].containerResource.container: Required value: must specify a container]"
+        )
+    );
+}
+
+/// `validateObjectSource`, `validateExternalSource`, `validatePodsSource`
+/// and `validateMetricIdentifier`: a metric name that is a path segment,
+/// the values each source needs; a described object's apiVersion may lack
+/// a group but must parse.
+#[test]
+fn object_external_and_pods_metric_targets() {
+    let object = |version: &str, target: &str| {
+        format!(
+            "{{type: Object, object: {{describedObject: {{apiVersion: {version}, kind: Service, name: web}}, metric: {{name: hits}}, target: {target}}}}}"
+        )
+    };
+    assert!(
+        check(
+            None,
+            &hpa(&format!(
+                "maxReplicas: 3, metrics: [{}]",
+                object("v1", "{type: Value, value: 10}")
+            ))
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        metric_refused(&object("a/b/c", "{type: Value}")),
+        format!(
+            "{INVALID}[spec.metrics[0].object.describedObject.apiVersion: Invalid value: \"a/b/c\": unexpected GroupVersion string: a/b/c, spec.metrics[0].object.target.averageValue: Required value: must set either a target value or averageValue]"
+        )
+    );
+    // An update of an object whose described object was already invalid.
+    let bad = hpa(&format!(
+        "maxReplicas: 3, metrics: [{}]",
+        object("a/b/c", "{type: Value, value: 1}")
+    ));
+    assert!(check(Some(&bad), &bad).is_ok());
+    assert_eq!(
+        metric_refused(
+            "{type: External, external: {metric: {name: a/b}, target: {type: Value, value: 0, averageValue: 2}}}"
+        ),
+        format!(
+            "{INVALID}[spec.metrics[0].external.metric.name: Invalid value: \"a/b\": may not contain '/', spec.metrics[0].external.target.value: Invalid value: \"0\": must be positive, spec.metrics[0].external.target.value: Forbidden: may not set both a target value for metric and a per-pod target]"
+        )
+    );
+    assert_eq!(
+        metric_refused(
+            "{type: External, external: {metric: {name: queue}, target: {type: Value}}}"
+        ),
+        format!(
+            "{INVALID}spec.metrics[0].external.target.averageValue: Required value: must set either a target value for metric or a per-pod target"
+        )
+    );
+    assert_eq!(
+        metric_refused("{type: Pods, pods: {metric: {}, target: {type: AverageValue, value: 1}}}"),
+        format!(
+            "{INVALID}[spec.metrics[0].pods.metric.name: Required value: must specify a metric name, spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue]"
         )
     );
 }
