@@ -1,7 +1,7 @@
 //! `pkg/apis/autoscaling/validation/validation.go` for a
 //! HorizontalPodAutoscaler: `validateHorizontalPodAutoscalerSpec` (called
 //! by `ValidateHorizontalPodAutoscaler` and, alike,
-//! `ValidateHorizontalPodAutoscalerUpdate`) but for `behavior`, with the
+//! `ValidateHorizontalPodAutoscalerUpdate`), with the
 //! options the registry's `validationOptionsForHorizontalPodAutoscaler`
 //! gives it: the replica bounds, the scale target
 //! (`ValidateCrossVersionObjectReference`, `ValidateAPIVersion`), each
@@ -20,9 +20,10 @@
 //! only shadows), and `HPAScaleToZero` is off, so `minReplicas` is at
 //! least 1 unless the stored object already had 0.
 //!
-//! Not modelled, to keep the page's wasm small: `behavior`
-//! (`validateBehavior`: stabilization windows, select policies, scaling
-//! policies, tolerances); a ContainerResource metric's resource name
+//! `validateBehavior` follows the metrics: each side's stabilization
+//! window, select policy, policies and tolerance.
+//!
+//! Not modelled, to keep the page's wasm small: a ContainerResource metric's resource name
 //! (`ValidateContainerResourceName`: only its presence is checked); what
 //! an autoscaling/v1 object carries in its annotations. When a metric has
 //! more than one source beside its type's, upstream reports them walking
@@ -143,7 +144,80 @@ pub(super) fn horizontal_pod_autoscaler(new: &Value, old: Option<&Value>) -> Vec
             "must specify at least one Object or External metric to support scaling to zero replicas",
         );
     }
+    // validateBehavior: each side's validateScalingRules, on the rules as
+    // defaulted (SetDefaults_HorizontalPodAutoscalerBehavior fills what a
+    // given behavior leaves out).
+    let behavior = spec.get("behavior").unwrap_or(&null);
+    for side in ["scaleUp", "scaleDown"] {
+        if let Some(rules) = behavior.get(side).filter(|r| r.is_map()) {
+            scaling_rules(&mut errs, rules, &child("spec.behavior", side));
+        }
+    }
     errs
+}
+
+/// `validateScalingRules` and its policies' `validateScalingPolicy`: a
+/// stabilization window in 0..3600, a known select policy, at least one
+/// policy, each of a known type with a positive value and a period in
+/// 1..1800, a tolerance not negative (`ValidateNonnegativeQuantity`).
+fn scaling_rules(errs: &mut Vec<FieldError>, rules: &Value, path: &str) {
+    let at = |key: &str| child(path, key);
+    if let Some(window) = int(rules, "stabilizationWindowSeconds") {
+        let value = BadValue::Int(window);
+        if window < 0 {
+            let detail = "must be greater than or equal to zero";
+            errs.invalid(at("stabilizationWindowSeconds"), value.clone(), detail);
+        }
+        if window > 3600 {
+            let detail = "must be less than or equal to 3600";
+            errs.invalid(at("stabilizationWindowSeconds"), value, detail);
+        }
+    }
+    // A pointer to a named string type, and the sets' sorted lists.
+    let select = text(rules, "selectPolicy");
+    if rules.get("selectPolicy").is_some_and(|p| !p.is_null())
+        && !["Max", "Min", "Disabled"].contains(&select)
+    {
+        errs.not_supported(
+            at("selectPolicy"),
+            named(select),
+            &["Disabled", "Max", "Min"],
+        );
+    }
+    let policies = items(rules.get("policies"));
+    if policies.is_empty() {
+        errs.required(at("policies"), "must specify at least one Policy");
+    }
+    for (i, policy) in policies.iter().enumerate() {
+        let at = index(&at("policies"), i);
+        let kind = text(policy, "type");
+        if !["Pods", "Percent"].contains(&kind) {
+            errs.not_supported(child(&at, "type"), named(kind), &["Percent", "Pods"]);
+        }
+        let value = int(policy, "value").unwrap_or(0);
+        if value <= 0 {
+            let detail = "must be greater than zero";
+            errs.invalid(child(&at, "value"), BadValue::Int(value), detail);
+        }
+        let period = int(policy, "periodSeconds").unwrap_or(0);
+        if period <= 0 {
+            let detail = "must be greater than zero";
+            errs.invalid(child(&at, "periodSeconds"), BadValue::Int(period), detail);
+        }
+        if period > 1800 {
+            let detail = "must be less than or equal to 1800";
+            errs.invalid(child(&at, "periodSeconds"), BadValue::Int(period), detail);
+        }
+    }
+    // The Quantity's String(): a negative tolerance.
+    let tolerance = rules
+        .get("tolerance")
+        .and_then(quantity_text)
+        .and_then(|q| quantity::canonical(q.trim()));
+    if let Some(q) = tolerance.filter(|q| q.starts_with('-')) {
+        let detail = "must be greater than or equal to 0";
+        errs.invalid(at("tolerance"), BadValue::Str(q), detail);
+    }
 }
 
 /// An integer field of `object`.

@@ -269,6 +269,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "HorizontalPodAutoscaler",
+        "behavior (as defaulted): a stabilization window outside 0..3600, an unknown select policy, no policy, a policy of an unknown type, with a value not positive or a period outside 1..1800, a negative tolerance",
+        "autoscaling/validation validateBehavior, validateScalingRules, validateScalingPolicy (core/validation ValidateNonnegativeQuantity)",
+    ),
+    (
+        "HorizontalPodAutoscaler",
         "a metric without the source of its type or with another; a source without a metric name (or one that is not a path segment), resource name or container (not a DNS label); an Object metric's described object without kind or name, or with an apiVersion that does not parse; a target without a known type, with a value, average value or utilization not positive, without the values its source needs (Resource, ContainerResource: a utilization or an average value, not both; Object: a value or an average value; External: one of them; Pods: an average value)",
         "autoscaling/validation validateMetricSpec, validateObjectSource, validateExternalSource, validatePodsSource, validateResourceSource, validateContainerResourceSource, validateMetricIdentifier, validateMetricTarget, ValidateCrossVersionObjectReference, ValidateAPIVersion (AllowEmptyAPIGroup); registry/autoscaling/horizontalpodautoscaler validationOptionsForHorizontalPodAutoscaler",
     ),

@@ -365,3 +365,34 @@ fn scenario_refuses_max_below_min() {
     );
     assert_eq!(result.steps[1].outcome, Outcome::Applied);
 }
+
+/// `validateBehavior`, after the metrics: each side's
+/// `validateScalingRules` on the defaulted rules (a side left out gets the
+/// defaults, which pass): the stabilization window, the select policy (the
+/// set's sorted list), at least one policy, each policy's type, value and
+/// period, a tolerance not negative.
+#[test]
+fn behavior() {
+    assert!(
+        check(
+            None,
+            &hpa("maxReplicas: 3, behavior: {scaleDown: {stabilizationWindowSeconds: 300, policies: [{type: Percent, value: 50, periodSeconds: 60}]}}")
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        refused(
+            "maxReplicas: 3, behavior: {scaleUp: {stabilizationWindowSeconds: 3601, selectPolicy: Maximum, policies: [{type: Replicas, value: 0, periodSeconds: 1801}]}, scaleDown: {stabilizationWindowSeconds: -1, policies: [], tolerance: -0.1}}"
+        ),
+        format!(
+            "{INVALID}[spec.behavior.scaleUp.stabilizationWindowSeconds: Invalid value: 3601: must be less than or equal to 3600, \
+             spec.behavior.scaleUp.selectPolicy: Unsupported value: \"Maximum\": supported values: \"Disabled\", \"Max\", \"Min\", \
+             spec.behavior.scaleUp.policies[0].type: Unsupported value: \"Replicas\": supported values: \"Percent\", \"Pods\", \
+             spec.behavior.scaleUp.policies[0].value: Invalid value: 0: must be greater than zero, \
+             spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 1801: must be less than or equal to 1800, \
+             spec.behavior.scaleDown.stabilizationWindowSeconds: Invalid value: -1: must be greater than or equal to zero, \
+             spec.behavior.scaleDown.policies: Required value: must specify at least one Policy, \
+             spec.behavior.scaleDown.tolerance: Invalid value: \"-100m\": must be greater than or equal to 0]"
+        )
+    );
+}
