@@ -13,9 +13,7 @@
 //! `matchLabelKeys` and `mismatchLabelKeys`
 //! (`ValidateMatchLabelKeysAndMismatchLabelKeys`: label keys, only
 //! beside a label selector, not in the selector already, not in both
-//! lists; about 570 bytes); a spread constraint's `minDomains` (positive,
-//! only with `DoNotSchedule`) and node inclusion policies (`Honor`,
-//! `Ignore`; about 270 bytes for both) and its `matchLabelKeys`; the
+//! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; the
 //! pod's security context (`validatePodSpecSecurityContext`:
 //! user and group IDs in 0..2147483647, seccomp and AppArmor profile
 //! types and their `localhostProfile`, sysctls, the policies); image pull
@@ -209,8 +207,9 @@ fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
 /// `validateTopologySpreadConstraints` of the list at `path`, each
 /// constraint's: a positive `maxSkew`, a topology key, a known
 /// `whenUnsatisfiable`, no later constraint with the same pair of them
-/// (`ValidateSpreadConstraintNotRepeat`), and its label selector
-/// (`ValidateLabelSelector`).
+/// (`ValidateSpreadConstraintNotRepeat`), `minDomains` positive and only
+/// with `DoNotSchedule`, known node inclusion policies, and its label
+/// selector (`ValidateLabelSelector`).
 fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
     let actions = ["DoNotSchedule", "ScheduleAnyway"];
     let constraints = items(list);
@@ -245,8 +244,33 @@ fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str)
                 BadValue::Str(format!("{{{key}, {action}}}")),
             );
         }
+        // validateMinDomains (the value a pointer: `json.Marshal`).
+        if let Some(min) = constraint.get("minDomains").and_then(Value::as_i64) {
+            if min <= 0 {
+                errs.invalid(
+                    at("minDomains"),
+                    BadValue::Int(min),
+                    "must be greater than zero",
+                );
+            }
+            if action != "DoNotSchedule" {
+                let detail = format!(
+                    "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not {action}"
+                );
+                errs.invalid(at("minDomains"), BadValue::Int(min), &detail);
+            }
+        }
+        // validateNodeInclusionPolicy of each (a pointer to a named string).
+        for key in ["nodeAffinityPolicy", "nodeTaintsPolicy"] {
+            let policy = text(constraint, key);
+            if constraint.get(key).is_some_and(|p| !p.is_null())
+                && !["Honor", "Ignore"].contains(&policy)
+            {
+                errs.not_supported(at(key), named(policy), &["Honor", "Ignore"]);
+            }
+        }
         // Last of each constraint's checks (after the unmodelled
-        // minDomains, node inclusion policies and matchLabelKeys).
+        // matchLabelKeys).
         errs.extend(meta::label_selector(
             constraint.get("labelSelector"),
             &at("labelSelector"),

@@ -213,6 +213,27 @@ fn topology_spread_constraints() {
     );
 }
 
+/// `validateMinDomains` and `validateNodeInclusionPolicy`, between the
+/// repeated pair and the label selector (the order a real server's
+/// message shows).
+#[test]
+fn topology_spread_min_domains_and_node_policies() {
+    assert_eq!(
+        error(
+            "",
+            "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: 0, nodeAffinityPolicy: Always, nodeTaintsPolicy: Honor}\n"
+        ),
+        "[spec.topologySpreadConstraints[0].minDomains: Invalid value: 0: must be greater than zero, spec.topologySpreadConstraints[0].minDomains: Invalid value: 0: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway, spec.topologySpreadConstraints[0].nodeAffinityPolicy: Unsupported value: \"Always\": supported values: \"Honor\", \"Ignore\"]"
+    );
+    assert!(
+        pod(
+            "",
+            "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, minDomains: 2, nodeAffinityPolicy: Ignore, nodeTaintsPolicy: Honor}\n"
+        )
+        .is_ok()
+    );
+}
+
 /// `validateTopologySpreadConstraints` ends each constraint with
 /// `ValidateLabelSelector` of its label selector (invalid values refused).
 #[test]
