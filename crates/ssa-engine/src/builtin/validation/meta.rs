@@ -193,44 +193,39 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     let values = items(requirement.get("values"));
     let text = |key: &str| requirement.get(key).and_then(Value::as_str).unwrap_or("");
     let field = of == Requirement::Field;
-    let operator = text("operator");
-    // The operators by pairs, and how many pairs each kind knows; a
-    // field requirement's rule is the fourth.
-    let known = match of {
-        Requirement::Label => 2,
-        Requirement::Node(_) => 3,
-        Requirement::Field => 1,
-    };
-    let pair = ["In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"]
-        .iter()
-        .position(|o| *o == operator)
-        .map(|i| i / 2)
-        .filter(|&pair| pair < known);
-    match pair.map(|pair| if field { 3 } else { pair }) {
+    match (of, text("operator")) {
+        (Requirement::Field, "In" | "NotIn") if values.len() != 1 => errs.required(
+            values_path.clone(),
+            "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
+        ),
+        (Requirement::Label | Requirement::Node(_), "In" | "NotIn") if values.is_empty() => errs
+            .required(
+                values_path.clone(),
+                "must be specified when `operator` is 'In' or 'NotIn'",
+            ),
+        (Requirement::Label | Requirement::Node(_), "Exists" | "DoesNotExist")
+            if !values.is_empty() =>
+        {
+            errs.forbidden(
+                values_path.clone(),
+                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+            )
+        }
+        (Requirement::Node(_), "Gt" | "Lt") if values.len() != 1 => errs.required(
+            values_path.clone(),
+            "must be specified single value when `operator` is 'Lt' or 'Gt'",
+        ),
+        // Known to this kind of requirement, with its values right.
+        (Requirement::Field, "In" | "NotIn")
+        | (Requirement::Label | Requirement::Node(_), "In" | "NotIn" | "Exists" | "DoesNotExist")
+        | (Requirement::Node(_), "Gt" | "Lt") => {}
         // A `LabelSelectorOperator` or `NodeSelectorOperator`, printed by
         // `json.Marshal`.
-        None => errs.invalid(
+        (_, operator) => errs.invalid(
             child(at, "operator"),
             BadValue::Json(json_string(operator)),
             "not a valid selector operator",
         ),
-        Some(1) if !values.is_empty() => errs.forbidden(
-            values_path.clone(),
-            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-        ),
-        // In and NotIn need values; Gt, Lt and a field's In and NotIn
-        // one.
-        Some(rule @ (0 | 2 | 3))
-            if (rule == 0 && values.is_empty()) || (rule != 0 && values.len() != 1) =>
-        {
-            errs.required(values_path.clone(), [
-                "must be specified when `operator` is 'In' or 'NotIn'",
-                "", // Exists and DoesNotExist: the arm above.
-                "must be specified single value when `operator` is 'Lt' or 'Gt'",
-                "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
-            ][rule]);
-        }
-        Some(_) => {}
     }
     let key = text("key");
     if !field {
