@@ -5,8 +5,8 @@
 //! errors).
 
 use super::field::{
-    BadValue, Errors, FieldError, forbidden, invalid, json_label_selector, json_string,
-    json_string_map, non_negative, not_supported, required,
+    BadValue, Errors, FieldError, child, forbidden, invalid, json_label_selector, json_string,
+    json_string_map, named, non_negative, not_supported, required,
 };
 use super::{core, meta, names};
 use crate::value::Value;
@@ -66,19 +66,37 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
                 );
             }
             errs.extend(core::pod_template_spec(template, "spec.template"));
-            errs.extend(core::restart_policy_always(template, "spec.template"));
+            errs.extend(core::replicated_pod(template, "DaemonSet"));
+            errs.extend(non_negative(spec, "spec", &["minReadySeconds"]));
+            errs.extend(daemon_set_strategy(
+                spec.and_then(|s| s.get("updateStrategy")),
+            ));
+            errs.extend(non_negative(spec, "spec", &["revisionHistoryLimit"]));
         }
         // ValidateStatefulSetSpec: the selector and its match (a missing
         // selector is `labels.Nothing()`, which matches no labels).
         Workload::StatefulSet => {
+            errs.extend(stateful_set_policies(spec));
+            errs.extend(non_negative(spec, "spec", &["replicas", "minReadySeconds"]));
+            let ordinals = spec.and_then(|s| s.get("ordinals"));
+            errs.extend(non_negative(ordinals, "spec.ordinals", &["start"]));
             let (selector_errs, valid) =
                 selector_required(selector, "empty selector is invalid for statefulset");
             errs.extend(selector_errs);
             if !valid {
                 errs.push(unparsable(selector, ""));
-            } else if !matches(selector, template) {
-                errs.push(labels_mismatch(template));
+            } else {
+                // ValidatePodTemplateSpecForStatefulSet: the match and the
+                // template's labels, not its pod spec (upstream's TODO).
+                if !matches(selector, template) {
+                    errs.push(labels_mismatch(template));
+                }
+                errs.extend(meta::labels(
+                    template.and_then(|t| t.get_path(&["metadata", "labels"])),
+                    "spec.template.labels",
+                ));
             }
+            errs.extend(core::replicated_pod(template, "StatefulSet"));
         }
     }
     if let (Some(old), Workload::StatefulSet) = (old, kind) {
@@ -154,7 +172,7 @@ fn template_for_replica_set(selector: Option<&Value>, template: Option<&Value>) 
         errs.push(labels_mismatch(template));
     }
     errs.extend(core::pod_template_spec(template, "spec.template"));
-    errs.extend(core::restart_policy_always(template, "spec.template"));
+    errs.extend(core::replicated_pod(template, "ReplicaSet"));
     errs
 }
 
@@ -186,28 +204,156 @@ fn deployment_strategy(strategy: Option<&Value>) -> Vec<FieldError> {
         Some("Recreate") => vec![],
         // The defaults fill in rollingUpdate for this type.
         Some("RollingUpdate") => rolling.map(rolling_update_deployment).unwrap_or_default(),
-        other => {
-            // The internal `apps.DeploymentStrategy` (no json tags): a type
-            // the defaults do not know gets no rolling update.
-            let strategy = format!(
-                "{{\"Type\":{},\"RollingUpdate\":{}}}",
-                json_string(other.unwrap_or("")),
-                rolling.map_or("null".to_string(), |r| {
-                    let field = |k: &str| r.get(k).map_or("null".to_string(), Value::to_json);
-                    format!(
-                        "{{\"MaxUnavailable\":{},\"MaxSurge\":{}}}",
-                        field("maxUnavailable"),
-                        field("maxSurge")
-                    )
-                })
+        other => vec![not_supported(
+            "spec.strategy",
+            strategy_json(other, rolling.map(surge_params_json)),
+            &["Recreate", "RollingUpdate"],
+        )],
+    }
+}
+
+/// The internal `apps.DeploymentStrategy`, `DaemonSetUpdateStrategy` or
+/// `StatefulSetUpdateStrategy` (no json tags) of a type the defaults do
+/// not know, with its rolling update's JSON (`null` when not given).
+fn strategy_json(kind: Option<&str>, rolling: Option<String>) -> BadValue {
+    BadValue::Json(format!(
+        "{{\"Type\":{},\"RollingUpdate\":{}}}",
+        json_string(kind.unwrap_or("")),
+        rolling.as_deref().unwrap_or("null")
+    ))
+}
+
+/// The internal `RollingUpdateDeployment` or `RollingUpdateDaemonSet`:
+/// two `intstr.IntOrString` values, 0 when unset.
+fn surge_params_json(rolling: &Value) -> String {
+    let field = |k: &str| rolling.get(k).map_or("0".to_string(), Value::to_json);
+    format!(
+        "{{\"MaxUnavailable\":{},\"MaxSurge\":{}}}",
+        field("maxUnavailable"),
+        field("maxSurge")
+    )
+}
+
+/// `ValidateDaemonSetUpdateStrategy` (as defaulted: a RollingUpdate
+/// strategy has its parameters) and `ValidateRollingUpdateDaemonSet`:
+/// counts or percentages, at most 100%, exactly one of them not 0.
+fn daemon_set_strategy(strategy: Option<&Value>) -> Vec<FieldError> {
+    const PATH: &str = "spec.updateStrategy";
+    let rolling = strategy
+        .and_then(|s| s.get("rollingUpdate"))
+        .filter(|r| !r.is_null());
+    let kind = strategy.and_then(|s| s.get("type")).and_then(Value::as_str);
+    let mut errs = Vec::new();
+    match (kind, rolling) {
+        (Some("OnDelete"), _) => {}
+        (Some("RollingUpdate"), None) => errs.required(child(PATH, "rollingUpdate"), ""),
+        (Some("RollingUpdate"), Some(r)) => {
+            let path = |k: &str| format!("{PATH}.rollingUpdate.{k}");
+            let (unavailable, surge) = (r.get("maxUnavailable"), r.get("maxSurge"));
+            errs.extend(int_or_percent(unavailable, &path("maxUnavailable")));
+            errs.extend(int_or_percent(surge, &path("maxSurge")));
+            errs.extend(not_more_than_100_percent(
+                unavailable,
+                &path("maxUnavailable"),
+            ));
+            errs.extend(not_more_than_100_percent(surge, &path("maxSurge")));
+            match (
+                int_or_percent_value(unavailable) != 0,
+                int_or_percent_value(surge) != 0,
+            ) {
+                (true, true) => errs.invalid(
+                    path("maxSurge"),
+                    int_or_string(surge),
+                    "may not be set when maxUnavailable is non-zero",
+                ),
+                (false, false) => {
+                    errs.required(path("maxUnavailable"), "cannot be 0 when maxSurge is 0");
+                }
+                _ => {}
+            }
+        }
+        _ => errs.not_supported(
+            PATH,
+            strategy_json(kind, rolling.map(surge_params_json)),
+            &["RollingUpdate", "OnDelete"],
+        ),
+    }
+    errs
+}
+
+/// `ValidateStatefulSetSpec`'s first checks (as defaulted): the pod
+/// management policy, the update strategy (`validateRollingUpdateStatefulSet`)
+/// and the claim retention policy.
+fn stateful_set_policies(spec: Option<&Value>) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
+    match text(spec.and_then(|s| s.get("podManagementPolicy"))).as_str() {
+        "" => errs.required("spec.podManagementPolicy", ""),
+        "OrderedReady" | "Parallel" => {}
+        other => errs.invalid(
+            "spec.podManagementPolicy",
+            named(other),
+            "must be 'OrderedReady' or 'Parallel'",
+        ),
+    }
+    const PATH: &str = "spec.updateStrategy";
+    let strategy = spec.and_then(|s| s.get("updateStrategy"));
+    let rolling = strategy
+        .and_then(|s| s.get("rollingUpdate"))
+        .filter(|r| !r.is_null());
+    // The internal `*RollingUpdateStatefulSetStrategy`: a partition
+    // (0 when unset) and a pointer to an IntOrString.
+    let rolling_json = |r: &Value| {
+        format!(
+            "{{\"Partition\":{},\"MaxUnavailable\":{}}}",
+            r.get("partition").map_or("0".to_string(), Value::to_json),
+            r.get("maxUnavailable")
+                .map_or("null".to_string(), Value::to_json)
+        )
+    };
+    let kind = text(strategy.and_then(|s| s.get("type")));
+    match (kind.as_str(), rolling) {
+        ("", _) => errs.required(PATH, ""),
+        ("OnDelete", Some(r)) => errs.invalid(
+            child(PATH, "rollingUpdate"),
+            BadValue::Json(rolling_json(r)),
+            "only allowed for updateStrategy 'RollingUpdate'",
+        ),
+        ("OnDelete", None) | ("RollingUpdate", None) => {}
+        ("RollingUpdate", Some(r)) => {
+            let path = format!("{PATH}.rollingUpdate");
+            errs.extend(non_negative(Some(r), &path, &["partition"]));
+            let unavailable = r.get("maxUnavailable").filter(|v| !v.is_null());
+            if unavailable.is_some() {
+                let at = child(&path, "maxUnavailable");
+                errs.extend(int_or_percent(unavailable, &at));
+                if int_or_percent_value(unavailable) == 0 {
+                    errs.invalid(at.clone(), int_or_string(unavailable), "cannot be 0");
+                }
+                errs.extend(not_more_than_100_percent(unavailable, &at));
+            }
+        }
+        (other, _) => errs.invalid(
+            PATH,
+            strategy_json(Some(other), rolling.map(rolling_json)),
+            "must be 'RollingUpdate' or 'OnDelete'",
+        ),
+    }
+    // ValidatePersistentVolumeClaimRetentionPolicy (defaulted to Retain).
+    let retention = spec.and_then(|s| s.get("persistentVolumeClaimRetentionPolicy"));
+    for key in ["whenDeleted", "whenScaled"] {
+        let policy = text(retention.and_then(|r| r.get(key)));
+        if retention.is_some_and(|r| !r.is_null())
+            && !["Retain", "Delete"].contains(&policy.as_str())
+        {
+            errs.not_supported(
+                format!("spec.persistentVolumeClaimRetentionPolicy.{key}"),
+                named(&policy),
+                &["Retain", "Delete"],
             );
-            vec![not_supported(
-                "spec.strategy",
-                BadValue::Json(strategy),
-                &["Recreate", "RollingUpdate"],
-            )]
         }
     }
+    errs
 }
 
 /// `ValidateRollingUpdateDeployment`: both parameters a count or a

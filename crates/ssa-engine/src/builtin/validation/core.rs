@@ -19,8 +19,8 @@
 //! conflicts.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named,
-    not_supported, required, too_long,
+    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named, required,
+    too_long,
 };
 use super::{items, meta, names, podspec, probes, resources, text, volumes};
 use crate::value::Value;
@@ -433,21 +433,35 @@ fn port_name(port: &str) -> Vec<String> {
     errs
 }
 
-/// What a workload's pod template must also be
-/// (`ValidatePodTemplateSpecForReplicaSet`): restarted always.
-pub(super) fn restart_policy_always(template: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let policy = template
-        .and_then(|t| t.get_path(&["spec", "restartPolicy"]))
+/// What a workload's pod template must also be (the end of
+/// `ValidatePodTemplateSpecForReplicaSet`, `ValidateDaemonSetSpec`,
+/// `ValidateStatefulSetSpec`): restarted always, and without an
+/// `activeDeadlineSeconds` (`workload` names the kind in the message;
+/// a Deployment's is a ReplicaSet's).
+pub(super) fn replicated_pod(template: Option<&Value>, workload: &str) -> Vec<FieldError> {
+    let spec = template.and_then(|t| t.get("spec"));
+    let policy = spec
+        .and_then(|s| s.get("restartPolicy"))
         .and_then(Value::as_str)
         .unwrap_or("");
-    if policy == "Always" {
-        return vec![];
+    let mut errs = Vec::new();
+    if policy != "Always" {
+        errs.not_supported(
+            "spec.template.spec.restartPolicy",
+            named(policy),
+            &["Always"],
+        );
     }
-    vec![not_supported(
-        child(path, "spec.restartPolicy"),
-        named(policy),
-        &["Always"],
-    )]
+    if spec
+        .and_then(|s| s.get("activeDeadlineSeconds"))
+        .is_some_and(|v| !v.is_null())
+    {
+        errs.forbidden(
+            "spec.template.spec.activeDeadlineSeconds",
+            &format!("activeDeadlineSeconds in {workload} is not Supported"),
+        );
+    }
+    errs
 }
 
 /// `ValidatePodUpdate`'s last rule: a Pod's spec may change only in the

@@ -148,6 +148,43 @@ impl Ip {
     }
 }
 
+/// `ParseCIDRSloppy`: an address (as `ParseIPSloppy` reads it) and a
+/// prefix length of decimal digits, at most the address's bits.
+pub(super) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
+    let (addr, len) = text.split_once('/')?;
+    let ip = parse_sloppy(addr)?;
+    if len.is_empty() || !len.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let bits = if matches!(ip, Ip::V4(_)) { 32 } else { 128 };
+    len.parse().ok().filter(|n| *n <= bits).map(|n| (ip, n))
+}
+
+/// `ValidateIPBlock`'s test of an except: `cidr.Contains(except.IP)` (Go's
+/// `IPNet.Contains`, which views both addresses through `To4`) with a
+/// longer prefix than the cidr's.
+pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
+    let bytes = |ip: Ip| -> Vec<u8> {
+        match (ip.to4(), ip) {
+            (Some(v4), _) => v4.to_vec(),
+            (None, Ip::V6(groups)) => groups.iter().flat_map(|g| g.to_be_bytes()).collect(),
+            (None, Ip::V4(_)) => Vec::new(),
+        }
+    };
+    let (a, b) = (bytes(cidr.0), bytes(except.0));
+    // A 16-byte mask over a 4-byte view keeps its last 32 bits.
+    let prefix = match cidr.0 {
+        Ip::V6(_) if a.len() == 4 => cidr.1.saturating_sub(96),
+        _ => cidr.1,
+    };
+    a.len() == b.len()
+        && cidr.1 < except.1
+        && (0..prefix).all(|bit| {
+            let (i, m) = ((bit / 8) as usize, 0x80u8 >> (bit % 8));
+            a[i] & m == b[i] & m
+        })
+}
+
 /// What `IsValidIP` says of `text`: the details of its field errors.
 pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
     let Some(ip) = parse_sloppy(text) else {

@@ -27,6 +27,7 @@
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
+//! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: what a StorageClass's update may not change.
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
@@ -98,6 +99,7 @@ enum Spec {
     Secret,
     PersistentVolumeClaim,
     Ingress,
+    NetworkPolicy,
     /// Role, ClusterRole, RoleBinding, ClusterRoleBinding.
     Rbac,
     PodDisruptionBudget,
@@ -183,9 +185,19 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation validateAffinity, validateNodeAffinity, ValidateNodeSelector, ValidateNodeSelectorTerm, ValidateNodeSelectorRequirement, ValidateNodeFieldSelectorRequirement, ValidatePreferredSchedulingTerms, validatePodAffinity, validatePodAntiAffinity, validatePodAffinityTerms, validateWeightedPodAffinityTerms, validatePodAffinityTerm, ValidatePodAffinityTermSelector (apimachinery ValidateLabelSelector, ValidateLabelName, ValidateNamespaceName)",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet",
-        "a pod template whose restartPolicy is not Always",
-        "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec",
+        "Deployment, ReplicaSet, DaemonSet, StatefulSet",
+        "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
+        "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",
+    ),
+    (
+        "StatefulSet",
+        "a podManagementPolicy other than OrderedReady and Parallel; an updateStrategy type other than RollingUpdate and OnDelete, rollingUpdate with OnDelete, a negative partition, a maxUnavailable that is 0, neither a count nor a percentage, or above 100%; a claim retention policy other than Retain and Delete; negative replicas, minReadySeconds or ordinals.start; invalid template labels (the template's pod spec is not validated, as upstream)",
+        "apps/validation ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy, ValidatePodTemplateSpecForStatefulSet",
+    ),
+    (
+        "DaemonSet",
+        "an updateStrategy type other than RollingUpdate and OnDelete; rolling update parameters that are neither counts nor percentages, above 100%, both 0 or both not 0; negative minReadySeconds or revisionHistoryLimit",
+        "apps/validation ValidateDaemonSetSpec, ValidateDaemonSetUpdateStrategy, ValidateRollingUpdateDaemonSet",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet",
@@ -256,6 +268,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Ingress",
         "neither a default backend nor rules; a host that is an IP address or not a (wildcard) DNS subdomain; HTTP rules without paths, a path without a pathType or of an unknown one, an Exact or Prefix path that is not absolute or holds //, /./, /../ or an encoded slash; a backend with both or neither of a service and a resource, a service without a valid name or with both or neither of a port name and number; invalid TLS hosts or secret names, an invalid class name; on create a kubernetes.io/ingress.class annotation that differs from ingressClassName",
         "networking/validation ValidateIngressCreate, ValidateIngressUpdate, ValidateIngressSpec, validateIngressRules, validateHTTPIngressPath, validateIngressBackend, validateIngressTLS",
+    ),
+    (
+        "NetworkPolicy",
+        "invalid pod, namespace and peer label selectors; a port protocol other than TCP, UDP and SCTP, a port number out of range or an invalid port name, an endPort without a numeric port or below it; a peer of no kind, or an ipBlock beside a selector; an ipBlock without a CIDR or with one that does not parse, excepts that do not parse or are not strict subsets of it; more than two policyTypes or one other than Ingress and Egress",
+        "networking/validation ValidateNetworkPolicySpec, ValidateNetworkPolicyPort, ValidateNetworkPolicyPeer, ValidateIPBlock (core/validation IsValidCIDRForLegacyField, StrictIPCIDRValidation off; netutils ParseCIDRSloppy)",
     ),
     (
         "HorizontalPodAutoscaler (autoscaling/v1 and v2)",
@@ -365,6 +382,7 @@ impl KindValidation {
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
+            ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
@@ -416,6 +434,7 @@ impl KindValidation {
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
+            (Spec::NetworkPolicy, _) => errs.extend(networking::network_policy(new)),
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }

@@ -8,15 +8,13 @@
 //! as strictly as a create, and a resource backend's fields are not
 //! checked.
 //!
-//! A NetworkPolicy's spec is not validated (only its metadata is), to keep
-//! the page's wasm within its budget: `ValidateNetworkPolicySpec`'s label
-//! selectors, ports (`ValidateNetworkPolicyPort`: protocol, port number or
-//! name, `endPort`), peers (`ValidateNetworkPolicyPeer`: one kind of peer;
-//! `ValidateIPBlock`: the CIDR and its strict-subset excepts) and
-//! `policyTypes`.
+//! A NetworkPolicy: `ValidateNetworkPolicySpec` (the pod selector, each
+//! rule's ports and peers, the policy types). An update is checked as a
+//! create: the invalid selector label values an update may keep
+//! (`ValidationOptionsForNetworking`) are not modelled.
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid, named, required};
-use super::{ip, items, names, text};
+use super::{core, ip, items, meta, names, text};
 use crate::value::Value;
 
 pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
@@ -226,3 +224,136 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
 
 #[cfg(test)]
 mod tests;
+
+/// `ValidateNetworkPolicySpec`, in upstream's order.
+pub(super) fn network_policy(new: &Value) -> Vec<FieldError> {
+    let spec = new.get("spec");
+    let get = |key: &str| spec.and_then(|s| s.get(key));
+    let mut errs = meta::label_selector(get("podSelector"), "spec.podSelector");
+    for (rules, peers) in [("ingress", "from"), ("egress", "to")] {
+        for (i, rule) in items(get(rules)).iter().enumerate() {
+            let at = index(&child("spec", rules), i);
+            for (j, port) in items(rule.get("ports")).iter().enumerate() {
+                network_policy_port(&mut errs, port, &index(&child(&at, "ports"), j));
+            }
+            for (j, peer) in items(rule.get(peers)).iter().enumerate() {
+                network_policy_peer(&mut errs, peer, &index(&child(&at, peers), j));
+            }
+        }
+    }
+    let types = items(get("policyTypes"));
+    if types.len() > 2 {
+        errs.invalid(
+            "spec.policyTypes",
+            BadValue::Json(Value::List(types.to_vec()).to_json()),
+            "may not specify more than two policyTypes",
+        );
+        return errs;
+    }
+    for (i, kind) in types.iter().enumerate() {
+        let kind = kind.as_str().unwrap_or("");
+        if kind != "Ingress" && kind != "Egress" {
+            errs.not_supported(
+                index("spec.policyTypes", i),
+                named(kind),
+                &["Ingress", "Egress"],
+            );
+        }
+    }
+    errs
+}
+
+/// `ValidateNetworkPolicyPort`: the protocol (defaulted to TCP), a port
+/// number or name, and an `endPort` only after a port number, not below
+/// it (the error printing the port).
+fn network_policy_port(errs: &mut Vec<FieldError>, port: &Value, at: &str) {
+    if let Some(protocol) = port.get("protocol").and_then(Value::as_str)
+        && !["TCP", "UDP", "SCTP"].contains(&protocol)
+    {
+        errs.not_supported(
+            child(at, "protocol"),
+            named(protocol),
+            &["TCP", "UDP", "SCTP"],
+        );
+    }
+    let end_path = child(at, "endPort");
+    let end = port.get("endPort").and_then(Value::as_i64);
+    match (port.get("port").filter(|p| !p.is_null()), end) {
+        (None, Some(end)) => errs.invalid(
+            end_path,
+            BadValue::Int(end),
+            "may not be specified when `port` is not specified",
+        ),
+        (None, None) => {}
+        (Some(Value::String(_)), Some(end)) => errs.invalid(
+            end_path,
+            BadValue::Int(end),
+            "may not be specified when `port` is non-numeric",
+        ),
+        (Some(number), end) => {
+            errs.extend(core::port_num_or_name(number, &child(at, "port")));
+            if let (Some(start), Some(end)) = (number.as_i64(), end) {
+                if end < start {
+                    errs.invalid(
+                        end_path.clone(),
+                        BadValue::Int(start),
+                        "must be greater than or equal to `port`",
+                    );
+                }
+                errs.extend(core::port_num_or_name(&Value::Int(end), &end_path));
+            }
+        }
+    }
+}
+
+/// `ValidateNetworkPolicyPeer`: the selectors, or an `ipBlock`
+/// (`ValidateIPBlock`: a CIDR, and excepts that are strict subsets of it)
+/// alone.
+fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
+    let mut peers = 0;
+    for key in ["podSelector", "namespaceSelector"] {
+        if let Some(selector) = peer.get(key).filter(|s| !s.is_null()) {
+            peers += 1;
+            errs.extend(meta::label_selector(Some(selector), &child(at, key)));
+        }
+    }
+    let block = peer.get("ipBlock").filter(|b| !b.is_null());
+    if let Some(block) = block {
+        peers += 1;
+        let at = child(at, "ipBlock");
+        let cidr = text(block, "cidr");
+        let parse = |errs: &mut Vec<FieldError>, path: String, text: &str| {
+            let parsed = ip::parse_cidr_sloppy(text);
+            if parsed.is_none() {
+                errs.invalid(
+                    path,
+                    BadValue::Str(text.to_string()),
+                    "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+                );
+            }
+            parsed
+        };
+        if cidr.is_empty() {
+            errs.required(child(&at, "cidr"), "");
+        } else if let Some(net) = parse(errs, child(&at, "cidr"), cidr) {
+            for (i, except) in items(block.get("except")).iter().enumerate() {
+                let path = index(&child(&at, "except"), i);
+                let except = except.as_str().unwrap_or("");
+                if let Some(sub) = parse(errs, path.clone(), except)
+                    && !ip::strict_subset(net, sub)
+                {
+                    errs.invalid(
+                        path,
+                        BadValue::Str(except.to_string()),
+                        "must be a strict subset of `cidr`",
+                    );
+                }
+            }
+        }
+    }
+    if peers == 0 {
+        errs.required(at, "must specify a peer");
+    } else if peers > 1 && block.is_some() {
+        errs.forbidden(at, "may not specify both ipBlock and another peer");
+    }
+}

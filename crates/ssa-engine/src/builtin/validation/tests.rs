@@ -139,7 +139,10 @@ fn selector_must_match_labels() {
     );
     assert!(deploy().validate(None, &exprs).is_ok());
     let ds = kind("apps/v1", "DaemonSet");
-    let d = deployment("agent", "{matchLabels: {app: agent}}", "{app: other}", "");
+    let d = workload(
+        crate::builtin::defaults::KindDefaults::DaemonSet,
+        &deployment("agent", "{matchLabels: {app: agent}}", "{app: other}", ""),
+    );
     assert!(
         ds.validate(None, &d)
             .unwrap_err()
@@ -174,7 +177,12 @@ fn an_invalid_selector_is_refused_before_the_template() {
     // A StatefulSet reports the selector `LabelSelectorAsSelector` refuses
     // with no detail; a missing one is required and matches nothing.
     let sts = kind("apps/v1", "StatefulSet");
-    let bad = deployment("db", "{matchLabels: {app: \"a b\"}}", "{app: db}", "");
+    let bad = stateful_set(&deployment(
+        "db",
+        "{matchLabels: {app: \"a b\"}}",
+        "{app: db}",
+        "",
+    ));
     let e = sts.validate(None, &bad).unwrap_err();
     assert!(
         e.ends_with(", spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"a b\"}}]"),
@@ -184,13 +192,15 @@ fn an_invalid_selector_is_refused_before_the_template() {
         e.contains("spec.selector.matchLabels: Invalid value: \"a b\""),
         "{e}"
     );
-    let missing =
-        v("metadata: {name: db}\nspec:\n  template:\n    metadata: {labels: {app: db}}\n");
+    let missing = defaulted(
+        crate::builtin::defaults::KindDefaults::StatefulSet,
+        "metadata: {name: db}\nspec:\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: db, image: postgres}]}\n",
+    );
     assert_eq!(
         sts.validate(None, &missing).unwrap_err(),
         "StatefulSet.apps \"db\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {\"app\":\"db\"}: `selector` does not match template `labels`]"
     );
-    let empty = deployment("db", "{}", "{app: db}", "");
+    let empty = stateful_set(&deployment("db", "{}", "{app: db}", ""));
     assert_eq!(
         sts.validate(None, &empty).unwrap_err(),
         "StatefulSet.apps \"db\" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for statefulset"
@@ -407,15 +417,156 @@ fn pod_spec_is_mostly_immutable() {
 fn statefulset_spec_is_mostly_immutable() {
     let sts = kind("apps/v1", "StatefulSet");
     let make = |service: &str, replicas: i64| {
-        v(&format!(
-            "metadata: {{name: db}}\nspec:\n  serviceName: {service}\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {{containers: [{{name: db, image: postgres}}]}}\n"
-        ))
+        defaulted(
+            crate::builtin::defaults::KindDefaults::StatefulSet,
+            &format!(
+                "metadata: {{name: db}}\nspec:\n  serviceName: {service}\n  replicas: {replicas}\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {{containers: [{{name: db, image: postgres}}]}}\n"
+            ),
+        )
     };
     let old = make("db", 1);
     assert!(sts.validate(Some(&old), &make("db", 3)).is_ok());
     assert_eq!(
         sts.validate(Some(&old), &make("other", 1)).unwrap_err(),
         "StatefulSet.apps \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+    );
+}
+
+/// A Deployment-shaped object as another workload the server validates:
+/// without the Deployment's strategy, defaulted as `kind`.
+fn workload(kind: crate::builtin::defaults::KindDefaults, deployment: &Value) -> Value {
+    use crate::schema::Defaulter;
+    let mut object = deployment.clone();
+    if let Some(spec) = object.child_map_mut("spec") {
+        spec.remove("strategy");
+    }
+    kind.apply_defaults(&mut object, "");
+    object
+}
+
+fn stateful_set(deployment: &Value) -> Value {
+    workload(
+        crate::builtin::defaults::KindDefaults::StatefulSet,
+        deployment,
+    )
+}
+
+/// `ValidateStatefulSetSpec`: the pod management policy, the update
+/// strategy (`validateRollingUpdateStatefulSet`), the claim retention
+/// policy, the counts, then the selector and template, whose pod spec is
+/// not validated but for its restart policy and deadline.
+#[test]
+fn statefulset_policies_and_counts() {
+    let sts = kind("apps/v1", "StatefulSet");
+    let with_pod = |pod: &str, extra: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::StatefulSet,
+            &format!(
+                "metadata: {{name: db}}\nspec:\n  selector: {{matchLabels: {{app: db}}}}\n  template:\n    metadata: {{labels: {{app: db}}}}\n    spec: {pod}\n{extra}"
+            ),
+        )
+    };
+    let make = |extra: &str| with_pod("{containers: [{name: db}]}", extra);
+    // A container without an image passes: the template's pod spec is
+    // not validated (upstream's TODO in ValidatePodTemplateSpecForStatefulSet).
+    assert!(sts.validate(None, &make("")).is_ok());
+    assert_eq!(
+        sts.validate(
+            None,
+            &make("  podManagementPolicy: parallel\n  updateStrategy: {type: Rolling}\n  persistentVolumeClaimRetentionPolicy: {whenDeleted: delete}\n  replicas: -1\n  ordinals: {start: -2}\n")
+        )
+        .unwrap_err(),
+        concat!(
+            "StatefulSet.apps \"db\" is invalid: [",
+            "spec.podManagementPolicy: Invalid value: \"parallel\": must be 'OrderedReady' or 'Parallel', ",
+            "spec.updateStrategy: Invalid value: {\"Type\":\"Rolling\",\"RollingUpdate\":null}: must be 'RollingUpdate' or 'OnDelete', ",
+            "spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: \"delete\": supported values: \"Retain\", \"Delete\", ",
+            "spec.replicas: Invalid value: -1: must be greater than or equal to 0, ",
+            "spec.ordinals.start: Invalid value: -2: must be greater than or equal to 0]"
+        )
+    );
+    assert_eq!(
+        sts.validate(
+            None,
+            &make("  updateStrategy: {type: OnDelete, rollingUpdate: {maxUnavailable: 2}}\n")
+        )
+        .unwrap_err(),
+        "StatefulSet.apps \"db\" is invalid: spec.updateStrategy.rollingUpdate: Invalid value: {\"Partition\":0,\"MaxUnavailable\":2}: only allowed for updateStrategy 'RollingUpdate'"
+    );
+    assert_eq!(
+        sts.validate(
+            None,
+            &make("  updateStrategy: {rollingUpdate: {partition: -1, maxUnavailable: 0}}\n")
+        )
+        .unwrap_err(),
+        concat!(
+            "StatefulSet.apps \"db\" is invalid: [",
+            "spec.updateStrategy.rollingUpdate.partition: Invalid value: -1: must be greater than or equal to 0, ",
+            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0]"
+        )
+    );
+    let deadline = with_pod(
+        "{containers: [{name: db}], restartPolicy: Never, activeDeadlineSeconds: 5}",
+        "",
+    );
+    assert_eq!(
+        sts.validate(None, &deadline).unwrap_err(),
+        concat!(
+            "StatefulSet.apps \"db\" is invalid: [",
+            "spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\", ",
+            "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported]"
+        )
+    );
+}
+
+/// `ValidateDaemonSetSpec`'s last checks: `ValidateDaemonSetUpdateStrategy`
+/// and `ValidateRollingUpdateDaemonSet`, the counts, and the template's
+/// deadline.
+#[test]
+fn daemonset_update_strategy() {
+    let ds = kind("apps/v1", "DaemonSet");
+    let make = |extra: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::DaemonSet,
+            &format!(
+                "metadata: {{name: agent}}\nspec:\n  selector: {{matchLabels: {{app: agent}}}}\n  template:\n    metadata: {{labels: {{app: agent}}}}\n    spec: {{containers: [{{name: agent, image: fluentd}}]}}\n{extra}"
+            ),
+        )
+    };
+    assert!(ds.validate(None, &make("")).is_ok());
+    assert!(ds.validate(None, &make("  updateStrategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 0, maxSurge: 10%}}\n")).is_ok());
+    let refused = |extra: &str| ds.validate(None, &make(extra)).unwrap_err();
+    assert_eq!(
+        refused("  updateStrategy: {rollingUpdate: {maxUnavailable: 0}}\n"),
+        "DaemonSet.apps \"agent\" is invalid: spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0"
+    );
+    assert_eq!(
+        refused("  updateStrategy: {rollingUpdate: {maxUnavailable: 1, maxSurge: 1}}\n"),
+        "DaemonSet.apps \"agent\" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"
+    );
+    assert_eq!(
+        refused(
+            "  updateStrategy: {rollingUpdate: {maxUnavailable: 150%}}\n  minReadySeconds: -1\n  revisionHistoryLimit: -1\n"
+        ),
+        concat!(
+            "DaemonSet.apps \"agent\" is invalid: [",
+            "spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0, ",
+            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: \"150%\": must not be greater than 100%, ",
+            "spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0]"
+        )
+    );
+    assert_eq!(
+        refused("  updateStrategy: {type: Rolling, rollingUpdate: {maxSurge: 1}}\n"),
+        "DaemonSet.apps \"agent\" is invalid: spec.updateStrategy: Unsupported value: {\"Type\":\"Rolling\",\"RollingUpdate\":{\"MaxUnavailable\":0,\"MaxSurge\":1}}: supported values: \"RollingUpdate\", \"OnDelete\""
+    );
+    // ValidatePodTemplateSpecForReplicaSet names a ReplicaSet.
+    let d = defaulted(
+        crate::builtin::defaults::KindDefaults::Deployment,
+        "metadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: app, image: nginx}], activeDeadlineSeconds: 30}\n",
+    );
+    assert_eq!(
+        deploy().validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported"
     );
 }
 

@@ -100,3 +100,69 @@ fn spec_hosts_tls_and_class() {
     );
     assert!(check(None, class, "kubernetes.io/ingress.class: nginx").is_ok());
 }
+
+/// A NetworkPolicy with `spec`, as the server validates it (defaulted).
+fn policy(spec: &str) -> Result<(), String> {
+    use crate::schema::Defaulter;
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let mut object = crate::yaml::parse(&format!(
+        "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {{name: db}}\nspec: {spec}\n"
+    ))
+    .unwrap()
+    .value;
+    crate::builtin::defaults::KindDefaults::NetworkPolicy.apply_defaults(&mut object, "");
+    KindValidation::for_kind("networking.k8s.io/v1", "NetworkPolicy", table)
+        .unwrap()
+        .validate(None, &object)
+}
+
+/// `ValidateNetworkPolicyPort`: protocol, port number or name, endPort.
+#[test]
+fn network_policy_ports() {
+    assert!(
+        policy("{podSelector: {}, ingress: [{ports: [{port: 5432}, {protocol: UDP, port: 53, endPort: 60}, {port: dns}]}]}")
+            .is_ok()
+    );
+    assert_eq!(
+        policy("{podSelector: {}, ingress: [{ports: [{protocol: tcp, port: 70000}, {port: 90, endPort: 80}, {port: http, endPort: 90}, {endPort: 9}]}]}")
+            .unwrap_err(),
+        concat!(
+            "NetworkPolicy.networking.k8s.io \"db\" is invalid: [",
+            "spec.ingress[0].ports[0].protocol: Unsupported value: \"tcp\": supported values: \"TCP\", \"UDP\", \"SCTP\", ",
+            "spec.ingress[0].ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive, ",
+            "spec.ingress[0].ports[1].endPort: Invalid value: 90: must be greater than or equal to `port`, ",
+            "spec.ingress[0].ports[2].endPort: Invalid value: 90: may not be specified when `port` is non-numeric, ",
+            "spec.ingress[0].ports[3].endPort: Invalid value: 9: may not be specified when `port` is not specified]"
+        )
+    );
+}
+
+/// `ValidateNetworkPolicyPeer` and `ValidateIPBlock` (StrictIPCIDRValidation
+/// off: `ParseCIDRSloppy` decides), then the policy types.
+#[test]
+fn network_policy_peers_and_types() {
+    assert!(
+        policy("{podSelector: {matchLabels: {app: db}}, egress: [{to: [{ipBlock: {cidr: 10.0.0.0/8, except: [10.1.0.0/16, 010.2.0.0/16]}}, {podSelector: {}, namespaceSelector: {}}]}], policyTypes: [Egress]}")
+            .is_ok()
+    );
+    assert_eq!(
+        policy("{podSelector: {matchLabels: {app: \"a b\"}}, ingress: [{from: [{}, {ipBlock: {cidr: 10.0.0.0/33}}, {ipBlock: {cidr: 10.0.0.0/16, except: [10.0.0.0/16, 10.1.0.0/24, fd00::/64, x]}, podSelector: {}}]}], policyTypes: [Ingress, egress]}")
+            .unwrap_err(),
+        concat!(
+            "NetworkPolicy.networking.k8s.io \"db\" is invalid: [",
+            "spec.podSelector.matchLabels: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), ",
+            "spec.ingress[0].from[0]: Required value: must specify a peer, ",
+            "spec.ingress[0].from[1].ipBlock.cidr: Invalid value: \"10.0.0.0/33\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64), ",
+            "spec.ingress[0].from[2].ipBlock.except[0]: Invalid value: \"10.0.0.0/16\": must be a strict subset of `cidr`, ",
+            "spec.ingress[0].from[2].ipBlock.except[1]: Invalid value: \"10.1.0.0/24\": must be a strict subset of `cidr`, ",
+            "spec.ingress[0].from[2].ipBlock.except[2]: Invalid value: \"fd00::/64\": must be a strict subset of `cidr`, ",
+            "spec.ingress[0].from[2].ipBlock.except[3]: Invalid value: \"x\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64), ",
+            "spec.ingress[0].from[2]: Forbidden: may not specify both ipBlock and another peer, ",
+            "spec.policyTypes[1]: Unsupported value: \"egress\": supported values: \"Ingress\", \"Egress\"]"
+        )
+    );
+    assert_eq!(
+        policy("{podSelector: {}, policyTypes: [Ingress, Egress, Ingress]}").unwrap_err(),
+        "NetworkPolicy.networking.k8s.io \"db\" is invalid: spec.policyTypes: Invalid value: [\"Ingress\",\"Egress\",\"Ingress\"]: may not specify more than two policyTypes"
+    );
+}
