@@ -28,16 +28,14 @@
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `networking`: Ingresses and NetworkPolicies.
-//! - `storage`: what a StorageClass's update may not change.
+//! - `storage`: a StorageClass, and what its update may not change.
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 //!
-//! Not modelled for want of room in the page's size budget: a
-//! StorageClass's create rules (storage/validation
-//! `ValidateStorageClass`).
+//! Not modelled: a StorageClass's allowed topologies.
 
 mod apps;
 mod autoscaling;
@@ -313,6 +311,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "PersistentVolumeClaim",
         "changes to the spec other than a bound claim's storage request, volumeName once and storageClassName from nil a storage request below status.capacity, a changed volumeMode, storage-class annotation or unset volumeAttributesClassName",
         "core/validation ValidatePersistentVolumeClaimUpdate",
+    ),
+    (
+        "StorageClass",
+        "a missing provisioner or one that is not a qualified name (lower-cased); more than 512 parameters, an empty parameter key, more than 256 KiB of them; a reclaimPolicy other than Delete and Retain, a volumeBindingMode other than Immediate and WaitForFirstConsumer",
+        "storage/validation ValidateStorageClass, validateProvisioner, validateParameters, validateReclaimPolicy, validateVolumeBindingMode",
     ),
     (
         "StorageClass",

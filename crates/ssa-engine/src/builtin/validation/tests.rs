@@ -1567,3 +1567,40 @@ fn storage_class_updates() {
         "StorageClass.storage.k8s.io \"fast\" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden., reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden., volumeBindingMode: Invalid value: \"WaitForFirstConsumer\": field is immutable]"
     );
 }
+
+/// storage/validation `ValidateStorageClass` (validateProvisioner,
+/// validateParameters, validateReclaimPolicy, validateVolumeBindingMode),
+/// on create and before the update's rules.
+#[test]
+fn storage_class_creates() {
+    let sc = kind("storage.k8s.io/v1", "StorageClass");
+    let class = |text: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::StorageClass,
+            &format!("metadata: {{name: fast}}\n{text}"),
+        )
+    };
+    assert!(
+        sc.validate(None, &class("provisioner: Ebs.CSI.aws.com\n"))
+            .is_ok()
+    );
+    assert_eq!(
+        sc.validate(
+            None,
+            &class("parameters: {\"\": x}\nreclaimPolicy: Recycle\nvolumeBindingMode: Lazy\n")
+        )
+        .unwrap_err(),
+        concat!(
+            "StorageClass.storage.k8s.io \"fast\" is invalid: [",
+            "provisioner: Required value, ",
+            "parameters: Invalid value: \"\": field can not be empty., ",
+            "reclaimPolicy: Unsupported value: \"Recycle\": supported values: \"Delete\", \"Retain\", ",
+            "volumeBindingMode: Unsupported value: \"Lazy\": supported values: \"Immediate\", \"WaitForFirstConsumer\"]"
+        )
+    );
+    assert_eq!(
+        sc.validate(None, &class("provisioner: kubernetes.io/AWS EBS\n"))
+            .unwrap_err(),
+        "StorageClass.storage.k8s.io \"fast\" is invalid: provisioner: Invalid value: \"kubernetes.io/aws ebs\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+    );
+}
