@@ -137,6 +137,18 @@ impl Ip {
         )
     }
 
+    /// The address's bits as `To4` views it, and how many (32 or 128).
+    fn bits(self) -> (u128, u32) {
+        match (self.to4(), self) {
+            (Some(v4), _) => (u128::from(u32::from_be_bytes(v4)), 32),
+            (None, Ip::V6(groups)) => (
+                groups.iter().fold(0, |bits, g| bits << 16 | u128::from(*g)),
+                128,
+            ),
+            (None, Ip::V4(_)) => (0, 0),
+        }
+    }
+
     /// An IPv4-mapped IPv6 address.
     pub(super) fn is_4in6(self) -> bool {
         matches!(self, Ip::V6(_)) && self.to4().is_some()
@@ -164,25 +176,15 @@ pub(super) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
 /// `IPNet.Contains`, which views both addresses through `To4`) with a
 /// longer prefix than the cidr's.
 pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
-    let bytes = |ip: Ip| -> Vec<u8> {
-        match (ip.to4(), ip) {
-            (Some(v4), _) => v4.to_vec(),
-            (None, Ip::V6(groups)) => groups.iter().flat_map(|g| g.to_be_bytes()).collect(),
-            (None, Ip::V4(_)) => Vec::new(),
-        }
-    };
-    let (a, b) = (bytes(cidr.0), bytes(except.0));
+    let ((a, width), (b, except_width)) = (cidr.0.bits(), except.0.bits());
     // A 16-byte mask over a 4-byte view keeps its last 32 bits.
     let prefix = match cidr.0 {
-        Ip::V6(_) if a.len() == 4 => cidr.1.saturating_sub(96),
+        Ip::V6(_) if width == 32 => cidr.1.saturating_sub(96),
         _ => cidr.1,
     };
-    a.len() == b.len()
+    width == except_width
         && cidr.1 < except.1
-        && (0..prefix).all(|bit| {
-            let (i, m) = ((bit / 8) as usize, 0x80u8 >> (bit % 8));
-            a[i] & m == b[i] & m
-        })
+        && (a ^ b).checked_shr(width - prefix).unwrap_or(0) == 0
 }
 
 /// What `IsValidIP` says of `text`: the details of its field errors.

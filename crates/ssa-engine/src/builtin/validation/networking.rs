@@ -245,7 +245,7 @@ pub(super) fn network_policy(new: &Value) -> Vec<FieldError> {
     if types.len() > 2 {
         errs.invalid(
             "spec.policyTypes",
-            BadValue::Json(Value::List(types.to_vec()).to_json()),
+            BadValue::Json(get("policyTypes").map(Value::to_json).unwrap_or_default()),
             "may not specify more than two policyTypes",
         );
         return errs;
@@ -322,24 +322,13 @@ fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
         peers += 1;
         let at = child(at, "ipBlock");
         let cidr = text(block, "cidr");
-        let parse = |errs: &mut Vec<FieldError>, path: String, text: &str| {
-            let parsed = ip::parse_cidr_sloppy(text);
-            if parsed.is_none() {
-                errs.invalid(
-                    path,
-                    BadValue::Str(text.to_string()),
-                    "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-                );
-            }
-            parsed
-        };
         if cidr.is_empty() {
             errs.required(child(&at, "cidr"), "");
-        } else if let Some(net) = parse(errs, child(&at, "cidr"), cidr) {
+        } else if let Some(net) = cidr_of(errs, child(&at, "cidr"), cidr) {
             for (i, except) in items(block.get("except")).iter().enumerate() {
                 let path = index(&child(&at, "except"), i);
                 let except = except.as_str().unwrap_or("");
-                if let Some(sub) = parse(errs, path.clone(), except)
+                if let Some(sub) = cidr_of(errs, path.clone(), except)
                     && !ip::strict_subset(net, sub)
                 {
                     errs.invalid(
@@ -356,4 +345,18 @@ fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
     } else if peers > 1 && block.is_some() {
         errs.forbidden(at, "may not specify both ipBlock and another peer");
     }
+}
+
+/// `IsValidCIDRForLegacyField` (StrictIPCIDRValidation off): the CIDR as
+/// `ParseCIDRSloppy` reads it, or its error at `path`.
+fn cidr_of(errs: &mut Vec<FieldError>, path: String, text: &str) -> Option<(ip::Ip, u32)> {
+    let parsed = ip::parse_cidr_sloppy(text);
+    if parsed.is_none() {
+        errs.invalid(
+            path,
+            BadValue::Str(text.to_string()),
+            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+        );
+    }
+    parsed
 }

@@ -16,8 +16,10 @@ use crate::value::Value;
 fn storage_class_create(new: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
     // validateProvisioner: the lower-cased name is what is checked and
-    // printed.
-    let provisioner = text(new, "provisioner").to_lowercase();
+    // printed. ASCII only (Go's `strings.ToLower` is Unicode's, whose
+    // tables would cost the page 10 KB): a name with other letters is
+    // refused either way, but printed with them as written.
+    let provisioner = text(new, "provisioner").to_ascii_lowercase();
     if provisioner.is_empty() {
         errs.required("provisioner", "");
     } else {
