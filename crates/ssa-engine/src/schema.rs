@@ -285,6 +285,12 @@ pub trait Validator: Send + Sync {
     /// `Err(message)` with the server's message when `new` (replacing
     /// `old`, `None` on create) is refused.
     fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String>;
+
+    /// The same for a `/status` write, which the status strategy's
+    /// `ValidateUpdate` checks: by default as any update.
+    fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
+        self.validate(Some(old), new)
+    }
 }
 
 /// A schema together with the type of the object's root and what the kind

@@ -240,7 +240,7 @@ impl<'a> FieldManager<'a> {
                     strategy.prepare_status_write(&mut object, &live, request.time);
                 }
                 strategy
-                    .validate(exists.then_some(&live), &object)
+                    .validate(exists.then_some(&live), &object, request.subresource)
                     .map_err(Refusal::Invalid)?;
                 object
             }
@@ -317,7 +317,11 @@ impl<'a> FieldManager<'a> {
             object
         };
         strategy
-            .validate(live.map(|_| &live_value), &stored(new.clone()))
+            .validate(
+                live.map(|_| &live_value),
+                &stored(new.clone()),
+                request.subresource,
+            )
             .map_err(invalid)?;
         let object = if request.subresource == Some(Subresource::Scale) {
             // A /scale write is tracked on the Scale and mapped back.

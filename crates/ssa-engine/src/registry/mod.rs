@@ -192,12 +192,19 @@ impl<'a> Strategy<'a> {
         Ok(Some(kept))
     }
 
-    /// The kind's validation of the object a write would store; `Err` is
-    /// the server's message.
-    pub fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
-        match &self.schema.validator {
-            Some(v) => v.validate(old, new),
-            None => Ok(()),
+    /// The kind's validation of the object a write through `subresource`
+    /// would store (a `/status` write by the status strategy's rules);
+    /// `Err` is the server's message.
+    pub fn validate(
+        &self,
+        old: Option<&Value>,
+        new: &Value,
+        subresource: Option<Subresource>,
+    ) -> Result<(), String> {
+        match (&self.schema.validator, old, subresource) {
+            (None, _, _) => Ok(()),
+            (Some(v), Some(old), Some(Subresource::Status)) => v.validate_status(old, new),
+            (Some(v), old, _) => v.validate(old, new),
         }
     }
 }

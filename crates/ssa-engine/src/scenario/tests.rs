@@ -696,3 +696,44 @@ steps:
         "the status write stored its annotation"
     );
 }
+
+/// A `/status` write is validated by the status strategy: the stored spec
+/// (here a `live` object without the server's defaults) is not checked
+/// again, the status counts are (apps/validation
+/// `ValidateDeploymentStatusUpdate`).
+#[test]
+fn status_writes_validate_the_status_not_the_spec() {
+    let text = |status: &str| {
+        format!(
+            r#"scenario: v1
+name: status
+live:
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {{name: web, namespace: default}}
+  spec:
+    selector: {{matchLabels: {{app: web}}}}
+    template:
+      metadata: {{labels: {{app: web}}}}
+      spec: {{containers: [{{name: app, image: nginx}}]}}
+steps:
+- manager: kube-controller-manager
+  op: update
+  subresource: status
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {{name: web, namespace: default}}
+    status: {status}
+"#
+        )
+    };
+    let ok = run_scenario_text(&text("{replicas: 1, readyReplicas: 1}")).unwrap();
+    assert_eq!(ok.steps[0].outcome.as_str(), "applied", "{}", ok.steps[0].message);
+    let refused = run_scenario_text(&text("{readyReplicas: 1}")).unwrap();
+    assert_eq!(refused.steps[0].outcome.as_str(), "invalid");
+    assert_eq!(
+        refused.steps[0].message,
+        "Deployment.apps \"web\" is invalid: status.readyReplicas: Invalid value: 1: cannot be greater than status.replicas"
+    );
+}

@@ -524,3 +524,112 @@ pub(super) fn matches(selector: Option<&Value>, template: Option<&Value>) -> boo
         });
     by_labels && by_expressions
 }
+
+/// The status strategies' rules (`ValidateDeploymentStatus`,
+/// `ValidateReplicaSetStatus`, `ValidateStatefulSetStatus`,
+/// `validateDaemonSetStatus`, and but for a ReplicaSet the
+/// `collisionCount` that may not be decremented), in upstream's order.
+pub(super) fn status(kind: Workload, new: &Value, old: &Value) -> Vec<FieldError> {
+    // The counts that may not be negative, then the pairs of a count that
+    // may not exceed another (with the other's name in the message).
+    let (counts, bounds): (&[&str], &[(&str, &str)]) = match kind {
+        Workload::Deployment => (
+            &[
+                "observedGeneration",
+                "replicas",
+                "updatedReplicas",
+                "readyReplicas",
+                "availableReplicas",
+                "unavailableReplicas",
+                "collisionCount",
+            ],
+            &[
+                ("updatedReplicas", "status.replicas"),
+                ("readyReplicas", "status.replicas"),
+                ("availableReplicas", "status.replicas"),
+                ("availableReplicas", "readyReplicas"),
+            ],
+        ),
+        Workload::ReplicaSet => (
+            &[
+                "replicas",
+                "fullyLabeledReplicas",
+                "readyReplicas",
+                "availableReplicas",
+                "observedGeneration",
+            ],
+            &[
+                ("fullyLabeledReplicas", "status.replicas"),
+                ("readyReplicas", "status.replicas"),
+                ("availableReplicas", "status.replicas"),
+                ("availableReplicas", "readyReplicas"),
+            ],
+        ),
+        Workload::StatefulSet => (
+            &[
+                "replicas",
+                "readyReplicas",
+                "currentReplicas",
+                "updatedReplicas",
+                "availableReplicas",
+                "observedGeneration",
+                "collisionCount",
+            ],
+            &[
+                ("readyReplicas", "status.replicas"),
+                ("currentReplicas", "status.replicas"),
+                ("updatedReplicas", "status.replicas"),
+                ("availableReplicas", "status.replicas"),
+                ("availableReplicas", "status.readyReplicas"),
+            ],
+        ),
+        Workload::DaemonSet => (
+            &[
+                "currentNumberScheduled",
+                "numberMisscheduled",
+                "desiredNumberScheduled",
+                "numberReady",
+                "observedGeneration",
+                "updatedNumberScheduled",
+                "numberAvailable",
+                "numberUnavailable",
+                "collisionCount",
+            ],
+            &[],
+        ),
+    };
+    let status = new.get("status");
+    let count = |v: Option<&Value>, key: &str| {
+        v.and_then(|s| s.get(key))
+            .and_then(Value::as_i64)
+            .unwrap_or(0)
+    };
+    let mut errs = non_negative(status, "status", counts);
+    for (key, bound) in bounds {
+        let value = count(status, key);
+        let other = bound.rsplit('.').next().unwrap_or(bound);
+        if value > count(status, other) {
+            errs.invalid(
+                child("status", key),
+                BadValue::Int(value),
+                &format!("cannot be greater than {bound}"),
+            );
+        }
+    }
+    // IsDecremented: unset after set, or smaller.
+    let collisions = |v: &Value| {
+        v.get_path(&["status", "collisionCount"])
+            .and_then(Value::as_i64)
+    };
+    if kind != Workload::ReplicaSet
+        && let Some(before) = collisions(old)
+        && collisions(new).is_none_or(|now| now < before)
+    {
+        errs.invalid(
+            "status.collisionCount",
+            BadValue::Int(collisions(new).unwrap_or(0)),
+            "cannot be decremented",
+        );
+    }
+    errs
+}

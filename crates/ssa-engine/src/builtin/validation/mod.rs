@@ -188,6 +188,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",
     ),
     (
+        "Deployment, ReplicaSet, StatefulSet, DaemonSet (status writes, whose spec is not validated)",
+        "negative status counts, observedGeneration or collisionCount; ready, available, updated, current or fully labeled replicas above status.replicas, available above ready replicas; a collisionCount decremented",
+        "apps/validation ValidateDeploymentStatusUpdate, ValidateDeploymentStatus, ValidateReplicaSetStatusUpdate, ValidateReplicaSetStatus, ValidateStatefulSetStatusUpdate, ValidateStatefulSetStatus, ValidateDaemonSetStatusUpdate, validateDaemonSetStatus (core/validation IsDecremented)",
+    ),
+    (
         "StatefulSet",
         "a podManagementPolicy other than OrderedReady and Parallel; an updateStrategy type other than RollingUpdate and OnDelete, rollingUpdate with OnDelete, a negative partition, a maxUnavailable that is 0, neither a count nor a percentage, or above 100%; a claim retention policy other than Retain and Delete; negative replicas, minReadySeconds or ordinals.start; invalid template labels (the template's pod spec is not validated, as upstream)",
         "apps/validation ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy, ValidatePodTemplateSpecForStatefulSet",
@@ -461,19 +466,44 @@ impl KindValidation {
     }
 }
 
-impl Validator for KindValidation {
-    fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
+impl KindValidation {
+    /// `NewInvalid`'s message of `errors`, if any.
+    fn refusal(&self, new: &Value, errors: &[field::FieldError]) -> Result<(), String> {
         let name = new
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
-        if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
-            return Err(batch::PANIC.to_string());
-        }
-        match field::invalid_message(&self.group_kind, name, &self.errors(old, new)) {
+        match field::invalid_message(&self.group_kind, name, errors) {
             Some(message) => Err(message),
             None => Ok(()),
         }
+    }
+}
+
+impl Validator for KindValidation {
+    fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
+        if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
+            return Err(batch::PANIC.to_string());
+        }
+        self.refusal(new, &self.errors(old, new))
+    }
+
+    /// A status strategy validates the metadata's update (after the
+    /// registry's `validateCommonFields`) and the status, not the spec
+    /// (which the write cannot change): the workloads' status counts
+    /// (`apps::status`); a CertificateSigningRequest's status strategy
+    /// runs its whole validation. Other kinds' status rules are not
+    /// modelled.
+    fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
+        if self.spec == Spec::CertificateSigningRequest {
+            return self.validate(Some(old), new);
+        }
+        let kube = self.meta.is_some_and(|(_, kube)| kube);
+        let mut errs = meta::object_meta(new, NameRule::PathSegment, kube);
+        if let Spec::Workload(w) = self.spec {
+            errs.extend(apps::status(w, new, old));
+        }
+        self.refusal(new, &errs)
     }
 }
 

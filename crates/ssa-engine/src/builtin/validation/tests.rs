@@ -1604,3 +1604,73 @@ fn storage_class_creates() {
         "StorageClass.storage.k8s.io \"fast\" is invalid: provisioner: Invalid value: \"kubernetes.io/aws ebs\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
     );
 }
+
+/// A status strategy's `ValidateUpdate` (apps/validation
+/// `ValidateDeploymentStatusUpdate`, `ValidateStatefulSetStatusUpdate`,
+/// `ValidateDaemonSetStatusUpdate`): the status counts and the collision
+/// count, not the spec (a stored spec without defaults passes).
+#[test]
+fn workload_status_writes() {
+    let undefaulted = v(
+        "metadata: {name: web}\nspec: {selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: app}]}}}\nstatus: {collisionCount: 2}",
+    );
+    let with_status = |status: &str| {
+        let mut object = undefaulted.clone();
+        if let Some(map) = object.as_map_mut() {
+            map.insert("status", v(status));
+        }
+        object
+    };
+    assert!(deploy().validate(None, &undefaulted).is_err());
+    assert!(
+        deploy()
+            .validate_status(
+                &undefaulted,
+                &with_status(
+                    "{replicas: 2, readyReplicas: 2, availableReplicas: 1, collisionCount: 2}"
+                )
+            )
+            .is_ok()
+    );
+    assert_eq!(
+        deploy()
+            .validate_status(
+                &undefaulted,
+                &with_status("{readyReplicas: 3, availableReplicas: 4, unavailableReplicas: -1}")
+            )
+            .unwrap_err(),
+        concat!(
+            "Deployment.apps \"web\" is invalid: [",
+            "status.unavailableReplicas: Invalid value: -1: must be greater than or equal to 0, ",
+            "status.readyReplicas: Invalid value: 3: cannot be greater than status.replicas, ",
+            "status.availableReplicas: Invalid value: 4: cannot be greater than status.replicas, ",
+            "status.availableReplicas: Invalid value: 4: cannot be greater than readyReplicas, ",
+            "status.collisionCount: Invalid value: 0: cannot be decremented]"
+        )
+    );
+    assert_eq!(
+        kind("apps/v1", "StatefulSet")
+            .validate_status(
+                &undefaulted,
+                &with_status(
+                    "{replicas: 1, readyReplicas: 1, availableReplicas: 2, collisionCount: 1}"
+                )
+            )
+            .unwrap_err(),
+        concat!(
+            "StatefulSet.apps \"web\" is invalid: [",
+            "status.availableReplicas: Invalid value: 2: cannot be greater than status.replicas, ",
+            "status.availableReplicas: Invalid value: 2: cannot be greater than status.readyReplicas, ",
+            "status.collisionCount: Invalid value: 1: cannot be decremented]"
+        )
+    );
+    assert_eq!(
+        kind("apps/v1", "DaemonSet")
+            .validate_status(
+                &undefaulted,
+                &with_status("{numberReady: -1, collisionCount: 2}")
+            )
+            .unwrap_err(),
+        "DaemonSet.apps \"web\" is invalid: status.numberReady: Invalid value: -1: must be greater than or equal to 0"
+    );
+}
