@@ -201,6 +201,21 @@ impl<'a> Strategy<'a> {
         new: &Value,
         subresource: Option<Subresource>,
     ) -> Result<(), String> {
+        // The stored object as the server reads it back: decoded with its
+        // kind's defaults, which a scenario's `live` object may lack (an
+        // update compared with it would otherwise change every default).
+        let read;
+        let old = match (old, &self.schema.defaulter, &self.schema.validator) {
+            (Some(stored), Some(defaulter), Some(_)) => {
+                read = {
+                    let mut read = stored.clone();
+                    defaulter.apply_defaults(&mut read, "");
+                    read
+                };
+                Some(&read)
+            }
+            _ => old,
+        };
         match (&self.schema.validator, old, subresource) {
             (None, _, _) => Ok(()),
             (Some(v), Some(old), Some(Subresource::Status)) => v.validate_status(old, new),

@@ -729,11 +729,58 @@ steps:
         )
     };
     let ok = run_scenario_text(&text("{replicas: 1, readyReplicas: 1}")).unwrap();
-    assert_eq!(ok.steps[0].outcome.as_str(), "applied", "{}", ok.steps[0].message);
+    assert_eq!(
+        ok.steps[0].outcome.as_str(),
+        "applied",
+        "{}",
+        ok.steps[0].message
+    );
     let refused = run_scenario_text(&text("{readyReplicas: 1}")).unwrap();
     assert_eq!(refused.steps[0].outcome.as_str(), "invalid");
     assert_eq!(
         refused.steps[0].message,
         "Deployment.apps \"web\" is invalid: status.readyReplicas: Invalid value: 1: cannot be greater than status.replicas"
+    );
+}
+
+/// The stored object is read back with its kind's defaults before an
+/// update is validated against it: a `live` Pod given without them takes
+/// a label patch (core/validation `ValidatePodUpdate` compares the
+/// defaulted specs), and a changed command is still refused.
+#[test]
+fn updates_are_validated_against_the_defaulted_stored_object() {
+    let text = |patch: &str| {
+        format!(
+            r#"scenario: v1
+name: pod
+live:
+  apiVersion: v1
+  kind: Pod
+  metadata: {{name: p, namespace: default}}
+  spec: {{containers: [{{name: app, image: nginx}}]}}
+steps:
+- manager: kubectl
+  op: patch
+  patchType: strategic
+  patch: {patch}
+"#
+        )
+    };
+    let labelled = run_scenario_text(&text("{metadata: {labels: {a: b}}}")).unwrap();
+    assert_eq!(
+        labelled.steps[0].outcome.as_str(),
+        "applied",
+        "{}",
+        labelled.steps[0].message
+    );
+    let changed =
+        run_scenario_text(&text("{spec: {containers: [{name: app, command: [sh]}]}}")).unwrap();
+    assert_eq!(changed.steps[0].outcome.as_str(), "invalid");
+    assert!(
+        changed.steps[0].message.starts_with(
+            "Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields"
+        ),
+        "{}",
+        changed.steps[0].message
     );
 }
