@@ -8,21 +8,18 @@
 //! restart policy), then `validateInitContainers` (the common rules, the
 //! restart policy, unique names, and hooks and probes only for a sidecar);
 //! and `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for
-//! a few fields.
+//! a few fields. The common rules end with the security context
+//! (`ValidateSecurityContext`, `security`).
 //!
-//! Not modelled of a container: its security context
-//! (`ValidateSecurityContext`: user and group IDs in 0..2147483647,
-//! `allowPrivilegeEscalation: false` beside `privileged: true`, seccomp
-//! and AppArmor profile types and their `localhostProfile`, the proc
-//! mount), `envFrom`, `volumeDevices`, the termination message policy,
-//! the resize policy, the restart rules' own fields and host port
-//! conflicts.
+//! Not modelled of a container: `envFrom`, `volumeDevices`, the
+//! termination message policy, the resize policy, the restart rules' own
+//! fields and host port conflicts.
 
 use super::field::{
     BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named, required,
     too_long,
 };
-use super::{items, meta, names, podspec, probes, resources, text, volumes};
+use super::{items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -52,6 +49,8 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     let grace = spec
         .and_then(|s| s.get("terminationGracePeriodSeconds"))
         .and_then(Value::as_i64);
+    // The pod's hostUsers, true unless false.
+    let host_users = spec.and_then(|s| s.get("hostUsers")) != Some(&Value::Bool(false));
     // validateContainers, then validateInitContainers. Names are unique
     // among the regular containers, then among the regular and the init
     // containers.
@@ -59,7 +58,7 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     for (init, key) in [(false, "containers"), (true, "initContainers")] {
         for (i, c) in list(key).iter().enumerate() {
             let at = index(&path_of(key), i);
-            errs.extend(container_common(c, &volumes, &at));
+            errs.extend(container_common(c, &volumes, &at, host_users));
             if init {
                 restart_policy(&mut errs, c, &at);
             }
@@ -120,8 +119,9 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
     }
 }
 
-/// `validateContainerCommon`, against the pod's valid `volumes`.
-fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> {
+/// `validateContainerCommon`, against the pod's valid `volumes`; its
+/// security context last (`security`).
+fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let name = text(c, "name");
     if name.is_empty() {
@@ -162,6 +162,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str) -> Vec<FieldError> 
         c.get("resources"),
         &child(at, "resources"),
     ));
+    security::container(&mut errs, c, at, host_users);
     errs
 }
 

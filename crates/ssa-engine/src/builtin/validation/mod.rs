@@ -21,6 +21,7 @@
 //! - `meta`: `ValidateObjectMeta` (name, labels, annotations, owner
 //!   references, finalizers) by each kind's name function.
 //! - `core`: pod templates, containers and ports; a Pod's immutable spec.
+//! - `security`: a container's and a pod's security context.
 //! - `apps`: workload specs and selector immutability.
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
@@ -56,6 +57,7 @@ mod pvc;
 mod rbac;
 mod resources;
 mod scheduling;
+mod security;
 mod service;
 mod storage;
 mod volumes;
@@ -181,6 +183,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
         "affinity: a required node selector without terms; node selector requirements with an operator other than In, NotIn, Exists, DoesNotExist, Gt and Lt, In or NotIn without values, Exists or DoesNotExist with values, Gt or Lt without exactly one, a key that is not a qualified name, values that are not label values (in required terms only); field requirements on another key than metadata.name, with an operator other than In and NotIn or without exactly one value, or values that are not node names; preferred terms' weights out of 1..100; pod affinity and anti-affinity terms' invalid label or namespace selectors, namespaces that are not DNS labels, a missing or invalid topologyKey",
         "core/validation validateAffinity, validateNodeAffinity, ValidateNodeSelector, ValidateNodeSelectorTerm, ValidateNodeSelectorRequirement, ValidateNodeFieldSelectorRequirement, ValidatePreferredSchedulingTerms, validatePodAffinity, validatePodAntiAffinity, validatePodAffinityTerms, validateWeightedPodAffinityTerms, validatePodAffinityTerm, ValidatePodAffinityTermSelector (apimachinery ValidateLabelSelector, ValidateLabelName, ValidateNamespaceName)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod",
+        "a container's or init container's securityContext: runAsUser or runAsGroup out of 0..2147483647; allowPrivilegeEscalation false beside privileged true or a capabilities.add CAP_SYS_ADMIN (once per addition; the internal SecurityContext printed as json.Marshal prints it); a procMount other than Default and Unmasked, Unmasked without hostUsers false (ProcMountType, beta and on); a seccomp or AppArmor profile without a type or of an unknown one, a Localhost one without localhostProfile (seccomp's: an absolute path or one with '..'; AppArmor's: padded with whitespace, empty or longer than 4095 bytes), a localhostProfile beside another type (seccomp's value the internal SeccompProfile)",
+        "core/validation validateContainerCommon, ValidateSecurityContext, ValidateProcMountType, validateSeccompProfileField, validateSeccompProfileType, validateLocalDescendingPath, ValidateAppArmorProfileField (apimachinery IsValidUserID, IsValidGroupID)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod",
+        "the pod's securityContext: fsGroup, runAsUser, runAsGroup or a supplemental group out of 0..2147483647; shareProcessNamespace beside hostPID; a sysctl without a name, with one IsValidSysctlName refuses, or with a valid one given before; an unknown fsGroupChangePolicy or supplementalGroupsPolicy; seccomp and AppArmor profiles as a container's; a seLinuxChangePolicy other than Recursive (SELinuxMount off: MountOption refused on create), after the node selector and before the affinity",
+        "core/validation ValidatePodSpec, validatePodSpecSecurityContext, validateSysctls (IsValidSysctlName), validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSeccompProfileField, ValidateAppArmorProfileField; pkg/api/pod GetValidationOptionsFromPodSpecAndMeta (useOnlyRecursiveSELinuxChangePolicy)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",

@@ -1,6 +1,7 @@
 //! `ValidatePodSpec`'s checks of the pod-level fields, which upstream
 //! runs after the containers (`core.rs`), in its order: the restart and
-//! DNS policies, the node selector's labels, the affinity
+//! DNS policies, the node selector's labels, the security context
+//! (`validatePodSpecSecurityContext`, `security`), the affinity
 //! (`validateAffinity`), a `None` DNS policy's config, the topology
 //! spread constraints, the names of the service account and the node,
 //! the active deadline, the host and subdomain names, the tolerations
@@ -13,10 +14,8 @@
 //! `matchLabelKeys` and `mismatchLabelKeys`
 //! (`ValidateMatchLabelKeysAndMismatchLabelKeys`: label keys, only
 //! beside a label selector, not in the selector already, not in both
-//! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; the
-//! pod's security context (`validatePodSpecSecurityContext`:
-//! user and group IDs in 0..2147483647, seccomp and AppArmor profile
-//! types and their `localhostProfile`, sysctls, the policies); image pull
+//! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; what
+//! `security` leaves out of the security context; image pull
 //! secrets (a v1 object has nothing but a name to get wrong); DNS config
 //! limits (at most 3 nameservers that are IP addresses, 32 searches
 //! that are DNS subdomains, named options); the host network's ports,
@@ -27,7 +26,7 @@
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;
-use super::{items, meta, names, text};
+use super::{items, meta, names, security, text};
 use crate::value::Value;
 
 pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
@@ -48,6 +47,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         }
     }
     errs.extend(meta::labels(spec.get("nodeSelector"), &at("nodeSelector")));
+    security::pod(&mut errs, spec, path);
     if let Some(affinity) = spec.get("affinity") {
         affinity_errors(&mut errs, affinity, &at("affinity"));
     }

@@ -1,0 +1,264 @@
+//! Security contexts, as `pkg/apis/core/validation/validation.go` checks
+//! them (read in the 1.37 cycle's copy, AIAgentSandox/kubernetes, a fork
+//! of master): a container's (`ValidateSecurityContext`, the last of
+//! `validateContainerCommon`) and the pod's
+//! (`validatePodSpecSecurityContext`, which `ValidatePodSpec` runs after
+//! the node selector's labels and before the affinity).
+//!
+//! Feature gates as 1.36 has them by default (1.35's table): ProcMountType
+//! (beta, on: `procMount` is kept, not forced to `Default`),
+//! UserNamespacesSupport (beta, on: `hostUsers` is kept),
+//! SupplementalGroupsPolicy (GA), SELinuxChangePolicy (beta, on: the
+//! field is kept), SELinuxMount (beta, off: `seLinuxChangePolicy` may only
+//! be `Recursive`).
+//!
+//! `PodValidationOptions` are a create's (no old object): an update of an
+//! object that already had a `MountOption` policy, which upstream keeps
+//! allowing, is not modelled.
+//!
+//! Not modelled, for want of room in the page's size budget (measured in
+//! gzipped bytes of the page's wasm when written): the Windows options
+//! (`validateWindowsSecurityContextOptions`: the credential spec's name a
+//! DNS subdomain, the credential spec and user name not empty, the user
+//! name's control characters, backslashes, domain and user; about 440
+//! bytes for the simplest of them); a namespaced sysctl beside
+//! `hostNetwork` or `hostIPC` (`ValidateHostSysctl`, component-helpers'
+//! `GetNamespace`; about 300); `validateHostUsers` (no `hostNetwork`,
+//! `hostPID`, `hostIPC` or volume devices in a user namespace; about
+//! 200). Not modelled either: `privileged: true`, refused only by an API
+//! server started with `--allow-privileged=false` (kubeadm, kind and
+//! managed clusters allow it); the host-process pod's rules
+//! (`validateWindowsHostProcessPod`); what `spec.os` forbids of either OS
+//! (`validateLinux`, `validateWindows`); the seccomp and AppArmor
+//! annotations against the fields (`ValidatePodCreate`). `seLinuxOptions`
+//! has no rule upstream.
+
+use super::field::{BadValue, Errors, FieldError, child, index, named, too_long};
+use super::internal_json::pointer_to;
+use super::{items, text};
+use crate::value::Value;
+
+/// The field's value unless absent or `null` (a nil pointer).
+fn set<'a>(object: &'a Value, key: &str) -> Option<&'a Value> {
+    object.get(key).filter(|v| !v.is_null())
+}
+
+/// `IsValidUserID`, `IsValidGroupID` of each of `keys` of `sc` that is set.
+fn ids(errs: &mut Vec<FieldError>, sc: &Value, at: &str, keys: &[&str]) {
+    for key in keys {
+        id(errs, sc.get(key), child(at, key));
+    }
+}
+
+/// `IsValidUserID`, `IsValidGroupID`: 0..2147483647.
+fn id(errs: &mut Vec<FieldError>, value: Option<&Value>, path: String) {
+    if let Some(id) = value.and_then(Value::as_i64)
+        && !(0..=i64::from(i32::MAX)).contains(&id)
+    {
+        errs.invalid(
+            path,
+            BadValue::Int(id),
+            "must be between 0 and 2147483647, inclusive",
+        );
+    }
+}
+
+/// A field of a named string type, when set, that is not one of `valid`;
+/// its value.
+fn policy<'a>(
+    errs: &mut Vec<FieldError>,
+    sc: &'a Value,
+    at: &str,
+    key: &str,
+    valid: &[&str],
+) -> Option<&'a str> {
+    let value = set(sc, key)?.as_str().unwrap_or("");
+    if !valid.contains(&value) {
+        errs.not_supported(child(at, key), named(value), valid);
+    }
+    Some(value)
+}
+
+/// `ValidateSecurityContext` of container `c` at `at`; `host_users` the
+/// pod's `hostUsers` (true unless false).
+pub(super) fn container(errs: &mut Vec<FieldError>, c: &Value, at: &str, host_users: bool) {
+    let Some(sc) = set(c, "securityContext") else {
+        return;
+    };
+    let at = &child(at, "securityContext");
+    ids(errs, sc, at, &["runAsUser", "runAsGroup"]);
+    // ValidateProcMountType.
+    if policy(errs, sc, at, "procMount", &["Default", "Unmasked"]) == Some("Unmasked") && host_users
+    {
+        errs.invalid(
+            child(at, "procMount"),
+            named("Unmasked"),
+            "`hostUsers` must be false to use `Unmasked`",
+        );
+    }
+    profile(errs, sc, at, "seccompProfile");
+    // The bad value is the whole internal SecurityContext.
+    if sc.get("allowPrivilegeEscalation") == Some(&Value::Bool(false)) {
+        let added = items(sc.get("capabilities").and_then(|c| c.get("add")));
+        let sys_admin = added.iter().filter(|c| c.as_str() == Some("CAP_SYS_ADMIN"));
+        let privileged = sc.get("privileged") == Some(&Value::Bool(true));
+        for i in 0..usize::from(privileged) + sys_admin.count() {
+            errs.invalid(
+                at,
+                BadValue::Json(pointer_to("SecurityContext", Some(sc))),
+                if i == 0 && privileged {
+                    "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"
+                } else {
+                    "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN"
+                },
+            );
+        }
+    }
+    profile(errs, sc, at, "appArmorProfile");
+}
+
+/// `validatePodSpecSecurityContext` of `spec` at `path`: the internal
+/// PodSecurityContext also holds the v1 spec's `hostPID`, `hostIPC`,
+/// `hostNetwork` and `shareProcessNamespace`.
+pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let at = &child(path, "securityContext");
+    let sc = spec.get("securityContext").unwrap_or(&Value::Null);
+    let host = |key: &str| spec.get(key) == Some(&Value::Bool(true));
+    ids(errs, sc, at, &["fsGroup", "runAsUser", "runAsGroup"]);
+    let groups = child(at, "supplementalGroups");
+    for (i, group) in items(sc.get("supplementalGroups")).iter().enumerate() {
+        id(errs, Some(group), index(&groups, i));
+    }
+    if host("shareProcessNamespace") && host("hostPID") {
+        errs.invalid(
+            child(at, "shareProcessNamespace"),
+            BadValue::Json("true".into()),
+            "ShareProcessNamespace and HostPID cannot both be enabled",
+        );
+    }
+    // validateSysctls: a name, valid, not twice.
+    let list = child(at, "sysctls");
+    let sysctls = items(sc.get("sysctls"));
+    for (i, sysctl) in sysctls.iter().enumerate() {
+        let name = text(sysctl, "name");
+        let path = child(&index(&list, i), "name");
+        let bad = || BadValue::Str(name.to_string());
+        if name.is_empty() {
+            errs.required(path, "");
+        } else if !sysctl_name(name) {
+            errs.invalid(path, bad(), SYSCTL);
+        } else if sysctls
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .any(|s| text(s, "name") == name)
+        {
+            errs.duplicate(path, bad());
+        }
+    }
+    policy(
+        errs,
+        sc,
+        at,
+        "fsGroupChangePolicy",
+        &["Always", "OnRootMismatch"],
+    );
+    profile(errs, sc, at, "seccompProfile");
+    profile(errs, sc, at, "appArmorProfile");
+    policy(
+        errs,
+        sc,
+        at,
+        "supplementalGroupsPolicy",
+        &["Merge", "Strict"],
+    );
+    // SELinuxMount off: a new object's policy may only be Recursive.
+    policy(errs, sc, at, "seLinuxChangePolicy", &["Recursive"]);
+}
+
+/// `IsValidSysctlName`'s message.
+const SYSCTL: &str = "must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$";
+
+/// `IsValidSysctlName`: at most 253 characters, segments of lower-case
+/// letters, digits, `-` and `_` (not at their ends) between `.` or `/`:
+/// a separator (and each end) only beside a letter or a digit.
+fn sysctl_name(name: &str) -> bool {
+    // 0 a separator, 1 `-` or `_`, 2 a letter or digit, 3 anything else.
+    let class = |c: u8| match c {
+        b'a'..=b'z' | b'0'..=b'9' => 2u8,
+        b'-' | b'_' => 1,
+        b'.' | b'/' => 0,
+        _ => 3,
+    };
+    let mut prev = 0;
+    name.len() <= 253
+        && name.bytes().chain([b'.']).all(|c| {
+            let k = class(c);
+            let ok = k < 3 && (prev != 0 && k != 0 || prev + k == 2);
+            prev = k;
+            ok
+        })
+}
+
+/// `validateSeccompProfileField` (`key` `seccompProfile`) or
+/// `ValidateAppArmorProfileField` (`appArmorProfile`) of `sc`'s profile.
+fn profile(errs: &mut Vec<FieldError>, sc: &Value, at: &str, key: &str) {
+    const SECCOMP: [&str; 3] = [
+        "type is required when seccompProfile is set",
+        "must be set when seccomp type is Localhost",
+        "can only be set when seccomp type is Localhost",
+    ];
+    const APPARMOR: [&str; 3] = [
+        "type is required when appArmorProfile is set",
+        "must be set when AppArmor type is Localhost",
+        "can only be set when AppArmor type is Localhost",
+    ];
+    const TYPES: [&str; 3] = ["Localhost", "RuntimeDefault", "Unconfined"];
+    let Some(p) = set(sc, key) else {
+        return;
+    };
+    let at = child(at, key);
+    let apparmor = key == "appArmorProfile";
+    let [type_required, required, only_localhost] = if apparmor { &APPARMOR } else { &SECCOMP };
+    let kind = text(p, "type");
+    let known = TYPES.contains(&kind);
+    let type_path = child(&at, "type");
+    if kind.is_empty() {
+        errs.required(type_path, type_required);
+    } else if !known {
+        errs.not_supported(type_path, named(kind), &TYPES);
+    }
+    let path = child(&at, "localhostProfile");
+    let local = set(p, "localhostProfile");
+    let profile = local.and_then(Value::as_str).unwrap_or("");
+    let localhost = kind == "Localhost";
+    if localhost && (local.is_none() || apparmor && profile.is_empty()) {
+        errs.required(&path, required);
+    }
+    let bad = || BadValue::Str(profile.to_string());
+    if localhost && apparmor && profile.trim() != profile {
+        errs.invalid(&path, bad(), "must not be padded with whitespace");
+    }
+    // validateLocalDescendingPath.
+    if localhost && !apparmor && profile.starts_with('/') {
+        errs.invalid(&path, bad(), "must be a relative path");
+    }
+    if localhost && !apparmor && profile.split('/').any(|s| s == "..") {
+        errs.invalid(&path, bad(), "must not contain '..'");
+    }
+    if localhost && apparmor && profile.len() > 4095 {
+        errs.push(too_long(&path, 4095));
+    }
+    // seccomp's value is the internal SeccompProfile.
+    if local.is_some() && !localhost && (known || !apparmor) {
+        let value = if apparmor {
+            bad()
+        } else {
+            BadValue::Json(pointer_to("SeccompProfile", Some(p)))
+        };
+        errs.invalid(path, value, only_localhost);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,381 @@
+//! The security context rules of `security`: one test per upstream
+//! function, each with the server's message (Kubernetes 1.36) for a bad
+//! pod and a good one passing, and the order of the container's, the
+//! pod's and the user namespace's errors among `ValidatePodSpec`'s.
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::schema::{Defaulter, Validator};
+
+/// A Pod whose one container has `container` (YAML flow-map entries) and
+/// whose spec has `spec` (block lines), defaulted as the server has it
+/// when it validates, then validated on create.
+fn pod(container: &str, spec: &str) -> Result<(), String> {
+    let text = format!(
+        "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {container}}}]\n{spec}"
+    );
+    let mut object = crate::yaml::parse(&text).unwrap().value;
+    crate::builtin::defaults::KindDefaults::Pod.apply_defaults(&mut object, "");
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let kind = KindValidation::for_kind("v1", "Pod", table).unwrap();
+    kind.validate(None, &object)
+}
+
+/// `pod`'s message without the `Pod "p" is invalid: `.
+fn error(container: &str, spec: &str) -> String {
+    let message = pod(container, spec).unwrap_err();
+    message
+        .strip_prefix("Pod \"p\" is invalid: ")
+        .unwrap_or(&message)
+        .to_string()
+}
+
+/// A pod security context of `fields` (flow-map entries).
+fn pod_context(fields: &str) -> String {
+    format!("  securityContext: {{{fields}}}\n")
+}
+
+/// The internal `core.SecurityContext` as `json.Marshal` prints it, with
+/// `fields` (`"Name":value` pairs, in declaration order) set.
+fn internal_context(fields: &[(&str, &str)]) -> String {
+    let names = [
+        "Capabilities",
+        "Privileged",
+        "SELinuxOptions",
+        "WindowsOptions",
+        "RunAsUser",
+        "RunAsGroup",
+        "RunAsNonRoot",
+        "ReadOnlyRootFilesystem",
+        "AllowPrivilegeEscalation",
+        "ProcMount",
+        "SeccompProfile",
+        "AppArmorProfile",
+    ];
+    let entries: Vec<String> = names
+        .iter()
+        .map(|name| {
+            let value = fields
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or("null", |(_, v)| v);
+            format!("\"{name}\":{value}")
+        })
+        .collect();
+    format!("{{{}}}", entries.join(","))
+}
+
+/// `ValidateSecurityContext`: `runAsUser` (`IsValidUserID`) and
+/// `runAsGroup` (`IsValidGroupID`) in 0..2147483647, of regular and init
+/// containers alike (`validateContainerCommon`).
+#[test]
+fn container_user_and_group_ids() {
+    assert_eq!(
+        error(
+            "securityContext: {runAsUser: -1, runAsGroup: 2147483648}",
+            "  initContainers: [{name: init, image: busybox, securityContext: {runAsUser: 4294967295}}]\n"
+        ),
+        "[spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.containers[0].securityContext.runAsGroup: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive, spec.initContainers[0].securityContext.runAsUser: Invalid value: 4294967295: must be between 0 and 2147483647, inclusive]"
+    );
+    assert!(
+        pod(
+            "securityContext: {runAsUser: 0, runAsGroup: 2147483647}",
+            ""
+        )
+        .is_ok()
+    );
+}
+
+/// `ValidateSecurityContext`: `allowPrivilegeEscalation: false` beside
+/// `privileged: true` or an added CAP_SYS_ADMIN (once per addition), the
+/// bad value the whole internal SecurityContext as `json.Marshal` prints
+/// it.
+#[test]
+fn no_privilege_escalation_beside_privileged_or_sys_admin() {
+    let privileged = internal_context(&[
+        ("Privileged", "true"),
+        ("AllowPrivilegeEscalation", "false"),
+    ]);
+    assert_eq!(
+        error(
+            "securityContext: {privileged: true, allowPrivilegeEscalation: false}",
+            ""
+        ),
+        format!(
+            "spec.containers[0].securityContext: Invalid value: {privileged}: cannot set `allowPrivilegeEscalation` to false and `privileged` to true"
+        )
+    );
+    let both = internal_context(&[
+        (
+            "Capabilities",
+            r#"{"Add":["NET_ADMIN","CAP_SYS_ADMIN"],"Drop":["ALL"]}"#,
+        ),
+        ("Privileged", "true"),
+        ("RunAsNonRoot", "true"),
+        ("AllowPrivilegeEscalation", "false"),
+        (
+            "SeccompProfile",
+            r#"{"Type":"RuntimeDefault","LocalhostProfile":null}"#,
+        ),
+    ]);
+    assert_eq!(
+        error(
+            "securityContext: {privileged: true, runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities: {add: [NET_ADMIN, CAP_SYS_ADMIN], drop: [ALL]}, seccompProfile: {type: RuntimeDefault}}",
+            ""
+        ),
+        format!(
+            "[spec.containers[0].securityContext: Invalid value: {both}: cannot set `allowPrivilegeEscalation` to false and `privileged` to true, spec.containers[0].securityContext: Invalid value: {both}: cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN]"
+        )
+    );
+    assert!(
+        pod(
+            "securityContext: {privileged: true, allowPrivilegeEscalation: true, capabilities: {add: [CAP_SYS_ADMIN]}}",
+            ""
+        )
+        .is_ok()
+    );
+    assert!(
+        pod(
+            "securityContext: {allowPrivilegeEscalation: false, capabilities: {add: [SYS_ADMIN]}}",
+            ""
+        )
+        .is_ok()
+    );
+}
+
+/// `ValidateSecurityContext` with `ValidateProcMountType`: Default or
+/// Unmasked (ProcMountType, beta and on), Unmasked only in a user
+/// namespace (`hostUsers: false`).
+#[test]
+fn proc_mount() {
+    assert_eq!(
+        error("securityContext: {procMount: Masked}", ""),
+        "spec.containers[0].securityContext.procMount: Unsupported value: \"Masked\": supported values: \"Default\", \"Unmasked\""
+    );
+    assert_eq!(
+        error("securityContext: {procMount: Unmasked}", ""),
+        "spec.containers[0].securityContext.procMount: Invalid value: \"Unmasked\": `hostUsers` must be false to use `Unmasked`"
+    );
+    assert!(
+        pod(
+            "securityContext: {procMount: Unmasked}",
+            "  hostUsers: false\n"
+        )
+        .is_ok()
+    );
+    assert!(pod("securityContext: {procMount: Default}", "").is_ok());
+}
+
+/// `validateSeccompProfileField`: a type, a known one (`NotSupported`
+/// lists them), a Localhost profile's path (`validateLocalDescendingPath`:
+/// relative, without `..`), no profile for another type (the bad value
+/// the internal SeccompProfile).
+#[test]
+fn seccomp_profiles() {
+    assert_eq!(
+        error(
+            "securityContext: {seccompProfile: {localhostProfile: p.json}}",
+            ""
+        ),
+        "[spec.containers[0].securityContext.seccompProfile.type: Required value: type is required when seccompProfile is set, spec.containers[0].securityContext.seccompProfile.localhostProfile: Invalid value: {\"Type\":\"\",\"LocalhostProfile\":\"p.json\"}: can only be set when seccomp type is Localhost]"
+    );
+    assert_eq!(
+        error(
+            "securityContext: {seccompProfile: {type: runtime/default}}",
+            ""
+        ),
+        "spec.containers[0].securityContext.seccompProfile.type: Unsupported value: \"runtime/default\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\""
+    );
+    assert_eq!(
+        error("", &pod_context("seccompProfile: {type: Localhost}")),
+        "spec.securityContext.seccompProfile.localhostProfile: Required value: must be set when seccomp type is Localhost"
+    );
+    assert_eq!(
+        error(
+            "securityContext: {seccompProfile: {type: Localhost, localhostProfile: /var/lib/../p.json}}",
+            ""
+        ),
+        "[spec.containers[0].securityContext.seccompProfile.localhostProfile: Invalid value: \"/var/lib/../p.json\": must be a relative path, spec.containers[0].securityContext.seccompProfile.localhostProfile: Invalid value: \"/var/lib/../p.json\": must not contain '..']"
+    );
+    assert_eq!(
+        error(
+            "",
+            &pod_context("seccompProfile: {type: RuntimeDefault, localhostProfile: p.json}")
+        ),
+        "spec.securityContext.seccompProfile.localhostProfile: Invalid value: {\"Type\":\"RuntimeDefault\",\"LocalhostProfile\":\"p.json\"}: can only be set when seccomp type is Localhost"
+    );
+    assert!(
+        pod(
+            "securityContext: {seccompProfile: {type: Localhost, localhostProfile: profiles/audit.json}}",
+            &pod_context("seccompProfile: {type: RuntimeDefault}")
+        )
+        .is_ok()
+    );
+}
+
+/// `ValidateAppArmorProfileField`: a type, a known one, a Localhost
+/// profile that is set, not padded with whitespace and at most 4095
+/// bytes, no profile for another known type (the bad value the string).
+#[test]
+fn app_armor_profiles() {
+    assert_eq!(
+        error(
+            "securityContext: {appArmorProfile: {localhostProfile: k8s-x}}",
+            ""
+        ),
+        "spec.containers[0].securityContext.appArmorProfile.type: Required value: type is required when appArmorProfile is set"
+    );
+    assert_eq!(
+        error("", &pod_context("appArmorProfile: {type: unconfined}")),
+        "spec.securityContext.appArmorProfile.type: Unsupported value: \"unconfined\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\""
+    );
+    assert_eq!(
+        error("securityContext: {appArmorProfile: {type: Localhost}}", ""),
+        "spec.containers[0].securityContext.appArmorProfile.localhostProfile: Required value: must be set when AppArmor type is Localhost"
+    );
+    assert_eq!(
+        error(
+            "securityContext: {appArmorProfile: {type: Localhost, localhostProfile: ' k8s-x'}}",
+            ""
+        ),
+        "spec.containers[0].securityContext.appArmorProfile.localhostProfile: Invalid value: \" k8s-x\": must not be padded with whitespace"
+    );
+    assert_eq!(
+        error(
+            "securityContext: {appArmorProfile: {type: Localhost, localhostProfile: ''}}",
+            ""
+        ),
+        "spec.containers[0].securityContext.appArmorProfile.localhostProfile: Required value: must be set when AppArmor type is Localhost"
+    );
+    let long = "p".repeat(4096);
+    assert_eq!(
+        error(
+            &format!(
+                "securityContext: {{appArmorProfile: {{type: Localhost, localhostProfile: {long}}}}}"
+            ),
+            ""
+        ),
+        "spec.containers[0].securityContext.appArmorProfile.localhostProfile: Too long: may not be more than 4095 bytes"
+    );
+    assert_eq!(
+        error(
+            "securityContext: {appArmorProfile: {type: RuntimeDefault, localhostProfile: k8s-x}}",
+            ""
+        ),
+        "spec.containers[0].securityContext.appArmorProfile.localhostProfile: Invalid value: \"k8s-x\": can only be set when AppArmor type is Localhost"
+    );
+    assert!(
+        pod(
+            "securityContext: {appArmorProfile: {type: Localhost, localhostProfile: k8s-apparmor-example}}",
+            &pod_context("appArmorProfile: {type: RuntimeDefault}")
+        )
+        .is_ok()
+    );
+}
+
+/// `validatePodSpecSecurityContext`: `fsGroup`, `runAsUser`, `runAsGroup`
+/// and each supplemental group in 0..2147483647, in that order; a shared
+/// process namespace not beside `hostPID` (the internal
+/// PodSecurityContext holds both).
+#[test]
+fn pod_ids_and_process_namespace() {
+    assert_eq!(
+        error(
+            "",
+            &format!(
+                "  hostPID: true\n  shareProcessNamespace: true\n{}",
+                pod_context(
+                    "runAsGroup: -2, fsGroup: -1, runAsUser: 2147483648, supplementalGroups: [1000, -3]"
+                )
+            )
+        ),
+        "[spec.securityContext.fsGroup: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.securityContext.runAsUser: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive, spec.securityContext.runAsGroup: Invalid value: -2: must be between 0 and 2147483647, inclusive, spec.securityContext.supplementalGroups[1]: Invalid value: -3: must be between 0 and 2147483647, inclusive, spec.securityContext.shareProcessNamespace: Invalid value: true: ShareProcessNamespace and HostPID cannot both be enabled]"
+    );
+    assert!(
+        pod(
+            "",
+            &format!(
+                "  shareProcessNamespace: true\n{}",
+                pod_context(
+                    "runAsUser: 1000, runAsGroup: 3000, fsGroup: 2000, supplementalGroups: [4000]"
+                )
+            )
+        )
+        .is_ok()
+    );
+}
+
+/// `validateSysctls`: a name, one `IsValidSysctlName` accepts (at most
+/// 253 characters, `.` or `/` between segments), not twice (checked for a
+/// valid one).
+#[test]
+fn sysctls() {
+    assert_eq!(
+        error(
+            "",
+            &pod_context(
+                "sysctls: [{name: '', value: '1'}, {name: Net.Core.Somaxconn, value: '1'}, {name: net..core, value: '1'}, {name: kernel.shm_rmid_forced, value: '1'}, {name: kernel.shm_rmid_forced, value: '0'}, {name: net.core.-x, value: '1'}, {name: net.core.-x, value: '1'}]"
+            )
+        ),
+        "[spec.securityContext.sysctls[0].name: Required value, spec.securityContext.sysctls[1].name: Invalid value: \"Net.Core.Somaxconn\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$, spec.securityContext.sysctls[2].name: Invalid value: \"net..core\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$, spec.securityContext.sysctls[4].name: Duplicate value: \"kernel.shm_rmid_forced\", spec.securityContext.sysctls[5].name: Invalid value: \"net.core.-x\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$, spec.securityContext.sysctls[6].name: Invalid value: \"net.core.-x\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$]"
+    );
+    let long = format!("kernel.{}", "a".repeat(247));
+    assert_eq!(
+        error(
+            "",
+            &pod_context(&format!("sysctls: [{{name: {long}, value: '1'}}]"))
+        ),
+        format!(
+            "spec.securityContext.sysctls[0].name: Invalid value: \"{long}\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$"
+        )
+    );
+    assert!(
+        pod(
+            "",
+            &format!(
+                "  hostNetwork: true\n  dnsPolicy: ClusterFirstWithHostNet\n{}",
+                pod_context(&format!("sysctls: [{{name: 'net.ipv4.conf.eth0/100.rp_filter', value: '1'}}, {{name: kernel/shm_rmid_forced, value: '1'}}, {{name: {}, value: '1'}}]", &long[..253]))
+            )
+        )
+        .is_ok()
+    );
+}
+
+/// `validateFSGroupChangePolicy`, `validateSupplementalGroupsPolicy`
+/// (SupplementalGroupsPolicy, GA) and `validateSELinuxChangePolicy`
+/// (SELinuxChangePolicy on, SELinuxMount off: only Recursive for a new
+/// object), after the profiles.
+#[test]
+fn pod_policies() {
+    assert_eq!(
+        error(
+            "",
+            &pod_context(
+                "seLinuxChangePolicy: MountOption, supplementalGroupsPolicy: merge, fsGroupChangePolicy: Never, seccompProfile: {type: Default}"
+            )
+        ),
+        "[spec.securityContext.fsGroupChangePolicy: Unsupported value: \"Never\": supported values: \"Always\", \"OnRootMismatch\", spec.securityContext.seccompProfile.type: Unsupported value: \"Default\": supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\", spec.securityContext.supplementalGroupsPolicy: Unsupported value: \"merge\": supported values: \"Merge\", \"Strict\", spec.securityContext.seLinuxChangePolicy: Unsupported value: \"MountOption\": supported values: \"Recursive\"]"
+    );
+    assert!(
+        pod(
+            "",
+            &pod_context("seLinuxChangePolicy: Recursive, supplementalGroupsPolicy: Strict, fsGroupChangePolicy: OnRootMismatch")
+        )
+        .is_ok()
+    );
+}
+
+/// `ValidatePodSpec`'s order: the container's security context last of
+/// its container's errors (`validateContainerCommon`), the pod's after
+/// the node selector and before the affinity.
+#[test]
+fn the_order_of_security_errors() {
+    assert_eq!(
+        error(
+            "securityContext: {runAsUser: -1}, imagePullPolicy: Sometimes",
+            "  serviceAccountName: Web\n  nodeSelector: {disk: -ssd}\n  affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 0, preference: {}}]}}\n  securityContext: {fsGroup: -1}\n"
+        ),
+        "[spec.containers[0].imagePullPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\", spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.nodeSelector: Invalid value: \"-ssd\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), spec.securityContext.fsGroup: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100, spec.serviceAccountName: Invalid value: \"Web\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+}
