@@ -6,7 +6,7 @@
 //! scrolls both ways: long lines scroll sideways (the owners stay in view)
 //! instead of being cut, and the gutter is as wide as its owners.
 
-use crate::components::spacer::Spacer;
+use crate::components::spacer::{set_height, spacer};
 use crate::components::{el, el_classes};
 use crate::shared::Shared;
 use crate::virtual_rows::{rows_to_draw, use_scroll};
@@ -26,26 +26,37 @@ pub struct Props {
 #[function_component(ObjectView)]
 pub fn object_view(props: &Props) -> Html {
     let (scroll, onscroll) = use_scroll();
+    // The spacers above and below the drawn lines.
+    let spacers = (use_node_ref(), use_node_ref());
     let lines: &[BlameLine] = props
         .result
         .steps
         .get(props.index)
         .map(|s| s.blame.as_slice())
         .unwrap_or_default();
-    if lines.is_empty() {
-        return el("p", "step-none", "(no object)");
-    }
     let shown = rows_to_draw(lines.len(), LINE, 0.0, scroll);
     let (above, below) = (
         shown.start as f64 * LINE,
         (lines.len() - shown.end) as f64 * LINE,
     );
+    {
+        // After every render: a spacer may be drawn anew (another step's
+        // object) at the height the last one had.
+        let spacers = spacers.clone();
+        use_effect(move || {
+            set_height(&spacers.0, above);
+            set_height(&spacers.1, below);
+        });
+    }
+    if lines.is_empty() {
+        return el("p", "step-none", "(no object)");
+    }
     html! {
         <div class="blame object-view" {onscroll}>
             { crate::el_attrs!("table", [("aria-label", "Object with the owner of each field"), ("class", "object-lines")], el("tbody", "", html! { <>
-                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={above} /></> })) } }
+                    if above > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], spacer(&spacers.0))) } }
                     { for lines.get(shown).unwrap_or_default().iter().map(blame_line) }
-                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], html! { <><Spacer height={below} /></> })) } }
+                    if below > 0.0 { { crate::el_attrs!("tr", [("aria-hidden", "true"), ("class", "spacer-row")], crate::el_attrs!("td", [("colspan", "2")], spacer(&spacers.1))) } }
                 </> })) }
         </div>
     }

@@ -33,7 +33,6 @@ pub use validation::{KindValidation, RULES as VALIDATION_RULES};
 use crate::openapi::{Converter, Dialect};
 use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId, Validator};
 use crate::value::{Value, ValuePath};
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(feature = "embedded-catalogue")]
@@ -59,8 +58,11 @@ struct Kind {
 
 struct Catalogue {
     schema: Arc<Schema>,
+    /// Looked up by a walk (a few hundred kinds, once per kind a run or a
+    /// review meets) rather than through a hash table keyed by both
+    /// names: a table of its own key type is a copy of the hash table's
+    /// code in the page's wasm.
     kinds: Vec<Kind>,
-    index: HashMap<(String, String), usize>,
     /// How the kinds' Go structs print (`goEncoding`); `None` in a
     /// catalogue without the table, whose objects are then stored as merged.
     go: Option<goencoding::table::GoTable>,
@@ -116,7 +118,6 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         .get("goEncoding")
         .and_then(|v| goencoding::table::GoTable::from_value(v).ok());
     let mut kinds = Vec::new();
-    let mut index = HashMap::new();
     for entry in doc.get("kinds")?.as_list()? {
         let text = |k: &str| {
             entry
@@ -139,7 +140,6 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
                     .collect()
             }),
         };
-        index.insert((text("apiVersion"), text("kind")), kinds.len());
         kinds.push(Kind {
             api_version: text("apiVersion"),
             kind: text("kind"),
@@ -159,7 +159,6 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
     Some(Catalogue {
         schema: Arc::new(converter.schema),
         kinds,
-        index,
         go,
         cluster_scoped,
         internal_types: doc.get("internalTypes").cloned(),
@@ -181,9 +180,11 @@ pub(crate) fn time_zones() -> Option<&'static [String]> {
 /// The schema of a built-in kind, e.g. `lookup("apps/v1", "Deployment")`.
 pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
     let catalogue = catalogue()?;
-    let k = &catalogue.kinds[*catalogue
-        .index
-        .get(&(api_version.to_string(), kind.to_string()))?];
+    // The last entry of a kind, as the hash table it replaces kept.
+    let k = catalogue
+        .kinds
+        .iter()
+        .rfind(|k| k.api_version == api_version && k.kind == kind)?;
     Some(ObjectSchema {
         schema: Arc::clone(&catalogue.schema),
         root: k.root,

@@ -5,7 +5,6 @@
 
 use crate::value::Value;
 use crate::value::go_quote;
-use std::collections::HashMap;
 
 /// How a Go type reads and prints in JSON (only what decides the output).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +73,10 @@ impl GoStruct {
 #[derive(Debug, Default)]
 pub(crate) struct GoTable {
     pub structs: Vec<GoStruct>,
-    by_definition: HashMap<String, usize>,
+    /// Fx-hashed, as `MapType::field_index`: one hash table's code in
+    /// the page's wasm for both (a table of another hasher or key is
+    /// another copy of it).
+    by_definition: rustc_hash::FxHashMap<String, usize>,
 }
 
 impl GoTable {
