@@ -13,6 +13,12 @@ source scripts/env.sh
 out=target/bench-wasm
 mkdir -p "$out"
 profile=${PROFILE:-bench}
+if [ "$profile" != release ]; then
+  # .cargo/config.toml's wasm flags without the app's inline threshold of
+  # 0, a size setting for opt-level "z": the benchmark profile's opt-level
+  # 3 inlines as LLVM does by default, as the native side does.
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=-multivalue"
+fi
 # The benchmarks run synchronously in the page: give the runner's polling
 # as long as the whole run takes.
 export WASM_BINDGEN_TEST_TIMEOUT=3600
