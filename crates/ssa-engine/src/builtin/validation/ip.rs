@@ -184,7 +184,10 @@ pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
     };
     width == except_width
         && cidr.1 < except.1
-        && (a ^ b).checked_shr(width.saturating_sub(prefix)).unwrap_or(0) == 0
+        && (a ^ b)
+            .checked_shr(width.saturating_sub(prefix))
+            .unwrap_or(0)
+            == 0
 }
 
 /// What `IsValidIP` says of `text`: the details of its field errors.

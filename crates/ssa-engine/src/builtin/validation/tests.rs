@@ -1674,3 +1674,142 @@ fn workload_status_writes() {
         "DaemonSet.apps \"web\" is invalid: status.numberReady: Invalid value: -1: must be greater than or equal to 0"
     );
 }
+
+/// Objects of any shape, with the field names the rules read: no kind's
+/// validation panics (a panic would kill the page), on create, update or
+/// status write.
+mod generated {
+    use super::*;
+    use proptest::prelude::*;
+
+    const KEYS: &[&str] = &[
+        "spec",
+        "status",
+        "metadata",
+        "template",
+        "labels",
+        "selector",
+        "matchLabels",
+        "matchExpressions",
+        "key",
+        "operator",
+        "values",
+        "containers",
+        "initContainers",
+        "name",
+        "image",
+        "securityContext",
+        "ports",
+        "port",
+        "endPort",
+        "protocol",
+        "ingress",
+        "egress",
+        "from",
+        "to",
+        "ipBlock",
+        "cidr",
+        "except",
+        "podSelector",
+        "namespaceSelector",
+        "policyTypes",
+        "updateStrategy",
+        "rollingUpdate",
+        "maxUnavailable",
+        "maxSurge",
+        "partition",
+        "type",
+        "replicas",
+        "readyReplicas",
+        "availableReplicas",
+        "collisionCount",
+        "podManagementPolicy",
+        "persistentVolumeClaimRetentionPolicy",
+        "whenDeleted",
+        "ordinals",
+        "start",
+        "runAsUser",
+        "allowPrivilegeEscalation",
+        "privileged",
+        "capabilities",
+        "add",
+        "seccompProfile",
+        "appArmorProfile",
+        "localhostProfile",
+        "sysctls",
+        "provisioner",
+        "parameters",
+        "reclaimPolicy",
+        "volumeBindingMode",
+        "restartPolicy",
+        "activeDeadlineSeconds",
+        "strategy",
+        "minAvailable",
+    ];
+
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            prop::sample::select(vec![-1i64, 0, 1, 5432, 70000, i64::MAX, i64::MIN])
+                .prop_map(Value::Int),
+            prop::sample::select(vec![
+                "",
+                "10.0.0.0/8",
+                "10.1.0.0/16",
+                "::ffff:10.0.0.0/104",
+                "fd00::/8",
+                "1.2.3.4/33",
+                "x/",
+                "/",
+                "TCP",
+                "Ingress",
+                "RollingUpdate",
+                "OnDelete",
+                "Localhost",
+                "50%",
+                "150%",
+                "CAP_SYS_ADMIN",
+                "a b",
+                "é",
+            ])
+            .prop_map(Value::from),
+        ];
+        leaf.prop_recursive(5, 64, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
+                prop::collection::vec((prop::sample::select(KEYS), inner), 0..6).prop_map(
+                    |entries| {
+                        let mut map = crate::value::Map::new();
+                        for (k, v) in entries {
+                            map.insert(k, v);
+                        }
+                        Value::Map(map)
+                    }
+                ),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        #[test]
+        fn no_kind_panics(
+            which in 0usize..9,
+            new in value(),
+            old in value(),
+        ) {
+            let (api_version, name) = [
+                ("apps/v1", "Deployment"), ("apps/v1", "StatefulSet"), ("apps/v1", "DaemonSet"),
+                ("v1", "Pod"), ("networking.k8s.io/v1", "NetworkPolicy"),
+                ("storage.k8s.io/v1", "StorageClass"), ("batch/v1", "Job"),
+                ("policy/v1", "PodDisruptionBudget"), ("v1", "Service"),
+            ][which];
+            let k = kind(api_version, name);
+            let _ = k.validate(None, &new);
+            let _ = k.validate(Some(&old), &new);
+            let _ = k.validate_status(&old, &new);
+        }
+    }
+}
