@@ -73,8 +73,9 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
             ));
             errs.extend(non_negative(spec, "spec", &["revisionHistoryLimit"]));
         }
-        // ValidateStatefulSetSpec: the selector and its match (a missing
-        // selector is `labels.Nothing()`, which matches no labels).
+        // ValidateStatefulSetSpec: the policies, the counts, then the
+        // selector and its match (a missing selector is
+        // `labels.Nothing()`, which matches no labels).
         Workload::StatefulSet => {
             errs.extend(stateful_set_policies(spec));
             errs.extend(non_negative(spec, "spec", &["replicas", "minReadySeconds"]));
