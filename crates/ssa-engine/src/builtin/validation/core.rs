@@ -716,4 +716,4 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

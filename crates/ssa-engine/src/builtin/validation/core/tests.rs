@@ -13,7 +13,7 @@ use crate::schema::{Defaulter, Validator};
 /// whose spec has `spec` (block lines), defaulted as the server has it
 /// when it validates (terminationGracePeriodSeconds 30, probe and hook
 /// defaults), then validated on create.
-fn pod(container: &str, spec: &str) -> Result<(), String> {
+pub(in crate::builtin::validation) fn pod(container: &str, spec: &str) -> Result<(), String> {
     let text = format!(
         "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {container}}}]\n{spec}"
     );
@@ -25,7 +25,7 @@ fn pod(container: &str, spec: &str) -> Result<(), String> {
 }
 
 /// `pod`'s message for one error, without the `Pod "p" is invalid: `.
-fn error(container: &str, spec: &str) -> String {
+pub(in crate::builtin::validation) fn error(container: &str, spec: &str) -> String {
     let message = pod(container, spec).unwrap_err();
     message
         .strip_prefix("Pod \"p\" is invalid: ")

@@ -5,31 +5,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use super::super::KindValidation;
-use crate::schema::{Defaulter, Validator};
-
-/// A Pod whose one container has `container` (YAML flow-map entries) and
-/// whose spec has `spec` (block lines), defaulted as the server has it
-/// when it validates, then validated on create.
-fn pod(container: &str, spec: &str) -> Result<(), String> {
-    let text = format!(
-        "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, {container}}}]\n{spec}"
-    );
-    let mut object = crate::yaml::parse(&text).unwrap().value;
-    crate::builtin::defaults::KindDefaults::Pod.apply_defaults(&mut object, "");
-    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-    let kind = KindValidation::for_kind("v1", "Pod", table).unwrap();
-    kind.validate(None, &object)
-}
-
-/// `pod`'s message without the `Pod "p" is invalid: `.
-fn error(container: &str, spec: &str) -> String {
-    let message = pod(container, spec).unwrap_err();
-    message
-        .strip_prefix("Pod \"p\" is invalid: ")
-        .unwrap_or(&message)
-        .to_string()
-}
+// A Pod with one container, defaulted and validated on create, and its
+// message without the `Pod "p" is invalid: `: the pod spec rules' helpers.
+use super::super::core::tests::{error, pod};
 
 /// A pod security context of `fields` (flow-map entries).
 fn pod_context(fields: &str) -> String {
