@@ -22,7 +22,8 @@
 //!   references, finalizers) by each kind's name function.
 //! - `core`: pod templates, containers and ports; a Pod's immutable spec.
 //! - `security`: a container's and a pod's security context.
-//! - `apps`: workload specs and selector immutability.
+//! - `apps`: workload specs, selector immutability and the status
+//!   counts of `/status` writes.
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
 //! - `certificates`: CertificateSigningRequests.
