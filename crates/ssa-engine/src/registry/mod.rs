@@ -204,18 +204,15 @@ impl<'a> Strategy<'a> {
         // The stored object as the server reads it back: decoded with its
         // kind's defaults, which a scenario's `live` object may lack (an
         // update compared with it would otherwise change every default).
-        let read;
-        let old = match (old, &self.schema.defaulter, &self.schema.validator) {
+        let read = match (old, &self.schema.defaulter, &self.schema.validator) {
             (Some(stored), Some(defaulter), Some(_)) => {
-                read = {
-                    let mut read = stored.clone();
-                    defaulter.apply_defaults(&mut read, "");
-                    read
-                };
-                Some(&read)
+                let mut read = stored.clone();
+                defaulter.apply_defaults(&mut read, "");
+                Some(read)
             }
-            _ => old,
+            _ => None,
         };
+        let old = read.as_ref().or(old);
         match (&self.schema.validator, old, subresource) {
             (None, _, _) => Ok(()),
             (Some(v), Some(old), Some(Subresource::Status)) => v.validate_status(old, new),

@@ -8,7 +8,7 @@ use super::field::{
     BadValue, Errors, FieldError, child, forbidden, invalid, json_label_selector, json_string,
     json_string_map, named, non_negative, not_supported, required,
 };
-use super::{core, meta, names};
+use super::{core, meta, names, text};
 use crate::value::Value;
 
 /// Which workload.
@@ -287,8 +287,7 @@ fn daemon_set_strategy(strategy: Option<&Value>) -> Vec<FieldError> {
 /// and the claim retention policy.
 fn stateful_set_policies(spec: Option<&Value>) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
-    match text(spec.and_then(|s| s.get("podManagementPolicy"))).as_str() {
+    match spec.map_or("", |s| text(s, "podManagementPolicy")) {
         "" => errs.required("spec.podManagementPolicy", ""),
         "OrderedReady" | "Parallel" => {}
         other => errs.invalid(
@@ -312,8 +311,7 @@ fn stateful_set_policies(spec: Option<&Value>) -> Vec<FieldError> {
                 .map_or("null".to_string(), Value::to_json)
         )
     };
-    let kind = text(strategy.and_then(|s| s.get("type")));
-    match (kind.as_str(), rolling) {
+    match (strategy.map_or("", |s| text(s, "type")), rolling) {
         ("", _) => errs.required(PATH, ""),
         ("OnDelete", Some(r)) => errs.invalid(
             child(PATH, "rollingUpdate"),
@@ -341,15 +339,17 @@ fn stateful_set_policies(spec: Option<&Value>) -> Vec<FieldError> {
         ),
     }
     // ValidatePersistentVolumeClaimRetentionPolicy (defaulted to Retain).
-    let retention = spec.and_then(|s| s.get("persistentVolumeClaimRetentionPolicy"));
+    let retention = spec
+        .and_then(|s| s.get("persistentVolumeClaimRetentionPolicy"))
+        .filter(|r| !r.is_null());
     for key in ["whenDeleted", "whenScaled"] {
-        let policy = text(retention.and_then(|r| r.get(key)));
-        if retention.is_some_and(|r| !r.is_null())
-            && !["Retain", "Delete"].contains(&policy.as_str())
-        {
+        let Some(policy) = retention.map(|r| text(r, key)) else {
+            break;
+        };
+        if !["Retain", "Delete"].contains(&policy) {
             errs.not_supported(
                 format!("spec.persistentVolumeClaimRetentionPolicy.{key}"),
-                named(&policy),
+                named(policy),
                 &["Retain", "Delete"],
             );
         }

@@ -431,14 +431,7 @@ impl KindValidation {
         let mut errs = match (old, self.meta) {
             (None, Some((rule, kube))) => meta::object_meta(new, rule, kube),
             (None, None) => Vec::new(),
-            // `validateCommonFields` first, then the strategy's
-            // `ValidateObjectMetaUpdate` (whose errors are the same, but
-            // for core/validation's finalizer names).
-            (Some(_), meta) => meta::object_meta(
-                new,
-                NameRule::PathSegment,
-                meta.is_some_and(|(_, kube)| kube),
-            ),
+            (Some(_), _) => self.update_meta_errors(new),
         };
         match (self.spec, old) {
             (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
@@ -480,6 +473,14 @@ impl KindValidation {
 }
 
 impl KindValidation {
+    /// The metadata's errors on update: `validateCommonFields` first,
+    /// then the strategy's `ValidateObjectMetaUpdate` (whose errors are
+    /// the same, but for core/validation's finalizer names).
+    fn update_meta_errors(&self, new: &Value) -> Vec<field::FieldError> {
+        let kube = self.meta.is_some_and(|(_, kube)| kube);
+        meta::object_meta(new, NameRule::PathSegment, kube)
+    }
+
     /// `NewInvalid`'s message of `errors`, if any.
     fn refusal(&self, new: &Value, errors: &[field::FieldError]) -> Result<(), String> {
         let name = new
@@ -511,8 +512,7 @@ impl Validator for KindValidation {
         if self.spec == Spec::CertificateSigningRequest {
             return self.validate(Some(old), new);
         }
-        let kube = self.meta.is_some_and(|(_, kube)| kube);
-        let mut errs = meta::object_meta(new, NameRule::PathSegment, kube);
+        let mut errs = self.update_meta_errors(new);
         if let Spec::Workload(w) = self.spec {
             errs.extend(apps::status(w, new, old));
         }
