@@ -357,6 +357,9 @@ fn pointer(value: Option<&Value>) -> BadValue {
 }
 
 mod cron;
+mod status;
+
+pub(super) use status::job_status;
 
 #[cfg(test)]
 mod tests;

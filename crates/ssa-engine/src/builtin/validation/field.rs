@@ -73,6 +73,8 @@ pub(super) trait Errors {
     fn forbidden(&mut self, path: impl Into<String>, detail: &str);
     fn duplicate(&mut self, path: impl Into<String>, value: BadValue);
     fn not_supported(&mut self, path: impl Into<String>, value: BadValue, valid: &[&str]);
+    /// `field.Invalid` with `field.OmitValueType{}`: no value printed.
+    fn invalid_omitted(&mut self, path: impl Into<String>, detail: &str);
 }
 
 impl Errors for Vec<FieldError> {
@@ -94,6 +96,10 @@ impl Errors for Vec<FieldError> {
 
     fn not_supported(&mut self, path: impl Into<String>, value: BadValue, valid: &[&str]) {
         push_not_supported(self, path.into(), value, valid);
+    }
+
+    fn invalid_omitted(&mut self, path: impl Into<String>, detail: &str) {
+        push(self, path.into(), ErrorType::Invalid, None, detail);
     }
 }
 

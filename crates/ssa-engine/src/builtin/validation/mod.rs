@@ -206,6 +206,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "apps/validation ValidateDeploymentStatusUpdate, ValidateDeploymentStatus, ValidateReplicaSetStatusUpdate, ValidateReplicaSetStatus, ValidateStatefulSetStatusUpdate, ValidateStatefulSetStatus, ValidateDaemonSetStatusUpdate, validateDaemonSetStatus (core/validation IsDecremented)",
     ),
     (
+        "Job (status writes, whose spec is not validated)",
+        "negative counters; an empty or repeated uncounted pod uid; Complete without completionTime, SuccessCriteriaMet or startTime, beside Failed or FailureTarget; Failed without FailureTarget; a completionTime without Complete, before startTime or changed; active, terminating or uncounted pods in a finished Job; more ready than active pods; completed or failed indexes that do not parse, overlap or do not belong; a terminal condition or SuccessCriteriaMet disabled; the failed or succeeded counter decreased; startTime changed while not suspended (each checked as the strategy has it, most only when the fields it reads changed)",
+        "batch/validation ValidateJobUpdateStatus, ValidateJobStatusUpdate, validateJobStatus, validateIndexesFormat, parseIndexInterval, validateFailedIndexesNotOverlapCompleted; registry/batch/job getStatusValidationOptions (JobManagedBy GA)",
+    ),
+    (
         "StatefulSet",
         "a podManagementPolicy other than OrderedReady and Parallel; an updateStrategy type other than RollingUpdate and OnDelete, rollingUpdate with OnDelete, a negative partition, a maxUnavailable that is 0, neither a count nor a percentage, or above 100%; a claim retention policy other than Retain and Delete; negative replicas, minReadySeconds or ordinals.start; invalid template labels (the template's pod spec is not validated, as upstream)",
         "apps/validation ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy, ValidatePodTemplateSpecForStatefulSet",
@@ -505,7 +510,8 @@ impl Validator for KindValidation {
     /// A status strategy validates the metadata's update (after the
     /// registry's `validateCommonFields`) and the status, not the spec
     /// (which the write cannot change): the workloads' status counts
-    /// (`apps::status`); a CertificateSigningRequest's status strategy
+    /// (`apps::status`), a Job's status (`batch::job_status`); a
+    /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
     fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
@@ -513,8 +519,10 @@ impl Validator for KindValidation {
             return self.validate(Some(old), new);
         }
         let mut errs = self.update_meta_errors(new);
-        if let Spec::Workload(w) = self.spec {
-            errs.extend(apps::status(w, new, old));
+        match self.spec {
+            Spec::Workload(w) => errs.extend(apps::status(w, new, old)),
+            Spec::Job => errs.extend(batch::job_status(new, old)),
+            _ => {}
         }
         self.refusal(new, &errs)
     }

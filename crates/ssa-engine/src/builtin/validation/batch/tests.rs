@@ -451,3 +451,135 @@ fn cron_time_zones() {
         )
     );
 }
+
+/// A Job after `status` (flow YAML) is written over its stored status.
+fn job_with_status(spec: &str, status: &str) -> Value {
+    let mut job = stored_job(spec, "perl");
+    if let Value::Map(map) = &mut job {
+        map.insert("status".to_string(), v(status));
+    }
+    job
+}
+
+fn status_err(old: &Value, new: &Value) -> Result<(), String> {
+    kind("batch/v1", "Job").validate_status(old, new)
+}
+
+/// `validateJobStatus` with the status strategy's options (JobManagedBy
+/// GA): a Job marked Complete needs its completion time, the
+/// SuccessCriteriaMet condition before it and a start time; the Job
+/// controller's own sequence passes.
+#[test]
+fn a_complete_job_needs_its_times_and_success_criteria() {
+    let running = job_with_status("", "{active: 1, startTime: '2026-01-01T00:00:00Z'}");
+    let bare = job_with_status(
+        "",
+        "{succeeded: 1, conditions: [{type: Complete, status: 'True'}]}",
+    );
+    assert_eq!(
+        status_err(&stored_job("", "perl"), &bare).unwrap_err(),
+        "Job.batch \"pi\" is invalid: [status.completionTime: Required value: completionTime is required for Complete jobs, status.conditions: Invalid value: cannot set Complete=True condition without the SuccessCriteriaMet=true condition, status.startTime: Required value: startTime is required for finished job]"
+    );
+    let early = job_with_status(
+        "",
+        "{active: 1, startTime: '2026-01-01T00:00:00Z', completionTime: '2025-12-31T23:59:59Z', succeeded: 1, conditions: [{type: SuccessCriteriaMet, status: 'True'}, {type: Complete, status: 'True'}]}",
+    );
+    assert_eq!(
+        status_err(&running, &early).unwrap_err(),
+        "Job.batch \"pi\" is invalid: [status.completionTime: Invalid value: \"2025-12-31T23:59:59Z\": completionTime cannot be set before startTime, status.active: Invalid value: 1: active>0 is invalid for finished job]"
+    );
+    let done = job_with_status(
+        "",
+        "{startTime: '2026-01-01T00:00:00Z', completionTime: '2026-01-01T00:01:00Z', succeeded: 1, conditions: [{type: SuccessCriteriaMet, status: 'True'}, {type: Complete, status: 'True'}]}",
+    );
+    assert_eq!(status_err(&running, &done), Ok(()));
+    // Once finished: the terminal condition, the counters and the
+    // completion time may not go back.
+    let undone = job_with_status(
+        "",
+        "{startTime: '2026-01-01T00:00:00Z', completionTime: '2026-01-01T00:02:00Z', succeeded: 0}",
+    );
+    assert_eq!(
+        status_err(&done, &undone).unwrap_err(),
+        "Job.batch \"pi\" is invalid: [status.completionTime: Invalid value: \"2026-01-01T00:02:00Z\": cannot set completionTime when there is no Complete=True condition, status.conditions: Invalid value: cannot disable the terminal Complete=True condition, status.succeeded: Invalid value: 0: cannot decrease the succeeded counter, status.completionTime: Invalid value: \"2026-01-01T00:02:00Z\": completionTime cannot be mutated, status.conditions: Invalid value: cannot disable the SuccessCriteriaMet=True condition]"
+    );
+    // A Job failed without the FailureTarget condition the controller
+    // sets first.
+    let failed = job_with_status(
+        "",
+        "{startTime: '2026-01-01T00:00:00Z', failed: 1, conditions: [{type: Failed, status: 'True'}]}",
+    );
+    assert_eq!(
+        status_err(&running, &failed).unwrap_err(),
+        "Job.batch \"pi\" is invalid: status.conditions: Invalid value: cannot set Failed=True condition without the FailureTarget=true condition"
+    );
+}
+
+/// The strategy checks most rules only when the fields they read change:
+/// a stored Job that already breaks one takes a write that leaves them
+/// alone. Counters are never negative.
+#[test]
+fn job_status_rules_apply_to_what_changed() {
+    let legacy = job_with_status(
+        "",
+        "{succeeded: 1, conditions: [{type: Complete, status: 'True'}]}",
+    );
+    let relabelled = job_with_status(
+        "",
+        "{succeeded: 2, conditions: [{type: Complete, status: 'True'}]}",
+    );
+    assert_eq!(status_err(&legacy, &relabelled), Ok(()));
+    let negative = job_with_status("", "{active: -1, ready: 2}");
+    assert_eq!(
+        status_err(&stored_job("", "perl"), &negative).unwrap_err(),
+        "Job.batch \"pi\" is invalid: [status.active: Invalid value: -1: must be greater than or equal to 0, status.ready: Invalid value: 2: cannot set more ready pods than active]"
+    );
+}
+
+/// `validateIndexesFormat` and `validateFailedIndexesNotOverlapCompleted`
+/// for an Indexed Job's completed and failed indexes.
+#[test]
+fn job_status_indexes() {
+    let spec =
+        "completionMode: Indexed\n  completions: 5\n  parallelism: 5\n  backoffLimitPerIndex: 1";
+    let old = stored_job(spec, "perl");
+    let cases = [
+        (
+            "{completedIndexes: '0-2,1'}",
+            "status.completedIndexes: Invalid value: \"0-2,1\": error parsing completedIndexes: non-increasing order, previous: 2, current: 1",
+        ),
+        (
+            "{completedIndexes: '1-9'}",
+            "status.completedIndexes: Invalid value: \"1-9\": error parsing completedIndexes: too large index: \"9\"",
+        ),
+        (
+            "{completedIndexes: '1-2-3'}",
+            "status.completedIndexes: Invalid value: \"1-2-3\": error parsing completedIndexes: the fragment \"1-2-3\" violates the requirement that an index interval can have at most two parts separated by '-'",
+        ),
+        (
+            "{completedIndexes: '0,x'}",
+            "status.completedIndexes: Invalid value: \"0,x\": error parsing completedIndexes: cannot convert string to integer for index: \"x\"",
+        ),
+        (
+            "{completedIndexes: '0-2', failedIndexes: '2,4'}",
+            "status.failedIndexes: Invalid value: \"2,4\": failedIndexes and completedIndexes overlap at index: 2",
+        ),
+    ];
+    for (status, error) in cases {
+        let new = job_with_status(spec, status);
+        assert_eq!(
+            status_err(&old, &new).unwrap_err(),
+            format!("Job.batch \"pi\" is invalid: {error}"),
+            "{status}"
+        );
+    }
+    let fine = job_with_status(spec, "{completedIndexes: '0-2', failedIndexes: '3'}");
+    assert_eq!(status_err(&old, &fine), Ok(()));
+    // Not Indexed, no per-index backoff limit.
+    let plain = stored_job("", "perl");
+    let new = job_with_status("", "{completedIndexes: '0', failedIndexes: '1'}");
+    assert_eq!(
+        status_err(&plain, &new).unwrap_err(),
+        "Job.batch \"pi\" is invalid: [status.completedIndexes: Invalid value: \"0\": cannot set non-empty completedIndexes when non-indexed completion mode, status.failedIndexes: Invalid value: \"1\": cannot set non-null failedIndexes when backoffLimitPerIndex is null]"
+    );
+}
