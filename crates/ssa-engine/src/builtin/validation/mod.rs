@@ -211,6 +211,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "batch/validation ValidateJobUpdateStatus, ValidateJobStatusUpdate, validateJobStatus, validateIndexesFormat, parseIndexInterval, validateFailedIndexesNotOverlapCompleted; registry/batch/job getStatusValidationOptions (JobManagedBy GA)",
     ),
     (
+        "Service, Ingress (status writes)",
+        "load balancer ingress entries on a Service whose type is not LoadBalancer; an ip that does not parse (unless stored), a Service entry's ipMode missing beside an ip, given without one, or other than VIP and Proxy; a hostname that is not a DNS subdomain or is an IP address",
+        "core/validation ValidateServiceStatusUpdate, ValidateLoadBalancerStatus, IsValidIPForLegacyField (StrictIPCIDRValidation off); networking/validation ValidateIngressStatusUpdate, ValidateIngressLoadBalancerStatus",
+    ),
+    (
         "StatefulSet",
         "a podManagementPolicy other than OrderedReady and Parallel; an updateStrategy type other than RollingUpdate and OnDelete, rollingUpdate with OnDelete, a negative partition, a maxUnavailable that is 0, neither a count nor a percentage, or above 100%; a claim retention policy other than Retain and Delete; negative replicas, minReadySeconds or ordinals.start; invalid template labels (the template's pod spec is not validated, as upstream)",
         "apps/validation ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy, ValidatePodTemplateSpecForStatefulSet",
@@ -510,7 +515,8 @@ impl Validator for KindValidation {
     /// A status strategy validates the metadata's update (after the
     /// registry's `validateCommonFields`) and the status, not the spec
     /// (which the write cannot change): the workloads' status counts
-    /// (`apps::status`), a Job's status (`batch::job_status`); a
+    /// (`apps::status`), a Job's status (`batch::job_status`), a
+    /// Service's or an Ingress's load balancer status; a
     /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
@@ -522,6 +528,8 @@ impl Validator for KindValidation {
         match self.spec {
             Spec::Workload(w) => errs.extend(apps::status(w, new, old)),
             Spec::Job => errs.extend(batch::job_status(new, old)),
+            Spec::Service => errs.extend(service::status(new, old)),
+            Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             _ => {}
         }
         self.refusal(new, &errs)

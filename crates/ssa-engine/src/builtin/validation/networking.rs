@@ -17,6 +17,27 @@ use super::field::{BadValue, Errors, FieldError, child, index, invalid, named, r
 use super::{core, ip, items, meta, names, text};
 use crate::value::Value;
 
+/// `ValidateIngressStatusUpdate`'s status errors
+/// (`ValidateIngressLoadBalancerStatus`: each entry's IP and host name, as
+/// a Service's).
+pub(super) fn ingress_status(new: &Value, old: &Value) -> Vec<FieldError> {
+    use super::service::{
+        LB_INGRESS, load_balancer_hostname, load_balancer_ingress, load_balancer_ip,
+    };
+    let mut errs = Vec::new();
+    for (i, entry) in load_balancer_ingress(new).iter().enumerate() {
+        let at = index(LB_INGRESS, i);
+        load_balancer_ip(
+            &mut errs,
+            &at,
+            text(entry, "ip"),
+            load_balancer_ingress(old),
+        );
+        load_balancer_hostname(&mut errs, &at, text(entry, "hostname"));
+    }
+    errs
+}
+
 pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let spec = new.get("spec");
     let get = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());

@@ -58,6 +58,78 @@ pub(super) fn errors(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     errs
 }
 
+/// `ValidateServiceStatusUpdate`'s status errors:
+/// `ValidateLoadBalancerStatus` (`LoadBalancerIPMode` GA, its ingress only
+/// for a load balancer).
+pub(super) fn status(new: &Value, old: &Value) -> Vec<FieldError> {
+    let (entries, old_ips) = (load_balancer_ingress(new), load_balancer_ingress(old));
+    let mut errs = Vec::new();
+    if Spec(new.get("spec")).text("type") != "LoadBalancer" && !entries.is_empty() {
+        errs.forbidden(
+            LB_INGRESS,
+            "may only be used when `spec.type` is 'LoadBalancer'",
+        );
+        return errs;
+    }
+    for (i, entry) in entries.iter().enumerate() {
+        let at = index(LB_INGRESS, i);
+        let ip = super::text(entry, "ip");
+        load_balancer_ip(&mut errs, &at, ip, old_ips);
+        let mode_path = || format!("{at}.ipMode");
+        match (entry.get("ipMode").filter(|m| !m.is_null()), ip.is_empty()) {
+            (None, false) => errs.required(mode_path(), "must be specified when `ip` is set"),
+            (Some(_), true) => {
+                errs.forbidden(mode_path(), "may not be specified when `ip` is not set");
+            }
+            (Some(mode), false) if !matches!(mode.as_str(), Some("VIP" | "Proxy")) => {
+                errs.not_supported(
+                    mode_path(),
+                    BadValue::Json(mode.to_json()),
+                    &["Proxy", "VIP"],
+                );
+            }
+            _ => {}
+        }
+        load_balancer_hostname(&mut errs, &at, super::text(entry, "hostname"));
+    }
+    errs
+}
+
+pub(super) const LB_INGRESS: &str = "status.loadBalancer.ingress";
+
+/// The entries of an object's `status.loadBalancer.ingress`.
+pub(super) fn load_balancer_ingress(object: &Value) -> &[Value] {
+    super::items(object.get_path(&["status", "loadBalancer", "ingress"]))
+}
+
+/// A load balancer ingress entry's `ip` at `at`
+/// (`IsValidIPForLegacyField`, StrictIPCIDRValidation off: it parses, or
+/// the stored status had it).
+pub(super) fn load_balancer_ip(errs: &mut Vec<FieldError>, at: &str, ip: &str, old: &[Value]) {
+    let stored = old.iter().any(|e| super::text(e, "ip") == ip);
+    if !ip.is_empty() && !stored && ip::parse_sloppy(ip).is_none() {
+        errs.invalid(
+            format!("{at}.ip"),
+            BadValue::Str(ip.to_string()),
+            "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+        );
+    }
+}
+
+/// A load balancer ingress entry's `hostname` at `at`: a DNS subdomain,
+/// not an IP address.
+pub(super) fn load_balancer_hostname(errs: &mut Vec<FieldError>, at: &str, hostname: &str) {
+    if hostname.is_empty() {
+        return;
+    }
+    let path = format!("{at}.hostname");
+    let mut details = names::dns1123_subdomain(hostname);
+    if ip::parse_sloppy(hostname).is_some() {
+        details.push("must be a DNS name, not an IP address".to_string());
+    }
+    super::field::invalid_each(errs, &path, hostname, details);
+}
+
 /// A Service's `spec` (absent or not a map: every field unset).
 #[derive(Clone, Copy)]
 struct Spec<'a>(Option<&'a Value>);

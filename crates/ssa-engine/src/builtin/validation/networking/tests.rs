@@ -166,3 +166,37 @@ fn network_policy_peers_and_types() {
         "NetworkPolicy.networking.k8s.io \"db\" is invalid: spec.policyTypes: Invalid value: [\"Ingress\",\"Egress\",\"Ingress\"]: may not specify more than two policyTypes"
     );
 }
+
+/// `ValidateIngressStatusUpdate` → `ValidateIngressLoadBalancerStatus`:
+/// an ingress controller's addresses, an IP that parses and a host name
+/// that is a DNS subdomain, not an IP.
+#[test]
+fn ingress_load_balancer_status() {
+    let ingress = |status: &str| {
+        crate::yaml::parse(&format!(
+            "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {{name: web}}\nspec: {}\nstatus: {{loadBalancer: {{ingress: {status}}}}}\n",
+            rule("", "{service: {name: web, port: {number: 80}}}")
+        ))
+        .unwrap()
+        .value
+    };
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let validation = KindValidation::for_kind("networking.k8s.io/v1", "Ingress", table).unwrap();
+    let old = ingress("[]");
+    assert_eq!(
+        validation.validate_status(
+            &old,
+            &ingress("[{ip: 203.0.113.7}, {hostname: lb.example.com}]")
+        ),
+        Ok(())
+    );
+    assert_eq!(
+        validation
+            .validate_status(
+                &old,
+                &ingress("[{ip: lb.example.com}, {hostname: 203.0.113.7}]")
+            )
+            .unwrap_err(),
+        "Ingress.networking.k8s.io \"web\" is invalid: [status.loadBalancer.ingress[0].ip: Invalid value: \"lb.example.com\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), status.loadBalancer.ingress[1].hostname: Invalid value: \"203.0.113.7\": must be a DNS name, not an IP address]"
+    );
+}

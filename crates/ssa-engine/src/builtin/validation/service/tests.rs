@@ -220,3 +220,58 @@ fn applies_keep_and_may_not_change_a_cluster_ip() {
         "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: [\"10.96.0.11\"]: may not change once set"
     );
 }
+
+/// A Service with `spec` (flow-map entries) and a load balancer status of
+/// `ingress` (a flow list).
+fn with_ingress(spec: &str, ingress: &str) -> Value {
+    let mut service = svc(spec);
+    if let Value::Map(map) = &mut service {
+        map.insert(
+            "status".to_string(),
+            v(&format!("{{loadBalancer: {{ingress: {ingress}}}}}")),
+        );
+    }
+    service
+}
+
+fn check_status(old: &Value, new: &Value) -> Result<(), String> {
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    KindValidation::for_kind("v1", "Service", table)
+        .unwrap()
+        .validate_status(old, new)
+}
+
+/// `ValidateServiceStatusUpdate` → `ValidateLoadBalancerStatus`: a load
+/// balancer's address only on a LoadBalancer Service; an IP that parses
+/// (sloppily: leading zeros pass while StrictIPCIDRValidation is off) with
+/// its mode; a host name that is a DNS subdomain and not an IP.
+#[test]
+fn load_balancer_status() {
+    let cluster_ip = svc("clusterIP: 10.96.0.10");
+    assert_eq!(
+        check_status(
+            &cluster_ip,
+            &with_ingress("clusterIP: 10.96.0.10", "[{ip: 203.0.113.7, ipMode: VIP}]")
+        )
+        .unwrap_err(),
+        "Service \"web\" is invalid: status.loadBalancer.ingress: Forbidden: may only be used when `spec.type` is 'LoadBalancer'"
+    );
+    let lb = "type: LoadBalancer, clusterIP: 10.96.0.10, externalTrafficPolicy: Cluster, allocateLoadBalancerNodePorts: true";
+    let old = svc(lb);
+    let good = with_ingress(
+        lb,
+        "[{ip: 203.0.113.007, ipMode: VIP}, {hostname: lb.example.com}]",
+    );
+    assert_eq!(check_status(&old, &good), Ok(()));
+    let bad = with_ingress(
+        lb,
+        "[{ip: 203.0.113.300, ipMode: VIP}, {ip: 198.51.100.1}, {hostname: 198.51.100.2, ipMode: Proxy}, {ip: 198.51.100.3, ipMode: Direct, hostname: LB}]",
+    );
+    assert_eq!(
+        check_status(&old, &bad).unwrap_err(),
+        "Service \"web\" is invalid: [status.loadBalancer.ingress[0].ip: Invalid value: \"203.0.113.300\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), status.loadBalancer.ingress[1].ipMode: Required value: must be specified when `ip` is set, status.loadBalancer.ingress[2].ipMode: Forbidden: may not be specified when `ip` is not set, status.loadBalancer.ingress[2].hostname: Invalid value: \"198.51.100.2\": must be a DNS name, not an IP address, status.loadBalancer.ingress[3].ipMode: Unsupported value: \"Direct\": supported values: \"Proxy\", \"VIP\", status.loadBalancer.ingress[3].hostname: Invalid value: \"LB\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+    // An address the stored status already had is kept as it is.
+    let stored = with_ingress(lb, "[{ip: 203.0.113.300, ipMode: VIP}]");
+    assert_eq!(check_status(&stored, &stored), Ok(()));
+}
