@@ -1745,6 +1745,22 @@ mod generated {
         "activeDeadlineSeconds",
         "strategy",
         "minAvailable",
+        "conditions",
+        "completions",
+        "completionMode",
+        "backoffLimitPerIndex",
+        "completedIndexes",
+        "failedIndexes",
+        "uncountedTerminatedPods",
+        "succeeded",
+        "failed",
+        "active",
+        "startTime",
+        "completionTime",
+        "loadBalancer",
+        "ip",
+        "ipMode",
+        "hostname",
     ];
 
     fn value() -> impl Strategy<Value = Value> {
@@ -1772,6 +1788,15 @@ mod generated {
                 "CAP_SYS_ADMIN",
                 "a b",
                 "é",
+                "Indexed",
+                "True",
+                "Complete",
+                "Failed",
+                "0-2,1",
+                "3-1,9",
+                "LoadBalancer",
+                "VIP",
+                "2026-01-01T00:00:00Z",
             ])
             .prop_map(Value::from),
         ];
@@ -1796,7 +1821,7 @@ mod generated {
 
         #[test]
         fn no_kind_panics(
-            which in 0usize..9,
+            which in 0usize..10,
             new in value(),
             old in value(),
         ) {
@@ -1805,6 +1830,7 @@ mod generated {
                 ("v1", "Pod"), ("networking.k8s.io/v1", "NetworkPolicy"),
                 ("storage.k8s.io/v1", "StorageClass"), ("batch/v1", "Job"),
                 ("policy/v1", "PodDisruptionBudget"), ("v1", "Service"),
+                ("networking.k8s.io/v1", "Ingress"),
             ][which];
             let k = kind(api_version, name);
             let _ = k.validate(None, &new);
