@@ -12,7 +12,7 @@
 //! timestamps, managedFields.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string, named, too_long,
 };
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
@@ -317,6 +317,72 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
                 BadValue::Str(f.to_string()),
                 "name is neither a standard finalizer name nor is it fully qualified",
             );
+        }
+    }
+    errs
+}
+
+/// metav1 validation's `ValidateConditions` (each `metav1.Condition`: a
+/// type given once and a qualified name, a status of True, False or
+/// Unknown, an observed generation not negative, a transition time, a
+/// reason in its format, at most 1 KiB, and a message of at most 32 KiB).
+pub(super) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, condition) in super::items(list).iter().enumerate() {
+        let at = index(path, i);
+        let text = |key| super::text(condition, key);
+        let kind = text("type");
+        if seen.contains(&kind) {
+            errs.duplicate(at.clone(), BadValue::Str(kind.to_string()));
+        } else {
+            seen.push(kind);
+        }
+        let type_path = child(&at, "type");
+        if kind.is_empty() {
+            errs.required(type_path, "is required");
+        } else {
+            invalid_each(&mut errs, &type_path, kind, names::label_key(kind));
+        }
+        match text("status") {
+            "" => errs.required(child(&at, "status"), ""),
+            "True" | "False" | "Unknown" => {}
+            other => errs.not_supported(
+                child(&at, "status"),
+                named(other),
+                &["False", "True", "Unknown"],
+            ),
+        }
+        if let Some(generation) = condition.get("observedGeneration").and_then(Value::as_i64)
+            && generation < 0
+        {
+            errs.invalid(
+                child(&at, "observedGeneration"),
+                BadValue::Int(generation),
+                "must be greater than or equal to zero",
+            );
+        }
+        // `IsZero`: unset, or the zero time.
+        if matches!(text("lastTransitionTime"), "" | "0001-01-01T00:00:00Z") {
+            errs.required(child(&at, "lastTransitionTime"), "");
+        }
+        let reason = text("reason");
+        if reason.is_empty() {
+            errs.required(child(&at, "reason"), "");
+        } else {
+            let reason_path = child(&at, "reason");
+            invalid_each(
+                &mut errs,
+                &reason_path,
+                reason,
+                names::condition_reason(reason),
+            );
+            if reason.len() > 1024 {
+                errs.push(too_long(&reason_path, 1024));
+            }
+        }
+        if text("message").len() > 32 * 1024 {
+            errs.push(too_long(&child(&at, "message"), 32 * 1024));
         }
     }
     errs

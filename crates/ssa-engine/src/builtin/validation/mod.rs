@@ -216,6 +216,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateServiceStatusUpdate, ValidateLoadBalancerStatus, IsValidIPForLegacyField (StrictIPCIDRValidation off); networking/validation ValidateIngressStatusUpdate, ValidateIngressLoadBalancerStatus",
     ),
     (
+        "PodDisruptionBudget, HorizontalPodAutoscaler (status writes)",
+        "negative status counts (disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods; currentReplicas, desiredReplicas); a PodDisruptionBudget's conditions as metav1.Conditions: a type missing, given twice or not a qualified name, a status other than True, False and Unknown, a negative observedGeneration, no lastTransitionTime, a reason missing, malformed or over 1 KiB, a message over 32 KiB",
+        "policy/validation ValidatePodDisruptionBudgetStatusUpdate; autoscaling/validation ValidateHorizontalPodAutoscalerStatusUpdate; apimachinery meta/v1/validation ValidateConditions, ValidateCondition, IsValidConditionReason",
+    ),
+    (
         "StatefulSet",
         "a podManagementPolicy other than OrderedReady and Parallel; an updateStrategy type other than RollingUpdate and OnDelete, rollingUpdate with OnDelete, a negative partition, a maxUnavailable that is 0, neither a count nor a percentage, or above 100%; a claim retention policy other than Retain and Delete; negative replicas, minReadySeconds or ordinals.start; invalid template labels (the template's pod spec is not validated, as upstream)",
         "apps/validation ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy, ValidatePodTemplateSpecForStatefulSet",
@@ -516,7 +521,9 @@ impl Validator for KindValidation {
     /// registry's `validateCommonFields`) and the status, not the spec
     /// (which the write cannot change): the workloads' status counts
     /// (`apps::status`), a Job's status (`batch::job_status`), a
-    /// Service's or an Ingress's load balancer status; a
+    /// Service's or an Ingress's load balancer status, a
+    /// PodDisruptionBudget's or an HPA's counts (and the former's
+    /// conditions); a
     /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
@@ -530,6 +537,13 @@ impl Validator for KindValidation {
             Spec::Job => errs.extend(batch::job_status(new, old)),
             Spec::Service => errs.extend(service::status(new, old)),
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
+            Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
+            // ValidateHorizontalPodAutoscalerStatusUpdate.
+            Spec::HorizontalPodAutoscaler => errs.extend(field::non_negative(
+                new.get("status"),
+                "status",
+                &["currentReplicas", "desiredReplicas"],
+            )),
             _ => {}
         }
         self.refusal(new, &errs)

@@ -16,6 +16,9 @@ const LABEL_KEY_MSG: &str = "must consist of alphanumeric characters, '-', '_' o
 const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
 const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
+const CONDITION_REASON_FMT: &str = "[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?";
+const CONDITION_REASON_MSG: &str = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'";
+
 /// `RegexError`.
 fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
     if examples.is_empty() {
@@ -246,6 +249,34 @@ pub(super) fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
         ));
     }
     errs
+}
+
+/// metav1 validation's `IsValidConditionReason`.
+pub(super) fn condition_reason(value: &str) -> Vec<String> {
+    let b = value.as_bytes();
+    let valid = match (b.first(), b.last()) {
+        (Some(f), Some(&l)) => {
+            f.is_ascii_alphabetic()
+                && (l.is_ascii_alphanumeric() || l == b'_')
+                && b.iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b',' | b':'))
+        }
+        _ => false,
+    };
+    if valid {
+        return Vec::new();
+    }
+    vec![regex_error(
+        CONDITION_REASON_MSG,
+        CONDITION_REASON_FMT,
+        &[
+            "my_name",
+            "MY_NAME",
+            "MyName",
+            "ReasonA,ReasonB",
+            "ReasonA:ReasonB",
+        ],
+    )]
 }
 
 #[cfg(test)]

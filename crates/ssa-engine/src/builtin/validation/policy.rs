@@ -1,10 +1,10 @@
 //! `pkg/apis/policy/validation/validation.go`: a PodDisruptionBudget's
 //! spec (`ValidatePodDisruptionBudgetSpec`), on create and update alike
-//! (its strategy validates the new object in full; the spec is mutable).
-//! Its status writes' checks are not modelled.
+//! (its strategy validates the new object in full; the spec is mutable),
+//! and its status (`ValidatePodDisruptionBudgetStatusUpdate`).
 
 use super::apps::{int_or_percent, not_more_than_100_percent};
-use super::field::{BadValue, Errors, FieldError, child, json_label_selector};
+use super::field::{BadValue, Errors, FieldError, child, json_label_selector, non_negative};
 use super::meta;
 use crate::value::Value;
 
@@ -43,6 +43,28 @@ pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
             &["AlwaysAllow", "IfHealthyBudget"],
         );
     }
+    errs
+}
+
+/// `ValidatePodDisruptionBudgetStatusUpdate` for policy/v1 (v1beta1,
+/// which checks only the conditions, is not served): the conditions as
+/// `metav1.Condition`s, the counts not negative.
+pub(super) fn pod_disruption_budget_status(object: &Value) -> Vec<FieldError> {
+    let status = object.get("status");
+    let mut errs = meta::conditions(
+        status.and_then(|s| s.get("conditions")),
+        "status.conditions",
+    );
+    errs.extend(non_negative(
+        status,
+        "status",
+        &[
+            "disruptionsAllowed",
+            "currentHealthy",
+            "desiredHealthy",
+            "expectedPods",
+        ],
+    ));
     errs
 }
 

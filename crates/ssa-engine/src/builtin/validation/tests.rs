@@ -207,6 +207,36 @@ fn an_invalid_selector_is_refused_before_the_template() {
     );
 }
 
+/// `ValidatePodDisruptionBudgetStatusUpdate`: `ValidateConditions` on the
+/// status's `metav1.Condition`s (what the disruption controller writes
+/// passes), then the counts; `ValidateHorizontalPodAutoscalerStatusUpdate`:
+/// the replica counts.
+#[test]
+fn status_counts_and_conditions_of_budgets_and_autoscalers() {
+    let pdb = kind("policy/v1", "PodDisruptionBudget");
+    let old = v("metadata: {name: web}\nspec: {minAvailable: 1}\n");
+    let written = v(
+        "metadata: {name: web}\nspec: {minAvailable: 1}\nstatus: {disruptionsAllowed: 1, currentHealthy: 2, desiredHealthy: 1, expectedPods: 2, conditions: [{type: DisruptionAllowed, status: 'True', reason: SufficientPods, message: '', lastTransitionTime: '2026-01-01T00:00:00Z'}]}\n",
+    );
+    assert_eq!(pdb.validate_status(&old, &written), Ok(()));
+    let bad = v(
+        "metadata: {name: web}\nspec: {minAvailable: 1}\nstatus: {disruptionsAllowed: -1, conditions: [{type: DisruptionAllowed, status: 'yes', reason: 'not ok', observedGeneration: -1}, {type: DisruptionAllowed, lastTransitionTime: '2026-01-01T00:00:00Z', reason: Fine}, {type: 'a b', status: Unknown, lastTransitionTime: '2026-01-01T00:00:00Z'}]}\n",
+    );
+    assert_eq!(
+        pdb.validate_status(&old, &bad).unwrap_err(),
+        "PodDisruptionBudget.policy \"web\" is invalid: [status.conditions[0].status: Unsupported value: \"yes\": supported values: \"False\", \"True\", \"Unknown\", status.conditions[0].observedGeneration: Invalid value: -1: must be greater than or equal to zero, status.conditions[0].lastTransitionTime: Required value, status.conditions[0].reason: Invalid value: \"not ok\": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?'), status.conditions[1]: Duplicate value: \"DisruptionAllowed\", status.conditions[1].status: Required value, status.conditions[2].type: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), status.conditions[2].reason: Required value, status.disruptionsAllowed: Invalid value: -1: must be greater than or equal to 0]"
+    );
+    let hpa = kind("autoscaling/v2", "HorizontalPodAutoscaler");
+    let old = v("metadata: {name: web}\nspec: {maxReplicas: 3}\n");
+    let negative = v(
+        "metadata: {name: web}\nspec: {maxReplicas: 3}\nstatus: {currentReplicas: -1, desiredReplicas: 2}\n",
+    );
+    assert_eq!(
+        hpa.validate_status(&old, &negative).unwrap_err(),
+        "HorizontalPodAutoscaler.autoscaling \"web\" is invalid: status.currentReplicas: Invalid value: -1: must be greater than or equal to 0"
+    );
+}
+
 /// `ValidatePodDisruptionBudgetSpec`: both bounds set (the internal spec
 /// printed by `json.Marshal`), each bound a count or percentage of at
 /// most 100%, the selector as `ValidateLabelSelector` has it, a known
