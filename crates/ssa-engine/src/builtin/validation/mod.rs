@@ -26,6 +26,7 @@
 //!   counts of `/status` writes.
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
+//! - `pod_status`: what a Pod's `/status` write may not do.
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
@@ -51,6 +52,7 @@ mod ip;
 mod meta;
 mod names;
 mod networking;
+mod pod_status;
 mod podspec;
 mod policy;
 mod probes;
@@ -219,6 +221,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "PodDisruptionBudget, HorizontalPodAutoscaler (status writes)",
         "negative status counts (disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods; currentReplicas, desiredReplicas); a PodDisruptionBudget's conditions as metav1.Conditions: a type missing, given twice or not a qualified name, a status other than True, False and Unknown, a negative observedGeneration, no lastTransitionTime, a reason missing, malformed or over 1 KiB, a message over 32 KiB",
         "policy/validation ValidatePodDisruptionBudgetStatusUpdate; autoscaling/validation ValidateHorizontalPodAutoscalerStatusUpdate; apimachinery meta/v1/validation ValidateConditions, ValidateCondition, IsValidConditionReason",
+    ),
+    (
+        "Pod (status writes, whose spec is not validated)",
+        "a negative observedGeneration (the status's or a condition's); a condition type other than PodScheduled, Ready and Initialized that is not a qualified name; a changed nominatedNodeName that is not a DNS subdomain, or set on a Pod already bound to a node (ClearingNominatedNodeNameAfterBinding, beta and on); a changed qosClass (one left out is kept); a terminated container, init or ephemeral container back in another state, unless its restart rules, its restart policy or the pod's restart it (ContainerRestartRules, beta and on); pod or host IPs that do not parse (the stored ones aside), more than one of a family, hostIPs without hostIP (as the v1 hostIP and podIP convert)",
+        "core/validation ValidatePodStatusUpdate, validatePodConditions, ValidateQualifiedName, ValidateNodeName, ValidateImmutableField, ValidateContainerStateTransition, ValidateInitContainerStateTransition, ValidateEphemeralContainerStateTransition, validatePodIPs, validateHostIPs (IsValidIPForLegacyField, StrictIPCIDRValidation off; netutils IsDualStackIPStrings); api/v1/pod ContainerShouldRestart; core/v1 Convert_v1_PodStatus_To_core_PodStatus; registry/core/pod podStatusStrategy",
     ),
     (
         "StatefulSet",
@@ -520,8 +527,8 @@ impl Validator for KindValidation {
     /// A status strategy validates the metadata's update (after the
     /// registry's `validateCommonFields`) and the status, not the spec
     /// (which the write cannot change): the workloads' status counts
-    /// (`apps::status`), a Job's status (`batch::job_status`), a
-    /// Service's or an Ingress's load balancer status, a
+    /// (`apps::status`), a Job's status (`batch::job_status`), a Pod's
+    /// (`pod_status`), a Service's or an Ingress's load balancer status, a
     /// PodDisruptionBudget's or an HPA's counts (and the former's
     /// conditions); a
     /// CertificateSigningRequest's status strategy
@@ -535,6 +542,7 @@ impl Validator for KindValidation {
         match self.spec {
             Spec::Workload(w) => errs.extend(apps::status(w, new, old)),
             Spec::Job => errs.extend(batch::job_status(new, old)),
+            Spec::Pod => errs.extend(pod_status::pod_status(new, old)),
             Spec::Service => errs.extend(service::status(new, old)),
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
