@@ -18,21 +18,25 @@
 // permuted and every function index (calls, `ref.func`, the element
 // segments, exports, the start function) is renumbered; the table's slots,
 // and so what JavaScript calls, stay as they were. A module with custom
-// sections (a debug build's names and DWARF, which refer to functions by
-// index and code offset) is left as it is. An instruction this reader
-// does not know (a wasm feature the build does not use today) fails the
-// build rather than give a broken page.
+// sections other than `producers` and `target_features` (a debug build's
+// names and DWARF, which refer to functions by index and code offset) is
+// left as it is. An instruction this reader does not know (a wasm feature
+// the build does not use today) fails the build rather than give a broken
+// page. scripts/build-js-api.sh orders the JavaScript API package's wasm
+// the same way.
 //
-//   node scripts/reorder-wasm-functions.mjs [DIR]   (default $TRUNK_STAGING_DIR)
+//   node scripts/reorder-wasm-functions.mjs [FILE.wasm]
+//   (default: ssa-web_bg.wasm in $TRUNK_STAGING_DIR, as a Trunk hook)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  throw new Error('usage: reorder-wasm-functions.mjs DIR (or run as a Trunk hook)');
+const wasmPath =
+  process.argv[2] ??
+  (process.env.TRUNK_STAGING_DIR && join(process.env.TRUNK_STAGING_DIR, 'ssa-web_bg.wasm'));
+if (!wasmPath) {
+  throw new Error('usage: reorder-wasm-functions.mjs FILE.wasm (or run as a Trunk hook)');
 }
-const wasmPath = join(dir, 'ssa-web_bg.wasm');
 
 /** Substring length, gzip's window, and the most functions a substring
  * may appear in and still count (measured: 5 to 6 bytes and 20 to 50
@@ -301,8 +305,17 @@ for (let at = 8; at < wasm.length; ) {
   sections.push({ id, body: wasm.subarray(start, start + size) });
   at = start + size;
 }
-if (sections.some((s) => s.id === 0)) {
-  console.log('reorder-wasm-functions: custom sections (a debug build): left as it is');
+/** Custom sections that do not refer to functions. */
+const UNRELATED = new Set(['producers', 'target_features']);
+const customNames = sections
+  .filter((s) => s.id === 0)
+  .map((s) => {
+    const [length, at] = readUleb(s.body, 0);
+    return new TextDecoder().decode(s.body.subarray(at, at + length));
+  });
+const related = customNames.filter((name) => !UNRELATED.has(name));
+if (related.length > 0) {
+  console.log(`reorder-wasm-functions: ${wasmPath} has ${related.join(', ')} (a debug build): left as it is`);
   process.exit(0);
 }
 const importSection = sections.find((s) => s.id === 2);
@@ -400,4 +413,4 @@ for (const section of sections) {
 const parts = [wasm.subarray(0, 8)];
 for (const { id, body } of sections) parts.push(Uint8Array.from([id, ...uleb(body.length)]), body);
 writeFileSync(wasmPath, Buffer.concat(parts));
-console.log(`reorder-wasm-functions: ${bodies.length} functions ordered by likeness`);
+console.log(`reorder-wasm-functions: ${wasmPath}: ${bodies.length} functions ordered by likeness`);
