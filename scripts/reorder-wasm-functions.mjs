@@ -8,10 +8,10 @@
 //
 // The order: starting from the first function (in wasm-opt's order by
 // name), the next is always the function that shares the largest part of
-// its 6-byte substrings with the last 32 KB of code already placed (ties:
-// the earliest in wasm-opt's order, so similar names still stay
-// together). Substrings found in more than 50 functions are left out of
-// the count: gzip finds those anywhere. The result depends only on the
+// its 6-byte substrings with the last 32 KB of code already placed, those
+// in the last 8 KB counted twice (ties: the earliest in wasm-opt's order,
+// so similar names still stay together). Substrings found in more than
+// 20 functions are left out of the count: gzip finds those anywhere. The result depends only on the
 // wasm's bytes, so the build stays reproducible.
 //
 // Only the order changes: the function section and code bodies are
@@ -38,13 +38,15 @@ if (!wasmPath) {
   throw new Error('usage: reorder-wasm-functions.mjs FILE.wasm (or run as a Trunk hook)');
 }
 
-/** Substring length, gzip's window, and the most functions a substring
- * may appear in and still count (measured against other values: 5 bytes
- * 0.75 KB worse, 20 functions within 40 bytes, 100 0.7 KB worse; README,
- * Performance: Size). */
+/** Substring length, gzip's window, the nearer part of it whose
+ * substrings count twice (a nearer repeat is a shorter distance code),
+ * and the most functions a substring may appear in and still count
+ * (chosen on two builds, against other values; README, Performance:
+ * Size). */
 const SHINGLE = 6;
 const WINDOW = 32768;
-const COMMON = 50;
+const NEAR = 8192;
+const COMMON = 20;
 
 /** Reads the unsigned LEB128 integer at `at`: [value, next offset]. */
 function readUleb(bytes, at) {
@@ -251,30 +253,38 @@ function chooseOrder(bodies) {
   const counted = shingles.map((set) => [...set].filter((key) => holders.get(key).length <= COMMON));
   const sizes = shingles.map((set) => Math.max(1, set.size));
 
-  // shared[f]: how many of f's counted substrings the window holds.
-  const shared = new Float64Array(n);
-  const inWindow = new Map();
-  const window = [];
-  let windowStart = 0;
-  let windowBytes = 0;
-  const enter = (f) => {
-    window.push(f);
-    windowBytes += bodies[f].length;
-    for (const key of counted[f]) {
-      const times = inWindow.get(key) ?? 0;
-      if (times === 0) for (const g of holders.get(key)) shared[g]++;
-      inWindow.set(key, times + 1);
-    }
-    while (windowBytes > WINDOW && window.length - windowStart > 1) {
-      const old = window[windowStart++];
-      windowBytes -= bodies[old].length;
-      for (const key of counted[old]) {
-        const times = inWindow.get(key) - 1;
-        if (times === 0) for (const g of holders.get(key)) shared[g]--;
-        inWindow.set(key, times);
+  // The last `limit` bytes of code placed; shared[f]: how many of f's
+  // counted substrings they hold.
+  const window = (limit) => {
+    const shared = new Float64Array(n);
+    const times = new Map();
+    const functions = [];
+    let start = 0;
+    let bytes = 0;
+    const count = (f, change) => {
+      for (const key of counted[f]) {
+        const before = times.get(key) ?? 0;
+        times.set(key, before + change);
+        // The substring enters or leaves: its holders' counts change.
+        if (before === 0 || before + change === 0) {
+          for (const g of holders.get(key)) shared[g] += change;
+        }
       }
-    }
+    };
+    const enter = (f) => {
+      functions.push(f);
+      bytes += bodies[f].length;
+      count(f, 1);
+      while (bytes > limit && functions.length - start > 1) {
+        const old = functions[start++];
+        bytes -= bodies[old].length;
+        count(old, -1);
+      }
+    };
+    return { shared, enter };
   };
+  const far = window(WINDOW);
+  const near = window(NEAR);
 
   const placed = new Uint8Array(n);
   const order = [];
@@ -283,12 +293,13 @@ function chooseOrder(bodies) {
     order.push(next);
     placed[next] = 1;
     if (order.length === n) return order;
-    enter(next);
+    far.enter(next);
+    near.enter(next);
     let best = -1;
     let bestScore = -1;
     for (let f = 0; f < n; f++) {
       if (placed[f]) continue;
-      const score = shared[f] / sizes[f];
+      const score = (far.shared[f] + near.shared[f]) / sizes[f];
       if (score > bestScore) {
         bestScore = score;
         best = f;
