@@ -11,8 +11,9 @@
 // its 6-byte substrings with the last 32 KB of code already placed, those
 // in the last 8 KB counted twice (ties: the earliest in wasm-opt's order,
 // so similar names still stay together). Substrings found in more than
-// 20 functions are left out of the count: gzip finds those anywhere. The result depends only on the
-// wasm's bytes, so the build stays reproducible.
+// 20 functions are left out of the count: gzip finds those anywhere. The
+// result depends only on the wasm's bytes, so the build stays
+// reproducible.
 //
 // Only the order changes: the function section and code bodies are
 // permuted and every function index (calls, `ref.func`, the element
@@ -255,7 +256,7 @@ function chooseOrder(bodies) {
 
   // The last `limit` bytes of code placed; shared[f]: how many of f's
   // counted substrings they hold.
-  const window = (limit) => {
+  const lastBytes = (limit) => {
     const shared = new Float64Array(n);
     const times = new Map();
     const functions = [];
@@ -283,8 +284,8 @@ function chooseOrder(bodies) {
     };
     return { shared, enter };
   };
-  const far = window(WINDOW);
-  const near = window(NEAR);
+  const far = lastBytes(WINDOW);
+  const near = lastBytes(NEAR);
 
   const placed = new Uint8Array(n);
   const order = [];
