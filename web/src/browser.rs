@@ -159,13 +159,13 @@ async fn text_of(file: &web_sys::File) -> Option<String> {
 }
 
 /// Reads the first file chosen in an `<input type=file>` and calls `done`
-/// with its text (through [`read_texts`]: one reading task in the wasm).
+/// with its text.
 pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 'static) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
     };
-    read_texts(vec![file], move |texts| {
-        if let Some(text) = texts.into_iter().next() {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(text) = text_of(&file).await {
             done(text);
         }
     });
@@ -174,18 +174,7 @@ pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(String) + 
 /// Reads every file of a list (a multiple file input, a drop) and calls
 /// `done` with their texts in order; a file that cannot be read is left out.
 pub fn read_files(files: web_sys::FileList, done: impl FnOnce(Vec<String>) + 'static) {
-    read_texts(
-        (0..files.length()).filter_map(|i| files.get(i)).collect(),
-        done,
-    );
-}
-
-fn read_texts(files: Vec<web_sys::File>, done: impl FnOnce(Vec<String>) + 'static) {
-    read_texts_of(files, Box::new(done));
-}
-
-/// [`read_texts`]'s task, one copy for every caller.
-fn read_texts_of(files: Vec<web_sys::File>, done: Box<dyn FnOnce(Vec<String>)>) {
+    let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
     wasm_bindgen_futures::spawn_local(async move {
         let mut texts = Vec::with_capacity(files.len());
         for file in &files {
