@@ -382,11 +382,7 @@ fn reference(errs: &mut Vec<FieldError>, r: &Value, path: &str, rule: Option<boo
     } else {
         return;
     };
-    errs.invalid(
-        child(path, "apiVersion"),
-        BadValue::Str(version.to_string()),
-        &detail,
-    );
+    errs.invalid(child(path, "apiVersion"), BadValue::str(version), &detail);
 }
 
 /// An apiVersion `schema.ParseGroupVersion` refuses: more than one '/'.

@@ -11,7 +11,7 @@ use super::field::{
     BadValue, Errors, FieldError, child, invalid, json_label_selector, non_negative,
 };
 use super::internal_json;
-use super::{core, equality, meta};
+use super::{at, core, equality, meta};
 use crate::value::Value;
 
 /// `ValidateJob`'s spec errors, or `ValidateJobUpdate`'s with `old`.
@@ -111,11 +111,7 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     {
         "Always" | "" => errs.required(policy_path, "valid values: \"OnFailure\", \"Never\""),
         "OnFailure" | "Never" => {}
-        other => errs.not_supported(
-            policy_path,
-            BadValue::Str(other.to_string()),
-            &["OnFailure", "Never"],
-        ),
+        other => errs.not_supported(policy_path, BadValue::str(other), &["OnFailure", "Never"]),
     }
     errs
 }
@@ -139,9 +135,7 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             let allow_tz = at(old_spec, "schedule")
                 .and_then(Value::as_str)
                 .is_some_and(|s| s.contains("TZ"));
-            let bad = |detail: &str| {
-                invalid("spec.schedule", BadValue::Str(schedule.to_string()), detail)
-            };
+            let bad = |detail: &str| invalid("spec.schedule", BadValue::str(schedule), detail);
             if let cron::Parsed::Err(message) = cron::parse_standard(schedule) {
                 errs.push(bad(&message));
             }
@@ -170,7 +164,7 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         Some("") => errs.required("spec.concurrencyPolicy", ""),
         Some(other) => errs.not_supported(
             "spec.concurrencyPolicy",
-            BadValue::Str(other.to_string()),
+            BadValue::str(other),
             &["Allow", "Forbid", "Replace"],
         ),
     }
@@ -204,7 +198,7 @@ pub(super) fn cron_job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     if create && name.len() > 52 {
         errs.invalid(
             "metadata.name",
-            BadValue::Str(name.to_string()),
+            BadValue::str(name),
             "must be no more than 52 characters",
         );
     }
@@ -298,7 +292,7 @@ fn validate_time_zone(time_zone: Option<&Value>) -> Vec<FieldError> {
     let Some(zone) = time_zone.and_then(Value::as_str) else {
         return vec![];
     };
-    let bad = |detail: &str| invalid("spec.timeZone", BadValue::Str(zone.to_string()), detail);
+    let bad = |detail: &str| invalid("spec.timeZone", BadValue::str(zone), detail);
     if zone.is_empty() {
         return vec![bad("timeZone must be nil or non-empty string")];
     }
@@ -339,11 +333,6 @@ pub(super) fn schedule_panics(new: &Value) -> bool {
     at(new.get("spec"), "schedule")
         .and_then(Value::as_str)
         .is_some_and(|s| !s.is_empty() && cron::parse_standard(s) == cron::Parsed::Panic)
-}
-
-/// The field `key` of `parent`, unless absent or null (a nil pointer).
-fn at<'a>(parent: Option<&'a Value>, key: &str) -> Option<&'a Value> {
-    parent.and_then(|p| p.get(key)).filter(|v| !v.is_null())
 }
 
 /// `ValidateImmutableField`'s error.

@@ -77,7 +77,7 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     if signer == LEGACY_UNKNOWN_SIGNER && old_signer != Some(LEGACY_UNKNOWN_SIGNER) {
         errs.invalid(
             "spec.signerName",
-            BadValue::Str(signer.to_string()),
+            BadValue::str(signer),
             "the legacy signerName is not allowed via this API version",
         );
     } else {
@@ -116,7 +116,7 @@ pub(super) fn csr(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     {
         errs.invalid(
             "status.certificate",
-            BadValue::Str("<certificate data>".to_string()),
+            BadValue::str("<certificate data>"),
             &message,
         );
     }
@@ -184,7 +184,7 @@ fn signer_name(signer: &str) -> Vec<FieldError> {
     let Some((domain, path)) = signer.split_once('/').filter(|(_, p)| !p.contains('/')) else {
         return vec![invalid(
             PATH,
-            BadValue::Str(signer.to_string()),
+            BadValue::str(signer),
             "must be a fully qualified domain and path of the form 'example.com/signer-name'",
         )];
     };
@@ -199,7 +199,7 @@ fn signer_name(signer: &str) -> Vec<FieldError> {
                     .map(|m| {
                         invalid(
                             PATH,
-                            BadValue::Str(segment.to_string()),
+                            BadValue::str(segment),
                             &format!("validating label {}: {m}", crate::value::go_quote(label)),
                         )
                     })
@@ -211,7 +211,7 @@ fn signer_name(signer: &str) -> Vec<FieldError> {
     if !domain.contains('.') {
         errs.invalid(
             PATH,
-            BadValue::Str(domain.to_string()),
+            BadValue::str(domain),
             "should be a domain with at least two segments separated by dots",
         );
     }

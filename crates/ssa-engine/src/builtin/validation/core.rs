@@ -64,7 +64,7 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             }
             let name = text(c, "name");
             if names_seen.contains(&name) {
-                errs.duplicate(child(&at, "name"), BadValue::Str(name.to_string()));
+                errs.duplicate(child(&at, "name"), BadValue::str(name));
             } else if !init || !name.is_empty() {
                 names_seen.push(name);
             }
@@ -179,7 +179,7 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             if !msgs.is_empty() {
                 invalid_each(&mut errs, &child(&at, "name"), name, msgs);
             } else if seen.contains(&name) {
-                errs.duplicate(child(&at, "name"), BadValue::Str(name.to_string()));
+                errs.duplicate(child(&at, "name"), BadValue::str(name));
             } else {
                 seen.push(name);
             }
@@ -217,7 +217,7 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         {
             errs.invalid(
                 name_path,
-                BadValue::Str(name.to_string()),
+                BadValue::str(name),
                 "a valid environment variable name must consist only of printable ASCII characters other than '='",
             );
         }
@@ -249,7 +249,7 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         } else {
             continue;
         };
-        errs.invalid(from_path, BadValue::Str(String::new()), detail);
+        errs.invalid(from_path, BadValue::str(""), detail);
     }
     errs
 }
@@ -328,13 +328,13 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             } else if let Some(error) = refused {
                 errs.invalid(
                     path_at,
-                    BadValue::Str(field_path.to_string()),
+                    BadValue::str(field_path),
                     &format!("error converting fieldPath: {error}: {field_path}"),
                 );
             } else if !subscripted && position.is_some_and(|p| p >= ENV_FIELD_PATHS) {
                 errs.not_supported(
                     path_at,
-                    BadValue::Str(path.to_string()),
+                    BadValue::str(path),
                     FIELD_LABELS.get(..ENV_FIELD_PATHS).unwrap_or_default(),
                 );
             }
@@ -356,7 +356,7 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
                 && !resource.starts_with("requests.hugepages-")
                 && !resource.starts_with("limits.hugepages-")
             {
-                errs.not_supported(path, BadValue::Str(resource.to_string()), &RESOURCES);
+                errs.not_supported(path, BadValue::str(resource), &RESOURCES);
             }
         }
         "fileKeyRef" => {}
@@ -532,7 +532,7 @@ pub(super) fn service_port(
     } else {
         invalid_each(&mut errs, &at("name"), name, names::dns1123_label(name));
         if seen.iter().any(|n| n == name) {
-            errs.duplicate(at("name"), BadValue::Str(name.to_string()));
+            errs.duplicate(at("name"), BadValue::str(name));
         } else {
             seen.push(name.to_string());
         }

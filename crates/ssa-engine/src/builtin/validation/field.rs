@@ -30,6 +30,15 @@ pub(super) enum BadValue {
     Json(String),
 }
 
+impl BadValue {
+    /// A string's copy as the bad value (out of line: about seventy
+    /// places would each copy the string and build the variant).
+    #[inline(never)]
+    pub(super) fn str(value: &str) -> BadValue {
+        BadValue::Str(value.to_string())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct FieldError {
     pub path: String,
@@ -140,7 +149,7 @@ pub(super) fn invalid_each(
     messages: Vec<String>,
 ) {
     for m in messages {
-        errs.invalid(path, BadValue::Str(value.to_string()), &m);
+        errs.invalid(path, BadValue::str(value), &m);
     }
 }
 

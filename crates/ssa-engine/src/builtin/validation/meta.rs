@@ -56,7 +56,7 @@ pub(super) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
         errs.extend(
             name_errors(rule, name, object)
                 .iter()
-                .map(|m| invalid("metadata.name", BadValue::Str(name.to_string()), m)),
+                .map(|m| invalid("metadata.name", BadValue::str(name), m)),
         );
     }
     errs.extend(labels(meta("labels"), "metadata.labels"));
@@ -126,7 +126,7 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
         }
         let value = map.map_or("", |m| text(m, key));
         for m in names::label_value(value) {
-            errs.invalid(path, BadValue::Str(value.to_string()), &m);
+            errs.invalid(path, BadValue::str(value), &m);
         }
     }
     errs
@@ -233,7 +233,7 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     } else if key != "metadata.name" {
         return errs.invalid(
             child(at, "key"),
-            BadValue::Str(key.to_string()),
+            BadValue::str(key),
             "not a valid field selector key",
         );
     }
@@ -287,7 +287,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         if version.is_empty() {
             errs.invalid(
                 "metadata.ownerReferences.apiVersion",
-                BadValue::Str(api_version.to_string()),
+                BadValue::str(api_version),
                 "version must not be empty",
             );
         }
@@ -297,7 +297,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             ("uid", "metadata.ownerReferences.uid"),
         ] {
             if text(key).is_empty() {
-                errs.invalid(path, BadValue::Str(String::new()), "must not be empty");
+                errs.invalid(path, BadValue::str(""), "must not be empty");
             }
         }
     }
@@ -307,14 +307,14 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         .collect();
     for f in &finalizers {
         for m in names::label_key(f) {
-            errs.invalid("metadata.finalizers", BadValue::Str(f.to_string()), &m);
+            errs.invalid("metadata.finalizers", BadValue::str(f), &m);
         }
     }
     for (i, f) in finalizers.iter().enumerate() {
         if kube && !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(f) {
             errs.invalid(
                 format!("metadata.finalizers[{i}]"),
-                BadValue::Str(f.to_string()),
+                BadValue::str(f),
                 "name is neither a standard finalizer name nor is it fully qualified",
             );
         }
@@ -334,7 +334,7 @@ pub(super) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         let text = |key| super::text(condition, key);
         let kind = text("type");
         if seen.contains(&kind) {
-            errs.duplicate(at.clone(), BadValue::Str(kind.to_string()));
+            errs.duplicate(at.clone(), BadValue::str(kind));
         } else {
             seen.push(kind);
         }

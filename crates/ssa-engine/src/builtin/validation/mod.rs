@@ -563,6 +563,14 @@ fn text<'a>(object: &'a Value, key: &str) -> &'a str {
     object.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
+/// The field `key` of `parent`, unless absent or null (a nil pointer):
+/// one out-of-line function for the kinds' rules, instead of a closure of
+/// their own in each (its copy in the page's wasm).
+#[inline(never)]
+fn at<'a>(parent: Option<&'a Value>, key: &str) -> Option<&'a Value> {
+    parent.and_then(|p| p.get(key)).filter(|v| !v.is_null())
+}
+
 /// The items of a list (none when absent or not a list).
 fn items(list: Option<&Value>) -> &[Value] {
     list.and_then(Value::as_list).map_or(&[], Vec::as_slice)

@@ -40,7 +40,7 @@ pub(super) fn ingress_status(new: &Value, old: &Value) -> Vec<FieldError> {
 
 pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let spec = new.get("spec");
-    let get = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
+    let get = |key: &str| super::at(spec, key);
     let list = |key: &str| items(get(key));
     let mut errs = Vec::new();
     let rules = list("rules");
@@ -59,7 +59,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         let at = index("spec.rules", i);
         let host = text(rule, "host");
         if !host.is_empty() {
-            let bad = |m: &str| invalid(child(&at, "host"), BadValue::Str(host.to_string()), m);
+            let bad = |m: &str| invalid(child(&at, "host"), BadValue::str(host), m);
             if ip::parse_sloppy(host).is_some() {
                 errs.push(bad("must be a DNS name, not an IP address"));
             }
@@ -82,32 +82,20 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         for (j, host) in hosts.iter().enumerate() {
             let host = host.as_str().unwrap_or("");
             for m in host_names(host) {
-                errs.invalid(
-                    index(&child(&at, "hosts"), j),
-                    BadValue::Str(host.to_string()),
-                    &m,
-                );
+                errs.invalid(index(&child(&at, "hosts"), j), BadValue::str(host), &m);
             }
         }
         // validateTLSSecretName: an empty name is allowed.
         let secret = text(tls, "secretName");
         if !secret.is_empty() {
             for m in names::dns1123_subdomain(secret) {
-                errs.invalid(
-                    child(&at, "secretName"),
-                    BadValue::Str(secret.to_string()),
-                    &m,
-                );
+                errs.invalid(child(&at, "secretName"), BadValue::str(secret), &m);
             }
         }
     }
     if let Some(class) = get("ingressClassName").and_then(Value::as_str) {
         for m in names::dns1123_subdomain(class) {
-            errs.invalid(
-                "spec.ingressClassName",
-                BadValue::Str(class.to_string()),
-                &m,
-            );
+            errs.invalid("spec.ingressClassName", BadValue::str(class), &m);
         }
     }
     if old.is_none() {
@@ -121,7 +109,7 @@ pub(super) fn ingress(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         {
             errs.invalid(
                 format!("annotations.{ANNOTATION}"),
-                BadValue::Str(annotation.to_string()),
+                BadValue::str(annotation),
                 "must match `ingressClassName` when both are specified",
             );
         }
@@ -149,7 +137,7 @@ fn http_path(path: &Value, at: &str) -> Vec<FieldError> {
         )];
     };
     let value = text(path, "path");
-    let bad = |m: &str| invalid(child(at, "path"), BadValue::Str(value.to_string()), m);
+    let bad = |m: &str| invalid(child(at, "path"), BadValue::str(value), m);
     let mut errs = Vec::new();
     match path_type {
         "Exact" | "Prefix" => {
@@ -188,7 +176,7 @@ fn http_path(path: &Value, at: &str) -> Vec<FieldError> {
 /// service's name (a DNS-1035 label) and its port's name or number.
 fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
     let set = |key: &str| backend.get(key).filter(|v| !v.is_null());
-    let empty = || BadValue::Str(String::new());
+    let empty = || BadValue::str("");
     let service = match (set("resource"), set("service")) {
         (Some(_), Some(_)) => {
             return vec![invalid(
@@ -213,11 +201,7 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         errs.required(child(at, "service.name"), "");
     } else {
         for m in names::dns1035_label(name) {
-            errs.invalid(
-                child(at, "service.name"),
-                BadValue::Str(name.to_string()),
-                &m,
-            );
+            errs.invalid(child(at, "service.name"), BadValue::str(name), &m);
         }
     }
     let port = service.get("port");
@@ -354,7 +338,7 @@ fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
                 {
                     errs.invalid(
                         path,
-                        BadValue::Str(except.to_string()),
+                        BadValue::str(except),
                         "must be a strict subset of `cidr`",
                     );
                 }
@@ -375,7 +359,7 @@ fn cidr_of(errs: &mut Vec<FieldError>, path: String, text: &str) -> Option<(ip::
     if parsed.is_none() {
         errs.invalid(
             path,
-            BadValue::Str(text.to_string()),
+            BadValue::str(text),
             "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
         );
     }

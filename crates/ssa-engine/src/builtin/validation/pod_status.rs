@@ -77,7 +77,7 @@ pub(super) fn pod_status(new: &Value, old: &Value) -> Vec<FieldError> {
             // validateHostIPs: nothing without hostIPs; hostIP first.
             let Some(&first) = ips.first() else { continue };
             if first != text(status, single) {
-                let value = BadValue::Str(first.to_string());
+                let value = BadValue::str(first);
                 errs.invalid("status.hostIPs[0].ip", value, "must be equal to `hostIP`");
             }
         }
@@ -215,7 +215,7 @@ fn ip_list(errs: &mut Vec<FieldError>, path: &str, ips: &[&str], stored: &[&str]
                 if !stored.contains(text) {
                     errs.invalid(
                         index(path, i),
-                        BadValue::Str(text.to_string()),
+                        BadValue::str(text),
                         "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
                     );
                 }

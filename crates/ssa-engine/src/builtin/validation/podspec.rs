@@ -338,11 +338,7 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
         }
     };
     if !value_error.is_empty() {
-        errs.invalid(
-            &operator_path,
-            BadValue::Str(value.to_string()),
-            &value_error,
-        );
+        errs.invalid(&operator_path, BadValue::str(value), &value_error);
     }
     // validateTaintEffect, an empty effect matching all of them.
     let effects = ["NoSchedule", "PreferNoSchedule", "NoExecute"];

@@ -12,7 +12,7 @@ use crate::value::Value;
 /// create (invalid label values in the selector refused).
 pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
     let spec = object.get("spec");
-    let field = |key: &str| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
+    let field = |key: &str| super::at(spec, key);
     let (min, max) = (field("minAvailable"), field("maxUnavailable"));
     let mut errs = Vec::new();
     if min.is_some() && max.is_some() {

@@ -33,7 +33,7 @@ pub(super) fn errors(old: Option<&Value>, new: &Value) -> Vec<FieldError> {
 
 /// A field of the claim's spec (`null` is unset).
 fn field<'a>(pvc: &'a Value, key: &str) -> Option<&'a Value> {
-    pvc.get_path(&["spec", key]).filter(|v| !v.is_null())
+    super::at(pvc.get("spec"), key)
 }
 
 fn text<'a>(pvc: &'a Value, key: &str) -> Option<&'a str> {
@@ -103,7 +103,7 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         }
         // ValidateClassName.
         for m in names::dns1123_subdomain(name) {
-            errs.invalid(["spec.", key].concat(), BadValue::Str(name.to_string()), &m);
+            errs.invalid(["spec.", key].concat(), BadValue::str(name), &m);
         }
     }
     errs

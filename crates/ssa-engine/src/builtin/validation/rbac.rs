@@ -132,7 +132,7 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
 /// of `valid`.
 fn one_of(errs: &mut Vec<FieldError>, path: String, value: &str, valid: &[&str]) {
     if !valid.contains(&value) {
-        errs.not_supported(path, BadValue::Str(value.to_string()), valid);
+        errs.not_supported(path, BadValue::str(value), valid);
     }
 }
 

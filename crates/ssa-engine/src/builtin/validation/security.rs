@@ -142,7 +142,7 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     for (i, sysctl) in sysctls.iter().enumerate() {
         let name = text(sysctl, "name");
         let path = child(&index(&list, i), "name");
-        let bad = || BadValue::Str(name.to_string());
+        let bad = || BadValue::str(name);
         if name.is_empty() {
             errs.required(path, "");
         } else if !sysctl_name(name) {
@@ -235,7 +235,7 @@ fn profile(errs: &mut Vec<FieldError>, sc: &Value, at: &str, key: &str) {
     if localhost && (local.is_none() || apparmor && profile.is_empty()) {
         errs.required(&path, required);
     }
-    let bad = || BadValue::Str(profile.to_string());
+    let bad = || BadValue::str(profile);
     if localhost && apparmor && profile.trim() != profile {
         errs.invalid(&path, bad(), "must not be padded with whitespace");
     }

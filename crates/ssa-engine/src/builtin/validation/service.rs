@@ -110,7 +110,7 @@ pub(super) fn load_balancer_ip(errs: &mut Vec<FieldError>, at: &str, ip: &str, o
     if !ip.is_empty() && !stored && ip::parse_sloppy(ip).is_none() {
         errs.invalid(
             format!("{at}.ip"),
-            BadValue::Str(ip.to_string()),
+            BadValue::str(ip),
             "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
         );
     }
@@ -136,7 +136,7 @@ struct Spec<'a>(Option<&'a Value>);
 
 impl<'a> Spec<'a> {
     fn get(self, key: &str) -> Option<&'a Value> {
-        self.0.and_then(|s| s.get(key)).filter(|v| !v.is_null())
+        super::at(self.0, key)
     }
 
     fn text(self, key: &str) -> &'a str {
@@ -351,7 +351,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
     {
         errs.invalid(
             format!("metadata.annotations[{MODE}]"),
-            BadValue::Str(mode.to_string()),
+            BadValue::str(mode),
             &format!("must match annotations[{HINTS}] when both are specified"),
         );
     }
@@ -363,7 +363,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
     match ty {
         "LoadBalancer" | "NodePort" if ips.headless() => errs.invalid(
             "spec.clusterIPs[0]",
-            BadValue::Str("None".to_string()),
+            BadValue::str("None"),
             &format!("may not be set to 'None' for {ty} services"),
         ),
         "ExternalName" => {
@@ -384,7 +384,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
                 errs.required("spec.externalName", "");
             } else {
                 for m in names::dns1123_subdomain(cname) {
-                    errs.invalid("spec.externalName", BadValue::Str(cname.to_string()), &m);
+                    errs.invalid("spec.externalName", BadValue::str(cname), &m);
                 }
             }
         }
@@ -478,11 +478,7 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         Some(class) if ty == "LoadBalancer" => {
             let class = class.as_str().unwrap_or("");
             for m in names::label_key(class) {
-                errs.invalid(
-                    "spec.loadBalancerClass",
-                    BadValue::Str(class.to_string()),
-                    &m,
-                );
+                errs.invalid("spec.loadBalancerClass", BadValue::str(class), &m);
             }
         }
         Some(_) => errs.forbidden("spec.loadBalancerClass", ONLY_LB),
@@ -703,7 +699,7 @@ fn needs_health_check(spec: Spec) -> bool {
 fn valid_ip(path: &str, text: &str) -> Vec<FieldError> {
     ip::is_valid_ip(text)
         .iter()
-        .map(|d| invalid(path, BadValue::Str(text.to_string()), d))
+        .map(|d| invalid(path, BadValue::str(text), d))
         .collect()
 }
 
@@ -713,7 +709,7 @@ fn non_special_ip(path: &str, text: &str) -> Vec<FieldError> {
     let Some(ip) = ip::parse_sloppy(text) else {
         return vec![];
     };
-    let bad = |detail: &str| invalid(path, BadValue::Str(text.to_string()), detail);
+    let bad = |detail: &str| invalid(path, BadValue::str(text), detail);
     let (unspecified, loopback, link_local, link_local_multicast) = match (ip.to4(), ip) {
         (Some([a, b, c, d]), _) => (
             [a, b, c, d] == [0; 4],

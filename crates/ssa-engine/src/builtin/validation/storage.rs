@@ -33,11 +33,7 @@ fn storage_class_create(new: &Value) -> Vec<FieldError> {
             errs.push(too_long("parameters", 512));
         } else {
             if params.contains_key("") {
-                errs.invalid(
-                    "parameters",
-                    BadValue::Str(String::new()),
-                    "field can not be empty.",
-                );
+                errs.invalid("parameters", BadValue::str(""), "field can not be empty.");
             }
             let size: usize = params
                 .iter()

@@ -52,7 +52,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
             invalid_each(&mut el, &name_path, name, names::dns1123_label(name));
         }
         if valid.iter().any(|v| v == name) {
-            el.push(duplicate(name_path, BadValue::Str(name.to_string())));
+            el.push(duplicate(name_path, BadValue::str(name)));
         }
         if el.is_empty() {
             valid.push(name.to_string());
@@ -80,25 +80,21 @@ pub(super) fn volume_mounts(
             errs.required(at("name"), "");
         }
         if !volumes.iter().any(|v| v == name) {
-            errs.push(not_found(at("name"), BadValue::Str(name.to_string())));
+            errs.push(not_found(at("name"), BadValue::str(name)));
         }
         let mount_path = text(mount, "mountPath");
         if mount_path.is_empty() {
             errs.required(at("mountPath"), "");
         }
         if mount_points.contains(&mount_path) {
-            errs.invalid(
-                at("mountPath"),
-                BadValue::Str(mount_path.to_string()),
-                "must be unique",
-            );
+            errs.invalid(at("mountPath"), BadValue::str(mount_path), "must be unique");
         }
         mount_points.push(mount_path);
         let expr = text(mount, "subPathExpr");
         if !expr.is_empty() && !text(mount, "subPath").is_empty() {
             errs.invalid(
                 at("subPathExpr"),
-                BadValue::Str(expr.to_string()),
+                BadValue::str(expr),
                 "subPathExpr and subPath are mutually exclusive",
             );
         }

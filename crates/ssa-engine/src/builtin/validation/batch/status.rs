@@ -44,9 +44,7 @@ impl<'a> Facts<'a> {
 
     /// A status field, unless absent or null (a nil pointer).
     fn get(&self, key: &str) -> Option<&'a Value> {
-        self.status
-            .and_then(|s| s.get(key))
-            .filter(|v| !v.is_null())
+        super::super::at(self.status, key)
     }
 
     fn count(&self, key: &str) -> i64 {
@@ -70,7 +68,7 @@ impl<'a> Facts<'a> {
 pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> {
     let (n, o) = (Facts::of(new), Facts::of(old));
     let spec = new.get("spec");
-    let spec_field = |key| spec.and_then(|s| s.get(key)).filter(|v| !v.is_null());
+    let spec_field = |key| super::super::at(spec, key);
     let indexed = spec_field("completionMode").and_then(Value::as_str) == Some("Indexed");
     let completions = spec_field("completions").and_then(Value::as_i64);
     let backoff_limit_per_index = spec_field("backoffLimitPerIndex").is_some();
@@ -95,7 +93,7 @@ pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> 
             for (i, uid) in list.iter().enumerate() {
                 let path = index(&format!("status.uncountedTerminatedPods.{key}"), i);
                 let uid = uid.as_str().unwrap_or("");
-                let value = BadValue::Str(uid.to_string());
+                let value = BadValue::str(uid);
                 if uid.is_empty() {
                     errs.invalid(path, value, "must not be empty");
                 } else if seen.contains(&uid) {
@@ -189,7 +187,7 @@ pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> 
         if let Err(e) = indexes_format(text, completions) {
             errs.invalid(
                 "status.completedIndexes",
-                BadValue::Str(text.to_string()),
+                BadValue::str(text),
                 &format!("error parsing completedIndexes: {e}"),
             );
         }
@@ -208,7 +206,7 @@ pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> 
     if completed_changed && !n.text("completedIndexes").is_empty() && !indexed {
         errs.invalid(
             "status.completedIndexes",
-            BadValue::Str(n.text("completedIndexes").to_string()),
+            BadValue::str(n.text("completedIndexes")),
             "cannot set non-empty completedIndexes when non-indexed completion mode",
         );
     }
@@ -218,7 +216,7 @@ pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> 
     {
         errs.invalid(
             "status.failedIndexes",
-            BadValue::Str(text.to_string()),
+            BadValue::str(text),
             "cannot set non-null failedIndexes when backoffLimitPerIndex is null",
         );
     }
@@ -228,7 +226,7 @@ pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> 
     {
         errs.invalid(
             "status.failedIndexes",
-            BadValue::Str(text.to_string()),
+            BadValue::str(text),
             &format!("failedIndexes and completedIndexes overlap at index: {at}"),
         );
     }
