@@ -12,7 +12,7 @@
 //! well-signed request or certificate (`x509.ParseCertificateRequest`,
 //! `CheckSignature` and `x509.ParseCertificates` are not modelled).
 
-use super::field::{BadValue, Errors, FieldError, index, invalid, json_string, required};
+use super::field::{BadValue, Errors, FieldError, index, invalid, json_string, named, required};
 use super::names;
 use crate::value::Value;
 
@@ -155,18 +155,14 @@ fn usages(spec: Option<&Value>, old: Option<&Value>) -> Vec<FieldError> {
     let unknown = |u: &String| !USAGES.contains(&u.as_str());
     if !old.iter().any(unknown) {
         for (i, u) in new.iter().enumerate().filter(|(_, u)| unknown(u)) {
-            errs.not_supported(
-                index("spec.usages", i),
-                BadValue::Json(json_string(u)),
-                &USAGES,
-            );
+            errs.not_supported(index("spec.usages", i), named(u), &USAGES);
         }
     }
     let has_duplicate = |l: &[String]| l.iter().enumerate().any(|(i, u)| l[..i].contains(u));
     if !has_duplicate(&old) {
         for (i, u) in new.iter().enumerate() {
             if new[..i].contains(u) {
-                errs.duplicate(index("spec.usages", i), BadValue::Json(json_string(u)));
+                errs.duplicate(index("spec.usages", i), named(u));
             }
         }
     }
@@ -269,11 +265,7 @@ fn condition_errors(conditions: &[Condition], old: &[Condition], update: bool) -
         if c.status.is_empty() {
             errs.required(at("status"), "");
         } else if !allowed.contains(&c.status.as_str()) {
-            errs.not_supported(
-                at("status"),
-                BadValue::Json(json_string(&c.status)),
-                allowed,
-            );
+            errs.not_supported(at("status"), named(&c.status), allowed);
         }
         if !allow_both {
             let clash = match c.kind.as_str() {
@@ -290,13 +282,13 @@ fn condition_errors(conditions: &[Condition], old: &[Condition], update: bool) -
             if clash {
                 errs.invalid(
                     at("type"),
-                    BadValue::Json(json_string(&c.kind)),
+                    named(&c.kind),
                     "Approved and Denied conditions are mutually exclusive",
                 );
             }
         }
         if !allow_duplicates && conditions[..i].iter().any(|o| o.kind == c.kind) {
-            errs.duplicate(at("type"), BadValue::Json(json_string(&c.kind)));
+            errs.duplicate(at("type"), named(&c.kind));
         }
     }
     errs

@@ -12,7 +12,7 @@
 //! timestamps, managedFields.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string, named, too_long,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, too_long,
 };
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
@@ -223,7 +223,7 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
         // `json.Marshal`.
         (_, operator) => errs.invalid(
             child(at, "operator"),
-            BadValue::Json(json_string(operator)),
+            named(operator),
             "not a valid selector operator",
         ),
     }

@@ -8,7 +8,7 @@
 //! the page's size budget), the label selector's and the data sources'
 //! own rules.
 
-use super::field::{BadValue, Errors, FieldError, json_string};
+use super::field::{BadValue, Errors, FieldError, json_string, named};
 use super::{equality, names};
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
@@ -63,7 +63,7 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
     let (mut once_pod, mut other) = (false, false);
     for mode in modes {
         if !ACCESS_MODES.contains(&mode) {
-            let bad = BadValue::Json(json_string(mode));
+            let bad = named(mode);
             errs.not_supported("spec.accessModes", bad, &ACCESS_MODES);
         } else if mode == "ReadWriteOncePod" {
             once_pod = true;
@@ -96,7 +96,7 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         };
         if key == "volumeMode" {
             if !["Block", "Filesystem"].contains(&name) {
-                let bad = BadValue::Json(json_string(name));
+                let bad = named(name);
                 errs.not_supported("spec.volumeMode", bad, &["Block", "Filesystem"]);
             }
             continue;

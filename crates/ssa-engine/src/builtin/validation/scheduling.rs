@@ -4,7 +4,7 @@
 //! preemption policy) and on update (`ValidatePriorityClassUpdate`: the
 //! value and the preemption policy immutable).
 
-use super::field::{BadValue, Errors, FieldError, json_string};
+use super::field::{BadValue, Errors, FieldError, named};
 use crate::value::Value;
 
 /// `scheduling.HighestUserDefinablePriority`.
@@ -77,7 +77,7 @@ pub(super) fn priority_class(new: &Value, old: Option<&Value>) -> Vec<FieldError
         Some("") => errs.required("preemptionPolicy", ""),
         Some(other) => errs.not_supported(
             "preemptionPolicy",
-            BadValue::Json(json_string(other)),
+            named(other),
             &["PreemptLowerPriority", "Never"],
         ),
     }
