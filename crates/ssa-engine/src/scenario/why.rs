@@ -138,14 +138,25 @@ pub(crate) fn why_of(
     };
     match step_result.outcome {
         Outcome::Conflict => conflicts(schema, step, step_result, &history, sides, &mut out),
-        Outcome::Invalid | Outcome::Error => out.push(reason(
-            Topic::Refused,
-            None,
-            format!(
-                "The server refused the write: {}. Nothing was stored.",
-                step_result.message
-            ),
-        )),
+        Outcome::Invalid | Outcome::Error => {
+            // A validation refusal (422) of a `/status` write: the status
+            // strategy's rules, which a learner may take for the spec's.
+            let status_rules = step.subresource == Some(crate::field_manager::Subresource::Status)
+                && step_result.message.contains(" is invalid: ");
+            out.push(reason(
+                Topic::Refused,
+                None,
+                format!(
+                    "The server refused the write: {}. Nothing was stored.{}",
+                    step_result.message,
+                    if status_rules {
+                        " A /status write is validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change."
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
         Outcome::Applied => {
             let after = step_result.object.as_ref();
             match (step.op, before, after) {
@@ -974,6 +985,39 @@ mod tests {
             moved[0]
                 .text
                 .contains("from \"a\" (operation Apply) to \"a\" (operation Update")
+        );
+    }
+
+    /// A `/status` write refused by validation says whose rules refused
+    /// it (the status strategy's); another refusal does not.
+    #[test]
+    fn a_refused_status_write_names_the_status_strategy() {
+        let job = "apiVersion: batch/v1, kind: Job, metadata: {name: pi, namespace: default}";
+        let text = scenario(&[
+            &format!(
+                "- {{manager: a, op: apply, object: {{{job}, spec: {{template: {{spec: {{restartPolicy: Never, containers: [{{name: pi, image: perl}}]}}}}}}}}}}"
+            ),
+            &format!(
+                "- {{manager: c, op: update, subresource: status, object: {{{job}, status: {{conditions: [{{type: Complete, status: 'True'}}]}}}}}}"
+            ),
+            &format!(
+                "- {{manager: a, op: apply, object: {{{job}, spec: {{template: {{spec: {{restartPolicy: Always, containers: [{{name: pi, image: perl}}]}}}}}}}}}}"
+            ),
+        ]);
+        let why = reasons(&text);
+        let refused = of(&why[1], Topic::Refused);
+        assert_eq!(refused.len(), 1);
+        assert!(
+            refused[0].text.contains("completionTime is required for Complete jobs")
+                && refused[0].text.ends_with("validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change."),
+            "{}",
+            refused[0].text
+        );
+        let spec_refusal = of(&why[2], Topic::Refused);
+        assert!(
+            !spec_refusal[0].text.contains("status strategy"),
+            "{}",
+            spec_refusal[0].text
         );
     }
 
