@@ -143,19 +143,14 @@ pub(crate) fn why_of(
             // strategy's rules, which a learner may take for the spec's.
             let status_rules = step.subresource == Some(crate::field_manager::Subresource::Status)
                 && step_result.message.contains(" is invalid: ");
-            out.push(reason(
-                Topic::Refused,
-                None,
-                format!(
-                    "The server refused the write: {}. Nothing was stored.{}",
-                    step_result.message,
-                    if status_rules {
-                        " A /status write is validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change."
-                    } else {
-                        ""
-                    }
-                ),
-            ));
+            let mut text = format!(
+                "The server refused the write: {}. Nothing was stored.",
+                step_result.message
+            );
+            if status_rules {
+                text.push_str(" A /status write is validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change.");
+            }
+            out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {
             let after = step_result.object.as_ref();
