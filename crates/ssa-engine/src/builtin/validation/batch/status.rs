@@ -7,6 +7,7 @@
 //! write unrelated to a Job's old mistakes still passes.
 
 use super::super::field::{BadValue, Errors, FieldError, index, json_string, non_negative};
+use super::super::{at, items, text};
 use crate::value::Value;
 
 /// The job's facts that the rules and the options read.
@@ -24,9 +25,9 @@ impl<'a> Facts<'a> {
         let conditions = status.and_then(|s| s.get("conditions"));
         // `IsConditionTrue`.
         let is_true = |kind: &str| {
-            super::super::items(conditions).iter().any(|c| {
-                super::super::text(c, "type") == kind && super::super::text(c, "status") == "True"
-            })
+            items(conditions)
+                .iter()
+                .any(|c| text(c, "type") == kind && text(c, "status") == "True")
         };
         Facts {
             status,
@@ -44,7 +45,7 @@ impl<'a> Facts<'a> {
 
     /// A status field, unless absent or null (a nil pointer).
     fn get(&self, key: &str) -> Option<&'a Value> {
-        super::super::at(self.status, key)
+        at(self.status, key)
     }
 
     fn count(&self, key: &str) -> i64 {
@@ -59,7 +60,7 @@ impl<'a> Facts<'a> {
     /// is empty, as `Semantic.DeepEqual` has nil and empty slices equal).
     fn uncounted(&self) -> Option<[&'a [Value]; 2]> {
         let u = self.get("uncountedTerminatedPods")?;
-        let list = |key| super::super::items(u.get(key));
+        let list = |key| items(u.get(key));
         Some([list("succeeded"), list("failed")])
     }
 }
@@ -68,7 +69,7 @@ impl<'a> Facts<'a> {
 pub(in super::super) fn job_status(new: &Value, old: &Value) -> Vec<FieldError> {
     let (n, o) = (Facts::of(new), Facts::of(old));
     let spec = new.get("spec");
-    let spec_field = |key| super::super::at(spec, key);
+    let spec_field = |key| at(spec, key);
     let indexed = spec_field("completionMode").and_then(Value::as_str) == Some("Indexed");
     let completions = spec_field("completions").and_then(Value::as_i64);
     let backoff_limit_per_index = spec_field("backoffLimitPerIndex").is_some();
