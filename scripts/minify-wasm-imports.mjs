@@ -14,6 +14,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSections, readUleb, skipImportDescription, uleb, writeSections } from './wasm-binary.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -23,29 +24,6 @@ const wasmPath = join(dir, 'ssa-web_bg.wasm');
 const gluePath = join(dir, 'ssa-web.js');
 const GLUE_MODULE = './ssa-web_bg.js';
 const SHORT_MODULE = 'w';
-
-/** Reads the wasm's unsigned LEB128 integer at `at`: [value, next offset]. */
-function readUleb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function uleb(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
 
 /** A wasm name: its length, then its UTF-8 bytes. */
 function name(text) {
@@ -64,30 +42,6 @@ function shortName(n) {
   return out;
 }
 
-/** Skips an import's description (after its kind byte). */
-function skipDescription(bytes, kind, at) {
-  const limits = (at) => {
-    const flags = bytes[at++];
-    [, at] = readUleb(bytes, at);
-    if (flags & 1) [, at] = readUleb(bytes, at);
-    return at;
-  };
-  switch (kind) {
-    case 0: // function: its type index
-      return readUleb(bytes, at)[1];
-    case 1: // table: reference type, limits
-      return limits(at + 1);
-    case 2: // memory: limits
-      return limits(at);
-    case 3: // global: value type, mutability
-      return at + 2;
-    case 4: // tag: attribute, type index
-      return readUleb(bytes, at + 1)[1];
-    default:
-      throw new Error(`unknown import kind ${kind}`);
-  }
-}
-
 /** The import section with the glue's imports renamed, and the renames. */
 function renameImports(section) {
   const renames = new Map();
@@ -103,7 +57,7 @@ function renameImports(section) {
     const field = decoder.decode(section.subarray(at, at + length));
     at += length;
     const start = at;
-    at = skipDescription(section, section[at], at + 1);
+    at = skipImportDescription(section, section[at], at + 1);
     if (module === GLUE_MODULE) {
       const short = shortName(renames.size);
       renames.set(field, short);
@@ -117,15 +71,10 @@ function renameImports(section) {
 }
 
 const wasm = readFileSync(wasmPath);
-const parts = [wasm.subarray(0, 8)];
+const sections = readSections(wasm);
 let renames = new Map();
-for (let at = 8; at < wasm.length; ) {
-  const id = wasm[at];
-  const [size, start] = readUleb(wasm, at + 1);
-  let body = wasm.subarray(start, start + size);
-  if (id === 2) [body, renames] = renameImports(body);
-  parts.push(Uint8Array.from([id, ...uleb(body.length)]), body);
-  at = start + size;
+for (const section of sections) {
+  if (section.id === 2) [section.body, renames] = renameImports(section.body);
 }
 
 // The glue's import object: `const import0 = { NAME: function(...) {...},
@@ -144,6 +93,6 @@ for (const [field, short] of renames) {
 }
 replaceOnce(/"\.\/ssa-web_bg\.js": import0/, `"${SHORT_MODULE}": import0`, 'the import module');
 
-writeFileSync(wasmPath, Buffer.concat(parts));
+writeFileSync(wasmPath, writeSections(wasm.subarray(0, 8), sections));
 writeFileSync(gluePath, glue);
 console.log(`minify-wasm-imports: ${renames.size} imports renamed`);

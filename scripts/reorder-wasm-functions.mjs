@@ -31,6 +31,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSections, readUleb, skipImportDescription, uleb, writeSections } from './wasm-binary.mjs';
 
 const wasmPath =
   process.argv[2] ??
@@ -49,18 +50,6 @@ const WINDOW = 32768;
 const NEAR = 8192;
 const COMMON = 20;
 
-/** Reads the unsigned LEB128 integer at `at`: [value, next offset]. */
-function readUleb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
 /** Skips a signed LEB128 integer (any width) at `at`. */
 function skipLeb(bytes, at) {
   while (bytes[at++] & 0x80);
@@ -70,17 +59,6 @@ function skipLeb(bytes, at) {
 /** Appends `bytes` to `out` (no spread: a body can be tens of KB). */
 function append(out, bytes) {
   for (const byte of bytes) out.push(byte);
-}
-
-function uleb(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
 }
 
 /** Value types without the GC proposal's reference types (one byte). */
@@ -182,36 +160,19 @@ function copyVector(bytes, at, out, item) {
   return at;
 }
 
+/** How many of the imports are functions (they take the first indices). */
 function countImportedFunctions(section) {
   let [count, at] = readUleb(section, 0);
   let functions = 0;
-  const limits = (at) => {
-    const flags = section[at++];
-    [, at] = readUleb(section, at);
-    if (flags & 1) [, at] = readUleb(section, at);
-    return at;
-  };
   while (count-- > 0) {
     for (let i = 0; i < 2; i++) {
       let length;
       [length, at] = readUleb(section, at);
       at += length;
     }
-    const kind = section[at++];
-    if (kind === 0) {
-      functions++;
-      [, at] = readUleb(section, at);
-    } else if (kind === 1) {
-      at = limits(at + 1);
-    } else if (kind === 2) {
-      at = limits(at);
-    } else if (kind === 3) {
-      at += 2;
-    } else if (kind === 4) {
-      [, at] = readUleb(section, at + 1);
-    } else {
-      throw new Error(`unknown import kind ${kind}`);
-    }
+    const kind = section[at];
+    if (kind === 0) functions++;
+    at = skipImportDescription(section, kind, at + 1);
   }
   return functions;
 }
@@ -311,13 +272,7 @@ function chooseOrder(bodies) {
 }
 
 const wasm = readFileSync(wasmPath);
-const sections = [];
-for (let at = 8; at < wasm.length; ) {
-  const id = wasm[at];
-  const [size, start] = readUleb(wasm, at + 1);
-  sections.push({ id, body: wasm.subarray(start, start + size) });
-  at = start + size;
-}
+const sections = readSections(wasm);
 /** Custom sections that do not refer to functions. */
 const UNRELATED = new Set(['producers', 'target_features']);
 const customNames = sections
@@ -427,7 +382,5 @@ for (const section of sections) {
   section.body = Uint8Array.from(out);
 }
 
-const parts = [wasm.subarray(0, 8)];
-for (const { id, body } of sections) parts.push(Uint8Array.from([id, ...uleb(body.length)]), body);
-writeFileSync(wasmPath, Buffer.concat(parts));
+writeFileSync(wasmPath, writeSections(wasm.subarray(0, 8), sections));
 console.log(`reorder-wasm-functions: ${wasmPath}: ${bodies.length} functions ordered by likeness`);
