@@ -190,10 +190,14 @@ pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
             == 0
 }
 
+/// apimachinery's detail for an address `ParseIPSloppy` refuses (`IsValidIP`,
+/// and `IsValidIPForLegacyField` while StrictIPCIDRValidation is off).
+pub(super) const NOT_AN_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
+
 /// What `IsValidIP` says of `text`: the details of its field errors.
 pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
     let Some(ip) = parse_sloppy(text) else {
-        return vec!["must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)".to_string()];
+        return vec![NOT_AN_IP.to_string()];
     };
     let mut details = Vec::new();
     // netip.ParseAddr refuses what the sloppy parser took only for

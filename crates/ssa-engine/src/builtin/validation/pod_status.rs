@@ -213,11 +213,7 @@ fn ip_list(errs: &mut Vec<FieldError>, path: &str, ips: &[&str], stored: &[&str]
             None => {
                 parsed = false;
                 if !stored.contains(text) {
-                    errs.invalid(
-                        index(path, i),
-                        BadValue::str(text),
-                        "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-                    );
+                    errs.invalid(index(path, i), BadValue::str(text), ip::NOT_AN_IP);
                 }
             }
         }

@@ -108,11 +108,7 @@ pub(super) fn load_balancer_ingress(object: &Value) -> &[Value] {
 pub(super) fn load_balancer_ip(errs: &mut Vec<FieldError>, at: &str, ip: &str, old: &[Value]) {
     let stored = old.iter().any(|e| super::text(e, "ip") == ip);
     if !ip.is_empty() && !stored && ip::parse_sloppy(ip).is_none() {
-        errs.invalid(
-            format!("{at}.ip"),
-            BadValue::str(ip),
-            "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-        );
+        errs.invalid(format!("{at}.ip"), BadValue::str(ip), ip::NOT_AN_IP);
     }
 }
 
