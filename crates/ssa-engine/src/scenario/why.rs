@@ -139,10 +139,13 @@ pub(crate) fn why_of(
     match step_result.outcome {
         Outcome::Conflict => conflicts(schema, step, step_result, &history, sides, &mut out),
         Outcome::Invalid | Outcome::Error => {
-            // A validation refusal (422) of a `/status` write: the status
-            // strategy's rules, which a learner may take for the spec's.
+            // A validation refusal (422, `NewInvalid`'s words) of a `/status`
+            // write: the status strategy's rules, which a learner may take
+            // for the spec's. A patch whose result does not decode is a 422
+            // too (` "" is invalid: patch: ...`), but no strategy saw it.
             let status_rules = step.subresource == Some(crate::field_manager::Subresource::Status)
-                && step_result.message.contains(" is invalid: ");
+                && step_result.message.contains(" is invalid: ")
+                && !step_result.message.contains(" is invalid: patch: ");
             let mut text = format!(
                 "The server refused the write: {}. Nothing was stored.",
                 step_result.message
