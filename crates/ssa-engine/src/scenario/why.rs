@@ -987,7 +987,8 @@ mod tests {
     }
 
     /// A `/status` write refused by validation says whose rules refused
-    /// it (the status strategy's); another refusal does not.
+    /// it (the status strategy's); a spec's refusal or a status patch that
+    /// does not decode does not.
     #[test]
     fn a_refused_status_write_names_the_status_strategy() {
         let job = "apiVersion: batch/v1, kind: Job, metadata: {name: pi, namespace: default}";
@@ -1001,6 +1002,7 @@ mod tests {
             &format!(
                 "- {{manager: a, op: apply, object: {{{job}, spec: {{template: {{spec: {{restartPolicy: Always, containers: [{{name: pi, image: perl}}]}}}}}}}}}}"
             ),
+            "- {manager: c, op: patch, subresource: status, patchType: merge, patch: {status: {succeeded: 1.5}}}",
         ]);
         let why = reasons(&text);
         let refused = of(&why[1], Topic::Refused);
@@ -1016,6 +1018,14 @@ mod tests {
             !spec_refusal[0].text.contains("status strategy"),
             "{}",
             spec_refusal[0].text
+        );
+        // A status patch whose result does not decode: a 422 no strategy saw.
+        let undecoded = of(&why[3], Topic::Refused);
+        assert!(
+            undecoded[0].text.contains("is invalid: patch: ")
+                && !undecoded[0].text.contains("status strategy"),
+            "{}",
+            undecoded[0].text
         );
     }
 
