@@ -192,7 +192,8 @@ impl Defaulter for KindDefaults {
                     m.insert("conditions", Value::List(vec![condition]));
                 }
             }
-            // SetDefaults_NamespaceStatus.
+            // SetDefaults_NamespaceStatus (also run by `default_map`,
+            // which comes before the registry gives a new object this).
             KindDefaults::Namespace => {
                 m.insert("phase", Value::from("Active"));
             }
@@ -377,6 +378,9 @@ impl KindDefaults {
             KindDefaults::PodTemplate => template(root)?,
             KindDefaults::Service => core::service(root)?,
             KindDefaults::Namespace => {
+                // SetDefaults_NamespaceStatus, on every decode: a /status
+                // write that leaves the phase out stores Active.
+                set_blank(root.child_map_mut("status")?, "phase", "Active");
                 // SetDefaults_Namespace: the namespace's name as a label,
                 // over whatever value the label was given; and the
                 // kubernetes finalizer.
@@ -428,6 +432,7 @@ impl KindDefaults {
             }
             KindDefaults::PersistentVolumeClaim => persistent_volume_claim(root),
             KindDefaults::PersistentVolume => {
+                set_blank(root.child_map_mut("status")?, "phase", "Pending");
                 let spec = root.child_map_mut("spec")?;
                 set(spec, "persistentVolumeReclaimPolicy", Value::from("Retain"));
                 set(spec, "volumeMode", Value::from("Filesystem"));
@@ -546,6 +551,16 @@ fn yaml_value(text: &str) -> Value {
 fn set(m: &mut Map, key: &str, value: Value) {
     if m.get(key).is_none_or(Value::is_null) {
         m.insert(key, value);
+    }
+}
+
+/// Sets `key` to the string `value` when it holds none or `""` (a Go
+/// defaulter's `if obj.Status.Phase == ""`).
+fn set_blank(m: &mut Map, key: &str, value: &str) {
+    if m.get(key)
+        .is_none_or(|v| v.is_null() || v.as_str() == Some(""))
+    {
+        m.insert(key, Value::from(value));
     }
 }
 
@@ -853,10 +868,14 @@ fn volume_sources(volume: &mut Map) {
     }
 }
 
-/// `SetObjectDefaults_PersistentVolumeClaim` past the status phase (which
-/// a new claim gets from `initial_status`): the spec's defaults, and the
-/// status's resource lists, which a `/status` write brings.
+/// `SetObjectDefaults_PersistentVolumeClaim`: the status phase (Pending
+/// when blank, on every decode: a `/status` write's too), the spec's
+/// defaults, and the status's resource lists, which a `/status` write
+/// brings.
 fn persistent_volume_claim(claim: &mut Map) {
+    if let Some(status) = claim.child_map_mut("status") {
+        set_blank(status, "phase", "Pending");
+    }
     if let Some(spec) = claim.child_map_mut("spec") {
         claim_spec(spec);
     }

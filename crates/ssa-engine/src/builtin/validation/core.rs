@@ -9,17 +9,18 @@
 //! restart policy, unique names, and hooks and probes only for a sidecar);
 //! and `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for
 //! a few fields. The common rules end with the security context
-//! (`ValidateSecurityContext`, `security`).
+//! (`ValidateSecurityContext`, `security`). A ReplicationController's
+//! spec is here too, as upstream has it.
 //!
 //! Not modelled of a container: `envFrom`, `volumeDevices`, the
 //! termination message policy, the resize policy, the restart rules' own
 //! fields and host port conflicts.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named, required,
-    too_long,
+    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named,
+    non_negative, required, too_long,
 };
-use super::{items, meta, names, podspec, probes, resources, security, text, volumes};
+use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`).
@@ -462,6 +463,40 @@ pub(super) fn replicated_pod(template: Option<&Value>, workload: &str) -> Vec<Fi
             &format!("activeDeadlineSeconds in {workload} is not Supported"),
         );
     }
+    errs
+}
+
+/// `ValidateReplicationControllerSpec`: a ReplicationController's selector
+/// is a plain label map, which may not be empty and must match the
+/// template's labels (`ValidateNonEmptySelector`,
+/// `ValidatePodTemplateSpecForRC`); pods restart always. Its status is a
+/// ReplicaSet's (`ValidateReplicationControllerStatus`).
+pub(super) fn replication_controller(object: &Value) -> Vec<FieldError> {
+    let spec = object.get("spec");
+    let mut errs = non_negative(spec, "spec", &["minReadySeconds"]);
+    let selector = at(spec, "selector")
+        .and_then(Value::as_map)
+        .filter(|m| !m.is_empty());
+    if selector.is_none() {
+        errs.required("spec.selector", "");
+    }
+    errs.extend(non_negative(spec, "spec", &["replicas"]));
+    let Some(template) = at(spec, "template") else {
+        errs.required("spec.template", "");
+        return errs;
+    };
+    let labels = template
+        .get_path(&["metadata", "labels"])
+        .and_then(Value::as_map);
+    if let Some(selector) = selector
+        && !selector
+            .iter()
+            .all(|(k, v)| labels.and_then(|l| l.get(k)) == Some(v))
+    {
+        errs.push(super::apps::labels_mismatch(Some(template)));
+    }
+    errs.extend(pod_template_spec(Some(template), "spec.template"));
+    errs.extend(replicated_pod(Some(template), "ReplicationController"));
     errs
 }
 

@@ -252,6 +252,10 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     }
 }
 
+/// The finalizers Kubernetes itself defines, which need no domain
+/// (`validateKubeFinalizerName`'s `standardFinalizers`).
+pub(super) const STANDARD_FINALIZERS: [&str; 3] = ["kubernetes", "orphan", "foregroundDeletion"];
+
 /// `ValidateAnnotations` (every key a qualified name once lowercased),
 /// `ValidateOwnerReferences` (v0.36: each error at the list's path;
 /// apiVersion, kind, name and uid set) and `ValidateFinalizers`
@@ -311,7 +315,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         }
     }
     for (i, f) in finalizers.iter().enumerate() {
-        if kube && !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(f) {
+        if kube && !f.contains('/') && !STANDARD_FINALIZERS.contains(f) {
             errs.invalid(
                 format!("metadata.finalizers[{i}]"),
                 BadValue::str(f),

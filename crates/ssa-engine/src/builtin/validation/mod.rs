@@ -16,11 +16,13 @@
 //!
 //! - `field`: field errors and their printing (apimachinery
 //!   `util/validation/field`).
+//! - `namespace`: a Namespace's spec finalizers and status phase.
 //! - `names`: DNS names, label keys and values (apimachinery
 //!   `util/validation`, `api/validate/content`).
 //! - `meta`: `ValidateObjectMeta` (name, labels, annotations, owner
 //!   references, finalizers) by each kind's name function.
-//! - `core`: pod templates, containers and ports; a Pod's immutable spec.
+//! - `core`: pod templates, containers and ports; a Pod's immutable spec;
+//!   a ReplicationController's spec.
 //! - `security`: a container's and a pod's security context.
 //! - `apps`: workload specs, selector immutability and the status
 //!   counts of `/status` writes.
@@ -51,6 +53,7 @@ mod internal_json;
 mod ip;
 mod meta;
 mod names;
+mod namespace;
 mod networking;
 mod pod_status;
 mod podspec;
@@ -92,6 +95,8 @@ pub struct KindValidation {
 enum Spec {
     None,
     Workload(Workload),
+    ReplicationController,
+    Namespace,
     Pod,
     Service,
     Job,
@@ -201,6 +206,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
         "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",
+    ),
+    (
+        "ReplicationController",
+        "a negative minReadySeconds or replicas; an empty selector; a missing template, or one whose labels the selector does not match; the pod template's rules (as a ReplicaSet's); a restartPolicy other than Always, an activeDeadlineSeconds; on a status write, a ReplicaSet's status rules",
+        "core/validation ValidateReplicationControllerSpec, ValidateNonEmptySelector, ValidatePodTemplateSpecForRC, ValidatePodTemplateSpec, ValidateReplicationControllerStatusUpdate, ValidateReplicationControllerStatus",
+    ),
+    (
+        "Namespace",
+        "on create, spec.finalizers that are not qualified names, or without '/' other than kubernetes, orphan and foregroundDeletion; on a status write, a phase other than Active without a deletionTimestamp, other than Terminating with one",
+        "core/validation ValidateNamespace, validateFinalizerName (apimachinery ValidateFinalizerName, validateKubeFinalizerName), ValidateNamespaceStatusUpdate",
     ),
     (
         "Deployment, ReplicaSet, StatefulSet, DaemonSet (status writes, whose spec is not validated)",
@@ -419,6 +434,8 @@ impl KindValidation {
             ("apps", "ReplicaSet") => Spec::Workload(Workload::ReplicaSet),
             ("apps", "DaemonSet") => Spec::Workload(Workload::DaemonSet),
             ("apps", "StatefulSet") => Spec::Workload(Workload::StatefulSet),
+            ("", "ReplicationController") => Spec::ReplicationController,
+            ("", "Namespace") => Spec::Namespace,
             ("", "Pod") => Spec::Pod,
             ("", "Service") => Spec::Service,
             ("", "ConfigMap") => Spec::ConfigMap,
@@ -457,6 +474,10 @@ impl KindValidation {
         };
         match (self.spec, old) {
             (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
+            // The strategy's ValidateUpdate runs ValidateReplicationController
+            // and ValidateReplicationControllerUpdate: the same spec errors
+            // twice, which the message's aggregate prints once.
+            (Spec::ReplicationController, _) => errs.extend(core::replication_controller(new)),
             // ValidatePodCreate → ValidatePodSpec.
             (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
             // ValidatePodUpdate validates the new spec as a create does
@@ -465,6 +486,10 @@ impl KindValidation {
                 errs.extend(core::pod_spec(new.get("spec"), "spec"));
                 errs.extend(core::pod_spec_update(old, new));
             }
+            // ValidateNamespace; ValidateNamespaceUpdate checks only the
+            // metadata.
+            (Spec::Namespace, None) => errs.extend(namespace::spec_finalizers(new)),
+            (Spec::Namespace, Some(_)) => {}
             (Spec::Service, _) => errs.extend(service::errors(new, old)),
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
@@ -541,7 +566,12 @@ impl Validator for KindValidation {
         let mut errs = self.update_meta_errors(new);
         match self.spec {
             Spec::Workload(w) => errs.extend(apps::status(w, new, old)),
+            // ValidateReplicationControllerStatus: a ReplicaSet's rules.
+            Spec::ReplicationController => {
+                errs.extend(apps::status(Workload::ReplicaSet, new, old));
+            }
             Spec::Job => errs.extend(batch::job_status(new, old)),
+            Spec::Namespace => errs.extend(namespace::status(new)),
             Spec::Pod => errs.extend(pod_status::pod_status(new, old)),
             Spec::Service => errs.extend(service::status(new, old)),
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),

@@ -1869,3 +1869,84 @@ mod generated {
         }
     }
 }
+
+/// `ValidateReplicationControllerSpec`: a plain selector map that may not
+/// be empty and must match the template's labels; pods restart always;
+/// the selector may change on update.
+#[test]
+fn replication_controller_spec() {
+    let rc = kind("v1", "ReplicationController");
+    let object = |selector: &str, labels: &str, pod: &str| {
+        v(&format!(
+            "metadata: {{name: rc}}\nspec:\n  replicas: 1\n  selector: {selector}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{restartPolicy: Always, containers: [{{name: c, image: nginx}}]{pod}}}\n"
+        ))
+    };
+    let ok = object("{app: x}", "{app: x, tier: web}", "");
+    assert!(rc.validate(None, &ok).is_ok());
+    assert_eq!(
+        rc.validate(None, &object("{app: x}", "{app: z}", ""))
+            .unwrap_err(),
+        "ReplicationController \"rc\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"z\"}: `selector` does not match template `labels`"
+    );
+    assert_eq!(
+        rc.validate(None, &object("{}", "{}", ", activeDeadlineSeconds: 5"))
+            .unwrap_err(),
+        "ReplicationController \"rc\" is invalid: [spec.selector: Required value, spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not Supported]"
+    );
+    let no_template = v("metadata: {name: rc}\nspec: {replicas: -1, selector: {app: x}}\n");
+    assert_eq!(
+        rc.validate(None, &no_template).unwrap_err(),
+        "ReplicationController \"rc\" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.template: Required value]"
+    );
+    let moved = object("{tier: web}", "{app: x, tier: web}", "");
+    assert!(rc.validate(Some(&ok), &moved).is_ok());
+}
+
+/// `ValidateReplicationControllerStatus`: a ReplicaSet's status rules.
+#[test]
+fn replication_controller_status() {
+    let rc = kind("v1", "ReplicationController");
+    let old = v("metadata: {name: rc}\nstatus: {replicas: 1}\n");
+    let new = v("metadata: {name: rc}\nstatus: {replicas: 1, readyReplicas: 2}\n");
+    assert_eq!(
+        rc.validate_status(&old, &new).unwrap_err(),
+        "ReplicationController \"rc\" is invalid: status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas"
+    );
+}
+
+/// `ValidateNamespace` with `validateFinalizerName`: the spec's
+/// finalizers, each error at `spec.finalizers`; an update checks only the
+/// metadata.
+#[test]
+fn namespace_spec_finalizers() {
+    let ns = kind("v1", "Namespace");
+    let good = v("metadata: {name: team}\nspec: {finalizers: [kubernetes, example.com/cleanup]}\n");
+    assert!(ns.validate(None, &good).is_ok());
+    let bad = v("metadata: {name: team}\nspec: {finalizers: [cleanup, 'a b/c']}\n");
+    assert_eq!(
+        ns.validate(None, &bad).unwrap_err(),
+        "Namespace \"team\" is invalid: [spec.finalizers: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified, spec.finalizers: Invalid value: \"a b/c\": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+    assert!(ns.validate(Some(&good), &bad).is_ok());
+}
+
+/// `ValidateNamespaceStatusUpdate`: Active without a deletionTimestamp,
+/// Terminating with one.
+#[test]
+fn namespace_status_phase() {
+    let ns = kind("v1", "Namespace");
+    let old = v("metadata: {name: team}\nstatus: {phase: Active}\n");
+    assert!(ns.validate_status(&old, &old).is_ok());
+    let terminating = v("metadata: {name: team}\nstatus: {phase: Terminating}\n");
+    assert_eq!(
+        ns.validate_status(&old, &terminating).unwrap_err(),
+        "Namespace \"team\" is invalid: status.Phase: Invalid value: \"Terminating\": may only be 'Active' if `deletionTimestamp` is empty"
+    );
+    let deleting = v(
+        "metadata: {name: team, deletionTimestamp: '2024-01-01T00:00:00Z'}\nstatus: {phase: Active}\n",
+    );
+    assert_eq!(
+        ns.validate_status(&old, &deleting).unwrap_err(),
+        "Namespace \"team\" is invalid: status.Phase: Invalid value: \"Active\": may only be 'Terminating' if `deletionTimestamp` is not empty"
+    );
+}
