@@ -74,6 +74,12 @@ test('presets load and dark theme follows the system', async () => {
   await page.locator('.step-raw summary').click();
   assert.match(await page.locator('.step-raw pre').textContent(), /fieldsType: FieldsV1/);
   await fullPageShot(page, path.join(shots, 'playground-dark.png'));
+  // Edited, the text is no longer the preset: the menu says so.
+  const menu = page.getByRole('combobox', { name: 'Preset scenarios' });
+  assert.equal(await menu.inputValue(), '2');
+  await page.locator('.editor-text').press('End');
+  await page.locator('.editor-text').pressSequentially(' # mine');
+  await page.waitForFunction(() => document.querySelector('header select').selectedOptions[0].textContent === 'Your scenario');
   await context.close();
 });
 

@@ -295,6 +295,7 @@ pub fn app() -> Html {
             }
         })
     };
+    let shown_preset = state.shown_preset();
     let on_new = {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Load(crate::presets::BLANK.to_string())))
@@ -416,10 +417,10 @@ pub fn app() -> Html {
                 <label class="app-presets" hidden={*page != Page::Playground}>
                     { "Preset " }
                     <select onchange={on_preset} aria-label="Preset scenarios">
-                        if state.preset >= presets().len() {
+                        if shown_preset.is_none() {
                             <option value="" selected=true disabled=true>{ "Your scenario" }</option>
                         }
-                        { for presets().iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={i == state.preset}>{ p.title }</option> }) }
+                        { for presets().iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()} selected={Some(i) == shown_preset}>{ p.title }</option> }) }
                     </select>
                 </label>
                 <button type="button" class="app-new" hidden={*page != Page::Playground} onclick={on_new}>{ "New scenario" }</button>

@@ -110,6 +110,16 @@ pub fn shown_text(drafts: &[Draft], node: Node, from_scenario: &str) -> (String,
 }
 
 impl State {
+    /// The preset the Preset menu shows: the one the text came from, as
+    /// long as the text is still that preset's (an edited preset is the
+    /// user's scenario).
+    pub fn shown_preset(&self) -> Option<usize> {
+        crate::presets::presets()
+            .get(self.preset)
+            .filter(|p| p.text == self.text)
+            .map(|_| self.preset)
+    }
+
     pub fn new(text: &str) -> Self {
         let result = run(text);
         let selected = last_step(&result);
@@ -376,11 +386,18 @@ impl Reducible for State {
                     ..State::new(&text)
                 }
             }
+            // Undo brings back the text a preset replaced (an edited
+            // preset included).
             Action::LoadPreset(i) => match crate::presets::presets().get(i) {
-                Some(p) => State {
-                    preset: i,
-                    ..State::new(p.text)
-                },
+                Some(p) => {
+                    let mut history = self.history.clone();
+                    history.push(self.text.clone());
+                    State {
+                        preset: i,
+                        history,
+                        ..State::new(p.text)
+                    }
+                }
                 None => return self,
             },
             Action::Resolve(step, how) => match resolve_conflict(&self.text, step, how) {
@@ -538,6 +555,20 @@ impl Reducible for State {
 mod tests {
     use super::*;
     use crate::presets::presets;
+
+    #[test]
+    fn the_preset_menu_shows_a_preset_only_while_its_text_is_unedited() {
+        let state = Rc::new(State::new(presets()[0].text));
+        assert_eq!(state.shown_preset(), Some(0));
+        let edited = state.reduce(Action::Edit(format!("{}\n# mine", presets()[0].text)));
+        assert_eq!(edited.shown_preset(), None);
+        // Picking a preset again replaces the edit, which Undo brings back.
+        let second = edited.clone().reduce(Action::LoadPreset(1));
+        assert_eq!(second.shown_preset(), Some(1));
+        let undone = second.reduce(Action::Undo);
+        assert_eq!(undone.text, edited.text);
+        assert_eq!(undone.shown_preset(), None);
+    }
 
     #[test]
     fn the_selected_step_always_has_its_views() {
