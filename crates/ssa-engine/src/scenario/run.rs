@@ -113,6 +113,14 @@ pub fn run_scenario_with_schema(
     let generation = generation_of(scenario, schema);
     if let Some(stored) = live.as_mut() {
         bookkeeping.stamp_stored(stored, generation);
+        // The server reads a stored object back through its kind's
+        // defaulters (the storage codec defaults on decode; a custom
+        // resource gets its schema's defaults on read from etcd): the
+        // object every step sees, and the fields `before-first-apply`
+        // is given, carry the defaults a hand-written `live` leaves out.
+        if let Some(defaulter) = &schema.defaulter {
+            defaulter.apply_defaults(stored, "");
+        }
     }
     let stored = live.clone();
     let mut steps = Vec::with_capacity(scenario.steps.len());

@@ -560,7 +560,8 @@ steps:
         messages[1]
     );
     assert!(
-        messages[1].ends_with(r#"\"spec\":{\"replicas\":10000000000,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx\",\"name\":\"a\"}]}}}}": json: cannot unmarshal number 10000000000 into Go struct field DeploymentSpec.spec.replicas of type int32"#),
+        // The stored object as the server reads it: with its defaults.
+        messages[1].ends_with(r#"\"spec\":{\"progressDeadlineSeconds\":600,\"replicas\":10000000000,\"revisionHistoryLimit\":10,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"strategy\":{\"rollingUpdate\":{\"maxSurge\":\"25%\",\"maxUnavailable\":\"25%\"},\"type\":\"RollingUpdate\"},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx\",\"imagePullPolicy\":\"Always\",\"name\":\"a\",\"resources\":{},\"terminationMessagePath\":\"/dev/termination-log\",\"terminationMessagePolicy\":\"File\"}],\"dnsPolicy\":\"ClusterFirst\",\"restartPolicy\":\"Always\",\"schedulerName\":\"default-scheduler\",\"securityContext\":{},\"terminationGracePeriodSeconds\":30}}},\"status\":{}}": json: cannot unmarshal number 10000000000 into Go struct field DeploymentSpec.spec.replicas of type int32"#),
         "{}",
         messages[1]
     );
@@ -782,5 +783,36 @@ steps:
         ),
         "{}",
         changed.steps[0].message
+    );
+}
+
+/// A stored object is read back through its kind's defaulters (the
+/// storage codec defaults on decode), so a hand-written `live` Deployment
+/// has its defaults when it is first applied: `before-first-apply` is
+/// given them with the rest (skipnonapplied.go's Update from an empty
+/// object to the live one), and an apply that changes one conflicts.
+#[test]
+fn a_live_object_is_read_back_with_its_defaults() {
+    let text = r#"scenario: v1
+name: legacy
+live:
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, namespace: default}
+  spec: {replicas: 1, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: a, image: nginx}]}}}
+steps:
+- manager: kubectl
+  op: apply
+  object:
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: default}
+    spec: {revisionHistoryLimit: 3, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: a, image: nginx}]}}}
+"#;
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(result.steps[0].outcome.as_str(), "conflict");
+    assert_eq!(
+        result.steps[0].message,
+        r#"Apply failed with 1 conflict: conflict with "before-first-apply" using apps/v1: .spec.revisionHistoryLimit"#
     );
 }
