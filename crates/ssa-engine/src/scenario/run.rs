@@ -113,6 +113,15 @@ pub fn run_scenario_with_schema(
     let generation = generation_of(scenario, schema);
     if let Some(stored) = live.as_mut() {
         bookkeeping.stamp_stored(stored, generation);
+        // A stored object went through its create strategy: what that
+        // derives from the uid (a Job's generated selector) is there even
+        // when a hand-written `live` leaves it out.
+        let uid = stored
+            .get_path(&["metadata", "uid"])
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        crate::registry::prepare_for_create_with_uid(stored, &uid);
         // The server reads a stored object back through its kind's
         // defaulters (the storage codec defaults on decode; a custom
         // resource gets its schema's defaults on read from etcd): the
@@ -173,6 +182,14 @@ pub fn run_scenario_with_schema(
             );
             result.event = event;
             result.rollout = rollout;
+            // The store decodes what it wrote through the kind's
+            // defaulters: a default that reads a field the strategy set
+            // after the request was defaulted shows in the response (a
+            // Job's labels, copied from its template once the selector's
+            // labels were added to it).
+            if let (Some(object), Some(defaulter)) = (result.object.as_mut(), &schema.defaulter) {
+                defaulter.apply_defaults(object, &time);
+            }
             live.clone_from(&result.object);
         }
         steps.push(result);

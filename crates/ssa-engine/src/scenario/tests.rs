@@ -816,3 +816,43 @@ steps:
         r#"Apply failed with 1 conflict: conflict with "before-first-apply" using apps/v1: .spec.revisionHistoryLimit"#
     );
 }
+
+/// The store decodes what it wrote through the kind's defaulters: a new
+/// Job's labels are its template's, once the create strategy added the
+/// selector's labels to the template (`SetDefaults_Job` after
+/// `generateSelector`), and nobody owns them. A hand-written `live` Job
+/// is read as a stored one, created through that strategy: it has its
+/// generated selector, and an apply to it is not refused for lacking one.
+#[test]
+fn a_stored_job_is_read_back_with_its_generated_labels() {
+    let job = |labels: &str| {
+        format!(
+            "apiVersion: batch/v1\n  kind: Job\n  metadata: {{name: pi, namespace: default{labels}}}\n  spec: {{template: {{spec: {{restartPolicy: Never, containers: [{{name: pi, image: perl}}]}}}}}}"
+        )
+    };
+    let created = run_scenario_text(&format!(
+        "scenario: v1\nname: job\nsteps:\n- manager: kubectl\n  op: apply\n  object:\n    {}\n",
+        job("").replace("\n  ", "\n    ")
+    ))
+    .unwrap();
+    let object = created.steps[0].object.as_ref().unwrap();
+    let uid = object.get_path(&["metadata", "uid"]).unwrap().clone();
+    let labels = object.get_path(&["metadata", "labels"]).unwrap();
+    assert_eq!(labels.get("batch.kubernetes.io/controller-uid"), Some(&uid));
+    assert_eq!(labels.get("job-name").and_then(Value::as_str), Some("pi"));
+    let owned = object.get_path(&["metadata", "managedFields"]).unwrap();
+    assert!(!format!("{owned:?}").contains("f:labels"));
+
+    let legacy = run_scenario_text(&format!(
+        "scenario: v1\nname: legacy\nlive:\n  {}\nsteps:\n- manager: kubectl\n  op: apply\n  object:\n    {}\n",
+        job(""),
+        job(", labels: {team: a}").replace("\n  ", "\n    ")
+    ))
+    .unwrap();
+    assert_eq!(
+        legacy.steps[0].outcome.as_str(),
+        "applied",
+        "{}",
+        legacy.steps[0].message
+    );
+}
