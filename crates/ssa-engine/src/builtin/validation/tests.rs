@@ -1851,7 +1851,7 @@ mod generated {
 
         #[test]
         fn no_kind_panics(
-            which in 0usize..10,
+            which in 0usize..12,
             new in value(),
             old in value(),
         ) {
@@ -1860,7 +1860,8 @@ mod generated {
                 ("v1", "Pod"), ("networking.k8s.io/v1", "NetworkPolicy"),
                 ("storage.k8s.io/v1", "StorageClass"), ("batch/v1", "Job"),
                 ("policy/v1", "PodDisruptionBudget"), ("v1", "Service"),
-                ("networking.k8s.io/v1", "Ingress"),
+                ("networking.k8s.io/v1", "Ingress"), ("v1", "ReplicationController"),
+                ("v1", "Namespace"),
             ][which];
             let k = kind(api_version, name);
             let _ = k.validate(None, &new);
