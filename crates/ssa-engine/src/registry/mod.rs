@@ -221,6 +221,26 @@ impl<'a> Strategy<'a> {
     }
 }
 
+/// The resource of a kind (`deployments`, `ingresses`,
+/// `networkpolicies`), as apimachinery's `UnsafeGuessKindToResource`
+/// guesses it without discovery; Endpoints, whose resource is not the
+/// guess, named as the API server registers it.
+pub fn guess_resource(kind: &str) -> String {
+    // Kinds are ASCII (a CRD's kind must lower-case to a DNS-1035 label), so
+    // ASCII lower-casing is Go's strings.ToLower here, without std's Unicode
+    // case tables in the page's wasm.
+    let kind = kind.to_ascii_lowercase();
+    if kind == "endpoints" {
+        kind
+    } else if kind.ends_with('s') {
+        format!("{kind}es")
+    } else if let Some(stem) = kind.strip_suffix('y') {
+        format!("{stem}ies")
+    } else {
+        format!("{kind}s")
+    }
+}
+
 /// What a create strategy's `PrepareForCreate` does with the uid the
 /// server has just given the object (called where the uid is stamped).
 pub fn prepare_for_create_with_uid(object: &mut Value, uid: &str) {

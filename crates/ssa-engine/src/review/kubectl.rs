@@ -131,17 +131,7 @@ fn split_causes(causes: &str) -> Vec<&str> {
 /// guessed from the kind as apimachinery's `UnsafeGuessKindToResource`
 /// does when no discovery is at hand.
 pub fn resource_name(object: &ObjectReview) -> String {
-    // Kinds are ASCII (a CRD's kind must lower-case to a DNS-1035 label), so
-    // ASCII lower-casing is Go's strings.ToLower here, without std's Unicode
-    // case tables in the page's wasm.
-    let kind = object.id.kind.to_ascii_lowercase();
-    let plural = if kind.ends_with('s') {
-        format!("{kind}es")
-    } else if let Some(stem) = kind.strip_suffix('y') {
-        format!("{stem}ies")
-    } else {
-        format!("{kind}s")
-    };
+    let plural = crate::registry::guess_resource(&object.id.kind);
     if object.id.group.is_empty() {
         format!("{plural}/{}", object.id.name)
     } else {

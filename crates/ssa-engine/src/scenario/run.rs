@@ -108,6 +108,7 @@ pub fn run_scenario_with_schema(
     views: bool,
 ) -> ScenarioResult {
     let fm = FieldManager::new(schema);
+    let target = Target::of(scenario);
     let mut live = scenario.live.clone();
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
     let generation = generation_of(scenario, schema);
@@ -140,7 +141,7 @@ pub fn run_scenario_with_schema(
                 StepResult::refused(Outcome::Error, message.clone(), vec![], live.clone())
             }
             Ok(step) => {
-                let (result, notes) = run_step(&fm, schema, live.as_ref(), step, &time);
+                let (result, notes) = run_step(&fm, schema, &target, live.as_ref(), step, &time);
                 let mut r = match result {
                     Ok(Some(WriteOutcome { object, changed })) => {
                         live = Some(object);
@@ -283,10 +284,20 @@ fn generation_of(scenario: &Scenario, schema: &ObjectSchema) -> crate::lifecycle
 fn run_step(
     fm: &FieldManager<'_>,
     schema: &ObjectSchema,
+    target: &Target,
     live: Option<&Value>,
     step: &Step,
     time: &str,
 ) -> (Result<Option<WriteOutcome>, WriteError>, Vec<String>) {
+    // A subresource never creates (the status and scale endpoints pass
+    // the store no forceAllowCreate): a missing object is a 404.
+    if step.subresource.is_some()
+        && live.is_none()
+        && step.op != Op::Delete
+        && crate::registry::Strategy::new(schema).serves(step.subresource)
+    {
+        return (Err(not_found(step, target)), vec![]);
+    }
     let empty = Value::Map(Map::new());
     let body = step.object.as_ref().unwrap_or(&empty);
     let request = WriteRequest {
@@ -344,11 +355,11 @@ fn run_step(
         }
         Op::Delete => match live {
             Some(_) => (Ok(None), vec![]),
-            None => (Err(not_found(step, live)), vec![]),
+            None => (Err(not_found(step, target)), vec![]),
         },
         Op::Patch => {
             let mut notes = vec![];
-            let result = run_patch(fm, schema, live, step, time, &mut notes).map(Some);
+            let result = run_patch(fm, schema, target, live, step, time, &mut notes).map(Some);
             (result, notes)
         }
     }
@@ -359,13 +370,14 @@ fn run_step(
 fn run_patch(
     fm: &FieldManager<'_>,
     schema: &ObjectSchema,
+    target: &Target,
     live: Option<&Value>,
     step: &Step,
     time: &str,
     notes: &mut Vec<String>,
 ) -> Result<WriteOutcome, WriteError> {
     let Some(live) = live else {
-        return Err(not_found(step, None));
+        return Err(not_found(step, target));
     };
     let patch_type = match step.patch_type {
         Some(PatchKind::Merge) => PatchType::Merge,
@@ -420,22 +432,63 @@ fn scale_of(schema: &ObjectSchema, live: &Value) -> Value {
 }
 
 /// The server's 404 for a write to an object that does not exist.
-fn not_found(step: &Step, live: Option<&Value>) -> WriteError {
-    let object = step.object.as_ref().or(live);
-    let kind = object
-        .and_then(|o| o.get("kind"))
-        .and_then(Value::as_str)
-        .unwrap_or("object");
-    let name = object
+fn not_found(step: &Step, target: &Target) -> WriteError {
+    let name = step
+        .object
+        .as_ref()
         .and_then(|o| o.get_path(&["metadata", "name"]))
         .and_then(Value::as_str)
-        .unwrap_or("");
+        .unwrap_or(&target.name);
     WriteError::Invalid {
-        message: format!(
-            "{}s {name} not found",
-            kind.to_ascii_lowercase(),
-            name = go_quote(name)
-        ),
+        message: format!("{} {} not found", target.resource, go_quote(name)),
+    }
+}
+
+/// What a 404 names (`NewNotFound(qualifiedResource, name)`): the
+/// scenario's resource with its group (`deployments.apps`, `configmaps`;
+/// a custom resource's plural from its CRD) and the object's name.
+struct Target {
+    resource: String,
+    name: String,
+}
+
+impl Target {
+    fn of(scenario: &Scenario) -> Target {
+        let (api_version, kind) = object_type(scenario);
+        let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+        let plural = match &scenario.schema {
+            Some(SchemaSource::Crd(crd)) => crd
+                .get_path(&["spec", "names", "plural"])
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            _ => None,
+        }
+        .unwrap_or_else(|| crate::registry::guess_resource(&kind));
+        let name_of = |v: &Value| {
+            v.get_path(&["metadata", "name"])
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let name = scenario
+            .live
+            .as_ref()
+            .and_then(name_of)
+            .or_else(|| {
+                scenario
+                    .steps
+                    .iter()
+                    .filter_map(|s| s.as_ref().ok()?.object.as_ref())
+                    .find_map(name_of)
+            })
+            .unwrap_or_default();
+        Target {
+            resource: if group.is_empty() {
+                plural
+            } else {
+                format!("{plural}.{group}")
+            },
+            name,
+        }
     }
 }
 

@@ -629,6 +629,9 @@ fn job_spec(spec: &mut Map) -> Option<()> {
         "TerminatingOrFailed"
     };
     set(spec, "podReplacementPolicy", Value::from(replacement));
+    // SetDefaults_Job's last default (a Job's stored spec always says
+    // whether its selector is generated).
+    set(spec, "manualSelector", Value::Bool(false));
     let tmpl = spec.child_map_mut("template")?;
     pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
@@ -1234,6 +1237,8 @@ mod tests {
             ("backoffLimit", Value::Int(6)),
             ("completionMode", Value::from("NonIndexed")),
             ("suspend", Value::Bool(false)),
+            // SetDefaults_Job: `if obj.Spec.ManualSelector == nil`.
+            ("manualSelector", Value::Bool(false)),
         ] {
             assert_eq!(j.get_path(&["spec", field]), Some(&value), "{field}");
         }
