@@ -243,6 +243,14 @@ static STRATEGIES: &[(&str, &str, KindStrategy)] = &[
     // 1.36's `TestFieldsWipingConsistency` (at 008b3652) pairs every
     // status strategy's metadata wiping with its reset fields: kinds that
     // call ResetObjectMetaForStatus reset metadata.
+    (
+        "apiextensions.k8s.io",
+        "CustomResourceDefinition",
+        KindStrategy {
+            every_write: Some(record_storage_version),
+            ..SPEC_ONLY
+        },
+    ),
     // networking/servicecidr/strategy.go: the status strategy calls
     // ResetObjectMetaForStatus; the main resource wipes status since
     // kubernetes/kubernetes#137715 (gate ServiceCIDRStatusFieldWiping,
@@ -472,6 +480,40 @@ fn drop_disabled(strategy: &KindStrategy, object: &mut Value, live: &Value) {
     }
     if let Some(write) = strategy.every_write {
         write(object, live);
+    }
+}
+
+/// A CustomResourceDefinition's `PrepareForCreate` and `PrepareForUpdate`
+/// (after the main resource kept the stored status): the version marked
+/// `storage: true` joins `status.storedVersions` unless it is there, so a
+/// storage version moved to a new version adds it (objects may still be
+/// stored in the old one).
+fn record_storage_version(crd: &mut Value, _: &Value) {
+    let Some(storage) = crd
+        .get_path(&["spec", "versions"])
+        .and_then(Value::as_list)
+        .and_then(|versions| {
+            versions
+                .iter()
+                .find(|v| v.get("storage") == Some(&Value::Bool(true)))
+        })
+        .and_then(|v| v.get("name"))
+        .cloned()
+    else {
+        return;
+    };
+    let Some(status) = crd.child_map_mut("status") else {
+        return;
+    };
+    match status.get_mut("storedVersions") {
+        Some(Value::List(stored)) => {
+            if !stored.contains(&storage) {
+                stored.push(storage);
+            }
+        }
+        _ => {
+            status.insert("storedVersions", Value::List(vec![storage]));
+        }
     }
 }
 

@@ -454,7 +454,15 @@ struct Target {
 
 impl Target {
     fn of(scenario: &Scenario) -> Target {
-        let (api_version, kind) = object_type(scenario);
+        // A built-in schema names the kind even when the only body is a
+        // Scale.
+        let (api_version, kind) = match &scenario.schema {
+            Some(SchemaSource::Builtin(gvk)) => match gvk.rsplit_once('/') {
+                Some((av, k)) => (av.to_string(), k.to_string()),
+                None => (String::new(), gvk.clone()),
+            },
+            _ => object_type(scenario),
+        };
         let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
         let plural = match &scenario.schema {
             Some(SchemaSource::Crd(crd)) => crd

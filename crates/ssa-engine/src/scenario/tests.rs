@@ -856,3 +856,84 @@ fn a_stored_job_is_read_back_with_its_generated_labels() {
         legacy.steps[0].message
     );
 }
+
+/// A 404 names the group-qualified resource (`NewNotFound` with the
+/// store's `qualifiedResource`), and a subresource never creates: the
+/// status and scale endpoints pass the store no forceAllowCreate.
+#[test]
+fn a_missing_object_is_named_by_its_qualified_resource() {
+    let messages = |kind: &str, api_version: &str, step: &str| {
+        let text = format!(
+            "scenario: v1\nname: missing\nschema: {{builtin: {api_version}/{kind}}}\nsteps:\n{step}"
+        );
+        let result = run_scenario_text(&text).unwrap();
+        result.steps[0].message.clone()
+    };
+    assert_eq!(
+        messages(
+            "Deployment",
+            "apps/v1",
+            "- {manager: m, op: apply, client: api, subresource: status, object: {apiVersion: apps/v1, kind: Deployment, metadata: {name: w, namespace: default}, status: {replicas: 3}}}\n"
+        ),
+        r#"deployments.apps "w" not found"#
+    );
+    assert_eq!(
+        messages(
+            "Deployment",
+            "apps/v1",
+            "- {manager: m, op: update, subresource: scale, object: {apiVersion: autoscaling/v1, kind: Scale, metadata: {name: w, namespace: default}, spec: {replicas: 3}}}\n"
+        ),
+        r#"deployments.apps "w" not found"#
+    );
+    assert_eq!(
+        messages(
+            "NetworkPolicy",
+            "networking.k8s.io/v1",
+            "- {manager: m, op: patch, patchType: merge, patch: {spec: {}}, object: {apiVersion: networking.k8s.io/v1, kind: NetworkPolicy, metadata: {name: np, namespace: default}}}\n"
+        ),
+        r#"networkpolicies.networking.k8s.io "np" not found"#
+    );
+    assert_eq!(
+        messages(
+            "Endpoints",
+            "v1",
+            "- {manager: m, op: delete, object: {apiVersion: v1, kind: Endpoints, metadata: {name: e, namespace: default}}}\n"
+        ),
+        r#"endpoints "e" not found"#
+    );
+}
+
+/// apiextensions `customresourcedefinition/strategy.go`, PrepareForUpdate:
+/// the stored status is kept, and the version now marked `storage: true`
+/// joins `status.storedVersions`.
+#[test]
+fn a_new_storage_version_joins_the_stored_versions() {
+    let crd = |versions: &str| {
+        format!(
+            "- manager: m\n  op: apply\n  client: api\n  object:\n    apiVersion: apiextensions.k8s.io/v1\n    kind: CustomResourceDefinition\n    metadata: {{name: foos.ex.com}}\n    spec: {{group: ex.com, names: {{plural: foos, kind: Foo}}, scope: Namespaced, versions: [{versions}]}}\n"
+        )
+    };
+    let v = |name: &str, storage: bool| {
+        format!(
+            "{{name: {name}, served: true, storage: {storage}, schema: {{openAPIV3Schema: {{type: object}}}}}}"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: crd\nsteps:\n{}{}",
+        crd(&v("v1", true)),
+        crd(&format!("{}, {}", v("v1", false), v("v2", true)))
+    );
+    let result = run_scenario_text(&text).unwrap();
+    let stored = |i: usize| {
+        result.steps[i]
+            .object
+            .as_ref()
+            .and_then(|o| o.get_path(&["status", "storedVersions"]))
+            .cloned()
+    };
+    assert_eq!(stored(0), Some(crate::yaml::parse("[v1]").unwrap().value));
+    assert_eq!(
+        stored(1),
+        Some(crate::yaml::parse("[v1, v2]").unwrap().value)
+    );
+}
