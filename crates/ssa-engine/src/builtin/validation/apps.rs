@@ -88,13 +88,18 @@ pub(super) fn spec(kind: Workload, object: &Value, old: Option<&Value>) -> Vec<F
                 errs.push(unparsable(selector, ""));
             } else {
                 // ValidatePodTemplateSpecForStatefulSet: the match and the
-                // template's labels, not its pod spec (upstream's TODO).
+                // template's labels and annotations, not its pod spec
+                // (upstream's TODO).
                 if !matches(selector, template) {
                     errs.push(labels_mismatch(template));
                 }
                 errs.extend(meta::labels(
                     template.and_then(|t| t.get_path(&["metadata", "labels"])),
                     "spec.template.labels",
+                ));
+                errs.extend(meta::annotations(
+                    template.and_then(|t| t.get_path(&["metadata", "annotations"])),
+                    "spec.template.annotations",
                 ));
             }
             errs.extend(core::replicated_pod(template, "StatefulSet"));

@@ -8,7 +8,7 @@
 
 use super::apps::{labels_mismatch, matches, normalized};
 use super::field::{
-    BadValue, Errors, FieldError, child, invalid, json_label_selector, non_negative,
+    BadValue, Errors, FieldError, child, invalid, json_label_selector, named, non_negative,
 };
 use super::internal_json;
 use super::{at, core, equality, meta};
@@ -99,6 +99,16 @@ fn validate_job_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             "maxFailedIndexes",
         ],
     );
+    // Defaulted to NonIndexed, so only a wrong value.
+    if let Some(mode) = at(spec, "completionMode").and_then(Value::as_str)
+        && !matches!(mode, "NonIndexed" | "Indexed")
+    {
+        errs.not_supported(
+            child(path, "completionMode"),
+            named(mode),
+            &["NonIndexed", "Indexed"],
+        );
+    }
     let template = spec.and_then(|s| s.get("template"));
     let template_path = child(path, "template");
     errs.extend(core::pod_template_spec(template, &template_path));

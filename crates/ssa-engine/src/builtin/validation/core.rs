@@ -17,18 +17,21 @@
 //! fields and host port conflicts.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, forbidden, index, invalid, invalid_each, named,
-    non_negative, required, too_long,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, non_negative,
+    required, too_long,
 };
 use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::Value;
 
-/// `ValidatePodTemplateSpec` at `path` (`spec.template`).
+/// `ValidatePodTemplateSpec` at `path` (`spec.template`): the template's
+/// labels and annotations, then its pod spec.
 pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<FieldError> {
-    let mut errs = meta::labels(
-        template.and_then(|t| t.get_path(&["metadata", "labels"])),
-        &child(path, "labels"),
-    );
+    let meta_of = |key: &str| template.and_then(|t| t.get_path(&["metadata", key]));
+    let mut errs = meta::labels(meta_of("labels"), &child(path, "labels"));
+    errs.extend(meta::annotations(
+        meta_of("annotations"),
+        &child(path, "annotations"),
+    ));
     errs.extend(pod_spec(
         template.and_then(|t| t.get("spec")),
         &child(path, "spec"),
@@ -141,6 +144,16 @@ fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -
         .is_empty()
     {
         errs.required(child(at, "image"), "");
+    }
+    // Defaulted to File, so only a wrong value.
+    if let Some(policy) = c.get("terminationMessagePolicy").and_then(Value::as_str)
+        && !matches!(policy, "File" | "FallbackToLogsOnError")
+    {
+        errs.not_supported(
+            child(at, "terminationMessagePolicy"),
+            named(policy),
+            &["File", "FallbackToLogsOnError"],
+        );
     }
     errs.extend(ports(c.get("ports"), &child(at, "ports")));
     errs.extend(env(c.get("env"), &child(at, "env")));
@@ -498,40 +511,6 @@ pub(super) fn replication_controller(object: &Value) -> Vec<FieldError> {
     errs.extend(pod_template_spec(Some(template), "spec.template"));
     errs.extend(replicated_pod(Some(template), "ReplicationController"));
     errs
-}
-
-/// `ValidatePodUpdate`'s last rule: a Pod's spec may change only in the
-/// container images, `activeDeadlineSeconds`, added tolerations and
-/// `terminationGracePeriodSeconds`. Upstream appends a `cmp.Diff` of the
-/// two specs to the message, which is not reproduced.
-pub(super) fn pod_spec_update(old: &Value, new: &Value) -> Vec<FieldError> {
-    let mutable_removed = |pod: &Value| {
-        let mut spec = spec_without(
-            pod,
-            &[
-                "activeDeadlineSeconds",
-                "tolerations",
-                "terminationGracePeriodSeconds",
-            ],
-        );
-        if let Some(s) = spec.as_map_mut() {
-            for list in ["containers", "initContainers"] {
-                if let Some(Value::List(items)) = s.get_mut(list) {
-                    for c in items.iter_mut().filter_map(Value::as_map_mut) {
-                        c.remove("image");
-                    }
-                }
-            }
-        }
-        spec
-    };
-    if mutable_removed(old) == mutable_removed(new) {
-        return vec![];
-    }
-    vec![forbidden(
-        "spec",
-        "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
-    )]
 }
 
 /// An object's `spec` without the fields an update may change: what

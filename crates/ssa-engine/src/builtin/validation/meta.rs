@@ -252,6 +252,19 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
     }
 }
 
+/// `ValidateAnnotations`' keys, at `path`: each a qualified name once
+/// lower-cased (in the map's sorted order, as Go's test order is random).
+pub(super) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    for key in sorted_keys(map.and_then(Value::as_map)) {
+        // Go's strings.ToLower; only ASCII letters can pass anyway.
+        for m in names::label_key(&key.to_ascii_lowercase()) {
+            errs.invalid(path, BadValue::Str(key.clone()), &m);
+        }
+    }
+    errs
+}
+
 /// The finalizers Kubernetes itself defines, which need no domain
 /// (`validateKubeFinalizerName`'s `standardFinalizers`).
 pub(super) const STANDARD_FINALIZERS: [&str; 3] = ["kubernetes", "orphan", "foregroundDeletion"];
@@ -265,13 +278,7 @@ pub(super) const STANDARD_FINALIZERS: [&str; 3] = ["kubernetes", "orphan", "fore
 /// owner, two controllers, orphan with foregroundDeletion.
 fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
-    let mut errs = Vec::new();
-    for key in sorted_keys(meta("annotations").and_then(Value::as_map)) {
-        // Go's strings.ToLower; only ASCII letters can pass anyway.
-        for m in names::label_key(&key.to_ascii_lowercase()) {
-            errs.invalid("metadata.annotations", BadValue::Str(key.clone()), &m);
-        }
-    }
+    let mut errs = annotations(meta("annotations"), "metadata.annotations");
     let list = |key: &str| -> &[Value] {
         meta(key)
             .and_then(Value::as_list)

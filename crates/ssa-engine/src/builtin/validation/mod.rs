@@ -28,6 +28,8 @@
 //!   counts of `/status` writes.
 //! - `batch`: Jobs (their spec, and what an update may not change) and
 //!   CronJobs.
+//! - `pod`: what a Pod gets and a pod template does not, and what its
+//!   update may change.
 //! - `pod_status`: what a Pod's `/status` write may not do.
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
@@ -55,6 +57,7 @@ mod meta;
 mod names;
 mod namespace;
 mod networking;
+mod pod;
 mod pod_status;
 mod podspec;
 mod policy;
@@ -164,8 +167,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Pod",
-        "no containers, a container or init container without name or image, duplicate container names (among the containers and the init containers), invalid or duplicate port names, a missing container port",
-        "core/validation ValidatePodTemplateSpec, validateContainers, validateInitContainers, validateContainerCommon, validateContainerPorts",
+        "pod template annotations whose keys are not qualified names (StatefulSet too); no containers, a container or init container without name or image, an unknown terminationMessagePolicy, duplicate container names (among the containers and the init containers), invalid or duplicate port names, a missing container port",
+        "core/validation ValidatePodTemplateSpec, ValidateAnnotations, validateContainers, validateInitContainers, validateContainerCommon, validateContainerPorts; apps/validation ValidatePodTemplateSpecForStatefulSet",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
@@ -279,8 +282,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Pod",
-        "changes to the spec other than images, activeDeadlineSeconds, tolerations (additions) and terminationGracePeriodSeconds",
-        "core/validation ValidatePodUpdate",
+        "images with leading or trailing whitespace; on create ephemeral containers, or a nodeName beside scheduling gates; on update a container added or removed (which stops the checks), an empty image, an activeDeadlineSeconds out of 0..2147483647, raised or unset, a stored toleration changed but for its tolerationSeconds, a scheduling gate added, and other changes to the spec than images, activeDeadlineSeconds, tolerations and scheduling gates (terminationGracePeriodSeconds only from negative to 1)",
+        "core/validation validatePodMetadataAndSpec, validateContainersOnlyForPod, ValidatePodCreate, ValidatePodUpdate, ValidateContainerUpdates, validateOnlyAddedTolerations, validateOnlyDeletedSchedulingGates",
     ),
     (
         "Deployment",
@@ -299,7 +302,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Job, CronJob",
-        "negative counts, a pod template that is invalid or whose restartPolicy is not OnFailure or Never",
+        "negative counts, an unknown completionMode, a pod template that is invalid or whose restartPolicy is not OnFailure or Never",
         "batch/validation validateJobSpec, ValidateJobTemplateSpec",
     ),
     (
@@ -384,7 +387,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Role, ClusterRole",
-        "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources",
+        "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
     ),
     (
@@ -479,12 +482,16 @@ impl KindValidation {
             // twice, which the message's aggregate prints once.
             (Spec::ReplicationController, _) => errs.extend(core::replication_controller(new)),
             // ValidatePodCreate → ValidatePodSpec.
-            (Spec::Pod, None) => errs.extend(core::pod_spec(new.get("spec"), "spec")),
+            (Spec::Pod, None) => {
+                errs.extend(core::pod_spec(new.get("spec"), "spec"));
+                errs.extend(pod::pod_only(new.get("spec"), true));
+            }
             // ValidatePodUpdate validates the new spec as a create does
             // (`validatePodMetadataAndSpec`), then what changed.
             (Spec::Pod, Some(old)) => {
                 errs.extend(core::pod_spec(new.get("spec"), "spec"));
-                errs.extend(core::pod_spec_update(old, new));
+                errs.extend(pod::pod_only(new.get("spec"), false));
+                errs.extend(pod::update(old, new));
             }
             // ValidateNamespace; ValidateNamespaceUpdate checks only the
             // metadata.

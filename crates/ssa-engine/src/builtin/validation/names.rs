@@ -72,11 +72,15 @@ pub(super) fn dns1123_label(value: &str) -> Vec<String> {
     errs
 }
 
+/// util/validation's `MaxLenError(253)` (api/validate/content's counts
+/// bytes).
+const MAX_253: &str = "must be no more than 253 characters";
+
 /// `IsDNS1123Subdomain`.
 pub(super) fn dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
-        errs.push("must be no more than 253 characters".to_string());
+        errs.push(MAX_253.to_string());
     }
     if !dns1123_subdomain_matches(value) {
         errs.push(regex_error(
@@ -145,11 +149,15 @@ pub(super) fn label_key(value: &str) -> Vec<String> {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".to_string());
             } else {
-                errs.extend(
-                    dns1123_subdomain(prefix)
-                        .into_iter()
-                        .map(|m| format!("prefix part {m}")),
-                );
+                // api/validate/content's own IsDNS1123Subdomain, whose
+                // length error counts bytes.
+                errs.extend(dns1123_subdomain(prefix).into_iter().map(|m| {
+                    if m == MAX_253 {
+                        "prefix part must be no more than 253 bytes".to_string()
+                    } else {
+                        format!("prefix part {m}")
+                    }
+                }));
             }
             *name
         }
@@ -212,7 +220,7 @@ pub(super) fn percent(value: &str) -> Vec<String> {
 pub(super) fn config_map_key(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
-        errs.push("must be no more than 253 characters".to_string());
+        errs.push(MAX_253.to_string());
     }
     let valid = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_');
     if value.is_empty() || !value.bytes().all(valid) {
@@ -236,7 +244,7 @@ pub(super) fn config_map_key(value: &str) -> Vec<String> {
 pub(super) fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
-        errs.push("must be no more than 253 characters".to_string());
+        errs.push(MAX_253.to_string());
     }
     if !value
         .strip_prefix("*.")

@@ -322,7 +322,18 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
     let value_error = match operator {
         // An empty operator means Equal; the messages joined in one.
         "" | "Equal" => names::label_value(value).join(";"),
-        "Exists" if !value.is_empty() => "value must be empty when `operator` is 'Exists'".into(),
+        // The bad value is the whole (internal) toleration.
+        "Exists" if !value.is_empty() => {
+            errs.invalid(
+                &operator_path,
+                BadValue::Json(super::internal_json::pointer_to(
+                    "Toleration",
+                    Some(toleration),
+                )),
+                "value must be empty when `operator` is 'Exists'",
+            );
+            String::new()
+        }
         "Exists" => String::new(),
         // `Lt` and `Gt` are refused while TaintTolerationComparisonOperators
         // is off (alpha in 1.35 and 1.36; a stored spec that has them

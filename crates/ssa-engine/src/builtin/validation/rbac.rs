@@ -12,9 +12,7 @@
 //! filled an empty `apiGroup`: an explicit wrong one is what is refused.
 //!
 //! Not modelled, to keep the page's wasm within its budget (mistakes
-//! seldom made): non-resource URLs in a Role, or beside API groups,
-//! resources or resource names (`ValidatePolicyRule`'s two `Invalid`s);
-//! a ClusterRole's `aggregationRule` (no selectors,
+//! seldom made): a ClusterRole's `aggregationRule` (no selectors,
 //! `ValidateLabelSelector`); a role reference's name that is not a path
 //! segment (`ValidateRBACName`); a service account subject's name that is
 //! not a DNS subdomain (`ValidateServiceAccountName`).
@@ -35,7 +33,7 @@ pub(super) fn errors(group_kind: &str, new: &Value, old: Option<&Value>) -> Vec<
     if kind.starts_with("RoleBinding") {
         binding(new, old, namespaced)
     } else {
-        role(new)
+        role(new, namespaced)
     }
 }
 
@@ -54,16 +52,38 @@ static RULE_NEEDS: [(&str, &str); 3] = [
 ];
 
 /// `ValidateRole` / `ValidateClusterRole`: each rule by
-/// `ValidatePolicyRule`.
-fn role(new: &Value) -> Vec<FieldError> {
+/// `ValidatePolicyRule`. Non-resource URLs are for a ClusterRole's rules
+/// alone, without API groups, resources or resource names.
+fn role(new: &Value, namespaced: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for (i, rule) in items(new.get("rules")).iter().enumerate() {
         let at = index("rules", i);
-        let resource_rule = items(rule.get("nonResourceURLs")).is_empty();
-        for (key, detail) in RULE_NEEDS.iter().take(if resource_rule { 3 } else { 1 }) {
+        let urls = rule
+            .get("nonResourceURLs")
+            .filter(|u| !items(Some(u)).is_empty());
+        for (key, detail) in RULE_NEEDS.iter().take(if urls.is_none() { 3 } else { 1 }) {
             if items(rule.get(key)).is_empty() {
                 errs.required(child(&at, key), detail);
             }
+        }
+        let Some(urls) = urls else {
+            continue;
+        };
+        let mut refuse = |detail: &str| {
+            errs.invalid(
+                child(&at, "nonResourceURLs"),
+                BadValue::Json(urls.to_json()),
+                detail,
+            );
+        };
+        if namespaced {
+            refuse("namespaced rules cannot apply to non-resource URLs");
+        }
+        if ["apiGroups", "resources", "resourceNames"]
+            .iter()
+            .any(|key| !items(rule.get(key)).is_empty())
+        {
+            refuse("rules cannot apply to both regular resources and non-resource URLs");
         }
     }
     errs

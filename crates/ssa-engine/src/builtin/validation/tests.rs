@@ -1546,7 +1546,7 @@ fn pod_level_fields() {
     );
     assert_eq!(
         check("  tolerations:\n  - {operator: Equal, value: x}\n  - {key: gpu, operator: Exists, value: 'true', effect: NoExecut}\n  - {key: gpu, value: a b, tolerationSeconds: 60}\n").unwrap_err(),
-        "Pod \"p\" is invalid: [spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\", spec.tolerations[1].operator: Invalid value: \"true\": value must be empty when `operator` is 'Exists', spec.tolerations[1].effect: Unsupported value: \"NoExecut\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\", spec.tolerations[2].effect: Invalid value: \"\": effect must be 'NoExecute' when `tolerationSeconds` is set, spec.tolerations[2].operator: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
+        "Pod \"p\" is invalid: [spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\", spec.tolerations[1].operator: Invalid value: {\"Key\":\"gpu\",\"Operator\":\"Exists\",\"Value\":\"true\",\"Effect\":\"NoExecut\",\"TolerationSeconds\":null}: value must be empty when `operator` is 'Exists', spec.tolerations[1].effect: Unsupported value: \"NoExecut\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\", spec.tolerations[2].effect: Invalid value: \"\": effect must be 'NoExecute' when `tolerationSeconds` is set, spec.tolerations[2].operator: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"
     );
     // The operators: `Lt` and `Gt` behind their gate (off in 1.36) with
     // the four listed, anything else with the two.
@@ -1949,5 +1949,170 @@ fn namespace_status_phase() {
     assert_eq!(
         ns.validate_status(&old, &deleting).unwrap_err(),
         "Namespace \"team\" is invalid: status.Phase: Invalid value: \"Active\": may only be 'Terminating' if `deletionTimestamp` is not empty"
+    );
+}
+
+/// `ValidatePodUpdate`: a container added or removed stops the checks
+/// (`ValidateContainerUpdates`); the active deadline may only be set or
+/// shortened; a stored toleration may change only its seconds; scheduling
+/// gates may only go; the grace period only from negative to 1.
+#[test]
+fn pod_updates_follow_validate_pod_update() {
+    let pod = kind("v1", "Pod");
+    let p = |spec: &str| v(&format!("metadata: {{name: p}}\nspec: {{{spec}}}"));
+    let refused = |old: &str, new: &str| pod.validate(Some(&p(old)), &p(new)).unwrap_err();
+    let one = "containers: [{name: a, image: x}]";
+    assert_eq!(
+        refused(
+            one,
+            "containers: [{name: a, image: x}, {name: b, image: busybox}]"
+        ),
+        "Pod \"p\" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers"
+    );
+    assert_eq!(
+        refused(
+            &format!("{one}, activeDeadlineSeconds: 30"),
+            &format!("{one}, activeDeadlineSeconds: 60")
+        ),
+        "Pod \"p\" is invalid: spec.activeDeadlineSeconds: Invalid value: 60: must be less than or equal to previous value"
+    );
+    assert!(
+        pod.validate(
+            Some(&p(&format!("{one}, activeDeadlineSeconds: 60"))),
+            &p(&format!("{one}, activeDeadlineSeconds: 30"))
+        )
+        .is_ok()
+    );
+    let toleration =
+        "tolerations: [{key: k, operator: Exists, effect: NoExecute, tolerationSeconds: 10}]";
+    assert!(
+        pod.validate(
+            Some(&p(&format!("{one}, {toleration}"))),
+            &p(&format!("{one}, {}", toleration.replace("10", "20")))
+        )
+        .is_ok(),
+        "only the seconds changed"
+    );
+    assert_eq!(
+        refused(&format!("{one}, {toleration}"), one),
+        "Pod \"p\" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"
+    );
+    assert_eq!(
+        refused(
+            &format!("{one}, schedulingGates: [{{name: a}}]"),
+            &format!("{one}, schedulingGates: [{{name: a}}, {{name: b}}]")
+        ),
+        "Pod \"p\" is invalid: spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'b'"
+    );
+    assert!(
+        refused(
+            &format!("{one}, terminationGracePeriodSeconds: 30"),
+            &format!("{one}, terminationGracePeriodSeconds: 60")
+        )
+        .starts_with("Pod \"p\" is invalid: spec: Forbidden: pod updates may not change fields")
+    );
+    assert!(
+        pod.validate(
+            Some(&p(&format!("{one}, terminationGracePeriodSeconds: -1"))),
+            &p(&format!("{one}, terminationGracePeriodSeconds: 1"))
+        )
+        .is_ok()
+    );
+}
+
+/// `validateContainersOnlyForPod` (a Pod's images, not a template's, have
+/// no surrounding whitespace) and `ValidatePodCreate` (no ephemeral
+/// containers, no node name beside scheduling gates).
+#[test]
+fn pod_only_rules() {
+    let pod = kind("v1", "Pod");
+    let padded = v("metadata: {name: p}\nspec: {containers: [{name: a, image: ' nginx'}]}");
+    assert_eq!(
+        pod.validate(None, &padded).unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].image: Invalid value: \" nginx\": must not have leading or trailing whitespace"
+    );
+    let template = deployment("web", "{matchLabels: {app: web}}", "{app: web}", "")
+        .to_json()
+        .replace("\"nginx\"", "\" nginx\"");
+    assert!(
+        deploy()
+            .validate(None, &Value::from_json_str(&template).unwrap())
+            .is_ok()
+    );
+    let gated = v(
+        "metadata: {name: p}\nspec: {nodeName: node-1, schedulingGates: [{name: g}], containers: [{name: a, image: x}]}",
+    );
+    assert_eq!(
+        pod.validate(None, &gated).unwrap_err(),
+        "Pod \"p\" is invalid: spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared"
+    );
+}
+
+/// `validateContainerCommon`'s terminationMessagePolicy,
+/// `ValidateTolerations`' Exists with a value (the internal toleration
+/// printed), `validateJobSpec`'s completionMode.
+#[test]
+fn termination_policy_toleration_value_and_completion_mode() {
+    let pod = v(
+        "metadata: {name: p}\nspec: {containers: [{name: a, image: x, terminationMessagePolicy: x}], tolerations: [{key: k, operator: Exists, value: v}]}",
+    );
+    assert_eq!(
+        kind("v1", "Pod").validate(None, &pod).unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].terminationMessagePolicy: Unsupported value: \"x\": supported values: \"File\", \"FallbackToLogsOnError\", spec.tolerations[0].operator: Invalid value: {\"Key\":\"k\",\"Operator\":\"Exists\",\"Value\":\"v\",\"Effect\":\"\",\"TolerationSeconds\":null}: value must be empty when `operator` is 'Exists']"
+    );
+    let job = v(
+        "metadata: {name: j}\nspec: {completionMode: Foo, template: {spec: {restartPolicy: Never, containers: [{name: a, image: x}]}}}",
+    );
+    assert_eq!(
+        kind("batch/v1", "Job").validate(None, &job).unwrap_err(),
+        "Job.batch \"j\" is invalid: spec.completionMode: Unsupported value: \"Foo\": supported values: \"NonIndexed\", \"Indexed\""
+    );
+}
+
+/// `ValidatePodTemplateSpec` and `ValidatePodTemplateSpecForStatefulSet`:
+/// the template's annotations; a label key's prefix too long in bytes
+/// (api/validate/content's `IsDNS1123Subdomain`).
+#[test]
+fn template_annotations_and_label_key_prefixes() {
+    let d = deployment(
+        "web",
+        "{matchLabels: {app: web}}",
+        "{app: web}, annotations: {'bad key': v}",
+        "",
+    );
+    assert_eq!(
+        deploy().validate(None, &d).unwrap_err(),
+        "Deployment.apps \"web\" is invalid: spec.template.annotations: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+    );
+    let long = format!("{}/k", "p".repeat(254));
+    let labelled = v(&format!("metadata: {{name: c, labels: {{'{long}': v}}}}"));
+    assert!(
+        kind("v1", "ConfigMap")
+            .validate(None, &labelled)
+            .unwrap_err()
+            .contains("prefix part must be no more than 253 bytes")
+    );
+}
+
+/// `ValidatePolicyRule`: non-resource URLs only in a ClusterRole's rules,
+/// and not beside resources.
+#[test]
+fn non_resource_urls() {
+    let rule = "{verbs: [get], nonResourceURLs: [/metrics]";
+    let role = v(&format!("metadata: {{name: r}}\nrules: [{rule}}}]"));
+    assert_eq!(
+        kind("rbac.authorization.k8s.io/v1", "Role")
+            .validate(None, &role)
+            .unwrap_err(),
+        "Role.rbac.authorization.k8s.io \"r\" is invalid: rules[0].nonResourceURLs: Invalid value: [\"/metrics\"]: namespaced rules cannot apply to non-resource URLs"
+    );
+    let cluster = kind("rbac.authorization.k8s.io/v1", "ClusterRole");
+    assert!(cluster.validate(None, &role).is_ok());
+    let both = v(&format!(
+        "metadata: {{name: r}}\nrules: [{rule}, resources: [pods]}}]"
+    ));
+    assert_eq!(
+        cluster.validate(None, &both).unwrap_err(),
+        "ClusterRole.rbac.authorization.k8s.io \"r\" is invalid: rules[0].nonResourceURLs: Invalid value: [\"/metrics\"]: rules cannot apply to both regular resources and non-resource URLs"
     );
 }
