@@ -31,6 +31,9 @@ pub struct KubectlOutcome {
     pub notes: Vec<String>,
 }
 
+/// The note of an apply whose patch kubectl could not compute.
+const NO_PATCH: &str = "kubectl could not compute its patch and sent no request";
+
 /// `kubectl apply` (client-side) of `manifest` by `manager` at `time`.
 pub fn client_side_apply(
     fm: &FieldManager<'_>,
@@ -41,11 +44,15 @@ pub fn client_side_apply(
 ) -> KubectlOutcome {
     let modified = with_annotation(manifest);
     let Some(current) = live else {
-        // The first apply creates the object, annotation included.
+        // The first apply creates the object, annotation included, with
+        // the manifest's nulls pruned from the object but not from the
+        // annotation (apply.go's pruneNullsFromMap, "to match what will
+        // happen when client-side applying an update").
+        let body = prune_nulls(&modified);
         let request = WriteRequest {
             manager,
             subresource: None,
-            body: &modified,
+            body: &body,
             time,
         };
         return KubectlOutcome {
@@ -53,16 +60,27 @@ pub fn client_side_apply(
             notes: vec![],
         };
     };
-    let original = last_applied(current)
-        .and_then(|t| Value::from_json_str(t).ok())
-        .unwrap_or(Value::Map(Map::new()));
+    // An annotation that is not JSON fails the patch's creation
+    // (strategicpatch's and jsonmergepatch's `ErrBadJSONDoc`).
+    let original = match last_applied(current).map(Value::from_json_str) {
+        None => Value::Map(Map::new()),
+        Some(Ok(original)) => original,
+        Some(Err(_)) => {
+            return KubectlOutcome {
+                result: Err(WriteError::Invalid {
+                    message: "invalid JSON document".to_string(),
+                }),
+                notes: vec![NO_PATCH.to_string()],
+            };
+        }
+    };
     let strategic = fm.schema.omit_empty;
     let patch = match three_way(fm.schema, &original, &modified, current, strategic) {
         Ok(patch) => patch.unwrap_or_else(|| Value::Map(Map::new())),
         Err(e) => {
             return KubectlOutcome {
                 result: Err(WriteError::Invalid { message: e.message }),
-                notes: vec!["kubectl could not compute its patch and sent no request".to_string()],
+                notes: vec![NO_PATCH.to_string()],
             };
         }
     };
@@ -239,8 +257,9 @@ fn merge_docs(mut doc: Map, patch: &Map) -> Map {
     doc
 }
 
-/// evanphx/json-patch's `pruneNulls`: maps without their null fields,
-/// throughout (a list keeps its null items).
+/// evanphx/json-patch's `pruneNulls` and kubectl apply.go's
+/// `pruneNullsFromMap` alike: maps without their null fields, throughout
+/// (a list keeps its null items).
 fn prune_nulls(v: &Value) -> Value {
     match v {
         Value::Map(m) => Value::Map(

@@ -937,3 +937,33 @@ fn a_new_storage_version_joins_the_stored_versions() {
         Some(crate::yaml::parse("[v1, v2]").unwrap().value)
     );
 }
+
+/// kubectl's client-side apply: a create sends the manifest without its
+/// nulls (apply.go's `pruneNullsFromMap`), which the annotation keeps; a
+/// last-applied annotation that is not JSON fails the patch's creation.
+#[test]
+fn client_side_apply_prunes_nulls_on_create_and_needs_a_json_annotation() {
+    let created = run_scenario_text(
+        "scenario: v1\nname: csa\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default, labels: {keep: '1', gone: null}}, data: {x: null, b: '1'}}\n",
+    )
+    .unwrap();
+    let object = created.steps[0].object.as_ref().unwrap();
+    assert_eq!(object.get_path(&["data", "x"]), None);
+    assert_eq!(object.get_path(&["metadata", "labels", "gone"]), None);
+    let annotation = object
+        .get_path(&[
+            "metadata",
+            "annotations",
+            "kubectl.kubernetes.io/last-applied-configuration",
+        ])
+        .and_then(Value::as_str)
+        .unwrap();
+    assert!(annotation.contains(r#""x":null"#), "{annotation}");
+
+    let corrupt = run_scenario_text(
+        "scenario: v1\nname: csa\nlive: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default, annotations: {kubectl.kubernetes.io/last-applied-configuration: '{not json'}}, data: {a: '1', b: '2'}}\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}, data: {a: '1'}}\n",
+    )
+    .unwrap();
+    assert_eq!(corrupt.steps[0].outcome.as_str(), "invalid");
+    assert_eq!(corrupt.steps[0].message, "invalid JSON document");
+}
