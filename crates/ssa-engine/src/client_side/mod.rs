@@ -99,7 +99,16 @@ pub fn client_side_apply(
     } else {
         ("merge", PatchType::Merge)
     };
-    let patched = crate::patch::patch_object(fm.schema, current, patch_type, &patch);
+    let patched =
+        crate::patch::patch_object(fm.schema, current, patch_type, &patch).and_then(|new| {
+            // kubectl's `--validate=strict`: a field the kind lacks refuses
+            // the patch.
+            let unknown = crate::registry::Strategy::new(fm.schema).unknown_fields(&new);
+            match unknown.is_empty() {
+                true => Ok(new),
+                false => Err(crate::patch::strict_refusal(&patch, &unknown)),
+            }
+        });
     let note = format!("kubectl sent a {kind} patch: {}", patch.to_json_sorted());
     let result = patched
         .map_err(|e| WriteError::Invalid { message: e.message })

@@ -74,6 +74,22 @@ pub fn patch_object(
     Ok(patched)
 }
 
+/// `applyPatchToObject`'s refusal of a strategic merge patch whose result
+/// has fields the kind's Go struct lacks, when the request asks for
+/// `fieldValidation=Strict` (kubectl apply's default `--validate=strict`):
+/// `unknown` are the fields, in the order the decoder meets them.
+pub fn strict_refusal(patch: &Value, unknown: &[String]) -> PatchError {
+    let fields: Vec<String> = unknown
+        .iter()
+        .map(|f| format!("unknown field {}", go_quote(f)))
+        .collect();
+    PatchError::new(format!(
+        " \"\" is invalid: patch: Invalid value: {}: strict decoding error: {}",
+        go_quote(&crate::typed::go_print::v_of(patch, true)),
+        fields.join(", ")
+    ))
+}
+
 /// The patched object decoded into the kind's Go struct, as the patch
 /// handler does before the field manager (`handlers/patch.go`): a
 /// strategic merge patch's result through the unstructured converter

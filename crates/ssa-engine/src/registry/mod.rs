@@ -139,6 +139,21 @@ impl<'a> Strategy<'a> {
     /// from an unstructured map (keys sorted throughout, numbers as Go
     /// prints a float64), so the first number or unknown field the
     /// decoder meets is the first in sorted order.
+    /// The fields of a built-in `object` its Go struct has no field for,
+    /// in the order a decoder meets them in kubectl's sorted JSON (none
+    /// for other schemas, which are not decoded into a struct).
+    pub fn unknown_fields(&self, object: &Value) -> Vec<String> {
+        if !self.schema.omit_empty {
+            return Vec::new();
+        }
+        let sorted = Value::from_json_str(&object.to_json_sorted());
+        encoding::unknown_fields(
+            sorted.as_ref().unwrap_or(object),
+            &self.schema.schema,
+            self.schema.root,
+        )
+    }
+
     pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
         if !self.schema.omit_empty {
             return Ok(None);

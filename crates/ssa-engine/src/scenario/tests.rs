@@ -967,3 +967,24 @@ fn client_side_apply_prunes_nulls_on_create_and_needs_a_json_annotation() {
     assert_eq!(corrupt.steps[0].outcome.as_str(), "invalid");
     assert_eq!(corrupt.steps[0].message, "invalid JSON document");
 }
+
+/// kubectl apply's `--validate=strict` on its patch: a field the kind's Go
+/// struct lacks refuses it (`applyPatchToObject`, the patch map as `%+v`
+/// prints it).
+#[test]
+fn client_side_apply_patches_are_strict() {
+    let result = run_scenario_text(
+        "scenario: v1\nname: csa\nsteps:\n- {manager: kubectl-client-side-apply, op: client-side-apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}, data: {a: '1'}}}\n- {manager: kubectl-client-side-apply, op: client-side-apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}, data: {a: '1'}, dataa: {b: '2'}}}\n",
+    )
+    .unwrap();
+    assert_eq!(result.steps[1].outcome.as_str(), "invalid");
+    let message = &result.steps[1].message;
+    assert!(
+        message.starts_with(r#" "" is invalid: patch: Invalid value: "map[dataa:map[b:2] metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:"#),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(r#"strict decoding error: unknown field "dataa""#),
+        "{message}"
+    );
+}
