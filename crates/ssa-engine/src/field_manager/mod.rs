@@ -122,11 +122,25 @@ pub struct WriteOutcome {
 #[derive(Clone, Debug)]
 pub struct FieldManager<'a> {
     pub schema: &'a ObjectSchema,
+    /// The uid a create gives the new object before its strategy runs
+    /// (`rest.BeforeCreate`); without one the strategy's uid-derived
+    /// fields wait for the store's bookkeeping.
+    new_uid: Option<String>,
 }
 
 impl<'a> FieldManager<'a> {
     pub fn new(schema: &'a ObjectSchema) -> Self {
-        FieldManager { schema }
+        FieldManager {
+            schema,
+            new_uid: None,
+        }
+    }
+
+    /// The same field manager, giving a created object `uid`.
+    #[must_use]
+    pub fn with_new_uid(mut self, uid: String) -> Self {
+        self.new_uid = Some(uid);
+        self
     }
 
     fn strategy(&self) -> Strategy<'a> {
@@ -228,7 +242,7 @@ impl<'a> FieldManager<'a> {
                     request.time,
                 );
                 if !exists && request.subresource.is_none() {
-                    strategy.prepare_for_create(&mut object);
+                    strategy.prepare_for_create(&mut object, self.new_uid.as_deref());
                 }
                 if exists && request.subresource.is_none() {
                     // The patch handler hands the applied object to the
@@ -305,7 +319,7 @@ impl<'a> FieldManager<'a> {
         let create = live.is_none() && request.subresource.is_none();
         let stored = |mut object: Value| {
             if create {
-                strategy.prepare_for_create(&mut object);
+                strategy.prepare_for_create(&mut object, self.new_uid.as_deref());
             }
             if status_write {
                 strategy.prepare_status_write(&mut object, &live_value, request.time);

@@ -214,7 +214,18 @@ impl Bookkeeping {
 
     /// A UUID-shaped uid from the scenario, the object's identity and its
     /// incarnation.
+    /// The uid the store will give `object` if the next write creates it
+    /// (the registry's `BeforeCreate` sets it before the create strategy
+    /// runs, which derives fields from it: a Job's generated selector).
+    pub fn uid_of_next_create(&self, object: &Value) -> String {
+        self.uid_at(object, self.incarnation + 1)
+    }
+
     fn uid_for(&self, object: &Value) -> String {
+        self.uid_at(object, self.incarnation)
+    }
+
+    fn uid_at(&self, object: &Value, incarnation: u64) -> String {
         let text = |path: &[&str]| object.get_path(path).and_then(Value::as_str).unwrap_or("");
         let identity = format!(
             "{}/{}/{}/{}/{}#{}",
@@ -223,7 +234,7 @@ impl Bookkeeping {
             text(&["kind"]),
             text(&["metadata", "namespace"]),
             text(&["metadata", "name"]),
-            self.incarnation
+            incarnation
         );
         uuid_from(&identity)
     }

@@ -113,7 +113,12 @@ impl<'a> Strategy<'a> {
     /// [`Strategy::prepare`]), as `status::strategy_of` says per kind: a
     /// Pod's label-key merges and AppArmor fields (`pod`), owned by
     /// nobody.
-    pub fn prepare_for_create(&self, object: &mut Value) {
+    /// With `uid` (which `BeforeCreate` gives the object), first what the
+    /// strategy derives from it ([`prepare_for_create_with_uid`]).
+    pub fn prepare_for_create(&self, object: &mut Value, uid: Option<&str>) {
+        if let Some(uid) = uid {
+            prepare_for_create_with_uid(object, uid);
+        }
         if self.schema.omit_empty {
             status::prepare_for_create(object);
         }
@@ -261,6 +266,14 @@ pub fn guess_resource(kind: &str) -> String {
 pub fn prepare_for_create_with_uid(object: &mut Value, uid: &str) {
     let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
     if (api_version_of(object), kind) == ("batch/v1", "Job") {
+        // The uid the validation of the generated selector compares with
+        // (only a Job's: the others get theirs with the store's
+        // bookkeeping, where the key order of their metadata is kept).
+        if let Some(meta) = object.child_map_mut("metadata")
+            && !meta.contains_key("uid")
+        {
+            meta.insert("uid", Value::from(uid));
+        }
         job::generate_selector_if_needed(object, uid);
     }
 }

@@ -107,7 +107,6 @@ pub fn run_scenario_with_schema(
     schema: &ObjectSchema,
     views: bool,
 ) -> ScenarioResult {
-    let fm = FieldManager::new(schema);
     let target = Target::of(scenario);
     let mut live = scenario.live.clone();
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
@@ -141,6 +140,13 @@ pub fn run_scenario_with_schema(
                 StepResult::refused(Outcome::Error, message.clone(), vec![], live.clone())
             }
             Ok(step) => {
+                // A create gets the uid the store will record for it.
+                let fm = match (&live, &step.object) {
+                    (None, Some(body)) => {
+                        FieldManager::new(schema).with_new_uid(bookkeeping.uid_of_next_create(body))
+                    }
+                    _ => FieldManager::new(schema),
+                };
                 let (result, notes) = run_step(&fm, schema, &target, live.as_ref(), step, &time);
                 let mut r = match result {
                     Ok(Some(WriteOutcome { object, changed })) => {

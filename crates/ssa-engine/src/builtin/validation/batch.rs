@@ -8,7 +8,8 @@
 
 use super::apps::{labels_mismatch, matches, normalized};
 use super::field::{
-    BadValue, Errors, FieldError, child, invalid, json_label_selector, named, non_negative,
+    BadValue, Errors, FieldError, child, invalid, json_label_selector, json_string_map, named,
+    non_negative,
 };
 use super::internal_json;
 use super::{at, core, equality, meta};
@@ -17,10 +18,22 @@ use crate::value::Value;
 /// `ValidateJob`'s spec errors, or `ValidateJobUpdate`'s with `old`.
 pub(super) fn job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let spec = new.get("spec");
-    let mut errs = job_spec(spec, old.is_none());
     let Some(old) = old else {
-        return errs;
+        // ValidateJob: the generated selector first. Its uid is known
+        // once the store gave the new Job one (`rest.BeforeCreate`, before
+        // the strategy generated the selector from it); without, the
+        // selector is left to that strategy.
+        let uid = new.get_path(&["metadata", "uid"]).and_then(Value::as_str);
+        return match uid {
+            Some(uid) => {
+                let mut errs = generated_selector(new, uid);
+                errs.extend(job_spec(spec, false));
+                errs
+            }
+            None => job_spec(spec, true),
+        };
     };
+    let mut errs = job_spec(spec, false);
     let old_spec = old.get("spec");
     // validateCompletions.
     let indexed = at(spec, "completionMode").and_then(Value::as_str) == Some("Indexed");
@@ -53,6 +66,56 @@ pub(super) fn job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         if value != at(old_spec, key) {
             errs.push(immutable(&format!("spec.{key}"), pointer(value)));
         }
+    }
+    errs
+}
+
+/// `validateGeneratedSelector` (with the prefixed labels 1.36 requires of
+/// a new Job): unless the selector is manual, the template keeps the
+/// job-name and controller-uid labels `generateSelector` gave it, and the
+/// selector selects exactly those (a selector of the user's own, without
+/// `manualSelector: true`, is not auto-generated).
+fn generated_selector(job: &Value, uid: &str) -> Vec<FieldError> {
+    let spec = job.get("spec");
+    let selector = at(spec, "selector");
+    let mut errs = Vec::new();
+    if at(spec, "manualSelector") == Some(&Value::Bool(true)) || selector.is_none() {
+        return errs;
+    }
+    let name = job
+        .get_path(&["metadata", "name"])
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let labels = at(spec, "template").and_then(|t| t.get_path(&["metadata", "labels"]));
+    let mut expected = crate::value::Map::new();
+    for (key, value) in [
+        ("controller-uid", uid),
+        ("job-name", name),
+        ("batch.kubernetes.io/controller-uid", uid),
+        ("batch.kubernetes.io/job-name", name),
+    ] {
+        // ValidateHasLabel.
+        let path = format!("spec.template.metadata.labels[{key}]");
+        match labels.and_then(|l| l.get(key)).and_then(Value::as_str) {
+            None => errs.required(path, value),
+            Some(actual) if actual != value => errs.invalid(
+                path,
+                BadValue::Json(json_string_map(labels)),
+                &format!("must be '{value}'"),
+            ),
+            Some(_) => {}
+        }
+        expected.insert(key, Value::from(value));
+    }
+    let mut pod = crate::value::Map::new();
+    pod.child_map_mut("metadata")
+        .map(|m| m.insert("labels", Value::Map(expected)));
+    if meta::label_selector(selector, "").is_empty() && !matches(selector, Some(&Value::Map(pod))) {
+        errs.invalid(
+            "spec.selector",
+            BadValue::Json(json_label_selector(selector)),
+            "`selector` not auto-generated",
+        );
     }
     errs
 }

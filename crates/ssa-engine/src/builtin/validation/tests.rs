@@ -2116,3 +2116,44 @@ fn non_resource_urls() {
         "ClusterRole.rbac.authorization.k8s.io \"r\" is invalid: rules[0].nonResourceURLs: Invalid value: [\"/metrics\"]: rules cannot apply to both regular resources and non-resource URLs"
     );
 }
+
+/// `validateGeneratedSelector` on a new Job whose selector the strategy
+/// generated from its uid: a selector of the user's own without
+/// `manualSelector: true` is not auto-generated; a job-name label the
+/// user set otherwise is refused.
+#[test]
+fn a_new_jobs_selector_is_generated() {
+    let job = kind("batch/v1", "Job");
+    let make = |selector: &str, labels: &str| {
+        v(&format!(
+            "metadata: {{name: pi, uid: u1}}\nspec:\n  selector: {{matchLabels: {selector}}}\n  template:\n    metadata: {{labels: {labels}}}\n    spec: {{restartPolicy: Never, containers: [{{name: a, image: perl}}]}}\n"
+        ))
+    };
+    let generated = "{controller-uid: u1, job-name: pi, batch.kubernetes.io/controller-uid: u1, batch.kubernetes.io/job-name: pi}";
+    assert!(
+        job.validate(
+            None,
+            &make("{batch.kubernetes.io/controller-uid: u1}", generated)
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        job.validate(
+            None,
+            &make(
+                "{app: pi, batch.kubernetes.io/controller-uid: u1}",
+                &generated.replace("{", "{app: pi, ")
+            )
+        )
+        .unwrap_err(),
+        "Job.batch \"pi\" is invalid: spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"pi\",\"batch.kubernetes.io/controller-uid\":\"u1\"}}: `selector` not auto-generated"
+    );
+    assert!(
+        job.validate(
+            None,
+            &make("{batch.kubernetes.io/controller-uid: u1}", &generated.replace("job-name: pi}", "job-name: other}"))
+        )
+        .unwrap_err()
+        .starts_with("Job.batch \"pi\" is invalid: spec.template.metadata.labels[batch.kubernetes.io/job-name]: Invalid value: {")
+    );
+}
