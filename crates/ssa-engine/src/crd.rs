@@ -225,6 +225,37 @@ fn is_type_or_object_meta(key: &str) -> bool {
     matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
+/// The JSON names of `metav1.ObjectMeta`'s fields.
+const OBJECT_META: [&str; 15] = [
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
+/// A resource's `apiVersion`, `kind` and `metadata` are kept, the metadata
+/// without the keys `metav1.ObjectMeta` lacks (the coercer decodes it into
+/// that struct and back: `objectmeta.GetObjectMeta`, `SetObjectMeta`).
+fn keep_type_or_object_meta(key: &str, value: &mut Value) -> bool {
+    if key == "metadata"
+        && let Value::Map(meta) = value
+    {
+        meta.retain(|k, _| OBJECT_META.contains(&k.as_str()));
+    }
+    is_type_or_object_meta(key)
+}
+
 /// Removes what `schema` does not declare (`None`: nothing is declared
 /// here, so a map loses every key). `resource`: the value is a Kubernetes
 /// object, whose apiVersion, kind and metadata are left alone.
@@ -243,7 +274,7 @@ fn prune(value: &mut Value, schema: Option<&Structural>, resource: bool) {
             };
             let resource = resource || s.embedded_resource;
             m.retain(|key, child| {
-                if resource && is_type_or_object_meta(key) {
+                if resource && keep_type_or_object_meta(key, child) {
                     return true;
                 }
                 match s.field(key) {
@@ -272,7 +303,7 @@ fn prune_declared(value: &mut Value, s: &Structural, resource: bool) {
         Value::Map(m) => {
             let resource = resource || s.embedded_resource;
             for (key, child) in m.iter_mut() {
-                if resource && is_type_or_object_meta(key) {
+                if resource && keep_type_or_object_meta(key, child) {
                     continue;
                 }
                 if let Some(child_schema) = s.field(key) {
@@ -758,6 +789,30 @@ properties:
         assert_eq!(
             item.field("protocol").unwrap().default,
             Some(Value::from("TCP"))
+        );
+    }
+
+    /// The coercer decodes a resource's metadata into `metav1.ObjectMeta`
+    /// and back: keys ObjectMeta lacks go, at the root and in embedded
+    /// resources, even below x-kubernetes-preserve-unknown-fields.
+    #[test]
+    fn unknown_object_meta_keys_are_dropped() {
+        let s = load_schema(
+            "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      emb: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n",
+        )
+        .unwrap();
+        let mut object = yaml(
+            "metadata: {name: t, foo: bar, labels: {a: b}}\nspec: {emb: {kind: Foo, metadata: {name: x, foo: bar}, spec: {r: 1}}}",
+        );
+        s.defaulter
+            .as_ref()
+            .unwrap()
+            .apply_defaults(&mut object, "");
+        assert_eq!(
+            object,
+            yaml(
+                "metadata: {name: t, labels: {a: b}}\nspec: {emb: {kind: Foo, metadata: {name: x}, spec: {r: 1}}}"
+            )
         );
     }
 }
