@@ -139,11 +139,19 @@ fn keep_last_applied(merged: &mut Value, live: Option<&Value>) {
 
 /// kubectl's `Masker`: every value of `data` becomes `***`, and a key
 /// whose value differs becomes `*** (before)` / `*** (after)` so the diff
-/// still shows that it changed.
-fn mask_secret_data(from: Option<&mut Value>, to: Option<&mut Value>) {
+/// still shows that it changed. `stringData` is masked the same way: a
+/// server never returns it (it moves it into `data`), but the engine
+/// stores it as applied, and its values are no less secret.
+fn mask_secret_data(mut from: Option<&mut Value>, mut to: Option<&mut Value>) {
+    for field in ["data", "stringData"] {
+        mask_secret_field(field, from.as_deref_mut(), to.as_deref_mut());
+    }
+}
+
+fn mask_secret_field(field: &str, from: Option<&mut Value>, to: Option<&mut Value>) {
     let data_of = |v: &Option<&mut Value>| -> Option<Map> {
         v.as_ref()
-            .and_then(|v| v.get("data"))
+            .and_then(|v| v.get(field))
             .and_then(Value::as_map)
             .cloned()
     };
@@ -179,7 +187,7 @@ fn mask_secret_data(from: Option<&mut Value>, to: Option<&mut Value>) {
     }
     for (object, masked) in [(from, from_masked), (to, to_masked)] {
         if let (Some(Value::Map(object)), Some(masked)) = (object, masked) {
-            object.insert("data", Value::Map(masked));
+            object.insert(field, Value::Map(masked));
         }
     }
 }

@@ -72,9 +72,10 @@ pub fn error_text(object: &ObjectReview, command: Command, alone: bool) -> Optio
             // Errors without a status reason (500 from the field manager).
             None => format!("Error from server: {message}"),
         },
-        // Refused before sending: kubectl's own error.
-        _ if alone => format!("error: {message}"),
-        _ => message.to_string(),
+        // Refused before sending: kubectl's own error, located (kubectl's
+        // names the file the manifest came from).
+        _ if alone => format!("error: {}: {message}", object.origin),
+        _ => format!("{}: {message}", object.origin),
     };
     Some(text)
 }

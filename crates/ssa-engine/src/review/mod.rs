@@ -405,22 +405,25 @@ pub fn plan_objects(inputs: Inputs, options: &Options) -> Plan {
 
     let mut jobs: Vec<Job> = Vec::new();
     let mut schemas = SchemaCache::default();
-    let mut seen: IndexMap<ObjectId, Origin, FxBuildHasher> = IndexMap::default();
+    // Each object's job, by the index of its manifest's job.
+    let mut seen: IndexMap<ObjectId, (Origin, usize), FxBuildHasher> = IndexMap::default();
     for doc in &manifest_docs {
         let Some(id) = identify_or_report(doc, &catalogue, options, &mut errors) else {
             continue;
         };
-        if let Some(first) = seen.get(&id) {
+        let live_doc = held.get(&id).copied();
+        if let Some((first, at)) = seen.get(&id) {
             errors.push(InputError {
                 origin: doc.origin.clone(),
                 message: format!(
                     "{id} is also at {first}: two manifests for one object (kubectl would apply both, the last one winning); keep one"
                 ),
             });
+            // The review shows the object as the last one leaves it.
+            jobs[*at] = job(id, doc, live_doc, &catalogue, &mut schemas, options);
             continue;
         }
-        seen.insert(id.clone(), doc.origin.clone());
-        let live_doc = held.get(&id).copied();
+        seen.insert(id.clone(), (doc.origin.clone(), jobs.len()));
         jobs.push(job(id, doc, live_doc, &catalogue, &mut schemas, options));
     }
     // In identity order.

@@ -390,4 +390,9 @@ data: {password: aHVudGVyMg==}
             .and_then(|o| o.get_path(&["stringData", "password"])),
         Some(&Value::from("hunter2"))
     );
+    // A diff masks stringData's values as kubectl's masker does data's.
+    let diff =
+        super::diff::object_diff(&review.objects[0], super::diff::DiffOptions::default()).unwrap();
+    assert!(!diff.merged.contains("hunter2"), "{}", diff.merged);
+    assert!(diff.merged.contains("password: '***'"), "{}", diff.merged);
 }
