@@ -11,7 +11,7 @@
 // its 6-byte substrings with the last 32 KB of code already placed, those
 // in the last 8 KB counted twice (ties: the earliest in wasm-opt's order,
 // so similar names still stay together). Substrings found in more than
-// 20 functions are left out of the count: gzip finds those anywhere. The
+// 30 functions are left out of the count: gzip finds those anywhere. The
 // result depends only on the wasm's bytes, so the build stays
 // reproducible.
 //
@@ -48,7 +48,7 @@ if (!wasmPath) {
 const SHINGLE = 6;
 const WINDOW = 32768;
 const NEAR = 8192;
-const COMMON = 20;
+const COMMON = 30;
 
 /** Skips a signed LEB128 integer (any width) at `at`. */
 function skipLeb(bytes, at) {
