@@ -4,7 +4,7 @@
 
 use super::sides::Sides;
 use super::sides::{holders, owned_names};
-use crate::fieldpath::Set;
+use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{Managed, ManagerId};
 use crate::schema::ObjectSchema;
 use crate::value::Value;
@@ -71,11 +71,19 @@ pub(crate) fn changes_of(
     let applier_after = owned_by(managed_after, manager, applied);
     comparison
         .removed
-        .for_each_in_tree_order(&[&applier_before], |_, name, held| {
+        .for_each_in_tree_order(&[&applier_before], |path, name, held| {
+            let parent_removed = path.0.split_last().is_some_and(|(_, parent)| {
+                !parent.is_empty() && comparison.removed.has(&Path(parent.to_vec()))
+            });
             let reason = if applied && held.first().is_some_and(|h| h.path) {
                 format!("{manager} stopped applying it and nobody else owns it")
-            } else if applied {
+            } else if applied && parent_removed {
                 "removed with the field above it".to_string()
+            } else if applied {
+                // Not the applier's before the step: kubectl gave it the
+                // fields of client-side apply first (or the server gave
+                // an untracked object's to before-first-apply).
+                format!("{manager} came to own it during the step, then stopped applying it")
             } else {
                 format!("{manager} removed it")
             };
