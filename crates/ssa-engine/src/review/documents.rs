@@ -170,6 +170,11 @@ pub struct Chunk<'t> {
 /// invalid anyway), so the split never cuts a valid document.
 pub fn chunks<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
     let (file, text) = (source.name, source.text);
+    // A stream that starts with `{` is JSON (apimachinery's
+    // `GuessJSONStream`): one object after another, as `jq -c` writes them.
+    if text.trim_start().starts_with('{') {
+        return json_values(source);
+    }
     let mut chunks = Vec::new();
     let (mut start, mut start_line) = (0usize, 1u32);
     let mut offset = 0usize;
@@ -198,6 +203,64 @@ pub fn chunks<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
         text: &text[start..],
         first_line: start_line,
     });
+    chunks
+}
+
+/// The top-level values of a JSON stream, each from its `{` to the `}`
+/// that closes it (braces in strings skipped); what follows the last
+/// complete one, if anything, is a chunk of its own, whose parse error
+/// then names its place.
+fn json_values<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
+    let text = source.text;
+    let mut chunks = Vec::new();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let (mut start, mut start_line, mut line) = (None, 1u32, 1u32);
+    let mut rest = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => line = line.saturating_add(1),
+            _ if in_string => {}
+            '{' | '[' => {
+                if depth == 0 {
+                    start = Some(i);
+                    start_line = line;
+                }
+                depth += 1;
+            }
+            '}' | ']' if depth > 0 => {
+                depth -= 1;
+                if depth == 0
+                    && let Some(from) = start.take()
+                {
+                    chunks.push(Chunk {
+                        file: source.name,
+                        text: &text[from..=i],
+                        first_line: start_line,
+                    });
+                    rest = i + 1;
+                }
+            }
+            _ => {}
+        }
+        // A string's quotes and escapes, outside and inside it.
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        }
+    }
+    let tail = &text[rest..];
+    if !tail.trim().is_empty() {
+        let tail_line = text[..rest].matches('\n').count();
+        chunks.push(Chunk {
+            file: source.name,
+            text: tail,
+            first_line: u32::try_from(tail_line)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
+        });
+    }
     chunks
 }
 
@@ -298,6 +361,21 @@ metadata: {name: c}
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(names(&objects), ["a in.yaml:1:5", "b in.yaml:4:1"]);
+    }
+
+    /// A JSON stream (`jq -c '.items[]'`): each object in turn, at its
+    /// line.
+    #[test]
+    fn concatenated_json_objects_are_read_one_by_one() {
+        let (objects, errors) = read(
+            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"a\"},\"data\":{\"x\":\"}{\"}}\n{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"b\"}}\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(names(&objects), ["a in.yaml:1:1", "b in.yaml:2:1"]);
+        let (objects, errors) =
+            read("{\"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"a\"}}\n{\"kind\": ");
+        assert_eq!(objects.len(), 1);
+        assert_eq!(errors.len(), 1);
     }
 
     #[test]
