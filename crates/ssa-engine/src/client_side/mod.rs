@@ -31,36 +31,9 @@ pub struct KubectlOutcome {
     pub notes: Vec<String>,
 }
 
-/// A Secret's patch as a note may show it: the values of `data` and
-/// `stringData` (and of the last-applied annotation's copy of them) as
-/// `***`, as `kubectl diff` masks them (kubectl itself never prints the
-/// patch).
-fn masked_secret(patch: &Value) -> Value {
-    let mut patch = patch.clone();
-    let Some(map) = patch.as_map_mut() else {
-        return patch;
-    };
-    for field in ["data", "stringData"] {
-        if let Some(Value::Map(values)) = map.get_mut(field) {
-            for (_, v) in values.iter_mut() {
-                if !v.is_null() {
-                    *v = Value::from("***");
-                }
-            }
-        }
-    }
-    if let Some(Value::Map(annotations)) = map
-        .get_mut("metadata")
-        .and_then(Value::as_map_mut)
-        .and_then(|m| m.get_mut("annotations"))
-        && let Some(Value::String(text)) = annotations.get_mut(LAST_APPLIED_ANNOTATION)
-        && let Ok(manifest) = Value::from_json_str(text)
-    {
-        let newline = if text.ends_with('\n') { "\n" } else { "" };
-        *text = format!("{}{newline}", masked_secret(&manifest).to_json());
-    }
-    patch
-}
+/// The start of the note that shows the patch kubectl sent (the review
+/// masks a Secret's values in it).
+pub const SENT_PATCH: &str = "kubectl sent a ";
 
 /// The note of an apply whose patch kubectl could not compute.
 const NO_PATCH: &str = "kubectl could not compute its patch and sent no request";
@@ -140,14 +113,7 @@ pub fn client_side_apply(
                 false => Err(crate::patch::strict_refusal(&patch, &unknown)),
             }
         });
-    let sent = if (current.get("apiVersion"), current.get("kind"))
-        == (Some(&Value::from("v1")), Some(&Value::from("Secret")))
-    {
-        masked_secret(&patch)
-    } else {
-        patch.clone()
-    };
-    let note = format!("kubectl sent a {kind} patch: {}", sent.to_json_sorted());
+    let note = format!("{SENT_PATCH}{kind} patch: {}", patch.to_json_sorted());
     let result = patched
         .map_err(|e| WriteError::Invalid { message: e.message })
         .and_then(|new| {
