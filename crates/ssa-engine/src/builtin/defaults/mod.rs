@@ -305,14 +305,10 @@ impl KindDefaults {
                 set(retention, "whenDeleted", Value::from("Retain"));
                 set(retention, "whenScaled", Value::from("Retain"));
                 // SetObjectDefaults_StatefulSet defaults each claim
-                // template as a claim: SetDefaults_PersistentVolumeClaim
-                // (a Pending phase in the template's own status, which no
-                // strategy resets), then what SetObjectDefaults_
-                // PersistentVolumeClaim does to any claim.
+                // template as a claim (SetObjectDefaults_
+                // PersistentVolumeClaim): a Pending phase in the template's
+                // own status, which no strategy resets, and the rest.
                 for claim in items(spec, "volumeClaimTemplates") {
-                    if let Some(status) = claim.child_map_mut("status") {
-                        set(status, "phase", Value::from("Pending"));
-                    }
                     persistent_volume_claim(claim);
                 }
                 template(spec)?;
