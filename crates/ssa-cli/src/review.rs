@@ -64,11 +64,8 @@ pub fn review_inputs(
 /// The objects of `files`, every document read on its own core.
 pub fn read_in_parallel(files: &[InputFile], errors: &mut Vec<InputError>) -> Vec<ObjectDoc> {
     let chunks: Vec<Chunk<'_>> = sources(files).iter().flat_map(review::chunks).collect();
-    let mut objects = Vec::new();
-    for (mut read, mut errs) in parallel_map(&chunks, review::read_chunk) {
-        objects.append(&mut read);
-        errors.append(&mut errs);
-    }
+    let (objects, mut errs) = review::collect(&chunks, parallel_map(&chunks, review::read_chunk));
+    errors.append(&mut errs);
     objects
 }
 

@@ -371,9 +371,11 @@ fn bad_inputs_are_located_and_the_rest_is_reviewed() {
         Some("configmap/from-list serverside-applied")
     );
     for error in [
-        "bad/manifests.yaml:15:1: while parsing a flow sequence",
-        "bad/manifests.yaml:16:1: configmap/settings (namespace shop) is also at bad/manifests.yaml:2:1: two manifests for one object",
-        "bad/manifests.yaml:26:3: the Service has no metadata.name",
+        "bad/manifests.yaml:49:1: while parsing a flow sequence",
+        // kubectl reads no further in the file.
+        "bad/manifests.yaml:50:1: not applied: kubectl stops reading this file at its error on line 49",
+        "bad/manifests.yaml:10:1: configmap/settings (namespace shop) is also at bad/manifests.yaml:3:1: two manifests for one object",
+        "bad/manifests.yaml:20:3: the Service has no metadata.name",
         // The API server refuses an apply to an object whose managedFields it cannot decode.
         "Error from server: failed to decode managed fields: error decoding versioned set from entry 0",
         "no schema for Gadget (example.com/v1): give its CustomResourceDefinition",

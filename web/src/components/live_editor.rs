@@ -9,7 +9,7 @@ use crate::components::code_editor::CodeEditor;
 use crate::components::el;
 use crate::scenario_edit::Node;
 use crate::state::{Action, Draft, shown_text};
-use ssa_engine::review::{Source, read_objects};
+use ssa_engine::review::{Source, chunks, read_chunk};
 use ssa_engine::value::Value;
 use yew::prelude::*;
 
@@ -83,10 +83,17 @@ fn several_objects(text: &str) -> Option<Several> {
     if text.trim().is_empty() {
         return None;
     }
-    let (objects, _) = read_objects(&Source {
+    // Each document's objects on their own (not the review's reading,
+    // which stops at an unreadable document as kubectl does: the page
+    // offers whatever objects it can read).
+    let source = Source {
         name: "live object",
         text,
-    });
+    };
+    let objects: Vec<_> = chunks(&source)
+        .iter()
+        .flat_map(|chunk| read_chunk(chunk).objects)
+        .collect();
     let list = ssa_engine::yaml::parse(text).ok().is_some_and(|doc| {
         doc.value
             .get("kind")

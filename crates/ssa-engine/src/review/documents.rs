@@ -58,22 +58,65 @@ pub struct ObjectDoc {
 /// Every object of `source`, Lists flattened, and the documents that
 /// could not be read.
 pub fn read_objects(source: &Source<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
+    let chunks = chunks(source);
+    let reads = chunks.iter().map(read_chunk).collect();
+    collect(&chunks, reads)
+}
+
+/// One document's objects and errors ([`read_chunk`]).
+#[derive(Debug, Default)]
+pub struct ChunkRead {
+    pub objects: Vec<ObjectDoc>,
+    pub errors: Vec<InputError>,
+    /// The document is not YAML (or JSON): kubectl's stream reader stops
+    /// there.
+    pub unreadable: bool,
+}
+
+/// The reads of `chunks` (in order, as [`read_chunk`] made them), as
+/// kubectl reads its files: a document that is not YAML ends its file
+/// (cli-runtime's `StreamVisitor` returns "error parsing"), so the objects
+/// after it are not applied; the first of them gets an error that says
+/// so.
+pub fn collect(chunks: &[Chunk<'_>], reads: Vec<ChunkRead>) -> (Vec<ObjectDoc>, Vec<InputError>) {
     let mut objects = Vec::new();
     let mut errors = Vec::new();
-    for chunk in chunks(source) {
-        let (mut o, mut e) = read_chunk(&chunk);
-        objects.append(&mut o);
-        errors.append(&mut e);
+    // The file whose reading stopped, and where.
+    let mut stopped: Option<(&str, Origin, bool)> = None;
+    for (chunk, mut read) in chunks.iter().zip(reads) {
+        match &mut stopped {
+            Some((file, at, told)) if *file == chunk.file => {
+                if let Some(first) = read.objects.first().filter(|_| !*told) {
+                    errors.push(InputError {
+                        origin: first.origin.clone(),
+                        message: format!(
+                            "not applied: kubectl stops reading this file at its error on line {}, before this object and the ones after it",
+                            at.location.line
+                        ),
+                    });
+                    *told = true;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if read.unreadable {
+            let at = read.errors.first().map(|e| e.origin.clone());
+            stopped = at.map(|at| (chunk.file, at, false));
+        }
+        objects.append(&mut read.objects);
+        errors.append(&mut read.errors);
     }
     (objects, errors)
 }
 
 /// The objects of one document of a stream (a List flattened), or why it
 /// cannot be read. Documents are independent: a caller with threads may
-/// read the [`chunks`] of a stream in parallel.
-pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
+/// read the [`chunks`] of a stream in parallel, then [`collect`] them.
+pub fn read_chunk(chunk: &Chunk<'_>) -> ChunkRead {
     let mut objects = Vec::new();
     let mut errors = Vec::new();
+    let mut unreadable = false;
     let at = |location: Location| Origin {
         file: chunk.file.to_string(),
         location: Location::new(
@@ -84,10 +127,13 @@ pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
     // Only the places of objects and List items: messages about an
     // object's fields come from its own scenario, not from this place.
     match yaml::parse_places(chunk.text, Places::ListItems) {
-        Err(e) => errors.push(InputError {
-            origin: at(e.location),
-            message: e.message,
-        }),
+        Err(e) => {
+            unreadable = true;
+            errors.push(InputError {
+                origin: at(e.location),
+                message: e.message,
+            });
+        }
         Ok(doc) => {
             let place = |path: &ValuePath| at(doc.source_map.nearest(path));
             flatten(
@@ -99,7 +145,11 @@ pub fn read_chunk(chunk: &Chunk<'_>) -> (Vec<ObjectDoc>, Vec<InputError>) {
             );
         }
     }
-    (objects, errors)
+    ChunkRead {
+        objects,
+        errors,
+        unreadable,
+    }
 }
 
 /// Adds `value` (a document, or an item of a List) to `objects`, or the
@@ -330,7 +380,7 @@ items:
     }
 
     #[test]
-    fn a_broken_document_is_located_and_the_others_are_read() {
+    fn a_broken_document_is_located() {
         let text = "\
 apiVersion: v1
 kind: ConfigMap
@@ -345,12 +395,17 @@ kind: ConfigMap
 metadata: {name: c}
 ";
         let (objects, errors) = read(text);
-        assert_eq!(names(&objects), ["a in.yaml:1:1", "c in.yaml:9:1"]);
-        assert_eq!(errors.len(), 1);
+        assert_eq!(names(&objects), ["a in.yaml:1:1"]);
+        assert_eq!(errors.len(), 2);
         assert!(
             errors[0].to_string().starts_with("in.yaml:8:"),
             "{}",
             errors[0]
+        );
+        assert!(
+            errors[1]
+                .to_string()
+                .starts_with("in.yaml:9:1: not applied")
         );
     }
 
@@ -376,6 +431,23 @@ metadata: {name: c}
             read("{\"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"a\"}}\n{\"kind\": ");
         assert_eq!(objects.len(), 1);
         assert_eq!(errors.len(), 1);
+    }
+
+    /// kubectl's stream reader stops at a document that is not YAML: the
+    /// objects after it, in that file, are not applied, and the first of
+    /// them says so.
+    #[test]
+    fn a_file_is_read_up_to_its_first_unreadable_document() {
+        let (objects, errors) = read(
+            "kind: ConfigMap\nmetadata: {name: a}\n---\nkey: [unclosed\n---\nkind: ConfigMap\nmetadata: {name: b}\n---\nkind: ConfigMap\nmetadata: {name: c}\n",
+        );
+        assert_eq!(names(&objects), ["a in.yaml:1:1"]);
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(
+            errors[1],
+            "in.yaml:6:1: not applied: kubectl stops reading this file at its error on line 5, before this object and the ones after it"
+        );
     }
 
     #[test]

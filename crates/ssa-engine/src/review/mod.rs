@@ -20,7 +20,8 @@ pub mod kubectl;
 pub use blame::{ObjectBlame, blame_objects};
 pub use diff::{DiffOptions, ObjectDiff, object_diff, sorted_keys, unified_diff};
 pub use documents::{
-    Chunk, InputError, ObjectDoc, Origin, Source, chunks, read_chunk, read_objects,
+    Chunk, ChunkRead, InputError, ObjectDoc, Origin, Source, chunks, collect, read_chunk,
+    read_objects,
 };
 pub use identity::{ObjectId, builtin_cluster_scoped, group_of};
 
