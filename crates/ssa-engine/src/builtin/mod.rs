@@ -28,6 +28,7 @@ mod round_trip;
 mod validation;
 
 pub use defaults::KindDefaults;
+pub(crate) use defaults::storage_version;
 pub use validation::{KindValidation, RULES as VALIDATION_RULES};
 
 use crate::openapi::{Converter, Dialect};

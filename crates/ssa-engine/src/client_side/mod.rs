@@ -31,10 +31,6 @@ pub struct KubectlOutcome {
     pub notes: Vec<String>,
 }
 
-/// The start of the note that shows the patch kubectl sent (the review
-/// masks a Secret's values in it).
-pub const SENT_PATCH: &str = "kubectl sent a ";
-
 /// The note of an apply whose patch kubectl could not compute.
 const NO_PATCH: &str = "kubectl could not compute its patch and sent no request";
 
@@ -103,17 +99,17 @@ pub fn client_side_apply(
     } else {
         ("merge", PatchType::Merge)
     };
-    let patched =
-        crate::patch::patch_object(fm.schema, current, patch_type, &patch).and_then(|new| {
-            // kubectl's `--validate=strict`: a field the kind lacks refuses
-            // the patch.
-            let unknown = crate::registry::Strategy::new(fm.schema).unknown_fields(&new);
-            match unknown.is_empty() {
-                true => Ok(new),
-                false => Err(crate::patch::strict_refusal(&patch, &unknown)),
-            }
-        });
-    let note = format!("{SENT_PATCH}{kind} patch: {}", patch.to_json_sorted());
+    // kubectl's `--validate=strict`: a field the kind lacks refuses the
+    // patch.
+    let patched = crate::patch::patch_object(fm.schema, current, patch_type, &patch, true);
+    let secret = (current.get("apiVersion"), current.get("kind"))
+        == (Some(&Value::from("v1")), Some(&Value::from("Secret")));
+    let shown = if secret {
+        masked_secret(&patch)
+    } else {
+        patch.clone()
+    };
+    let note = format!("kubectl sent a {kind} patch: {}", shown.to_json_sorted());
     let result = patched
         .map_err(|e| WriteError::Invalid { message: e.message })
         .and_then(|new| {
@@ -469,6 +465,37 @@ fn annotation_only(object: &Value, annotation: &str) -> Value {
     body.insert("kind", text(&["kind"]));
     body.insert("metadata", Value::Map(meta));
     Value::Map(body)
+}
+
+/// A Secret's patch as a note may show it: the values of `data` and
+/// `stringData` (and of the last-applied annotation's copy of them) as
+/// `***`, as `kubectl diff` masks them (kubectl itself never prints the
+/// patch).
+fn masked_secret(patch: &Value) -> Value {
+    let mut patch = patch.clone();
+    let Some(map) = patch.as_map_mut() else {
+        return patch;
+    };
+    for field in ["data", "stringData"] {
+        if let Some(Value::Map(values)) = map.get_mut(field) {
+            for (_, v) in values.iter_mut() {
+                if !v.is_null() {
+                    *v = Value::from("***");
+                }
+            }
+        }
+    }
+    if let Some(Value::Map(annotations)) = map
+        .get_mut("metadata")
+        .and_then(Value::as_map_mut)
+        .and_then(|m| m.get_mut("annotations"))
+        && let Some(Value::String(text)) = annotations.get_mut(LAST_APPLIED_ANNOTATION)
+        && let Ok(manifest) = Value::from_json_str(text)
+    {
+        let newline = if text.ends_with('\n') { "\n" } else { "" };
+        *text = format!("{}{newline}", masked_secret(&manifest).to_json());
+    }
+    patch
 }
 
 #[cfg(test)]

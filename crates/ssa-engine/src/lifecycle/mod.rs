@@ -212,8 +212,6 @@ impl Bookkeeping {
         }
     }
 
-    /// A UUID-shaped uid from the scenario, the object's identity and its
-    /// incarnation.
     /// The uid the store will give `object` if the next write creates it
     /// (the registry's `BeforeCreate` sets it before the create strategy
     /// runs, which derives fields from it: a Job's generated selector).
@@ -225,6 +223,8 @@ impl Bookkeeping {
         self.uid_at(object, self.incarnation)
     }
 
+    /// A UUID-shaped uid from the scenario, the object's identity and its
+    /// `incarnation`.
     fn uid_at(&self, object: &Value, incarnation: u64) -> String {
         let text = |path: &[&str]| object.get_path(path).and_then(Value::as_str).unwrap_or("");
         let identity = format!(

@@ -62,32 +62,19 @@ pub fn apply_patch(
 }
 
 /// What the patch handler makes of a patch to an object of the kind:
-/// [`apply_patch`], then [`decode_patched`].
+/// [`apply_patch`], then [`decode_patched`]. `strict`: the request asks
+/// for `fieldValidation=Strict` (kubectl apply's default
+/// `--validate=strict`).
 pub fn patch_object(
     schema: &ObjectSchema,
     live: &Value,
     patch_type: PatchType,
     patch: &Value,
+    strict: bool,
 ) -> Result<Value, PatchError> {
     let mut patched = apply_patch(schema, live, patch_type, patch)?;
-    decode_patched(schema, patch_type, patch, &mut patched)?;
+    decode_patched(schema, patch_type, patch, &mut patched, strict)?;
     Ok(patched)
-}
-
-/// `applyPatchToObject`'s refusal of a strategic merge patch whose result
-/// has fields the kind's Go struct lacks, when the request asks for
-/// `fieldValidation=Strict` (kubectl apply's default `--validate=strict`):
-/// `unknown` are the fields, in the order the decoder meets them.
-pub fn strict_refusal(patch: &Value, unknown: &[String]) -> PatchError {
-    let fields: Vec<String> = unknown
-        .iter()
-        .map(|f| format!("unknown field {}", go_quote(f)))
-        .collect();
-    PatchError::new(format!(
-        " \"\" is invalid: patch: Invalid value: {}: strict decoding error: {}",
-        go_quote(&crate::typed::go_print::v_of(patch, true)),
-        fields.join(", ")
-    ))
 }
 
 /// The patched object decoded into the kind's Go struct, as the patch
@@ -99,12 +86,16 @@ pub fn strict_refusal(patch: &Value, unknown: &[String]) -> PatchError {
 /// `runtime.DecodeInto`, which refuses a number its field cannot hold).
 /// A refusal is `NewInvalid` (422) of an empty kind and name on field
 /// `patch`, whose value is the patch map as `%+v` prints it (strategic)
-/// or the patched document (JSON, merge).
+/// or the patched document (JSON, merge). With `strict`, a strategic
+/// patch's result with fields the Go struct lacks is refused too
+/// (`FromUnstructuredWithValidation` returning them); a JSON or merge
+/// patch's strict errors are not modelled.
 pub fn decode_patched(
     schema: &ObjectSchema,
     patch_type: PatchType,
     patch: &Value,
     patched: &mut Value,
+    strict: bool,
 ) -> Result<(), PatchError> {
     let Some(defaulter) = &schema.defaulter else {
         return Ok(());
@@ -116,8 +107,16 @@ pub fn decode_patched(
         ))
     };
     if patch_type == PatchType::Strategic {
+        let unknown = match strict {
+            true => crate::registry::Strategy::new(schema).unknown_fields(patched),
+            false => Vec::new(),
+        };
         return defaulter
             .convert_applied(patched)
+            .and_then(|()| match unknown.is_empty() {
+                true => Ok(()),
+                false => Err(crate::registry::strict_decoding_error(&unknown)),
+            })
             .map_err(|e| refused(crate::typed::go_print::v_of(patch, true), e));
     }
     // The patched document as evanphx/json-patch v4 prints it: keys

@@ -112,9 +112,8 @@ impl<'a> Strategy<'a> {
     /// the field manager has seen a new object, besides its status (see
     /// [`Strategy::prepare`]), as `status::strategy_of` says per kind: a
     /// Pod's label-key merges and AppArmor fields (`pod`), owned by
-    /// nobody.
-    /// With `uid` (which `BeforeCreate` gives the object), first what the
-    /// strategy derives from it ([`prepare_for_create_with_uid`]).
+    /// nobody. With `uid` (which `BeforeCreate` gives the object), first
+    /// what the strategy derives from it ([`prepare_for_create_with_uid`]).
     pub fn prepare_for_create(&self, object: &mut Value, uid: Option<&str>) {
         if let Some(uid) = uid {
             prepare_for_create_with_uid(object, uid);
@@ -128,6 +127,21 @@ impl<'a> Strategy<'a> {
     /// write.
     pub fn prepare_status_write(&self, object: &mut Value, live: &Value, now: &str) {
         status::prepare_status_write(self.schema, object, live, now);
+    }
+
+    /// The fields of a built-in `object` its Go struct has no field for,
+    /// in the order a decoder meets them in kubectl's sorted JSON (none
+    /// for other schemas, which are not decoded into a struct).
+    pub fn unknown_fields(&self, object: &Value) -> Vec<String> {
+        if !self.schema.omit_empty {
+            return Vec::new();
+        }
+        let sorted = Value::from_json_str(&object.to_json_sorted());
+        encoding::unknown_fields(
+            sorted.as_ref().unwrap_or(object),
+            &self.schema.schema,
+            self.schema.root,
+        )
     }
 
     /// The body of a create or update as decoding it into the kind's Go
@@ -144,21 +158,6 @@ impl<'a> Strategy<'a> {
     /// from an unstructured map (keys sorted throughout, numbers as Go
     /// prints a float64), so the first number or unknown field the
     /// decoder meets is the first in sorted order.
-    /// The fields of a built-in `object` its Go struct has no field for,
-    /// in the order a decoder meets them in kubectl's sorted JSON (none
-    /// for other schemas, which are not decoded into a struct).
-    pub fn unknown_fields(&self, object: &Value) -> Vec<String> {
-        if !self.schema.omit_empty {
-            return Vec::new();
-        }
-        let sorted = Value::from_json_str(&object.to_json_sorted());
-        encoding::unknown_fields(
-            sorted.as_ref().unwrap_or(object),
-            &self.schema.schema,
-            self.schema.root,
-        )
-    }
-
     pub fn decode_body(&self, body: &Value, strict: bool) -> Result<Option<Value>, String> {
         if !self.schema.omit_empty {
             return Ok(None);
@@ -198,14 +197,7 @@ impl<'a> Strategy<'a> {
             return Ok(None);
         }
         if strict {
-            let fields: Vec<String> = unknown
-                .iter()
-                .map(|f| format!("unknown field {}", crate::value::go_quote(f)))
-                .collect();
-            return Err(refuse(format!(
-                "strict decoding error: {}",
-                fields.join(", ")
-            )));
+            return Err(refuse(strict_decoding_error(&unknown)));
         }
         let mut kept = body.clone();
         encoding::drop_unknown_fields(&mut kept, &self.schema.schema, self.schema.root);
@@ -239,6 +231,15 @@ impl<'a> Strategy<'a> {
             (Some(v), old, _) => v.validate(old, new),
         }
     }
+}
+
+/// `runtime.NewStrictDecodingError`'s text for fields a Go struct lacks.
+pub fn strict_decoding_error(unknown: &[String]) -> String {
+    let fields: Vec<String> = unknown
+        .iter()
+        .map(|f| format!("unknown field {}", crate::value::go_quote(f)))
+        .collect();
+    format!("strict decoding error: {}", fields.join(", "))
 }
 
 /// The resource of a kind (`deployments`, `ingresses`,

@@ -483,23 +483,13 @@ fn drop_disabled(strategy: &KindStrategy, object: &mut Value, live: &Value) {
     }
 }
 
-/// A CustomResourceDefinition's `PrepareForCreate` and `PrepareForUpdate`
-/// (after the main resource kept the stored status): the version marked
-/// `storage: true` joins `status.storedVersions` unless it is there, so a
-/// storage version moved to a new version adds it (objects may still be
-/// stored in the old one).
+/// A CustomResourceDefinition's `PrepareForCreate` (after its status was
+/// reset) and `PrepareForUpdate` (after the stored one was kept): the
+/// version marked `storage: true` joins `status.storedVersions` unless it
+/// is there, so a storage version moved to a new version adds it (objects
+/// may still be stored in the old one).
 fn record_storage_version(crd: &mut Value, _: &Value) {
-    let Some(storage) = crd
-        .get_path(&["spec", "versions"])
-        .and_then(Value::as_list)
-        .and_then(|versions| {
-            versions
-                .iter()
-                .find(|v| v.get("storage") == Some(&Value::Bool(true)))
-        })
-        .and_then(|v| v.get("name"))
-        .cloned()
-    else {
+    let Some(storage) = crate::builtin::storage_version(crd.get("spec")) else {
         return;
     };
     let Some(status) = crd.child_map_mut("status") else {
@@ -1133,6 +1123,18 @@ mod tests {
         let mut updated = yaml(body);
         prepare_for_update(&mut updated, &cleaned, NOW);
         assert_eq!(updated, cleaned);
+    }
+
+    /// customresourcedefinition strategy PrepareForCreate: the stored
+    /// version in the new object's status (the registry's `every_write`,
+    /// which `PrepareForUpdate` shares).
+    #[test]
+    fn crd_status() {
+        let mut crd = yaml(
+            "{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, spec: {versions: [{name: v1, storage: true}]}}",
+        );
+        prepare_for_create(&mut crd);
+        assert_eq!(crd.get("status"), Some(&yaml("{storedVersions: [v1]}")));
     }
 
     /// coordination `lease/strategy.go`: with CoordinatedLeaderElection

@@ -269,9 +269,6 @@ impl Job {
                     Outcome::Error => ApplyOutcome::Error,
                 };
                 let mut notes = step.notes;
-                if self.id.kind == "Secret" && self.id.group.is_empty() {
-                    notes.iter_mut().for_each(mask_sent_secret);
-                }
                 // What the cluster stores of a Secret's stringData, which
                 // the engine keeps as applied (see the scenario's Why?).
                 let sent = scenario.steps.first().and_then(|s| s.as_ref().ok());
@@ -757,53 +754,3 @@ impl<'d> SchemaCatalogue<'d> {
 
 #[cfg(test)]
 mod tests;
-
-/// A Secret's patch note (`kubectl sent a strategic patch: {...}`) with
-/// the values masked.
-fn mask_sent_secret(note: &mut String) {
-    let Some((head, json)) = note
-        .strip_prefix(crate::client_side::SENT_PATCH)
-        .and_then(|rest| rest.split_once(": "))
-    else {
-        return;
-    };
-    if let Ok(patch) = Value::from_json_str(json) {
-        *note = format!(
-            "{}{head}: {}",
-            crate::client_side::SENT_PATCH,
-            masked_secret(&patch).to_json_sorted()
-        );
-    }
-}
-
-/// A Secret's patch as a note may show it: the values of `data` and
-/// `stringData` (and of the last-applied annotation's copy of them) as
-/// `***`, as `kubectl diff` masks them (kubectl itself never prints the
-/// patch).
-fn masked_secret(patch: &Value) -> Value {
-    let mut patch = patch.clone();
-    let Some(map) = patch.as_map_mut() else {
-        return patch;
-    };
-    for field in ["data", "stringData"] {
-        if let Some(Value::Map(values)) = map.get_mut(field) {
-            for (_, v) in values.iter_mut() {
-                if !v.is_null() {
-                    *v = Value::from("***");
-                }
-            }
-        }
-    }
-    if let Some(Value::Map(annotations)) = map
-        .get_mut("metadata")
-        .and_then(Value::as_map_mut)
-        .and_then(|m| m.get_mut("annotations"))
-        && let Some(Value::String(text)) =
-            annotations.get_mut(crate::field_manager::LAST_APPLIED_ANNOTATION)
-        && let Ok(manifest) = Value::from_json_str(text)
-    {
-        let newline = if text.ends_with('\n') { "\n" } else { "" };
-        *text = format!("{}{newline}", masked_secret(&manifest).to_json());
-    }
-    patch
-}

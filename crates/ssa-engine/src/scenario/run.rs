@@ -29,10 +29,7 @@ pub fn schema_for(scenario: &Scenario) -> Result<ObjectSchema, ScenarioError> {
         }
         Some(SchemaSource::Deduced) => Ok(ObjectSchema::deduced()),
         Some(SchemaSource::Builtin(gvk)) => {
-            let (av, k) = match gvk.rsplit_once('/') {
-                Some((av, k)) => (av.to_string(), k.to_string()),
-                None => (String::new(), gvk.clone()),
-            };
+            let (av, k) = builtin_type(gvk);
             crate::builtin::lookup(&av, &k).ok_or_else(|| {
                 at(
                     ValuePath::root().key("builtin"),
@@ -52,6 +49,14 @@ pub fn schema_for(scenario: &Scenario) -> Result<ObjectSchema, ScenarioError> {
                 )
             })
         }
+    }
+}
+
+/// The apiVersion and kind a `schema: {builtin: GROUP/VERSION/KIND}` names.
+fn builtin_type(gvk: &str) -> (String, String) {
+    match gvk.rsplit_once('/') {
+        Some((av, k)) => (av.to_string(), k.to_string()),
+        None => (String::new(), gvk.to_string()),
     }
 }
 
@@ -399,7 +404,9 @@ fn run_patch(
     let patched = match step.subresource {
         // The scale endpoint's result is a Scale, not the kind's struct.
         Some(Subresource::Scale) => patch::apply_patch(schema, &target, patch_type, patch_body),
-        _ => patch::patch_object(schema, &target, patch_type, patch_body),
+        // `kubectl patch` sends no fieldValidation: the server's default
+        // (Warn) drops unknown fields.
+        _ => patch::patch_object(schema, &target, patch_type, patch_body, false),
     };
     let patched = patched.map_err(|e| {
         // The server's message may not say what failed; the note does.
@@ -463,10 +470,7 @@ impl Target {
         // A built-in schema names the kind even when the only body is a
         // Scale.
         let (api_version, kind) = match &scenario.schema {
-            Some(SchemaSource::Builtin(gvk)) => match gvk.rsplit_once('/') {
-                Some((av, k)) => (av.to_string(), k.to_string()),
-                None => (String::new(), gvk.clone()),
-            },
+            Some(SchemaSource::Builtin(gvk)) => builtin_type(gvk),
             _ => object_type(scenario),
         };
         let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);

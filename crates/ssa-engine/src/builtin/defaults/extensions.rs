@@ -3,7 +3,7 @@
 //! apiregistration.k8s.io/v1 (kube-aggregator
 //! `pkg/apis/apiregistration/v1/defaults.go`), both read at v0.36.0.
 
-use super::{items, set};
+use super::set;
 use crate::value::{Map, Value};
 
 /// `SetObjectDefaults_CustomResourceDefinition`:
@@ -26,7 +26,7 @@ pub(super) fn custom_resource_definition(root: &mut Map) {
         // SetDefaults_ServiceReference.
         set(service, "port", Value::Int(443));
     }
-    let stored = stored_versions(root);
+    let stored = storage_version(root.get("spec")).map(|name| Value::List(vec![name]));
     if let Some(status) = root.child_map_mut("status")
         && status
             .get("storedVersions")
@@ -63,14 +63,16 @@ fn crd_spec(spec: &mut Map) {
     }
 }
 
-/// The first version marked `storage: true`, as a one-item list (the
-/// CRD's `status.storedVersions` on create).
-pub(super) fn stored_versions(root: &mut Map) -> Option<Value> {
-    let spec = root.get_mut("spec").and_then(Value::as_map_mut)?;
-    let name = items(spec, "versions")
-        .find(|v| v.get("storage") == Some(&Value::Bool(true)))
-        .and_then(|v| v.get("name").cloned())?;
-    Some(Value::List(vec![name]))
+/// The name of a CustomResourceDefinition's first version marked
+/// `storage: true`, given its `spec`.
+pub(crate) fn storage_version(spec: Option<&Value>) -> Option<Value> {
+    spec?
+        .get("versions")?
+        .as_list()?
+        .iter()
+        .find(|v| v.get("storage") == Some(&Value::Bool(true)))?
+        .get("name")
+        .cloned()
 }
 
 /// apiregistration `SetDefaults_ServiceReference`: port 443.

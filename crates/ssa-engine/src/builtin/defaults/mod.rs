@@ -7,6 +7,8 @@
 mod admission;
 mod core;
 mod extensions;
+
+pub(crate) use extensions::storage_version;
 mod flowcontrol;
 mod network;
 mod resource;
@@ -218,14 +220,6 @@ impl Defaulter for KindDefaults {
                     ))
                 {
                     m.insert("conditions", conditions);
-                }
-            }
-            // customresourcedefinition strategy PrepareForCreate: the
-            // storage version is the first stored one.
-            KindDefaults::CustomResourceDefinition => {
-                let mut object = object.as_map().cloned().unwrap_or_default();
-                if let Some(stored) = extensions::stored_versions(&mut object) {
-                    m.insert("storedVersions", stored);
                 }
             }
             _ => {}
@@ -1556,17 +1550,6 @@ conditions:
             first(&template, &["template", "spec", "containers"])
                 .get_path(&["resources", "requests"]),
             None
-        );
-    }
-
-    /// customresourcedefinition strategy PrepareForCreate: the stored
-    /// version in the new object's status.
-    #[test]
-    fn crd_status() {
-        let crd = yaml("spec: {versions: [{name: v1, storage: true}]}");
-        assert_eq!(
-            KindDefaults::CustomResourceDefinition.initial_status(&crd, ""),
-            Some(yaml("{storedVersions: [v1]}"))
         );
     }
 

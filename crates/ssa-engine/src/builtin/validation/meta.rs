@@ -265,9 +265,18 @@ pub(super) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
     errs
 }
 
-/// The finalizers Kubernetes itself defines, which need no domain
-/// (`validateKubeFinalizerName`'s `standardFinalizers`).
-pub(super) const STANDARD_FINALIZERS: [&str; 3] = ["kubernetes", "orphan", "foregroundDeletion"];
+/// core/validation's `validateKubeFinalizerName` of `name` at `path`: a
+/// name without a domain is one of the finalizers Kubernetes itself
+/// defines (`standardFinalizers`).
+pub(super) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: impl Into<String>) {
+    if !name.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&name) {
+        errs.invalid(
+            path,
+            BadValue::str(name),
+            "name is neither a standard finalizer name nor is it fully qualified",
+        );
+    }
+}
 
 /// `ValidateAnnotations` (every key a qualified name once lowercased),
 /// `ValidateOwnerReferences` (v0.36: each error at the list's path;
@@ -321,13 +330,9 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             errs.invalid("metadata.finalizers", BadValue::str(f), &m);
         }
     }
-    for (i, f) in finalizers.iter().enumerate() {
-        if kube && !f.contains('/') && !STANDARD_FINALIZERS.contains(f) {
-            errs.invalid(
-                format!("metadata.finalizers[{i}]"),
-                BadValue::str(f),
-                "name is neither a standard finalizer name nor is it fully qualified",
-            );
+    if kube {
+        for (i, f) in finalizers.iter().enumerate() {
+            kube_finalizer_name(&mut errs, f, format!("metadata.finalizers[{i}]"));
         }
     }
     errs

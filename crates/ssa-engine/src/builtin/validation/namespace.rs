@@ -3,7 +3,7 @@
 //! its deletion allows.
 
 use super::field::{BadValue, Errors, FieldError};
-use super::meta::STANDARD_FINALIZERS;
+use super::meta::kube_finalizer_name;
 use super::{items, names, text};
 use crate::value::Value;
 
@@ -19,13 +19,7 @@ pub(super) fn spec_finalizers(namespace: &Value) -> Vec<FieldError> {
         for m in names::label_key(name) {
             errs.invalid("spec.finalizers", BadValue::str(name), &m);
         }
-        if !name.contains('/') && !STANDARD_FINALIZERS.contains(&name) {
-            errs.invalid(
-                "spec.finalizers",
-                BadValue::str(name),
-                "name is neither a standard finalizer name nor is it fully qualified",
-            );
-        }
+        kube_finalizer_name(&mut errs, name, "spec.finalizers");
     }
     errs
 }

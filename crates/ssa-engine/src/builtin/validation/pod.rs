@@ -14,7 +14,19 @@ use super::field::{BadValue, Errors, FieldError, child, index};
 use super::{at, items, text};
 use crate::value::Value;
 
-const WHITESPACE: &str = "must not have leading or trailing whitespace";
+/// A Pod's container image with leading or trailing whitespace
+/// (`validateContainerOnlyForPod`, and `ValidateContainerUpdates` again on
+/// update, the same message, which the aggregate prints once).
+fn padded_image(errs: &mut Vec<FieldError>, container: &Value, path: String) {
+    let image = text(container, "image");
+    if image.trim() != image {
+        errs.invalid(
+            path,
+            BadValue::str(image),
+            "must not have leading or trailing whitespace",
+        );
+    }
+}
 
 /// `validateContainersOnlyForPod` (containers, then init containers: an
 /// image without surrounding whitespace), then on create
@@ -23,14 +35,7 @@ pub(super) fn pod_only(spec: Option<&Value>, create: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for key in ["containers", "initContainers"] {
         for (i, c) in items(at(spec, key)).iter().enumerate() {
-            let image = text(c, "image");
-            if image.trim() != image {
-                errs.invalid(
-                    child(&index(&child("spec", key), i), "image"),
-                    BadValue::str(image),
-                    WHITESPACE,
-                );
-            }
+            padded_image(&mut errs, c, child(&index(&child("spec", key), i), "image"));
         }
     }
     if create {
@@ -69,14 +74,11 @@ pub(super) fn update(old: &Value, new: &Value) -> Vec<FieldError> {
             return errs;
         }
         for (i, c) in containers.iter().enumerate() {
-            let image = text(c, "image");
             let image_path = child(&index(&path, i), "image");
-            if image.is_empty() {
+            if text(c, "image").is_empty() {
                 errs.required(image_path.clone(), "");
             }
-            if image.trim() != image {
-                errs.invalid(image_path, BadValue::str(image), WHITESPACE);
-            }
+            padded_image(&mut errs, c, image_path);
         }
     }
     let deadline = |s: Option<&Value>| at(s, "activeDeadlineSeconds").and_then(Value::as_i64);
