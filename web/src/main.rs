@@ -33,6 +33,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 fn main() {
     install_panic_banner();
+    #[cfg(feature = "crd-validation")]
+    ssa_engine::crd::set_pattern_matcher(browser::regexp_matches);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
     // keep the download small): the built-in kinds' catalogue, the presets.
     if let Some(text) = take_global("ssaCatalogue") {

@@ -15,6 +15,36 @@ use wasm_bindgen::prelude::*;
 
 mod schema_templates;
 
+/// Gives the engine JavaScript's regular expressions when the module loads
+/// (custom resource `pattern`s: see `ssa_engine::crd::set_pattern_matcher`).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(start)]
+fn start() {
+    ssa_engine::crd::set_pattern_matcher(regexp_matches);
+}
+
+/// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`
+/// as its `i` flag); `None` when the pattern does not compile, the
+/// `SyntaxError` caught.
+#[cfg(target_arch = "wasm32")]
+fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
+    use js_sys::{Array, Function, Reflect, RegExp};
+    let (source, flags) = match pattern.strip_prefix("(?i)") {
+        Some(rest) => (rest, "i"),
+        None => (pattern, ""),
+    };
+    let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let args = Array::of2(&source.into(), &flags.into());
+    let regexp: RegExp = Reflect::construct(&constructor, &args)
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    Some(regexp.test(text))
+}
+
 /// Runs a scenario given as YAML/JSON text or as an object, and returns the
 /// result document (see the shared scenario format).
 #[wasm_bindgen(js_name = runScenario)]

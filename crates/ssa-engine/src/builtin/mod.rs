@@ -25,7 +25,7 @@
 mod defaults;
 pub(crate) mod goencoding;
 mod round_trip;
-mod validation;
+pub(crate) mod validation;
 
 pub use defaults::KindDefaults;
 pub(crate) use defaults::storage_version;

@@ -7,7 +7,7 @@ use crate::value::{Value, go_quote};
 
 /// `field.ErrorType`, with what its `String()` says.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum ErrorType {
+pub(crate) enum ErrorType {
     Required,
     Forbidden,
     Invalid,
@@ -16,6 +16,10 @@ pub(super) enum ErrorType {
     NotSupported,
     /// `Too long`, the value left out.
     TooLong,
+    /// `Too many`: the count, then the limit (a custom resource's lists
+    /// and maps).
+    #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
+    TooMany,
     NotFound,
 }
 
@@ -23,7 +27,7 @@ pub(super) enum ErrorType {
 /// booleans with `%v`, anything else as `json.Marshal` writes it (since
 /// Kubernetes 1.34: "Nicer value rendering in API errors").
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum BadValue {
+pub(crate) enum BadValue {
     Str(String),
     Int(i64),
     /// Already encoded as Go's `json.Marshal` would.
@@ -34,13 +38,13 @@ impl BadValue {
     /// A string's copy as the bad value (out of line: about seventy
     /// places would each copy the string and build the variant).
     #[inline(never)]
-    pub(super) fn str(value: &str) -> BadValue {
+    pub(crate) fn str(value: &str) -> BadValue {
         BadValue::Str(value.to_string())
     }
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct FieldError {
+pub(crate) struct FieldError {
     pub path: String,
     pub kind: ErrorType,
     pub value: Option<BadValue>,
@@ -52,23 +56,23 @@ pub(super) struct FieldError {
 // error's construction is not copied into every caller (several KB of
 // the page's wasm).
 
-pub(super) fn required(path: impl Into<String>, detail: &str) -> FieldError {
+pub(crate) fn required(path: impl Into<String>, detail: &str) -> FieldError {
     error(path.into(), ErrorType::Required, None, detail)
 }
 
-pub(super) fn forbidden(path: impl Into<String>, detail: &str) -> FieldError {
+pub(crate) fn forbidden(path: impl Into<String>, detail: &str) -> FieldError {
     error(path.into(), ErrorType::Forbidden, None, detail)
 }
 
-pub(super) fn invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {
+pub(crate) fn invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {
     error(path.into(), ErrorType::Invalid, Some(value), detail)
 }
 
-pub(super) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError {
+pub(crate) fn duplicate(path: impl Into<String>, value: BadValue) -> FieldError {
     error(path.into(), ErrorType::Duplicate, Some(value), "")
 }
 
-pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError {
+pub(crate) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError {
     error(path.into(), ErrorType::NotFound, Some(value), "")
 }
 
@@ -76,7 +80,7 @@ pub(super) fn not_found(path: impl Into<String>, value: BadValue) -> FieldError 
 /// `errs.push(invalid(..))`): one out-of-line call per place rather than
 /// the constructor's and `Vec::push`'s, about two hundred places (the
 /// page's wasm).
-pub(super) trait Errors {
+pub(crate) trait Errors {
     fn invalid(&mut self, path: impl Into<String>, value: BadValue, detail: &str);
     fn required(&mut self, path: impl Into<String>, detail: &str);
     fn forbidden(&mut self, path: impl Into<String>, detail: &str);
@@ -131,7 +135,7 @@ fn push_not_supported(errs: &mut Vec<FieldError>, path: String, value: BadValue,
 /// `parent.key`, the path of a child field (out of line: called from
 /// many places).
 #[inline(never)]
-pub(super) fn child(parent: &str, key: &str) -> String {
+pub(crate) fn child(parent: &str, key: &str) -> String {
     let mut path = String::with_capacity(parent.len() + 1 + key.len());
     path.push_str(parent);
     path.push('.');
@@ -142,7 +146,7 @@ pub(super) fn child(parent: &str, key: &str) -> String {
 /// One `Invalid` of the string `value` at `path` per message of a format
 /// check (out of line: the pattern of most of them).
 #[inline(never)]
-pub(super) fn invalid_each(
+pub(crate) fn invalid_each(
     errs: &mut Vec<FieldError>,
     path: &str,
     value: &str,
@@ -155,7 +159,7 @@ pub(super) fn invalid_each(
 
 /// `path[i]`, the path of a list's item (out of line).
 #[inline(never)]
-pub(super) fn index(path: &str, i: usize) -> String {
+pub(crate) fn index(path: &str, i: usize) -> String {
     format!("{path}[{i}]")
 }
 
@@ -172,22 +176,35 @@ fn error(path: String, kind: ErrorType, value: Option<BadValue>, detail: &str) -
 /// A value of a named string type (`core.Protocol`, `core.ServiceType`...):
 /// `ErrorBody`'s `case string` does not match it, so `json.Marshal`
 /// prints it.
-pub(super) fn named(value: &str) -> BadValue {
+pub(crate) fn named(value: &str) -> BadValue {
     BadValue::Json(json_string(value))
 }
 
 /// `field.TooLong` with a limit in bytes.
-pub(super) fn too_long(path: &str, max_bytes: usize) -> FieldError {
+pub(crate) fn too_long(path: &str, max_bytes: usize) -> FieldError {
+    let unit = if max_bytes == 1 { "byte" } else { "bytes" };
     FieldError {
         path: path.to_string(),
         kind: ErrorType::TooLong,
         value: None,
-        detail: format!("may not be more than {max_bytes} bytes"),
+        detail: format!("may not be more than {max_bytes} {unit}"),
+    }
+}
+
+/// `field.TooMany`: `Too many: 4: must have at most 3 items`.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn too_many(path: &str, actual: usize, max: i64) -> FieldError {
+    let unit = if max == 1 { "item" } else { "items" };
+    FieldError {
+        path: path.to_string(),
+        kind: ErrorType::TooMany,
+        value: Some(BadValue::Int(actual as i64)),
+        detail: format!("must have at most {max} {unit}"),
     }
 }
 
 /// `field.NotSupported`: `supported values: "a", "b"`.
-pub(super) fn not_supported(
+pub(crate) fn not_supported(
     path: impl Into<String>,
     value: BadValue,
     valid: &[&str],
@@ -212,6 +229,7 @@ impl FieldError {
             ErrorType::Duplicate => "Duplicate value",
             ErrorType::NotSupported => "Unsupported value",
             ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
             ErrorType::NotFound => "Not found",
         };
         let mut s = match &self.value {
@@ -236,7 +254,7 @@ impl std::fmt::Display for FieldError {
 
 /// `errors.NewInvalid(qualifiedKind, name, errs).Error()`:
 /// `Deployment.apps "web" is invalid: <aggregate>`; `None` for no errors.
-pub(super) fn invalid_message(
+pub(crate) fn invalid_message(
     group_kind: &str,
     name: &str,
     errors: &[FieldError],
@@ -260,7 +278,7 @@ pub(super) fn invalid_message(
 }
 
 /// `ValidateNonnegativeField` for each of `keys` under `path`.
-pub(super) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> Vec<FieldError> {
+pub(crate) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> Vec<FieldError> {
     keys.iter()
         .filter_map(|key| {
             let n = spec?.get(key)?.as_i64()?;
@@ -277,20 +295,20 @@ pub(super) fn non_negative(spec: Option<&Value>, path: &str, keys: &[&str]) -> V
 
 /// Go's `json.Marshal` of a `map[string]string` (keys sorted; `null` when
 /// absent).
-pub(super) fn json_string_map(m: Option<&Value>) -> String {
+pub(crate) fn json_string_map(m: Option<&Value>) -> String {
     m.filter(|m| m.as_map().is_some())
         .map_or_else(|| "null".to_string(), Value::to_json_sorted)
 }
 
 /// Go's `json.Marshal` of a `*metav1.LabelSelector`: fields in struct
 /// order, both `omitempty` (the internal types' table has the struct).
-pub(super) fn json_label_selector(selector: Option<&Value>) -> String {
+pub(crate) fn json_label_selector(selector: Option<&Value>) -> String {
     super::internal_json::pointer_to("LabelSelector", selector)
 }
 
 /// A JSON string as Go's `encoding/json` writes it (HTML characters
 /// escaped).
-pub(super) fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     crate::value::write_json_string(s, &mut out);
     out

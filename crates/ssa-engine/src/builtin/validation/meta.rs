@@ -19,7 +19,7 @@ use crate::value::{Map, Value, go_quote};
 
 /// A kind's name function (`ValidateNameFunc`), on create.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum NameRule {
+pub(crate) enum NameRule {
     /// `NameIsDNSSubdomain`: most kinds.
     Subdomain,
     /// `NameIsDNSLabel`: Namespace.
@@ -45,7 +45,7 @@ pub(super) enum NameRule {
 
 /// The errors of `metadata` by `rule`, in upstream's order; `kube` adds
 /// core/validation's finalizer-name check.
-pub(super) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<FieldError> {
+pub(crate) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<FieldError> {
     let metadata = object.get("metadata");
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
     let name = meta("name").and_then(Value::as_str).unwrap_or("");
@@ -104,7 +104,7 @@ fn name_errors(rule: NameRule, name: &str, object: &Value) -> Vec<String> {
 }
 
 /// A map's keys, sorted: upstream walks a Go map (no fixed order).
-pub(super) fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
+pub(crate) fn sorted_keys(map: Option<&Map>) -> Vec<&String> {
     let mut keys: Vec<&String> = map.map(|m| m.keys().collect()).unwrap_or_default();
     crate::sort::sort(&mut keys);
     keys
@@ -117,7 +117,7 @@ fn text<'a>(map: &'a Map, key: &str) -> &'a str {
 
 /// `ValidateLabels`: every key a qualified name, every value a label
 /// value.
-pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
+pub(crate) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
     let map = labels.and_then(Value::as_map);
     let mut errs = Vec::new();
     for key in sorted_keys(map) {
@@ -139,7 +139,7 @@ pub(super) fn labels(labels: Option<&Value>, path: &str) -> Vec<FieldError> {
 /// succeeds (its `NewRequirement` checks the same), so callers take errors
 /// here for its failure.
 #[inline(never)]
-pub(super) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldError> {
+pub(crate) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldError> {
     let Some(selector) = selector.filter(|s| !s.is_null()) else {
         return vec![];
     };
@@ -156,7 +156,7 @@ pub(super) fn label_selector(selector: Option<&Value>, path: &str) -> Vec<FieldE
 
 /// Whose requirement [`requirement`] checks.
 #[derive(Clone, Copy, PartialEq)]
-pub(super) enum Requirement {
+pub(crate) enum Requirement {
     /// A label selector's (`ValidateLabelSelectorRequirement`).
     Label,
     /// A node selector term's `matchExpressions`
@@ -173,7 +173,7 @@ pub(super) enum Requirement {
 /// [`requirement`] for each item of the list at `key` of `parent` (under
 /// `path`).
 #[inline(never)]
-pub(super) fn requirements(
+pub(crate) fn requirements(
     errs: &mut Vec<FieldError>,
     parent: &Value,
     path: &str,
@@ -254,7 +254,7 @@ fn requirement(errs: &mut Vec<FieldError>, requirement: &Value, at: &str, of: Re
 
 /// `ValidateAnnotations`' keys, at `path`: each a qualified name once
 /// lower-cased (in the map's sorted order, as Go's test order is random).
-pub(super) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
+pub(crate) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     for key in sorted_keys(map.and_then(Value::as_map)) {
         // Go's strings.ToLower; only ASCII letters can pass anyway.
@@ -268,7 +268,7 @@ pub(super) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
 /// core/validation's `validateKubeFinalizerName` of `name` at `path`: a
 /// name without a domain is one of the finalizers Kubernetes itself
 /// defines (`standardFinalizers`).
-pub(super) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: impl Into<String>) {
+pub(crate) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: impl Into<String>) {
     if !name.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&name) {
         errs.invalid(
             path,
@@ -342,7 +342,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
 /// type given once and a qualified name, a status of True, False or
 /// Unknown, an observed generation not negative, a transition time, a
 /// reason in its format, at most 1 KiB, and a message of at most 32 KiB).
-pub(super) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
+pub(crate) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (i, condition) in super::items(list).iter().enumerate() {

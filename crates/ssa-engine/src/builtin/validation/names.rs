@@ -109,7 +109,7 @@ pub(super) fn path_segment(value: &str) -> Vec<String> {
 }
 
 /// `IsDNS1035Label`.
-pub(super) fn dns1035_label(value: &str) -> Vec<String> {
+pub(crate) fn dns1035_label(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 63 {
         errs.push("must be no more than 63 characters".to_string());

@@ -15,6 +15,11 @@ use crate::value::go_quote;
 use crate::value::{Map, Value, ValuePath};
 use std::sync::Arc;
 
+#[cfg(feature = "crd-validation")]
+mod validation;
+#[cfg(feature = "crd-validation")]
+pub use validation::{PatternMatcher, set_pattern_matcher};
+
 fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     SchemaError {
         path: path.clone(),
@@ -88,6 +93,19 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
             .get("subresources")
             .or_else(|| spec.get("subresources")),
     );
+    #[cfg(feature = "crd-validation")]
+    let validator = Some(Arc::new(validation::CustomResourceValidation {
+        group_kind: format!("{crd_kind}.{group}"),
+        schema: node.clone(),
+        spec_replicas_path: version
+            .get("subresources")
+            .or_else(|| spec.get("subresources"))
+            .and_then(|s| s.get_path(&["scale", "specReplicasPath"]))
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    }) as Arc<dyn crate::schema::Validator>);
+    #[cfg(not(feature = "crd-validation"))]
+    let validator = None;
     let coercion = CustomResourceCoercion {
         schema: Structural::from_schema(node),
         prune: !preserve_all,
@@ -97,7 +115,7 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
         root: root_type,
         subresources,
         defaulter: Some(Arc::new(coercion) as Arc<dyn Defaulter>),
-        validator: None,
+        validator,
         omit_empty: false,
     })
 }

@@ -1,0 +1,339 @@
+//! Each case names the upstream code whose behaviour it checks: kube-openapi
+//! `pkg/validation/validate` (and its `errors/schema.go` messages),
+//! apiextensions-apiserver `kubeOpenAPIResultToFieldErrors`, its
+//! ratcheting (`ratcheting.go`, `common.CorrelatedObject`), `listtype`,
+//! `objectmeta` and `validator.go`.
+
+use super::*;
+
+fn yaml(text: &str) -> Value {
+    match crate::yaml::parse(text) {
+        Ok(doc) => doc.value,
+        Err(e) => panic!("test YAML: {e}"),
+    }
+}
+
+/// The validation of `example.com/v1 Widget` with `schema` (YAML) as its
+/// openAPIV3Schema.
+fn widget(schema: &str) -> CustomResourceValidation {
+    CustomResourceValidation {
+        group_kind: "Widget.example.com".to_string(),
+        schema: yaml(schema),
+        spec_replicas_path: None,
+    }
+}
+
+/// A Widget named `w` with `spec` (YAML flow map).
+fn object(spec: &str) -> Value {
+    yaml(&format!(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {{name: w, namespace: default}}\nspec: {spec}"
+    ))
+}
+
+fn refused(v: &CustomResourceValidation, old: Option<&str>, new: &str) -> String {
+    let old = old.map(object);
+    match v.validate(old.as_ref(), &object(new)) {
+        Err(message) => message,
+        Ok(()) => panic!("{new} was accepted"),
+    }
+}
+
+fn accepted(v: &CustomResourceValidation, old: Option<&str>, new: &str) {
+    let old = old.map(object);
+    if let Err(message) = v.validate(old.as_ref(), &object(new)) {
+        panic!("{new} was refused: {message}");
+    }
+}
+
+const SPEC: &str = "
+type: object
+properties:
+  spec:
+    type: object
+    required: [size]
+    properties:
+      size: {type: string, enum: [small, large]}
+      replicas: {type: integer, minimum: 0, maximum: 10}
+      name: {type: string, maxLength: 5, minLength: 2, pattern: '^[a-z]+$'}
+      port: {type: integer, format: int32}
+      ratio: {type: number, multipleOf: 0.5, exclusiveMaximum: true, maximum: 2.5}
+      tags: {type: array, minItems: 1, maxItems: 2, items: {type: string}}
+      limits: {type: object, maxProperties: 1, additionalProperties: {type: integer, minimum: 1}}
+      port2: {x-kubernetes-int-or-string: true}
+      count: {type: integer, enum: [1, 2]}
+";
+
+/// The messages of `errors/schema.go` as the field errors carry them, in
+/// the validators' order per value (`NewSchemaValidator`).
+#[test]
+fn value_rules_word_for_word() {
+    let v = widget(SPEC);
+    let cases = [
+        (
+            "{size: huge}",
+            r#"spec.size: Unsupported value: "huge": supported values: "small", "large""#,
+        ),
+        (
+            "{size: small, replicas: 11}",
+            "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+        ),
+        (
+            "{size: small, replicas: -1}",
+            "spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
+        ),
+        (
+            "{size: small, name: abcdefg}",
+            "spec.name: Too long: may not be more than 5 bytes",
+        ),
+        (
+            "{size: small, name: a}",
+            r#"spec.name: Invalid value: "a": spec.name in body should be at least 2 chars long"#,
+        ),
+        (
+            "{size: small, name: Ab}",
+            r#"spec.name: Invalid value: "Ab": spec.name in body should match '^[a-z]+$'"#,
+        ),
+        (
+            "{size: small, ratio: 0.7}",
+            "spec.ratio: Invalid value: 0.7: spec.ratio in body should be a multiple of 0.5",
+        ),
+        (
+            "{size: small, ratio: 2.5}",
+            "spec.ratio: Invalid value: 2.5: spec.ratio in body should be less than 2.5",
+        ),
+        (
+            "{size: small, tags: []}",
+            "spec.tags: Invalid value: 0: spec.tags in body should have at least 1 items",
+        ),
+        (
+            "{size: small, tags: [a, b, c]}",
+            "spec.tags: Too many: 3: must have at most 2 items",
+        ),
+        (
+            "{size: small, limits: {a: 1, b: 2}}",
+            "spec.limits: Too many: 2: must have at most 1 item",
+        ),
+        (
+            "{size: small, limits: {a: 0}}",
+            "spec.limits.a: Invalid value: 0: spec.limits.a in body should be greater than or equal to 1",
+        ),
+        (
+            "{size: small, replicas: three}",
+            r#"spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string""#,
+        ),
+        (
+            "{size: small, port2: true}",
+            r#"spec.port2: Invalid value: "boolean": spec.port2 in body must be of type integer,string: "boolean""#,
+        ),
+        // The value's range for its format is not a kube-openapi
+        // `Validation`: a field error without a path.
+        (
+            "{size: small, port: 3000000000}",
+            r#": Invalid value: "": Checked value must be of type integer with format int32 in spec.port"#,
+        ),
+        (
+            "{size: small, count: 3}",
+            r#"spec.count: Unsupported value: 3: supported values: "1", "2""#,
+        ),
+        ("{}", "spec.size: Required value"),
+        // A whole number is an int64, compared natively with the factor
+        // and the bound truncated to integers (`MultipleOfInt`,
+        // `MaximumInt`).
+        (
+            "{size: small, ratio: 2}",
+            "[spec.ratio: Invalid value: 0: factor MultipleOf declared for spec.ratio must be positive: 0, spec.ratio: Invalid value: 2: spec.ratio in body should be less than 2]",
+        ),
+    ];
+    for (spec, error) in cases {
+        assert_eq!(
+            refused(&v, None, spec),
+            format!(r#"Widget.example.com "w" is invalid: {error}"#),
+            "{spec}"
+        );
+    }
+    accepted(
+        &v,
+        None,
+        "{size: small, replicas: 10, name: ab, ratio: 1.5, port2: x, count: 2}",
+    );
+    // An integer given as a whole float is an integer (`isFloatInt`), and
+    // an enum's integer matches it.
+    accepted(&v, None, "{size: small, replicas: 3.0, count: 1.0}");
+}
+
+/// Several errors in one write, in the validators' order, aggregated.
+#[test]
+fn errors_of_one_value_in_validator_order() {
+    let v = widget(
+        "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      num: {type: integer, enum: [1], maximum: 5}\n",
+    );
+    assert_eq!(
+        refused(&v, None, "{num: 7.5}"),
+        r#"Widget.example.com "w" is invalid: [spec.num: Invalid value: "number": spec.num in body must be of type integer: "number", : Invalid value: "": Checked value must be of type integer (default format) in spec.num, spec.num: Invalid value: 7.5: spec.num in body should be less than or equal to 5, spec.num: Unsupported value: 7.5: supported values: "1"]"#
+    );
+}
+
+/// An update is ratcheted: an unchanged invalid value passes, a changed
+/// one does not; list items correlate by index, by key in a map list, and
+/// not at all in a set.
+#[test]
+fn updates_ratchet_unchanged_values() {
+    let v = widget(
+        "
+type: object
+properties:
+  spec:
+    type: object
+    required: [size]
+    properties:
+      size: {type: string, enum: [small]}
+      other: {type: string}
+      byIndex: {type: array, items: {type: integer, maximum: 1}}
+      users:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [name]
+        items: {type: object, properties: {name: {type: string}, age: {type: integer, maximum: 100}}}
+      set: {type: array, x-kubernetes-list-type: set, items: {type: integer, maximum: 1}}
+",
+    );
+    accepted(&v, Some("{size: huge}"), "{size: huge, other: x}");
+    assert_eq!(
+        refused(&v, Some("{size: huge}"), "{size: large}"),
+        r#"Widget.example.com "w" is invalid: spec.size: Unsupported value: "large": supported values: "small""#
+    );
+    // A required field is missing from the object that has it: once the
+    // object changes, its error is not let through.
+    assert_eq!(
+        refused(&v, Some("{other: p}"), "{other: q}"),
+        r#"Widget.example.com "w" is invalid: spec.size: Required value"#
+    );
+    accepted(
+        &v,
+        Some("{size: small, byIndex: [5]}"),
+        "{size: small, byIndex: [5, 1]}",
+    );
+    assert!(
+        v.validate(
+            Some(&object("{size: small, byIndex: [5]}")),
+            &object("{size: small, byIndex: [1, 5]}")
+        )
+        .is_err()
+    );
+    accepted(
+        &v,
+        Some("{size: small, users: [{name: a, age: 200}, {name: b}]}"),
+        "{size: small, users: [{name: b}, {name: a, age: 200}]}",
+    );
+    assert!(
+        v.validate(
+            Some(&object("{size: small, set: [5]}")),
+            &object("{size: small, set: [5, 0]}")
+        )
+        .is_err()
+    );
+}
+
+/// `ValidateStatusUpdate`: the status's own schema, its messages without
+/// `status.`, the field paths with it.
+#[test]
+fn a_status_write_checks_the_status_schema() {
+    let v = widget(
+        "type: object\nproperties:\n  spec: {type: object, properties: {size: {type: string, enum: [small]}}}\n  status:\n    type: object\n    properties:\n      replicas: {type: integer, minimum: 0}\n",
+    );
+    let old = object("{size: huge}");
+    let mut new = old.clone();
+    if let Value::Map(m) = &mut new {
+        m.insert("status", yaml("{replicas: -1}"));
+    }
+    assert_eq!(
+        v.validate_status(&old, &new).unwrap_err(),
+        r#"Widget.example.com "w" is invalid: status.replicas: Invalid value: -1: replicas in body should be greater than or equal to 0"#
+    );
+}
+
+/// `listtype.ValidateListSetsAndMaps`, checked on update only when the old
+/// object passes.
+#[test]
+fn list_sets_and_maps_have_no_duplicates() {
+    let v = widget(
+        "
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      set: {type: array, x-kubernetes-list-type: set, items: {type: string}}
+      users:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [name]
+        items: {type: object, properties: {name: {type: string}, role: {type: string}}}
+",
+    );
+    assert_eq!(
+        refused(
+            &v,
+            None,
+            "{set: [a, b, a, a], users: [{name: x}, {name: x, role: r}, {role: r}, {}]}"
+        ),
+        r#"Widget.example.com "w" is invalid: [spec.set[2]: Duplicate value: "a", spec.users[1]: Duplicate value: {"name":"x"}, spec.users[3]: Duplicate value: {}]"#
+    );
+    accepted(&v, Some("{set: [a, a]}"), "{set: [a, a, b]}");
+}
+
+/// `objectmeta.Validate`: an embedded resource needs its apiVersion and
+/// kind; and the object's own name is a DNS subdomain on create.
+#[test]
+fn embedded_resources_and_the_name() {
+    let v = widget(
+        "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n",
+    );
+    assert_eq!(
+        refused(&v, None, "{template: {kind: ConfigMap}}"),
+        r#"Widget.example.com "w" is invalid: spec.template.apiVersion: Required value"#
+    );
+    assert_eq!(
+        refused(&v, None, "{template: {apiVersion: '', kind: 3}}"),
+        r#"Widget.example.com "w" is invalid: [spec.template.apiVersion: Invalid value: "": must not be empty, spec.template.kind: Invalid value: 3: must be a string]"#
+    );
+    let mut bad_name = object("{}");
+    if let Some(meta) = bad_name.child_map_mut("metadata") {
+        meta.insert("name", Value::from("Bad_Name"));
+    }
+    let message = v.validate(None, &bad_name).unwrap_err();
+    assert!(
+        message.starts_with(r#"Widget.example.com "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain"#),
+        "{message}"
+    );
+}
+
+/// `ValidateScaleSpec`: the replicas at `specReplicasPath`.
+#[test]
+fn scale_replicas_not_negative() {
+    let mut v = widget("type: object\nx-kubernetes-preserve-unknown-fields: true\n");
+    v.spec_replicas_path = Some(".spec.replicas".to_string());
+    assert_eq!(
+        refused(&v, None, "{replicas: -2}"),
+        r#"Widget.example.com "w" is invalid: .spec.replicas: Invalid value: -2: should be a non-negative integer"#
+    );
+    assert_eq!(
+        refused(&v, None, "{replicas: 2147483648}"),
+        r#"Widget.example.com "w" is invalid: .spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647"#
+    );
+    accepted(&v, None, "{replicas: 2}");
+}
+
+/// A null where the schema does not allow one (the coercion keeps it when
+/// the CRD preserves unknown fields everywhere).
+#[test]
+fn null_needs_nullable() {
+    let v = widget(
+        "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      a: {type: string}\n      b: {type: string, nullable: true}\n",
+    );
+    assert_eq!(
+        refused(&v, None, "{a: null}"),
+        r#"Widget.example.com "w" is invalid: spec.a: Invalid value: "null": spec.a in body must be of type string: "null""#
+    );
+    accepted(&v, None, "{b: null}");
+}
