@@ -138,3 +138,13 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(141), "{stderr}");
 }
+
+/// A custom resource checked against its CRD's schema, `pattern`s by the
+/// native regular expressions.
+#[test]
+fn run_refuses_custom_resource_values_the_schema_refuses() {
+    let file = golden("crd-values.yaml");
+    let (code, stdout, _) = ssa(&["run", "-o", "text", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_golden("crd-values.text.out", &stdout);
+}

@@ -15,11 +15,11 @@ use wasm_bindgen::prelude::*;
 
 mod schema_templates;
 
-/// Gives the engine JavaScript's regular expressions when the module loads
-/// (custom resource `pattern`s: see `ssa_engine::crd::set_pattern_matcher`).
-#[cfg(target_arch = "wasm32")]
-#[wasm_bindgen(start)]
-fn start() {
+/// Gives the engine JavaScript's regular expressions before a run (custom
+/// resource `pattern`s: see `ssa_engine::crd::set_pattern_matcher`; the
+/// first call sets them, the others do nothing).
+fn use_javascript_regexp() {
+    #[cfg(target_arch = "wasm32")]
     ssa_engine::crd::set_pattern_matcher(regexp_matches);
 }
 
@@ -57,6 +57,7 @@ pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
             .and_then(|s| s.as_string())
             .ok_or_else(|| JsError::new("runScenario takes YAML text or a scenario object"))?,
     };
+    use_javascript_regexp();
     let result = ssa_engine::scenario::run_scenario_text_without_views(&text)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&(&result.to_value()).into())
@@ -122,6 +123,7 @@ fn review_document(
     manifests: &str,
     options: &serde_json::Value,
 ) -> serde_json::Value {
+    use_javascript_regexp();
     use ssa_engine::review::{Options, Source};
     let text = |key: &str| {
         options

@@ -108,3 +108,33 @@ fn deeply_nested_arguments_are_refused_with_an_error() {
     // The module still works afterwards.
     assert!(ssa_wasm::run_scenario(JsValue::from_str(SCENARIO)).is_ok());
 }
+
+/// A custom resource's `pattern`, matched by JavaScript's `RegExp` (a
+/// leading `(?i)` as its flag), with the API server's message.
+#[wasm_bindgen_test]
+fn custom_resource_patterns_use_javascript_regexp() {
+    let scenario = |spec: &str| {
+        format!(
+            "scenario: v1\nname: pattern\nschema:\n  crd:\n    spec:\n      group: example.com\n      names: {{kind: Widget}}\n      versions:\n      - name: v1\n        served: true\n        schema:\n          openAPIV3Schema:\n            type: object\n            properties:\n              spec:\n                type: object\n                properties:\n                  code: {{type: string, pattern: '^[a-z]+$'}}\n                  name: {{type: string, pattern: '(?i)^abc$'}}\nsteps:\n- manager: a\n  op: apply\n  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default}}, spec: {spec}}}\n"
+        )
+    };
+    let outcome = |spec: &str| {
+        let result = ssa_wasm::run_scenario(JsValue::from_str(&scenario(spec)))
+            .map_err(JsValue::from)
+            .unwrap();
+        let step = js_sys::Array::from(&get(&result, "steps")).get(0);
+        (
+            get(&step, "outcome").as_string().unwrap_or_default(),
+            get(&step, "message").as_string().unwrap_or_default(),
+        )
+    };
+    assert_eq!(outcome("{code: abc, name: ABC}").0, "applied");
+    assert_eq!(outcome("{code: abc, name: ABD}").0, "invalid");
+    assert_eq!(
+        outcome("{code: Abc, name: abc}"),
+        (
+            "invalid".to_string(),
+            r#"Widget.example.com "w" is invalid: spec.code: Invalid value: "Abc": spec.code in body should match '^[a-z]+$'"#.to_string()
+        )
+    );
+}
