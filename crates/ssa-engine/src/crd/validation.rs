@@ -22,9 +22,9 @@
 //! items by index, by their keys in a map list, not at all in a set or an
 //! atomic list), are dropped.
 //!
-//! Not modelled: `x-kubernetes-validations` (CEL), string `format`s,
-//! `allOf`/`anyOf`/`oneOf`/`not`, and the status replicas of the scale
-//! subresource.
+//! Not modelled: `x-kubernetes-validations` (CEL), the string formats
+//! `formats` leaves out, `allOf`/`anyOf`/`oneOf`/`not`, and the status
+//! replicas of the scale subresource.
 
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, child, index};
 use crate::builtin::validation::meta;
@@ -259,7 +259,10 @@ impl SchemaWalk<'_> {
         self.type_check(&types, format, schema, value, name);
         match value {
             Value::Null => {}
-            Value::String(s) => self.string(schema, s, name),
+            Value::String(s) => {
+                self.string(schema, s, name);
+                self.format(format, s, name);
+            }
             Value::Int(i) => self.number(schema, &types, format, Number::Int(*i), value, name),
             Value::Float(f) => self.number(schema, &types, format, Number::Float(*f), value, name),
             Value::List(items) => self.array(schema, items, old, name),
@@ -344,6 +347,15 @@ impl SchemaWalk<'_> {
             && matches(pattern, s) == Some(false)
         {
             let message = format!("{name} in body should match '{pattern}'");
+            self.invalid(name, BadValue::str(s), message);
+        }
+    }
+
+    /// `formatValidator`: a string in a format the registry knows
+    /// (`super::formats`), refused as a type error naming the format.
+    fn format(&mut self, format: &str, s: &str, name: &str) {
+        if super::formats::valid(&format.replace('-', ""), s) == Some(false) {
+            let message = format!("{name} in body must be of type {format}: {}", go_quote(s));
             self.invalid(name, BadValue::str(s), message);
         }
     }
@@ -603,8 +615,9 @@ fn types_and_format(schema: &Value) -> (Vec<&str>, &str) {
 }
 
 /// The string formats apiextensions keeps (`supportedVersionedFormats`,
-/// without their dashes), as of 1.34.
-const STRING_FORMATS: [&str; 24] = [
+/// without their dashes): 1.0's, and 1.34's `k8s-short-name` and
+/// `k8s-long-name`.
+const STRING_FORMATS: [&str; 26] = [
     "bsonobjectid",
     "uri",
     "email",
@@ -629,6 +642,8 @@ const STRING_FORMATS: [&str; 24] = [
     "date",
     "duration",
     "datetime",
+    "k8sshortname",
+    "k8slongname",
 ];
 
 /// The old item an update's list item is correlated with

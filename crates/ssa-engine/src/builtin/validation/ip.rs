@@ -9,13 +9,13 @@
 /// A parsed address. An IPv4-mapped IPv6 address stays IPv6 here; Go's
 /// `To4` view of it is [`Ip::to4`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Ip {
+pub(crate) enum Ip {
     V4([u8; 4]),
     V6([u16; 8]),
 }
 
 /// `ParseIPSloppy`.
-pub(super) fn parse_sloppy(text: &str) -> Option<Ip> {
+pub(crate) fn parse_sloppy(text: &str) -> Option<Ip> {
     if text.contains(':') {
         parse_v6(text).map(Ip::V6)
     } else {
@@ -162,7 +162,7 @@ impl Ip {
 
 /// `ParseCIDRSloppy`: an address (as `ParseIPSloppy` reads it) and a
 /// prefix length of decimal digits, at most the address's bits.
-pub(super) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
+pub(crate) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
     let (addr, len) = text.split_once('/')?;
     let ip = parse_sloppy(addr)?;
     if len.is_empty() || !len.bytes().all(|b| b.is_ascii_digit()) {

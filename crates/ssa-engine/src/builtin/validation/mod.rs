@@ -52,7 +52,7 @@ mod core;
 mod equality;
 pub(crate) mod field;
 mod internal_json;
-mod ip;
+pub(crate) mod ip;
 pub(crate) mod meta;
 pub(crate) mod names;
 mod namespace;

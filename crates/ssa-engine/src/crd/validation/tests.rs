@@ -337,3 +337,30 @@ fn null_needs_nullable() {
     );
     accepted(&v, None, "{b: null}");
 }
+
+/// `formatValidator` after the string's own rules, a type error naming the
+/// format; and the type validator's check of a format against a value of
+/// another type (`must be of type date-time: "int64"`).
+#[test]
+fn string_formats() {
+    let v = widget(
+        "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      at: {type: string, format: date-time}\n      id: {type: string, format: uuid}\n      name: {type: string, format: k8s-short-name}\n      free: {type: string, format: no-such-format}\n",
+    );
+    assert_eq!(
+        refused(&v, None, "{at: yesterday}"),
+        r#"Widget.example.com "w" is invalid: spec.at: Invalid value: "yesterday": spec.at in body must be of type date-time: "yesterday""#
+    );
+    assert_eq!(
+        refused(&v, None, "{at: 5}"),
+        r#"Widget.example.com "w" is invalid: spec.at: Invalid value: "int64": spec.at in body must be of type date-time: "int64""#
+    );
+    assert_eq!(
+        refused(&v, None, "{name: Web}"),
+        r#"Widget.example.com "w" is invalid: spec.name: Invalid value: "Web": spec.name in body must be of type k8s-short-name: "Web""#
+    );
+    accepted(
+        &v,
+        None,
+        "{at: '2024-05-01T10:00:00Z', id: a8098c1a-f86e-11da-bd1a-00112444be1e, name: web, free: anything}",
+    );
+}
