@@ -157,7 +157,7 @@ fn is_uuid(text: &str, version: Option<u8>) -> bool {
 fn is_base64(text: &str) -> bool {
     let b = text.as_bytes();
     let alphabet = |c: &u8| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/';
-    if b.is_empty() || b.len() % 4 != 0 {
+    if b.is_empty() || !b.len().is_multiple_of(4) {
         return false;
     }
     let body = b.len() - 4;
