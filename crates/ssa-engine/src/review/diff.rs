@@ -72,6 +72,14 @@ pub fn object_diff(object: &ObjectReview, options: DiffOptions) -> Option<Object
     {
         keep_last_applied(merged, live.as_ref());
     }
+    // kubectl reads the live object through the manifest's version: a
+    // custom resource stored in another served version of its CRD comes
+    // back in this one (conversion `None`: only its apiVersion).
+    if let (Some(Value::Map(before)), Some(after)) = (live.as_mut(), merged.as_ref())
+        && let Some(version) = after.get("apiVersion")
+    {
+        before.insert("apiVersion", version.clone());
+    }
     if !options.show_managed_fields {
         for value in live.iter_mut().chain(merged.iter_mut()) {
             crate::managed_fields::remove_from(value);

@@ -60,8 +60,6 @@ fn builtin_type(gvk: &str) -> (String, String) {
     }
 }
 
-/// The apiVersion and kind of the scenario's object: from the live object,
-/// else from the first step that names them.
 /// The (apiVersion, kind) a scenario's schema is loaded for: the live
 /// object's, else the first step object's.
 pub(crate) fn object_type(scenario: &Scenario) -> (String, String) {
@@ -82,6 +80,33 @@ pub(crate) fn object_type(scenario: &Scenario) -> (String, String) {
                 .find_map(of)
         })
         .unwrap_or_default()
+}
+
+/// The version a step writes a custom resource in, with that version's
+/// schema, when it is another version of the scenario's CRD than the one
+/// the scenario's schema was loaded for (the API server serves every
+/// served version from one stored object); `None` otherwise. A version
+/// the CRD does not serve has no endpoint: the step's refusal, the 404
+/// of a path nothing serves.
+fn served_version(
+    scenario: &Scenario,
+    step: &Step,
+) -> Option<Result<(String, ObjectSchema), String>> {
+    let Some(SchemaSource::Crd(crd)) = &scenario.schema else {
+        return None;
+    };
+    let body = step.object.as_ref()?;
+    let text = |k: &str| body.get(k).and_then(Value::as_str).unwrap_or("");
+    let (api_version, kind) = object_type(scenario);
+    let group = |v: &str| v.rsplit_once('/').map(|(g, _)| g.to_string());
+    let version = text("apiVersion");
+    if version == api_version || text("kind") != kind || group(version) != group(&api_version) {
+        return None;
+    }
+    Some(match crate::crd::load(crd, version, &kind) {
+        Ok(schema) => Ok((version.to_string(), schema)),
+        Err(_) => Err("the server could not find the requested resource".to_string()),
+    })
 }
 
 /// Runs every step and returns the result document with every step's
@@ -145,6 +170,28 @@ pub fn run_scenario_with_schema(
                 StepResult::refused(Outcome::Error, message.clone(), vec![], live.clone())
             }
             Ok(step) => {
+                // A custom resource written in another served version of
+                // its CRD: that version's schema, and the stored object
+                // read in that version (the CRD's `None` conversion
+                // changes only its apiVersion).
+                let other = served_version(scenario, step);
+                let other = match other {
+                    Some(Err(message)) => {
+                        let mut r =
+                            StepResult::refused(Outcome::Invalid, message, vec![], live.clone());
+                        r.expectation_failures = check_expect(step, &r);
+                        steps.push(r);
+                        continue;
+                    }
+                    Some(Ok(other)) => Some(other),
+                    None => None,
+                };
+                let schema = other.as_ref().map_or(schema, |(_, s)| s);
+                if let (Some((version, _)), Some(stored)) = (&other, live.as_mut())
+                    && let Value::Map(m) = stored
+                {
+                    m.insert("apiVersion", Value::from(version.as_str()));
+                }
                 // A create gets the uid the store will record for it.
                 let fm = match (&live, &step.object) {
                     (None, Some(body)) => {

@@ -988,3 +988,84 @@ fn client_side_apply_patches_are_strict() {
         "{message}"
     );
 }
+
+/// A CRD serving two versions: each request is answered in the version it
+/// names, from one stored object (conversion `None`), each manager keeps
+/// the version it wrote in, and a conflict spans versions
+/// (`merge.Updater` compares the objects converted to the owner's
+/// version); a version the CRD does not serve is a 404.
+#[test]
+fn a_crd_serves_each_of_its_versions() {
+    let scenario = r#"scenario: v1
+name: versions
+schema:
+  crd:
+    spec:
+      group: example.com
+      names: {kind: Widget}
+      versions:
+      - name: v1
+        served: true
+        storage: true
+        schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: string}, color: {type: string}}}}}}
+      - name: v2
+        served: true
+        schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: string}, color: {type: string}}}}}}
+steps:
+- manager: a
+  op: apply
+  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: s}}
+- manager: b
+  op: apply
+  object: {apiVersion: example.com/v2, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: m, color: red}}
+- manager: b
+  op: apply
+  force: true
+  object: {apiVersion: example.com/v2, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: m, color: red}}
+- manager: c
+  op: update
+  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: m, color: blue}}
+- manager: d
+  op: apply
+  object: {apiVersion: example.com/v3, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: l}}
+"#;
+    let result = run_scenario_text(scenario).unwrap();
+    let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
+    assert_eq!(
+        outcomes,
+        ["applied", "conflict", "applied", "applied", "invalid"]
+    );
+    assert_eq!(
+        result.steps[1].message,
+        r#"Apply failed with 1 conflict: conflict with "a": .spec.size"#
+    );
+    let text = |i: usize, path: &[&str]| {
+        result.steps[i]
+            .object
+            .as_ref()
+            .and_then(|o| o.get_path(path))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    assert_eq!(text(2, &["apiVersion"]).as_deref(), Some("example.com/v2"));
+    assert_eq!(text(3, &["apiVersion"]).as_deref(), Some("example.com/v1"));
+    let versions: Vec<String> = result.steps[3]
+        .object
+        .as_ref()
+        .and_then(|o| o.get_path(&["metadata", "managedFields"]))
+        .and_then(Value::as_list)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            e.get("apiVersion")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
+        .collect();
+    assert_eq!(versions, ["example.com/v2", "example.com/v1"]);
+    assert_eq!(
+        result.steps[4].message,
+        "the server could not find the requested resource"
+    );
+    assert_eq!(text(4, &["spec", "color"]).as_deref(), Some("blue"));
+}
