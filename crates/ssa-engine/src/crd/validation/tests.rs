@@ -364,3 +364,67 @@ fn string_formats() {
         "{at: '2024-05-01T10:00:00Z', id: a8098c1a-f86e-11da-bd1a-00112444be1e, name: web, free: anything}",
     );
 }
+
+mod no_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Keys of schemas and of objects, mixed: a value walks a schema made
+    /// of the same material.
+    const KEYS: &[&str] = &[
+        "type", "format", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "maxLength", "minLength", "pattern", "maxItems", "minItems", "items",
+        "properties", "additionalProperties", "required", "x-kubernetes-list-type",
+        "x-kubernetes-list-map-keys", "x-kubernetes-int-or-string",
+        "x-kubernetes-embedded-resource", "nullable", "maxProperties", "minProperties", "spec",
+        "status", "name", "a", "kind", "apiVersion", "metadata", "replicas",
+    ];
+
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            prop::sample::select(vec![i64::MIN, -1, 0, 1, 2, 5, 2_147_483_648, i64::MAX])
+                .prop_map(Value::Int),
+            prop::sample::select(vec![0.5, -0.0, 2.5, 1e300, -1e300, 1e-300, 3.0])
+                .prop_map(Value::Float),
+            prop::sample::select(vec![
+                "integer", "string", "number", "array", "object", "boolean", "int32", "float",
+                "date-time", "uuid", "duration", "mac", "map", "set", "atomic", "^[a-z]+$", "(",
+                "", "é", "2024-02-30T00:00:00Z", "0", ".spec.replicas", "a",
+            ])
+            .prop_map(Value::from),
+        ];
+        leaf.prop_recursive(5, 64, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
+                prop::collection::vec((prop::sample::select(KEYS), inner), 0..6).prop_map(
+                    |entries| {
+                        let mut map = crate::value::Map::new();
+                        for (k, v) in entries {
+                            map.insert(k, v);
+                        }
+                        Value::Map(map)
+                    }
+                ),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// Any schema, any object: an answer, never a panic.
+        #[test]
+        fn any_schema_any_value(schema in value(), new in value(), old in value()) {
+            let v = CustomResourceValidation {
+                group_kind: "Widget.example.com".to_string(),
+                schema,
+                spec_replicas_path: Some(".spec.replicas".to_string()),
+            };
+            let _ = v.validate(None, &new);
+            let _ = v.validate(Some(&old), &new);
+            let _ = v.validate_status(&old, &new);
+        }
+    }
+}
