@@ -16,6 +16,8 @@ use crate::value::{Map, Value, ValuePath};
 use std::sync::Arc;
 
 #[cfg(feature = "crd-validation")]
+mod cel;
+#[cfg(feature = "crd-validation")]
 mod formats;
 #[cfg(feature = "crd-validation")]
 mod validation;

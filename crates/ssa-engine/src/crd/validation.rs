@@ -85,18 +85,7 @@ impl Validator for CustomResourceValidation {
         if let Some(path) = &self.spec_replicas_path {
             scale_spec(&mut errs, path, new);
         }
-        // The list-type check is ratcheted as a whole: an update is checked
-        // only when the old object passes.
-        let mut lists = Vec::new();
-        if let Some(old) = old {
-            structure(&self.schema, old, "", None, &mut lists);
-        }
-        let old_lists_pass = lists.is_empty();
-        lists.clear();
-        structure(&self.schema, new, "", Some(&mut errs), &mut lists);
-        if old_lists_pass {
-            errs.append(&mut lists);
-        }
+        self.lists_and_rules(&mut errs, new, old, true);
         refusal(&self.group_kind, new, &errs)
     }
 
@@ -115,7 +104,52 @@ impl Validator for CustomResourceValidation {
             };
             walk.value(schema, status, old.get("status"), "");
         }
+        self.lists_and_rules(&mut errs, new, Some(old), false);
         refusal(&self.group_kind, new, &errs)
+    }
+}
+
+impl CustomResourceValidation {
+    /// What the strategies check after the validator: the embedded
+    /// resources (with `embedded`; a status write checks none), the list
+    /// types (on an update only when the old object
+    /// passes), then the CEL rules unless an error so far blocks them.
+    fn lists_and_rules(
+        &self,
+        errs: &mut Vec<FieldError>,
+        new: &Value,
+        old: Option<&Value>,
+        embedded: bool,
+    ) {
+        let mut lists = Vec::new();
+        if let Some(old) = old {
+            structure(&self.schema, old, "", None, &mut lists);
+        }
+        let old_lists_pass = lists.is_empty();
+        lists.clear();
+        let mut found = Vec::new();
+        structure(
+            &self.schema,
+            new,
+            "",
+            embedded.then_some(&mut found),
+            &mut lists,
+        );
+        errs.append(&mut found);
+        if old_lists_pass {
+            errs.append(&mut lists);
+        }
+        if has_rules(&self.schema) {
+            if errs.iter().any(FieldError::blocks_rules) {
+                errs.invalid(
+                    "",
+                    BadValue::Json("null".to_string()),
+                    "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+                );
+            } else {
+                rules(errs, &self.schema, new, old, old, "");
+            }
+        }
     }
 }
 
@@ -242,13 +276,16 @@ impl SchemaWalk<'_> {
             .invalid(self.prefix.to_string(), BadValue::str(""), &message);
     }
 
-    /// `errors.InvalidType`, a type error: `field.TypeInvalid`.
+    /// `errors.InvalidType`, a type error: `field.TypeInvalid` (a format's
+    /// too, whose "type" is the format and whose value is the string).
     fn type_invalid(&mut self, name: &str, type_name: &str, found: &str) {
         let message = format!(
             "{name} in body must be of type {type_name}: {}",
             go_quote(found)
         );
-        self.invalid(name, BadValue::str(found), message);
+        let path = self.path(name);
+        self.errs
+            .push(field::type_invalid(path, BadValue::str(found), &message));
     }
 
     /// Validates `value` at `name` (kube-openapi's path: `spec.ports[0]`)
@@ -355,8 +392,7 @@ impl SchemaWalk<'_> {
     /// (`super::formats`), refused as a type error naming the format.
     fn format(&mut self, format: &str, s: &str, name: &str) {
         if super::formats::valid(&format.replace('-', ""), s) == Some(false) {
-            let message = format!("{name} in body must be of type {format}: {}", go_quote(s));
-            self.invalid(name, BadValue::str(s), message);
+            self.type_invalid(name, format, s);
         }
     }
 
@@ -812,6 +848,153 @@ fn duplicates(errs: &mut Vec<FieldError>, path: &str, items: &[Value]) {
             }
             None => seen.push((item, 1)),
         }
+    }
+}
+
+/// Whether any node of the schema has `x-kubernetes-validations` (without
+/// them the strategy has no CEL validator).
+fn has_rules(schema: &Value) -> bool {
+    match schema {
+        Value::Map(m) => m
+            .iter()
+            .any(|(k, v)| k == "x-kubernetes-validations" || has_rules(v)),
+        Value::List(items) => items.iter().any(has_rules),
+        _ => false,
+    }
+}
+
+/// The CEL rules (`x-kubernetes-validations`) of every node the object
+/// has, as apiextensions' `cel.Validator` runs them: a node's own rules in
+/// order, then its properties' and items'. `old_self` is the old value a
+/// transition rule reads (properties of maps that are not atomic, items of
+/// map lists by their keys); `correlated` is what ratcheting compares with
+/// (as the schema's own rules correlate): a rule without `oldSelf` that
+/// fails on an unchanged value is let through. A rule outside
+/// [`super::cel`]'s subset is not checked.
+fn rules(
+    errs: &mut Vec<FieldError>,
+    schema: &Value,
+    value: &Value,
+    old_self: Option<&Value>,
+    correlated: Option<&Value>,
+    path: &str,
+) {
+    if value.is_null() {
+        return;
+    }
+    let schema_type = schema.get("type").and_then(Value::as_str).unwrap_or("");
+    let unchanged = correlated.is_some_and(|c| c == value);
+    for rule in schema
+        .get("x-kubernetes-validations")
+        .and_then(Value::as_list)
+        .into_iter()
+        .flatten()
+    {
+        let text = |k: &str| rule.get(k).and_then(Value::as_str).unwrap_or("").trim();
+        let Some(expr) = super::cel::parse(text("rule")) else {
+            continue;
+        };
+        let transition = super::cel::uses_old_self(&expr);
+        if transition && old_self.is_none() {
+            continue;
+        }
+        let mut scope = super::cel::Scope::new(value, old_self, pattern_matcher());
+        // `ruleErrorString`: the message, else the rule.
+        let named = if text("message").is_empty() {
+            text("rule")
+        } else {
+            text("message")
+        };
+        let at = match text("fieldPath").trim_start_matches('.') {
+            "" => path.to_string(),
+            field => join(path, field),
+        };
+        let error = match super::cel::eval(&expr, &mut scope) {
+            Ok(Value::Bool(true)) | Err(super::cel::Failure::Unsupported) => continue,
+            Err(super::cel::Failure::Error(e)) => {
+                errs.invalid(
+                    path.to_string(),
+                    BadValue::str(schema_type),
+                    &format!("{e} evaluating rule: {named}"),
+                );
+                continue;
+            }
+            Ok(_) => {
+                let evaluated = super::cel::parse(text("messageExpression"))
+                    .and_then(|m| super::cel::eval(&m, &mut scope).ok());
+                let detail = match evaluated {
+                    Some(Value::String(m)) => m,
+                    _ if text("message").is_empty() => format!("failed rule: {named}"),
+                    _ => named.to_string(),
+                };
+                let bad = match schema_type {
+                    "object" | "array" => None,
+                    _ => Some(bad(value)),
+                };
+                match (text("reason"), bad) {
+                    ("FieldValueForbidden", _) => field::forbidden(at, &detail),
+                    ("FieldValueRequired", _) => field::required(at, &detail),
+                    ("FieldValueDuplicate", Some(v)) => field::duplicate(at, v),
+                    (_, Some(v)) => field::invalid(at, v, &detail),
+                    (_, None) => field::invalid_omitted(at, &detail),
+                }
+            }
+        };
+        if transition || !unchanged {
+            errs.push(error);
+        }
+    }
+    match value {
+        Value::Map(map) => {
+            let properties = schema.get("properties");
+            let additional = schema.get("additionalProperties").filter(|a| a.is_map());
+            let atomic =
+                schema.get("x-kubernetes-map-type").and_then(Value::as_str) == Some("atomic");
+            for (key, v) in map.iter() {
+                let (child_schema, at) = match (properties.and_then(|p| p.get(key)), additional) {
+                    (Some(p), _) => (p, join(path, key)),
+                    (None, Some(a)) => (a, format!("{path}[{key}]")),
+                    (None, None) => continue,
+                };
+                let old_self = old_self.and_then(|o| o.get(key)).filter(|_| !atomic);
+                let correlated = correlated.and_then(|o| o.get(key));
+                rules(errs, child_schema, v, old_self, correlated, &at);
+            }
+        }
+        Value::List(items) => {
+            let Some(item_schema) = schema.get("items") else {
+                return;
+            };
+            let map_list =
+                schema.get("x-kubernetes-list-type").and_then(Value::as_str) == Some("map");
+            for (i, item) in items.iter().enumerate() {
+                let old_self = old_self
+                    .and_then(Value::as_list)
+                    .filter(|_| map_list)
+                    .and_then(|o| correlated_item(schema, o, item, i));
+                let correlated = correlated
+                    .and_then(Value::as_list)
+                    .and_then(|o| correlated_item(schema, o, item, i));
+                rules(
+                    errs,
+                    item_schema,
+                    item,
+                    old_self,
+                    correlated,
+                    &index(path, i),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `field.Path.Child`, from the root or not.
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        child(path, key)
     }
 }
 

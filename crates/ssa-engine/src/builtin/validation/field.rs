@@ -20,6 +20,10 @@ pub(crate) enum ErrorType {
     /// and maps).
     #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
     TooMany,
+    /// `field.TypeInvalid`, printed as `Invalid value` (a custom
+    /// resource's type errors; unlike `Invalid`, it blocks CEL rules).
+    #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
+    TypeInvalid,
     NotFound,
 }
 
@@ -191,6 +195,34 @@ pub(crate) fn too_long(path: &str, max_bytes: usize) -> FieldError {
     }
 }
 
+/// `field.Invalid` with `field.OmitValueType{}`: no value printed.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn invalid_omitted(path: impl Into<String>, detail: &str) -> FieldError {
+    error(path.into(), ErrorType::Invalid, None, detail)
+}
+
+/// `field.TypeInvalid`.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn type_invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {
+    error(path.into(), ErrorType::TypeInvalid, Some(value), detail)
+}
+
+#[cfg(feature = "crd-validation")]
+impl FieldError {
+    /// Whether the error keeps a custom resource's CEL rules from running
+    /// (apiextensions' `hasBlockingErr`).
+    pub(crate) fn blocks_rules(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorType::NotSupported
+                | ErrorType::Required
+                | ErrorType::TooLong
+                | ErrorType::TooMany
+                | ErrorType::TypeInvalid
+        )
+    }
+}
+
 /// `field.TooMany`: `Too many: 4: must have at most 3 items`.
 #[cfg(feature = "crd-validation")]
 pub(crate) fn too_many(path: &str, actual: usize, max: i64) -> FieldError {
@@ -225,7 +257,7 @@ impl FieldError {
         let kind = match self.kind {
             ErrorType::Required => "Required value",
             ErrorType::Forbidden => "Forbidden",
-            ErrorType::Invalid => "Invalid value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
             ErrorType::Duplicate => "Duplicate value",
             ErrorType::NotSupported => "Unsupported value",
             ErrorType::TooLong => "Too long",

@@ -400,6 +400,12 @@ mod no_panics {
         "status",
         "name",
         "a",
+        "x-kubernetes-validations",
+        "rule",
+        "message",
+        "messageExpression",
+        "fieldPath",
+        "reason",
         "kind",
         "apiVersion",
         "metadata",
@@ -434,6 +440,14 @@ mod no_panics {
                 "(",
                 "",
                 "é",
+                "self.a > 1",
+                "self == oldSelf",
+                "self.all(x, x > 0)",
+                "size(self) < 3 && self.a.startsWith('b')",
+                "self.a / self.b == 1 || has(self.c)",
+                "'msg ' + self.a",
+                ".a",
+                "FieldValueForbidden",
                 "2024-02-30T00:00:00Z",
                 "0",
                 ".spec.replicas",
@@ -473,4 +487,100 @@ mod no_panics {
             let _ = v.validate_status(&old, &new);
         }
     }
+}
+
+/// `x-kubernetes-validations` as apiextensions' `cel.Validator` reports
+/// them: the rule's message (else `failed rule: <rule>`), a scalar's value
+/// (an object's left out), `fieldPath` and `reason`; a transition rule
+/// only on an update; a failing rule on an unchanged value ratcheted; an
+/// evaluation error `<error> evaluating rule: <rule>`.
+#[test]
+fn cel_rules() {
+    let v = widget(
+        r#"
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-validations:
+    - rule: self.min <= self.max
+      message: min must not exceed max
+    - rule: "!has(self.replicas) || self.replicas % 2 == 1"
+    - rule: has(self.owner)
+      fieldPath: .owner
+      reason: FieldValueRequired
+      message: an owner is required
+    - rule: "!has(self.divisor) || 10 / self.divisor > 1"
+    properties:
+      min: {type: integer}
+      max: {type: integer}
+      replicas: {type: integer}
+      owner: {type: string}
+      divisor: {type: integer}
+      name:
+        type: string
+        x-kubernetes-validations:
+        - rule: self == oldSelf
+          message: Value is immutable
+"#,
+    );
+    assert_eq!(
+        refused(&v, None, "{min: 3, max: 2, replicas: 2, owner: me}"),
+        r#"Widget.example.com "w" is invalid: [spec: Invalid value: min must not exceed max, spec: Invalid value: failed rule: !has(self.replicas) || self.replicas % 2 == 1]"#
+    );
+    assert_eq!(
+        refused(&v, None, "{min: 1, max: 2}"),
+        r#"Widget.example.com "w" is invalid: spec.owner: Required value: an owner is required"#
+    );
+    assert_eq!(
+        refused(&v, None, "{min: 1, max: 2, owner: me, divisor: 20}"),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: failed rule: !has(self.divisor) || 10 / self.divisor > 1"#
+    );
+    assert_eq!(
+        refused(&v, None, "{min: 1, max: 2, owner: me, divisor: 0}"),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: "object": division by zero evaluating rule: !has(self.divisor) || 10 / self.divisor > 1"#
+    );
+    // A transition rule: not on a create, on an update of the value.
+    accepted(&v, None, "{min: 1, max: 2, owner: me, name: a}");
+    assert_eq!(
+        refused(
+            &v,
+            Some("{min: 1, max: 2, owner: me, name: a}"),
+            "{min: 1, max: 2, owner: me, name: b}"
+        ),
+        r#"Widget.example.com "w" is invalid: spec.name: Invalid value: "b": Value is immutable"#
+    );
+    // Ratcheting: a spec already failing a rule passes while unchanged.
+    accepted(
+        &v,
+        Some("{min: 3, max: 2, owner: me}"),
+        "{min: 3, max: 2, owner: me}",
+    );
+    // A blocking error (a type error) keeps the rules from running.
+    assert_eq!(
+        refused(&v, None, "{min: x, max: 2, owner: me}"),
+        r#"Widget.example.com "w" is invalid: [spec.min: Invalid value: "string": spec.min in body must be of type integer: "string", : Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]"#
+    );
+}
+
+/// A `/status` write runs the CEL rules on the whole object, ratcheted:
+/// the unchanged spec's failing rule is let through, the status's is not.
+#[test]
+fn a_status_write_runs_the_rules() {
+    let v = widget(
+        "type: object\nproperties:\n  spec:\n    type: object\n    x-kubernetes-validations: [{rule: 'self.size != \"huge\"'}]\n    properties: {size: {type: string}}\n  status:\n    type: object\n    x-kubernetes-validations: [{rule: 'self.ready <= 3', message: too many}]\n    properties: {ready: {type: integer}}\n",
+    );
+    let old = object("{size: huge}");
+    let with_status = |ready: i64| {
+        let mut new = old.clone();
+        if let Value::Map(m) = &mut new {
+            m.insert("status", yaml(&format!("{{ready: {ready}}}")));
+        }
+        new
+    };
+    assert!(v.validate_status(&old, &with_status(2)).is_ok());
+    assert_eq!(
+        v.validate_status(&old, &with_status(5)).unwrap_err(),
+        r#"Widget.example.com "w" is invalid: status: Invalid value: too many"#
+    );
 }

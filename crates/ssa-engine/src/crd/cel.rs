@@ -1,0 +1,799 @@
+//! A subset of CEL, the language of a CRD's `x-kubernetes-validations`
+//! rules, enough for the rules CRDs commonly carry: `self` and `oldSelf`,
+//! field selection, `has()`, indexing, literals, lists, the logical,
+//! relational, arithmetic and `in` operators, the conditional, `size()`,
+//! the string functions `startsWith`, `endsWith`, `contains`, `matches`,
+//! `lowerAscii`, `upperAscii`, and the macros `all`, `exists`,
+//! `exists_one`, `map` and `filter`. Semantics follow cel-go: numbers
+//! compare across int and double, `&&` and `||` absorb an error on their
+//! other side, a missing field is `no such key`.
+//!
+//! What is outside the subset (optionals, timestamps, durations, the
+//! Kubernetes libraries: quantities, IPs, URLs...) does not parse: the
+//! rule is not checked, rather than checked wrongly.
+
+use crate::value::Value;
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Expr {
+    Literal(Value),
+    Ident(String),
+    Select(Box<Expr>, String),
+    /// `has(e.field)`.
+    Has(Box<Expr>, String),
+    Index(Box<Expr>, Box<Expr>),
+    /// A function or method: its receiver, name and arguments.
+    Call(Option<Box<Expr>>, String, Vec<Expr>),
+    /// A comprehension macro: its range, name, variable and expression.
+    Macro(Box<Expr>, String, String, Box<Expr>),
+    Not(Box<Expr>),
+    Negate(Box<Expr>),
+    Binary(Box<Expr>, &'static str, Box<Expr>),
+    Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
+    List(Vec<Expr>),
+}
+
+/// Why a rule has no result: a CEL runtime error (with cel-go's words),
+/// or something outside the subset (the rule is then not checked).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Failure {
+    Error(String),
+    Unsupported,
+}
+
+type Eval = Result<Value, Failure>;
+
+fn error<T>(message: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure::Error(message.into()))
+}
+
+// ----- lexing -----
+
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Ident(String),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Op(&'static str),
+}
+
+const OPERATORS: [&str; 24] = [
+    "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "?", ":", ".", "(",
+    ")", "[", "]", ",", "{", "}",
+];
+
+fn lex(src: &str) -> Option<Vec<Token>> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            // Raw and bytes strings are outside the subset.
+            if i < chars.len() && matches!(chars[i], '\'' | '"') {
+                return None;
+            }
+            tokens.push(Token::Ident(word));
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let mut float = false;
+            if i + 1 < chars.len() && chars[i] == '.' && chars[i + 1].is_ascii_digit() {
+                float = true;
+                i += 1;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            if i < chars.len() && matches!(chars[i], 'e' | 'E' | 'u' | 'U' | 'x' | 'X') {
+                return None;
+            }
+            let text: String = chars[start..i].iter().collect();
+            tokens.push(if float {
+                Token::Float(text.parse().ok()?)
+            } else {
+                Token::Int(text.parse().ok()?)
+            });
+        } else if c == '\'' || c == '"' {
+            // Triple-quoted strings are outside the subset.
+            if chars.get(i + 1) == Some(&c) && chars.get(i + 2) == Some(&c) {
+                return None;
+            }
+            let mut text = String::new();
+            i += 1;
+            loop {
+                let d = *chars.get(i)?;
+                i += 1;
+                if d == c {
+                    break;
+                }
+                if d == '\\' {
+                    let e = *chars.get(i)?;
+                    i += 1;
+                    text.push(match e {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        '\\' | '\'' | '"' => e,
+                        _ => return None,
+                    });
+                } else {
+                    text.push(d);
+                }
+            }
+            tokens.push(Token::Str(text));
+        } else {
+            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            let op = OPERATORS.iter().find(|op| rest.starts_with(*op))?;
+            i += op.chars().count();
+            tokens.push(Token::Op(op));
+        }
+    }
+    Some(tokens)
+}
+
+// ----- parsing -----
+
+struct Parser {
+    tokens: Vec<Token>,
+    at: usize,
+}
+
+/// The expression of `src`; `None` when it is outside the subset.
+pub(super) fn parse(src: &str) -> Option<Expr> {
+    let mut p = Parser {
+        tokens: lex(src)?,
+        at: 0,
+    };
+    let e = p.conditional(0)?;
+    (p.at == p.tokens.len()).then_some(e)
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at)
+    }
+
+    fn eat(&mut self, op: &str) -> bool {
+        if matches!(self.peek(), Some(Token::Op(o)) if *o == op) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, op: &str) -> Option<()> {
+        self.eat(op).then_some(())
+    }
+
+    /// Nesting is bounded: a rule is short, and a deep one is refused
+    /// rather than recursed into.
+    fn conditional(&mut self, depth: usize) -> Option<Expr> {
+        if depth > 64 {
+            return None;
+        }
+        let cond = self.binary(0, depth)?;
+        if self.eat("?") {
+            let yes = self.conditional(depth + 1)?;
+            self.expect(":")?;
+            let no = self.conditional(depth + 1)?;
+            return Some(Expr::Conditional(
+                Box::new(cond),
+                Box::new(yes),
+                Box::new(no),
+            ));
+        }
+        Some(cond)
+    }
+
+    /// Binary operators by precedence level: `||`, `&&`, relations and
+    /// `in`, `+ -`, `* / %`.
+    fn binary(&mut self, level: usize, depth: usize) -> Option<Expr> {
+        const LEVELS: [&[&str]; 5] = [
+            &["||"],
+            &["&&"],
+            &["==", "!=", "<", "<=", ">", ">=", "in"],
+            &["+", "-"],
+            &["*", "/", "%"],
+        ];
+        let Some(ops) = LEVELS.get(level) else {
+            return self.unary(depth);
+        };
+        let mut left = self.binary(level + 1, depth)?;
+        loop {
+            let op = match self.peek() {
+                Some(Token::Op(o)) if ops.contains(o) => *o,
+                Some(Token::Ident(w)) if w == "in" && ops.contains(&"in") => "in",
+                _ => return Some(left),
+            };
+            self.at += 1;
+            let right = self.binary(level + 1, depth)?;
+            left = Expr::Binary(Box::new(left), op, Box::new(right));
+        }
+    }
+
+    fn unary(&mut self, depth: usize) -> Option<Expr> {
+        if self.eat("!") {
+            return Some(Expr::Not(Box::new(self.unary(depth + 1)?)));
+        }
+        if self.eat("-") {
+            return Some(match self.unary(depth + 1)? {
+                Expr::Literal(Value::Int(i)) => Expr::Literal(Value::Int(i.checked_neg()?)),
+                Expr::Literal(Value::Float(f)) => Expr::Literal(Value::Float(-f)),
+                e => Expr::Negate(Box::new(e)),
+            });
+        }
+        self.member(depth)
+    }
+
+    fn member(&mut self, depth: usize) -> Option<Expr> {
+        let mut e = self.primary(depth)?;
+        loop {
+            if self.eat(".") {
+                let Some(Token::Ident(name)) = self.peek().cloned() else {
+                    return None;
+                };
+                self.at += 1;
+                if self.eat("(") {
+                    let args = self.arguments(depth)?;
+                    e = method(e, name, args)?;
+                } else {
+                    e = Expr::Select(Box::new(e), name);
+                }
+            } else if self.eat("[") {
+                let index = self.conditional(depth + 1)?;
+                self.expect("]")?;
+                e = Expr::Index(Box::new(e), Box::new(index));
+            } else {
+                return Some(e);
+            }
+        }
+    }
+
+    fn arguments(&mut self, depth: usize) -> Option<Vec<Expr>> {
+        let mut args = Vec::new();
+        if self.eat(")") {
+            return Some(args);
+        }
+        loop {
+            args.push(self.conditional(depth + 1)?);
+            if self.eat(")") {
+                return Some(args);
+            }
+            self.expect(",")?;
+        }
+    }
+
+    fn primary(&mut self, depth: usize) -> Option<Expr> {
+        let token = self.peek()?.clone();
+        self.at += 1;
+        Some(match token {
+            Token::Int(i) => Expr::Literal(Value::Int(i)),
+            Token::Float(f) => Expr::Literal(Value::Float(f)),
+            Token::Str(s) => Expr::Literal(Value::String(s)),
+            Token::Op("(") => {
+                let e = self.conditional(depth + 1)?;
+                self.expect(")")?;
+                e
+            }
+            Token::Op("[") => {
+                let mut items = Vec::new();
+                if !self.eat("]") {
+                    loop {
+                        items.push(self.conditional(depth + 1)?);
+                        if self.eat("]") {
+                            break;
+                        }
+                        self.expect(",")?;
+                    }
+                }
+                Expr::List(items)
+            }
+            Token::Ident(word) => match word.as_str() {
+                "true" => Expr::Literal(Value::Bool(true)),
+                "false" => Expr::Literal(Value::Bool(false)),
+                "null" => Expr::Literal(Value::Null),
+                "self" | "oldSelf" => Expr::Ident(word),
+                "has" => {
+                    self.expect("(")?;
+                    let Expr::Select(target, field) = self.conditional(depth + 1)? else {
+                        return None;
+                    };
+                    self.expect(")")?;
+                    Expr::Has(target, field)
+                }
+                "size" | "int" | "string" | "double" if self.eat("(") => {
+                    let args = self.arguments(depth)?;
+                    (args.len() == 1).then_some(Expr::Call(None, word, args))?
+                }
+                // A comprehension's variable.
+                _ if is_variable(&word) => Expr::Ident(word),
+                _ => return None,
+            },
+            Token::Op(_) => return None,
+        })
+    }
+}
+
+/// A plain identifier that may be a macro's variable (the names CEL
+/// reserves, and functions outside the subset, are not).
+fn is_variable(word: &str) -> bool {
+    !matches!(
+        word,
+        "in" | "as"
+            | "break"
+            | "const"
+            | "continue"
+            | "else"
+            | "for"
+            | "function"
+            | "if"
+            | "import"
+            | "let"
+            | "loop"
+            | "package"
+            | "namespace"
+            | "return"
+            | "var"
+            | "void"
+            | "while"
+    )
+}
+
+/// A method call: the macros, and the functions of the subset.
+fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
+    match (name.as_str(), args.len()) {
+        ("all" | "exists" | "exists_one" | "map" | "filter", 2) => {
+            let body = args.pop()?;
+            let Expr::Ident(var) = args.pop()? else {
+                return None;
+            };
+            Some(Expr::Macro(Box::new(target), name, var, Box::new(body)))
+        }
+        ("size" | "lowerAscii" | "upperAscii", 0)
+        | ("startsWith" | "endsWith" | "contains" | "matches", 1) => {
+            Some(Expr::Call(Some(Box::new(target)), name, args))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the rule reads `oldSelf` (a transition rule: not checked on a
+/// create, nor where the old value cannot be correlated).
+pub(super) fn uses_old_self(e: &Expr) -> bool {
+    match e {
+        Expr::Ident(name) => name == "oldSelf",
+        Expr::Literal(_) => false,
+        Expr::Select(t, _) | Expr::Has(t, _) | Expr::Not(t) | Expr::Negate(t) => uses_old_self(t),
+        Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => {
+            uses_old_self(a) || uses_old_self(b)
+        }
+        Expr::Call(t, _, args) => {
+            t.as_deref().is_some_and(uses_old_self) || args.iter().any(uses_old_self)
+        }
+        Expr::Conditional(a, b, c) => uses_old_self(a) || uses_old_self(b) || uses_old_self(c),
+        Expr::List(items) => items.iter().any(uses_old_self),
+    }
+}
+
+// ----- evaluation -----
+
+/// The variables in scope (`self`, `oldSelf`, macro variables), and the
+/// regular expressions `matches` uses.
+pub(super) struct Scope {
+    vars: Vec<(String, Value)>,
+    matcher: Option<super::validation::PatternMatcher>,
+}
+
+impl Scope {
+    pub(super) fn new(
+        this: &Value,
+        old: Option<&Value>,
+        matcher: Option<super::validation::PatternMatcher>,
+    ) -> Self {
+        let mut vars = vec![("self".to_string(), this.clone())];
+        if let Some(old) = old {
+            vars.push(("oldSelf".to_string(), old.clone()));
+        }
+        Scope { vars, matcher }
+    }
+
+    fn var(&self, name: &str) -> Eval {
+        match self.vars.iter().rev().find(|(n, _)| n == name) {
+            Some((_, v)) => Ok(v.clone()),
+            None => Err(Failure::Unsupported),
+        }
+    }
+}
+
+/// CEL's equality: numbers compare across int and double, lists item by
+/// item, maps by their keys.
+fn equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => (*x as f64) == *y,
+        (Value::List(x), Value::List(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equal(a, b))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn ordering(a: &Value, b: &Value) -> Result<std::cmp::Ordering, Failure> {
+    let number = |v: &Value| match v {
+        Value::Int(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => Ok(x.cmp(y)),
+        (Value::String(x), Value::String(y)) => Ok(x.cmp(y)),
+        (Value::Bool(x), Value::Bool(y)) => Ok(x.cmp(y)),
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).ok_or(Failure::Unsupported),
+            _ => Err(Failure::Unsupported),
+        },
+    }
+}
+
+fn truth(v: Eval) -> Result<bool, Failure> {
+    match v? {
+        Value::Bool(b) => Ok(b),
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+/// The items a macro ranges over: a list's items, a map's keys.
+fn range(v: Value) -> Result<Vec<Value>, Failure> {
+    match v {
+        Value::List(items) => Ok(items),
+        Value::Map(m) => Ok(m.keys().map(|k| Value::from(k.as_str())).collect()),
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
+    match e {
+        Expr::Literal(v) => Ok(v.clone()),
+        Expr::Ident(name) => scope.var(name),
+        Expr::Select(target, field) => match eval(target, scope)? {
+            Value::Map(m) => match m.get(field) {
+                Some(v) => Ok(v.clone()),
+                None => error(format!("no such key: {field}")),
+            },
+            _ => Err(Failure::Unsupported),
+        },
+        Expr::Has(target, field) => match eval(target, scope)? {
+            Value::Map(m) => Ok(Value::Bool(m.contains_key(field))),
+            _ => Err(Failure::Unsupported),
+        },
+        Expr::Index(target, index) => {
+            let (target, index) = (eval(target, scope)?, eval(index, scope)?);
+            match (&target, &index) {
+                (Value::List(items), Value::Int(i)) => usize::try_from(*i)
+                    .ok()
+                    .and_then(|i| items.get(i))
+                    .cloned()
+                    .map_or_else(|| error(format!("index out of range: {i}")), Ok),
+                (Value::Map(m), Value::String(k)) => m
+                    .get(k)
+                    .cloned()
+                    .map_or_else(|| error(format!("no such key: {k}")), Ok),
+                _ => Err(Failure::Unsupported),
+            }
+        }
+        Expr::Not(inner) => Ok(Value::Bool(!truth(eval(inner, scope))?)),
+        Expr::Negate(inner) => match eval(inner, scope)? {
+            Value::Int(i) => i
+                .checked_neg()
+                .map_or_else(|| error("integer overflow"), |n| Ok(Value::Int(n))),
+            Value::Float(f) => Ok(Value::Float(-f)),
+            _ => Err(Failure::Unsupported),
+        },
+        Expr::Conditional(c, yes, no) => {
+            if truth(eval(c, scope))? {
+                eval(yes, scope)
+            } else {
+                eval(no, scope)
+            }
+        }
+        Expr::List(items) => Ok(Value::List(
+            items
+                .iter()
+                .map(|i| eval(i, scope))
+                .collect::<Result<_, _>>()?,
+        )),
+        Expr::Binary(a, op, b) => binary(a, op, b, scope),
+        Expr::Call(target, name, args) => call(target.as_deref(), name, args, scope),
+        Expr::Macro(target, name, var, body) => comprehension(target, name, var, body, scope),
+    }
+}
+
+fn binary(a: &Expr, op: &str, b: &Expr, scope: &mut Scope) -> Eval {
+    // `&&` and `||` are commutative over errors: a decisive side wins.
+    if op == "&&" || op == "||" {
+        let decisive = op == "||";
+        let left = truth(eval(a, scope));
+        if left == Ok(decisive) {
+            return Ok(Value::Bool(decisive));
+        }
+        let right = truth(eval(b, scope));
+        return match (left, right) {
+            (_, Ok(r)) if r == decisive => Ok(Value::Bool(decisive)),
+            (Ok(_), Ok(_)) => Ok(Value::Bool(!decisive)),
+            (Err(Failure::Unsupported), _) | (_, Err(Failure::Unsupported)) => {
+                Err(Failure::Unsupported)
+            }
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        };
+    }
+    let (x, y) = (eval(a, scope)?, eval(b, scope)?);
+    use std::cmp::Ordering::{Greater, Less};
+    let ord = |o: Result<std::cmp::Ordering, Failure>, f: fn(std::cmp::Ordering) -> bool| {
+        o.map(|o| Value::Bool(f(o)))
+    };
+    match op {
+        "==" => Ok(Value::Bool(equal(&x, &y))),
+        "!=" => Ok(Value::Bool(!equal(&x, &y))),
+        "<" => ord(ordering(&x, &y), |o| o == Less),
+        "<=" => ord(ordering(&x, &y), |o| o != Greater),
+        ">" => ord(ordering(&x, &y), |o| o == Greater),
+        ">=" => ord(ordering(&x, &y), |o| o != Less),
+        "in" => match &y {
+            Value::List(items) => Ok(Value::Bool(items.iter().any(|i| equal(i, &x)))),
+            Value::Map(m) => match &x {
+                Value::String(k) => Ok(Value::Bool(m.contains_key(k))),
+                _ => Err(Failure::Unsupported),
+            },
+            _ => Err(Failure::Unsupported),
+        },
+        _ => arithmetic(op, x, y),
+    }
+}
+
+fn arithmetic(op: &str, x: Value, y: Value) -> Eval {
+    match (x, y) {
+        (Value::Int(a), Value::Int(b)) => {
+            let result = match op {
+                "+" => a.checked_add(b),
+                "-" => a.checked_sub(b),
+                "*" => a.checked_mul(b),
+                "/" if b == 0 => return error("division by zero"),
+                "%" if b == 0 => return error("modulus by zero"),
+                "/" => a.checked_div(b),
+                "%" => a.checked_rem(b),
+                _ => return Err(Failure::Unsupported),
+            };
+            result.map_or_else(|| error("integer overflow"), |n| Ok(Value::Int(n)))
+        }
+        (Value::Float(a), Value::Float(b)) => Ok(Value::Float(match op {
+            "+" => a + b,
+            "-" => a - b,
+            "*" => a * b,
+            "/" => a / b,
+            _ => return Err(Failure::Unsupported),
+        })),
+        (Value::String(a), Value::String(b)) if op == "+" => Ok(Value::String(a + &b)),
+        (Value::List(mut a), Value::List(b)) if op == "+" => {
+            a.extend(b);
+            Ok(Value::List(a))
+        }
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> Eval {
+    let subject = match target {
+        Some(t) => eval(t, scope)?,
+        None => eval(args.first().ok_or(Failure::Unsupported)?, scope)?,
+    };
+    let argument = |scope: &mut Scope| -> Result<String, Failure> {
+        match args.first().map(|a| eval(a, scope)).transpose()? {
+            Some(Value::String(s)) => Ok(s),
+            _ => Err(Failure::Unsupported),
+        }
+    };
+    match (name, &subject) {
+        ("size", Value::String(s)) => Ok(Value::Int(s.chars().count() as i64)),
+        ("size", Value::List(l)) => Ok(Value::Int(l.len() as i64)),
+        ("size", Value::Map(m)) => Ok(Value::Int(m.len() as i64)),
+        ("lowerAscii", Value::String(s)) => Ok(Value::String(s.to_ascii_lowercase())),
+        ("upperAscii", Value::String(s)) => Ok(Value::String(s.to_ascii_uppercase())),
+        ("startsWith", Value::String(s)) => Ok(Value::Bool(s.starts_with(&argument(scope)?))),
+        ("endsWith", Value::String(s)) => Ok(Value::Bool(s.ends_with(&argument(scope)?))),
+        ("contains", Value::String(s)) => Ok(Value::Bool(s.contains(&argument(scope)?))),
+        ("matches", Value::String(s)) => {
+            let pattern = argument(scope)?;
+            let matcher = scope.matcher.ok_or(Failure::Unsupported)?;
+            matcher(&pattern, s)
+                .map(Value::Bool)
+                .ok_or(Failure::Unsupported)
+        }
+        ("int", Value::Int(i)) => Ok(Value::Int(*i)),
+        ("int", Value::Float(f)) if f.is_finite() && f.abs() < 9.2e18 => {
+            Ok(Value::Int(f.trunc() as i64))
+        }
+        ("int", Value::String(s)) => s.parse().map(Value::Int).map_err(|_| Failure::Unsupported),
+        ("double", Value::Int(i)) => Ok(Value::Float(*i as f64)),
+        ("double", Value::Float(f)) => Ok(Value::Float(*f)),
+        ("string", Value::String(s)) => Ok(Value::String(s.clone())),
+        ("string", Value::Int(i)) => Ok(Value::String(i.to_string())),
+        ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+fn comprehension(target: &Expr, name: &str, var: &str, body: &Expr, scope: &mut Scope) -> Eval {
+    let items = range(eval(target, scope)?)?;
+    let mut results = Vec::with_capacity(items.len());
+    for item in items {
+        scope.vars.push((var.to_string(), item.clone()));
+        let result = eval(body, scope);
+        scope.vars.pop();
+        results.push((item, result));
+    }
+    let truths = |results: Vec<(Value, Eval)>| -> Vec<(Value, Result<bool, Failure>)> {
+        results.into_iter().map(|(i, r)| (i, truth(r))).collect()
+    };
+    match name {
+        // `all` and `exists` fold with `&&` and `||`: a decisive item
+        // wins over another item's error.
+        "all" | "exists" => {
+            let decisive = name == "exists";
+            let truths = truths(results);
+            if truths.iter().any(|(_, t)| *t == Ok(decisive)) {
+                return Ok(Value::Bool(decisive));
+            }
+            match truths.into_iter().find_map(|(_, t)| t.err()) {
+                Some(e) => Err(e),
+                None => Ok(Value::Bool(!decisive)),
+            }
+        }
+        "exists_one" => {
+            let mut count = 0;
+            for (_, t) in truths(results) {
+                count += usize::from(t?);
+            }
+            Ok(Value::Bool(count == 1))
+        }
+        "map" => Ok(Value::List(
+            results
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect::<Result<_, _>>()?,
+        )),
+        "filter" => {
+            let mut kept = Vec::new();
+            for (item, t) in truths(results) {
+                if t? {
+                    kept.push(item);
+                }
+            }
+            Ok(Value::List(kept))
+        }
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(rule: &str, this: &str, old: Option<&str>) -> Eval {
+        let yaml = |t: &str| match crate::yaml::parse(t) {
+            Ok(d) => d.value,
+            Err(e) => panic!("{e}"),
+        };
+        let Some(e) = parse(rule) else {
+            return Err(Failure::Unsupported);
+        };
+        let old = old.map(yaml);
+        let mut scope = Scope::new(&yaml(this), old.as_ref(), None);
+        eval(&e, &mut scope)
+    }
+
+    /// Rules as CRDs write them, with cel-go's answers.
+    #[test]
+    fn common_rules() {
+        let t = |rule: &str, this: &str| run(rule, this, None);
+        assert_eq!(
+            t("self.min <= self.max", "{min: 1, max: 2}"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t("self.min <= self.max", "{min: 3, max: 2}"),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(t("self.ratio < 1", "{ratio: 0.5}"), Ok(Value::Bool(true)));
+        assert_eq!(
+            t("has(self.a) || has(self.b)", "{c: 1}"),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            t("!has(self.a) || self.a.size() <= 3", "{a: [1, 2]}"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t("size(self.name) < 5", "{name: abcdef}"),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            t(
+                "self.items.all(i, i.port > 0 && i.port < 65536)",
+                "{items: [{port: 80}, {port: 0}]}"
+            ),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            t(
+                "self.items.exists_one(i, i.primary)",
+                "{items: [{primary: true}, {primary: false}]}"
+            ),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t(
+                "self.items.map(i, i.name).size() == 2",
+                "{items: [{name: a}, {name: b}]}"
+            ),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t("self.mode in ['a', 'b']", "{mode: c}"),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            t("self.name.startsWith('web-')", "{name: web-1}"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t("self.p == 1 ? self.q > 0 : true", "{p: 1, q: 0}"),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            t("self.missing == 1", "{a: 1}"),
+            Err(Failure::Error("no such key: missing".to_string()))
+        );
+        // `||` absorbs an error on its other side.
+        assert_eq!(
+            t("self.missing == 1 || true", "{a: 1}"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            t("self.a / 0 == 1", "{a: 1}"),
+            Err(Failure::Error("division by zero".to_string()))
+        );
+        assert_eq!(
+            run("self == oldSelf", "{a: 1}", Some("{a: 1.0}")),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            run("self == oldSelf", "x", Some("y")),
+            Ok(Value::Bool(false))
+        );
+        // Outside the subset: not checked.
+        assert_eq!(
+            t("quantity(self.q).isLessThan(quantity('1Gi'))", "{q: 1}"),
+            Err(Failure::Unsupported)
+        );
+        assert_eq!(
+            t("self.?a.orValue(1) == 1", "{}"),
+            Err(Failure::Unsupported)
+        );
+        assert!(parse("self == oldSelf").is_some_and(|e| uses_old_self(&e)));
+        assert!(parse("self.a > 1").is_some_and(|e| !uses_old_self(&e)));
+    }
+}
