@@ -149,12 +149,18 @@ struct Parser {
     at: usize,
 }
 
+/// The most tokens a rule may have here: an expression's depth (and so
+/// the evaluation's recursion) is bounded by its tokens. CRD rules are
+/// short; a longer one is not checked.
+const MAX_TOKENS: usize = 500;
+
 /// The expression of `src`; `None` when it is outside the subset.
 pub(super) fn parse(src: &str) -> Option<Expr> {
-    let mut p = Parser {
-        tokens: lex(src)?,
-        at: 0,
-    };
+    let tokens = lex(src)?;
+    if tokens.len() > MAX_TOKENS {
+        return None;
+    }
+    let mut p = Parser { tokens, at: 0 };
     let e = p.conditional(0)?;
     (p.at == p.tokens.len()).then_some(e)
 }
@@ -224,6 +230,9 @@ impl Parser {
     }
 
     fn unary(&mut self, depth: usize) -> Option<Expr> {
+        if depth > 64 {
+            return None;
+        }
         if self.eat("!") {
             return Some(Expr::Not(Box::new(self.unary(depth + 1)?)));
         }
@@ -793,7 +802,21 @@ mod tests {
             t("self.?a.orValue(1) == 1", "{}"),
             Err(Failure::Unsupported)
         );
+        assert!(parse(&"!".repeat(10_000)).is_none());
+        assert!(parse(&"1 + ".repeat(2_000)).is_none());
         assert!(parse("self == oldSelf").is_some_and(|e| uses_old_self(&e)));
         assert!(parse("self.a > 1").is_some_and(|e| !uses_old_self(&e)));
+    }
+
+    proptest::proptest! {
+        /// Any text: an expression or `None`, never a panic; and an
+        /// expression evaluates to an answer.
+        #[test]
+        fn any_text(src in "[a-z .()\\[\\]'\"0-9!<>=&|+*/%?:,-]{0,40}") {
+            if let Some(e) = parse(&src) {
+                let this = Value::from("x");
+                let _ = eval(&e, &mut Scope::new(&this, Some(&this), None));
+            }
+        }
     }
 }
