@@ -9,7 +9,7 @@
 // The order: starting from the first function (in wasm-opt's order by
 // name), the next is always the function that shares the largest part of
 // its 6-byte substrings with the last 32 KB of code already placed, those
-// in the last 8 KB counted twice (ties: the earliest in wasm-opt's order,
+// in the last 4 KB counted twice (ties: the earliest in wasm-opt's order,
 // so similar names still stay together). Substrings found in more than
 // 30 functions are left out of the count: gzip finds those anywhere. The
 // result depends only on the wasm's bytes, so the build stays
@@ -47,7 +47,7 @@ if (!wasmPath) {
  * Size). */
 const SHINGLE = 6;
 const WINDOW = 32768;
-const NEAR = 8192;
+const NEAR = 4096;
 const COMMON = 30;
 
 /** Skips a signed LEB128 integer (any width) at `at`. */

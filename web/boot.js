@@ -71,16 +71,37 @@ globalThis.ssaShareFragment = async (text) => {
 // app calls globalThis.ssaApi with a function's name and its arguments as
 // a JSON array, and reads the answer as JSON (web/src/api.rs).
 let api;
-globalThis.ssaApi = async (name, args) => {
+let loaded;
+const loadApi = () => {
   api ??= import('./pkg/ssa_wasm.js').then(async (module) => {
     await module.default({ module_or_path: here('./pkg/ssa_wasm_bg.wasm') });
+    loaded = module;
     return module;
   });
-  const module = await api.catch((error) => {
+  return api.catch((error) => {
     api = undefined;
     throw error;
   });
+};
+globalThis.ssaApi = async (name, args) => {
+  const module = await loadApi();
   return JSON.stringify(module[name](...JSON.parse(args)));
+};
+
+// The same package, called synchronously while the app runs a scenario:
+// the app's engine leaves a custom resource's validation out (its size
+// budget) and asks the package's validateCustomResource instead
+// (crates/ssa-engine/src/crd/delegated.rs). Before the package is loaded
+// there is no answer: the first call starts loading it, and the app runs
+// its scenario again on the `ssa-api-ready` event.
+let asked = false;
+globalThis.ssaApiSync = (name, arg) => {
+  if (loaded) return loaded[name](arg);
+  if (!asked) {
+    asked = true;
+    loadApi().then(() => dispatchEvent(new Event('ssa-api-ready')), () => { asked = false; });
+  }
+  return undefined;
 };
 
 Promise.all([catalogue, presets, shared])

@@ -275,3 +275,51 @@ test('the documentation example: iframe, element and JS API', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a custom resource is checked against its CRD on the page, by the JavaScript API package', async () => {
+  const { page, context, errors, foreign } = await open();
+  const scenario = [
+    'scenario: v1',
+    'name: crd-values',
+    'schema:',
+    '  crd:',
+    '    spec:',
+    '      group: example.com',
+    '      names: {kind: Widget}',
+    '      versions:',
+    '      - name: v1',
+    '        served: true',
+    '        schema:',
+    '          openAPIV3Schema:',
+    '            type: object',
+    '            properties:',
+    '              spec:',
+    '                type: object',
+    '                properties:',
+    '                  size: {type: string, enum: [small, large]}',
+    "                  name: {type: string, pattern: '^[a-z]+$'}",
+    'steps:',
+    '- manager: team',
+    '  op: apply',
+    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: small, name: web}}',
+    '- manager: team',
+    '  op: apply',
+    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: huge, name: Web}}',
+    '',
+  ].join('\n');
+  await page.locator('.editor-text').fill(scenario);
+  // The package loads on the first custom resource, then the page runs
+  // the scenario again with its answers.
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
+  );
+  await page.locator('.timeline button').nth(1).click();
+  assert.equal(
+    await page.locator('.step-message').textContent(),
+    'Widget.example.com "w" is invalid: [spec.size: Unsupported value: "huge": supported values: "small", "large", spec.name: Invalid value: "Web": spec.name in body should match \'^[a-z]+$\']',
+  );
+  await fullPageShot(page, path.join(shots, 'playground-crd-validation.png'));
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

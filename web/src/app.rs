@@ -183,10 +183,20 @@ pub fn app() -> Html {
             }
         });
     }
-    // Embed mode: answer the embedding page, tell it our size and step.
+    // Once, at the start: the JavaScript API package's arrival, and in embed
+    // mode the embedding page (answer it, tell it our size and step).
     {
         let (state, embed) = (state.clone(), embed.clone());
         use_effect_with((), move |_| {
+            // The JavaScript API package, loaded for a custom resource's
+            // validation (`boot.js`): the scenario runs again with it.
+            if let Some(window) = web_sys::window() {
+                let dispatcher = state.dispatcher();
+                gloo_events::EventListener::new(&window, "ssa-api-ready", move |_| {
+                    dispatcher.dispatch(Action::Rerun)
+                })
+                .forget();
+            }
             if embed.embed {
                 let dispatcher = state.dispatcher();
                 listen(&embed, move |message| match message {

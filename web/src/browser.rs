@@ -205,3 +205,19 @@ pub fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
         .ok()?;
     Some(regexp.test(text))
 }
+
+/// The engine's delegate for a custom resource's validation
+/// (`ssa_engine::crd::set_delegated_validation`): the JavaScript API
+/// package's `validateCustomResource` through `ssaApiSync` (`boot.js`),
+/// which answers nothing until the package is loaded.
+#[cfg(not(feature = "crd-validation"))]
+pub fn delegated_validation(request: &str) -> Option<String> {
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_name = ssaApiSync, catch)]
+        fn api_sync(name: &str, arg: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
+    }
+    api_sync("validateCustomResource", request)
+        .ok()?
+        .as_string()
+}

@@ -35,6 +35,8 @@ fn main() {
     install_panic_banner();
     #[cfg(feature = "crd-validation")]
     ssa_engine::crd::set_pattern_matcher(browser::regexp_matches);
+    #[cfg(not(feature = "crd-validation"))]
+    ssa_engine::crd::set_delegated_validation(browser::delegated_validation);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
     // keep the download small): the built-in kinds' catalogue, the presets.
     if let Some(text) = take_global("ssaCatalogue") {

@@ -91,6 +91,9 @@ pub enum Action {
     /// it in a task of its own, so that a key pressed meanwhile waits for
     /// one of the two only. Dropped if the text has changed since.
     Ran(String, Result<Rc<ScenarioResult>, String>),
+    /// Run the text again: what the engine asks of the JavaScript API
+    /// package (a custom resource's validation) can be answered now.
+    Rerun,
 }
 
 /// What an editor of the form shows: the user's draft while it is invalid
@@ -374,6 +377,7 @@ impl Reducible for State {
             // the keystroke's frame is painted, so typing does not wait for
             // the run.
             Action::Edit(text) => self.ran(text),
+            Action::Rerun => self.ran(self.text.clone()),
             Action::Ran(text, result) if self.stale && text == self.text => {
                 self.ran_with(text, result)
             }
@@ -568,6 +572,22 @@ mod tests {
         let undone = second.reduce(Action::Undo);
         assert_eq!(undone.text, edited.text);
         assert_eq!(undone.shown_preset(), None);
+    }
+
+    /// The run again, for what the JavaScript API package answers once
+    /// loaded: the same text and step, the step's views rebuilt, the
+    /// history untouched.
+    #[test]
+    fn a_rerun_keeps_the_text_and_the_step() {
+        let state = Rc::new(State::new(presets()[0].text)).reduce(Action::Select(0));
+        let again = state.clone().reduce(Action::Rerun);
+        assert_eq!(again.text, state.text);
+        assert_eq!(again.selected, 0);
+        assert!(again.result.as_ref().unwrap().steps[0].has_views);
+        assert_eq!(
+            again.result.as_ref().unwrap().steps.len(),
+            state.step_count()
+        );
     }
 
     #[test]

@@ -63,6 +63,18 @@ pub fn run_scenario(scenario: JsValue) -> Result<JsValue, JsError> {
     to_js(&(&result.to_value()).into())
 }
 
+/// Validates a write of a custom resource for the playground page, whose
+/// own engine leaves this validation out (its size budget): `request` is
+/// JSON `[crd, apiVersion, kind, old, new, status]`; the answer is the API
+/// server's refusal, or `undefined` when the write passes. The page calls
+/// it synchronously while it runs a scenario, once this module is loaded
+/// (`ssaApiSync` in `web/boot.js`).
+#[wasm_bindgen(js_name = validateCustomResource)]
+pub fn validate_custom_resource(request: &str) -> Option<String> {
+    use_javascript_regexp();
+    ssa_engine::crd::answer_delegated(request)
+}
+
 /// Compares two result documents by the scenario format's rules; returns
 /// `null` when they are the same, else the first difference as a string
 /// (`steps[2].object.data.k: expected "1", got "2"`).

@@ -58,6 +58,26 @@ fn pattern_matcher() -> Option<PatternMatcher> {
     PATTERN_MATCHER.get().copied().or(default)
 }
 
+/// Answers a build without this feature (see `crd/delegated.rs`): the
+/// request `[crd, apiVersion, kind, old, new, status]` as JSON; the
+/// refusal's message, or `None` when the write passes (or the request
+/// cannot be read).
+pub fn answer_delegated(request: &str) -> Option<String> {
+    let request = Value::from_json_str(request).ok()?;
+    let [crd, api_version, kind, old, new, status] = request.as_list()?.as_slice() else {
+        return None;
+    };
+    let text = |v: &Value| v.as_str().unwrap_or("").to_string();
+    let schema = super::load(crd, &text(api_version), &text(kind)).ok()?;
+    let validator = schema.validator?;
+    let old = (!old.is_null()).then_some(old);
+    let answer = match (old, status.as_bool()) {
+        (Some(old), Some(true)) => validator.validate_status(old, new),
+        _ => validator.validate(old, new),
+    };
+    answer.err()
+}
+
 /// The validation of one custom resource kind (one served version).
 #[derive(Debug)]
 pub(super) struct CustomResourceValidation {
