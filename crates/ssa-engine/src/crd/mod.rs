@@ -105,12 +105,12 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
     let validator = Some(Arc::new(validation::CustomResourceValidation {
         group_kind: format!("{crd_kind}.{group}"),
         schema: node.clone(),
-        spec_replicas_path: version
+        scale: version
             .get("subresources")
             .or_else(|| spec.get("subresources"))
-            .and_then(|s| s.get_path(&["scale", "specReplicasPath"]))
-            .and_then(Value::as_str)
-            .map(str::to_string),
+            .and_then(|s| s.get("scale"))
+            .filter(|s| s.is_map())
+            .cloned(),
     }) as Arc<dyn crate::schema::Validator>);
     #[cfg(not(feature = "crd-validation"))]
     let validator = delegated::validator(crd, api_version, kind);

@@ -27,7 +27,7 @@
 //! replicas of the scale subresource.
 
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, child, index};
-use crate::builtin::validation::meta;
+use crate::builtin::validation::{meta, names};
 use crate::schema::Validator;
 use crate::value::{Value, go_quote};
 use std::sync::OnceLock;
@@ -85,8 +85,9 @@ pub(super) struct CustomResourceValidation {
     pub group_kind: String,
     /// The version's `openAPIV3Schema`.
     pub schema: Value,
-    /// The scale subresource's `specReplicasPath` (`.spec.replicas`).
-    pub spec_replicas_path: Option<String>,
+    /// The version's scale subresource (`specReplicasPath`,
+    /// `statusReplicasPath`, `labelSelectorPath`).
+    pub scale: Option<Value>,
 }
 
 impl Validator for CustomResourceValidation {
@@ -102,9 +103,7 @@ impl Validator for CustomResourceValidation {
             prefix: "",
         };
         walk.value(&self.schema, new, old, "");
-        if let Some(path) = &self.spec_replicas_path {
-            scale_spec(&mut errs, path, new);
-        }
+        scale(&mut errs, self.scale.as_ref(), new, true);
         self.lists_and_rules(&mut errs, new, old, true);
         refusal(&self.group_kind, new, &errs)
     }
@@ -124,6 +123,7 @@ impl Validator for CustomResourceValidation {
             };
             walk.value(schema, status, old.get("status"), "");
         }
+        scale(&mut errs, self.scale.as_ref(), new, false);
         self.lists_and_rules(&mut errs, new, Some(old), false);
         refusal(&self.group_kind, new, &errs)
     }
@@ -740,29 +740,80 @@ fn enum_matches(value: &Value, allowed: &Value) -> bool {
     }
 }
 
-/// `ValidateScaleSpec`: the replicas at `specReplicasPath` not negative and
-/// within an int32 (a value of another type, which `NestedInt64` refuses,
-/// is left to the schema's type check).
-fn scale_spec(errs: &mut Vec<FieldError>, path: &str, object: &Value) {
-    let keys: Vec<&str> = path.trim_start_matches('.').split('.').collect();
-    let Some(&Value::Int(replicas)) = object.get_path(&keys) else {
+/// `ValidateScaleSpec` (with `spec`) and `ValidateScaleStatus`: the
+/// replicas at `specReplicasPath` and `statusReplicasPath` an int64 (absent
+/// is 0) not negative and within an int32, the selector at
+/// `labelSelectorPath` a string if there; a path is printed as the CRD
+/// writes it (`.spec.replicas`).
+fn scale(errs: &mut Vec<FieldError>, scale: Option<&Value>, object: &Value, spec: bool) {
+    let Some(scale) = scale else {
         return;
     };
-    let message = if replicas < 0 {
-        "should be a non-negative integer".to_string()
-    } else if replicas > i64::from(i32::MAX) {
-        format!("should be less than or equal to {}", i32::MAX)
+    let path = |key: &str| scale.get(key).and_then(Value::as_str);
+    let keys = |path: &str| -> Vec<String> {
+        path.trim_start_matches('.')
+            .split('.')
+            .map(str::to_string)
+            .collect()
+    };
+    let replicas = if spec {
+        vec![path("specReplicasPath"), path("statusReplicasPath")]
     } else {
-        return;
+        vec![path("statusReplicasPath")]
     };
-    errs.invalid(path.to_string(), BadValue::Int(replicas), &message);
+    for path in replicas.into_iter().flatten() {
+        let keys = keys(path);
+        let at: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let (replicas, message) = match object.get_path(&at) {
+            None => continue,
+            Some(Value::Int(n)) if *n < 0 => (*n, "should be a non-negative integer".to_string()),
+            Some(Value::Int(n)) if *n > i64::from(i32::MAX) => {
+                (*n, format!("should be less than or equal to {}", i32::MAX))
+            }
+            Some(Value::Int(_)) => continue,
+            Some(other) => (0, accessor_error(&at, other, "int64")),
+        };
+        errs.invalid(path.to_string(), BadValue::Int(replicas), &message);
+    }
+    if let Some(path) = path("labelSelectorPath") {
+        let keys = keys(path);
+        let at: Vec<&str> = keys.iter().map(String::as_str).collect();
+        if let Some(other) = object.get_path(&at).filter(|v| v.as_str().is_none()) {
+            errs.invalid(
+                path.to_string(),
+                BadValue::str(""),
+                &accessor_error(&at, other, "string"),
+            );
+        }
+    }
+}
+
+/// unstructured's `NestedInt64` / `NestedString` error for a value of
+/// another type: `.spec.replicas accessor error: 3 is of the type string,
+/// expected int64`.
+fn accessor_error(keys: &[&str], value: &Value, expected: &str) -> String {
+    let go_type = match value {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Int(_) => "int64",
+        Value::Float(_) => "float64",
+        Value::String(_) => "string",
+        Value::List(_) => "[]interface {}",
+        Value::Map(_) => "map[string]interface {}",
+    };
+    format!(
+        ".{} accessor error: {} is of the type {go_type}, expected {expected}",
+        keys.join("."),
+        crate::typed::go_print::v_of(value, true)
+    )
 }
 
 /// One walk of the object for two rules (both paths are `field.Path`s,
 /// `[key]` under `additionalProperties`):
 /// - `objectmeta.Validate` of the embedded resources
 ///   (`x-kubernetes-embedded-resource`): their `apiVersion` and `kind`
-///   present and not empty (their metadata's rules are not modelled);
+///   present and not empty, the kind a DNS label but for its case, their
+///   metadata;
 ///   `embedded` is `None` when only the lists are wanted;
 /// - `listtype.ValidateListSetsAndMaps`: no duplicate items in a
 ///   `x-kubernetes-list-type: set`, no two items with the same keys in a
@@ -789,10 +840,21 @@ fn structure(
                         Some(Value::String(s)) if s.is_empty() => {
                             errs.invalid(at, BadValue::str(""), "must not be empty");
                         }
+                        Some(Value::String(kind)) if key == "kind" => {
+                            let problems = names::dns1035_label(&kind.to_ascii_lowercase());
+                            if !problems.is_empty() {
+                                let message = format!(
+                                    "may have mixed case, but should otherwise match: {}",
+                                    problems.join(",")
+                                );
+                                errs.invalid(at, BadValue::str(kind), &message);
+                            }
+                        }
                         Some(Value::String(_)) => {}
                         Some(other) => errs.invalid(at, bad(other), "must be a string"),
                     }
                 }
+                embedded_metadata(errs, map.get("metadata"), path);
             }
             let properties = schema.get("properties");
             let additional = schema.get("additionalProperties").filter(|a| a.is_map());
@@ -825,6 +887,30 @@ fn structure(
             }
         }
         _ => {}
+    }
+}
+
+/// An embedded resource's metadata as `ValidateObjectMetaDeclaratively`
+/// checks it there: a name (`fakename` when it has none) that is a path
+/// segment, labels, annotations and the rest, at the resource's path.
+fn embedded_metadata(errs: &mut Vec<FieldError>, metadata: Option<&Value>, path: &str) {
+    let Some(Value::Map(metadata)) = metadata else {
+        return;
+    };
+    let mut metadata = metadata.clone();
+    if metadata
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .is_empty()
+    {
+        metadata.insert("name", Value::from("fakename"));
+    }
+    let mut resource = crate::value::Map::new();
+    resource.insert("metadata", Value::Map(metadata));
+    for mut e in meta::object_meta(&Value::Map(resource), meta::NameRule::PathSegment, false) {
+        e.path = join(path, &e.path);
+        errs.push(e);
     }
 }
 

@@ -19,7 +19,7 @@ fn widget(schema: &str) -> CustomResourceValidation {
     CustomResourceValidation {
         group_kind: "Widget.example.com".to_string(),
         schema: yaml(schema),
-        spec_replicas_path: None,
+        scale: None,
     }
 }
 
@@ -294,6 +294,14 @@ fn embedded_resources_and_the_name() {
         r#"Widget.example.com "w" is invalid: spec.template.apiVersion: Required value"#
     );
     assert_eq!(
+        refused(
+            &v,
+            None,
+            "{template: {apiVersion: v1, kind: Config_Map, metadata: {labels: {'a b': c}}}}"
+        ),
+        r#"Widget.example.com "w" is invalid: [spec.template.kind: Invalid value: "Config_Map": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?'), spec.template.metadata.labels: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')]"#
+    );
+    assert_eq!(
         refused(&v, None, "{template: {apiVersion: '', kind: 3}}"),
         r#"Widget.example.com "w" is invalid: [spec.template.apiVersion: Invalid value: "": must not be empty, spec.template.kind: Invalid value: 3: must be a string]"#
     );
@@ -308,11 +316,14 @@ fn embedded_resources_and_the_name() {
     );
 }
 
-/// `ValidateScaleSpec`: the replicas at `specReplicasPath`.
+/// `ValidateScaleSpec` and `ValidateScaleStatus`: the replicas at both
+/// paths, the selector a string; a status write checks the status's.
 #[test]
-fn scale_replicas_not_negative() {
+fn scale_replicas_and_selector() {
     let mut v = widget("type: object\nx-kubernetes-preserve-unknown-fields: true\n");
-    v.spec_replicas_path = Some(".spec.replicas".to_string());
+    v.scale = Some(yaml(
+        "{specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}",
+    ));
     assert_eq!(
         refused(&v, None, "{replicas: -2}"),
         r#"Widget.example.com "w" is invalid: .spec.replicas: Invalid value: -2: should be a non-negative integer"#
@@ -321,7 +332,20 @@ fn scale_replicas_not_negative() {
         refused(&v, None, "{replicas: 2147483648}"),
         r#"Widget.example.com "w" is invalid: .spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647"#
     );
+    assert_eq!(
+        refused(&v, None, "{replicas: two}"),
+        r#"Widget.example.com "w" is invalid: .spec.replicas: Invalid value: 0: .spec.replicas accessor error: two is of the type string, expected int64"#
+    );
     accepted(&v, None, "{replicas: 2}");
+    let old = object("{replicas: 2}");
+    let mut new = old.clone();
+    if let Value::Map(m) = &mut new {
+        m.insert("status", yaml("{replicas: -1, selector: 5}"));
+    }
+    assert_eq!(
+        v.validate_status(&old, &new).unwrap_err(),
+        r#"Widget.example.com "w" is invalid: [.status.replicas: Invalid value: -1: should be a non-negative integer, .status.selector: Invalid value: "": .status.selector accessor error: 5 is of the type int64, expected string]"#
+    );
 }
 
 /// A null where the schema does not allow one (the coercion keeps it when
@@ -480,7 +504,7 @@ mod no_panics {
             let v = CustomResourceValidation {
                 group_kind: "Widget.example.com".to_string(),
                 schema,
-                spec_replicas_path: Some(".spec.replicas".to_string()),
+                scale: Some(yaml("{specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}")),
             };
             let _ = v.validate(None, &new);
             let _ = v.validate(Some(&old), &new);
