@@ -8,8 +8,9 @@
 //! validator apiextensions uses, with its messages (`errors/schema.go`), and
 //! `kubeOpenAPIResultToFieldErrors` (`apiserver/validation/validation.go`)
 //! turning them into field errors. Per value, kube-openapi's validators run
-//! in `NewSchemaValidator`'s order: type, string (`maxLength`, `minLength`,
-//! `pattern`: the first failure only), number (the value's range for its
+//! in `NewSchemaValidator`'s order: type, the junctors (`anyOf`, `oneOf`,
+//! `allOf`, `not`), string (`maxLength`, `minLength`, `pattern`: the first
+//! failure only), the string's format, number (the value's range for its
 //! format, `multipleOf`, `minimum`, `maximum`), array (items first, then
 //! `minItems`, `maxItems`), `enum`, object (`minProperties`,
 //! `maxProperties`, the values of `additionalProperties`, the properties,
@@ -22,9 +23,10 @@
 //! items by index, by their keys in a map list, not at all in a set or an
 //! atomic list), are dropped.
 //!
-//! Not modelled: `x-kubernetes-validations` (CEL), the string formats
-//! `formats` leaves out, `allOf`/`anyOf`/`oneOf`/`not`, and the status
-//! replicas of the scale subresource.
+//! After the schema: the scale subresource's paths, the embedded
+//! resources, the list types and the CEL rules (`x-kubernetes-validations`,
+//! through `super::cel`'s subset of CEL). Not modelled: the string formats
+//! `formats` leaves out, and the CEL beyond the subset.
 
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, child, index};
 use crate::builtin::validation::{meta, names};
@@ -310,29 +312,176 @@ impl SchemaWalk<'_> {
 
     /// Validates `value` at `name` (kube-openapi's path: `spec.ports[0]`)
     /// with `schema`; `old` is its correlated old value on an update.
-    fn value(&mut self, schema: &Value, value: &Value, old: Option<&Value>, name: &str) {
+    /// Returns kube-openapi's match count of the value (`Result.MatchCount`:
+    /// one per validator that applied and per check it passed), which
+    /// picks the alternative whose errors `anyOf` and `oneOf` report.
+    fn value(&mut self, schema: &Value, value: &Value, old: Option<&Value>, name: &str) -> usize {
         let start = self.errs.len();
         let (types, format) = types_and_format(schema);
-        self.type_check(&types, format, schema, value, name);
-        match value {
-            Value::Null => {}
-            Value::String(s) => {
-                self.string(schema, s, name);
-                self.format(format, s, name);
+        let typed = |walk: &mut Self| {
+            let before = walk.errs.len();
+            walk.type_check(&types, format, schema, value, name);
+            usize::from(walk.errs.len() == before)
+        };
+        let count = if value.is_null() {
+            // A nil value meets the type and common validators alone.
+            let count = typed(self);
+            self.enumeration(schema, value, name);
+            count
+        } else {
+            let mut count = 1;
+            if !types.is_empty() || !format.is_empty() {
+                count += typed(self) + 1;
             }
-            Value::Int(i) => self.number(schema, &types, format, Number::Int(*i), value, name),
-            Value::Float(f) => self.number(schema, &types, format, Number::Float(*f), value, name),
-            Value::List(items) => self.array(schema, items, old, name),
-            _ => {}
-        }
-        self.enumeration(schema, value, name);
-        if let Value::Map(map) = value {
-            self.object(schema, map, old, name);
-        }
+            count += self.junctors(schema, value, old, name) + 1;
+            match value {
+                Value::String(s) => {
+                    self.string(schema, s, name);
+                    count += 1;
+                    if STRING_FORMATS.contains(&format.replace('-', "").as_str()) {
+                        self.format(format, s, name);
+                        count += 1;
+                    }
+                }
+                Value::Int(i) => {
+                    self.number(schema, &types, format, Number::Int(*i), value, name);
+                    count += 2;
+                }
+                Value::Float(f) => {
+                    self.number(schema, &types, format, Number::Float(*f), value, name);
+                    count += 2;
+                }
+                Value::List(items) => count += self.array(schema, items, old, name) + 2,
+                _ => {}
+            }
+            self.enumeration(schema, value, name);
+            count += 1;
+            if let Value::Map(map) = value {
+                count += self.object(schema, map, old, name) + 1;
+            }
+            count
+        };
         // Ratcheting: what an unchanged value already had is let through.
         if self.errs.len() > start && old.is_some_and(|old| old == value) {
             self.errs.truncate(start);
         }
+        count
+    }
+
+    /// `schemaPropsValidator`: `anyOf` (the first alternative that passes,
+    /// else the errors of the one that matched most), `oneOf` (exactly one
+    /// passing), `allOf` (every one's errors), `not`; their own messages are
+    /// not kube-openapi `Validation`s (a field error without a path).
+    /// Returns the validator's match count.
+    fn junctors(
+        &mut self,
+        schema: &Value,
+        value: &Value,
+        old: Option<&Value>,
+        name: &str,
+    ) -> usize {
+        let mut count = 1;
+        let alternatives = |key: &str| {
+            schema
+                .get(key)
+                .and_then(Value::as_list)
+                .filter(|l| !l.is_empty())
+        };
+        let quoted = go_quote(name);
+        if let Some(alternatives) = alternatives("anyOf") {
+            let (mut best, mut passed): (Option<(usize, Vec<FieldError>)>, Option<usize>) =
+                (None, None);
+            for alternative in alternatives {
+                let (matched, errs) = self.trial(alternative, value, old, name);
+                if errs.is_empty() {
+                    (best, passed) = (None, Some(matched));
+                    break;
+                }
+                if best.as_ref().is_none_or(|(b, _)| matched > *b) {
+                    best = Some((matched, errs));
+                }
+            }
+            if passed.is_none() {
+                self.plain(format!(
+                    "{quoted} must validate at least one schema (anyOf)"
+                ));
+            }
+            match (best, passed) {
+                (Some((matched, errs)), _) => {
+                    count += matched;
+                    self.errs.extend(errs);
+                }
+                (None, Some(matched)) => count += matched,
+                (None, None) => {}
+            }
+        }
+        if let Some(alternatives) = alternatives("oneOf") {
+            let (mut best, mut first, mut valid): (
+                Option<(usize, Vec<FieldError>)>,
+                Option<usize>,
+                usize,
+            ) = (None, None, 0);
+            for alternative in alternatives {
+                let (matched, errs) = self.trial(alternative, value, old, name);
+                if errs.is_empty() {
+                    valid += 1;
+                    best = None;
+                    first.get_or_insert(matched);
+                } else if valid == 0 && best.as_ref().is_none_or(|(b, _)| matched > *b) {
+                    best = Some((matched, errs));
+                }
+            }
+            if valid == 1 {
+                count += first.unwrap_or(0);
+            } else {
+                let found = if valid == 0 {
+                    "Found none valid".to_string()
+                } else {
+                    format!("Found {valid} valid alternatives")
+                };
+                self.plain(format!(
+                    "{quoted} must validate one and only one schema (oneOf). {found}"
+                ));
+                if let Some((matched, errs)) = best {
+                    count += matched;
+                    self.errs.extend(errs);
+                }
+            }
+        }
+        if let Some(alternatives) = alternatives("allOf") {
+            let mut valid = 0;
+            for alternative in alternatives {
+                let (matched, errs) = self.trial(alternative, value, old, name);
+                valid += usize::from(errs.is_empty());
+                count += matched;
+                self.errs.extend(errs);
+            }
+            if valid != alternatives.len() {
+                let none = if valid == 0 { ". None validated" } else { "" };
+                self.plain(format!(
+                    "{quoted} must validate all the schemas (allOf){none}"
+                ));
+            }
+        }
+        if let Some(not) = schema.get("not").filter(|n| n.is_map())
+            && self.trial(not, value, old, name).1.is_empty()
+        {
+            self.plain(format!("{quoted} must not validate the schema (not)"));
+        }
+        count
+    }
+
+    /// Validates `value` with `schema` apart: its match count and errors.
+    fn trial(
+        &mut self,
+        schema: &Value,
+        value: &Value,
+        old: Option<&Value>,
+        name: &str,
+    ) -> (usize, Vec<FieldError>) {
+        let mark = self.errs.len();
+        let matched = self.value(schema, value, old, name);
+        (matched, self.errs.drain(mark..).collect())
     }
 
     /// `typeValidator.Validate`.
@@ -541,12 +690,13 @@ impl SchemaWalk<'_> {
     }
 
     /// `schemaSliceValidator`: the items, then `minItems`, `maxItems`.
-    fn array(&mut self, schema: &Value, items: &[Value], old: Option<&Value>, name: &str) {
+    fn array(&mut self, schema: &Value, items: &[Value], old: Option<&Value>, name: &str) -> usize {
+        let mut matched = 0;
         if let Some(item_schema) = schema.get("items").filter(|s| s.is_map()) {
             let old_items = old.and_then(Value::as_list);
             for (i, item) in items.iter().enumerate() {
                 let old_item = old_items.and_then(|o| correlated_item(schema, o, item, i));
-                self.value(item_schema, item, old_item, &index(name, i));
+                matched += self.value(item_schema, item, old_item, &index(name, i));
             }
         }
         let count = items.len();
@@ -562,6 +712,7 @@ impl SchemaWalk<'_> {
             let path = self.path(name);
             self.errs.push(field::too_many(&path, count, max));
         }
+        matched
     }
 
     /// `basicCommonValidator`: `enum` (a value converted to an enum value's
@@ -588,7 +739,14 @@ impl SchemaWalk<'_> {
 
     /// `objectValidator`: `minProperties`, `maxProperties`, the values of
     /// `additionalProperties`, the properties, then `required`.
-    fn object(&mut self, schema: &Value, map: &crate::value::Map, old: Option<&Value>, name: &str) {
+    fn object(
+        &mut self,
+        schema: &Value,
+        map: &crate::value::Map,
+        old: Option<&Value>,
+        name: &str,
+    ) -> usize {
+        let mut matched = 0;
         let count = map.len();
         if let Some(min) = schema.get("minProperties").and_then(Value::as_i64)
             && (count as i64) < min
@@ -614,7 +772,7 @@ impl SchemaWalk<'_> {
         if let Some(additional) = schema.get("additionalProperties").filter(|s| s.is_map()) {
             for (key, v) in map.iter() {
                 if properties.is_none_or(|p| !p.contains_key(key)) {
-                    self.value(additional, v, old_field(key), &at(key));
+                    matched += self.value(additional, v, old_field(key), &at(key));
                 }
             }
         }
@@ -623,7 +781,7 @@ impl SchemaWalk<'_> {
                 // The object's own apiVersion and kind are not correlated.
                 let old = old_field(key)
                     .filter(|_| !(name.is_empty() && (key == "apiVersion" || key == "kind")));
-                self.value(property, v, old, &at(key));
+                matched += self.value(property, v, old, &at(key));
             }
         }
         for key in schema
@@ -639,6 +797,7 @@ impl SchemaWalk<'_> {
                 self.errs.required(path, "");
             }
         }
+        matched
     }
 }
 

@@ -608,3 +608,62 @@ fn a_status_write_runs_the_rules() {
         r#"Widget.example.com "w" is invalid: status: Invalid value: too many"#
     );
 }
+
+/// `schemaPropsValidator`'s junctors: their own messages without a path,
+/// then the errors of the alternative that matched most (the first of
+/// equals), `allOf`'s every one.
+#[test]
+fn all_any_one_of_and_not() {
+    let v = widget(
+        r#"
+type: object
+properties:
+  spec:
+    type: object
+    oneOf:
+    - required: [a]
+    - required: [b]
+    not: {required: [forbidden]}
+    properties:
+      a: {type: string}
+      b: {type: string}
+      forbidden: {type: string}
+      low:
+        type: integer
+        anyOf: [{minimum: 10}, {maximum: 1}]
+      mid:
+        type: integer
+        allOf: [{minimum: 1}, {maximum: 3}]
+"#,
+    );
+    let invalid = |e: &str| format!(r#"Widget.example.com "w" is invalid: {e}"#);
+    assert_eq!(
+        refused(&v, None, "{}"),
+        invalid(
+            r#"[: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found none valid, spec.a: Required value]"#
+        )
+    );
+    assert_eq!(
+        refused(&v, None, "{a: x, b: w}"),
+        invalid(
+            r#": Invalid value: "": "spec" must validate one and only one schema (oneOf). Found 2 valid alternatives"#
+        )
+    );
+    assert_eq!(
+        refused(&v, None, "{a: x, forbidden: z}"),
+        invalid(r#": Invalid value: "": "spec" must not validate the schema (not)"#)
+    );
+    assert_eq!(
+        refused(&v, None, "{a: x, low: 5}"),
+        invalid(
+            r#"[: Invalid value: "": "spec.low" must validate at least one schema (anyOf), spec.low: Invalid value: 5: spec.low in body should be greater than or equal to 10]"#
+        )
+    );
+    assert_eq!(
+        refused(&v, None, "{a: x, mid: 5}"),
+        invalid(
+            r#"[spec.mid: Invalid value: 5: spec.mid in body should be less than or equal to 3, : Invalid value: "": "spec.mid" must validate all the schemas (allOf)]"#
+        )
+    );
+    accepted(&v, None, "{a: x, low: 0, mid: 2}");
+}
