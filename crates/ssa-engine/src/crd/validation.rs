@@ -267,6 +267,10 @@ fn range_error(n: Number, type_name: &str, format: &str, what: &str, path: &str)
     })
 }
 
+/// The failing alternative of `anyOf` or `oneOf` that matched most: its
+/// match count and errors.
+type BestFailure = Option<(usize, Vec<FieldError>)>;
+
 /// One walk of a value with its schema (kube-openapi's `SchemaValidator`).
 struct SchemaWalk<'e> {
     errs: &'e mut Vec<FieldError>,
@@ -389,8 +393,8 @@ impl SchemaWalk<'_> {
         };
         let quoted = go_quote(name);
         if let Some(alternatives) = alternatives("anyOf") {
-            let (mut best, mut passed): (Option<(usize, Vec<FieldError>)>, Option<usize>) =
-                (None, None);
+            let mut best: BestFailure = None;
+            let mut passed: Option<usize> = None;
             for alternative in alternatives {
                 let (matched, errs) = self.trial(alternative, value, old, name);
                 if errs.is_empty() {
@@ -416,11 +420,8 @@ impl SchemaWalk<'_> {
             }
         }
         if let Some(alternatives) = alternatives("oneOf") {
-            let (mut best, mut first, mut valid): (
-                Option<(usize, Vec<FieldError>)>,
-                Option<usize>,
-                usize,
-            ) = (None, None, 0);
+            let mut best: BestFailure = None;
+            let (mut first, mut valid) = (None, 0);
             for alternative in alternatives {
                 let (matched, errs) = self.trial(alternative, value, old, name);
                 if errs.is_empty() {
