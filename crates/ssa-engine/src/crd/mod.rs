@@ -35,8 +35,23 @@ fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     }
 }
 
-/// The schema of the CRD's served version matching `api_version`.
-pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, SchemaError> {
+/// A CRD's served version: the parts of the CRD a custom resource of it
+/// is read, merged and validated with.
+struct Served<'a> {
+    spec: &'a Value,
+    // The validation's name for the kind (`Thing.example.com`).
+    #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
+    group: &'a str,
+    #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
+    kind: &'a str,
+    version: &'a Value,
+    /// The version's `openAPIV3Schema`, and where it is in the CRD.
+    node: &'a Value,
+    node_path: ValuePath,
+}
+
+/// The CRD's served version matching `api_version` (and `kind`).
+fn served<'a>(crd: &'a Value, api_version: &str, kind: &str) -> Result<Served<'a>, SchemaError> {
     let root = ValuePath::root();
     let spec_path = root.key("spec");
     let spec = crd
@@ -89,29 +104,35 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
             }
         },
     };
+    Ok(Served {
+        spec,
+        group,
+        kind: crd_kind,
+        version,
+        node,
+        node_path,
+    })
+}
+
+/// The schema of the CRD's served version matching `api_version`.
+pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, SchemaError> {
+    let served = served(crd, api_version, kind)?;
+    let (spec, version, node) = (served.spec, served.version, served.node);
     // The legacy (v1beta1) switch that keeps unknown fields everywhere.
     let preserve_all = spec
         .get("preserveUnknownFields")
         .and_then(Value::as_bool)
         .unwrap_or(false);
     let mut converter = Converter::new(Dialect::Crd, None);
-    let root_type = converter.resource_root(node, &node_path, preserve_all)?;
+    let root_type = converter.resource_root(node, &served.node_path, preserve_all)?;
     let subresources = subresources(
         version
             .get("subresources")
             .or_else(|| spec.get("subresources")),
     );
     #[cfg(feature = "crd-validation")]
-    let validator = Some(Arc::new(validation::CustomResourceValidation {
-        group_kind: format!("{crd_kind}.{group}"),
-        schema: node.clone(),
-        scale: version
-            .get("subresources")
-            .or_else(|| spec.get("subresources"))
-            .and_then(|s| s.get("scale"))
-            .filter(|s| s.is_map())
-            .cloned(),
-    }) as Arc<dyn crate::schema::Validator>);
+    let validator = Some(Arc::new(validation::CustomResourceValidation::of(&served))
+        as Arc<dyn crate::schema::Validator>);
     #[cfg(not(feature = "crd-validation"))]
     let validator = delegated::validator(crd, api_version, kind);
     let coercion = CustomResourceCoercion {

@@ -70,8 +70,9 @@ pub fn answer_delegated(request: &str) -> Option<String> {
         return None;
     };
     let text = |v: &Value| v.as_str().unwrap_or("").to_string();
-    let schema = super::load(crd, &text(api_version), &text(kind)).ok()?;
-    let validator = schema.validator?;
+    // The version's validation alone: none of the merge's schema is built.
+    let validator =
+        CustomResourceValidation::of(&super::served(crd, &text(api_version), &text(kind)).ok()?);
     let old = (!old.is_null()).then_some(old);
     let answer = match (old, status.as_bool()) {
         (Some(old), Some(true)) => validator.validate_status(old, new),
@@ -90,6 +91,23 @@ pub(super) struct CustomResourceValidation {
     /// The version's scale subresource (`specReplicasPath`,
     /// `statusReplicasPath`, `labelSelectorPath`).
     pub scale: Option<Value>,
+}
+
+impl CustomResourceValidation {
+    /// The validation of a CRD's served version.
+    pub(super) fn of(served: &super::Served<'_>) -> Self {
+        CustomResourceValidation {
+            group_kind: format!("{}.{}", served.kind, served.group),
+            schema: served.node.clone(),
+            scale: served
+                .version
+                .get("subresources")
+                .or_else(|| served.spec.get("subresources"))
+                .and_then(|s| s.get("scale"))
+                .filter(|s| s.is_map())
+                .cloned(),
+        }
+    }
 }
 
 impl Validator for CustomResourceValidation {
