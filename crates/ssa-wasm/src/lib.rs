@@ -25,24 +25,43 @@ fn use_javascript_regexp() {
 
 /// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`
 /// as its `i` flag); `None` when the pattern does not compile, the
-/// `SyntaxError` caught.
+/// `SyntaxError` caught. Compiled patterns are kept (a schema checks the
+/// same few on every value).
 #[cfg(target_arch = "wasm32")]
 fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
     use js_sys::{Array, Function, Reflect, RegExp};
-    let (source, flags) = match pattern.strip_prefix("(?i)") {
-        Some(rest) => (rest, "i"),
-        None => (pattern, ""),
+    thread_local! {
+        static COMPILED: std::cell::RefCell<Vec<(String, Option<RegExp>)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let compile = || -> Option<RegExp> {
+        let (source, flags) = match pattern.strip_prefix("(?i)") {
+            Some(rest) => (rest, "i"),
+            None => (pattern, ""),
+        };
+        let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        let args = Array::of2(&source.into(), &flags.into());
+        Reflect::construct(&constructor, &args)
+            .ok()?
+            .dyn_into()
+            .ok()
     };
-    let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let args = Array::of2(&source.into(), &flags.into());
-    let regexp: RegExp = Reflect::construct(&constructor, &args)
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    Some(regexp.test(text))
+    COMPILED.with(|compiled| {
+        let mut compiled = compiled.borrow_mut();
+        if let Some((_, regexp)) = compiled.iter().find(|(p, _)| p == pattern) {
+            return regexp.as_ref().map(|r| r.test(text));
+        }
+        if compiled.len() >= 256 {
+            compiled.clear();
+        }
+        let regexp = compile();
+        let answer = regexp.as_ref().map(|r| r.test(text));
+        compiled.push((pattern.to_string(), regexp));
+        answer
+    })
 }
 
 /// Runs a scenario given as YAML/JSON text or as an object, and returns the
