@@ -82,16 +82,16 @@ pub(crate) fn object_type(scenario: &Scenario) -> (String, String) {
         .unwrap_or_default()
 }
 
-/// The version a step writes a custom resource in, with that version's
-/// schema, when it is another version of the scenario's CRD than the one
-/// the scenario's schema was loaded for (the API server serves every
-/// served version from one stored object); `None` otherwise. A version
-/// the CRD does not serve has no endpoint: the step's refusal, the 404
-/// of a path nothing serves.
+/// The version a step writes a custom resource in (the API server serves
+/// every served version of a CRD from one stored object), with that
+/// version's schema when it is not the one the scenario's schema was
+/// loaded for; `None` for another kind of step. A version the CRD does
+/// not serve has no endpoint: the step's refusal, the 404 of a path
+/// nothing serves.
 fn served_version(
     scenario: &Scenario,
     step: &Step,
-) -> Option<Result<(String, ObjectSchema), String>> {
+) -> Option<Result<(String, Option<ObjectSchema>), String>> {
     let Some(SchemaSource::Crd(crd)) = &scenario.schema else {
         return None;
     };
@@ -100,11 +100,14 @@ fn served_version(
     let (api_version, kind) = object_type(scenario);
     let group = |v: &str| v.rsplit_once('/').map(|(g, _)| g.to_string());
     let version = text("apiVersion");
-    if version == api_version || text("kind") != kind || group(version) != group(&api_version) {
+    if text("kind") != kind || group(version) != group(&api_version) {
         return None;
     }
+    if version == api_version {
+        return Some(Ok((version.to_string(), None)));
+    }
     Some(match crate::crd::load(crd, version, &kind) {
-        Ok(schema) => Ok((version.to_string(), schema)),
+        Ok(schema) => Ok((version.to_string(), Some(schema))),
         Err(_) => Err("the server could not find the requested resource".to_string()),
     })
 }
@@ -186,7 +189,10 @@ pub fn run_scenario_with_schema(
                     Some(Ok(other)) => Some(other),
                     None => None,
                 };
-                let schema = other.as_ref().map_or(schema, |(_, s)| s);
+                let schema = other
+                    .as_ref()
+                    .and_then(|(_, s)| s.as_ref())
+                    .unwrap_or(schema);
                 if let (Some((version, _)), Some(stored)) = (&other, live.as_mut())
                     && let Value::Map(m) = stored
                 {

@@ -1028,12 +1028,20 @@ steps:
 - manager: d
   op: apply
   object: {apiVersion: example.com/v3, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: l}}
+- manager: b
+  op: apply
+  object: {apiVersion: example.com/v2, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: m, color: blue}}
+- manager: a
+  op: apply
+  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: m}}
 "#;
     let result = run_scenario_text(scenario).unwrap();
     let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
     assert_eq!(
         outcomes,
-        ["applied", "conflict", "applied", "applied", "invalid"]
+        [
+            "applied", "conflict", "applied", "applied", "invalid", "applied", "applied"
+        ]
     );
     assert_eq!(
         result.steps[1].message,
@@ -1068,4 +1076,7 @@ steps:
         "the server could not find the requested resource"
     );
     assert_eq!(text(4, &["spec", "color"]).as_deref(), Some("blue"));
+    // An apply in the first version after one in another: the stored
+    // object is read in the first version again.
+    assert_eq!(text(6, &["apiVersion"]).as_deref(), Some("example.com/v1"));
 }
