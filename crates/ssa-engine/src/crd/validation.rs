@@ -712,9 +712,9 @@ impl SchemaWalk<'_> {
     fn array(&mut self, schema: &Value, items: &[Value], old: Option<&Value>, name: &str) -> usize {
         let mut matched = 0;
         if let Some(item_schema) = schema.get("items").filter(|s| s.is_map()) {
-            let old_items = old.and_then(Value::as_list);
+            let old_items = OldItems::new(schema, old);
             for (i, item) in items.iter().enumerate() {
-                let old_item = old_items.and_then(|o| correlated_item(schema, o, item, i));
+                let old_item = old_items.get(item, i);
                 matched += self.value(item_schema, item, old_item, &index(name, i));
             }
         }
@@ -880,24 +880,59 @@ const STRING_FORMATS: [&str; 26] = [
     "k8slongname",
 ];
 
-/// The old item an update's list item is correlated with
-/// (`correlateOldValueForChildAtNewIndex`): by index, by the map keys in a
-/// map list, none in a set or an atomic list.
-fn correlated_item<'a>(
-    schema: &Value,
-    old: &'a [Value],
-    item: &Value,
-    i: usize,
-) -> Option<&'a Value> {
-    match schema.get("x-kubernetes-list-type").and_then(Value::as_str) {
-        Some("map") => {
-            let keys = list_map_keys(schema);
-            old.iter()
-                .find(|o| keys.iter().all(|k| o.get(k) == item.get(k)))
+/// An update's old list items, found for a new item as
+/// `correlateOldValueForChildAtNewIndex` finds them: by index, by the
+/// map keys in a map list (through an index of the old items, so that a
+/// long list is not searched once per item), none in a set or an atomic
+/// list.
+struct OldItems<'a> {
+    list: &'a [Value],
+    keys: Vec<&'a str>,
+    /// The map list's old items by their keys.
+    by_keys: Option<rustc_hash::FxHashMap<String, &'a Value>>,
+    correlates: bool,
+}
+
+impl<'a> OldItems<'a> {
+    fn new(schema: &'a Value, list: Option<&'a Value>) -> Self {
+        let list = list.and_then(Value::as_list).map_or(&[][..], Vec::as_slice);
+        let list_type = schema.get("x-kubernetes-list-type").and_then(Value::as_str);
+        let keys = list_map_keys(schema);
+        let by_keys = (list_type == Some("map")).then(|| {
+            let mut by_keys = rustc_hash::FxHashMap::default();
+            for old in list {
+                by_keys.entry(map_key(&keys, old)).or_insert(old);
+            }
+            by_keys
+        });
+        OldItems {
+            list,
+            keys,
+            by_keys,
+            correlates: !matches!(list_type, Some("set" | "atomic")),
         }
-        Some("set" | "atomic") => None,
-        _ => old.get(i),
     }
+
+    fn get(&self, item: &Value, i: usize) -> Option<&'a Value> {
+        match &self.by_keys {
+            Some(by_keys) => by_keys.get(&map_key(&self.keys, item)).copied(),
+            None if self.correlates => self.list.get(i),
+            None => None,
+        }
+    }
+}
+
+/// A map list item's key values, as one text.
+fn map_key(keys: &[&str], item: &Value) -> String {
+    let values = keys
+        .iter()
+        .map(|k| item.get(k).cloned().unwrap_or_default());
+    identity(&Value::List(values.collect()))
+}
+
+/// A value as Go tells map keys apart: its type and its JSON.
+fn identity(value: &Value) -> String {
+    format!("{}:{}", value.kind_name(), value.to_json_sorted())
 }
 
 fn list_map_keys(schema: &Value) -> Vec<&str> {
@@ -1119,18 +1154,15 @@ fn list_map(errs: &mut Vec<FieldError>, schema: &Value, items: &[Value], path: &
     duplicates(errs, path, &keys);
 }
 
-/// `validateListSet`: a `Duplicate` at each value's second occurrence.
+/// `validateListSet`: a `Duplicate` at each value's second occurrence
+/// (scalars told apart by type and value, compounds by their JSON).
 fn duplicates(errs: &mut Vec<FieldError>, path: &str, items: &[Value]) {
-    let mut seen: Vec<(&Value, usize)> = Vec::new();
+    let mut seen: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
     for (i, item) in items.iter().enumerate() {
-        match seen.iter_mut().find(|(v, _)| *v == item) {
-            Some((_, times)) => {
-                *times += 1;
-                if *times == 2 {
-                    errs.duplicate(index(path, i), bad(item));
-                }
-            }
-            None => seen.push((item, 1)),
+        let times = seen.entry(identity(item)).or_insert(0);
+        *times += 1;
+        if *times == 2 {
+            errs.duplicate(index(path, i), bad(item));
         }
     }
 }
@@ -1251,14 +1283,13 @@ fn rules(
             };
             let map_list =
                 schema.get("x-kubernetes-list-type").and_then(Value::as_str) == Some("map");
+            let (old_selves, correlated) = (
+                OldItems::new(schema, old_self.filter(|_| map_list)),
+                OldItems::new(schema, correlated),
+            );
             for (i, item) in items.iter().enumerate() {
-                let old_self = old_self
-                    .and_then(Value::as_list)
-                    .filter(|_| map_list)
-                    .and_then(|o| correlated_item(schema, o, item, i));
-                let correlated = correlated
-                    .and_then(Value::as_list)
-                    .and_then(|o| correlated_item(schema, o, item, i));
+                let old_self = old_selves.get(item, i);
+                let correlated = correlated.get(item, i);
                 rules(
                     errs,
                     item_schema,
