@@ -1,0 +1,145 @@
+//! The CEL rules of a CRD (`x-kubernetes-validations`) as apiextensions'
+//! `schema/cel` validator runs them, through `super::super::cel`'s subset
+//! of the language.
+
+use super::correlation::OldItems;
+use super::{bad, join, pattern_matcher};
+use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, index};
+use crate::value::Value;
+
+/// Whether any node of the schema has `x-kubernetes-validations` (without
+/// them the strategy has no CEL validator).
+pub(super) fn has_rules(schema: &Value) -> bool {
+    match schema {
+        Value::Map(m) => m
+            .iter()
+            .any(|(k, v)| k == "x-kubernetes-validations" || has_rules(v)),
+        Value::List(items) => items.iter().any(has_rules),
+        _ => false,
+    }
+}
+
+/// The CEL rules (`x-kubernetes-validations`) of every node the object
+/// has, as apiextensions' `cel.Validator` runs them: a node's own rules in
+/// order, then its properties' and items'. `old_self` is the old value a
+/// transition rule reads (properties of maps that are not atomic, items of
+/// map lists by their keys); `correlated` is what ratcheting compares with
+/// (as the schema's own rules correlate): a rule without `oldSelf` that
+/// fails on an unchanged value is let through. A rule outside
+/// [`super::cel`]'s subset is not checked.
+pub(super) fn rules(
+    errs: &mut Vec<FieldError>,
+    schema: &Value,
+    value: &Value,
+    old_self: Option<&Value>,
+    correlated: Option<&Value>,
+    path: &str,
+) {
+    if value.is_null() {
+        return;
+    }
+    let schema_type = schema.get("type").and_then(Value::as_str).unwrap_or("");
+    let unchanged = correlated.is_some_and(|c| c == value);
+    for rule in schema
+        .get("x-kubernetes-validations")
+        .and_then(Value::as_list)
+        .into_iter()
+        .flatten()
+    {
+        let text = |k: &str| rule.get(k).and_then(Value::as_str).unwrap_or("").trim();
+        let Some(expr) = crate::crd::cel::parse(text("rule")) else {
+            continue;
+        };
+        let transition = crate::crd::cel::uses_old_self(&expr);
+        if transition && old_self.is_none() {
+            continue;
+        }
+        let mut scope = crate::crd::cel::Scope::new(value, old_self, pattern_matcher());
+        // `ruleErrorString`: the message, else the rule.
+        let named = if text("message").is_empty() {
+            text("rule")
+        } else {
+            text("message")
+        };
+        let at = match text("fieldPath").trim_start_matches('.') {
+            "" => path.to_string(),
+            field => join(path, field),
+        };
+        let error = match crate::crd::cel::eval(&expr, &mut scope) {
+            Ok(Value::Bool(true)) | Err(crate::crd::cel::Failure::Unsupported) => continue,
+            Err(crate::crd::cel::Failure::Error(e)) => {
+                errs.invalid(
+                    path.to_string(),
+                    BadValue::str(schema_type),
+                    &format!("{e} evaluating rule: {named}"),
+                );
+                continue;
+            }
+            Ok(_) => {
+                let evaluated = crate::crd::cel::parse(text("messageExpression"))
+                    .and_then(|m| crate::crd::cel::eval(&m, &mut scope).ok());
+                let detail = match evaluated {
+                    Some(Value::String(m)) => m,
+                    _ if text("message").is_empty() => format!("failed rule: {named}"),
+                    _ => named.to_string(),
+                };
+                let bad = match schema_type {
+                    "object" | "array" => None,
+                    _ => Some(bad(value)),
+                };
+                match (text("reason"), bad) {
+                    ("FieldValueForbidden", _) => field::forbidden(at, &detail),
+                    ("FieldValueRequired", _) => field::required(at, &detail),
+                    ("FieldValueDuplicate", Some(v)) => field::duplicate(at, v),
+                    (_, Some(v)) => field::invalid(at, v, &detail),
+                    (_, None) => field::invalid_omitted(at, &detail),
+                }
+            }
+        };
+        if transition || !unchanged {
+            errs.push(error);
+        }
+    }
+    match value {
+        Value::Map(map) => {
+            let properties = schema.get("properties");
+            let additional = schema.get("additionalProperties").filter(|a| a.is_map());
+            let atomic =
+                schema.get("x-kubernetes-map-type").and_then(Value::as_str) == Some("atomic");
+            for (key, v) in map.iter() {
+                let (child_schema, at) = match (properties.and_then(|p| p.get(key)), additional) {
+                    (Some(p), _) => (p, join(path, key)),
+                    (None, Some(a)) => (a, format!("{path}[{key}]")),
+                    (None, None) => continue,
+                };
+                let old_self = old_self.and_then(|o| o.get(key)).filter(|_| !atomic);
+                let correlated = correlated.and_then(|o| o.get(key));
+                rules(errs, child_schema, v, old_self, correlated, &at);
+            }
+        }
+        Value::List(items) => {
+            let Some(item_schema) = schema.get("items") else {
+                return;
+            };
+            let map_list =
+                schema.get("x-kubernetes-list-type").and_then(Value::as_str) == Some("map");
+            let (old_selves, correlated) = (
+                OldItems::new(schema, old_self.filter(|_| map_list)),
+                OldItems::new(schema, correlated),
+            );
+            for (i, item) in items.iter().enumerate() {
+                let old_self = old_selves.get(item, i);
+                let correlated = correlated.get(item, i);
+                rules(
+                    errs,
+                    item_schema,
+                    item,
+                    old_self,
+                    correlated,
+                    &index(path, i),
+                );
+            }
+        }
+        _ => {}
+    }
+}
