@@ -531,20 +531,27 @@ impl SchemaWalk<'_> {
                 matched += self.value(item_schema, item, old_item, &index(name, i));
             }
         }
-        let count = items.len();
-        if let Some(min) = schema.get("minItems").and_then(Value::as_i64)
+        self.counts(schema, name, items.len(), ["minItems", "maxItems"], "items");
+        matched
+    }
+
+    /// An array's (`minItems`, `maxItems`) or an object's
+    /// (`minProperties`, `maxProperties`) count: too few is kube-openapi's
+    /// own error, too many a `TooMany`.
+    fn counts(&mut self, schema: &Value, name: &str, count: usize, keys: [&str; 2], unit: &str) {
+        let limit = |key: &str| schema.get(key).and_then(Value::as_i64);
+        if let Some(min) = limit(keys[0])
             && (count as i64) < min
         {
-            let message = format!("{name} in body should have at least {min} items");
+            let message = format!("{name} in body should have at least {min} {unit}");
             self.invalid(name, BadValue::Int(count as i64), message);
         }
-        if let Some(max) = schema.get("maxItems").and_then(Value::as_i64)
+        if let Some(max) = limit(keys[1])
             && count as i64 > max
         {
             let path = self.path(name);
             self.errs.push(field::too_many(&path, count, max));
         }
-        matched
     }
 
     /// `basicCommonValidator`: `enum` (a value converted to an enum value's
@@ -579,19 +586,13 @@ impl SchemaWalk<'_> {
         name: &str,
     ) -> usize {
         let mut matched = 0;
-        let count = map.len();
-        if let Some(min) = schema.get("minProperties").and_then(Value::as_i64)
-            && (count as i64) < min
-        {
-            let message = format!("{name} in body should have at least {min} properties");
-            self.invalid(name, BadValue::Int(count as i64), message);
-        }
-        if let Some(max) = schema.get("maxProperties").and_then(Value::as_i64)
-            && count as i64 > max
-        {
-            let path = self.path(name);
-            self.errs.push(field::too_many(&path, count, max));
-        }
+        self.counts(
+            schema,
+            name,
+            map.len(),
+            ["minProperties", "maxProperties"],
+            "properties",
+        );
         let properties = schema.get("properties").and_then(Value::as_map);
         let old_field = |key: &str| old.and_then(|o| o.get(key));
         let at = |key: &str| {
