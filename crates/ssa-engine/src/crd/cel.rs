@@ -3,7 +3,9 @@
 //! field selection, `has()`, indexing, literals, lists, the logical,
 //! relational, arithmetic and `in` operators, the conditional, `size()`,
 //! the string functions `startsWith`, `endsWith`, `contains`, `matches`,
-//! `lowerAscii`, `upperAscii`, and the macros `all`, `exists`,
+//! `lowerAscii`, `upperAscii` and the string library's (`split`, `join`,
+//! `indexOf`, `lastIndexOf`, `substring`, `replace`, `trim`), and the
+//! macros `all`, `exists`,
 //! `exists_one`, `map` and `filter`. Semantics follow cel-go: numbers
 //! compare across int and double, `&&` and `||` absorb an error on their
 //! other side, a missing field is `no such key`.
@@ -370,10 +372,13 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
             };
             Some(Expr::Macro(Box::new(target), name, var, Box::new(body)))
         }
-        ("size" | "lowerAscii" | "upperAscii", 0)
-        | ("startsWith" | "endsWith" | "contains" | "matches", 1) => {
-            Some(Expr::Call(Some(Box::new(target)), name, args))
-        }
+        ("size" | "lowerAscii" | "upperAscii" | "trim" | "join", 0)
+        | (
+            "startsWith" | "endsWith" | "contains" | "matches" | "split" | "join" | "indexOf"
+            | "lastIndexOf" | "substring",
+            1,
+        )
+        | ("replace" | "substring", 2) => Some(Expr::Call(Some(Box::new(target)), name, args)),
         _ => None,
     }
 }
@@ -615,7 +620,15 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             _ => Err(Failure::Unsupported),
         }
     };
+    // The arguments after the first, evaluated (the string library's).
+    let rest = |scope: &mut Scope| -> Result<Vec<Value>, Failure> {
+        args.iter().map(|a| eval(a, scope)).collect()
+    };
     match (name, &subject) {
+        ("split" | "join" | "indexOf" | "lastIndexOf" | "substring" | "replace" | "trim", _) => {
+            let rest = rest(scope)?;
+            strings(name, &subject, &rest)
+        }
         ("size", Value::String(s)) => Ok(Value::Int(s.chars().count() as i64)),
         ("size", Value::List(l)) => Ok(Value::Int(l.len() as i64)),
         ("size", Value::Map(m)) => Ok(Value::Int(m.len() as i64)),
@@ -641,6 +654,70 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("string", Value::String(s)) => Ok(Value::String(s.clone())),
         ("string", Value::Int(i)) => Ok(Value::String(i.to_string())),
         ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+/// The Kubernetes CEL environment's string library (cel-go's
+/// `ext.Strings`): `split`, `join`, `indexOf`, `lastIndexOf`, `substring`,
+/// `replace` and `trim`, indices in code points.
+fn strings(name: &str, subject: &Value, args: &[Value]) -> Eval {
+    let text = |v: Option<&Value>| match v {
+        Some(Value::String(s)) => Ok(s.clone()),
+        _ => Err(Failure::Unsupported),
+    };
+    let int = |v: Option<&Value>| match v {
+        Some(Value::Int(i)) => Ok(*i),
+        _ => Err(Failure::Unsupported),
+    };
+    // A code point index of `s` as a byte offset (`None` past its end).
+    let offset = |s: &str, at: i64| -> Option<usize> {
+        let at = usize::try_from(at).ok()?;
+        s.char_indices().map(|(b, _)| b).chain([s.len()]).nth(at)
+    };
+    let position = |s: &str, byte: Option<usize>| {
+        Value::Int(byte.map_or(-1, |b| s[..b].chars().count() as i64))
+    };
+    match (name, subject) {
+        ("split", Value::String(s)) => {
+            let sep = text(args.first())?;
+            let parts: Vec<Value> = if sep.is_empty() {
+                s.chars().map(|c| Value::String(c.to_string())).collect()
+            } else {
+                s.split(sep.as_str()).map(Value::from).collect()
+            };
+            Ok(Value::List(parts))
+        }
+        ("join", Value::List(items)) => {
+            let sep = if args.is_empty() {
+                String::new()
+            } else {
+                text(args.first())?
+            };
+            let parts: Result<Vec<String>, Failure> = items.iter().map(|i| text(Some(i))).collect();
+            Ok(Value::String(parts?.join(&sep)))
+        }
+        ("indexOf", Value::String(s)) => Ok(position(s, s.find(text(args.first())?.as_str()))),
+        ("lastIndexOf", Value::String(s)) => Ok(position(s, s.rfind(text(args.first())?.as_str()))),
+        ("substring", Value::String(s)) => {
+            let start = int(args.first())?;
+            let end = match args.get(1) {
+                Some(v) => int(Some(v))?,
+                None => s.chars().count() as i64,
+            };
+            match (offset(s, start), offset(s, end)) {
+                (Some(a), Some(b)) if a <= b => Ok(Value::String(s[a..b].to_string())),
+                (None, _) => error(format!("index out of range: {start}")),
+                (_, None) => error(format!("index out of range: {end}")),
+                _ => error(format!(
+                    "invalid substring range. start: {start}, end: {end}"
+                )),
+            }
+        }
+        ("replace", Value::String(s)) => Ok(Value::String(
+            s.replace(text(args.first())?.as_str(), &text(args.get(1))?),
+        )),
+        ("trim", Value::String(s)) => Ok(Value::String(s.trim().to_string())),
         _ => Err(Failure::Unsupported),
     }
 }
@@ -818,5 +895,82 @@ mod tests {
                 let _ = eval(&e, &mut Scope::new(&this, Some(&this), None));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod rules_from_crds {
+    use super::*;
+
+    fn yes(rule: &str, this: &str) -> bool {
+        let this = match crate::yaml::parse(this) {
+            Ok(d) => d.value,
+            Err(e) => panic!("{e}"),
+        };
+        let Some(e) = parse(rule) else {
+            panic!("{rule} does not parse");
+        };
+        match eval(&e, &mut Scope::new(&this, None, None)) {
+            Ok(Value::Bool(b)) => b,
+            other => panic!("{rule}: {other:?}"),
+        }
+    }
+
+    /// Rules as the Gateway API's, Cluster API's and Karpenter's CRDs write
+    /// them.
+    #[test]
+    fn published_rules() {
+        let names = "[{name: a}, {name: b}]";
+        assert!(yes(
+            "self.all(f1, self.exists_one(f2, f1.name == f2.name))",
+            names
+        ));
+        assert!(!yes(
+            "self.all(f1, self.exists_one(f2, f1.name == f2.name))",
+            "[{name: a}, {name: a}]"
+        ));
+        assert!(yes(
+            "(self.type == 'RequestHeaderModifier') == has(self.requestHeaderModifier)",
+            "{type: RequestHeaderModifier, requestHeaderModifier: {}}"
+        ));
+        assert!(!yes(
+            "self.filter(r, r.kind == 'Service').size() <= 1",
+            "[{kind: Service}, {kind: Service}]"
+        ));
+        assert!(yes("self.startsWith('/') && !self.contains('//')", "/a/b"));
+        assert!(yes(
+            "self.all(x, x in ['In', 'NotIn', 'Exists'])",
+            "[In, Exists]"
+        ));
+        assert!(!yes(
+            "!self.exists(x, x == 'kubernetes.io/hostname')",
+            "[kubernetes.io/hostname]"
+        ));
+        assert!(yes(
+            "has(self.port) ? self.port > 0 && self.port <= 65535 : true",
+            "{port: 443}"
+        ));
+        assert!(yes("size(self.hostnames) <= 16", "{hostnames: [a, b]}"));
+        // The string library.
+        assert!(yes(
+            "self.split('/').size() == 3 && self.split('/')[1] == 'b'",
+            "a/b/c"
+        ));
+        assert!(yes(
+            "['a', 'b'].join('-') == 'a-b' && ['x'].join() == 'x'",
+            "x"
+        ));
+        assert!(yes(
+            "self.indexOf('é') == 1 && self.lastIndexOf('a') == 2",
+            "aéa"
+        ));
+        assert!(yes(
+            "self.substring(1, 3) == 'bc' && self.substring(2) == 'cd'",
+            "abcd"
+        ));
+        assert!(yes(
+            "self.replace('-', '_') == 'a_b_c' && ' x '.trim() == 'x'",
+            "a-b-c"
+        ));
     }
 }
