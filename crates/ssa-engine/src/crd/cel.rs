@@ -5,8 +5,8 @@
 //! the string functions `startsWith`, `endsWith`, `contains`, `matches`,
 //! `lowerAscii`, `upperAscii` and the string library's (`split`, `join`,
 //! `indexOf`, `lastIndexOf`, `substring`, `replace`, `trim`), and the
-//! macros `all`, `exists`,
-//! `exists_one`, `map` and `filter`. Semantics follow cel-go: numbers
+//! macros `all`, `exists`, `exists_one`, `map` and `filter`. Semantics
+//! follow cel-go: numbers
 //! compare across int and double, `&&` and `||` absorb an error on their
 //! other side, a missing field is `no such key`.
 //!
