@@ -6,9 +6,8 @@
 //! `lowerAscii`, `upperAscii` and the string library's (`split`, `join`,
 //! `indexOf`, `lastIndexOf`, `substring`, `replace`, `trim`), and the
 //! macros `all`, `exists`, `exists_one`, `map` and `filter`. Semantics
-//! follow cel-go: numbers
-//! compare across int and double, `&&` and `||` absorb an error on their
-//! other side, a missing field is `no such key`.
+//! follow cel-go: numbers compare across int and double, `&&` and `||`
+//! absorb an error on their other side, a missing field is `no such key`.
 //!
 //! What is outside the subset (optionals, timestamps, durations, the
 //! Kubernetes libraries: quantities, IPs, URLs...) does not parse: the
