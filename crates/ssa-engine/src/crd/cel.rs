@@ -9,9 +9,12 @@
 //! follow cel-go: numbers compare across int and double, `&&` and `||`
 //! absorb an error on their other side, a missing field is `no such key`.
 //!
-//! What is outside the subset (optionals, timestamps, durations, the
-//! Kubernetes libraries: quantities, IPs, URLs...) does not parse: the
-//! rule is not checked, rather than checked wrongly.
+//! Of the Kubernetes libraries, `quantity()` and `isQuantity()` with a
+//! quantity's comparisons (`isLessThan`, `isGreaterThan`, `compareTo`,
+//! `sign`, equality). What is outside the subset (optionals, timestamps,
+//! durations, the other Kubernetes libraries: IPs, URLs...) does not
+//! parse, or does not evaluate: the rule is not checked, rather than
+//! checked wrongly.
 
 use crate::value::Value;
 
@@ -323,7 +326,9 @@ impl Parser {
                     self.expect(")")?;
                     Expr::Has(target, field)
                 }
-                "size" | "int" | "string" | "double" if self.eat("(") => {
+                "size" | "int" | "string" | "double" | "quantity" | "isQuantity"
+                    if self.eat("(") =>
+                {
                     let args = self.arguments(depth)?;
                     (args.len() == 1).then_some(Expr::Call(None, word, args))?
                 }
@@ -377,7 +382,11 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
             | "lastIndexOf" | "substring",
             1,
         )
-        | ("replace" | "substring", 2) => Some(Expr::Call(Some(Box::new(target)), name, args)),
+        | ("replace" | "substring", 2)
+        | ("sign", 0)
+        | ("isLessThan" | "isGreaterThan" | "compareTo", 1) => {
+            Some(Expr::Call(Some(Box::new(target)), name, args))
+        }
         _ => None,
     }
 }
@@ -433,6 +442,9 @@ impl Scope {
 /// CEL's equality: numbers compare across int and double, lists item by
 /// item, maps by their keys.
 fn equal(a: &Value, b: &Value) -> bool {
+    if let (Some(x), Some(y)) = (quantity_of(a), quantity_of(b)) {
+        return compare_quantities(x, y) == Some(std::cmp::Ordering::Equal);
+    }
     match (a, b) {
         (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => (*x as f64) == *y,
         (Value::List(x), Value::List(y)) => {
@@ -624,6 +636,36 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         args.iter().map(|a| eval(a, scope)).collect()
     };
     match (name, &subject) {
+        ("quantity", Value::String(text)) => {
+            if crate::builtin::goencoding::quantity::refusal(&subject).is_some() {
+                return error(QUANTITY_FORMAT);
+            }
+            let mut q = crate::value::Map::new();
+            q.insert(QUANTITY, Value::String(text.trim().to_string()));
+            Ok(Value::Map(q))
+        }
+        ("isQuantity", Value::String(_)) => Ok(Value::Bool(
+            crate::builtin::goencoding::quantity::refusal(&subject).is_none(),
+        )),
+        ("sign", _) => {
+            let q = quantity_of(&subject).ok_or(Failure::Unsupported)?;
+            let sign = compare_quantities(q, "0").ok_or(Failure::Unsupported)?;
+            Ok(Value::Int(sign as i64))
+        }
+        ("isLessThan" | "isGreaterThan" | "compareTo", _) => {
+            let q = quantity_of(&subject).ok_or(Failure::Unsupported)?;
+            let other = rest(scope)?;
+            let other = other
+                .first()
+                .and_then(quantity_of)
+                .ok_or(Failure::Unsupported)?;
+            let order = compare_quantities(q, other).ok_or(Failure::Unsupported)?;
+            Ok(match name {
+                "isLessThan" => Value::Bool(order.is_lt()),
+                "isGreaterThan" => Value::Bool(order.is_gt()),
+                _ => Value::Int(order as i64),
+            })
+        }
         ("split" | "join" | "indexOf" | "lastIndexOf" | "substring" | "replace" | "trim", _) => {
             let rest = rest(scope)?;
             strings(name, &subject, &rest)
@@ -655,6 +697,27 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),
         _ => Err(Failure::Unsupported),
     }
+}
+
+/// A `quantity()`'s value: a map under a key no object has, holding the
+/// quantity's text.
+const QUANTITY: &str = "\u{0}quantity";
+
+/// `resource.ErrFormatWrong`, the error of `quantity()` for a text
+/// `ParseQuantity` refuses.
+const QUANTITY_FORMAT: &str =
+    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+fn quantity_of(v: &Value) -> Option<&str> {
+    v.as_map()
+        .filter(|m| m.len() == 1)
+        .and_then(|m| m.get(QUANTITY))
+        .and_then(Value::as_str)
+}
+
+/// `Quantity.Cmp`.
+fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
+    crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
 }
 
 /// The Kubernetes CEL environment's string library (cel-go's
@@ -950,6 +1013,19 @@ mod rules_from_crds {
             "{port: 443}"
         ));
         assert!(yes("size(self.hostnames) <= 16", "{hostnames: [a, b]}"));
+        // The Kubernetes quantity library.
+        assert!(yes(
+            "quantity(self.memory).isLessThan(quantity('2Gi'))",
+            "{memory: 1024Mi}"
+        ));
+        assert!(yes(
+            "quantity('1Gi') == quantity('1024Mi') && quantity('1').compareTo(quantity('2')) == -1",
+            "x"
+        ));
+        assert!(yes(
+            "isQuantity(self) && !isQuantity('1 Gi') && quantity('-1').sign() == -1",
+            "500m"
+        ));
         // The string library.
         assert!(yes(
             "self.split('/').size() == 3 && self.split('/')[1] == 'b'",
