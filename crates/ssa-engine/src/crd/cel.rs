@@ -9,12 +9,12 @@
 //! follow cel-go: numbers compare across int and double, `&&` and `||`
 //! absorb an error on their other side, a missing field is `no such key`.
 //!
-//! Of the Kubernetes libraries, `quantity()` and `isQuantity()` with a
-//! quantity's comparisons (`isLessThan`, `isGreaterThan`, `compareTo`,
-//! `sign`, equality). What is outside the subset (optionals, timestamps,
-//! durations, the other Kubernetes libraries: IPs, URLs...) does not
-//! parse, or does not evaluate: the rule is not checked, rather than
-//! checked wrongly.
+//! Beyond the core: `duration()` with its comparisons, and of the
+//! Kubernetes libraries `quantity()` and `isQuantity()` with a quantity's
+//! comparisons (`isLessThan`, `isGreaterThan`, `compareTo`, `sign`,
+//! equality). What is outside the subset (optionals, timestamps, the
+//! other Kubernetes libraries: IPs, URLs...) does not parse, or does not
+//! evaluate: the rule is not checked, rather than checked wrongly.
 
 use crate::value::Value;
 
@@ -326,7 +326,7 @@ impl Parser {
                     self.expect(")")?;
                     Expr::Has(target, field)
                 }
-                "size" | "int" | "string" | "double" | "quantity" | "isQuantity"
+                "size" | "int" | "string" | "double" | "quantity" | "isQuantity" | "duration"
                     if self.eat("(") =>
                 {
                     let args = self.arguments(depth)?;
@@ -445,6 +445,9 @@ fn equal(a: &Value, b: &Value) -> bool {
     if let (Some(x), Some(y)) = (quantity_of(a), quantity_of(b)) {
         return compare_quantities(x, y) == Some(std::cmp::Ordering::Equal);
     }
+    if let (Some(x), Some(y)) = (duration_of(a), duration_of(b)) {
+        return x == y;
+    }
     match (a, b) {
         (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => (*x as f64) == *y,
         (Value::List(x), Value::List(y)) => {
@@ -463,6 +466,9 @@ fn ordering(a: &Value, b: &Value) -> Result<std::cmp::Ordering, Failure> {
         Value::Float(f) => Some(*f),
         _ => None,
     };
+    if let (Some(x), Some(y)) = (duration_of(a), duration_of(b)) {
+        return Ok(x.cmp(&y));
+    }
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => Ok(x.cmp(y)),
         (Value::String(x), Value::String(y)) => Ok(x.cmp(y)),
@@ -644,6 +650,12 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             q.insert(QUANTITY, Value::String(text.trim().to_string()));
             Ok(Value::Map(q))
         }
+        ("duration", Value::String(text)) => {
+            let nanos = go_duration_nanos(text).ok_or(Failure::Unsupported)?;
+            let mut d = crate::value::Map::new();
+            d.insert(DURATION, Value::Int(nanos));
+            Ok(Value::Map(d))
+        }
         ("isQuantity", Value::String(_)) => Ok(Value::Bool(
             crate::builtin::goencoding::quantity::refusal(&subject).is_none(),
         )),
@@ -718,6 +730,77 @@ fn quantity_of(v: &Value) -> Option<&str> {
 /// `Quantity.Cmp`.
 fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
+}
+
+/// A `duration()`'s value: a map under a key no object has, holding its
+/// nanoseconds.
+const DURATION: &str = "\u{0}duration";
+
+fn duration_of(v: &Value) -> Option<i64> {
+    v.as_map()
+        .filter(|m| m.len() == 1)
+        .and_then(|m| m.get(DURATION))
+        .and_then(Value::as_i64)
+}
+
+/// Go's `time.ParseDuration` in nanoseconds: `[-+]`, then numbers (digits,
+/// an optional fraction) each with a unit (`ns`, `us`, `µs`, `ms`, `s`,
+/// `m`, `h`), or `0` alone; `None` when it does not parse or overflows.
+fn go_duration_nanos(text: &str) -> Option<i64> {
+    let (negative, mut rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if rest == "0" {
+        return Some(0);
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let mut total: i128 = 0;
+    while !rest.is_empty() {
+        let whole_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let whole: i128 = if whole_len == 0 {
+            0
+        } else {
+            rest[..whole_len].parse().ok()?
+        };
+        rest = &rest[whole_len..];
+        let mut fraction = "";
+        if let Some(after) = rest.strip_prefix('.') {
+            let len = after.bytes().take_while(u8::is_ascii_digit).count();
+            fraction = &after[..len];
+            rest = &after[len..];
+        }
+        if whole_len == 0 && fraction.is_empty() {
+            return None;
+        }
+        let (unit, nanos): (&str, i128) = [
+            ("ns", 1),
+            ("us", 1_000),
+            ("µs", 1_000),
+            ("μs", 1_000),
+            ("ms", 1_000_000),
+            ("s", 1_000_000_000),
+            ("m", 60_000_000_000),
+            ("h", 3_600_000_000_000),
+        ]
+        .into_iter()
+        .filter(|(u, _)| rest.starts_with(u))
+        .max_by_key(|(u, _)| u.len())?;
+        rest = &rest[unit.len()..];
+        total += whole.checked_mul(nanos)?;
+        if !fraction.is_empty() {
+            let digits = fraction.get(..fraction.len().min(18))?;
+            let scale = 10i128.pow(u32::try_from(digits.len()).ok()?);
+            total += digits.parse::<i128>().ok()? * nanos / scale;
+        }
+        if total > i128::from(i64::MAX) {
+            return None;
+        }
+    }
+    i64::try_from(if negative { -total } else { total }).ok()
 }
 
 /// The Kubernetes CEL environment's string library (cel-go's
@@ -1025,6 +1108,15 @@ mod rules_from_crds {
         assert!(yes(
             "isQuantity(self) && !isQuantity('1 Gi') && quantity('-1').sign() == -1",
             "500m"
+        ));
+        // Durations, as the Gateway API's timeouts compare them.
+        assert!(yes(
+            "!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))",
+            "{request: 10s, backendRequest: 1.5s}"
+        ));
+        assert!(yes(
+            "duration('1h30m') == duration('90m') && duration('500ms') < duration('1s')",
+            "x"
         ));
         // The string library.
         assert!(yes(
