@@ -12,8 +12,10 @@
 //! Beyond the core: `duration()` with its comparisons, and of the
 //! Kubernetes libraries `quantity()` and `isQuantity()` with a quantity's
 //! comparisons (`isLessThan`, `isGreaterThan`, `compareTo`, `sign`,
-//! equality). What is outside the subset (optionals, timestamps, the
-//! other Kubernetes libraries: IPs, URLs...) does not parse, or does not
+//! equality); optionals (`e.?field`, `hasValue()`, `value()`,
+//! `orValue()`, and `oldSelf` in a rule with `optionalOldSelf`). What is
+//! outside the subset (timestamps, the other Kubernetes libraries: IPs,
+//! URLs...) does not parse, or does not
 //! evaluate: the rule is not checked, rather than checked wrongly.
 
 use crate::value::Value;
@@ -254,11 +256,19 @@ impl Parser {
         let mut e = self.primary(depth)?;
         loop {
             if self.eat(".") {
+                // `e.?field`: an optional of the field.
+                let optional = self.eat("?");
                 let Some(Token::Ident(name)) = self.peek().cloned() else {
                     return None;
                 };
                 self.at += 1;
-                if self.eat("(") {
+                if optional {
+                    e = Expr::Call(
+                        Some(Box::new(e)),
+                        "?".to_string(),
+                        vec![Expr::Literal(Value::from(name))],
+                    );
+                } else if self.eat("(") {
                     let args = self.arguments(depth)?;
                     e = method(e, name, args)?;
                 } else {
@@ -383,7 +393,8 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
             1,
         )
         | ("replace" | "substring", 2)
-        | ("sign", 0)
+        | ("sign" | "hasValue" | "value", 0)
+        | ("orValue", 1)
         | ("isLessThan" | "isGreaterThan" | "compareTo", 1) => {
             Some(Expr::Call(Some(Box::new(target)), name, args))
         }
@@ -429,6 +440,20 @@ impl Scope {
             vars.push(("oldSelf".to_string(), old.clone()));
         }
         Scope { vars, matcher }
+    }
+
+    /// A rule with `optionalOldSelf`: `oldSelf` is an optional, empty
+    /// where there is no old value.
+    pub(super) fn with_optional_old_self(
+        this: &Value,
+        old: Option<&Value>,
+        matcher: Option<super::validation::PatternMatcher>,
+    ) -> Self {
+        let mut scope = Scope::new(this, None, matcher);
+        scope
+            .vars
+            .push(("oldSelf".to_string(), optional(old.cloned())));
+        scope
     }
 
     fn var(&self, name: &str) -> Eval {
@@ -642,6 +667,21 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         args.iter().map(|a| eval(a, scope)).collect()
     };
     match (name, &subject) {
+        ("?", Value::Map(m)) => {
+            let field = text_arg(rest(scope)?.first())?;
+            Ok(optional(m.get(&field).cloned()))
+        }
+        ("hasValue", _) => Ok(Value::Bool(
+            optional_of(&subject).ok_or(Failure::Unsupported)?.is_some(),
+        )),
+        ("value", _) => match optional_of(&subject).ok_or(Failure::Unsupported)? {
+            Some(v) => Ok(v.clone()),
+            None => error("optional.none() dereference"),
+        },
+        ("orValue", _) => match optional_of(&subject).ok_or(Failure::Unsupported)? {
+            Some(v) => Ok(v.clone()),
+            None => rest(scope)?.into_iter().next().ok_or(Failure::Unsupported),
+        },
         ("quantity", Value::String(text)) => {
             if crate::builtin::goencoding::quantity::refusal(&subject).is_some() {
                 return error(QUANTITY_FORMAT);
@@ -730,6 +770,29 @@ fn quantity_of(v: &Value) -> Option<&str> {
 /// `Quantity.Cmp`.
 fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
+}
+
+/// An optional's value: a map under a key no object has, holding a list
+/// of its value (none: empty).
+const OPTIONAL: &str = "\u{0}optional";
+
+fn optional(v: Option<Value>) -> Value {
+    let mut m = crate::value::Map::new();
+    m.insert(OPTIONAL, Value::List(v.into_iter().collect()));
+    Value::Map(m)
+}
+
+/// An optional's value (`Some(None)`: empty); `None` for another value.
+fn optional_of(v: &Value) -> Option<Option<&Value>> {
+    let m = v.as_map().filter(|m| m.len() == 1)?;
+    m.get(OPTIONAL)?.as_list().map(|l| l.first())
+}
+
+fn text_arg(v: Option<&Value>) -> Result<String, Failure> {
+    match v {
+        Some(Value::String(s)) => Ok(s.clone()),
+        _ => Err(Failure::Unsupported),
+    }
 }
 
 /// A `duration()`'s value: a map under a key no object has, holding its
@@ -1021,7 +1084,10 @@ mod tests {
             Err(Failure::Unsupported)
         );
         assert_eq!(
-            t("self.?a.orValue(1) == 1", "{}"),
+            t(
+                "timestamp(self.t) > timestamp('2020-01-01T00:00:00Z')",
+                "{t: x}"
+            ),
             Err(Failure::Unsupported)
         );
         assert!(parse(&"!".repeat(10_000)).is_none());
@@ -1117,6 +1183,11 @@ mod rules_from_crds {
         assert!(yes(
             "duration('1h30m') == duration('90m') && duration('500ms') < duration('1s')",
             "x"
+        ));
+        // Optionals.
+        assert!(yes(
+            "self.?a.orValue(0) == 1 && !self.?b.hasValue() && self.?a.value() == 1",
+            "{a: 1}"
         ));
         // The string library.
         assert!(yes(

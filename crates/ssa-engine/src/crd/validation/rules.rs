@@ -51,10 +51,17 @@ pub(super) fn rules(
             continue;
         };
         let transition = crate::crd::cel::uses_old_self(&expr);
-        if transition && old_self.is_none() {
+        // `optionalOldSelf`: the rule runs without an old value too, its
+        // `oldSelf` an optional.
+        let optional_old_self = rule.get("optionalOldSelf").and_then(Value::as_bool) == Some(true);
+        if transition && old_self.is_none() && !optional_old_self {
             continue;
         }
-        let mut scope = crate::crd::cel::Scope::new(value, old_self, pattern_matcher());
+        let mut scope = if optional_old_self {
+            crate::crd::cel::Scope::with_optional_old_self(value, old_self, pattern_matcher())
+        } else {
+            crate::crd::cel::Scope::new(value, old_self, pattern_matcher())
+        };
         // `ruleErrorString`: the message, else the rule.
         let named = if text("message").is_empty() {
             text("rule")

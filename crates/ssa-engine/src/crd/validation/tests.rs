@@ -667,3 +667,34 @@ properties:
     );
     accepted(&v, None, "{a: x, low: 0, mid: 2}");
 }
+
+/// `optionalOldSelf`: the transition rule runs on a create too, its
+/// `oldSelf` an empty optional.
+#[test]
+fn optional_old_self() {
+    let v = widget(
+        r#"
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas:
+        type: integer
+        x-kubernetes-validations:
+        - rule: "!oldSelf.hasValue() ? self <= 10 : self >= oldSelf.value()"
+          optionalOldSelf: true
+          message: may only grow
+"#,
+    );
+    accepted(&v, None, "{replicas: 10}");
+    assert_eq!(
+        refused(&v, None, "{replicas: 11}"),
+        r#"Widget.example.com "w" is invalid: spec.replicas: Invalid value: 11: may only grow"#
+    );
+    accepted(&v, Some("{replicas: 5}"), "{replicas: 50}");
+    assert_eq!(
+        refused(&v, Some("{replicas: 5}"), "{replicas: 4}"),
+        r#"Widget.example.com "w" is invalid: spec.replicas: Invalid value: 4: may only grow"#
+    );
+}
