@@ -15,8 +15,8 @@
 //! equality); optionals (`e.?field`, `hasValue()`, `value()`,
 //! `orValue()`, and `oldSelf` in a rule with `optionalOldSelf`). What is
 //! outside the subset (timestamps, the other Kubernetes libraries: IPs,
-//! URLs...) does not parse, or does not
-//! evaluate: the rule is not checked, rather than checked wrongly.
+//! URLs...) does not parse, or does not evaluate: the rule is not
+//! checked, rather than checked wrongly.
 
 use crate::value::Value;
 
