@@ -24,9 +24,9 @@ fn use_javascript_regexp() {
 }
 
 /// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`
-/// as its `i` flag); `None` when the pattern does not compile, the
-/// `SyntaxError` caught. Compiled patterns are kept (a schema checks the
-/// same few on every value).
+/// as its `i` flag; Unicode mode where the pattern allows it); `None` when
+/// the pattern does not compile, the `SyntaxError` caught. Compiled
+/// patterns are kept (a schema checks the same few on every value).
 #[cfg(target_arch = "wasm32")]
 fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
     use js_sys::{Array, Function, Reflect, RegExp};
@@ -43,11 +43,15 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
             .ok()?
             .dyn_into()
             .ok()?;
-        let args = Array::of2(&source.into(), &flags.into());
-        Reflect::construct(&constructor, &args)
-            .ok()?
-            .dyn_into()
-            .ok()
+        // With the `u` flag first, for Go's `\p{L}` classes; a pattern
+        // whose syntax that flag refuses (a needless escape) without it.
+        ["u", ""].into_iter().find_map(|more| {
+            let args = Array::of2(&source.into(), &format!("{flags}{more}").into());
+            Reflect::construct(&constructor, &args)
+                .ok()?
+                .dyn_into()
+                .ok()
+        })
     };
     COMPILED.with(|compiled| {
         let mut compiled = compiled.borrow_mut();

@@ -115,7 +115,7 @@ fn deeply_nested_arguments_are_refused_with_an_error() {
 fn custom_resource_patterns_use_javascript_regexp() {
     let scenario = |spec: &str| {
         format!(
-            "scenario: v1\nname: pattern\nschema:\n  crd:\n    spec:\n      group: example.com\n      names: {{kind: Widget}}\n      versions:\n      - name: v1\n        served: true\n        schema:\n          openAPIV3Schema:\n            type: object\n            properties:\n              spec:\n                type: object\n                properties:\n                  code: {{type: string, pattern: '^[a-z]+$'}}\n                  name: {{type: string, pattern: '(?i)^abc$'}}\nsteps:\n- manager: a\n  op: apply\n  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default}}, spec: {spec}}}\n"
+            "scenario: v1\nname: pattern\nschema:\n  crd:\n    spec:\n      group: example.com\n      names: {{kind: Widget}}\n      versions:\n      - name: v1\n        served: true\n        schema:\n          openAPIV3Schema:\n            type: object\n            properties:\n              spec:\n                type: object\n                properties:\n                  code: {{type: string, pattern: '^[a-z]+$'}}\n                  name: {{type: string, pattern: '(?i)^abc$'}}\n                  title: {{type: string, pattern: '^[\\p{{L}} ]+$'}}\nsteps:\n- manager: a\n  op: apply\n  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default}}, spec: {spec}}}\n"
         )
     };
     let outcome = |spec: &str| {
@@ -130,6 +130,12 @@ fn custom_resource_patterns_use_javascript_regexp() {
     };
     assert_eq!(outcome("{code: abc, name: ABC}").0, "applied");
     assert_eq!(outcome("{code: abc, name: ABD}").0, "invalid");
+    // Go's Unicode classes, through the `u` flag.
+    assert_eq!(
+        outcome("{code: abc, name: abc, title: Été sur mer}").0,
+        "applied"
+    );
+    assert_eq!(outcome("{code: abc, name: abc, title: R2D2}").0, "invalid");
     assert_eq!(
         outcome("{code: Abc, name: abc}"),
         (
