@@ -77,28 +77,38 @@ pub fn answer_delegated(request: &str) -> Option<String> {
 #[derive(Debug)]
 pub(super) struct CustomResourceValidation {
     /// `Thing.example.com`, as `NewInvalid` names the kind.
-    pub group_kind: String,
+    group_kind: String,
     /// The version's `openAPIV3Schema`.
-    pub schema: Value,
+    schema: Value,
     /// The version's scale subresource (`specReplicasPath`,
     /// `statusReplicasPath`, `labelSelectorPath`).
-    pub scale: Option<Value>,
+    scale: Option<Value>,
+    /// The schema's CEL rules, parsed.
+    rules: rules::Compiled,
 }
 
 impl CustomResourceValidation {
+    pub(super) fn new(group_kind: String, schema: Value, scale: Option<Value>) -> Self {
+        let rules = rules::Compiled::of(&schema);
+        CustomResourceValidation {
+            group_kind,
+            schema,
+            scale,
+            rules,
+        }
+    }
+
     /// The validation of a CRD's served version.
     pub(super) fn of(served: &super::Served<'_>) -> Self {
-        CustomResourceValidation {
-            group_kind: format!("{}.{}", served.kind, served.group),
-            schema: served.node.clone(),
-            scale: served
-                .version
-                .get("subresources")
-                .or_else(|| served.spec.get("subresources"))
-                .and_then(|s| s.get("scale"))
-                .filter(|s| s.is_map())
-                .cloned(),
-        }
+        let scale = served
+            .version
+            .get("subresources")
+            .or_else(|| served.spec.get("subresources"))
+            .and_then(|s| s.get("scale"))
+            .filter(|s| s.is_map())
+            .cloned();
+        let group_kind = format!("{}.{}", served.kind, served.group);
+        CustomResourceValidation::new(group_kind, served.node.clone(), scale)
     }
 }
 
@@ -171,7 +181,7 @@ impl CustomResourceValidation {
         if old_lists_pass {
             errs.append(&mut lists);
         }
-        if rules::has_rules(&self.schema) {
+        if self.rules.any() {
             if errs.iter().any(FieldError::blocks_rules) {
                 errs.invalid(
                     "",
@@ -179,7 +189,7 @@ impl CustomResourceValidation {
                     "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
                 );
             } else {
-                rules::rules(errs, &self.schema, new, old, old, "");
+                rules::rules(errs, &self.rules, &self.schema, new, old, old, "");
             }
         }
     }

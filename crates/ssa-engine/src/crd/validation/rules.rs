@@ -5,17 +5,53 @@
 use super::correlation::OldItems;
 use super::{bad, join, pattern_matcher};
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, index};
+use crate::crd::cel::Expr;
 use crate::value::Value;
 
-/// Whether any node of the schema has `x-kubernetes-validations` (without
-/// them the strategy has no CEL validator).
-pub(super) fn has_rules(schema: &Value) -> bool {
-    match schema {
-        Value::Map(m) => m
-            .iter()
-            .any(|(k, v)| k == "x-kubernetes-validations" || has_rules(v)),
-        Value::List(items) => items.iter().any(has_rules),
-        _ => false,
+/// The expressions of a schema's rules (`rule` and `messageExpression`),
+/// each parsed once for the CRD's version rather than at every value it
+/// applies to; `None` for a text outside the subset.
+#[derive(Debug)]
+pub(super) struct Compiled(rustc_hash::FxHashMap<String, Option<Expr>>);
+
+impl Compiled {
+    pub(super) fn of(schema: &Value) -> Self {
+        fn walk(v: &Value, out: &mut rustc_hash::FxHashMap<String, Option<Expr>>) {
+            match v {
+                Value::Map(m) => {
+                    for rule in m
+                        .get("x-kubernetes-validations")
+                        .and_then(Value::as_list)
+                        .into_iter()
+                        .flatten()
+                    {
+                        for key in ["rule", "messageExpression"] {
+                            if let Some(text) = rule.get(key).and_then(Value::as_str) {
+                                let text = text.trim();
+                                out.entry(text.to_string())
+                                    .or_insert_with(|| crate::crd::cel::parse(text));
+                            }
+                        }
+                    }
+                    m.values().for_each(|v| walk(v, out));
+                }
+                Value::List(items) => items.iter().for_each(|v| walk(v, out)),
+                _ => {}
+            }
+        }
+        let mut texts = rustc_hash::FxHashMap::default();
+        walk(schema, &mut texts);
+        Compiled(texts)
+    }
+
+    /// Whether the schema has rules (without, the strategy has no CEL
+    /// validator).
+    pub(super) fn any(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    fn get(&self, text: &str) -> Option<&Expr> {
+        self.0.get(text).and_then(Option::as_ref)
     }
 }
 
@@ -29,6 +65,7 @@ pub(super) fn has_rules(schema: &Value) -> bool {
 /// [`super::cel`]'s subset is not checked.
 pub(super) fn rules(
     errs: &mut Vec<FieldError>,
+    compiled: &Compiled,
     schema: &Value,
     value: &Value,
     old_self: Option<&Value>,
@@ -47,10 +84,10 @@ pub(super) fn rules(
         .flatten()
     {
         let text = |k: &str| rule.get(k).and_then(Value::as_str).unwrap_or("").trim();
-        let Some(expr) = crate::crd::cel::parse(text("rule")) else {
+        let Some(expr) = compiled.get(text("rule")) else {
             continue;
         };
-        let transition = crate::crd::cel::uses_old_self(&expr);
+        let transition = crate::crd::cel::uses_old_self(expr);
         // `optionalOldSelf`: the rule runs without an old value too, its
         // `oldSelf` an optional.
         let optional_old_self = rule.get("optionalOldSelf").and_then(Value::as_bool) == Some(true);
@@ -72,7 +109,7 @@ pub(super) fn rules(
             "" => path.to_string(),
             field => join(path, field),
         };
-        let error = match crate::crd::cel::eval(&expr, &mut scope) {
+        let error = match crate::crd::cel::eval(expr, &mut scope) {
             Ok(Value::Bool(true)) | Err(crate::crd::cel::Failure::Unsupported) => continue,
             Err(crate::crd::cel::Failure::Error(e)) => {
                 errs.invalid(
@@ -83,8 +120,9 @@ pub(super) fn rules(
                 continue;
             }
             Ok(_) => {
-                let evaluated = crate::crd::cel::parse(text("messageExpression"))
-                    .and_then(|m| crate::crd::cel::eval(&m, &mut scope).ok());
+                let evaluated = compiled
+                    .get(text("messageExpression"))
+                    .and_then(|m| crate::crd::cel::eval(m, &mut scope).ok());
                 let detail = match evaluated {
                     Some(Value::String(m)) => m,
                     _ if text("message").is_empty() => format!("failed rule: {named}"),
@@ -121,7 +159,7 @@ pub(super) fn rules(
                 };
                 let old_self = old_self.and_then(|o| o.get(key)).filter(|_| !atomic);
                 let correlated = correlated.and_then(|o| o.get(key));
-                rules(errs, child_schema, v, old_self, correlated, &at);
+                rules(errs, compiled, child_schema, v, old_self, correlated, &at);
             }
         }
         Value::List(items) => {
@@ -139,6 +177,7 @@ pub(super) fn rules(
                 let correlated = correlated.get(item, i);
                 rules(
                     errs,
+                    compiled,
                     item_schema,
                     item,
                     old_self,

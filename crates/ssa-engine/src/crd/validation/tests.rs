@@ -16,11 +16,7 @@ fn yaml(text: &str) -> Value {
 /// The validation of `example.com/v1 Widget` with `schema` (YAML) as its
 /// openAPIV3Schema.
 fn widget(schema: &str) -> CustomResourceValidation {
-    CustomResourceValidation {
-        group_kind: "Widget.example.com".to_string(),
-        schema: yaml(schema),
-        scale: None,
-    }
+    CustomResourceValidation::new("Widget.example.com".to_string(), yaml(schema), None)
 }
 
 /// A Widget named `w` with `spec` (YAML flow map).
@@ -501,11 +497,8 @@ mod no_panics {
         /// Any schema, any object: an answer, never a panic.
         #[test]
         fn any_schema_any_value(schema in value(), new in value(), old in value()) {
-            let v = CustomResourceValidation {
-                group_kind: "Widget.example.com".to_string(),
-                schema,
-                scale: Some(yaml("{specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}")),
-            };
+            let scale = yaml("{specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}");
+            let v = CustomResourceValidation::new("Widget.example.com".to_string(), schema, Some(scale));
             let _ = v.validate(None, &new);
             let _ = v.validate(Some(&old), &new);
             let _ = v.validate_status(&old, &new);
