@@ -225,20 +225,13 @@ fn scale(errs: &mut Vec<FieldError>, scale: Option<&Value>, object: &Value, spec
         return;
     };
     let path = |key: &str| scale.get(key).and_then(Value::as_str);
-    let keys = |path: &str| -> Vec<String> {
-        path.trim_start_matches('.')
-            .split('.')
-            .map(str::to_string)
-            .collect()
-    };
     let replicas = if spec {
         vec![path("specReplicasPath"), path("statusReplicasPath")]
     } else {
         vec![path("statusReplicasPath")]
     };
     for path in replicas.into_iter().flatten() {
-        let keys = keys(path);
-        let at: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let at = keys(path);
         let (replicas, message) = match object.get_path(&at) {
             None => continue,
             Some(Value::Int(n)) if *n < 0 => (*n, "should be a non-negative integer".to_string()),
@@ -251,8 +244,7 @@ fn scale(errs: &mut Vec<FieldError>, scale: Option<&Value>, object: &Value, spec
         errs.invalid(path.to_string(), BadValue::Int(replicas), &message);
     }
     if let Some(path) = path("labelSelectorPath") {
-        let keys = keys(path);
-        let at: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let at = keys(path);
         if let Some(other) = object.get_path(&at).filter(|v| v.as_str().is_none()) {
             errs.invalid(
                 path.to_string(),
@@ -261,6 +253,11 @@ fn scale(errs: &mut Vec<FieldError>, scale: Option<&Value>, object: &Value, spec
             );
         }
     }
+}
+
+/// The keys of a scale subresource's JSON path (`.spec.replicas`).
+fn keys(path: &str) -> Vec<&str> {
+    path.trim_start_matches('.').split('.').collect()
 }
 
 /// unstructured's `NestedInt64` / `NestedString` error for a value of
