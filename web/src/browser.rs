@@ -182,35 +182,10 @@ pub fn focus_first(selectors: &[&str]) {
     }
 }
 
-/// Go's `regexp.MatchString` done by JavaScript's `RegExp`, for the
-/// engine's custom resource `pattern`s (the engine has no regular
-/// expressions of its own in the page's wasm); a leading `(?i)`, which
-/// `RegExp` lacks, becomes its `i` flag. `None` when the pattern does not
-/// compile (a `SyntaxError`, caught, not thrown through the wasm).
-#[cfg(feature = "crd-validation")]
-pub fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
-    use web_sys::js_sys::{Array, Function, Reflect, RegExp};
-    let (source, flags) = match pattern.strip_prefix("(?i)") {
-        Some(rest) => (rest, "i"),
-        None => (pattern, ""),
-    };
-    let constructor: Function = Reflect::get(&web_sys::js_sys::global(), &"RegExp".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let args = Array::of2(&source.into(), &flags.into());
-    let regexp: RegExp = Reflect::construct(&constructor, &args)
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    Some(regexp.test(text))
-}
-
 /// The engine's delegate for a custom resource's validation
 /// (`ssa_engine::crd::set_delegated_validation`): the JavaScript API
 /// package's `validateCustomResource` through `ssaApiSync` (`boot.js`),
 /// which answers nothing until the package is loaded.
-#[cfg(not(feature = "crd-validation"))]
 pub fn delegated_validation(request: &str) -> Option<String> {
     #[wasm_bindgen::prelude::wasm_bindgen]
     extern "C" {

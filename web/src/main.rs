@@ -33,9 +33,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 fn main() {
     install_panic_banner();
-    #[cfg(feature = "crd-validation")]
-    ssa_engine::crd::set_pattern_matcher(browser::regexp_matches);
-    #[cfg(not(feature = "crd-validation"))]
+    // A custom resource's validation, which this wasm leaves out (see
+    // ssa_engine::crd's `crd-validation` feature), by the JavaScript API.
     ssa_engine::crd::set_delegated_validation(browser::delegated_validation);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
     // keep the download small): the built-in kinds' catalogue, the presets.

@@ -33,10 +33,10 @@ pub type PatternMatcher = fn(pattern: &str, text: &str) -> Option<bool>;
 static PATTERN_MATCHER: OnceLock<PatternMatcher> = OnceLock::new();
 
 /// Gives the engine its regular expressions. The engine has no regular
-/// expression engine of its own in the page's wasm (the `regex` crate's
-/// tables do not fit its size budget): a front end gives one (the page,
-/// JavaScript's `RegExp`). Natively the `regex` feature's is the default.
-/// Without either, `pattern` is not checked.
+/// expression engine of its own in wasm (the `regex` crate's tables would
+/// weigh on the JavaScript API's download): a front end gives one (the
+/// JavaScript API, JavaScript's `RegExp`). Natively the `regex` feature's
+/// is the default. Without either, `pattern` is not checked.
 pub fn set_pattern_matcher(matcher: PatternMatcher) {
     let _ = PATTERN_MATCHER.set(matcher);
 }
