@@ -13,8 +13,7 @@ use crate::value::Value;
 /// - `objectmeta.Validate` of the embedded resources
 ///   (`x-kubernetes-embedded-resource`): their `apiVersion` and `kind`
 ///   present and not empty, the kind a DNS label but for its case, their
-///   metadata;
-///   `embedded` is `None` when only the lists are wanted;
+///   metadata (`embedded` is `None` when only the lists are wanted);
 /// - `listtype.ValidateListSetsAndMaps`: no duplicate items in a
 ///   `x-kubernetes-list-type: set`, no two items with the same keys in a
 ///   `map` list.
@@ -60,8 +59,7 @@ pub(super) fn structure(
             let additional = schema.get("additionalProperties").filter(|a| a.is_map());
             for (key, v) in map.iter() {
                 let (schema, at) = match (properties.and_then(|p| p.get(key)), additional) {
-                    (Some(p), _) if path.is_empty() => (p, key.clone()),
-                    (Some(p), _) => (p, child(path, key)),
+                    (Some(p), _) => (p, join(path, key)),
                     (None, Some(a)) => (a, format!("{path}[{key}]")),
                     (None, None) => continue,
                 };
