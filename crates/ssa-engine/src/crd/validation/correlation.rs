@@ -47,7 +47,7 @@ impl<'a> OldItems<'a> {
 }
 
 /// A map list item's key values, as one text.
-pub(super) fn map_key(keys: &[&str], item: &Value) -> String {
+fn map_key(keys: &[&str], item: &Value) -> String {
     let values = keys
         .iter()
         .map(|k| item.get(k).cloned().unwrap_or_default());
@@ -59,6 +59,7 @@ pub(super) fn identity(value: &Value) -> String {
     format!("{}:{}", value.kind_name(), value.to_json_sorted())
 }
 
+/// A map list's `x-kubernetes-list-map-keys`.
 pub(super) fn list_map_keys(schema: &Value) -> Vec<&str> {
     schema
         .get("x-kubernetes-list-map-keys")
