@@ -1,16 +1,28 @@
 //! The string formats a custom resource's schema may name, as kube-openapi's
 //! `strfmt.Default` registry checks them (`pkg/validation/strfmt`:
 //! `default.go`, `time.go`, `date.go`, `duration.go`,
-//! `kubernetes-extensions.go`, and the govalidator functions it calls).
+//! `kubernetes-extensions.go`, and the govalidator functions it calls from
+//! `pkg/internal/third_party/govalidator`), with the Go 1.26 standard
+//! library a Kubernetes 1.36 API server is built with (`net/url`,
+//! `net/mail`, `net/netip`, `mime`'s encoded words, `unicode`'s tables).
+//! Every check is written out by hand: no regular expressions, which the
+//! JavaScript API's build has no engine for.
 //! A value that fails is refused as `<field> in body must be of type
 //! <format>: "<value>"`.
 
 use crate::builtin::validation::ip;
 
+mod hostname;
+mod mail;
+pub(super) mod url;
+
+use hostname::is_hostname;
+use mail::is_email;
+use url::is_request_uri;
+
 /// Whether `text` is valid for `format` (a name apiextensions keeps, its
-/// dashes removed: `datetime`); `None` for the formats not modelled here
-/// (`uri`, `email`, `hostname`, `isbn`, `isbn10`, `isbn13`, `creditcard`,
-/// `rgbcolor`), which pass.
+/// dashes removed: `datetime`); `None` for a name the registry does not
+/// know, which passes.
 pub(super) fn valid(format: &str, text: &str) -> Option<bool> {
     let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
     Some(match format {
@@ -48,6 +60,15 @@ pub(super) fn valid(format: &str, text: &str) -> Option<bool> {
         "k8slongname" => {
             text.len() <= 253 && text.split('.').all(|label| is_dns_label(label, usize::MAX))
         }
+        "uri" => is_request_uri(text),
+        "email" => is_email(text),
+        "hostname" => is_hostname(text),
+        // strfmt's own `IsISBN10(str) || IsISBN13(str)`.
+        "isbn" => is_isbn10(text) || is_isbn13(text),
+        "isbn10" => is_isbn10(text),
+        "isbn13" => is_isbn13(text),
+        "creditcard" => is_credit_card(text),
+        "rgbcolor" => is_rgb_color(text),
         _ => return None,
     })
 }
@@ -286,6 +307,122 @@ fn is_dns_label(text: &str, max: usize) -> bool {
         && b.iter().all(|c| edge(c) || *c == b'-')
 }
 
+/// govalidator's `IsISBN(str, 10)`: the text without `[\s-]+` (Go's `\s`
+/// is `[\t\n\f\r ]`), then `^(?:[0-9]{9}X|[0-9]{10})$`, and the digits
+/// weighted 1 to 10 (`X` counting 10) adding up to a multiple of 11.
+fn is_isbn10(text: &str) -> bool {
+    let d = isbn_sanitized(text);
+    let Some((&last, first)) = d.split_last() else {
+        return false;
+    };
+    if d.len() != 10 || !first.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let check = match last {
+        b'X' => 10,
+        b'0'..=b'9' => u32::from(last - b'0'),
+        _ => return false,
+    };
+    let sum: u32 = first
+        .iter()
+        .zip(1..)
+        .map(|(c, w)| w * u32::from(c - b'0'))
+        .sum();
+    (sum + 10 * check).is_multiple_of(11)
+}
+
+/// govalidator's `IsISBN(str, 13)`: the text without `[\s-]+`, then
+/// `^(?:[0-9]{13})$`, the first twelve digits weighted 1, 3, 1, ... and
+/// the last one `(10 - sum % 10) % 10`.
+fn is_isbn13(text: &str) -> bool {
+    let d = isbn_sanitized(text);
+    if d.len() != 13 || !d.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let digit = |i: usize| u32::from(d[i] - b'0');
+    let sum: u32 = (0..12)
+        .map(|i| digit(i) * if i % 2 == 0 { 1 } else { 3 })
+        .sum();
+    digit(12) == (10 - sum % 10) % 10
+}
+
+/// govalidator's `whiteSpacesAndMinus` (`[\s-]+`) replaced by nothing.
+fn isbn_sanitized(text: &str) -> Vec<u8> {
+    text.bytes()
+        .filter(|&b| !is_go_space(b) && b != b'-')
+        .collect()
+}
+
+/// Go's regexp `\s`: `[\t\n\f\r ]` (no vertical tab, nothing beyond ASCII).
+fn is_go_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0c | b'\r' | b' ')
+}
+
+/// govalidator's `IsCreditCard`: every non-digit removed
+/// (`notNumberRegexp`, `[^0-9]+`), the digits matching its `CreditCard`
+/// pattern, and Luhn's checksum.
+fn is_credit_card(text: &str) -> bool {
+    let d: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).collect();
+    card_pattern(&d) && luhn(&d)
+}
+
+/// `^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|
+/// 3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11})$`
+/// on digits only: a prefix and a length.
+fn card_pattern(d: &[u8]) -> bool {
+    let starts = |prefix: &[u8]| d.starts_with(prefix);
+    let second = |range: std::ops::RangeInclusive<u8>| d.get(1).is_some_and(|c| range.contains(c));
+    let third = |range: std::ops::RangeInclusive<u8>| d.get(2).is_some_and(|c| range.contains(c));
+    match d.len() {
+        13 => starts(b"4"),
+        14 => (starts(b"30") && third(b'0'..=b'5')) || starts(b"36") || starts(b"38"),
+        15 => starts(b"34") || starts(b"37") || starts(b"2131") || starts(b"1800"),
+        16 => {
+            starts(b"4")
+                || (starts(b"5") && second(b'1'..=b'5'))
+                || starts(b"6011")
+                || starts(b"65")
+                || starts(b"35")
+        }
+        _ => false,
+    }
+}
+
+/// `IsCreditCard`'s loop: from the last digit on, every second one
+/// doubled (less 9 past 9), the sum a multiple of 10.
+fn luhn(d: &[u8]) -> bool {
+    let sum: u32 = d
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, c)| {
+            let n = u32::from(c - b'0');
+            match (i % 2 == 1, n * 2) {
+                (true, twice) if twice >= 10 => twice % 10 + 1,
+                (true, twice) => twice,
+                (false, _) => n,
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+/// govalidator's `RGBcolor`: `^rgb\(\s*N\s*,\s*N\s*,\s*N\s*\)$`, each `N`
+/// `(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])`: 0 to 255 without a leading zero.
+fn is_rgb_color(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix("rgb(").and_then(|s| s.strip_suffix(')')) else {
+        return false;
+    };
+    let parts: Vec<&str> = inner.split(',').collect();
+    let number = |part: &str| {
+        let n = part.trim_matches(|c: char| u8::try_from(c).is_ok_and(is_go_space));
+        let digits = n.bytes().all(|b| b.is_ascii_digit());
+        let value = n.parse::<u16>().unwrap_or(u16::MAX);
+        digits && (n == "0" || (!n.starts_with('0') && (1..=255).contains(&value)))
+    };
+    parts.len() == 3 && parts.into_iter().all(number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::valid;
@@ -332,6 +469,297 @@ mod tests {
         ] {
             assert_eq!(valid(format, text), Some(ok), "{format} {text}");
         }
-        assert_eq!(valid("email", "not an email"), None);
+        assert_eq!(valid("email", "not an email"), Some(false));
+        assert_eq!(valid("int32", "1"), None);
+    }
+
+    proptest::proptest! {
+        /// Every format takes any text without a panic.
+        #[test]
+        fn any_text_any_format(text in "\\PC{0,40}", urlish in "[a-z0-9:/@%.\\[\\]<>\"() _-]{0,40}") {
+            for format in [
+                "datetime", "date", "uuid", "uuid4", "byte", "duration", "ipv4", "ipv6", "cidr",
+                "mac", "hexcolor", "ssn", "k8sshortname", "k8slongname", "uri", "email",
+                "hostname", "isbn", "creditcard", "rgbcolor",
+            ] {
+                let _ = valid(format, &text);
+                let _ = valid(format, &urlish);
+            }
+        }
+    }
+
+    /// Asserts `valid(format, text)` for each case.
+    fn check(format: &str, cases: &[(&str, bool)]) {
+        for &(text, ok) in cases {
+            assert_eq!(valid(format, text), Some(ok), "{format} {text:?}");
+        }
+    }
+
+    /// `url.ParseRequestURI` (Go 1.26): answers checked against it.
+    #[test]
+    fn uri_as_parse_request_uri() {
+        check(
+            "uri",
+            &[
+                ("http://example.com/a/b?c=d#e", true),
+                ("/absolute/path", true),
+                ("*", true),
+                ("", false),
+                // Relative: "invalid URI for request".
+                ("relative/path", false),
+                ("//host/path", true),
+                ("1http://x/", false),
+                // "missing protocol scheme".
+                (":foo", false),
+                // Opaque after the scheme: not checked at all.
+                ("mailto:bob@example.com", true),
+                ("mailto:%zz", true),
+                ("http://example.com/%zz", false),
+                ("http://example.com/%4", false),
+                // The query is never read.
+                ("/a?%zz", true),
+                ("http://example.com/a b", true),
+                ("http://exa mple.com/", false),
+                ("http://example.com/\u{1}", false),
+                ("http://example.com/\u{7f}", false),
+                ("http://[::1]:8080/", true),
+                ("http://[fe80::1%25en0]/", true),
+                ("http://[1.2.3.4]/", false),
+                ("http://[::ffff:1.2.3.4]/", true),
+                ("http://[example.com]/", false),
+                ("http://x[::1]/", false),
+                ("http://[::1]x/", false),
+                // Colons: strict for http and https, the last one for others.
+                ("http://::1/", false),
+                ("http://localhost:80:80/", false),
+                ("mongodb://a:1,b:2/", true),
+                ("http://host:port/", false),
+                ("http://user:p@ss@host/", true),
+                ("http://us er@host/", false),
+                // A host escapes only non-ASCII bytes.
+                ("http://%41/", false),
+                ("http://a%20b/", false),
+                ("http://%C3%BC/", true),
+                ("http://ü.de/", true),
+                ("http://a{b}/", false),
+                ("http://a#b/", false),
+                ("http://", true),
+                ("http:///path", true),
+            ],
+        );
+    }
+
+    /// `mail.ParseAddress` (Go 1.26): answers checked against it.
+    #[test]
+    fn email_as_parse_address() {
+        check(
+            "email",
+            &[
+                ("bob@example.com", true),
+                ("bob@example", true),
+                ("Bob <bob@example.com>", true),
+                ("Bob<bob@example.com>", true),
+                ("<bob@example.com>", true),
+                ("\"Bob Smith\" <bob@example.com>", true),
+                ("\"john doe\"@example.com", true),
+                ("\"a\\\"b\"@example.com", true),
+                ("\"\"@example.com", false),
+                ("üser@exämple.de", true),
+                ("a!#$%&'*+/=?^_`{|}~@b", true),
+                ("bob@exam_ple.com", true),
+                ("bob", false),
+                ("bob@", false),
+                ("@example.com", false),
+                ("", false),
+                ("bob.@example.com", false),
+                (".bob@example.com", false),
+                ("b..ob@example.com", false),
+                ("bob@example..com", false),
+                // Spaces after the `@` are skipped, not before it.
+                ("bob @example.com", false),
+                ("bob@ example.com", true),
+                (" bob@example.com ", true),
+                ("bob@example.com\n", false),
+                ("bob@example.com (Bob)", true),
+                ("bob@example.com (Bob", false),
+                ("bob@example.com Bob", false),
+                ("bob@[1.2.3.4]", true),
+                ("bob@[::1]", true),
+                ("bob@[IPv6:::1]", false),
+                ("bob@[01.2.3.4]", false),
+                ("bob@[fe80::1%en0]", false),
+                // A group of exactly one address.
+                ("Group: bob@example.com;", true),
+                ("Group:;", false),
+                ("Group: a@b.c, d@e.f;", false),
+                ("a@b.c, d@e.f", false),
+                // A comment only after the display name's first word.
+                ("(c) Bob <bob@example.com>", false),
+                ("Bob (c) <bob@example.com>", true),
+                // Encoded words: an unknown charset is an error unless a
+                // word came before it; one decoding to nothing is no word.
+                ("=?utf-8?q?B=C3=B6b?= <bob@example.com>", true),
+                ("=?koi8-r?q?a?= <bob@example.com>", false),
+                ("Bob =?koi8-r?q?a?= <bob@example.com>", true),
+                ("bob@example.com (=?koi8-r?q?a?=)", false),
+                ("=?utf-8?q??= <bob@example.com>", false),
+                ("=?iſo-8859-1?q?a?= <bob@example.com>", true),
+                ("=?x?b?QQ?= <bob@example.com>", true),
+            ],
+        );
+    }
+
+    /// `IsHostname`: `HostnamePattern` and the byte lengths; answers
+    /// checked against Go's regexp.
+    #[test]
+    fn hostname_as_strfmt_checks_it() {
+        check(
+            "hostname",
+            &[
+                ("example.com", true),
+                ("a", true),
+                ("12345", true),
+                // Without a dot, a dash only second.
+                ("a-", true),
+                ("1-", true),
+                ("a-b", true),
+                ("my-host", false),
+                ("my-host.com", true),
+                ("a--b.com", true),
+                ("-a.com", false),
+                ("a-.com", false),
+                ("example.com.", false),
+                ("a.b", false),
+                ("a.b1", false),
+                ("example.c0m", false),
+                ("1.2.3.4", false),
+                ("_srv.example.com", false),
+                ("under_score", false),
+                ("ex ample.com", false),
+                ("", false),
+                (".com", false),
+                ("a..com", false),
+                ("münchen.de", true),
+                ("example.中国", true),
+                ("😀.com", true),
+                ("€$+", true),
+                ("example.😀", false),
+                // A combining mark is neither a letter nor a symbol.
+                ("a\u{300}.com", false),
+            ],
+        );
+        let x = |n: usize| "x".repeat(n);
+        let a = |n: usize| "a".repeat(n);
+        let long = |last: usize| format!("{0}.{0}.{0}.{1}.cc", a(63), a(last));
+        check(
+            "hostname",
+            &[
+                (&x(63), true),
+                (&x(64), false),
+                (&format!("{}.com", x(63)), true),
+                (&format!("{}.com", x(64)), false),
+                // 31 and 32 characters of two bytes each.
+                (&"é".repeat(31), true),
+                (&"é".repeat(32), false),
+                (&format!("{}.com", "é".repeat(40)), false),
+                // 255 and 256 bytes.
+                (&long(60), true),
+                (&long(61), false),
+            ],
+        );
+    }
+
+    /// govalidator's `IsISBN10` and `IsISBN13`.
+    #[test]
+    fn isbn_as_govalidator_checks_it() {
+        check(
+            "isbn10",
+            &[
+                ("0321751043", true),
+                ("0-321-75104-3", true),
+                ("0 321 75104 3", true),
+                ("\t0321751043\n", true),
+                ("080442957X", true),
+                ("080442957x", false),
+                ("0321751044", false),
+                // Go's `\s` has no vertical tab.
+                ("0\u{b}321751043", false),
+                ("0.321751043", false),
+            ],
+        );
+        check(
+            "isbn13",
+            &[
+                ("978-0321751041", true),
+                ("9780321751041", true),
+                ("978 0 321 75104 1", true),
+                ("9780321751042", false),
+                ("97803217510410", false),
+                ("0321751043", false),
+            ],
+        );
+        check(
+            "isbn",
+            &[
+                ("0321751043", true),
+                ("978-0321751041", true),
+                ("978-0321751042", false),
+                ("", false),
+            ],
+        );
+    }
+
+    /// govalidator's `IsCreditCard`: non-digits dropped, the issuer
+    /// pattern, Luhn.
+    #[test]
+    fn credit_card_as_govalidator_checks_it() {
+        check(
+            "creditcard",
+            &[
+                ("4111111111111111", true),
+                ("4111-1111-1111-1111", true),
+                ("4111 1111 1111 1111", true),
+                ("card: 4111111111111111!", true),
+                ("4111١111111111111", true),
+                ("4222222222222", true),
+                ("5500000000000004", true),
+                ("340000000000009", true),
+                ("30000000000004", true),
+                ("6011000000000004", true),
+                ("3530111333300000", true),
+                ("4111111111111112", false),
+                ("5600000000000003", false),
+                ("0000000000000000", false),
+                ("", false),
+            ],
+        );
+    }
+
+    /// govalidator's `RGBcolor` pattern.
+    #[test]
+    fn rgb_color_as_govalidator_checks_it() {
+        check(
+            "rgbcolor",
+            &[
+                ("rgb(255,0,0)", true),
+                ("rgb( 255 , 0 , 0 )", true),
+                ("rgb(\t1,\n2,\r3)", true),
+                ("rgb(199,249,250)", true),
+                ("rgb(1,\u{b}2,3)", false),
+                ("rgb(256,0,0)", false),
+                ("rgb(05,0,0)", false),
+                ("rgb(00,0,0)", false),
+                ("rgb(-1,2,3)", false),
+                ("rgb(+1,2,3)", false),
+                ("rgb(0,0)", false),
+                ("rgb(1,2,3,4)", false),
+                ("rgb(1, 2 ,)", false),
+                ("RGB(1,2,3)", false),
+                ("rgb (1,2,3)", false),
+                (" rgb(1,2,3)", false),
+                ("rgb(1,2,3) ", false),
+                ("rgb(1,2,3)\n", false),
+            ],
+        );
     }
 }

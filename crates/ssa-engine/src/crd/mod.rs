@@ -20,6 +20,8 @@ mod cel;
 #[cfg(feature = "crd-validation")]
 mod formats;
 #[cfg(feature = "crd-validation")]
+mod netip;
+#[cfg(feature = "crd-validation")]
 mod validation;
 #[cfg(feature = "crd-validation")]
 pub use validation::{PatternMatcher, answer_delegated, set_pattern_matcher};
