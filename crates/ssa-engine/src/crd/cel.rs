@@ -12,13 +12,25 @@
 //! Beyond the core: `duration()` with its comparisons, and of the
 //! Kubernetes libraries `quantity()` and `isQuantity()` with a quantity's
 //! comparisons (`isLessThan`, `isGreaterThan`, `compareTo`, `sign`,
-//! equality); optionals (`e.?field`, `hasValue()`, `value()`,
-//! `orValue()`, and `oldSelf` in a rule with `optionalOldSelf`). What is
-//! outside the subset (timestamps, the other Kubernetes libraries: IPs,
-//! URLs...) does not parse, or does not evaluate: the rule is not
-//! checked, rather than checked wrongly.
+//! equality); the IP and CIDR libraries (`net.rs`); optionals
+//! (`e.?field`, `hasValue()`, `value()`, `orValue()`, and `oldSelf` in a
+//! rule with `optionalOldSelf`); timestamps (`time.rs`); values typed by
+//! their schema (`values.rs`); of the URL library `isURL()`, `url()`,
+//! `getScheme()`, `getHost()`, `getHostname()` and `getPort()`. What is
+//! outside the subset (a URL's path and query, the other Kubernetes
+//! libraries: lists, regex, format, semver, authz...) does not parse, or
+//! does not evaluate: the rule is not checked, rather than checked
+//! wrongly.
 
 use crate::value::Value;
+
+mod net;
+mod time;
+mod values;
+
+use time::{duration_of, timestamp_of};
+
+pub(super) use values::typed;
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Expr {
@@ -337,6 +349,7 @@ impl Parser {
                     Expr::Has(target, field)
                 }
                 "size" | "int" | "string" | "double" | "quantity" | "isQuantity" | "duration"
+                | "ip" | "isIP" | "cidr" | "isCIDR" | "timestamp" | "url" | "isURL"
                     if self.eat("(") =>
                 {
                     let args = self.arguments(depth)?;
@@ -378,6 +391,10 @@ fn is_variable(word: &str) -> bool {
 
 /// A method call: the macros, and the functions of the subset.
 fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
+    // `ip.isCanonical(s)`: a function in the `ip` namespace, not a method.
+    if target == Expr::Ident("ip".to_string()) && name == "isCanonical" && args.len() == 1 {
+        return Some(Expr::Call(None, "ip.isCanonical".to_string(), args));
+    }
     match (name.as_str(), args.len()) {
         ("all" | "exists" | "exists_one" | "map" | "filter", 2) => {
             let body = args.pop()?;
@@ -395,9 +412,26 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
         | ("replace" | "substring", 2)
         | ("sign" | "hasValue" | "value", 0)
         | ("orValue", 1)
-        | ("isLessThan" | "isGreaterThan" | "compareTo", 1) => {
-            Some(Expr::Call(Some(Box::new(target)), name, args))
-        }
+        | ("isLessThan" | "isGreaterThan" | "compareTo", 1)
+        | (
+            "family"
+            | "isUnspecified"
+            | "isLoopback"
+            | "isLinkLocalMulticast"
+            | "isLinkLocalUnicast"
+            | "isGlobalUnicast"
+            | "ip"
+            | "prefixLength"
+            | "masked",
+            0,
+        )
+        | ("containsIP" | "containsCIDR", 1)
+        | ("getScheme" | "getHost" | "getHostname" | "getPort", 0)
+        | (
+            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek"
+            | "getDayOfYear" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
+            0 | 1,
+        ) => Some(Expr::Call(Some(Box::new(target)), name, args)),
         _ => None,
     }
 }
@@ -473,6 +507,9 @@ fn equal(a: &Value, b: &Value) -> bool {
     if let (Some(x), Some(y)) = (duration_of(a), duration_of(b)) {
         return x == y;
     }
+    if let (Some(x), Some(y)) = (timestamp_of(a), timestamp_of(b)) {
+        return x == y;
+    }
     match (a, b) {
         (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => (*x as f64) == *y,
         (Value::List(x), Value::List(y)) => {
@@ -492,6 +529,9 @@ fn ordering(a: &Value, b: &Value) -> Result<std::cmp::Ordering, Failure> {
         _ => None,
     };
     if let (Some(x), Some(y)) = (duration_of(a), duration_of(b)) {
+        return Ok(x.cmp(&y));
+    }
+    if let (Some(x), Some(y)) = (timestamp_of(a), timestamp_of(b)) {
         return Ok(x.cmp(&y));
     }
     match (a, b) {
@@ -525,15 +565,18 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
     match e {
         Expr::Literal(v) => Ok(v.clone()),
         Expr::Ident(name) => scope.var(name),
+        // A property is selected by its escaped name (`foo__dash__bar`).
         Expr::Select(target, field) => match eval(target, scope)? {
-            Value::Map(m) => match m.get(field) {
+            Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {
                 Some(v) => Ok(v.clone()),
                 None => error(format!("no such key: {field}")),
             },
             _ => Err(Failure::Unsupported),
         },
         Expr::Has(target, field) => match eval(target, scope)? {
-            Value::Map(m) => Ok(Value::Bool(m.contains_key(field))),
+            Value::Map(m) => Ok(Value::Bool(
+                values::unescape(field).is_some_and(|f| m.contains_key(&f)),
+            )),
             _ => Err(Failure::Unsupported),
         },
         Expr::Index(target, index) => {
@@ -621,6 +664,9 @@ fn binary(a: &Expr, op: &str, b: &Expr, scope: &mut Scope) -> Eval {
 }
 
 fn arithmetic(op: &str, x: Value, y: Value) -> Eval {
+    if let Some(result) = time::arithmetic(op, &x, &y) {
+        return result;
+    }
     match (x, y) {
         (Value::Int(a), Value::Int(b)) => {
             let result = match op {
@@ -666,6 +712,27 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
     let rest = |scope: &mut Scope| -> Result<Vec<Value>, Failure> {
         args.iter().map(|a| eval(a, scope)).collect()
     };
+    let time_functions = [
+        "duration",
+        "timestamp",
+        "string",
+        "getFullYear",
+        "getMonth",
+        "getDate",
+        "getDayOfMonth",
+        "getDayOfWeek",
+        "getDayOfYear",
+        "getHours",
+        "getMinutes",
+        "getSeconds",
+        "getMilliseconds",
+    ];
+    if time_functions.contains(&name) {
+        let has_zone = target.is_some() && !args.is_empty();
+        if let Some(result) = time::call(name, &subject, has_zone) {
+            return result;
+        }
+    }
     match (name, &subject) {
         ("?", Value::Map(m)) => {
             let field = text_arg(rest(scope)?.first())?;
@@ -690,12 +757,6 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             q.insert(QUANTITY, Value::String(text.trim().to_string()));
             Ok(Value::Map(q))
         }
-        ("duration", Value::String(text)) => {
-            let nanos = go_duration_nanos(text).ok_or(Failure::Unsupported)?;
-            let mut d = crate::value::Map::new();
-            d.insert(DURATION, Value::Int(nanos));
-            Ok(Value::Map(d))
-        }
         ("isQuantity", Value::String(_)) => Ok(Value::Bool(
             crate::builtin::goencoding::quantity::refusal(&subject).is_none(),
         )),
@@ -717,6 +778,48 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
                 "isGreaterThan" => Value::Bool(order.is_gt()),
                 _ => Value::Int(order as i64),
             })
+        }
+        (
+            "ip"
+            | "isIP"
+            | "ip.isCanonical"
+            | "cidr"
+            | "isCIDR"
+            | "family"
+            | "isUnspecified"
+            | "isLoopback"
+            | "isLinkLocalMulticast"
+            | "isLinkLocalUnicast"
+            | "isGlobalUnicast"
+            | "prefixLength"
+            | "masked"
+            | "containsIP"
+            | "containsCIDR"
+            | "string",
+            _,
+        ) if net_subject(&subject) || name != "string" => {
+            let rest = rest(scope)?;
+            network(name, &subject, rest.get(usize::from(target.is_none())))
+        }
+        ("isURL", Value::String(text)) => {
+            Ok(Value::Bool(super::formats::url::is_request_uri(text)))
+        }
+        // `url()` of a text `ParseRequestURI` refuses is an error whose
+        // words (`*url.Error`'s) are not modelled: the rule is not checked.
+        ("url", Value::String(text)) => super::formats::url::parts(text)
+            .map(|_| tagged(URL, text.clone()))
+            .ok_or(Failure::Unsupported),
+        ("getScheme" | "getHost" | "getHostname" | "getPort", _) => {
+            let parts = tagged_of(&subject, URL)
+                .and_then(super::formats::url::parts)
+                .ok_or(Failure::Unsupported)?;
+            let (hostname, port) = parts.host_port();
+            Ok(Value::from(match name {
+                "getScheme" => parts.scheme.as_str(),
+                "getHost" => parts.host.as_str(),
+                "getHostname" => hostname,
+                _ => port,
+            }))
         }
         ("split" | "join" | "indexOf" | "lastIndexOf" | "substring" | "replace" | "trim", _) => {
             let rest = rest(scope)?;
@@ -751,6 +854,106 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
     }
 }
 
+/// An `ip()`'s and a `cidr()`'s values: maps under keys no object has,
+/// holding the address or prefix as `netip` prints it.
+const IP: &str = "\u{0}ip";
+const CIDR: &str = "\u{0}cidr";
+/// A `url()`'s value: its text, under a key no object has.
+const URL: &str = "\u{0}url";
+
+fn tagged(key: &str, text: String) -> Value {
+    let mut m = crate::value::Map::new();
+    m.insert(key, Value::String(text));
+    Value::Map(m)
+}
+
+fn tagged_of<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
+    v.as_map()
+        .filter(|m| m.len() == 1)
+        .and_then(|m| m.get(key))
+        .and_then(Value::as_str)
+}
+
+fn net_subject(v: &Value) -> bool {
+    tagged_of(v, IP).is_some() || tagged_of(v, CIDR).is_some()
+}
+
+/// The IP and CIDR libraries' functions (`net.rs`); `other` is a
+/// method's argument.
+fn network(name: &str, subject: &Value, other: Option<&Value>) -> Eval {
+    let fail = |e: String| Err(Failure::Error(e));
+    let text = subject.as_str();
+    let ip = tagged_of(subject, IP).and_then(|t| net::parse_ip(t).ok());
+    let cidr = tagged_of(subject, CIDR).and_then(|t| net::parse_cidr(t).ok());
+    let stored_ip = |a: &crate::crd::netip::Addr| tagged(IP, a.go_string());
+    let stored_cidr = |p: &crate::crd::netip::Prefix| tagged(CIDR, p.go_string());
+    Ok(match (name, text, ip, cidr) {
+        ("isIP", Some(t), ..) => Value::Bool(net::parse_ip(t).is_ok()),
+        ("isCIDR", Some(t), ..) => Value::Bool(net::parse_cidr(t).is_ok()),
+        ("ip", Some(t), ..) => match net::parse_ip(t) {
+            Ok(a) => stored_ip(&a),
+            Err(e) => return fail(e),
+        },
+        ("ip.isCanonical", Some(t), ..) => match net::parse_ip(t) {
+            Ok(a) => Value::Bool(a.go_string() == t),
+            Err(e) => return fail(e),
+        },
+        // `stringToCIDR` words its error around `parseCIDR`'s, which
+        // already starts so: upstream says it twice.
+        ("cidr", Some(t), ..) => match net::parse_cidr(t) {
+            Ok(p) => stored_cidr(&p),
+            Err(e) => {
+                return fail(format!(
+                    "network address parse error during conversion from string: {e}"
+                ));
+            }
+        },
+        ("string", _, Some(a), _) => Value::String(a.go_string()),
+        ("string", _, _, Some(p)) => Value::String(p.go_string()),
+        ("family", _, Some(a), _) => Value::Int(a.family()),
+        ("isUnspecified", _, Some(a), _) => Value::Bool(a.is_unspecified()),
+        ("isLoopback", _, Some(a), _) => Value::Bool(a.is_loopback()),
+        ("isLinkLocalMulticast", _, Some(a), _) => Value::Bool(a.is_link_local_multicast()),
+        ("isLinkLocalUnicast", _, Some(a), _) => Value::Bool(a.is_link_local_unicast()),
+        ("isGlobalUnicast", _, Some(a), _) => Value::Bool(a.is_global_unicast()),
+        ("ip", _, _, Some(p)) => stored_ip(&p.addr),
+        ("prefixLength", _, _, Some(p)) => Value::Int(i64::from(p.bits)),
+        ("masked", _, _, Some(p)) => stored_cidr(&p.masked()),
+        ("containsIP", _, _, Some(p)) => {
+            // A string that is no address: `cidrContainsIP` passes the
+            // CIDR, not the parse error, to `MaybeNoSuchOverloadErr`.
+            match other {
+                Some(Value::String(t)) => match net::parse_ip(t) {
+                    Ok(a) => Value::Bool(p.contains(&a)),
+                    Err(_) => return fail("no such overload".to_string()),
+                },
+                Some(v) => match tagged_of(v, IP).and_then(|t| net::parse_ip(t).ok()) {
+                    Some(a) => Value::Bool(p.contains(&a)),
+                    None => return Err(Failure::Unsupported),
+                },
+                None => return Err(Failure::Unsupported),
+            }
+        }
+        ("containsCIDR", _, _, Some(p)) => {
+            let other = match other {
+                Some(Value::String(t)) => net::parse_cidr(t).map_err(|e| {
+                    format!("network address parse error during conversion from string: {e}")
+                }),
+                Some(v) => tagged_of(v, CIDR)
+                    .and_then(|t| net::parse_cidr(t).ok())
+                    .ok_or_else(String::new),
+                None => Err(String::new()),
+            };
+            match other {
+                Ok(o) => Value::Bool(p.contains_prefix(&o)),
+                Err(e) if !e.is_empty() => return fail(e),
+                Err(_) => return Err(Failure::Unsupported),
+            }
+        }
+        _ => return Err(Failure::Unsupported),
+    })
+}
+
 /// A `quantity()`'s value: a map under a key no object has, holding the
 /// quantity's text.
 const QUANTITY: &str = "\u{0}quantity";
@@ -761,10 +964,7 @@ const QUANTITY_FORMAT: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 fn quantity_of(v: &Value) -> Option<&str> {
-    v.as_map()
-        .filter(|m| m.len() == 1)
-        .and_then(|m| m.get(QUANTITY))
-        .and_then(Value::as_str)
+    tagged_of(v, QUANTITY)
 }
 
 /// `Quantity.Cmp`.
@@ -793,77 +993,6 @@ fn text_arg(v: Option<&Value>) -> Result<String, Failure> {
         Some(Value::String(s)) => Ok(s.clone()),
         _ => Err(Failure::Unsupported),
     }
-}
-
-/// A `duration()`'s value: a map under a key no object has, holding its
-/// nanoseconds.
-const DURATION: &str = "\u{0}duration";
-
-fn duration_of(v: &Value) -> Option<i64> {
-    v.as_map()
-        .filter(|m| m.len() == 1)
-        .and_then(|m| m.get(DURATION))
-        .and_then(Value::as_i64)
-}
-
-/// Go's `time.ParseDuration` in nanoseconds: `[-+]`, then numbers (digits,
-/// an optional fraction) each with a unit (`ns`, `us`, `µs`, `ms`, `s`,
-/// `m`, `h`), or `0` alone; `None` when it does not parse or overflows.
-fn go_duration_nanos(text: &str) -> Option<i64> {
-    let (negative, mut rest) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: i128 = 0;
-    while !rest.is_empty() {
-        let whole_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let whole: i128 = if whole_len == 0 {
-            0
-        } else {
-            rest[..whole_len].parse().ok()?
-        };
-        rest = &rest[whole_len..];
-        let mut fraction = "";
-        if let Some(after) = rest.strip_prefix('.') {
-            let len = after.bytes().take_while(u8::is_ascii_digit).count();
-            fraction = &after[..len];
-            rest = &after[len..];
-        }
-        if whole_len == 0 && fraction.is_empty() {
-            return None;
-        }
-        let (unit, nanos): (&str, i128) = [
-            ("ns", 1),
-            ("us", 1_000),
-            ("µs", 1_000),
-            ("μs", 1_000),
-            ("ms", 1_000_000),
-            ("s", 1_000_000_000),
-            ("m", 60_000_000_000),
-            ("h", 3_600_000_000_000),
-        ]
-        .into_iter()
-        .filter(|(u, _)| rest.starts_with(u))
-        .max_by_key(|(u, _)| u.len())?;
-        rest = &rest[unit.len()..];
-        total += whole.checked_mul(nanos)?;
-        if !fraction.is_empty() {
-            let digits = fraction.get(..fraction.len().min(18))?;
-            let scale = 10i128.pow(u32::try_from(digits.len()).ok()?);
-            total += digits.parse::<i128>().ok()? * nanos / scale;
-        }
-        if total > i128::from(i64::MAX) {
-            return None;
-        }
-    }
-    i64::try_from(if negative { -total } else { total }).ok()
 }
 
 /// The Kubernetes CEL environment's string library (cel-go's
@@ -1097,6 +1226,26 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// The libraries' functions take any text without a panic.
+        #[test]
+        fn library_functions_any_text(text in "\\PC{0,24}", digitish in "[0-9a-fA-F:.%/\\[\\]@#?Tt+Z-]{0,24}") {
+            for subject in [&text, &digitish] {
+                let this = Value::from(subject.as_str());
+                for rule in [
+                    "isIP(self)", "string(ip(self))", "ip(self).family()", "ip.isCanonical(self)",
+                    "ip(self).isGlobalUnicast()", "isCIDR(self)", "string(cidr(self).masked())",
+                    "cidr(self).containsIP(self)", "cidr(self).containsCIDR(self)",
+                    "timestamp(self).getDayOfYear()", "timestamp(self) - timestamp(self)",
+                    "duration(self) + duration(self)", "string(duration(self))",
+                    "isURL(self)", "url(self).getHostname()", "url(self).getPort()",
+                ] {
+                    if let Some(e) = parse(rule) {
+                        let _ = eval(&e, &mut Scope::new(&this, None, None));
+                    }
+                }
+            }
+        }
+
         /// Any text: an expression or `None`, never a panic; and an
         /// expression evaluates to an answer.
         #[test]
@@ -1125,6 +1274,161 @@ mod rules_from_crds {
             Ok(Value::Bool(b)) => b,
             other => panic!("{rule}: {other:?}"),
         }
+    }
+
+    /// A rule's answer on `this` (YAML); `Unsupported` for a rule outside
+    /// the subset.
+    fn evaluated(rule: &str, this: &str) -> Eval {
+        let this = crate::yaml::parse(this)
+            .map(|d| d.value)
+            .unwrap_or(Value::Null);
+        let e = parse(rule).ok_or(Failure::Unsupported)?;
+        eval(&e, &mut Scope::new(&this, None, None))
+    }
+
+    /// The IP and CIDR libraries as rules call them, with the library's
+    /// answers and errors (`library/ip.go`, `cidr.go`).
+    #[test]
+    fn ip_and_cidr_rules() {
+        let t = evaluated;
+        let yes = |v: bool| Ok(Value::Bool(v));
+        // The Gateway API's address rule.
+        let gateway = "self.type == 'IPAddress' ? isIP(self.value) : true";
+        assert_eq!(t(gateway, "{type: IPAddress, value: 10.0.0.1}"), yes(true));
+        assert_eq!(
+            t(gateway, "{type: IPAddress, value: 10.0.0.256}"),
+            yes(false)
+        );
+        assert_eq!(t(gateway, "{type: Hostname, value: example}"), yes(true));
+        assert_eq!(t("isIP(self.a)", "{a: 'fe80::1%eth0'}"), yes(false));
+        assert_eq!(
+            t("ip(self.a).family() == 6", "{a: '2001:db8::1'}"),
+            yes(true)
+        );
+        assert_eq!(
+            t("ip.isCanonical(self.a)", "{a: '2001:DB8::1'}"),
+            yes(false)
+        );
+        assert_eq!(t("ip.isCanonical(self.a)", "{a: '2001:db8::1'}"), yes(true));
+        assert_eq!(t("ip(self.a).isLoopback()", "{a: 127.0.0.1}"), yes(true));
+        assert_eq!(
+            t("ip(self.a).isGlobalUnicast()", "{a: 169.254.0.1}"),
+            yes(false)
+        );
+        assert_eq!(
+            t("ip(self.a) == ip('2001:db8:0::1')", "{a: '2001:db8::1'}"),
+            yes(true)
+        );
+        assert_eq!(
+            t("string(ip(self.a))", "{a: '2001:0db8::0001'}"),
+            Ok(Value::from("2001:db8::1"))
+        );
+        assert_eq!(
+            t("ip(self.a).family() == 4", "{a: 1.2.3}"),
+            Err(Failure::Error(
+                "IP Address \"1.2.3\" parse error during conversion from string: ParseAddr(\"1.2.3\"): IPv4 address too short".into()
+            ))
+        );
+        assert_eq!(t("isCIDR(self.a)", "{a: 10.0.0.0/8}"), yes(true));
+        assert_eq!(t("isCIDR(self.a)", "{a: 10.0.0.0}"), yes(false));
+        assert_eq!(
+            t(
+                "cidr(self.a).containsIP(self.b)",
+                "{a: 10.0.0.0/8, b: 10.1.2.3}"
+            ),
+            yes(true)
+        );
+        assert_eq!(
+            t(
+                "cidr(self.a).containsIP(ip(self.b))",
+                "{a: 10.0.0.0/8, b: 11.1.2.3}"
+            ),
+            yes(false)
+        );
+        assert_eq!(
+            t(
+                "cidr(self.a).containsIP(self.b)",
+                "{a: 10.0.0.0/8, b: nope}"
+            ),
+            Err(Failure::Error("no such overload".into()))
+        );
+        assert_eq!(
+            t(
+                "cidr(self.a).containsCIDR(self.b)",
+                "{a: 10.0.0.0/8, b: 10.2.0.0/16}"
+            ),
+            yes(true)
+        );
+        assert_eq!(
+            t("cidr(self.a) == cidr(self.a).masked()", "{a: 10.1.0.0/8}"),
+            yes(false)
+        );
+        assert_eq!(
+            t("string(cidr(self.a).masked())", "{a: 10.1.0.0/8}"),
+            Ok(Value::from("10.0.0.0/8"))
+        );
+        assert_eq!(
+            t("cidr(self.a).prefixLength()", "{a: '::/64'}"),
+            Ok(Value::Int(64))
+        );
+        assert_eq!(
+            t("string(cidr(self.a).ip())", "{a: 10.1.0.0/8}"),
+            Ok(Value::from("10.1.0.0"))
+        );
+        assert_eq!(
+            t("cidr(self.a).prefixLength() > 0", "{a: 10.0.0.0/8/8}"),
+            Err(Failure::Error(
+                "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"10.0.0.0/8/8\"): ParseAddr(\"10.0.0.0/8\"): unexpected character (at \"/8\")".into()
+            ))
+        );
+        // `ip` stays a comprehension's variable.
+        assert_eq!(t("self.all(ip, isIP(ip))", "[1.2.3.4, '::1']"), yes(true));
+    }
+
+    /// The URL library (`library/urls.go`): `isURL()` is
+    /// `url.ParseRequestURI` succeeding; the getters read `url.Parse`'s URL.
+    #[test]
+    fn url_rules() {
+        let t = evaluated;
+        let text = |v: &str| Ok(Value::from(v));
+        assert_eq!(
+            t("isURL(self)", "'https://example.com/x'"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(t("isURL(self)", "'relative/path'"), Ok(Value::Bool(false)));
+        assert_eq!(
+            t("isURL(self)", "'http://exa mple.com/'"),
+            Ok(Value::Bool(false))
+        );
+        let u = "'HTTPS://user@[::1]:8443/a?b=c#d'";
+        assert_eq!(t("url(self).getScheme()", u), text("https"));
+        assert_eq!(t("url(self).getHost()", u), text("[::1]:8443"));
+        assert_eq!(t("url(self).getHostname()", u), text("::1"));
+        assert_eq!(t("url(self).getPort()", u), text("8443"));
+        assert_eq!(t("url(self).getPort()", "'https://example.com/'"), text(""));
+        assert_eq!(t("url(self).getHost()", "'/just/a/path'"), text(""));
+        assert_eq!(
+            t("url(self).getScheme() == 'https'", "'http://a'"),
+            Ok(Value::Bool(false))
+        );
+        // Go 1.26's answers.
+        assert_eq!(
+            t("url(self).getHost()", "'http://a.com:/x'"),
+            text("a.com:")
+        );
+        assert_eq!(
+            t("url(self).getHostname()", "'http://a.com:/x'"),
+            text("a.com")
+        );
+        assert_eq!(
+            t("url(self).getHost()", "'http://%C3%BC.com/'"),
+            text("ü.com")
+        );
+        let zoned = "'http://[fe80::1%25eth0]:8/'";
+        assert_eq!(t("url(self).getHost()", zoned), text("[fe80::1%eth0]:8"));
+        assert_eq!(t("url(self).getHostname()", zoned), text("fe80::1%eth0"));
+        assert_eq!(t("url(self).getHost()", "'//host/p'"), text("host"));
+        assert_eq!(t("isURL(self)", "'http://a#b:9'"), Ok(Value::Bool(false)));
     }
 
     /// Rules as the Gateway API's, Cluster API's and Karpenter's CRDs write

@@ -22,7 +22,7 @@ mod convert;
 mod decode;
 pub(crate) mod quantity;
 pub(crate) mod table;
-mod time;
+pub(crate) mod time;
 
 pub(crate) use convert::from_unstructured;
 pub(crate) use decode::decode_numbers;

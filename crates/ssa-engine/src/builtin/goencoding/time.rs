@@ -12,12 +12,7 @@ use crate::value::Value;
 /// print.
 pub(super) fn reprint(text: &str, micro: bool) -> Option<String> {
     let t = parse(text, micro).ok()?;
-    // Seconds since 0000-03-01, shifted to UTC.
-    let local = days_from_civil(t.year, t.month, t.day) * 86_400
-        + t.hour * 3_600
-        + t.minute * 60
-        + t.second;
-    let utc = local - t.offset_seconds;
+    let utc = t.utc_seconds();
     let (days, seconds) = (utc.div_euclid(86_400), utc.rem_euclid(86_400));
     let (year, month, day) = civil_from_days(days);
     if !(0..=9999).contains(&year) {
@@ -39,6 +34,15 @@ pub(super) fn refusal(v: &Value, micro: bool) -> Option<String> {
     parse(v.as_str()?, micro).err()
 }
 
+/// Go's `time.Parse(time.RFC3339, text)` as seconds since the epoch and
+/// nanoseconds (CEL's `timestamp()` and a `date-time` value); `None` when
+/// it does not parse.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn rfc3339_unix(text: &str) -> Option<(i64, i64)> {
+    let t = parse(text, false).ok()?;
+    Some((t.utc_seconds(), t.nanos))
+}
+
 struct Parsed {
     year: i64,
     month: i64,
@@ -48,6 +52,17 @@ struct Parsed {
     second: i64,
     nanos: i64,
     offset_seconds: i64,
+}
+
+impl Parsed {
+    /// Seconds since the epoch, shifted to UTC.
+    fn utc_seconds(&self) -> i64 {
+        let local = days_from_civil(self.year, self.month, self.day) * 86_400
+            + self.hour * 3_600
+            + self.minute * 60
+            + self.second;
+        local - self.offset_seconds
+    }
 }
 
 /// The elements of the layouts, as Go's `nextStdChunk` splits them: a
@@ -278,7 +293,7 @@ fn quote(s: &str) -> String {
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
 /// `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+pub(crate) fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -289,7 +304,7 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
 }
 
 /// The date of a day count since 1970-01-01 (`civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

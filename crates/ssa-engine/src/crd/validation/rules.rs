@@ -77,6 +77,9 @@ pub(super) fn rules(
     }
     let schema_type = schema.get("type").and_then(Value::as_str).unwrap_or("");
     let unchanged = correlated.is_some_and(|c| c == value);
+    // `self` and `oldSelf` as CEL sees them, typed by the schema; made
+    // once for the node's rules, and only where it has some.
+    let mut typed: Option<(Value, Option<Value>)> = None;
     for rule in schema
         .get("x-kubernetes-validations")
         .and_then(Value::as_list)
@@ -94,10 +97,16 @@ pub(super) fn rules(
         if transition && old_self.is_none() && !optional_old_self {
             continue;
         }
+        let (this, old) = typed.get_or_insert_with(|| {
+            (
+                crate::crd::cel::typed(value, schema),
+                old_self.map(|o| crate::crd::cel::typed(o, schema)),
+            )
+        });
         let mut scope = if optional_old_self {
-            crate::crd::cel::Scope::with_optional_old_self(value, old_self, pattern_matcher())
+            crate::crd::cel::Scope::with_optional_old_self(this, old.as_ref(), pattern_matcher())
         } else {
-            crate::crd::cel::Scope::new(value, old_self, pattern_matcher())
+            crate::crd::cel::Scope::new(this, old.as_ref(), pattern_matcher())
         };
         // `ruleErrorString`: the message, else the rule.
         let named = if text("message").is_empty() {

@@ -580,6 +580,76 @@ properties:
     );
 }
 
+/// A rule sees the value as `UnstructuredToVal` types it: format
+/// `date-time` a timestamp, format `duration` a duration, a null property
+/// absent, a property with a dash by its escaped name.
+#[test]
+fn cel_values_typed_by_the_schema() {
+    let v = widget(
+        r#"
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-validations:
+    - rule: "!has(self.end) || self.start < self.end"
+      message: the window must end after it starts
+    - rule: "!has(self.interval) || self.interval >= duration('1m')"
+      message: at least a minute
+    - rule: "!has(self.max__dash__surge) || self.max__dash__surge <= 5"
+    - rule: "!has(self.note) || self.note.size() > 1"
+    properties:
+      start: {type: string, format: date-time}
+      end: {type: string, format: date-time}
+      interval: {type: string, format: duration}
+      max-surge: {type: integer}
+      note: {type: string, nullable: true}
+"#,
+    );
+    // Timestamps compare as times, not as text: 10:00+02:00 is 08:00Z.
+    assert_eq!(
+        refused(
+            &v,
+            None,
+            "{start: '2024-01-01T09:00:00Z', end: '2024-01-01T10:00:00+02:00'}"
+        ),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: the window must end after it starts"#
+    );
+    accepted(
+        &v,
+        None,
+        "{start: '2024-01-01T09:00:00.5Z', end: '2024-01-01T09:00:01Z'}",
+    );
+    // `90s` is more than `1m`, though it sorts before it as text.
+    accepted(&v, None, "{interval: 90s}");
+    assert_eq!(
+        refused(&v, None, "{interval: 30s}"),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: at least a minute"#
+    );
+    assert_eq!(
+        refused(&v, None, "{max-surge: 6}"),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: failed rule: !has(self.max__dash__surge) || self.max__dash__surge <= 5"#
+    );
+    // A null nullable property is absent to `has()`.
+    let v = widget(
+        r#"
+type: object
+properties:
+  spec:
+    type: object
+    x-kubernetes-validations:
+    - {rule: has(self.note), message: a note is required}
+    properties:
+      note: {type: string, nullable: true}
+"#,
+    );
+    assert_eq!(
+        refused(&v, None, "{note: null}"),
+        r#"Widget.example.com "w" is invalid: spec: Invalid value: a note is required"#
+    );
+    accepted(&v, None, "{note: hi}");
+}
+
 /// A `/status` write runs the CEL rules on the whole object, ratcheted:
 /// the unchanged spec's failing rule is let through, the status's is not.
 #[test]
