@@ -653,12 +653,16 @@ fn merge_patch_cases() {
     check(outcomes);
 }
 
-/// What v4.12.0's `patch.go` does that its tables do not check, read from
-/// its code: a `replace` of a map's missing key sets it (`partialDoc.get`
-/// never fails), indices as `strconv.Atoi` reads them, an `add` or
-/// `replace` without a value puts `null`, a `copy` from a map's missing key
-/// copies `null`, and a `replace` of the whole document with neither an
-/// object nor a list changes nothing (`errors.Wrapf` of a nil error is nil).
+/// What `patch.go` does that its tables do not check, read from its code
+/// (v4.13.0, the server's, where v4.12.0 differs) and checked against it
+/// (`tools/jsonpatch-diff`): a `replace` of a map's missing key sets it
+/// (`partialDoc.get` never fails), indices as `strconv.Atoi` reads them,
+/// an `add` or `replace` without a value puts `null`, a `copy` from a map's
+/// missing key copies `null`, a `test` without a value passes on a missing
+/// or null target, a `move` is a remove then an add to the document as it
+/// then is, a `copy` from `""` finds no container, and a `replace` of the
+/// whole document with neither an object nor a list fails (v4.12.0's
+/// `errors.Wrapf` of a nil error was nil: nothing changed).
 #[test]
 fn v4_behaviours_outside_the_tables() {
     let outcomes = [
@@ -702,10 +706,11 @@ fn v4_behaviours_outside_the_tables() {
             r#"[{"op":"copy","from":"/x","path":"/b"}]"#,
             r#"{"a":1,"b":null}"#,
         ),
+        (r#"{"a":1}"#, r#"[{"op":"test","path":"/b"}]"#, r#"{"a":1}"#),
         (
-            r#"{"a":1}"#,
-            r#"[{"op":"replace","path":"","value":5}]"#,
-            r#"{"a":1}"#,
+            r#"{"a":[[1],[2]]}"#,
+            r#"[{"op":"move","from":"/a/0","path":"/a/0/-"}]"#,
+            r#"{"a":[[2,[1]]]}"#,
         ),
     ]
     .into_iter()
@@ -727,6 +732,12 @@ fn v4_behaviours_outside_the_tables() {
             (r#"{"a":1}"#, r#"[{"op":"move","from":"/a","path":""}]"#),
             (r#"{"a":1}"#, r#"[{"op":"copy","from":"/a","path":""}]"#),
             (r#"{"a":1}"#, r#"[{"op":"test","path":"/a"}]"#),
+            (r#"{"a":1}"#, r#"[{"op":"replace","path":"","value":5}]"#),
+            (r#"{"a":1}"#, r#"[{"op":"copy","from":"","path":"/b"}]"#),
+            (
+                r#"{"a":{"b":1}}"#,
+                r#"[{"op":"move","from":"/a","path":"/a/c"}]"#,
+            ),
         ]
         .into_iter()
         .map(|(doc, patch)| (patch.to_string(), expect_error(doc, patch))),
