@@ -745,3 +745,43 @@ fn v4_behaviours_outside_the_tables() {
     .collect();
     check(outcomes);
 }
+
+/// `tools/jsonpatch-diff`'s comparison: the cases `gen.py` wrote
+/// (`$JSONPATCH_DIFF/in.jsonl`) against v4's answers (`out.jsonl`), one
+/// line each. Run by hand: `JSONPATCH_DIFF=DIR cargo test -p ssa-engine
+/// --lib jsonpatch_diff -- --ignored`.
+#[test]
+#[ignore = "needs the files tools/jsonpatch-diff writes"]
+fn jsonpatch_diff_against_v4_answers() {
+    let dir = std::env::var("JSONPATCH_DIFF").expect("JSONPATCH_DIFF names the directory");
+    let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+    let (ins, outs) = (read("in.jsonl"), read("out.jsonl"));
+    let mut differ = Vec::new();
+    for (input, output) in ins.lines().zip(outs.lines()) {
+        let (case, answer) = (json(input), json(output));
+        let field = |v: &Value, k: &str| v.get(k).cloned().unwrap_or_default();
+        if answer.get("panic").is_some() {
+            continue;
+        }
+        let (doc, patch) = (field(&case, "doc"), field(&case, "patch"));
+        let ours = if field(&case, "kind") == Value::from("merge") {
+            apply_merge_patch(&doc, &patch)
+        } else {
+            apply_json_patch(&doc, &patch)
+        };
+        let same = match (ours, answer.get("result")) {
+            (Ok(v), Some(r)) => v == *r,
+            (Err(_), None) => true,
+            _ => false,
+        };
+        if !same {
+            differ.push(input.to_string());
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+}
