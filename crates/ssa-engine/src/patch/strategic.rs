@@ -868,16 +868,21 @@ fn diff_lists_of_maps(
     key: &str,
     o: DiffOptions,
 ) -> Result<(Vec<Value>, Vec<Value>), PatchError> {
+    // `sortMapsBasedOnField`: `sort.Sort` with a `Less` that holds for
+    // equal keys (`StringsAreSorted`), whose insertion sort (Go's for up
+    // to twelve items) puts items of one key in reverse order: two ports
+    // 53 (UDP, TCP) are walked as TCP, UDP.
     let sorted = |l: &[Value]| -> Result<Vec<(String, Value)>, PatchError> {
         let mut items = l
             .iter()
-            .map(|v| {
+            .enumerate()
+            .map(|(i, v)| {
                 let id = v.get(key).ok_or_else(|| no_merge_key(v, key))?;
-                Ok((go_v(id), v.clone()))
+                Ok((go_v(id), std::cmp::Reverse(i), v.clone()))
             })
             .collect::<Result<Vec<_>, PatchError>>()?;
-        crate::sort::sort_by_key(&mut items, |(id, _)| id.clone());
-        Ok(items)
+        crate::sort::sort_by(&mut items, |a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        Ok(items.into_iter().map(|(id, _, v)| (id, v)).collect())
     };
     let (original, modified) = (sorted(original)?, sorted(modified)?);
     let (mut patch, mut deletes) = (Vec::new(), Vec::new());
