@@ -1,5 +1,5 @@
 //! Comparing two result documents by the format's rules: per step the
-//! outcome, message, conflicts (in order) and object; objects as JSON
+//! outcome, message, conflicts (as a set) and object; objects as JSON
 //! values (key order ignored, list order kept), without the metadata the
 //! simulation cannot know (`uid`, `resourceVersion`, `generation`,
 //! `creationTimestamp`).
@@ -35,9 +35,17 @@ pub fn compare_results(expected: &Value, actual: &Value) -> Option<String> {
                 av.iter_mut().for_each(strip_ignored);
             }
             if key == "conflicts" {
-                // An absent list and an empty one say the same.
-                ev = ev.filter(|v| v.as_list().is_none_or(|l| !l.is_empty()));
-                av = av.filter(|v| v.as_list().is_none_or(|l| !l.is_empty()));
+                // An absent list and an empty one say the same, and the
+                // order is not compared: the server lists the conflicts
+                // of several managers in Go's map order.
+                for v in [&mut ev, &mut av] {
+                    *v = v
+                        .take()
+                        .filter(|v| v.as_list().is_none_or(|l| !l.is_empty()));
+                    if let Some(Value::List(items)) = v {
+                        crate::sort::sort_by_key(items, Value::to_json_sorted);
+                    }
+                }
             }
             if let Some(diff) =
                 first_difference(ev.as_ref(), av.as_ref(), &format!("steps[{i}].{key}"))

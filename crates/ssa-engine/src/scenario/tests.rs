@@ -125,6 +125,25 @@ fn comparison_reports_the_first_difference() {
     );
 }
 
+/// The format compares a step's conflicts as a set: the server lists the
+/// conflicts of several managers in Go's map order.
+#[test]
+fn comparison_takes_conflicts_as_a_set() {
+    let doc = |conflicts: &str| {
+        Value::from_json_str(&format!(
+            r#"{{"steps":[{{"outcome":"conflict","message":"m","conflicts":{conflicts}}}]}}"#
+        ))
+        .unwrap()
+    };
+    let a = r#"{"manager":"a","field":".x"}"#;
+    let b = r#"{"manager":"b","field":".y"}"#;
+    assert_eq!(
+        compare_results(&doc(&format!("[{a},{b}]")), &doc(&format!("[{b},{a}]"))),
+        None
+    );
+    assert!(compare_results(&doc(&format!("[{a},{b}]")), &doc(&format!("[{a}]"))).is_some());
+}
+
 #[test]
 fn blame_marks_owners_and_unowned_defaults() {
     let text = r#"scenario: v1
