@@ -184,7 +184,7 @@ impl CustomResourceValidation {
         if self.rules.any() {
             if errs.iter().any(FieldError::blocks_rules) {
                 errs.invalid(
-                    "",
+                    NIL_PATH,
                     BadValue::Json("null".to_string()),
                     "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
                 );
@@ -194,6 +194,11 @@ impl CustomResourceValidation {
         }
     }
 }
+
+/// How Go prints a nil `*field.Path` (`<nil>`): the path of the errors the
+/// strategy makes without one (`ValidateCustomResource(nil, …)`, the CEL
+/// validator's root, `hasBlockingErr`'s `field.Invalid(nil, …)`).
+pub(super) const NIL_PATH: &str = "<nil>";
 
 fn refusal(group_kind: &str, new: &Value, errs: &[FieldError]) -> Result<(), String> {
     let name = new

@@ -114,15 +114,21 @@ pub(super) fn rules(
         } else {
             text("message")
         };
+        // The root's errors are at the validator's nil path.
+        let here = if path.is_empty() {
+            super::NIL_PATH
+        } else {
+            path
+        };
         let at = match text("fieldPath").trim_start_matches('.') {
-            "" => path.to_string(),
+            "" => here.to_string(),
             field => join(path, field),
         };
         let error = match crate::crd::cel::eval(expr, &mut scope) {
             Ok(Value::Bool(true)) | Err(crate::crd::cel::Failure::Unsupported) => continue,
             Err(crate::crd::cel::Failure::Error(e)) => {
                 errs.invalid(
-                    path.to_string(),
+                    here.to_string(),
                     BadValue::str(schema_type),
                     &format!("{e} evaluating rule: {named}"),
                 );

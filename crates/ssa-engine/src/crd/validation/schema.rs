@@ -16,7 +16,7 @@
 //! are dropped.
 
 use super::correlation::OldItems;
-use super::{bad, join, pattern_matcher};
+use super::{NIL_PATH, bad, join, pattern_matcher};
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, child, index};
 use crate::value::{Value, go_quote};
 
@@ -109,6 +109,9 @@ impl SchemaWalk<'_> {
     fn path(&self, name: &str) -> String {
         let name = name.trim_start_matches('.');
         match (self.prefix, name) {
+            // `ValidateCustomResource` is given no field path: an error at
+            // the root (a junctor's, a format's range) prints Go's nil path.
+            ("", "") => NIL_PATH.to_string(),
             ("", name) => name.to_string(),
             (prefix, "") => prefix.to_string(),
             (prefix, name) => child(prefix, name),
@@ -123,8 +126,8 @@ impl SchemaWalk<'_> {
     /// An error that is not a kube-openapi `Validation` (a number's range):
     /// `field.Invalid` at the walk's own path, with an empty value.
     fn plain(&mut self, message: String) {
-        self.errs
-            .invalid(self.prefix.to_string(), BadValue::str(""), &message);
+        let path = self.path("");
+        self.errs.invalid(path, BadValue::str(""), &message);
     }
 
     /// `errors.InvalidType`, a type error: `field.TypeInvalid` (a format's
@@ -575,7 +578,13 @@ impl SchemaWalk<'_> {
             .collect();
         let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
         let path = self.path(name);
-        self.errs.not_supported(path, bad(value), &shown);
+        // `NotSupported` gets the value as it is: a nil prints `null`
+        // (only `Invalid` and `TypeInvalid` get "" for it).
+        let value = match value {
+            Value::Null => BadValue::Json("null".to_string()),
+            other => bad(other),
+        };
+        self.errs.not_supported(path, value, &shown);
     }
 
     /// `objectValidator`: `minProperties`, `maxProperties`, the values of

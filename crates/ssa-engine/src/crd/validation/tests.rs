@@ -125,7 +125,7 @@ fn value_rules_word_for_word() {
         // `Validation`: a field error without a path.
         (
             "{size: small, port: 3000000000}",
-            r#": Invalid value: "": Checked value must be of type integer with format int32 in spec.port"#,
+            r#"<nil>: Invalid value: "": Checked value must be of type integer with format int32 in spec.port"#,
         ),
         (
             "{size: small, count: 3}",
@@ -165,7 +165,7 @@ fn errors_of_one_value_in_validator_order() {
     );
     assert_eq!(
         refused(&v, None, "{num: 7.5}"),
-        r#"Widget.example.com "w" is invalid: [spec.num: Invalid value: "number": spec.num in body must be of type integer: "number", : Invalid value: "": Checked value must be of type integer (default format) in spec.num, spec.num: Invalid value: 7.5: spec.num in body should be less than or equal to 5, spec.num: Unsupported value: 7.5: supported values: "1"]"#
+        r#"Widget.example.com "w" is invalid: [spec.num: Invalid value: "number": spec.num in body must be of type integer: "number", <nil>: Invalid value: "": Checked value must be of type integer (default format) in spec.num, spec.num: Invalid value: 7.5: spec.num in body should be less than or equal to 5, spec.num: Unsupported value: 7.5: supported values: "1"]"#
     );
 }
 
@@ -576,7 +576,7 @@ properties:
     // A blocking error (a type error) keeps the rules from running.
     assert_eq!(
         refused(&v, None, "{min: x, max: 2, owner: me}"),
-        r#"Widget.example.com "w" is invalid: [spec.min: Invalid value: "string": spec.min in body must be of type integer: "string", : Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]"#
+        r#"Widget.example.com "w" is invalid: [spec.min: Invalid value: "string": spec.min in body must be of type integer: "string", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]"#
     );
 }
 
@@ -703,29 +703,29 @@ properties:
     assert_eq!(
         refused(&v, None, "{}"),
         invalid(
-            r#"[: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found none valid, spec.a: Required value]"#
+            r#"[<nil>: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found none valid, spec.a: Required value]"#
         )
     );
     assert_eq!(
         refused(&v, None, "{a: x, b: w}"),
         invalid(
-            r#": Invalid value: "": "spec" must validate one and only one schema (oneOf). Found 2 valid alternatives"#
+            r#"<nil>: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found 2 valid alternatives"#
         )
     );
     assert_eq!(
         refused(&v, None, "{a: x, forbidden: z}"),
-        invalid(r#": Invalid value: "": "spec" must not validate the schema (not)"#)
+        invalid(r#"<nil>: Invalid value: "": "spec" must not validate the schema (not)"#)
     );
     assert_eq!(
         refused(&v, None, "{a: x, low: 5}"),
         invalid(
-            r#"[: Invalid value: "": "spec.low" must validate at least one schema (anyOf), spec.low: Invalid value: 5: spec.low in body should be greater than or equal to 10]"#
+            r#"[<nil>: Invalid value: "": "spec.low" must validate at least one schema (anyOf), spec.low: Invalid value: 5: spec.low in body should be greater than or equal to 10]"#
         )
     );
     assert_eq!(
         refused(&v, None, "{a: x, mid: 5}"),
         invalid(
-            r#"[spec.mid: Invalid value: 5: spec.mid in body should be less than or equal to 3, : Invalid value: "": "spec.mid" must validate all the schemas (allOf)]"#
+            r#"[spec.mid: Invalid value: 5: spec.mid in body should be less than or equal to 3, <nil>: Invalid value: "": "spec.mid" must validate all the schemas (allOf)]"#
         )
     );
     accepted(&v, None, "{a: x, low: 0, mid: 2}");
@@ -759,5 +759,88 @@ properties:
     assert_eq!(
         refused(&v, Some("{replicas: 5}"), "{replicas: 4}"),
         r#"Widget.example.com "w" is invalid: spec.replicas: Invalid value: 4: may only grow"#
+    );
+}
+
+/// `tools/crd-diff`'s comparison: values validated against schemas by
+/// kube-openapi's validator as apiextensions runs it (`$CRD_DIFF/in.jsonl`,
+/// `gen.py`) against Go's field errors (`out.jsonl`), compared as sets
+/// (upstream walks a Go map of properties). Run by hand: `CRD_DIFF=DIR
+/// cargo test -p ssa-engine --features regex --lib crd_diff -- --ignored`.
+#[test]
+#[ignore = "needs the files tools/crd-diff writes"]
+fn crd_diff_against_kube_openapi() {
+    let dir = std::env::var("CRD_DIFF").expect("CRD_DIFF names the directory");
+    let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+    let (ins, outs) = (read("in.jsonl"), read("out.jsonl"));
+    let mut differ = Vec::new();
+    for (input, output) in ins.lines().zip(outs.lines()) {
+        let (case, answer) = (yaml(input), yaml(output));
+        let Some(expected) = answer.get("errors").and_then(Value::as_list) else {
+            continue;
+        };
+        let mut errs = Vec::new();
+        let mut walk = schema::SchemaWalk {
+            errs: &mut errs,
+            prefix: "",
+        };
+        let value = case.get("value").cloned().unwrap_or_default();
+        walk.value(case.get("crd").unwrap(), &value, None, "");
+        let mut ours: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        let mut theirs: Vec<String> = expected
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect();
+        // kube-openapi's `Result.AddErrors` drops an error whose text it
+        // has; the refusal's aggregate drops repeated messages too.
+        ours.sort();
+        ours.dedup();
+        theirs.sort();
+        theirs.dedup();
+        if ours != theirs {
+            differ.push(format!("{input}\n  go:   {theirs:?}\n  ours: {ours:?}"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// An error with no path of its own is at the nil `*field.Path` the
+/// strategy validates with, which Go prints `<nil>`: a rule of the root
+/// schema; and an enum's refusal of a null shows `null` (checked with
+/// `tools/crd-diff`).
+#[test]
+fn root_errors_at_the_nil_path_and_a_null_not_in_the_enum() {
+    let v = widget(
+        r#"
+type: object
+x-kubernetes-validations:
+- rule: "!has(self.spec) || self.spec.size != 'huge'"
+  message: no huge widgets
+properties:
+  spec:
+    type: object
+    properties:
+      size: {type: string, enum: [small, huge], nullable: true}
+      mode: {type: string, enum: [a, b]}
+"#,
+    );
+    assert_eq!(
+        refused(&v, None, "{size: huge}"),
+        r#"Widget.example.com "w" is invalid: <nil>: Invalid value: no huge widgets"#
+    );
+    assert_eq!(
+        refused(&v, None, "{mode: null}"),
+        r#"Widget.example.com "w" is invalid: [spec.mode: Invalid value: "null": spec.mode in body must be of type string: "null", spec.mode: Unsupported value: null: supported values: "a", "b", <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]"#
     );
 }
