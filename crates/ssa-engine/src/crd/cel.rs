@@ -582,11 +582,21 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
         Expr::Index(target, index) => {
             let (target, index) = (eval(target, scope)?, eval(index, scope)?);
             match (&target, &index) {
+                // cel-go's attribute qualifier: "index out of bounds"; a
+                // whole double indexes too.
                 (Value::List(items), Value::Int(i)) => usize::try_from(*i)
                     .ok()
                     .and_then(|i| items.get(i))
                     .cloned()
-                    .map_or_else(|| error(format!("index out of range: {i}")), Ok),
+                    .map_or_else(|| error(format!("index out of bounds: {i}")), Ok),
+                (Value::List(items), Value::Float(f)) if f.fract() == 0.0 => {
+                    let i = *f as i64;
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| items.get(i))
+                        .cloned()
+                        .map_or_else(|| error(format!("index out of bounds: {i}")), Ok)
+                }
                 (Value::Map(m), Value::String(k)) => m
                     .get(k)
                     .cloned()
@@ -1381,6 +1391,13 @@ mod rules_from_crds {
                 "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"10.0.0.0/8/8\"): ParseAddr(\"10.0.0.0/8\"): unexpected character (at \"/8\")".into()
             ))
         );
+        // cel-go's words for an index past a list's end (checked with
+        // `tools/cel-diff`), and a whole double as an index.
+        assert_eq!(
+            t("self.c[2]", "{c: [1]}"),
+            Err(Failure::Error("index out of bounds: 2".into()))
+        );
+        assert_eq!(t("self.c[1.0]", "{c: [1, 2]}"), Ok(Value::Int(2)));
         // `ip` stays a comprehension's variable.
         assert_eq!(t("self.all(ip, isIP(ip))", "[1.2.3.4, '::1']"), yes(true));
     }
@@ -1514,5 +1531,77 @@ mod rules_from_crds {
             "self.replace('-', '_') == 'a_b_c' && ' x '.trim() == 'x'",
             "a-b-c"
         ));
+    }
+}
+
+/// `tools/cel-diff`'s comparison: expressions over `self` evaluated by
+/// cel-go with the Kubernetes base environment (`$CEL_DIFF/in.jsonl`,
+/// `out.jsonl`). A case cel-go does not compile, or the subset does not
+/// cover (`Unsupported`: the rule is not checked), is left out. Run by
+/// hand: `CEL_DIFF=DIR cargo test -p ssa-engine --features regex --lib
+/// cel_diff -- --ignored`.
+#[cfg(test)]
+mod cel_diff {
+    use super::*;
+
+    /// Numbers compared by value (cel-go's JSON of a double drops `.0`).
+    fn same(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => *x as f64 == *y,
+            (Value::List(x), Value::List(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+            }
+            (Value::Map(x), Value::Map(y)) => {
+                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+            }
+            _ => a == b,
+        }
+    }
+
+    #[test]
+    #[ignore = "needs the files tools/cel-diff writes"]
+    fn cel_diff_against_cel_go() {
+        let dir = std::env::var("CEL_DIFF").expect("CEL_DIFF names the directory");
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let (ins, outs) = (read("in.jsonl"), read("out.jsonl"));
+        let json = |t: &str| Value::from_json_str(t).unwrap();
+        let (mut differ, mut compared, mut unsupported) = (Vec::new(), 0, 0);
+        for (input, output) in ins.lines().zip(outs.lines()) {
+            let (case, answer) = (json(input), json(output));
+            if answer.get("compile").is_some() || answer.get("panic").is_some() {
+                continue;
+            }
+            let Some(expr) = case.get("expr").and_then(Value::as_str).and_then(parse) else {
+                unsupported += 1;
+                continue;
+            };
+            let this = case.get("self").cloned().unwrap_or_default();
+            let ours = eval(&expr, &mut Scope::new(&this, None, None));
+            let agree = match (&ours, answer.get("value"), answer.get("error")) {
+                (Err(Failure::Unsupported), ..) => {
+                    unsupported += 1;
+                    continue;
+                }
+                (Ok(v), Some(w), _) => same(v, w),
+                (Err(Failure::Error(e)), _, Some(Value::String(g))) => e == g,
+                _ => false,
+            };
+            compared += 1;
+            if !agree {
+                differ.push(format!("{input}\n  go:   {output}\n  ours: {ours:?}"));
+            }
+        }
+        eprintln!("cel-diff: {compared} compared, {unsupported} outside the subset");
+        assert!(
+            differ.is_empty(),
+            "{} differ:\n{}",
+            differ.len(),
+            differ
+                .iter()
+                .take(30)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
