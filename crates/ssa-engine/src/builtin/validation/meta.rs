@@ -403,3 +403,62 @@ pub(crate) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
     }
     errs
 }
+
+/// `tools/meta-diff`'s comparison: random metadata validated by
+/// apimachinery's `ValidateObjectMeta` (`$META_DIFF/in.jsonl`, `out.jsonl`)
+/// and by [`object_meta`], the errors compared as sets (upstream walks Go
+/// maps). Run by hand: `META_DIFF=DIR cargo test -p ssa-engine --lib
+/// meta_diff -- --ignored`.
+#[cfg(test)]
+mod meta_diff {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs the files tools/meta-diff writes"]
+    fn meta_diff_against_apimachinery() {
+        let dir = std::env::var("META_DIFF").expect("META_DIFF names the directory");
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let (ins, outs) = (read("in.jsonl"), read("out.jsonl"));
+        let json = |t: &str| Value::from_json_str(t).unwrap();
+        let mut differ = Vec::new();
+        for (input, output) in ins.lines().zip(outs.lines()) {
+            let (case, answer) = (json(input), json(output));
+            let Some(expected) = answer.get("errors").and_then(Value::as_list) else {
+                continue;
+            };
+            let rule = match case.get("rule").and_then(Value::as_str) {
+                Some("Label") => NameRule::Label,
+                Some("Dns1035") => NameRule::Dns1035,
+                Some("PathSegment") => NameRule::PathSegment,
+                _ => NameRule::Subdomain,
+            };
+            let mut object = Map::new();
+            object.insert("metadata", case.get("meta").cloned().unwrap_or_default());
+            let mut ours: Vec<String> = object_meta(&Value::Map(object), rule, false)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let mut theirs: Vec<String> = expected
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect();
+            ours.sort();
+            theirs.sort();
+            if ours != theirs {
+                differ.push(format!("{input}\n  go:   {theirs:?}\n  ours: {ours:?}"));
+            }
+        }
+        assert!(
+            differ.is_empty(),
+            "{} differ:\n{}",
+            differ.len(),
+            differ
+                .iter()
+                .take(20)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
