@@ -1,4 +1,6 @@
-"""Builds the harness without a Go module proxy: copies the sources of
+"""Builds the harness without a Go module proxy (the modules pinned at the
+versions Kubernetes 1.36 builds with: apimachinery and api v0.36.3, its
+kube-openapi, structured-merge-diff v6.3.3, cel-go v0.26.0): copies the sources of
 apimachinery, k8s.io/api and their dependencies from local bare git
 snapshots (MIRROR/<owner>+<repo>/repo) into one module under OUT, with
 every import path rewritten, and builds OUT/smprun.
@@ -6,15 +8,15 @@ Usage: offline.py MIRROR OUT"""
 import os, re, subprocess, shutil, sys
 M, out = sys.argv[1], sys.argv[2]
 mods = {  # module path -> (mirror, ref, subdir)
- "k8s.io/apimachinery": ("kubernetes+apimachinery", "HEAD", ""),
- "k8s.io/api": ("kubernetes+api", "HEAD", ""),
- "k8s.io/kube-openapi": ("kubernetes+kube-openapi", "HEAD", ""),
+ "k8s.io/apimachinery": ("kubernetes+apimachinery", "v0.36.3", ""),
+ "k8s.io/api": ("kubernetes+api", "v0.36.3", ""),
+ "k8s.io/kube-openapi": ("kubernetes+kube-openapi", "43fb72c5454a", ""),
  "k8s.io/klog/v2": ("kubernetes+klog", "HEAD", ""),
  "k8s.io/utils": ("kubernetes+utils", "HEAD", ""),
  "sigs.k8s.io/json": ("kubernetes-sigs+json", "HEAD", ""),
  "sigs.k8s.io/yaml": ("kubernetes-sigs+yaml", "HEAD", ""),
  "sigs.k8s.io/randfill": ("kubernetes-sigs+randfill", "HEAD", ""),
- "sigs.k8s.io/structured-merge-diff/v6": ("kubernetes-sigs+structured-merge-diff", "HEAD", ""),
+ "sigs.k8s.io/structured-merge-diff/v6": ("kubernetes-sigs+structured-merge-diff", "v6.3.3", ""),
  "github.com/go-logr/logr": ("go-logr+logr", "HEAD", ""),
  "github.com/fxamacker/cbor/v2": ("fxamacker+cbor", "HEAD", ""),
  "github.com/x448/float16": ("x448+float16", "HEAD", ""),
@@ -27,11 +29,17 @@ mods = {  # module path -> (mirror, ref, subdir)
  "github.com/json-iterator/go": ("json-iterator+go", "HEAD", ""),
  "github.com/modern-go/reflect2": ("modern-go+reflect2", "HEAD", ""),
  "github.com/modern-go/concurrent": ("modern-go+concurrent", "HEAD", ""),
- "go.yaml.in/yaml/v2": ("yaml+go-yaml", "v2.4.4", ""),
+ "go.yaml.in/yaml/v2": ("yaml+go-yaml", "v2.4.3", ""),
  "go.yaml.in/yaml/v3": ("yaml+go-yaml", "v3", ""),
  "github.com/davecgh/go-spew": ("davecgh+go-spew", "HEAD", ""),
  "golang.org/x/net": ("golang+net", "HEAD", ""),
- "golang.org/x/text": ("golang+text", "HEAD", "secure unicode/bidi unicode/norm transform"),
+ "golang.org/x/text": ("golang+text", "HEAD", "secure unicode/bidi unicode/norm transform language internal cases width message feature"),
+ "github.com/google/cel-go": ("google+cel-go", "v0.26.0", ""),
+ "cel.dev/expr": ("google+cel-spec", "HEAD", ""),
+ "github.com/antlr4-go/antlr/v4": ("antlr4-go+antlr", "HEAD", ""),
+ "google.golang.org/genproto": ("googleapis+go-genproto", "HEAD", "googleapis/api/expr googleapis/rpc/status googleapis/api/annotations"),
+ "github.com/stoewer/go-strcase": ("stoewer+go-strcase", "HEAD", ""),
+ "golang.org/x/exp": ("golang+exp", "HEAD", "slices maps constraints"),
 }
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out + "/v")
