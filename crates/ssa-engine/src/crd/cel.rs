@@ -1560,6 +1560,7 @@ mod cel_diff {
 
     #[test]
     #[ignore = "needs the files tools/cel-diff writes"]
+    #[allow(clippy::print_stderr)]
     fn cel_diff_against_cel_go() {
         let dir = std::env::var("CEL_DIFF").expect("CEL_DIFF names the directory");
         let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
