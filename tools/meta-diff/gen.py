@@ -25,7 +25,9 @@ def meta():
             if p(.9): r["kind"] = pick("ReplicaSet", "")
             if p(.9): r["name"] = pick("rs", "")
             if p(.9): r["uid"] = pick("u1", "u2", "")
-            if p(.4): r["controller"] = pick(True, False)
+            # Two references marked controller: not refused here (the
+            # README's Limitations), so at most one is.
+            if p(.4): r["controller"] = pick(True, False) if not any(x.get("controller") for x in refs) else False
             if p(.2): r["blockOwnerDeletion"] = True
             refs.append(r)
         m["ownerReferences"] = refs

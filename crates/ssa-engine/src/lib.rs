@@ -35,5 +35,7 @@ pub mod share;
 pub mod smd;
 pub mod sort;
 pub mod typed;
+#[cfg(test)]
+mod upstream_diff;
 pub mod value;
 pub mod yaml;
