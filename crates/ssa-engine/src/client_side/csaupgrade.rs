@@ -208,3 +208,34 @@ mod tests {
         );
     }
 }
+
+/// `tools/csa-diff`'s comparison: random managedFields upgraded by
+/// client-go's `UpgradeManagedFields` (`$CSA_DIFF/in.jsonl`, `out.jsonl`),
+/// one CSA manager at a time in the case's (sorted) order, as kubectl's
+/// callers here pass them. Run by hand: `CSA_DIFF=DIR cargo test -p
+/// ssa-engine --lib csa_diff -- --ignored`.
+#[cfg(test)]
+mod csa_diff {
+    use crate::value::Value;
+
+    #[test]
+    #[ignore = "needs the files tools/csa-diff writes"]
+    fn csa_diff_against_client_go() {
+        crate::upstream_diff::each_case("CSA_DIFF", |case, answer| {
+            let list = |v: &Value, k: &str| v.get(k).and_then(Value::as_list).cloned();
+            let entries = list(case, "entries").unwrap_or_default();
+            let csa: Vec<String> = list(case, "csa")
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            let ssa = case.get("ssa").and_then(Value::as_str).unwrap_or("");
+            let ours = super::upgrade_managed_fields(&entries, &csa, ssa);
+            match (ours, list(answer, "entries")) {
+                (Ok(v), Some(g)) if v == g => None,
+                (Err(_), None) => None,
+                (ours, _) => Some(format!("ours: {ours:?}")),
+            }
+        });
+    }
+}
