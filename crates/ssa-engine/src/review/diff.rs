@@ -200,14 +200,53 @@ fn mask_secret_field(field: &str, from: Option<&mut Value>, to: Option<&mut Valu
     }
 }
 
+/// go-yaml v2's `keyList.Less` for string keys: a non-letter before a
+/// letter, letters by code point, and a run of digits by its number
+/// (`file2` before `file10`), a run with more digits (leading zeros) after.
+fn go_yaml_key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let (ar, br): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let digit = |c: &char| c.is_ascii_digit();
+    for i in 0..ar.len().min(br.len()) {
+        let (x, y) = (ar[i], br[i]);
+        if x == y {
+            continue;
+        }
+        match (x.is_alphabetic(), y.is_alphabetic()) {
+            (true, true) => return x.cmp(&y),
+            (true, false) => return std::cmp::Ordering::Greater,
+            (false, true) => return std::cmp::Ordering::Less,
+            _ => {}
+        }
+        // A zero after other digits of the run makes both numbers
+        // nonzero before they are read (upstream's `an = 1; bn = 1`).
+        let seeded = (x == '0' || y == '0')
+            && ar[..i]
+                .iter()
+                .rev()
+                .take_while(|c| digit(c))
+                .any(|&c| c != '0');
+        let number = |r: &[char]| {
+            let run = r[i..].iter().take_while(|c| digit(c)).count();
+            let n = r[i..i + run].iter().fold(i64::from(seeded), |n, c| {
+                n.wrapping_mul(10).wrapping_add(i64::from(*c as u8 - b'0'))
+            });
+            (n, run)
+        };
+        let ((an, ai), (bn, bi)) = (number(&ar), number(&br));
+        return an.cmp(&bn).then(ai.cmp(&bi)).then(x.cmp(&y));
+    }
+    ar.len().cmp(&br.len())
+}
+
 /// The value with every map's keys sorted, as sigs.k8s.io/yaml prints a
-/// map decoded from JSON.
+/// map decoded from JSON: go-yaml v2's `keyList` order.
 pub fn sorted_keys(value: Value) -> Value {
     match value {
         Value::Map(map) => {
-            let mut out: Map = map.into_iter().map(|(k, v)| (k, sorted_keys(v))).collect();
-            out.sort_keys();
-            Value::Map(out)
+            let mut entries: Vec<(String, Value)> =
+                map.into_iter().map(|(k, v)| (k, sorted_keys(v))).collect();
+            crate::sort::sort_by(&mut entries, |a, b| go_yaml_key_order(&a.0, &b.0));
+            Value::Map(entries.into_iter().collect())
         }
         Value::List(items) => Value::List(items.into_iter().map(sorted_keys).collect()),
         other => other,
@@ -293,6 +332,27 @@ mod tests {
         assert_eq!(
             crate::yaml::to_yaml_string(&sorted_keys(value)),
             "a:\n  c:\n  - w: 2\n    z: 1\n  d: 1\nb: 1\n"
+        );
+    }
+
+    /// go-yaml's key order, as kubectl prints YAML (checked with
+    /// `tools/emit-diff`): digit runs by number, non-letters first.
+    #[test]
+    fn keys_in_go_yaml_order() {
+        let keys = [
+            "file10", "b", "file2", "_x", "A", "file1", "a.b", "a", "x02", "x2", "x1",
+        ];
+        let mut map = crate::value::Map::new();
+        for k in keys {
+            map.insert(k, Value::Null);
+        }
+        let sorted = sorted_keys(Value::Map(map));
+        let order: Vec<&String> = sorted.as_map().unwrap().keys().collect();
+        assert_eq!(
+            order,
+            [
+                "_x", "A", "a", "a.b", "b", "file1", "file2", "file10", "x1", "x2", "x02"
+            ]
         );
     }
 }

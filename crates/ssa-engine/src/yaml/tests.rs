@@ -728,3 +728,20 @@ items:
     // The value is read in full all the same.
     assert_eq!(doc.value, parse(text).unwrap().value);
 }
+
+/// `tools/emit-diff`'s comparison: random documents printed by kubectl's
+/// YAML printer (`$EMIT_DIFF/in.jsonl`, `out.jsonl`: sigs.k8s.io/yaml's
+/// `JSONToYAML` over go-yaml v2, keys in go-yaml's order) and by
+/// [`to_yaml_string`] of the keys sorted as `review::sorted_keys`
+/// sorts them, byte for byte.
+/// Run by hand: `EMIT_DIFF=DIR cargo test -p ssa-engine --lib emit_diff --
+/// --ignored`.
+#[test]
+#[ignore = "needs the files tools/emit-diff writes"]
+fn emit_diff_against_kubectl() {
+    crate::upstream_diff::each_case("EMIT_DIFF", |case, answer| {
+        let expected = answer.get("yaml").and_then(Value::as_str)?;
+        let ours = crate::yaml::to_yaml_string(&crate::review::sorted_keys(case.clone()));
+        (ours != expected).then(|| format!("go:   {expected:?}\n  ours: {ours:?}"))
+    });
+}
