@@ -251,3 +251,24 @@ mod tests {
         assert_eq!(replay, b);
     }
 }
+
+/// `tools/udiff-diff`'s comparison: random text pairs (`$UDIFF_DIFF`) diffed
+/// by GNU diffutils' `diff -u -N` (what `kubectl diff` runs) and by
+/// [`unified_diff`], byte for byte. Run by hand: `UDIFF_DIFF=DIR cargo
+/// test -p ssa-engine --lib udiff_diff -- --ignored`.
+#[cfg(test)]
+mod udiff_diff {
+    use crate::value::Value;
+
+    #[test]
+    #[ignore = "needs the files tools/udiff-diff writes"]
+    fn udiff_diff_against_gnu_diff() {
+        crate::upstream_diff::each_case("UDIFF_DIFF", |case, answer| {
+            let text =
+                |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            let ours = super::unified_diff(&text(case, "a"), &text(case, "b"), "A", "B");
+            let theirs = text(answer, "diff");
+            (ours != theirs).then(|| format!("gnu:\n{theirs}\n  ours:\n{ours}"))
+        });
+    }
+}
