@@ -763,9 +763,7 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             if crate::builtin::goencoding::quantity::refusal(&subject).is_some() {
                 return error(QUANTITY_FORMAT);
             }
-            let mut q = crate::value::Map::new();
-            q.insert(QUANTITY, Value::String(text.trim().to_string()));
-            Ok(Value::Map(q))
+            Ok(tagged(QUANTITY, text.trim().to_string()))
         }
         ("isQuantity", Value::String(_)) => Ok(Value::Bool(
             crate::builtin::goencoding::quantity::refusal(&subject).is_none(),
@@ -871,17 +869,25 @@ const CIDR: &str = "\u{0}cidr";
 /// A `url()`'s value: its text, under a key no object has.
 const URL: &str = "\u{0}url";
 
-fn tagged(key: &str, text: String) -> Value {
+/// A CEL value of a type JSON has not (a quantity, a duration, an
+/// optional...): a map of one entry under a key no object has.
+pub(super) fn tag(key: &str, inner: Value) -> Value {
     let mut m = crate::value::Map::new();
-    m.insert(key, Value::String(text));
+    m.insert(key, inner);
     Value::Map(m)
 }
 
+/// What [`tag`] holds under `key`; `None` for any other value.
+pub(super) fn tag_of<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
+    v.as_map().filter(|m| m.len() == 1).and_then(|m| m.get(key))
+}
+
+fn tagged(key: &str, text: String) -> Value {
+    tag(key, Value::String(text))
+}
+
 fn tagged_of<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
-    v.as_map()
-        .filter(|m| m.len() == 1)
-        .and_then(|m| m.get(key))
-        .and_then(Value::as_str)
+    tag_of(v, key).and_then(Value::as_str)
 }
 
 fn net_subject(v: &Value) -> bool {
@@ -987,15 +993,12 @@ fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
 const OPTIONAL: &str = "\u{0}optional";
 
 fn optional(v: Option<Value>) -> Value {
-    let mut m = crate::value::Map::new();
-    m.insert(OPTIONAL, Value::List(v.into_iter().collect()));
-    Value::Map(m)
+    tag(OPTIONAL, Value::List(v.into_iter().collect()))
 }
 
 /// An optional's value (`Some(None)`: empty); `None` for another value.
 fn optional_of(v: &Value) -> Option<Option<&Value>> {
-    let m = v.as_map().filter(|m| m.len() == 1)?;
-    m.get(OPTIONAL)?.as_list().map(|l| l.first())
+    tag_of(v, OPTIONAL)?.as_list().map(|l| l.first())
 }
 
 fn text_arg(v: Option<&Value>) -> Result<String, Failure> {
@@ -1544,20 +1547,6 @@ mod rules_from_crds {
 mod cel_diff {
     use super::*;
 
-    /// Numbers compared by value (cel-go's JSON of a double drops `.0`).
-    fn same(a: &Value, b: &Value) -> bool {
-        match (a, b) {
-            (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => *x as f64 == *y,
-            (Value::List(x), Value::List(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
-            }
-            (Value::Map(x), Value::Map(y)) => {
-                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-            }
-            _ => a == b,
-        }
-    }
-
     #[test]
     #[ignore = "needs the files tools/cel-diff writes"]
     fn cel_diff_against_cel_go() {
@@ -1571,7 +1560,8 @@ mod cel_diff {
             let agree = match (&ours, answer.get("value"), answer.get("error")) {
                 // Outside the subset: the engine does not check the rule.
                 (Err(Failure::Unsupported), ..) => true,
-                (Ok(v), Some(w), _) => same(v, w),
+                // CEL's equality: cel-go's JSON of a double drops `.0`.
+                (Ok(v), Some(w), _) => equal(v, w),
                 (Err(Failure::Error(e)), _, Some(Value::String(g))) => e == g,
                 _ => false,
             };

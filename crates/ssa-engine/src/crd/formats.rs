@@ -121,30 +121,32 @@ fn is_date_time(text: &str) -> bool {
     zone_ok && hour <= &b"23"[..] && minute <= &b"59"[..] && second <= &b"59"[..]
 }
 
-/// `time.Parse("2006-01-02", text)`: four digits, two, two, a month of
-/// the year and a day of that month.
 fn is_date(text: &str) -> bool {
+    full_date(text).is_some()
+}
+
+/// `time.Parse("2006-01-02", text)`: four digits, two, two, a month of
+/// the year and a day of that month; the year, month and day.
+pub(super) fn full_date(text: &str) -> Option<(i64, i64, i64)> {
     let b = text.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return false;
+        return None;
     }
     let number = |r: std::ops::Range<usize>| {
-        b[r].iter().try_fold(0u32, |n, d| {
-            d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
+        b[r].iter().try_fold(0i64, |n, d| {
+            d.is_ascii_digit().then(|| n * 10 + i64::from(d - b'0'))
         })
     };
-    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
-        return false;
-    };
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
         2 if leap => 29,
         2 => 28,
-        _ => return false,
+        _ => return None,
     };
-    (1..=days).contains(&day)
+    (1..=days).contains(&day).then_some((year, month, day))
 }
 
 /// The UUID patterns: `(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?V[0-9a-f]{3}-?...`,

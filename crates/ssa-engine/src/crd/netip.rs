@@ -5,6 +5,8 @@
 //! (`formats/url.rs`, `formats/mail.rs`) read addresses with it, as their
 //! upstream code does.
 
+use crate::value::go_quote;
+
 /// An address as `netip.Addr` holds it: sixteen bytes, and whether it is
 /// an IPv4 address (its bytes are then the IPv4-mapped form).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -211,27 +213,6 @@ fn parse_ipv6(input: &str) -> Result<(Addr, &str), AddrError> {
         },
         zone,
     ))
-}
-
-/// Go's `strconv.Quote`, for the printable text an address holds
-/// (other characters escaped as `\x..` or `\u....`).
-pub(in crate::crd) fn go_quote(s: &str) -> String {
-    let mut out = String::from('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A prefix as `netip.Prefix` holds it: the address as written (host

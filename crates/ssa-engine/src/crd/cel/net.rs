@@ -8,7 +8,8 @@
 //! error messages too: a rule's `ip(self)` on a bad address fails with
 //! the words the API server reports.
 
-use crate::crd::netip::{Addr, Prefix, go_quote, parse_addr, parse_prefix};
+use crate::crd::netip::{Addr, Prefix, parse_addr, parse_prefix};
+use crate::value::go_quote;
 
 /// The library's `parseIPAddr`: `ParseAddr`, refusing zones and
 /// IPv4-mapped IPv6 addresses.

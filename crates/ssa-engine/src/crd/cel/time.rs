@@ -4,14 +4,12 @@
 //! getters (a timestamp's in UTC; one with a time zone argument is not
 //! evaluated).
 
-use super::{Eval, Failure, error};
+use super::{Eval, Failure, error, tag, tag_of};
 use crate::builtin::goencoding::time::{civil_from_days, days_from_civil, rfc3339_unix};
 use crate::value::Value;
 
 pub(super) fn duration_value(nanos: i64) -> Value {
-    let mut d = crate::value::Map::new();
-    d.insert(DURATION, Value::Int(nanos));
-    Value::Map(d)
+    tag(DURATION, Value::Int(nanos))
 }
 
 /// A timestamp's value: a map under a key no object has, holding its
@@ -19,17 +17,14 @@ pub(super) fn duration_value(nanos: i64) -> Value {
 const TIMESTAMP: &str = "\u{0}timestamp";
 
 pub(super) fn timestamp_value(secs: i64, nanos: i64) -> Value {
-    let mut t = crate::value::Map::new();
-    t.insert(
+    tag(
         TIMESTAMP,
         Value::List(vec![Value::Int(secs), Value::Int(nanos)]),
-    );
-    Value::Map(t)
+    )
 }
 
 pub(super) fn timestamp_of(v: &Value) -> Option<(i64, i64)> {
-    let m = v.as_map().filter(|m| m.len() == 1)?;
-    match m.get(TIMESTAMP)?.as_list()?.as_slice() {
+    match tag_of(v, TIMESTAMP)?.as_list()?.as_slice() {
         [Value::Int(s), Value::Int(n)] => Some((*s, *n)),
         _ => None,
     }
@@ -149,10 +144,7 @@ pub(super) fn call(name: &str, subject: &Value, has_zone: bool) -> Option<Eval> 
 const DURATION: &str = "\u{0}duration";
 
 pub(super) fn duration_of(v: &Value) -> Option<i64> {
-    v.as_map()
-        .filter(|m| m.len() == 1)
-        .and_then(|m| m.get(DURATION))
-        .and_then(Value::as_i64)
+    tag_of(v, DURATION).and_then(Value::as_i64)
 }
 
 /// Go's `time.ParseDuration` in nanoseconds: `[-+]`, then numbers (digits,

@@ -118,39 +118,10 @@ pub(super) fn unescape(escaped: &str) -> Option<String> {
     Some(out)
 }
 
-/// `time.Parse("2006-01-02", …)`: days since the epoch, the day checked
-/// against its month.
+/// `time.Parse("2006-01-02", …)`: days since the epoch.
 fn full_date(text: &str) -> Option<i64> {
-    let b = text.as_bytes();
-    let digits_at = |r: std::ops::Range<usize>| {
-        let part = text.get(r)?;
-        part.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| part.parse::<i64>().ok())?
-    };
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let (year, month, day) = (digits_at(0..4)?, digits_at(5..7)?, digits_at(8..10)?);
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let month_days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    let last = *month_days.get(usize::try_from(month - 1).ok()?)?;
-    (1..=last)
-        .contains(&day)
-        .then(|| days_from_civil(year, month, day))
+    let (year, month, day) = crate::crd::formats::full_date(text)?;
+    Some(days_from_civil(year, month, day))
 }
 
 /// `strfmt.ParseDateTime`: its layouts (`RFC3339Micro`, `RFC3339Millis`,
