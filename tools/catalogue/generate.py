@@ -13,8 +13,9 @@ style document that the engine's OpenAPI converter reads at start-up:
   -preserve-unknown-fields/-embedded-resource/-group-version-kind);
 - descriptions, enums, formats and validations are dropped;
 - the key fields of map lists get the defaults the API server's schema
-  gives them and the OpenAPI does not carry: "TCP" for `protocol`, 0 for
-  integer keys, "" for other string keys;
+  gives them and the published OpenAPI does not carry from
+  tools/goencoding/generate.py, run after this script, which reads them
+  from the Go types as kube-openapi's openapi-gen does;
 - a `kinds` table lists apiVersion, kind, definition, and the status and
   scale subresources of every kind.
 
@@ -99,46 +100,9 @@ def compact(node, defs):
     return out
 
 
-def resolve(node, defs):
-    while isinstance(node, dict) and "$ref" in node:
-        node = defs[node["$ref"].rsplit("/", 1)[-1]]
-    return node
-
-
-def key_default(name, prop):
-    if name == "protocol":
-        return "TCP"
-    if first_type(prop.get("type")) == "integer":
-        return 0
-    return ""
-
-
-def add_key_defaults(defs, out):
-    """Defaults of map-list key fields, on the item definitions."""
-    def visit(node):
-        if not isinstance(node, dict):
-            return
-        keys = node.get("x-kubernetes-list-map-keys") or (
-            [node["x-kubernetes-patch-merge-key"]] if node.get("x-kubernetes-patch-merge-key") and not node.get("x-kubernetes-list-type") else [])
-        if keys and "items" in node and "$ref" in node["items"]:
-            item_name = node["items"]["$ref"].rsplit("/", 1)[-1]
-            item = out.get(item_name, {})
-            for key in keys:
-                prop = item.get("properties", {}).get(key)
-                source = resolve(defs[item_name], defs).get("properties", {}).get(key, {})
-                if prop is not None and "default" not in prop:
-                    prop["default"] = source.get("default", key_default(key, source))
-        for v in node.values():
-            if isinstance(v, dict):
-                visit(v)
-    for d in out.values():
-        visit(d)
-
-
 def main():
     defs = load_definitions()
     out = {name: compact(d, defs) for name, d in sorted(defs.items())}
-    add_key_defaults(defs, out)
     kinds = []
     for name, d in sorted(defs.items()):
         for gvk in d.get("x-kubernetes-group-version-kind", []):

@@ -146,9 +146,13 @@ class Package:
         self.structs = {}   # name -> (imports, body text)
         self.named = {}     # name -> (imports, underlying type text)
         self.marshalers = set()
+        # (struct name, json name) -> the value of the field's `+default=`
+        # marker (openapi-gen's, read for the key fields of map lists).
+        self.default_markers = {}
         if texts is None:
             texts = [repos.git(i, "show", f"{repos.ref}:{f}") for i, f in repos.files(import_path)]
         for text in texts:
+            self.default_markers.update(default_markers(text))
             text = strip_comments(text)
             imports = parse_imports(text)
             for m in re.finditer(r"^func \(\w*\s*\*?(\w+)\) Marshal(?:JSON|Text)\(", text, re.M):
@@ -159,6 +163,34 @@ class Package:
                     self.structs[name] = (imports, body)
                 else:
                     self.named[name] = (imports, rest.lstrip("= ").strip())
+
+
+def default_markers(text):
+    """`{(struct, json name): value}` of the fields of `text` whose doc
+    comment has a `+default=` marker (a JSON value; `ref(...)`, a Go
+    constant, is left out: no key field has one)."""
+    found = {}
+    struct, comment = None, []
+    for line in text.split("\n"):
+        m = re.match(r"^type (\w+) struct \{", line)
+        if m:
+            struct, comment = m.group(1), []
+            continue
+        if struct is None:
+            continue
+        if line == "}":
+            struct = None
+        elif line.strip().startswith("//"):
+            comment.append(line.strip())
+        else:
+            tag = re.search(r'json:"([^",]*)', line)
+            marker = [c for c in comment if c.startswith("// +default=")]
+            if tag and tag.group(1) and marker:
+                value = marker[-1][len("// +default="):]
+                if not value.startswith("ref("):
+                    found[(struct, tag.group(1))] = json.loads(value)
+            comment = []
+    return found
 
 
 def parse_imports(text):
@@ -236,6 +268,7 @@ class Generator:
         self.definitions = definitions
         self.index = {}   # (import path, name) -> position
         self.table = []   # [definition, fields or None while being built]
+        self.markers = {}  # (import path, struct) -> {json name: +default= value}
 
     def definition_name(self, import_path, name):
         for prefix, _, openapi in MODULES:
@@ -334,8 +367,11 @@ class Generator:
 
     def fields(self, import_path, name):
         import_path, name = self.resolve_struct(import_path, name)
-        imports, body = self.repos.package(import_path).structs[name]
+        package = self.repos.package(import_path)
+        imports, body = package.structs[name]
         out = []
+        # json name -> `+default=` value, embedded structs' fields included.
+        marks = self.markers.setdefault((import_path, name), {})
         for parts, json_tag in field_lines(body, f"{import_path}.{name}"):
             embedded = len(parts) == 1
             if json_tag == "-" or (not embedded and not parts[0][0].isupper()):
@@ -353,6 +389,7 @@ class Generator:
                 else:
                     inner_path, inner = import_path, type_text
                 out.extend(self.fields(inner_path, inner))
+                marks.update(self.markers[self.resolve_struct(inner_path, inner)])
                 continue
             if embedded:
                 # An embedded struct with a json name is an ordinary field.
@@ -362,6 +399,8 @@ class Generator:
             if not json_name:
                 json_name = parts[0]
             out.append(f"{json_name}:{omit}:{self.type_code(parts[1], import_path, imports)}")
+            if (name, json_name) in package.default_markers:
+                marks[json_name] = package.default_markers[(name, json_name)]
         return out
 
     def run(self, catalogue):
@@ -385,6 +424,49 @@ class Generator:
         return checked
 
 
+# The zero values openapi-gen's `mustEnforceDefault` gives a field of a
+# built-in type (string, integers, floats, bool), by the table's codes.
+ZERO_VALUES = {"s": "", "i": 0, "w": 0, "f": 0, "b": False}
+
+
+def key_defaults(generator, definitions):
+    """Writes the `default` of every key field of a map list, as the API
+    server's schema has it: kube-openapi's openapi-gen gives a field its
+    `+default=` marker's value, else, when the field is encoded without
+    `omitempty` and is not a pointer, its type's zero value
+    (pkg/generators/openapi.go, `generateDefault` and
+    `mustEnforceDefault`); structured-merge-diff reads it for an item that
+    lacks the key field, and an item's key without it leaves the field
+    out (typed/helpers.go). The published OpenAPI that the catalogue is
+    made from drops these defaults. Returns the number of key fields."""
+    count = 0
+    for schema in definitions.values():
+        for prop in (schema.get("properties") or {}).values():
+            keys = prop.get("x-kubernetes-list-map-keys")
+            if not keys and "x-kubernetes-list-type" not in prop \
+                    and "merge" in prop.get("x-kubernetes-patch-strategy", "") \
+                    and "x-kubernetes-patch-merge-key" in prop:
+                # No list type: schemaconv keys the list by its merge key.
+                keys = [prop["x-kubernetes-patch-merge-key"]]
+            item = (prop.get("items") or {}).get("$ref", "").rsplit("/", 1)[-1]
+            import_path, name = generator.import_path(item)
+            if not keys or import_path is None:
+                continue
+            fields = dict(f.split(":", 1) for f in generator.fields(import_path, name))
+            marks = generator.markers[generator.resolve_struct(import_path, name)]
+            item_props = definitions[item]["properties"]
+            for key in keys:
+                omit, code = fields[key].split(":", 1)
+                default = marks.get(key)
+                if default is None and "e" not in omit:
+                    default = ZERO_VALUES.get(code)
+                item_props[key].pop("default", None)
+                if default is not None:
+                    item_props[key]["default"] = default
+                count += 1
+    return count
+
+
 def main():
     if len(sys.argv) < 5:
         raise SystemExit(__doc__)
@@ -394,6 +476,7 @@ def main():
         catalogue = json.load(f)
     generator = Generator(repos, catalogue["definitions"])
     checked = generator.run(catalogue)
+    keys = key_defaults(generator, catalogue["definitions"])
     names = ["kubernetes/api", "kubernetes/apimachinery",
              "kubernetes/apiextensions-apiserver", "kubernetes/kube-aggregator"]
     catalogue["goEncoding"] = {
@@ -405,7 +488,7 @@ def main():
         json.dump(catalogue, f, sort_keys=True, separators=(",", ":"))
         f.write("\n")
     print(f"{len(generator.table)} Go structs ({checked} definitions checked "
-          f"against the catalogue) -> {CATALOGUE}")
+          f"against the catalogue), the defaults of {keys} map-list key fields -> {CATALOGUE}")
 
 
 if __name__ == "__main__":

@@ -363,4 +363,109 @@ mod tests {
         let cm = lookup("v1", "ConfigMap").unwrap();
         assert!(!cm.subresources.status);
     }
+
+    /// The default of a map list's key field: the one kube-openapi's
+    /// openapi-gen writes into the API server's schema (its `+default=`
+    /// marker, else the zero value of a field that is neither a pointer
+    /// nor `omitempty`: `generateDefault`, `mustEnforceDefault`), which
+    /// structured-merge-diff gives an item lacking the field.
+    #[test]
+    fn key_defaults_follow_openapi_gen() {
+        let key_default = |av: &str, kind: &str, path: &[&str], key: &str| {
+            let o = lookup(av, kind).unwrap();
+            let list = o.schema.atom(at(&o, path)).list.clone().unwrap();
+            assert!(list.keys.iter().any(|k| k == key), "{kind} {path:?} keys");
+            let item = o.schema.atom(list.element_type).map.clone().unwrap();
+            item.field(key).unwrap().default.clone()
+        };
+        // `+default="TCP"` on an omitempty field.
+        assert_eq!(
+            key_default("v1", "Service", &["spec", "ports"], "protocol"),
+            Some(Value::from("TCP"))
+        );
+        // `json:"name"`, a string: "".
+        assert_eq!(
+            key_default("v1", "Pod", &["spec", "containers"], "name"),
+            Some(Value::from(""))
+        );
+        // `json:"name,omitempty"`: none (ObjectReference in `secrets`).
+        assert_eq!(
+            key_default("v1", "ServiceAccount", &["secrets"], "name"),
+            None
+        );
+        // `*string`: none.
+        assert_eq!(
+            key_default(
+                "resource.k8s.io/v1",
+                "ResourceClaim",
+                &["status", "devices"],
+                "shareID"
+            ),
+            None
+        );
+    }
+
+    /// An item without a key field that has no default is keyed by the
+    /// other key fields (structured-merge-diff v6's
+    /// `keyedAssociativeListItemToPathElement`); without any, it is
+    /// refused.
+    #[test]
+    fn items_lacking_a_key_without_default() {
+        let claim = r#"
+scenario: v1
+name: device-status-without-share-id
+steps:
+- manager: user
+  op: apply
+  object:
+    apiVersion: resource.k8s.io/v1
+    kind: ResourceClaim
+    metadata: {name: claim, namespace: default}
+    spec:
+      devices:
+        requests:
+        - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+- manager: driver
+  op: apply
+  subresource: status
+  object:
+    apiVersion: resource.k8s.io/v1
+    kind: ResourceClaim
+    metadata: {name: claim, namespace: default}
+    status:
+      devices:
+      - {driver: gpu.example.com, pool: pool-a, device: gpu-0}
+"#;
+        let result = crate::scenario::run_scenario_text(claim).unwrap();
+        let fields = result.steps[1]
+            .object
+            .as_ref()
+            .and_then(|o| o.get_path(&["metadata", "managedFields"]))
+            .unwrap()
+            .to_json();
+        assert!(
+            fields.contains(
+                r#"k:{\"device\":\"gpu-0\",\"driver\":\"gpu.example.com\",\"pool\":\"pool-a\"}"#
+            ),
+            "{fields}"
+        );
+        let account = r#"
+scenario: v1
+name: secret-reference-without-name
+steps:
+- manager: sa
+  op: apply
+  object:
+    apiVersion: v1
+    kind: ServiceAccount
+    metadata: {name: sa, namespace: default}
+    secrets:
+    - namespace: default
+"#;
+        let result = crate::scenario::run_scenario_text(account).unwrap();
+        assert_eq!(
+            result.steps[0].message,
+            "failed to create typed patch object (default/sa; /v1, Kind=ServiceAccount): .secrets: element 0: associative list with keys has an element that omits all key fields [\"name\"] (and doesn't have default values for any key fields)"
+        );
+    }
 }
