@@ -1,7 +1,8 @@
 // Runs tools/fm-diff's scenarios (bare apply and update requests on one
 // custom-typed object) through apimachinery's field manager as the API
 // server builds it (managedfields.NewDefaultFieldManager, no conversion,
-// no defaulting) and prints the result document.
+// no defaulting; updates through UpdateNoErrors, as the update and patch
+// handlers call it) and prints the result document.
 package main
 
 import (
@@ -77,7 +78,10 @@ func run(path string) {
 		if st.Op == "apply" {
 			out, err = fm.Apply(current, obj, st.Manager, st.Force)
 		} else {
-			out, err = fm.Update(current, obj, st.Manager)
+			// As the API server's update and patch handlers: a
+			// managedFields update that fails leaves the write to
+			// happen with managedFields removed.
+			out, err = fm.UpdateNoErrors(current, obj, st.Manager), nil
 		}
 		r := stepResult{Outcome: "applied", Conflicts: []conflict{}}
 		if err != nil {

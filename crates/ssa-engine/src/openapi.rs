@@ -18,7 +18,7 @@
 //!   `x-kubernetes-patch-merge-key` (a set without a key) in OpenAPI
 //!   documents; everything else (and every such list in a CRD) is atomic;
 //! - strings with a `format` other than `byte` (`int-or-string`,
-//!   `date-time`, ...) are untyped scalars, as is `x-kubernetes-int-or-string`;
+//!   `date-time`, ...) are untyped scalars;
 //! - a node without `type` accepts anything: an untyped scalar, a list and
 //!   a map at once;
 //! - `Quantity` is an untyped scalar and `RawExtension` atomic.
@@ -108,12 +108,11 @@ impl<'d> Converter<'d> {
             return self.map_type_override(m, id, path);
         }
         let preserve = preserve || flag(m, PRESERVE_UNKNOWN);
-        if flag(m, "x-kubernetes-int-or-string") {
-            // Upstream converts a CRD's int-or-string node (no `type`) to
-            // "anything"; the CRD's own validation then refuses anything but
-            // an integer or a string, which an untyped scalar says directly.
-            return Ok(self.scalar(ScalarKind::Untyped));
-        }
+        // `x-kubernetes-int-or-string` changes nothing here: such a node
+        // has no `type`, and a node without one is anything (schemaconv's
+        // `parseSchema`), a list or a map as well as a scalar. A CRD's own
+        // validation refuses what is neither an integer nor a string, after
+        // the field manager (tools/openapi-diff).
         let ty = match m.get("type") {
             None => None,
             Some(Value::String(t)) => Some(t.as_str()),
@@ -148,14 +147,17 @@ impl<'d> Converter<'d> {
     /// A node without `type`: any scalar, a list or a map (upstream's
     /// reading of the OpenAPI rule that no type accepts anything). CRD
     /// schemas must be structural: only nodes that preserve unknown fields
-    /// may leave the type out.
+    /// or are an int-or-string may leave the type out.
     fn anything(
         &mut self,
         m: &'d Map,
         path: &ValuePath,
         preserve: bool,
     ) -> Result<TypeId, SchemaError> {
-        if self.dialect == Dialect::Crd && !flag(m, PRESERVE_UNKNOWN) {
+        if self.dialect == Dialect::Crd
+            && !flag(m, PRESERVE_UNKNOWN)
+            && !flag(m, "x-kubernetes-int-or-string")
+        {
             return Err(err(
                 &path.key("type"),
                 "non-structural schema: `type` is required (unless x-kubernetes-preserve-unknown-fields or x-kubernetes-int-or-string is true)",
@@ -759,7 +761,8 @@ definitions:
             ("{type: integer, format: int32}", "scalar:Numeric"),
             ("{type: number}", "scalar:Numeric"),
             ("{type: boolean}", "scalar:Boolean"),
-            ("{x-kubernetes-int-or-string: true}", "scalar:Untyped"),
+            // No type: anything, as any other node without one.
+            ("{x-kubernetes-int-or-string: true}", "deduced"),
             // Lists: list types first, then patch strategies, else atomic.
             (
                 "{type: array, items: {type: string}}",

@@ -539,10 +539,12 @@ mod tests {
                 "map:Separable{}<deduced>",
             ),
             ("{x-kubernetes-preserve-unknown-fields: true}", "deduced"),
-            ("{x-kubernetes-int-or-string: true}", "scalar:Untyped"),
+            // No type: anything (the CRD's validation refuses a value
+            // that is neither an integer nor a string, after the merge).
+            ("{x-kubernetes-int-or-string: true}", "deduced"),
             (
                 "{x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}",
-                "scalar:Untyped",
+                "deduced",
             ),
             ("{type: string, format: date-time}", "scalar:Untyped"),
             ("{type: integer, nullable: true}", "scalar:Numeric"),
@@ -839,6 +841,62 @@ properties:
             item.field("protocol").unwrap().default,
             Some(Value::from("TCP"))
         );
+    }
+
+    /// An int-or-string node has no type, so the merge takes any value
+    /// there (kube-openapi's `schemaconv`); the CRD's validation then
+    /// refuses a list or a map with its own words (tools/openapi-diff).
+    #[test]
+    fn int_or_string_is_refused_by_validation_not_by_the_merge() {
+        let scenario = |port: &str| {
+            format!(
+                "scenario: v1
+name: int-or-string
+schema:
+  crd:
+    apiVersion: apiextensions.k8s.io/v1
+    kind: CustomResourceDefinition
+    metadata: {{name: widgets.example.com}}
+    spec:
+      group: example.com
+      names: {{kind: Widget, plural: widgets}}
+      scope: Namespaced
+      versions:
+      - name: v1
+        served: true
+        storage: true
+        schema:
+          openAPIV3Schema:
+            type: object
+            properties:
+              spec:
+                type: object
+                properties:
+                  port: {{x-kubernetes-int-or-string: true}}
+steps:
+- manager: a
+  op: apply
+  object:
+    apiVersion: example.com/v1
+    kind: Widget
+    metadata: {{name: w, namespace: default}}
+    spec: {{port: {port}}}
+"
+            )
+        };
+        let message = |port: &str| {
+            let result = crate::scenario::run_scenario_text(&scenario(port)).unwrap();
+            result.steps[0].message.clone()
+        };
+        assert_eq!(
+            message("[1, 2]"),
+            r#"Widget.example.com "w" is invalid: spec.port: Invalid value: "array": spec.port in body must be of type integer,string: "array""#
+        );
+        assert_eq!(
+            message("{a: 1}"),
+            r#"Widget.example.com "w" is invalid: spec.port: Invalid value: "object": spec.port in body must be of type integer,string: "object""#
+        );
+        assert_eq!(message("\"80%\""), "");
     }
 
     /// The coercer decodes a resource's metadata into `metav1.ObjectMeta`

@@ -355,8 +355,10 @@ fn write_value(v: &Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     }
 }
 
-/// SMD's `value.ToString`: strings quoted Go-style (`%q`), other values as
-/// their JSON-ish text.
+/// SMD's `value.ToString`: strings quoted Go-style (`%q`), lists in
+/// brackets with commas, a map's entries as `key=value` with nothing
+/// between them (in Go's map order upstream, which is random for two
+/// entries or more: here by key), other values as Go's `%v` prints them.
 fn value_to_string(v: &Value) -> String {
     match v {
         Value::String(s) => go_quote(s),
@@ -370,12 +372,9 @@ fn value_to_string(v: &Value) -> String {
             crate::sort::sort(&mut keys);
             let inner: Vec<String> = keys
                 .into_iter()
-                .filter_map(|k| {
-                    m.get(k)
-                        .map(|v| format!("{}:{}", go_quote(k), value_to_string(v)))
-                })
+                .filter_map(|k| m.get(k).map(|v| format!("{k}={}", value_to_string(v))))
                 .collect();
-            format!("{{{}}}", inner.join(","))
+            inner.concat()
         }
         other => other.to_json(),
     }

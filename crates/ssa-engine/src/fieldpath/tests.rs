@@ -45,6 +45,26 @@ fn kubectl_notation() {
     );
 }
 
+/// A key or set item that is a list or a map prints as SMD's
+/// `value.ToString` prints it: a list in brackets, a map's entries as
+/// `key=value` run together (tools/openapi-diff found the map case).
+#[test]
+fn composite_key_values_print_as_smd() {
+    let mut map = crate::value::Map::new();
+    map.insert("q", Value::Int(1));
+    map.insert("a", Value::from("x"));
+    let map = Value::Map(map);
+    assert_eq!(
+        Path(vec![f("e"), key(&[("k", map)])]).to_string(),
+        r#".e[k=a="x"q=1]"#
+    );
+    let list = Value::List(vec![Value::Int(1), Value::from("b"), Value::Float(2.5)]);
+    assert_eq!(
+        Path(vec![f("s"), PathElement::Value(list)]).to_string(),
+        r#".s[=[1,"b",2.5]]"#
+    );
+}
+
 #[test]
 fn element_order_fields_keys_values_indices() {
     let mut v = vec![
