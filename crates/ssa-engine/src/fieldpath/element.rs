@@ -358,7 +358,8 @@ fn write_value(v: &Value, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 /// SMD's `value.ToString`: strings quoted Go-style (`%q`), lists in
 /// brackets with commas, a map's entries as `key=value` with nothing
 /// between them (in Go's map order upstream, which is random for two
-/// entries or more: here by key), other values as Go's `%v` prints them.
+/// entries or more: here in the object's order), other values as Go's
+/// `%v` prints them.
 fn value_to_string(v: &Value) -> String {
     match v {
         Value::String(s) => go_quote(s),
@@ -367,15 +368,10 @@ fn value_to_string(v: &Value) -> String {
             let inner: Vec<String> = items.iter().map(value_to_string).collect();
             format!("[{}]", inner.join(","))
         }
-        Value::Map(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
-            crate::sort::sort(&mut keys);
-            let inner: Vec<String> = keys
-                .into_iter()
-                .filter_map(|k| m.get(k).map(|v| format!("{k}={}", value_to_string(v))))
-                .collect();
-            inner.concat()
-        }
+        Value::Map(m) => m
+            .iter()
+            .map(|(k, v)| format!("{k}={}", value_to_string(v)))
+            .collect(),
         other => other.to_json(),
     }
 }

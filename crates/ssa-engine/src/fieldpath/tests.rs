@@ -56,7 +56,7 @@ fn composite_key_values_print_as_smd() {
     let map = Value::Map(map);
     assert_eq!(
         Path(vec![f("e"), key(&[("k", map)])]).to_string(),
-        r#".e[k=a="x"q=1]"#
+        r#".e[k=q=1a="x"]"#
     );
     let list = Value::List(vec![Value::Int(1), Value::from("b"), Value::Float(2.5)]);
     assert_eq!(
