@@ -19,7 +19,13 @@ catalogue's release) with `git show`.
 
 Table format: `goEncoding.types` is a list of `[definition, fields]`;
 `fields` is one string, `name:omit:type` items joined by spaces, in the
-struct's declaration order with inlined (embedded) structs expanded.
+struct's declaration order with inlined (embedded) structs expanded; an
+item ends in `:GOTYPE`, the field's Go type as Go's reflect prints it in
+a decoding error (a pointer's element type: `v1.PullPolicy`,
+`[]v1.Container`, `map[string]string`), unless its code is a primitive
+that names it (`s` string, `i` int64, `w` int32, `f` float64, `b` bool,
+`y` []uint8) or a type with its own UnmarshalJSON, which words its
+own errors.
 `omit` is `e` (omitempty), `z` (omitzero), `ez` or empty. `type` is
   s string, i integer (int64, the only other width the API uses),
   w int32 (the width matters where the server converts a number into the
@@ -145,6 +151,7 @@ class Package:
         self.path = import_path
         self.structs = {}   # name -> (imports, body text)
         self.named = {}     # name -> (imports, underlying type text)
+        self.aliases = set()  # the names of `type X = Y` declarations
         self.marshalers = set()
         # (struct name, json name) -> the value of the field's `+default=`
         # marker (openapi-gen's, read for the key fields of map lists).
@@ -163,6 +170,8 @@ class Package:
                     self.structs[name] = (imports, body)
                 else:
                     self.named[name] = (imports, rest.lstrip("= ").strip())
+                    if rest.startswith("="):
+                        self.aliases.add(name)
 
 
 def default_markers(text):
@@ -340,6 +349,61 @@ class Generator:
                 return "s"
         raise SystemExit(f"type {import_path}.{name} not found")
 
+    def reflect_string(self, text, pkg, imports):
+        """A Go type written `text` in package `pkg` as reflect's
+        `Type.String` prints it: named types as `package.Name` (the
+        package's last path segment), aliases as what they name."""
+        text = text.strip()
+        if text.startswith("*"):
+            return "*" + self.reflect_string(text[1:], pkg, imports)
+        if text.startswith("[]"):
+            return "[]" + self.reflect_string(text[2:], pkg, imports)
+        if text.startswith("map["):
+            depth, j = 0, 3
+            while True:
+                depth += {"[": 1, "]": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            return ("map[" + self.reflect_string(text[4:j], pkg, imports) + "]"
+                    + self.reflect_string(text[j + 1:], pkg, imports))
+        if text in ("byte", "uint8"):
+            return "uint8"
+        if text in ("interface{}", "any"):
+            return "interface {}"
+        if text in PRIMITIVES:
+            return text
+        if "." in text:
+            alias, name = text.split(".", 1)
+            pkg = imports[alias]
+        else:
+            name = text
+        package = self.repos.package(pkg)
+        if name in package.aliases:
+            imports2, underlying = package.named[name]
+            return self.reflect_string(underlying, pkg, imports2)
+        return pkg.rsplit("/", 1)[-1] + "." + name
+
+    def implied_string(self, code):
+        """The Go type the engine assumes for a type code (the rule the
+        table's `:GOTYPE` suffix departs from)."""
+        simple = {"s": "string", "i": "int64", "w": "int32", "f": "float64", "b": "bool",
+                  "y": "[]uint8", "a": "interface {}"}
+        if code[:1] in simple and len(code) == 1:
+            return simple[code]
+        if code.startswith("*"):
+            return "*" + self.implied_string(code[1:])
+        if code.startswith("["):
+            return "[]" + self.implied_string(code[1:])
+        if code.startswith("{"):
+            return "map[string]" + self.implied_string(code[1:])
+        if code.startswith("@"):
+            definition = self.table[int(code[1:])][0]
+            package, name = definition.rsplit(".", 1)
+            return package.rsplit(".", 1)[-1] + "." + name
+        # The types with their own UnmarshalJSON: always named in full.
+        return "?"
+
     def struct_index(self, import_path, name):
         key = (import_path, name)
         if key not in self.index:
@@ -398,7 +462,16 @@ class Generator:
                 raise SystemExit(f"several names in one field of {import_path}.{name}")
             if not json_name:
                 json_name = parts[0]
-            out.append(f"{json_name}:{omit}:{self.type_code(parts[1], import_path, imports)}")
+            code = self.type_code(parts[1], import_path, imports)
+            go_type = self.reflect_string(parts[1].lstrip("*"), import_path, imports)
+            implied = self.implied_string(code.lstrip("*"))
+            # A type with its own UnmarshalJSON words its own errors; the
+            # engine knows only the primitive types' names.
+            if implied != "?" and (go_type != implied or code.lstrip("*")[:1] in "[{@"):
+                if " " in go_type:
+                    raise SystemExit(f"{import_path}.{name}.{json_name}: type {go_type} has a space")
+                code += ":" + go_type
+            out.append(f"{json_name}:{omit}:{code}")
             if (name, json_name) in package.default_markers:
                 marks[json_name] = package.default_markers[(name, json_name)]
         return out

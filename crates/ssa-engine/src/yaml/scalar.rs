@@ -128,6 +128,7 @@ pub(super) fn resolve(
     match short {
         "str" => Ok(Scalar::Str(text)),
         "binary" => decode_base64(&text)
+            .ok()
             .map(|bytes| Scalar::Str(String::from_utf8_lossy(&bytes).into_owned()))
             .ok_or_else(|| "!!binary value contains invalid base64 data".to_string()),
         "timestamp" if is_timestamp(&text) => Ok(Scalar::Str(text)),
@@ -454,12 +455,11 @@ pub(super) fn is_base60_float(s: &str) -> bool {
     head_ok && sixties > 0
 }
 
-/// Go's `base64.StdEncoding.DecodeString`, which skips line breaks.
-pub(crate) fn decode_base64(text: &str) -> Option<Vec<u8>> {
-    let symbols: Vec<u8> = text.bytes().filter(|&c| c != b'\n' && c != b'\r').collect();
-    if !symbols.len().is_multiple_of(4) {
-        return None;
-    }
+/// Go's `base64.StdEncoding.DecodeString` (line breaks skipped): the
+/// bytes, or the offset its `CorruptInputError` reports ("illegal base64
+/// data at input byte N"), found as its `decodeQuantum` finds it.
+pub(crate) fn decode_base64(text: &str) -> Result<Vec<u8>, usize> {
+    let src = text.as_bytes();
     let value = |c: u8| -> Option<u32> {
         Some(u32::from(match c {
             b'A'..=b'Z' => c - b'A',
@@ -470,21 +470,56 @@ pub(crate) fn decode_base64(text: &str) -> Option<Vec<u8>> {
             _ => return None,
         }))
     };
-    let mut out = Vec::with_capacity(symbols.len() / 4 * 3);
-    let quads = symbols.chunks(4);
-    let last = quads.len().saturating_sub(1);
-    for (n, quad) in quads.enumerate() {
-        let padding = quad.iter().rev().take_while(|&&c| c == b'=').count();
-        if padding > 2 || (padding > 0 && n != last) {
-            return None;
+    let skip_breaks = |mut at: usize| {
+        while src.get(at).is_some_and(|c| matches!(c, b'\n' | b'\r')) {
+            at += 1;
         }
-        let mut bits = 0u32;
-        for (i, &c) in quad.iter().enumerate() {
-            let v = if i >= 4 - padding { 0 } else { value(c)? };
-            bits = (bits << 6) | v;
+        at
+    };
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0;
+    while si < src.len() {
+        let mut quad = [0u32; 4];
+        let mut len = 4;
+        let mut garbage = None;
+        let mut j = 0;
+        while j < 4 {
+            let Some(&c) = src.get(si) else {
+                return if j == 0 { Ok(out) } else { Err(si - j) };
+            };
+            si += 1;
+            if let Some(v) = value(c) {
+                quad[j] = v;
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(si - 1);
+            }
+            if j == 2 {
+                // "==" is expected: the second `=`, after any line breaks.
+                si = skip_breaks(si);
+                match src.get(si) {
+                    None => return Err(src.len()),
+                    Some(b'=') => si += 1,
+                    Some(_) => return Err(si - 1),
+                }
+            }
+            si = skip_breaks(si);
+            if si < src.len() {
+                garbage = Some(si);
+            }
+            len = j;
+            break;
         }
-        let bytes = bits.to_be_bytes();
-        out.extend_from_slice(bytes.get(1..4 - padding).unwrap_or_default());
+        let bits = quad[0] << 18 | quad[1] << 12 | quad[2] << 6 | quad[3];
+        out.extend_from_slice(bits.to_be_bytes().get(1..len).unwrap_or_default());
+        if let Some(at) = garbage {
+            return Err(at);
+        }
     }
-    Some(out)
+    Ok(out)
 }

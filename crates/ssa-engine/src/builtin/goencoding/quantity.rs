@@ -364,11 +364,12 @@ pub(super) const NUMERIC: &str = "unable to parse numeric part of quantity";
 /// value, when `ParseQuantity` refuses it (judged on the text alone, so
 /// an amount past the 128 bits [`parse`] keeps is not refused): what a
 /// server answers when it decodes the object into its Go struct. Numbers
-/// (Go's encoder prints them in a form that parses) and `null` pass.
+/// (Go's encoder prints them in a form that parses) and `null` pass; a
+/// bool, list or map is parsed as its JSON text, which never parses.
 pub(crate) fn refusal(v: &Value) -> Option<&'static str> {
     let text = match v {
         Value::String(s) => s.trim(),
-        Value::Bool(_) => return Some(FORMAT_WRONG),
+        Value::Bool(_) | Value::List(_) | Value::Map(_) => return Some(FORMAT_WRONG),
         _ => return None,
     };
     if text.is_empty() {

@@ -56,6 +56,10 @@ pub(crate) struct Field {
     pub omit_empty: bool,
     pub omit_zero: bool,
     pub ty: GoType,
+    /// The Go type as reflect prints it (`v1.PullPolicy`,
+    /// `[]v1.Container`), unless its code is a primitive that names it:
+    /// decoding errors name it.
+    pub go_name: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -129,9 +133,20 @@ impl GoTable {
     }
 }
 
-/// `name:omit:type`.
+/// The Go name of the elements of a slice or map type called `named`
+/// (what follows `[]` or `map[K]`, without a pointer's `*`); `None` for a
+/// named slice or map type (`v1.ResourceList`), whose elements the table
+/// does not name.
+pub(crate) fn element_name(named: Option<&str>) -> Option<&str> {
+    let n = named?;
+    n.strip_prefix("[]")
+        .or_else(|| n.strip_prefix("map[")?.split_once(']').map(|(_, e)| e))
+        .map(|e| e.trim_start_matches('*'))
+}
+
+/// `name:omit:type`, or `name:omit:type:GOTYPE`.
 fn parse_field(text: &str, structs: usize) -> Result<Field, String> {
-    let mut parts = text.splitn(3, ':');
+    let mut parts = text.splitn(4, ':');
     let (Some(name), Some(omit), Some(ty)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(format!(
             "field {text} is not name:omit:type",
@@ -147,6 +162,7 @@ fn parse_field(text: &str, structs: usize) -> Result<Field, String> {
         omit_empty: omit.contains('e'),
         omit_zero: omit.contains('z'),
         ty,
+        go_name: parts.next().map(str::to_string),
     })
 }
 

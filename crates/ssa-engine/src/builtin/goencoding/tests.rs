@@ -393,3 +393,153 @@ fn times_the_server_cannot_parse_are_refused() {
         Err(r#"parsing time "2024-01-01T00:00:00Z" as "2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000""#.to_string())
     );
 }
+
+/// tools/decode-diff: each body decoded by the JSON decoder model (Go's
+/// lenient answer, without the handler's "cannot be handled as" words)
+/// and converted by the unstructured converter model, against the API
+/// server's own decoder and converter on k8s.io/api's types.
+/// `DECODE_DIFF=DIR cargo test -p ssa-engine --lib decode_diff -- --ignored`
+#[test]
+#[ignore = "needs tools/decode-diff's output"]
+fn decode_diff_against_go() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    crate::upstream_diff::each_case("DECODE_DIFF", |case, answer| {
+        let definition = case.get("definition")?.as_str()?;
+        let root = table.struct_of(definition)?;
+        let body = case.get("body")?;
+        let lenient = answer
+            .get_path(&["lenient", "error"])
+            .and_then(Value::as_str)
+            .map(|e| e.split_once(": ").map_or(e, |(_, rest)| rest));
+        let decoded = decode_numbers(table, root, body).err();
+        if decoded.as_deref() != lenient {
+            return Some(format!("decode: Go {lenient:?}, engine {decoded:?}"));
+        }
+        let convert = answer.get("convert")?.as_str()?;
+        let converted = from_unstructured(table, root, &mut body.clone()).err();
+        (converted.as_deref().unwrap_or("") != convert)
+            .then(|| format!("convert: Go {convert:?}, engine {converted:?}"))
+    });
+}
+
+/// Go's base64 decoder (`encoding/base64`, `StdEncoding`), which the JSON
+/// decoder runs on a `[]byte` field: the offsets of its
+/// `CorruptInputError`, as Go 1.26 reports them.
+#[test]
+fn base64_errors_at_go_offsets() {
+    let cases = [
+        ("", None),
+        ("aGVsbG8=", None),
+        ("aGV\nsbG8=", None),
+        ("aGVsbG8=\n", None),
+        ("aG==", None),
+        ("aGVs\r\nbG8=", None),
+        ("aGVsbG8", Some(4)),
+        ("!!", Some(0)),
+        ("a\nb=", Some(4)),
+        ("aGVsbG8=x", Some(8)),
+        ("aG=", Some(3)),
+        ("a===", Some(1)),
+        ("aGVsbG8==", Some(8)),
+        ("YQ==YQ==", Some(4)),
+        ("aGVsbA", Some(4)),
+        ("=abc", Some(0)),
+    ];
+    for (text, offset) in cases {
+        assert_eq!(crate::yaml::decode_base64(text).err(), offset, "{text:?}");
+    }
+    assert_eq!(
+        crate::yaml::decode_base64("aGVsbG8=").unwrap(),
+        b"hello".to_vec()
+    );
+}
+
+/// A value of another JSON type than its field's, as the API server's
+/// decoder (`UnmarshalTypeError`, the first kept) and its unstructured
+/// converter (`fromUnstructured`, the first in the structs' order) refuse
+/// it; the answers are Go's (tools/decode-diff).
+#[test]
+fn values_of_the_wrong_type_are_refused_as_go_refuses_them() {
+    let Some(table) = crate::builtin::catalogue().and_then(|c| c.go.as_ref()) else {
+        panic!("the catalogue has a goEncoding table");
+    };
+    let deployment = table.struct_of("io.k8s.api.apps.v1.Deployment").unwrap();
+    let secret = table.struct_of("io.k8s.api.core.v1.Secret").unwrap();
+    let cases = [
+        (
+            deployment,
+            r#"{"spec":{"replicas":"3"}}"#,
+            "json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32",
+            "unrecognized type: int32",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"spec":{"containers":[{"name":"c","imagePullPolicy":1}]}}}}"#,
+            "json: cannot unmarshal number into Go struct field Container.spec.template.spec.containers.imagePullPolicy of type v1.PullPolicy",
+            "cannot convert int64 to v1.PullPolicy",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"spec":{"containers":[{"name":"c","ports":{"a":1}}]}}}}"#,
+            "json: cannot unmarshal object into Go struct field Container.spec.template.spec.containers.ports of type []v1.ContainerPort",
+            "cannot restore slice from map",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"spec":{"containers":[1]}}}}"#,
+            "json: cannot unmarshal number into Go struct field PodSpec.spec.template.spec.containers of type v1.Container",
+            "cannot restore struct from: int64",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"metadata":{"labels":[1]}}}}"#,
+            "json: cannot unmarshal array into Go struct field ObjectMeta.spec.template.metadata.labels of type map[string]string",
+            "cannot restore map from slice",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"strategy":{"rollingUpdate":{"maxSurge":true}}}}"#,
+            "json: cannot unmarshal bool into Go struct field RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge of type int32",
+            "json: cannot unmarshal bool into Go value of type int32",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"metadata":{"creationTimestamp":5}}}}"#,
+            "json: cannot unmarshal number into Go struct field ObjectMeta.spec.template.metadata.creationTimestamp of type string",
+            "json: cannot unmarshal number into Go value of type string",
+        ),
+        (
+            deployment,
+            r#"{"spec":{"template":{"spec":{"containers":[{"name":"c","securityContext":{"capabilities":{"drop":[3]}}}]}}}}"#,
+            "json: cannot unmarshal number into Go struct field Capabilities.spec.template.spec.containers.securityContext.capabilities.drop of type v1.Capability",
+            "cannot convert int64 to v1.Capability",
+        ),
+        (
+            secret,
+            r#"{"data":{"a":"!!"}}"#,
+            "illegal base64 data at input byte 0",
+            "error decoding from json: illegal base64 data at input byte 0",
+        ),
+        (
+            secret,
+            r#"{"data":{"a":["x"]}}"#,
+            "json: cannot unmarshal string into Go struct field Secret.data of type uint8",
+            "unrecognized type: uint8",
+        ),
+    ];
+    for (root, body, decoded, converted) in cases {
+        let body = json(body);
+        assert_eq!(
+            decode_numbers(table, root, &body),
+            Err(decoded.to_string()),
+            "{body:?}"
+        );
+        assert_eq!(
+            from_unstructured(table, root, &mut body.clone()),
+            Err(converted.to_string()),
+            "{body:?}"
+        );
+    }
+}

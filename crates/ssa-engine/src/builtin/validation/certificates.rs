@@ -398,7 +398,7 @@ fn pem_blocks(text: &str) -> Vec<PemBlock> {
             .flat_map(|l| l.chars())
             .filter(|c| !c.is_whitespace())
             .collect();
-        if crate::yaml::decode_base64(&base64).is_some() {
+        if crate::yaml::decode_base64(&base64).is_ok() {
             blocks.push(PemBlock {
                 kind: kind.to_string(),
                 has_headers: headers > 0,
