@@ -31,16 +31,12 @@
 //! The others (the JSONSchemaProps unions, RawExtension, ...) are not
 //! walked here.
 //!
-//! A value the field's type cannot take is refused with the converter's
-//! words (`fromUnstructured`): `unrecognized type: int32` (a string in an
-//! integer field), `cannot convert int64 to v1.PullPolicy`, `cannot
-//! restore slice from map`, `cannot restore struct from: string`; a
-//! `[]byte`'s text goes through JSON, so base64 (`error decoding from
-//! json: illegal base64 data at input byte 0`). tools/decode-diff checks
-//! them against the converter itself.
+//! With the `decode-types` feature ([`super::TYPE_ERRORS`]) a value the
+//! field's type cannot take is refused too, with the converter's words
+//! ([`super::convert_types`]).
 
 use super::decode::{int_type_name, refused_number};
-use super::table::{GoTable, GoType, element_name};
+use super::table::{GoTable, GoType};
 use super::unmarshal_refusal;
 use crate::value::{Map, Value};
 
@@ -53,6 +49,11 @@ pub(crate) fn from_unstructured(
     root: usize,
     object: &mut Value,
 ) -> Result<(), String> {
+    if super::TYPE_ERRORS
+        && let Some(error) = super::convert_types::first_refusal(table, root, object)
+    {
+        return Err(error);
+    }
     if let Value::Map(m) = object {
         structure(table, m, root)?;
     }
@@ -66,51 +67,52 @@ fn structure(table: &GoTable, m: &mut Map, index: usize) -> Result<(), String> {
     for field in &s.fields {
         // Only copy a shared map when something below it changes or is
         // refused.
-        let named = field.go_name.as_deref();
         if m.get(&field.name)
-            .is_some_and(|v| needs_walk(table, v, &field.ty, named))
+            .is_some_and(|v| needs_walk(table, v, &field.ty))
             && let Some(v) = m.get_mut(&field.name)
         {
-            value(table, v, &field.ty, named)?;
+            value(table, v, &field.ty)?;
         }
     }
     Ok(())
 }
 
 /// Whether anything in `v`, of type `ty`, is narrowed or refused.
-fn needs_walk(table: &GoTable, v: &Value, ty: &GoType, named: Option<&str>) -> bool {
+fn needs_walk(table: &GoTable, v: &Value, ty: &GoType) -> bool {
     match (ty, v) {
         (GoType::Int | GoType::Int32, Value::Float(_)) => true,
         (GoType::Int32, Value::Int(i)) => i32::try_from(*i).is_err(),
-        (GoType::Pointer(inner), v) => needs_walk(table, v, inner, named),
-        (GoType::Slice(inner), Value::List(items)) => items
-            .iter()
-            .any(|item| needs_walk(table, item, inner, element_name(named))),
-        (GoType::Map(inner), Value::Map(m)) => m
-            .values()
-            .any(|item| needs_walk(table, item, inner, element_name(named))),
+        (GoType::IntOrString, v) => refused_number(v, &GoType::Int32).is_some(),
+        (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+            unmarshal_refusal(ty, v).is_some()
+        }
+        (GoType::Pointer(inner), v) => needs_walk(table, v, inner),
+        (GoType::Slice(inner), Value::List(items)) => {
+            items.iter().any(|item| needs_walk(table, item, inner))
+        }
+        (GoType::Map(inner), Value::Map(m)) => {
+            m.values().any(|item| needs_walk(table, item, inner))
+        }
         (GoType::Struct(i), Value::Map(m)) => table.get(*i).is_some_and(|s| {
-            m.iter().any(|(key, v)| {
-                s.field(key)
-                    .is_some_and(|f| needs_walk(table, v, &f.ty, f.go_name.as_deref()))
-            })
+            m.iter()
+                .any(|(key, v)| s.field(key).is_some_and(|f| needs_walk(table, v, &f.ty)))
         }),
-        (ty, v) => refusal(ty, v, named).is_some(),
+        _ => false,
     }
 }
 
-fn value(table: &GoTable, v: &mut Value, ty: &GoType, named: Option<&str>) -> Result<(), String> {
+fn value(table: &GoTable, v: &mut Value, ty: &GoType) -> Result<(), String> {
     match (ty, v) {
-        (GoType::Pointer(inner), v) => value(table, v, inner, named),
+        (GoType::Pointer(inner), v) => value(table, v, inner),
         (GoType::Slice(inner), Value::List(items)) => {
             for item in items {
-                value(table, item, inner, element_name(named))?;
+                value(table, item, inner)?;
             }
             Ok(())
         }
         (GoType::Map(inner), Value::Map(m)) => {
             for (_, item) in m.iter_mut() {
-                value(table, item, inner, element_name(named))?;
+                value(table, item, inner)?;
             }
             Ok(())
         }
@@ -131,75 +133,16 @@ fn value(table: &GoTable, v: &mut Value, ty: &GoType, named: Option<&str>) -> Re
             *i = narrow(*i, ty);
             Ok(())
         }
-        (ty, v) => refusal(ty, v, named).map_or(Ok(()), Err),
-    }
-}
-
-/// The converter's error for a value its field's type cannot take
-/// (`fromUnstructured`: `st.ConvertibleTo(dt)` and the kind switches; a
-/// type with its own UnmarshalJSON reads the value's JSON); `named`, the
-/// table's name for the field's type.
-fn refusal(ty: &GoType, v: &Value, named: Option<&str>) -> Option<String> {
-    // reflect's kind of an unstructured value.
-    let kind = match v {
-        Value::Null => return None,
-        Value::Int(_) => "int64",
-        Value::Float(_) => "float64",
-        Value::String(_) => "string",
-        Value::Bool(_) => "bool",
-        Value::List(_) => "slice",
-        Value::Map(_) => "map",
-    };
-    // What encoding/json calls the value, for the types that read JSON.
-    let json_kind = match v {
-        Value::Int(_) | Value::Float(_) => "number",
-        Value::List(_) => "array",
-        Value::Map(_) => "object",
-        _ => kind,
-    };
-    let unrecognized = |go: &str| Some(format!("unrecognized type: {go}"));
-    match (ty, v) {
-        (GoType::IntOrString, Value::Int(_) | Value::Float(_)) => refused_number(v, &GoType::Int32)
-            .map(|text| {
-                format!("json: cannot unmarshal number {text} into Go value of type int32")
-            }),
-        (GoType::IntOrString, Value::String(_))
-        | (GoType::Str, Value::String(_))
-        | (GoType::Int | GoType::Int32 | GoType::Float, Value::Int(_) | Value::Float(_))
-        | (GoType::Bool, Value::Bool(_)) => None,
-        // A []byte from a list: each item converted to a uint8.
-        (GoType::Bytes, Value::List(items)) => items.iter().find_map(|item| match item {
-            Value::Float(f) if f.fract() != 0.0 => Some("cannot convert float64 to uint8".into()),
-            Value::String(_) | Value::Bool(_) | Value::List(_) | Value::Map(_) => {
-                unrecognized("uint8")
-            }
-            _ => None,
-        }),
-        (GoType::IntOrString, _) => Some(format!(
-            "json: cannot unmarshal {json_kind} into Go value of type int32"
-        )),
-        (GoType::Quantity | GoType::Time | GoType::MicroTime, Value::String(_))
-        | (GoType::Quantity, _) => unmarshal_refusal(ty, v),
-        (GoType::Time | GoType::MicroTime | GoType::Duration, _) => Some(format!(
-            "json: cannot unmarshal {json_kind} into Go value of type string"
-        )),
-        // `[]byte` from a string: through JSON, so base64.
-        (GoType::Bytes, Value::String(text)) => crate::yaml::decode_base64(text)
-            .err()
-            .map(|at| format!("error decoding from json: illegal base64 data at input byte {at}")),
-        (GoType::Str, Value::Int(_)) => Some(format!(
-            "cannot convert int64 to {}",
-            named.unwrap_or("string")
-        )),
-        (GoType::Str, _) => unrecognized("string"),
-        (GoType::Int | GoType::Int32, _) => unrecognized(int_type_name(ty)),
-        (GoType::Float, _) => unrecognized("float64"),
-        (GoType::Bool, _) => unrecognized("bool"),
-        (GoType::Slice(_) | GoType::Bytes, _) => Some(format!("cannot restore slice from {kind}")),
-        (GoType::Map(_), Value::Map(_)) | (GoType::Struct(_), Value::Map(_)) => None,
-        (GoType::Map(_), _) => Some(format!("cannot restore map from {kind}")),
-        (GoType::Struct(_), _) => Some(format!("cannot restore struct from: {kind}")),
-        _ => None,
+        (GoType::IntOrString, v) => match refused_number(v, &GoType::Int32) {
+            Some(text) => Err(format!(
+                "json: cannot unmarshal number {text} into Go value of type int32"
+            )),
+            None => Ok(()),
+        },
+        (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+            unmarshal_refusal(ty, v).map_or(Ok(()), Err)
+        }
+        _ => Ok(()),
     }
 }
 

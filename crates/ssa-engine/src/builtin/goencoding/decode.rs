@@ -32,6 +32,7 @@
 //! JSON): an integral float below 1e21 without a fraction (`1e10` is
 //! `10000000000`), which [`crate::value::wire_int`] reads.
 
+use super::TYPE_ERRORS;
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -150,7 +151,7 @@ impl<'a> Decoder<'a> {
             // IntOrString reads what is not a string as an int32 with
             // encoding/json; its error ends the decoding.
             (GoType::IntOrString, Value::String(_)) => true,
-            (GoType::IntOrString, v) => {
+            (GoType::IntOrString, v) if TYPE_ERRORS => {
                 return Err(self.type_error(json_kind(v), "int32", owner));
             }
             // `ParseQuantity`'s and `time.Parse`'s errors are not
@@ -164,7 +165,7 @@ impl<'a> Decoder<'a> {
             // Time, MicroTime and Duration read a string with
             // encoding/json first: anything else is refused as such.
             (GoType::Time | GoType::MicroTime | GoType::Duration, v) => {
-                if v.as_str().is_some() {
+                if v.as_str().is_some() || !TYPE_ERRORS {
                     return Ok(());
                 }
                 return Err(self.type_error(json_kind(v), "string", owner));
@@ -172,7 +173,7 @@ impl<'a> Decoder<'a> {
             // A []byte's base64 is decoded at once; its error has no
             // context, and decoding goes on.
             (GoType::Bytes, Value::String(text)) => {
-                if let Err(at) = crate::yaml::decode_base64(text) {
+                if TYPE_ERRORS && let Err(at) = crate::yaml::decode_base64(text) {
                     self.saved
                         .get_or_insert(format!("illegal base64 data at input byte {at}"));
                 }
@@ -180,7 +181,7 @@ impl<'a> Decoder<'a> {
             }
             // A list of numbers that fit a uint8 is a []byte too.
             (GoType::Bytes, Value::List(items)) => {
-                for item in items {
+                for item in items.iter().filter(|_| TYPE_ERRORS) {
                     if !matches!(item, Value::Null)
                         && crate::value::wire_int(item).is_none_or(|n| !(0..256).contains(&n))
                     {
@@ -209,7 +210,7 @@ impl<'a> Decoder<'a> {
             ) => true,
             _ => false,
         };
-        if !fits {
+        if !fits && TYPE_ERRORS {
             let go_type = named.unwrap_or_else(|| primitive_name(ty));
             let error = self.type_error(json_kind(v), go_type, owner);
             self.saved.get_or_insert(error);
