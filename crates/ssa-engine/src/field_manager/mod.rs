@@ -77,6 +77,14 @@ pub struct WriteRequest<'a> {
     pub time: &'a str,
 }
 
+/// What an apply's inner layers know of the stored object: whether it
+/// exists, and the store's refusal of a stale resourceVersion, if any.
+#[derive(Clone, Copy, Debug)]
+struct Layers<'s> {
+    exists: bool,
+    stale: Option<&'s str>,
+}
+
 /// One conflicting field, as the result document reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConflictReport {
@@ -126,6 +134,9 @@ pub struct FieldManager<'a> {
     /// (`rest.BeforeCreate`); without one the strategy's uid-derived
     /// fields wait for the store's bookkeeping.
     new_uid: Option<String>,
+    /// The qualified resource (`deployments.apps`) the store's optimistic
+    /// lock names in its conflict; without one the lock is not checked.
+    resource: Option<String>,
 }
 
 impl<'a> FieldManager<'a> {
@@ -133,7 +144,21 @@ impl<'a> FieldManager<'a> {
         FieldManager {
             schema,
             new_uid: None,
+            resource: None,
         }
+    }
+
+    /// A field manager whose writes go through the store's optimistic
+    /// lock (`crate::registry::optimistic_lock`) for `resource`.
+    pub fn with_resource(mut self, resource: String) -> Self {
+        self.resource = Some(resource);
+        self
+    }
+
+    /// The store's refusal of `object` when it names a resourceVersion
+    /// other than `stored`'s.
+    fn stale(&self, object: &Value, stored: Option<&Value>) -> Option<String> {
+        crate::registry::optimistic_lock(self.resource.as_deref()?, object, stored?)
     }
 
     /// The same field manager, giving a created object `uid`.
@@ -177,9 +202,14 @@ impl<'a> FieldManager<'a> {
         let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()), body)?;
         let version = api_version_of(body).to_string();
         let exists = live.is_some();
+        let stale = self.stale(body, live);
         let (mut object, managed) =
             lastappliedmanager::apply(self.schema, request.manager, &live_value, force, |force| {
-                self.apply_layers(exists, &live_value, request, &managed, &version, force)
+                let layers = Layers {
+                    exists,
+                    stale: stale.as_deref(),
+                };
+                self.apply_layers(layers, &live_value, request, &managed, &version, force)
             })
             .map_err(Refusal::into_write_error)?;
         lastappliedupdater::apply(request.manager, &mut object, body);
@@ -193,7 +223,7 @@ impl<'a> FieldManager<'a> {
     /// registry's work on the merged object.
     fn apply_layers(
         &self,
-        exists: bool,
+        Layers { exists, stale }: Layers<'_>,
         live: &Value,
         request: &WriteRequest<'_>,
         managed: &Managed,
@@ -232,6 +262,10 @@ impl<'a> FieldManager<'a> {
         managed.fields = fields;
         stripmeta::strip(&mut managed, &id);
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
+        // The store's optimistic lock, before the strategy's validation.
+        if let Some(message) = stale {
+            return Err(Refusal::Stale(message.to_string()));
+        }
         let object = match object {
             Some(mut object) => {
                 strategy.prepare(
@@ -271,6 +305,14 @@ impl<'a> FieldManager<'a> {
         request: &WriteRequest<'_>,
     ) -> Result<WriteOutcome, WriteError> {
         self.check_subresource(request.subresource)?;
+        // The field manager never refuses an update: the store's
+        // optimistic lock comes next.
+        if let Some(message) = self.stale(request.body, live) {
+            return Err(WriteError::Conflict {
+                message,
+                conflicts: Vec::new(),
+            });
+        }
         let live_value = live.cloned().unwrap_or_else(empty_object);
         let mut new = match request.subresource {
             Some(Subresource::Scale) => {

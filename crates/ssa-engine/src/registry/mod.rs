@@ -20,6 +20,9 @@ mod job;
 mod pod;
 mod service;
 mod status;
+mod store;
+
+pub use store::optimistic_lock;
 
 use crate::field_manager::Subresource;
 use crate::fieldpath::{Path, Set};

@@ -199,11 +199,10 @@ pub fn run_scenario_with_schema(
                     m.insert("apiVersion", Value::from(version.as_str()));
                 }
                 // A create gets the uid the store will record for it.
+                let fm = FieldManager::new(schema).with_resource(target.resource.clone());
                 let fm = match (&live, &step.object) {
-                    (None, Some(body)) => {
-                        FieldManager::new(schema).with_new_uid(bookkeeping.uid_of_next_create(body))
-                    }
-                    _ => FieldManager::new(schema),
+                    (None, Some(body)) => fm.with_new_uid(bookkeeping.uid_of_next_create(body)),
+                    _ => fm,
                 };
                 let (result, notes) = run_step(&fm, schema, &target, live.as_ref(), step, &time);
                 let mut r = match result {
