@@ -11,9 +11,6 @@ pub(super) enum Refusal {
     /// (manager identifier, path) of each conflicting field.
     Conflicts(Vec<(String, Path)>),
     Invalid(String),
-    /// The store's optimistic lock (`crate::registry::optimistic_lock`):
-    /// a 409 without conflicting fields.
-    Stale(String),
 }
 
 impl From<MergeError> for Refusal {
@@ -39,10 +36,6 @@ impl Refusal {
     pub(super) fn into_write_error(self) -> WriteError {
         match self {
             Refusal::Invalid(message) => WriteError::Invalid { message },
-            Refusal::Stale(message) => WriteError::Conflict {
-                message,
-                conflicts: Vec::new(),
-            },
             Refusal::Conflicts(mut conflicts) => {
                 // The server lists conflicts by manager identifier.
                 crate::sort::sort_by(&mut conflicts, |a, b| a.0.cmp(&b.0));

@@ -77,14 +77,6 @@ pub struct WriteRequest<'a> {
     pub time: &'a str,
 }
 
-/// What an apply's inner layers know of the stored object: whether it
-/// exists, and the store's refusal of a stale resourceVersion, if any.
-#[derive(Clone, Copy, Debug)]
-struct Layers<'s> {
-    exists: bool,
-    stale: Option<&'s str>,
-}
-
 /// One conflicting field, as the result document reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConflictReport {
@@ -155,10 +147,27 @@ impl<'a> FieldManager<'a> {
         self
     }
 
-    /// The store's refusal of `object` when it names a resourceVersion
-    /// other than `stored`'s.
-    fn stale(&self, object: &Value, stored: Option<&Value>) -> Option<String> {
-        crate::registry::optimistic_lock(self.resource.as_deref()?, object, stored?)
+    /// The store's optimistic lock (see `crate::registry::optimistic_lock`),
+    /// checked before the field manager's layers: an update's never
+    /// refuse, so it still comes before the strategy's validation; an
+    /// apply whose own fields conflict as well is answered with the lock's
+    /// conflict here, with the field manager's upstream (rare: a stale
+    /// version and a conflict without force).
+    fn optimistic_lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), WriteError> {
+        let stale = self
+            .resource
+            .as_deref()
+            .zip(stored)
+            .and_then(|(resource, stored)| {
+                crate::registry::optimistic_lock(resource, object, stored)
+            });
+        match stale {
+            Some(message) => Err(WriteError::Conflict {
+                message,
+                conflicts: Vec::new(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The same field manager, giving a created object `uid`.
@@ -192,6 +201,7 @@ impl<'a> FieldManager<'a> {
             ));
         }
         self.check_subresource(request.subresource)?;
+        self.optimistic_lock(request.body, live)?;
         if request.subresource == Some(Subresource::Scale) {
             return self.apply_to_scale(live, request, force);
         }
@@ -202,14 +212,9 @@ impl<'a> FieldManager<'a> {
         let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()), body)?;
         let version = api_version_of(body).to_string();
         let exists = live.is_some();
-        let stale = self.stale(body, live);
         let (mut object, managed) =
             lastappliedmanager::apply(self.schema, request.manager, &live_value, force, |force| {
-                let layers = Layers {
-                    exists,
-                    stale: stale.as_deref(),
-                };
-                self.apply_layers(layers, &live_value, request, &managed, &version, force)
+                self.apply_layers(exists, &live_value, request, &managed, &version, force)
             })
             .map_err(Refusal::into_write_error)?;
         lastappliedupdater::apply(request.manager, &mut object, body);
@@ -223,7 +228,7 @@ impl<'a> FieldManager<'a> {
     /// registry's work on the merged object.
     fn apply_layers(
         &self,
-        Layers { exists, stale }: Layers<'_>,
+        exists: bool,
         live: &Value,
         request: &WriteRequest<'_>,
         managed: &Managed,
@@ -262,10 +267,6 @@ impl<'a> FieldManager<'a> {
         managed.fields = fields;
         stripmeta::strip(&mut managed, &id);
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
-        // The store's optimistic lock, before the strategy's validation.
-        if let Some(message) = stale {
-            return Err(Refusal::Stale(message.to_string()));
-        }
         let object = match object {
             Some(mut object) => {
                 strategy.prepare(
@@ -305,14 +306,7 @@ impl<'a> FieldManager<'a> {
         request: &WriteRequest<'_>,
     ) -> Result<WriteOutcome, WriteError> {
         self.check_subresource(request.subresource)?;
-        // The field manager never refuses an update: the store's
-        // optimistic lock comes next.
-        if let Some(message) = self.stale(request.body, live) {
-            return Err(WriteError::Conflict {
-                message,
-                conflicts: Vec::new(),
-            });
-        }
+        self.optimistic_lock(request.body, live)?;
         let live_value = live.cloned().unwrap_or_else(empty_object);
         let mut new = match request.subresource {
             Some(Subresource::Scale) => {

@@ -132,17 +132,7 @@ impl FieldManager<'_> {
                 time: request.time,
             };
             FieldManager::new(&deduced)
-                .apply_layers(
-                    super::Layers {
-                        exists: true,
-                        stale: None,
-                    },
-                    scale_live,
-                    &scale_request,
-                    view,
-                    SCALE_VERSION,
-                    force,
-                )
+                .apply_layers(true, scale_live, &scale_request, view, SCALE_VERSION, force)
                 .map(|(object, m)| (Some(object), m.fields))
         };
         let (scale, managed) = self.scale_write(live, parent, track)?;

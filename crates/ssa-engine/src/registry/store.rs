@@ -21,10 +21,14 @@ pub fn optimistic_lock(resource: &str, object: &Value, stored: &Value) -> Option
             .get_path(&["metadata", "name"])
             .and_then(Value::as_str)
             .unwrap_or("");
-        format!(
-            "Operation cannot be fulfilled on {resource} {}: the object has been modified; please apply your changes to the latest version and try again",
-            go_quote(name)
-        )
+        [
+            "Operation cannot be fulfilled on ",
+            resource,
+            " ",
+            &go_quote(name),
+            ": the object has been modified; please apply your changes to the latest version and try again",
+        ]
+        .concat()
     })
 }
 
