@@ -174,6 +174,17 @@ class Package:
                         self.aliases.add(name)
 
 
+def split_map(text):
+    """The key's and the value's type texts of `map[K]V`."""
+    depth, j = 0, 3
+    while True:
+        depth += {"[": 1, "]": -1}.get(text[j], 0)
+        if depth == 0:
+            break
+        j += 1
+    return text[4:j], text[j + 1:]
+
+
 def default_markers(text):
     """`{(struct, json name): value}` of the fields of `text` whose doc
     comment has a `+default=` marker (a JSON value; `ref(...)`, a Go
@@ -314,16 +325,11 @@ class Generator:
         if text.startswith("[]"):
             return "[" + self.type_code(text[2:], pkg, imports)
         if text.startswith("map["):
-            depth, j = 0, 3
-            while True:
-                depth += {"[": 1, "]": -1}.get(text[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            key = self.type_code(text[4:j], pkg, imports)
+            key_text, value_text = split_map(text)
+            key = self.type_code(key_text, pkg, imports)
             if key != "s":
-                raise SystemExit(f"map with {text[4:j]} keys in {pkg}")
-            return "{" + self.type_code(text[j + 1:], pkg, imports)
+                raise SystemExit(f"map with {key_text} keys in {pkg}")
+            return "{" + self.type_code(value_text, pkg, imports)
         if text in PRIMITIVES:
             return PRIMITIVES[text]
         if "." in text:
@@ -359,14 +365,9 @@ class Generator:
         if text.startswith("[]"):
             return "[]" + self.reflect_string(text[2:], pkg, imports)
         if text.startswith("map["):
-            depth, j = 0, 3
-            while True:
-                depth += {"[": 1, "]": -1}.get(text[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            return ("map[" + self.reflect_string(text[4:j], pkg, imports) + "]"
-                    + self.reflect_string(text[j + 1:], pkg, imports))
+            key_text, value_text = split_map(text)
+            return ("map[" + self.reflect_string(key_text, pkg, imports) + "]"
+                    + self.reflect_string(value_text, pkg, imports))
         if text in ("byte", "uint8"):
             return "uint8"
         if text in ("interface{}", "any"):
