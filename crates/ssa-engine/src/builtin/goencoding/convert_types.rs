@@ -43,10 +43,8 @@ fn walk(table: &GoTable, v: &Value, ty: &GoType, named: Option<&str>) -> Option<
             .map(|text| {
                 format!("json: cannot unmarshal number {text} into Go value of type int32")
             }),
-        (GoType::Quantity | GoType::Time | GoType::MicroTime, v)
-            if unmarshal_refusal(ty, v).is_some() =>
-        {
-            unmarshal_refusal(ty, v)
+        (GoType::Quantity | GoType::Time | GoType::MicroTime, v) => {
+            unmarshal_refusal(ty, v).or_else(|| type_refusal(ty, v, named))
         }
         (ty, v) => type_refusal(ty, v, named),
     }
