@@ -530,7 +530,8 @@ def key_defaults(generator, definitions):
             marks = generator.markers[generator.resolve_struct(import_path, name)]
             item_props = definitions[item]["properties"]
             for key in keys:
-                omit, code = fields[key].split(":", 1)
+                # `omit:code`, or `omit:code:GOTYPE`.
+                omit, code = fields[key].split(":")[:2]
                 default = marks.get(key)
                 if default is None and "e" not in omit:
                     default = ZERO_VALUES.get(code)

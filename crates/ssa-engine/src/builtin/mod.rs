@@ -388,6 +388,11 @@ mod tests {
             key_default("v1", "Pod", &["spec", "containers"], "name"),
             Some(Value::from(""))
         );
+        // `json:"type"`, a named string type (DeploymentConditionType): "".
+        assert_eq!(
+            key_default("apps/v1", "Deployment", &["status", "conditions"], "type"),
+            Some(Value::from(""))
+        );
         // `json:"name,omitempty"`: none (ObjectReference in `secrets`).
         assert_eq!(
             key_default("v1", "ServiceAccount", &["secrets"], "name"),
