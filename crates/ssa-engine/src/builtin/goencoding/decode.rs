@@ -181,8 +181,9 @@ impl<'a> Decoder<'a> {
             }
             // A list of numbers that fit a uint8 is a []byte too.
             (GoType::Bytes, Value::List(items)) => {
-                for item in items.iter().filter(|_| TYPE_ERRORS) {
-                    if !matches!(item, Value::Null)
+                for item in items {
+                    if TYPE_ERRORS
+                        && !matches!(item, Value::Null)
                         && crate::value::wire_int(item).is_none_or(|n| !(0..256).contains(&n))
                     {
                         let kind = match item {

@@ -38,6 +38,7 @@ pub(crate) mod table;
 pub(crate) mod time;
 
 pub(crate) use convert::from_unstructured;
+pub(crate) use decode::decode_numbers;
 
 /// Whether a value of another JSON type than its field's is refused as
 /// the server's decoder and converter refuse it (`unrecognized type:
@@ -47,7 +48,6 @@ pub(crate) use convert::from_unstructured;
 /// Limitations). Refusals of numbers a field cannot hold, and of Quantity
 /// and time texts, are always made.
 pub(crate) const TYPE_ERRORS: bool = cfg!(feature = "decode-types");
-pub(crate) use decode::decode_numbers;
 
 /// The error of a type's own `UnmarshalJSON` for `v`, which both the
 /// unstructured converter and the JSON decoder return as it is (no field
