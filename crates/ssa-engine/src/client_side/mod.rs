@@ -56,7 +56,7 @@ pub fn client_side_apply(
             time,
         };
         return KubectlOutcome {
-            result: fm.update(None, &request),
+            result: fm.create(&request),
             notes: vec![],
         };
     };

@@ -5,12 +5,15 @@ use super::{ConflictReport, WriteError};
 use crate::fieldpath::Path;
 use crate::managed_fields::ManagerId;
 use crate::merge::MergeError;
+use crate::registry::StoreRefusal;
 
 /// A refusal before it is worded.
 pub(super) enum Refusal {
     /// (manager identifier, path) of each conflicting field.
     Conflicts(Vec<(String, Path)>),
     Invalid(String),
+    /// The store's checks of the object's resourceVersion.
+    Store(StoreRefusal),
 }
 
 impl From<MergeError> for Refusal {
@@ -32,10 +35,21 @@ impl From<MergeError> for Refusal {
     }
 }
 
+impl From<StoreRefusal> for WriteError {
+    fn from(r: StoreRefusal) -> Self {
+        Refusal::Store(r).into_write_error()
+    }
+}
+
 impl Refusal {
     pub(super) fn into_write_error(self) -> WriteError {
         match self {
             Refusal::Invalid(message) => WriteError::Invalid { message },
+            Refusal::Store(StoreRefusal::Conflict(message)) => WriteError::Conflict {
+                message,
+                conflicts: Vec::new(),
+            },
+            Refusal::Store(StoreRefusal::Internal(message)) => WriteError::Invalid { message },
             Refusal::Conflicts(mut conflicts) => {
                 // The server lists conflicts by manager identifier.
                 crate::sort::sort_by(&mut conflicts, |a, b| a.0.cmp(&b.0));

@@ -39,8 +39,8 @@ pub use lastappliedupdater::{
 
 use crate::fieldpath::{Path, Set};
 use crate::managed_fields::{self, Managed, ManagerId};
-use crate::registry::Strategy;
 pub(crate) use crate::registry::api_version_of;
+use crate::registry::{StoreRefusal, Strategy};
 use crate::schema::ObjectSchema;
 use crate::value::{Map, Value};
 use conflict::Refusal;
@@ -147,27 +147,29 @@ impl<'a> FieldManager<'a> {
         self
     }
 
-    /// The store's optimistic lock (see `crate::registry::optimistic_lock`),
-    /// checked before the field manager's layers: an update's never
-    /// refuse, so it still comes before the strategy's validation; an
-    /// apply whose own fields conflict as well is answered with the lock's
-    /// conflict here, with the field manager's upstream (rare: a stale
-    /// version and a conflict without force).
-    fn optimistic_lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), WriteError> {
-        let stale = self
-            .resource
-            .as_deref()
-            .zip(stored)
-            .and_then(|(resource, stored)| {
-                crate::registry::optimistic_lock(resource, object, stored)
-            });
-        match stale {
-            Some(message) => Err(WriteError::Conflict {
-                message,
-                conflicts: Vec::new(),
-            }),
+    /// The store's optimistic lock (see `crate::registry::optimistic_lock`)
+    /// on `object`, replacing `stored` (`None`: a create). The store checks
+    /// it once the field manager has made the new object (an apply's own
+    /// conflicts and typing errors come first) and before the strategy's
+    /// work and validation.
+    fn lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), StoreRefusal> {
+        match &self.resource {
+            Some(resource) => crate::registry::optimistic_lock(resource, object, stored),
             None => Ok(()),
         }
+    }
+
+    /// A create (POST): the write of an absent object as `update` makes
+    /// it, then the storage's own check of the body. The store's `Create`
+    /// has no optimistic lock: a version it cannot read is cleared.
+    pub fn create(&self, request: &WriteRequest<'_>) -> Result<WriteOutcome, WriteError> {
+        let unlocked = FieldManager {
+            resource: None,
+            ..self.clone()
+        };
+        let outcome = unlocked.update(None, request)?;
+        crate::registry::check_create(request.body)?;
+        Ok(outcome)
     }
 
     /// The same field manager, giving a created object `uid`.
@@ -201,7 +203,6 @@ impl<'a> FieldManager<'a> {
             ));
         }
         self.check_subresource(request.subresource)?;
-        self.optimistic_lock(request.body, live)?;
         if request.subresource == Some(Subresource::Scale) {
             return self.apply_to_scale(live, request, force);
         }
@@ -212,9 +213,15 @@ impl<'a> FieldManager<'a> {
         let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()), body)?;
         let version = api_version_of(body).to_string();
         let exists = live.is_some();
+        let lock = self.lock(body, live).err();
         let (mut object, managed) =
             lastappliedmanager::apply(self.schema, request.manager, &live_value, force, |force| {
-                self.apply_layers(exists, &live_value, request, &managed, &version, force)
+                let layers = ApplyLayers {
+                    exists,
+                    lock: lock.as_ref(),
+                    version: &version,
+                };
+                self.apply_layers(&layers, &live_value, request, &managed, force)
             })
             .map_err(Refusal::into_write_error)?;
         lastappliedupdater::apply(request.manager, &mut object, body);
@@ -228,13 +235,17 @@ impl<'a> FieldManager<'a> {
     /// registry's work on the merged object.
     fn apply_layers(
         &self,
-        exists: bool,
+        layers: &ApplyLayers<'_>,
         live: &Value,
         request: &WriteRequest<'_>,
         managed: &Managed,
-        version: &str,
         force: bool,
     ) -> Result<(Value, Managed), Refusal> {
+        let ApplyLayers {
+            exists,
+            lock,
+            version,
+        } = *layers;
         let strategy = self.strategy();
         let ignored = strategy.reset_fields(request.subresource, request.body);
         // The update goes through the same manager-info layer as any
@@ -267,6 +278,9 @@ impl<'a> FieldManager<'a> {
         managed.fields = fields;
         stripmeta::strip(&mut managed, &id);
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
+        if let Some(refusal) = lock {
+            return Err(Refusal::Store(refusal.clone()));
+        }
         let object = match object {
             Some(mut object) => {
                 strategy.prepare(
@@ -306,7 +320,6 @@ impl<'a> FieldManager<'a> {
         request: &WriteRequest<'_>,
     ) -> Result<WriteOutcome, WriteError> {
         self.check_subresource(request.subresource)?;
-        self.optimistic_lock(request.body, live)?;
         let live_value = live.cloned().unwrap_or_else(empty_object);
         let mut new = match request.subresource {
             Some(Subresource::Scale) => {
@@ -332,6 +345,10 @@ impl<'a> FieldManager<'a> {
         if !new.is_map() {
             return Err(invalid("the object is not a map"));
         }
+        // The field manager's update layers never refuse, so the lock
+        // comes next: on the new object (a /scale write's Scale names
+        // the version) before the strategy.
+        self.lock(request.body, live)?;
         let version = match request.subresource {
             Some(Subresource::Scale) => api_version_of(&live_value).to_string(),
             _ => api_version_of(&new).to_string(),
@@ -440,6 +457,17 @@ impl<'a> FieldManager<'a> {
             Err(invalid("the server could not find the requested resource"))
         }
     }
+}
+
+/// What the layers of an apply know about the request beyond its body.
+#[derive(Clone, Copy)]
+struct ApplyLayers<'s> {
+    /// The object exists (the apply updates it).
+    exists: bool,
+    /// The store's optimistic lock refuses the write.
+    lock: Option<&'s StoreRefusal>,
+    /// The applied configuration's apiVersion.
+    version: &'s str,
 }
 
 fn empty_object() -> Value {

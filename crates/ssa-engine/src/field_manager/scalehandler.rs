@@ -10,7 +10,8 @@ use super::conflict::Refusal;
 use super::decode::preserve_system_metadata;
 use super::versioncheck::gvk_string;
 use super::{
-    FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest, api_version_of, invalid,
+    ApplyLayers, FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest, api_version_of,
+    invalid,
 };
 use crate::fieldpath::{Path, Set};
 use crate::lifecycle::api_group;
@@ -54,6 +55,7 @@ impl FieldManager<'_> {
         let (mut object, managed) = self
             .scale_apply(&live_value, &managed, request, force)
             .map_err(|r| r.into_write_error())?;
+        self.lock(request.body, Some(live))?;
         managed_fields::encode_into(&mut object, &managed);
         preserve_system_metadata(&mut object, Some(live));
         let changed = Some(live) != Some(&object);
@@ -132,7 +134,17 @@ impl FieldManager<'_> {
                 time: request.time,
             };
             FieldManager::new(&deduced)
-                .apply_layers(true, scale_live, &scale_request, view, SCALE_VERSION, force)
+                .apply_layers(
+                    &ApplyLayers {
+                        exists: true,
+                        lock: None,
+                        version: SCALE_VERSION,
+                    },
+                    scale_live,
+                    &scale_request,
+                    view,
+                    force,
+                )
                 .map(|(object, m)| (Some(object), m.fields))
         };
         let (scale, managed) = self.scale_write(live, parent, track)?;

@@ -22,7 +22,7 @@ mod service;
 mod status;
 mod store;
 
-pub use store::optimistic_lock;
+pub use store::{StoreRefusal, check_create, optimistic_lock};
 
 use crate::field_manager::Subresource;
 use crate::fieldpath::{Path, Set};

@@ -1,26 +1,65 @@
-//! The generic registry store's optimistic lock (apiserver
-//! `pkg/registry/generic/registry/store.go`, `Store.Update`): the object
-//! an update, a patch or an apply would store names a resourceVersion,
-//! and when it is not the stored object's the store refuses the write
-//! with 409 Conflict (`storeerr.InterpretUpdateError`: `NewConflict` with
+//! The generic registry store's checks of an object's resourceVersion
+//! (apiserver `pkg/registry/generic/registry/store.go` and
+//! `pkg/storage/etcd3/store.go`).
+//!
+//! The optimistic lock (`Store.Update`): the object an update, a patch or
+//! an apply would store names a resourceVersion, and when it is not the
+//! stored object's the store refuses the write with 409 Conflict
+//! (`storeerr.InterpretUpdateError`: `NewConflict` with
 //! `OptimisticLockErrorMsg`). The check comes after the field manager
-//! (an apply's own conflicts first) and before the strategy's
-//! validation. A body without one is not checked (an unconditional
-//! update). A hand-written `live` without one is stored at version 1, as
-//! the scenario's bookkeeping numbers its writes.
+//! (an apply's own conflicts first) and before the strategy's validation.
+//! A body without one is not checked (an unconditional update). A
+//! hand-written `live` without one is stored at version 1, as the
+//! scenario's bookkeeping numbers its writes.
+//!
+//! A create (POST) that names one is refused by the storage itself, after
+//! the strategy's validation; a create through an update or an apply is
+//! not (the version is cleared before storing).
+//!
+//! Versions are numbers (`APIObjectVersioner.ObjectResourceVersion`,
+//! `strconv.ParseUint`): `"007"` is version 7, and a version that is not
+//! a number fails the update or apply with the parser's error, which the
+//! handler answers with 500.
 
 use crate::value::{Value, go_quote};
 
-/// The server's message when `object` (the request's object, or an
-/// applied configuration) names a resourceVersion other than `stored`'s;
-/// `resource` is the qualified resource (`deployments.apps`).
-pub fn optimistic_lock(resource: &str, object: &Value, stored: &Value) -> Option<String> {
-    let (wanted, stored_version) = (resource_version(object)?, resource_version(stored)?);
-    (wanted != stored_version).then(|| {
-        let name = stored
-            .get_path(&["metadata", "name"])
-            .and_then(Value::as_str)
-            .unwrap_or("");
+/// Why the store refuses a write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreRefusal {
+    /// 409 Conflict.
+    Conflict(String),
+    /// 500: an error that is not an API status (`ErrorToAPIStatus`
+    /// answers it with its text).
+    Internal(String),
+}
+
+/// The store's optimistic lock on an update, a patch or an apply:
+/// `object` is the object the write would store (the request's object, or
+/// an applied configuration), `stored` the object it replaces (`None`
+/// when the write creates it); `resource` is the qualified resource
+/// (`deployments.apps`).
+pub fn optimistic_lock(
+    resource: &str,
+    object: &Value,
+    stored: Option<&Value>,
+) -> Result<(), StoreRefusal> {
+    let wanted = object_resource_version(object).map_err(StoreRefusal::Internal)?;
+    let Some(stored) = stored else {
+        return Ok(());
+    };
+    // The store's own versions are numbers; a hand-written one that is not
+    // is not checked against.
+    let Ok(stored_version) = object_resource_version(stored) else {
+        return Ok(());
+    };
+    if wanted == 0 || wanted == stored_version {
+        return Ok(());
+    }
+    let name = stored
+        .get_path(&["metadata", "name"])
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    Err(StoreRefusal::Conflict(
         [
             "Operation cannot be fulfilled on ",
             resource,
@@ -28,14 +67,44 @@ pub fn optimistic_lock(resource: &str, object: &Value, stored: &Value) -> Option
             &go_quote(name),
             ": the object has been modified; please apply your changes to the latest version and try again",
         ]
-        .concat()
-    })
+        .concat(),
+    ))
 }
 
-fn resource_version(v: &Value) -> Option<&str> {
-    v.get_path(&["metadata", "resourceVersion"])
+/// The storage's check of a create (POST): `ErrResourceVersionSetOnCreate`
+/// for an object that names a version (one `ParseUint` reads as more
+/// than 0; another is cleared unread).
+pub fn check_create(object: &Value) -> Result<(), StoreRefusal> {
+    match object_resource_version(object) {
+        Ok(version) if version != 0 => Err(StoreRefusal::Internal(
+            "resourceVersion should not be set on objects to be created".to_string(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `APIObjectVersioner.ObjectResourceVersion`: 0 when `v` names none,
+/// else the version as `strconv.ParseUint(version, 10, 64)` reads it, or
+/// its error's text.
+fn object_resource_version(v: &Value) -> Result<u64, String> {
+    let Some(version) = v
+        .get_path(&["metadata", "resourceVersion"])
         .and_then(Value::as_str)
         .filter(|rv| !rv.is_empty())
+    else {
+        return Ok(0);
+    };
+    let reason = if !version.bytes().all(|b| b.is_ascii_digit()) {
+        "invalid syntax"
+    } else if let Ok(n) = version.parse::<u64>() {
+        return Ok(n);
+    } else {
+        "value out of range"
+    };
+    Err(format!(
+        "strconv.ParseUint: parsing {}: {reason}",
+        go_quote(version)
+    ))
 }
 
 #[cfg(test)]
@@ -45,12 +114,10 @@ mod tests {
     const STALE: &str = "Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again";
 
     /// (outcome, message) of each step of a Deployment scenario whose
-    /// live object is at resourceVersion 100.
+    /// live object's metadata ends in `live_version`.
     fn run(live_version: &str, steps: &str) -> Vec<(Outcome, String)> {
-        let text = format!(
-            "scenario: v1
-name: optimistic-lock
-live:
+        let live = format!(
+            "live:
   apiVersion: apps/v1
   kind: Deployment
   metadata: {{name: web, namespace: default{live_version}}}
@@ -59,9 +126,15 @@ live:
     template:
       metadata: {{labels: {{app: web}}}}
       spec: {{containers: [{{name: app, image: nginx}}]}}
-steps:
-{steps}"
+"
         );
+        run_steps(&live, steps)
+    }
+
+    /// (outcome, message) of each step, after `live` (a `live:` entry or
+    /// nothing).
+    fn run_steps(live: &str, steps: &str) -> Vec<(Outcome, String)> {
+        let text = format!("scenario: v1\nname: store\n{live}steps:\n{steps}");
         run_scenario_text(&text)
             .unwrap()
             .steps
@@ -112,6 +185,43 @@ steps:
         assert_eq!(results[4], stale, "the patch moved the version to 102");
     }
 
+    /// The field manager makes the new object before the store checks
+    /// its version (`Store.Update` calls `UpdatedObject` first): a stale
+    /// apply that also conflicts, or that the typed merge refuses, gets
+    /// the field manager's answer; with force it meets the lock.
+    #[test]
+    fn an_apply_meets_the_field_manager_before_the_lock() {
+        let apply = |manager: &str, force: bool, rv: &str, image: &str| {
+            format!(
+                "- manager: {manager}\n  op: apply\n  force: {force}\n  object:\n{}",
+                deployment(rv, image)
+            )
+        };
+        let typing = "- manager: c\n  op: apply\n  object:\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata: {name: web, namespace: default, resourceVersion: '1'}\n    spec: {replicas: 'three'}\n";
+        let steps = [
+            apply("a", true, "100", "nginx:1"),
+            apply("b", false, "100", "nginx:2"),
+            typing.to_string(),
+            apply("b", true, "100", "nginx:2"),
+        ];
+        let results = run(", resourceVersion: '100'", &steps.concat());
+        assert_eq!(results[0], (Outcome::Applied, String::new()));
+        assert_eq!(
+            results[1],
+            (
+                Outcome::Conflict,
+                "Apply failed with 1 conflict: conflict with \"a\": .spec.template.spec.containers[name=\"app\"].image".to_string()
+            )
+        );
+        assert_eq!(results[2].0, Outcome::Invalid);
+        assert!(
+            results[2].1.contains(".spec.replicas: expected numeric"),
+            "{}",
+            results[2].1
+        );
+        assert_eq!(results[3], (Outcome::Conflict, STALE.to_string()));
+    }
+
     /// The lock comes before the strategy's validation (an invalid image
     /// in a stale update is a conflict); a `live` without a
     /// resourceVersion is stored at version 1.
@@ -136,5 +246,90 @@ steps:
             run("", &valid("3"))[0],
             (Outcome::Conflict, STALE.to_string())
         );
+    }
+
+    /// Versions are numbers, as `strconv.ParseUint` reads them: `0100` is
+    /// 100, `0` asks for no check, and a version that is not a number
+    /// fails the write with the parser's error (500), a create through an
+    /// update or an apply too.
+    #[test]
+    fn versions_are_read_as_numbers() {
+        let update = |rv: &str| {
+            format!(
+                "- manager: u\n  op: update\n  object:\n{}",
+                deployment(rv, "nginx:1")
+            )
+        };
+        let results = run(
+            ", resourceVersion: '100'",
+            &[
+                update("0100"),
+                update("0"),
+                update("12a"),
+                update("99999999999999999999"),
+            ]
+            .concat(),
+        );
+        assert_eq!(results[0], (Outcome::Applied, String::new()));
+        assert_eq!(results[1], (Outcome::Applied, String::new()));
+        assert_eq!(
+            results[2],
+            (
+                Outcome::Invalid,
+                "strconv.ParseUint: parsing \"12a\": invalid syntax".to_string()
+            )
+        );
+        assert_eq!(
+            results[3],
+            (
+                Outcome::Invalid,
+                "strconv.ParseUint: parsing \"99999999999999999999\": value out of range"
+                    .to_string()
+            )
+        );
+        let created = run_steps(
+            "",
+            &format!(
+                "- manager: a\n  op: apply\n  object:\n{}",
+                deployment("-1", "nginx")
+            ),
+        );
+        assert_eq!(
+            created[0],
+            (
+                Outcome::Invalid,
+                "strconv.ParseUint: parsing \"-1\": invalid syntax".to_string()
+            )
+        );
+    }
+
+    /// A create (POST, kubectl's client-side apply of an absent object)
+    /// naming a version is refused by the storage, after validation; a
+    /// version `ParseUint` cannot read is cleared; a create through an
+    /// update or an apply stores the object.
+    #[test]
+    fn a_create_may_not_name_a_resource_version() {
+        let step = |op: &str, rv: &str, image: &str| {
+            run_steps(
+                "",
+                &format!(
+                    "- manager: m\n  op: {op}\n  object:\n{}",
+                    deployment(rv, image)
+                ),
+            )
+            .remove(0)
+        };
+        let refused = (
+            Outcome::Invalid,
+            "resourceVersion should not be set on objects to be created".to_string(),
+        );
+        assert_eq!(step("client-side-apply", "5", "nginx"), refused);
+        assert_eq!(step("client-side-apply", "0", "nginx").0, Outcome::Applied);
+        assert_eq!(step("client-side-apply", "x", "nginx").0, Outcome::Applied);
+        let invalid = step("client-side-apply", "5", "");
+        assert_eq!(invalid.0, Outcome::Invalid);
+        assert!(invalid.1.contains("Required value"), "{}", invalid.1);
+        assert_eq!(step("update", "5", "nginx").0, Outcome::Applied);
+        assert_eq!(step("apply", "5", "nginx").0, Outcome::Applied);
     }
 }
