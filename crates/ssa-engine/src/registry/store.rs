@@ -24,7 +24,7 @@
 use crate::value::{Value, go_quote};
 
 /// Why the store refuses a write.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub enum StoreRefusal {
     /// 409 Conflict.
     Conflict(String),
@@ -87,24 +87,29 @@ pub fn check_create(object: &Value) -> Result<(), StoreRefusal> {
 /// else the version as `strconv.ParseUint(version, 10, 64)` reads it, or
 /// its error's text.
 fn object_resource_version(v: &Value) -> Result<u64, String> {
-    let Some(version) = v
+    let version = v
         .get_path(&["metadata", "resourceVersion"])
         .and_then(Value::as_str)
-        .filter(|rv| !rv.is_empty())
-    else {
-        return Ok(0);
-    };
-    let reason = if !version.bytes().all(|b| b.is_ascii_digit()) {
-        "invalid syntax"
-    } else if let Ok(n) = version.parse::<u64>() {
-        return Ok(n);
-    } else {
-        "value out of range"
-    };
-    Err(format!(
-        "strconv.ParseUint: parsing {}: {reason}",
-        go_quote(version)
-    ))
+        .unwrap_or("");
+    parse_uint(version)
+        .map_err(|reason| format!("strconv.ParseUint: parsing {}: {reason}", go_quote(version)))
+}
+
+/// Go's `strconv.ParseUint(text, 10, 64)`, but `""` is 0 (the versioner
+/// reads an empty version as none): digits only, and the first digit
+/// that overflows is a range error even if a non-digit follows.
+fn parse_uint(text: &str) -> Result<u64, &'static str> {
+    let mut n: u64 = 0;
+    for b in text.bytes() {
+        if !b.is_ascii_digit() {
+            return Err("invalid syntax");
+        }
+        n = n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u64::from(b - b'0')))
+            .ok_or("value out of range")?;
+    }
+    Ok(n)
 }
 
 #[cfg(test)]
@@ -301,6 +306,25 @@ mod tests {
                 "strconv.ParseUint: parsing \"-1\": invalid syntax".to_string()
             )
         );
+    }
+
+    /// Go's `ParseUint` stops at the first digit that overflows.
+    #[test]
+    fn parse_uint_is_go_s() {
+        use super::parse_uint;
+        assert_eq!(parse_uint(""), Ok(0));
+        assert_eq!(parse_uint("007"), Ok(7));
+        assert_eq!(parse_uint("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_uint("18446744073709551616"),
+            Err("value out of range")
+        );
+        assert_eq!(
+            parse_uint("99999999999999999999x"),
+            Err("value out of range")
+        );
+        assert_eq!(parse_uint("9x9999999999999999999"), Err("invalid syntax"));
+        assert_eq!(parse_uint("+1"), Err("invalid syntax"));
     }
 
     /// A create (POST, kubectl's client-side apply of an absent object)
