@@ -213,15 +213,9 @@ impl<'a> FieldManager<'a> {
         let (live_value, managed) = decode::for_apply(live.unwrap_or(&empty_object()), body)?;
         let version = api_version_of(body).to_string();
         let exists = live.is_some();
-        let lock = self.lock(body, live).err();
         let (mut object, managed) =
             lastappliedmanager::apply(self.schema, request.manager, &live_value, force, |force| {
-                let layers = ApplyLayers {
-                    exists,
-                    lock: lock.as_ref(),
-                    version: &version,
-                };
-                self.apply_layers(&layers, &live_value, request, &managed, force)
+                self.apply_layers(exists, &live_value, request, &managed, &version, force)
             })
             .map_err(Refusal::into_write_error)?;
         lastappliedupdater::apply(request.manager, &mut object, body);
@@ -235,17 +229,13 @@ impl<'a> FieldManager<'a> {
     /// registry's work on the merged object.
     fn apply_layers(
         &self,
-        layers: &ApplyLayers<'_>,
+        exists: bool,
         live: &Value,
         request: &WriteRequest<'_>,
         managed: &Managed,
+        version: &str,
         force: bool,
     ) -> Result<(Value, Managed), Refusal> {
-        let ApplyLayers {
-            exists,
-            lock,
-            version,
-        } = *layers;
         let strategy = self.strategy();
         let ignored = strategy.reset_fields(request.subresource, request.body);
         // The update goes through the same manager-info layer as any
@@ -278,9 +268,10 @@ impl<'a> FieldManager<'a> {
         managed.fields = fields;
         stripmeta::strip(&mut managed, &id);
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
-        if let Some(refusal) = lock {
-            return Err(Refusal::Store(refusal.clone()));
-        }
+        // The live object keeps its resourceVersion when the body names
+        // one (`decode::for_apply`).
+        self.lock(request.body, exists.then_some(&live))
+            .map_err(Refusal::Store)?;
         let object = match object {
             Some(mut object) => {
                 strategy.prepare(
@@ -457,17 +448,6 @@ impl<'a> FieldManager<'a> {
             Err(invalid("the server could not find the requested resource"))
         }
     }
-}
-
-/// What the layers of an apply know about the request beyond its body.
-#[derive(Clone, Copy)]
-struct ApplyLayers<'s> {
-    /// The object exists (the apply updates it).
-    exists: bool,
-    /// The store's optimistic lock refuses the write.
-    lock: Option<&'s StoreRefusal>,
-    /// The applied configuration's apiVersion.
-    version: &'s str,
 }
 
 fn empty_object() -> Value {

@@ -10,8 +10,7 @@ use super::conflict::Refusal;
 use super::decode::preserve_system_metadata;
 use super::versioncheck::gvk_string;
 use super::{
-    ApplyLayers, FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest, api_version_of,
-    invalid,
+    FieldManager, Subresource, WriteError, WriteOutcome, WriteRequest, api_version_of, invalid,
 };
 use crate::fieldpath::{Path, Set};
 use crate::lifecycle::api_group;
@@ -134,17 +133,7 @@ impl FieldManager<'_> {
                 time: request.time,
             };
             FieldManager::new(&deduced)
-                .apply_layers(
-                    &ApplyLayers {
-                        exists: true,
-                        lock: None,
-                        version: SCALE_VERSION,
-                    },
-                    scale_live,
-                    &scale_request,
-                    view,
-                    force,
-                )
+                .apply_layers(true, scale_live, &scale_request, view, SCALE_VERSION, force)
                 .map(|(object, m)| (Some(object), m.fields))
         };
         let (scale, managed) = self.scale_write(live, parent, track)?;

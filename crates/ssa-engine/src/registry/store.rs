@@ -24,7 +24,7 @@
 use crate::value::{Value, go_quote};
 
 /// Why the store refuses a write.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum StoreRefusal {
     /// 409 Conflict.
     Conflict(String),
