@@ -148,26 +148,26 @@ impl<'a> FieldManager<'a> {
     }
 
     /// The store's optimistic lock (see `crate::registry::optimistic_lock`)
-    /// on `object`, replacing `stored` (`None`: a create). The store checks
+    /// on `object`, replacing `stored` (none when the write creates the
+    /// object: then a create through an update or an apply takes any
+    /// version, where upstream's `Store.Update` still fails one
+    /// `ParseUint` cannot read). The store checks
     /// it once the field manager has made the new object (an apply's own
     /// conflicts and typing errors come first) and before the strategy's
     /// work and validation.
     fn lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), StoreRefusal> {
-        match &self.resource {
-            Some(resource) => crate::registry::optimistic_lock(resource, object, stored),
-            None => Ok(()),
+        match (&self.resource, stored) {
+            (Some(resource), Some(stored)) => {
+                crate::registry::optimistic_lock(resource, object, stored)
+            }
+            _ => Ok(()),
         }
     }
 
     /// A create (POST): the write of an absent object as `update` makes
-    /// it, then the storage's own check of the body. The store's `Create`
-    /// has no optimistic lock: a version it cannot read is cleared.
+    /// it, then the storage's own check of the body.
     pub fn create(&self, request: &WriteRequest<'_>) -> Result<WriteOutcome, WriteError> {
-        let unlocked = FieldManager {
-            resource: None,
-            ..self.clone()
-        };
-        let outcome = unlocked.update(None, request)?;
+        let outcome = self.update(None, request)?;
         crate::registry::check_create(request.body)?;
         Ok(outcome)
     }
