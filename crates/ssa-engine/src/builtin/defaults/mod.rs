@@ -6,6 +6,8 @@
 
 mod admission;
 mod core;
+#[cfg(test)]
+mod diff_tests;
 mod extensions;
 
 pub(crate) use extensions::storage_version;
@@ -338,6 +340,7 @@ impl KindDefaults {
                 let job = spec.child_map_mut("jobTemplate")?;
                 job.child_map_mut("metadata")?;
                 let job_spec_map = job.child_map_mut("spec")?;
+                pod_failure_patterns(job_spec_map);
                 let tmpl = job_spec_map.child_map_mut("template")?;
                 tmpl.child_map_mut("metadata")?;
                 pod_spec(tmpl.child_map_mut("spec")?);
@@ -605,14 +608,7 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     set(spec, "backoffLimit", Value::Int(backoff));
     set(spec, "completionMode", Value::from("NonIndexed"));
     set(spec, "suspend", Value::Bool(false));
-    // A pod failure policy's condition patterns match status True.
-    if let Some(Value::Map(policy)) = spec.get_mut("podFailurePolicy") {
-        for rule in items(policy, "rules") {
-            for pattern in items(rule, "onPodConditions") {
-                set(pattern, "status", Value::from("True"));
-            }
-        }
-    }
+    pod_failure_patterns(spec);
     let replacement = if spec.get("podFailurePolicy").is_some_and(|v| !v.is_null()) {
         "Failed"
     } else {
@@ -625,6 +621,19 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     let tmpl = spec.child_map_mut("template")?;
     pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
+}
+
+/// `SetDefaults_PodFailurePolicyOnPodConditionsPattern`: a pod failure
+/// policy's condition patterns match status True (a Job's and a CronJob's
+/// job template's: the generated defaulters walk both).
+fn pod_failure_patterns(spec: &mut Map) {
+    if let Some(Value::Map(policy)) = spec.get_mut("podFailurePolicy") {
+        for rule in items(policy, "rules") {
+            for pattern in items(rule, "onPodConditions") {
+                set(pattern, "status", Value::from("True"));
+            }
+        }
+    }
 }
 
 /// `SetDefaults_Pod`: what a Pod gets and a pod template does not.
@@ -1009,17 +1018,26 @@ fn http_get(get: &mut Map) {
 
 /// `Always` for `:latest`, else `IfNotPresent` (`SetDefaults_Container`,
 /// `SetDefaults_Volume`): `parsers.ParseImageName` makes a reference
-/// with neither tag nor digest `latest`, and a digest that does not
-/// parse (a known algorithm with its length of lowercase hex) fails it,
-/// which leaves no tag.
+/// with neither tag nor digest `latest`; a reference its parser
+/// (distribution/reference's `ParseNormalizedNamed`) refuses leaves no tag:
+/// an empty or upper-case name, a bad tag, a digest not of a known
+/// algorithm with its length of lowercase hex, 64 hex digits alone, a
+/// repository path past 255 bytes (`library/` added to a one-part name).
 fn pull_policy(image: &str) -> &'static str {
-    let (name, digest) = match image.split_once('@') {
-        Some((name, digest)) => (name, Some(digest)),
-        None => (image, None),
+    let (rest, digest) = image
+        .split_once('@')
+        .map_or((image, None), |(r, d)| (r, Some(d)));
+    let (name, tag) = match rest.rsplit_once(':') {
+        Some((name, tag)) if !tag.contains('/') => (name, Some(tag)),
+        _ => (rest, None),
     };
-    let last = name.rsplit('/').next().unwrap_or(name);
-    let tag = last.rsplit_once(':').map(|(_, tag)| tag);
-    let parses = digest.is_none_or(|d| {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let tag_parses = tag.is_none_or(|t| {
+        t.len() <= 128
+            && t.bytes().next().is_some_and(word)
+            && t.bytes().all(|b| word(b) || b == b'.' || b == b'-')
+    });
+    let digest_parses = digest.is_none_or(|d| {
         d.split_once(':').is_some_and(|(algorithm, hex)| {
             let length = match algorithm {
                 "sha256" => 64,
@@ -1030,12 +1048,70 @@ fn pull_policy(image: &str) -> &'static str {
             hex.len() == length && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
         })
     });
+    // splitDockerDomain: a first part with a dot, a colon or an upper-case
+    // letter, or `localhost`, names the registry; else docker.io's
+    // (`library/` for a name of one part). Parse then reads a domain when
+    // the first part is one, and a path of at most 255 bytes.
+    let first = name.split('/').next().unwrap_or("");
+    let full = if first.len() == name.len() {
+        format!("docker.io/library/{name}")
+    } else if first.contains(['.', ':'])
+        || first == "localhost"
+        || first.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        name.to_string()
+    } else {
+        format!("docker.io/{name}")
+    };
+    let path = match full.split_once('/') {
+        Some((domain, path)) if registry(domain) => path,
+        _ => &full,
+    };
+    let identifier = image.len() == 64
+        && image
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let parses = tag_parses
+        && digest_parses
+        && !identifier
+        && path.len() <= 255
+        && path.split('/').all(path_component);
     let latest = tag.map_or(digest.is_none(), |t| t == "latest");
     if parses && latest {
         "Always"
     } else {
         "IfNotPresent"
     }
+}
+
+/// distribution/reference's path component: lowercase letters and digits,
+/// separated by one `.`, one or two `_`, or dashes.
+fn path_component(part: &str) -> bool {
+    let alnum = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    let b = part.as_bytes();
+    b.first().is_some_and(alnum)
+        && b.last().is_some_and(alnum)
+        && part
+            .split(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+            .all(|sep| matches!(sep, "" | "." | "_" | "__") || sep.bytes().all(|c| c == b'-'))
+}
+
+/// distribution/reference's domain: DNS-like labels (any case) or a
+/// bracketed IPv6 address, then an optional numeric port.
+fn registry(domain: &str) -> bool {
+    let host = match domain.rsplit_once(':') {
+        Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
+        _ => domain,
+    };
+    if let Some(ip) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return !ip.is_empty() && ip.bytes().all(|b| b == b':' || b.is_ascii_hexdigit());
+    }
+    host.split('.').all(|label| {
+        let b = label.as_bytes();
+        b.first().is_some_and(u8::is_ascii_alphanumeric)
+            && b.last().is_some_and(u8::is_ascii_alphanumeric)
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+    })
 }
 
 /// `applySchedulingGatedCondition` (pkg/registry/core/pod/strategy.go):
@@ -1174,6 +1250,33 @@ mod tests {
         ] {
             assert_eq!(pull_policy(&image), policy, "{image}");
         }
+        // SetDefaults_Container: a reference ParseNormalizedNamed refuses
+        // has no tag, so not `latest` (tools/defaults-diff).
+        for (image, policy) in [
+            ("", "IfNotPresent"),
+            ("Bad_Image!", "IfNotPresent"),
+            ("Nginx", "IfNotPresent"),
+            ("nginx:", "IfNotPresent"),
+            ("nginx:-x", "IfNotPresent"),
+            ("a__b/c.d-e", "Always"),
+            ("a___b", "IfNotPresent"),
+            ("a.-b", "IfNotPresent"),
+            ("Registry.Example:5000/app", "Always"),
+            ("[::1]:5000/app", "Always"),
+            // Not a domain, but a path component (Parse's regexp).
+            ("bad_host.example/app", "Always"),
+            ("UPPER/app", "Always"),
+            ("a/B", "IfNotPresent"),
+            ("localhost:5000", "IfNotPresent"),
+            ("[fe80::1%eth0]/a", "IfNotPresent"),
+            ("localhost/app", "Always"),
+            ("app/", "IfNotPresent"),
+        ] {
+            assert_eq!(pull_policy(image), policy, "{image}");
+        }
+        assert_eq!(pull_policy(&hex), "IfNotPresent");
+        assert_eq!(pull_policy(&"a".repeat(247)), "Always");
+        assert_eq!(pull_policy(&"a".repeat(248)), "IfNotPresent");
     }
 
     /// Service defaults: ClusterIP, no session affinity, TCP ports whose
@@ -1211,6 +1314,20 @@ mod tests {
         assert_eq!(
             c.get_path(&["spec", "concurrencyPolicy"]),
             Some(&Value::from("Allow"))
+        );
+        // SetObjectDefaults_CronJob runs
+        // SetDefaults_PodFailurePolicyOnPodConditionsPattern on the job
+        // template's policy, as SetObjectDefaults_Job does
+        // (tools/defaults-diff).
+        let c = defaulted(
+            KindDefaults::CronJob,
+            "spec: {jobTemplate: {spec: {podFailurePolicy: {rules: [{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}]}}}}",
+        );
+        assert_eq!(
+            c.get_path(&["spec", "jobTemplate", "spec", "podFailurePolicy", "rules"]),
+            Some(&yaml_value(
+                "[{action: Ignore, onPodConditions: [{type: DisruptionTarget, status: 'True'}]}]"
+            ))
         );
     }
 
