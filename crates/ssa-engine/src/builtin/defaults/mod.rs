@@ -1031,12 +1031,6 @@ fn pull_policy(image: &str) -> &'static str {
         Some((name, tag)) if !tag.contains('/') => (name, Some(tag)),
         _ => (rest, None),
     };
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let tag_parses = tag.is_none_or(|t| {
-        t.len() <= 128
-            && t.bytes().next().is_some_and(word)
-            && t.bytes().all(|b| word(b) || b == b'.' || b == b'-')
-    });
     let digest_parses = digest.is_none_or(|d| {
         d.split_once(':').is_some_and(|(algorithm, hex)| {
             let length = match algorithm {
@@ -1048,6 +1042,26 @@ fn pull_policy(image: &str) -> &'static str {
             hex.len() == length && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
         })
     });
+    // The tag is `latest` or none here, which parses: only the name and
+    // the digest can fail the parser.
+    let latest = tag.map_or(digest.is_none(), |t| t == "latest");
+    if latest && digest_parses && (!IMAGE_REFERENCES || name_parses(image, name)) {
+        "Always"
+    } else {
+        "IfNotPresent"
+    }
+}
+
+/// Whether the pull policy's default reads an image name as
+/// distribution/reference does (the `image-references` feature: the
+/// playground page leaves it out for its size budget, and there a name
+/// the parser refuses counts as one it reads).
+const IMAGE_REFERENCES: bool = cfg!(feature = "image-references");
+
+/// Whether `ParseNormalizedNamed` reads `name` (the reference `image`
+/// without its tag and digest): not 64 hex digits alone, and a path of
+/// at most 255 bytes of path components once the registry is split off.
+fn name_parses(image: &str, name: &str) -> bool {
     // splitDockerDomain: a first part with a dot, a colon or an upper-case
     // letter, or `localhost`, names the registry; else docker.io's
     // (`library/` for a name of one part). Parse then reads a domain when
@@ -1071,17 +1085,7 @@ fn pull_policy(image: &str) -> &'static str {
         && image
             .bytes()
             .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    let parses = tag_parses
-        && digest_parses
-        && !identifier
-        && path.len() <= 255
-        && path.split('/').all(path_component);
-    let latest = tag.map_or(digest.is_none(), |t| t == "latest");
-    if parses && latest {
-        "Always"
-    } else {
-        "IfNotPresent"
-    }
+    !identifier && path.len() <= 255 && path.split('/').all(path_component)
 }
 
 /// distribution/reference's path component: lowercase letters and digits,
@@ -1250,8 +1254,14 @@ mod tests {
         ] {
             assert_eq!(pull_policy(&image), policy, "{image}");
         }
-        // SetDefaults_Container: a reference ParseNormalizedNamed refuses
-        // has no tag, so not `latest` (tools/defaults-diff).
+    }
+
+    /// SetDefaults_Container: a reference ParseNormalizedNamed refuses has
+    /// no tag, so it is not `latest` (tools/defaults-diff).
+    #[test]
+    #[cfg(feature = "image-references")]
+    fn image_references_the_parser_refuses_are_not_latest() {
+        let hex = "0123456789abcdef".repeat(4);
         for (image, policy) in [
             ("", "IfNotPresent"),
             ("Bad_Image!", "IfNotPresent"),
