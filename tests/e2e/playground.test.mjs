@@ -276,6 +276,36 @@ test('the documentation example: iframe, element and JS API', async () => {
   await context.close();
 });
 
+test('a kind whose rules the page leaves out is checked by the JavaScript API package', async () => {
+  const { page, context, errors, foreign } = await open();
+  const scenario = [
+    'scenario: v1',
+    'name: storage-class',
+    'steps:',
+    '- manager: ops',
+    '  op: apply',
+    '  object: {apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: fast}, provisioner: csi.example.com}',
+    '- manager: ops',
+    '  op: apply',
+    '  object: {apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: fast}, provisioner: csi.example.com, reclaimPolicy: Keep}',
+    '',
+  ].join('\n');
+  await page.locator('.editor-text').fill(scenario);
+  // The page's own wasm has no StorageClass rules (the engine's
+  // `rare-kinds` feature): the package loads, then the scenario runs again.
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
+  );
+  await page.locator('.timeline button').nth(1).click();
+  assert.equal(
+    await page.locator('.step-message').textContent(),
+    'StorageClass.storage.k8s.io "fast" is invalid: [reclaimPolicy: Unsupported value: "Keep": supported values: "Delete", "Retain", reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden.]',
+  );
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a custom resource is checked against its CRD on the page, by the JavaScript API package', async () => {
   const { page, context, errors, foreign } = await open();
   const scenario = [

@@ -182,17 +182,16 @@ pub fn focus_first(selectors: &[&str]) {
     }
 }
 
-/// The engine's delegate for a custom resource's validation
-/// (`ssa_engine::crd::set_delegated_validation`): the JavaScript API
-/// package's `validateCustomResource` through `ssaApiSync` (`boot.js`),
-/// which answers nothing until the package is loaded.
-pub fn delegated_validation(request: &str) -> Option<String> {
+/// The engine's delegate for the validation its page build leaves out
+/// (`ssa_engine::delegated::set_validation_delegate`: a custom resource's,
+/// and the rare built-in kinds'): the JavaScript API package's `function`
+/// (`validateCustomResource`, `validateBuiltin`) through `ssaApiSync`
+/// (`boot.js`), which answers nothing until the package is loaded.
+pub fn delegated_validation(function: &str, request: &str) -> Option<String> {
     #[wasm_bindgen::prelude::wasm_bindgen]
     extern "C" {
         #[wasm_bindgen(js_name = ssaApiSync, catch)]
         fn api_sync(name: &str, arg: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
     }
-    api_sync("validateCustomResource", request)
-        .ok()?
-        .as_string()
+    api_sync(function, request).ok()?.as_string()
 }

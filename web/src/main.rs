@@ -35,7 +35,7 @@ fn main() {
     install_panic_banner();
     // A custom resource's validation, which this wasm leaves out (see
     // ssa_engine::crd's `crd-validation` feature), by the JavaScript API.
-    ssa_engine::crd::set_delegated_validation(browser::delegated_validation);
+    ssa_engine::delegated::set_validation_delegate(browser::delegated_validation);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
     // keep the download small): the built-in kinds' catalogue, the presets.
     if let Some(text) = take_global("ssaCatalogue") {

@@ -17,6 +17,7 @@
 pub mod builtin;
 pub mod client_side;
 pub mod crd;
+pub mod delegated;
 pub mod field_manager;
 pub mod fieldpath;
 pub mod float;

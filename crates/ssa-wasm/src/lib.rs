@@ -98,6 +98,17 @@ pub fn validate_custom_resource(request: &str) -> Option<String> {
     ssa_engine::crd::answer_delegated(request)
 }
 
+/// A built-in object's validation, for a page whose own engine leaves its
+/// kind's rules out (the playground's, without the `rare-kinds` feature):
+/// the request `[apiVersion, kind, old, new, status]` as JSON (`old`
+/// `null` on create, `status` for a `/status` write); returns the
+/// server's refusal, or `undefined` when the write passes. Called
+/// synchronously, as `validateCustomResource` is.
+#[wasm_bindgen(js_name = validateBuiltin)]
+pub fn validate_builtin(request: &str) -> Option<String> {
+    ssa_engine::builtin::answer_delegated(request)
+}
+
 /// Compares two result documents by the scenario format's rules; returns
 /// `null` when they are the same, else the first difference as a string
 /// (`steps[2].object.data.k: expected "1", got "2"`).

@@ -29,10 +29,12 @@ pub(crate) mod validation;
 
 pub use defaults::KindDefaults;
 pub(crate) use defaults::storage_version;
+#[cfg(feature = "rare-kinds")]
+pub use validation::answer_delegated;
 pub use validation::{KindValidation, RULES as VALIDATION_RULES};
 
 use crate::openapi::{Converter, Dialect};
-use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId, Validator};
+use crate::schema::{Defaulter, ObjectSchema, Schema, Subresources, TypeId};
 use crate::value::{Value, ValuePath};
 use std::sync::{Arc, OnceLock};
 
@@ -192,7 +194,7 @@ pub fn lookup(api_version: &str, kind: &str) -> Option<ObjectSchema> {
         subresources: k.subresources.clone(),
         defaulter: round_trip(catalogue, k),
         validator: KindValidation::for_kind(api_version, kind, catalogue.object_meta.as_ref())
-            .map(|v| Arc::new(v) as Arc<dyn Validator>),
+            .map(|v| v.validator(api_version, kind)),
         omit_empty: true,
     })
 }

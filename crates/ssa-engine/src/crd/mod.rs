@@ -25,10 +25,6 @@ mod netip;
 mod validation;
 #[cfg(feature = "crd-validation")]
 pub use validation::{PatternMatcher, answer_delegated, set_pattern_matcher};
-// A build without the validation asks a delegate (the others ignore one).
-#[cfg_attr(feature = "crd-validation", allow(dead_code))]
-mod delegated;
-pub use delegated::{DelegatedValidation, set_delegated_validation};
 
 fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     SchemaError {
@@ -136,7 +132,10 @@ pub fn load(crd: &Value, api_version: &str, kind: &str) -> Result<ObjectSchema, 
     let validator = Some(Arc::new(validation::CustomResourceValidation::of(&served))
         as Arc<dyn crate::schema::Validator>);
     #[cfg(not(feature = "crd-validation"))]
-    let validator = delegated::validator(crd, api_version, kind);
+    let validator = crate::delegated::validator(
+        "validateCustomResource",
+        vec![crd.clone(), Value::from(api_version), Value::from(kind)],
+    );
     let coercion = CustomResourceCoercion {
         schema: Structural::from_schema(node),
         prune: !preserve_all,

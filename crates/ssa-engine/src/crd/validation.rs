@@ -52,23 +52,22 @@ fn pattern_matcher() -> Option<PatternMatcher> {
     PATTERN_MATCHER.get().copied().or(default)
 }
 
-/// Answers a build without this feature (see `crd/delegated.rs`): the
+/// Answers a build without this feature (see `crate::delegated`): the
 /// request `[crd, apiVersion, kind, old, new, status]` as JSON; the
 /// refusal's message, or `None` when the write passes (or the request
 /// cannot be read).
 pub fn answer_delegated(request: &str) -> Option<String> {
-    let request = Value::from_json_str(request).ok()?;
-    let [crd, api_version, kind, old, new, status] = request.as_list()?.as_slice() else {
+    let (identity, old, new, status) = crate::delegated::parse_request(request, 3)?;
+    let [crd, api_version, kind] = identity.as_slice() else {
         return None;
     };
     let text = |v: &Value| v.as_str().unwrap_or("").to_string();
     // The version's validation alone: none of the merge's schema is built.
     let validator =
         CustomResourceValidation::of(&super::served(crd, &text(api_version), &text(kind)).ok()?);
-    let old = (!old.is_null()).then_some(old);
-    let answer = match (old, status.as_bool()) {
-        (Some(old), Some(true)) => validator.validate_status(old, new),
-        _ => validator.validate(old, new),
+    let answer = match (&old, status) {
+        (Some(old), true) => validator.validate_status(old, &new),
+        _ => validator.validate(old.as_ref(), &new),
     };
     answer.err()
 }

@@ -137,6 +137,7 @@ impl Ip {
         )
     }
 
+    #[cfg(feature = "rare-kinds")]
     /// The address's bits as `To4` views it, and how many (32 or 128).
     fn bits(self) -> (u128, u32) {
         match (self.to4(), self) {
@@ -160,6 +161,7 @@ impl Ip {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `ParseCIDRSloppy`: an address (as `ParseIPSloppy` reads it) and a
 /// prefix length of decimal digits, at most the address's bits.
 pub(crate) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
@@ -172,6 +174,7 @@ pub(crate) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {
     len.parse().ok().filter(|n| *n <= bits).map(|n| (ip, n))
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `ValidateIPBlock`'s test of an except: `cidr.Contains(except.IP)` (Go's
 /// `IPNet.Contains`, which views both addresses through `To4`) with a
 /// longer prefix than the cidr's.

@@ -11,9 +11,7 @@
 //! namespace (the request's), generation, resourceVersion, uid,
 //! timestamps, managedFields.
 
-use super::field::{
-    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, too_long,
-};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid, invalid_each, named};
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
 
@@ -338,6 +336,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     errs
 }
 
+#[cfg(feature = "rare-kinds")]
 /// metav1 validation's `ValidateConditions` (each `metav1.Condition`: a
 /// type given once and a qualified name, a status of True, False or
 /// Unknown, an observed generation not negative, a transition time, a
@@ -394,11 +393,11 @@ pub(crate) fn conditions(list: Option<&Value>, path: &str) -> Vec<FieldError> {
                 names::condition_reason(reason),
             );
             if reason.len() > 1024 {
-                errs.push(too_long(&reason_path, 1024));
+                errs.push(super::field::too_long(&reason_path, 1024));
             }
         }
         if text("message").len() > 32 * 1024 {
-            errs.push(too_long(&child(&at, "message"), 32 * 1024));
+            errs.push(super::field::too_long(&child(&at, "message"), 32 * 1024));
         }
     }
     errs

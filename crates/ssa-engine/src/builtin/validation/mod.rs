@@ -43,10 +43,18 @@
 //!   it (`json.Marshal` of structs without json tags).
 //!
 //! Not modelled: a StorageClass's allowed topologies.
+//!
+//! The rules of the kinds the playground page's lessons and presets never
+//! write (CertificateSigningRequest, RBAC's four kinds, StorageClass,
+//! PodDisruptionBudget, PriorityClass, NetworkPolicy: [`Spec::is_rare`])
+//! are the `rare-kinds` feature. A build without it (the page, for its
+//! size budget) asks the JavaScript API package for their validation
+//! (`crate::delegated`, `answer_delegated`).
 
 mod apps;
 mod autoscaling;
 mod batch;
+#[cfg(feature = "rare-kinds")]
 mod certificates;
 mod core;
 mod equality;
@@ -60,14 +68,18 @@ mod networking;
 mod pod;
 mod pod_status;
 mod podspec;
+#[cfg(feature = "rare-kinds")]
 mod policy;
 mod probes;
 mod pvc;
+#[cfg(feature = "rare-kinds")]
 mod rbac;
 mod resources;
+#[cfg(feature = "rare-kinds")]
 mod scheduling;
 mod security;
 mod service;
+#[cfg(feature = "rare-kinds")]
 mod storage;
 mod volumes;
 
@@ -75,6 +87,7 @@ use crate::schema::Validator;
 use crate::value::Value;
 use apps::Workload;
 use meta::NameRule;
+use std::sync::Arc;
 
 /// The registry validation of one built-in kind: its metadata
 /// (`ValidateObjectMeta` / `ValidateObjectMetaUpdate`, and the registry's
@@ -91,6 +104,22 @@ pub struct KindValidation {
     /// pass alone).
     meta: Option<(NameRule, bool)>,
     spec: Spec,
+}
+
+impl Spec {
+    /// The kinds whose rules are the `rare-kinds` feature (see the
+    /// module).
+    fn is_rare(self) -> bool {
+        matches!(
+            self,
+            Spec::CertificateSigningRequest
+                | Spec::Rbac
+                | Spec::StorageClass
+                | Spec::PodDisruptionBudget
+                | Spec::PriorityClass
+                | Spec::NetworkPolicy
+        )
+    }
 }
 
 /// The spec rules modelled for a kind.
@@ -502,18 +531,26 @@ impl KindValidation {
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::NetworkPolicy, _) => errs.extend(networking::network_policy(new)),
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }
             (Spec::Job, _) => errs.extend(batch::job(new, old)),
             (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::PriorityClass, _) => errs.extend(scheduling::priority_class(new, old)),
-            (Spec::None, _) => {}
+            // Without `rare-kinds`: the metadata alone (the page asks the
+            // API package instead, see `Spec::is_rare`).
+            _ => {}
         }
         if old.is_none() {
             // `rest.BeforeCreate`: the registry's own pass once the
@@ -527,6 +564,22 @@ impl KindValidation {
 }
 
 impl KindValidation {
+    /// The validator of a built-in kind in a build: this validation, or,
+    /// for a kind whose rules this build leaves out (`rare-kinds`), the
+    /// JavaScript API package's when a delegate is set.
+    pub(crate) fn validator(self, api_version: &str, kind: &str) -> Arc<dyn Validator> {
+        if !cfg!(feature = "rare-kinds")
+            && self.spec.is_rare()
+            && let Some(delegated) = crate::delegated::validator(
+                "validateBuiltin",
+                vec![Value::from(api_version), Value::from(kind)],
+            )
+        {
+            return delegated;
+        }
+        Arc::new(self)
+    }
+
     /// The metadata's errors on update: `validateCommonFields` first,
     /// then the strategy's `ValidateObjectMetaUpdate` (whose errors are
     /// the same, but for core/validation's finalizer names).
@@ -567,7 +620,7 @@ impl Validator for KindValidation {
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
     fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
-        if self.spec == Spec::CertificateSigningRequest {
+        if cfg!(feature = "rare-kinds") && self.spec == Spec::CertificateSigningRequest {
             return self.validate(Some(old), new);
         }
         let mut errs = self.update_meta_errors(new);
@@ -582,6 +635,7 @@ impl Validator for KindValidation {
             Spec::Pod => errs.extend(pod_status::pod_status(new, old)),
             Spec::Service => errs.extend(service::status(new, old)),
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
+            #[cfg(feature = "rare-kinds")]
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
             // ValidateHorizontalPodAutoscalerStatusUpdate.
             Spec::HorizontalPodAutoscaler => errs.extend(field::non_negative(
@@ -615,3 +669,23 @@ fn items(list: Option<&Value>) -> &[Value] {
 
 #[cfg(test)]
 mod tests;
+
+/// Answers a build without `rare-kinds` (see `crate::delegated`): the
+/// request `[apiVersion, kind, old, new, status]` as JSON, about a
+/// built-in kind the catalogue names; the refusal's message, or `None`
+/// when the write passes (or the request cannot be read).
+#[cfg(feature = "rare-kinds")]
+pub fn answer_delegated(request: &str) -> Option<String> {
+    let (identity, old, new, status) = crate::delegated::parse_request(request, 2)?;
+    let [api_version, kind] = identity.as_slice() else {
+        return None;
+    };
+    let (api_version, kind) = (api_version.as_str()?, kind.as_str()?);
+    let table = crate::builtin::catalogue()?.object_meta.as_ref();
+    let validation = KindValidation::for_kind(api_version, kind, table)?;
+    let answer = match (&old, status) {
+        (Some(old), true) => validation.validate_status(old, &new),
+        _ => validation.validate(old.as_ref(), &new),
+    };
+    answer.err()
+}

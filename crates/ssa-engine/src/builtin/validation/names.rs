@@ -16,7 +16,9 @@ const LABEL_KEY_MSG: &str = "must consist of alphanumeric characters, '-', '_' o
 const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
 const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
+#[cfg(feature = "rare-kinds")]
 const CONDITION_REASON_FMT: &str = "[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?";
+#[cfg(feature = "rare-kinds")]
 const CONDITION_REASON_MSG: &str = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'";
 
 /// `RegexError`.
@@ -260,6 +262,7 @@ pub(super) fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
 }
 
 /// metav1 validation's `IsValidConditionReason`.
+#[cfg(feature = "rare-kinds")]
 pub(super) fn condition_reason(value: &str) -> Vec<String> {
     let b = value.as_bytes();
     let valid = match (b.first(), b.last()) {

@@ -14,7 +14,9 @@
 //! (`ValidationOptionsForNetworking`) are not modelled.
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid, named, required};
-use super::{core, ip, items, meta, names, text};
+#[cfg(feature = "rare-kinds")]
+use super::{core, meta};
+use super::{ip, items, names, text};
 use crate::value::Value;
 
 /// `ValidateIngressStatusUpdate`'s status errors
@@ -230,6 +232,7 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
 #[cfg(test)]
 mod tests;
 
+#[cfg(feature = "rare-kinds")]
 /// `ValidateNetworkPolicySpec`, in upstream's order.
 pub(super) fn network_policy(new: &Value) -> Vec<FieldError> {
     let spec = new.get("spec");
@@ -268,6 +271,7 @@ pub(super) fn network_policy(new: &Value) -> Vec<FieldError> {
     errs
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `ValidateNetworkPolicyPort`: the protocol (defaulted to TCP), a port
 /// number or name, and an `endPort` only after a port number, not below
 /// it (the error printing the port).
@@ -311,6 +315,7 @@ fn network_policy_port(errs: &mut Vec<FieldError>, port: &Value, at: &str) {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `ValidateNetworkPolicyPeer`: the selectors, or an `ipBlock`
 /// (`ValidateIPBlock`: a CIDR, and excepts that are strict subsets of it)
 /// alone.
@@ -352,6 +357,7 @@ fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `IsValidCIDRForLegacyField` (StrictIPCIDRValidation off): the CIDR as
 /// `ParseCIDRSloppy` reads it, or its error at `path`.
 fn cidr_of(errs: &mut Vec<FieldError>, path: String, text: &str) -> Option<(ip::Ip, u32)> {
