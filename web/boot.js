@@ -90,8 +90,9 @@ globalThis.ssaApi = async (name, args) => {
 
 // The same package, called synchronously while the app runs a scenario:
 // the app's engine leaves a custom resource's validation out (its size
-// budget) and asks the package's validateCustomResource instead
-// (crates/ssa-engine/src/crd/delegated.rs). Before the package is loaded
+// budget), and the rules of the built-in kinds no lesson or preset writes,
+// and asks the package's validateCustomResource and validateBuiltin instead
+// (crates/ssa-engine/src/delegated.rs). Before the package is loaded
 // there is no answer: the first call starts loading it, and the app runs
 // its scenario again on the `ssa-api-ready` event.
 let asked = false;

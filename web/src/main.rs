@@ -33,8 +33,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 fn main() {
     install_panic_banner();
-    // A custom resource's validation, which this wasm leaves out (see
-    // ssa_engine::crd's `crd-validation` feature), by the JavaScript API.
+    // The validation this wasm leaves out (a custom resource's, the rare
+    // built-in kinds': ssa_engine::delegated), by the JavaScript API.
     ssa_engine::delegated::set_validation_delegate(browser::delegated_validation);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
     // keep the download small): the built-in kinds' catalogue, the presets.
