@@ -360,11 +360,23 @@ fn conflicts(
             ),
         ));
     }
-    out.push(reason(
-        Topic::Refused,
-        None,
-        "A conflict refuses the whole apply (HTTP 409): nothing was stored.".into(),
-    ));
+    let refusal = if step_result.conflicts.is_empty() {
+        // No field conflicts: the store's optimistic lock
+        // (`registry::optimistic_lock`).
+        let version = |o: Option<&Value>| {
+            o.and_then(|o| o.get_path(&["metadata", "resourceVersion"]))
+                .map_or_else(|| "?".to_string(), Value::to_json)
+        };
+        let sent = step.object.as_ref().or(step.patch.as_ref());
+        format!(
+            "The write names resourceVersion {}, but the stored object is at {}: the server's optimistic lock refuses a write made from an older read of the object (HTTP 409), so that it cannot undo changes it never saw. Nothing was stored. Read the object again, or leave metadata.resourceVersion out for a write that does not check.",
+            version(sent),
+            version(live)
+        )
+    } else {
+        "A conflict refuses the whole apply (HTTP 409): nothing was stored.".to_string()
+    };
+    out.push(reason(Topic::Refused, None, refusal));
 }
 
 /// A write that changed the object: what went, what stayed, what is now
@@ -1180,5 +1192,26 @@ mod tests {
         let why = reasons(&text);
         assert_eq!(of(&why[0], Topic::Refused).len(), 1);
         assert!(render(&why[0]).starts_with("  why (refused): "));
+    }
+
+    /// A 409 without field conflicts is the store's optimistic lock: the
+    /// reason names both versions and the way out.
+    #[test]
+    fn a_stale_write_names_both_resource_versions() {
+        let text = scenario(&[
+            "- {manager: a, op: apply, object: {CM, data: {k: \"1\"}}}",
+            "- {manager: a, op: update, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: d, namespace: default, resourceVersion: \"7\"}, data: {k: \"2\"}}}",
+        ]);
+        let why = reasons(&text);
+        let refused = of(&why[1], Topic::Refused);
+        assert_eq!(refused.len(), 1, "{:?}", why[1]);
+        assert!(
+            refused[0]
+                .text
+                .starts_with("The write names resourceVersion \"7\", but the stored object is at \"1\": the server's optimistic lock"),
+            "{}",
+            refused[0].text
+        );
+        assert!(of(&why[1], Topic::Conflict).is_empty());
     }
 }
