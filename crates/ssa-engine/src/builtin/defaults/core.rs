@@ -29,8 +29,10 @@ pub(super) fn service(root: &mut Map) -> Option<()> {
         let unset = port
             .get("targetPort")
             .is_none_or(|t| matches!(t, Value::Null | Value::Int(0)) || t.as_str() == Some(""));
-        if unset && let Some(p) = port.get("port").cloned() {
-            port.insert("targetPort", p);
+        if unset {
+            // `intstr.FromInt32(sp.Port)`: a port left out is 0.
+            let p = port.get("port").filter(|p| !p.is_null()).cloned();
+            port.insert("targetPort", p.unwrap_or(Value::Int(0)));
         }
     }
     let ty = spec
@@ -182,6 +184,18 @@ mod tests {
             ports.as_list().unwrap()[0].get("targetPort"),
             Some(&Value::Int(80))
         );
+        // SetDefaults_Service: `intstr.FromInt32(sp.Port)` of a port left
+        // out is 0, not the empty targetPort given.
+        let mut root = map("{spec: {ports: [{targetPort: ''}]}}");
+        service(&mut root);
+        assert_eq!(
+            at(&root, &["spec", "ports"]).unwrap().as_list().unwrap()[0].get("targetPort"),
+            Some(&Value::Int(0))
+        );
+        let mut root = map(
+            "{spec: {type: LoadBalancer, ports: [{port: 80}]}, status: {loadBalancer: {ingress: [{ip: 1.2.3.4}, {hostname: h}]}}}",
+        );
+        service(&mut root);
         let ingress = at(&root, &["status", "loadBalancer", "ingress"]).unwrap();
         let ingress = ingress.as_list().unwrap();
         assert_eq!(ingress[0].get("ipMode"), Some(&Value::from("VIP")));

@@ -64,15 +64,15 @@ fn crd_spec(spec: &mut Map) {
 }
 
 /// The name of a CustomResourceDefinition's first version marked
-/// `storage: true`, given its `spec`.
+/// `storage: true`, given its `spec`: `v.Name` of a Go struct, `""` when
+/// left out.
 pub(crate) fn storage_version(spec: Option<&Value>) -> Option<Value> {
-    spec?
+    let version = spec?
         .get("versions")?
         .as_list()?
         .iter()
-        .find(|v| v.get("storage") == Some(&Value::Bool(true)))?
-        .get("name")
-        .cloned()
+        .find(|v| v.get("storage") == Some(&Value::Bool(true)))?;
+    Some(version.get("name").cloned().unwrap_or_else(|| Value::from("")))
 }
 
 /// apiregistration `SetDefaults_ServiceReference`: port 443.
@@ -114,6 +114,14 @@ mod tests {
         assert_eq!(
             root.get("status").unwrap().get("storedVersions"),
             Some(&Value::List(vec![Value::from("v2")]))
+        );
+        // SetDefaults_CustomResourceDefinition appends `v.Name`, "" for a
+        // storage version without a name.
+        let mut root = map("{spec: {versions: [{storage: true}]}, status: {}}");
+        custom_resource_definition(&mut root);
+        assert_eq!(
+            root.get("status").unwrap().get("storedVersions"),
+            Some(&Value::List(vec![Value::from("")]))
         );
         let mut root = map(
             "{spec: {names: {kind: W}, conversion: {strategy: Webhook, webhook: {clientConfig: {service: {name: s, namespace: n}}}}}}",
