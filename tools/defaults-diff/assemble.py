@@ -6,9 +6,11 @@ MIRROR: the bare git snapshots (MIRROR/<owner>+<repo>/repo) of
 tools/smp-diff/offline.py's modules, plus kubernetes/code-generator,
 kubernetes/gengo, golang/tools, golang/mod, golang/sync, spf13/pflag,
 kubernetes/component-helpers, distribution/reference and
-opencontainers/go-digest.
+opencontainers/go-digest, kubernetes/apiextensions-apiserver and
+kubernetes/kube-aggregator.
 UPSTREAM: the copied kubernetes/kubernetes files (README: where each comes
-from): <group>/<version>/defaults.go and helpers/{parsers,service,helper}.
+from): <group>/<version>/defaults.go (and any other .go file beside it,
+such as resource/v1's clock.go) and helpers/{parsers,service,helper}.
 OUT: one Go module ("smp") holding every module's sources under v/ with
 their import paths rewritten, the copied packages under k8s/, two stub
 packages for the feature gates, the zz_generated.defaults.go files
@@ -33,6 +35,11 @@ mods.update({
     "k8s.io/component-helpers": ("kubernetes+component-helpers", "v0.36.3", "resource"),
     "github.com/distribution/reference": ("distribution+reference", "HEAD", ""),
     "github.com/opencontainers/go-digest": ("opencontainers+go-digest", "HEAD", ""),
+    # CustomResourceDefinition and APIService: their types, defaults.go and
+    # zz_generated.defaults.go are these modules' own, Kubernetes 1.36's
+    # (the kube-aggregator snapshot's newest tag is v0.36.2).
+    "k8s.io/apiextensions-apiserver": ("kubernetes+apiextensions-apiserver", "v0.36.3", "pkg/apis/apiextensions"),
+    "k8s.io/kube-aggregator": ("kubernetes+kube-aggregator", "v0.36.2", "pkg/apis/apiregistration"),
 })
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out + "/v")

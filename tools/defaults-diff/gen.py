@@ -1,5 +1,5 @@
 """Random objects of built-in kinds for tools/defaults-diff: a full object
-of one of 32 kinds, drawn among the variants defaulting tells apart
+of one of 47 kinds, drawn among the variants defaulting tells apart
 (service types and session affinity, update strategies, every volume
 source with a default, probes, host network ports, pod-level resources,
 job failure policies, HPA behaviours, webhooks...), then with keys left
@@ -175,6 +175,83 @@ def service():
                                                        "ipMode": pick([None, "Proxy"])}]}})}
 
 
+def rules():
+    return [{"apiGroups": ["apps"], "apiVersions": ["v1"], "operations": ["CREATE"], "resources": ["deployments"],
+             "scope": pick([None, "Namespaced"]), "resourceNames": maybe(["n"], 0.3)} for _ in range(rng.randint(0, 2))]
+
+
+def match_resources():
+    return {"resourceRules": rules(), "excludeResourceRules": maybe(rules(), 0.3),
+            "matchPolicy": pick([None, "Exact"]), "namespaceSelector": pick([None, {}, {"matchLabels": {"a": "b"}}]),
+            "objectSelector": pick([None, {}])}
+
+
+def policy(mutating):
+    spec = {"paramKind": maybe({"apiVersion": "v1", "kind": "ConfigMap"}, 0.3),
+            "matchConstraints": maybe(match_resources(), 0.8), "failurePolicy": pick([None, "Ignore"]),
+            "variables": maybe([{"name": "v", "expression": "1"}], 0.3),
+            "matchConditions": maybe([{"name": "m", "expression": "true"}], 0.3)}
+    if mutating:
+        spec["mutations"] = [{"patchType": "ApplyConfiguration",
+                              "applyConfiguration": {"expression": "Object{}"}}]
+        spec["reinvocationPolicy"] = pick([None, "IfNeeded"])
+    else:
+        spec["validations"] = [{"expression": "true", "message": pick([None, "m"])}]
+    return {"spec": spec}
+
+
+def binding(mutating, alpha=False):
+    param = {"name": "p", "namespace": maybe("n"), "selector": maybe({"matchLabels": {"a": "b"}}, 0.2)}
+    if alpha or not mutating:
+        param["parameterNotFoundAction"] = pick([None, "Allow", "Deny"])
+    spec = {"policyName": "p", "paramRef": maybe(param), "matchResources": maybe(match_resources())}
+    if not mutating:
+        spec["validationActions"] = ["Deny"]
+    return {"spec": spec}
+
+
+def tolerations():
+    return [{"key": "k", "operator": pick([None, "", "Exists"]), "effect": pick([None, "NoSchedule"]),
+             "tolerationSeconds": maybe(5, 0.2)} for _ in range(rng.randint(0, 2))]
+
+
+def device_request(i):
+    exact = {"deviceClassName": "gpu", "allocationMode": pick([None, "", "ExactCount", "All"]),
+             "count": pick([None, 0, 2]), "tolerations": tolerations(),
+             "selectors": maybe([{"cel": {"expression": "true"}}], 0.2), "adminAccess": maybe(True, 0.2)}
+    if rng.random() < 0.6:
+        return {"name": f"r{i}", "exactly": exact}
+    return {"name": f"r{i}", "firstAvailable": [dict(exact, name=f"s{j}") for j in range(rng.randint(0, 2))]}
+
+
+def claim():
+    return {"devices": {"requests": [device_request(i) for i in range(rng.randint(0, 3))],
+                        "constraints": maybe([{"requests": ["r0"], "matchAttribute": "a.b/c"}], 0.2)}}
+
+
+def device(i):
+    return {"name": f"d{i}", "attributes": maybe({"model": {"string": "x"}}, 0.3),
+            "capacity": maybe({"mem": {"value": quantity()}}, 0.3),
+            "taints": [{"key": "k", "value": maybe("v"), "effect": pick(["NoSchedule", "NoExecute"]),
+                        "timeAdded": maybe("2023-05-06T07:08:09Z", 0.3)} for _ in range(rng.randint(0, 2))],
+            "nodeAllocatableResourceMappings": maybe({n: {"capacityKey": maybe("mem", 0.3),
+                                                          "allocationMultiplier": pick([None, quantity()])}
+                                                      for n in rng.sample(["cpu", "memory"], rng.randint(1, 2))})}
+
+
+def crd_names():
+    kind = pick(["Widget", "WIDGET", "", "MyKind2"])
+    return {"kind": kind, "plural": "widgets", "singular": pick([None, "", "w"]), "listKind": pick([None, "", "WL"]),
+            "shortNames": maybe(["w"], 0.3), "categories": maybe(["all"], 0.2)}
+
+
+def crd_conversion():
+    config = pick([{"service": {"namespace": "n", "name": "s", "path": maybe("/c"), "port": pick([None, 8443])}},
+                   {"url": "https://x/c"}, {}])
+    return pick([None, {"strategy": "None"}, {"strategy": "Webhook", "webhook": {
+        "clientConfig": pick([None, config]), "conversionReviewVersions": ["v1"]}}])
+
+
 def kinds():
     return {
         ("apps/v1", "Deployment"): lambda: {"spec": {
@@ -279,6 +356,55 @@ def kinds():
             {"addresses": ["10.0.0.1"], "conditions": maybe({"ready": True})}],
             "ports": [{"name": pick([None, "", "http"]), "port": 80, "protocol": pick([None, "UDP"])}]},
         ("scheduling.k8s.io/v1", "PriorityClass"): lambda: {"value": 10, "preemptionPolicy": pick([None, "Never"])},
+        ("autoscaling/v1", "HorizontalPodAutoscaler"): lambda: {"spec": {
+            "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "d"},
+            "minReplicas": pick([None, 0, 2]), "maxReplicas": 10,
+            "targetCPUUtilizationPercentage": pick([None, 50])},
+            "status": maybe({"currentReplicas": 1, "desiredReplicas": 2})},
+        ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema"): lambda: {"spec": {
+            "priorityLevelConfiguration": {"name": "p"}, "matchingPrecedence": pick([None, 0, 500]),
+            "distinguisherMethod": maybe({"type": "ByUser"}),
+            "rules": maybe([{"subjects": [{"kind": "Group", "group": {"name": "g"}}],
+                             "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"],
+                                                "clusterScope": True}]}])}},
+        ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration"): lambda: {"spec": pick([
+            {"type": "Limited", "limited": {
+                "nominalConcurrencyShares": pick([None, 0, 10]), "lendablePercent": pick([None, 0, 50]),
+                "borrowingLimitPercent": maybe(20), "limitResponse": pick([
+                    None, {"type": "Reject"}, {"type": "Queue", "queuing": pick([None, {}, {
+                        "queues": pick([None, 0, 16]), "handSize": pick([None, 0, 4]),
+                        "queueLengthLimit": pick([None, 0, 10])}])}])}},
+            {"type": "Exempt", "exempt": pick([None, {}, {"nominalConcurrencyShares": pick([None, 0, 5]),
+                                                          "lendablePercent": pick([None, 0, 10])}])},
+            {"type": "Limited"}])},
+        ("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicy"): lambda: policy(False),
+        ("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicyBinding"): lambda: binding(False),
+        ("admissionregistration.k8s.io/v1", "MutatingAdmissionPolicy"): lambda: policy(True),
+        ("admissionregistration.k8s.io/v1", "MutatingAdmissionPolicyBinding"): lambda: binding(True),
+        ("admissionregistration.k8s.io/v1beta1", "MutatingAdmissionPolicy"): lambda: policy(True),
+        ("admissionregistration.k8s.io/v1beta1", "MutatingAdmissionPolicyBinding"): lambda: binding(True),
+        ("admissionregistration.k8s.io/v1alpha1", "MutatingAdmissionPolicyBinding"): lambda: binding(True, True),
+        ("resource.k8s.io/v1", "ResourceClaim"): lambda: {"spec": claim(), "status": maybe({"allocation": {
+            "devices": {"results": [{"request": "r0", "driver": "d", "pool": "p", "device": "x",
+                                     "tolerations": maybe(tolerations())}]}}}, 0.3)},
+        ("resource.k8s.io/v1", "ResourceClaimTemplate"): lambda: {"spec": {
+            "metadata": maybe({"labels": {"a": "b"}}), "spec": claim()}},
+        ("resource.k8s.io/v1", "ResourceSlice"): lambda: {"spec": {
+            "driver": "d.example.com", "pool": {"name": "p", "generation": 1, "resourceSliceCount": 1},
+            "nodeName": maybe("n"), "allNodes": maybe(True, 0.2),
+            "devices": [device(i) for i in range(rng.randint(0, 3))]}},
+        ("apiextensions.k8s.io/v1", "CustomResourceDefinition"): lambda: {"spec": {
+            "group": "example.com", "names": crd_names(), "scope": pick(["Namespaced", "Cluster"]),
+            "versions": [{"name": f"v{j}", "served": True, "storage": pick([True, False, None]),
+                          "schema": maybe({"openAPIV3Schema": {"type": "object"}})} for j in range(rng.randint(0, 3))],
+            "conversion": crd_conversion(), "preserveUnknownFields": maybe(False, 0.2)},
+            "status": pick([None, {}, {"storedVersions": pick([[], ["v0"]])}])},
+        ("apiregistration.k8s.io/v1", "APIService"): lambda: {"spec": {
+            "service": pick([None, {"namespace": "n", "name": "s", "port": pick([None, 8443])}]),
+            "group": "g.example.com", "version": "v1", "groupPriorityMinimum": 100, "versionPriority": 10,
+            "insecureSkipTLSVerify": maybe(True, 0.2), "caBundle": maybe("aGk=", 0.3)},
+            "status": maybe({"conditions": [{"type": "Available", "status": "True",
+                                             "lastTransitionTime": "2023-05-06T07:08:09Z"}]}, 0.2)},
     }
 
 

@@ -17,24 +17,36 @@ import (
 	"os"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	admissionregistrationv1alpha1 "k8s.io/api/admissionregistration/v1alpha1"
+	admissionregistrationv1beta1 "k8s.io/api/admissionregistration/v1beta1"
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
+	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	resourcev1 "k8s.io/api/resource/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
+	apiextensions "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiregistration "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 
 	admissionregistration "k8s.io/kubernetes/pkg/apis/admissionregistration/v1"
+	admissionregistrationalpha "k8s.io/kubernetes/pkg/apis/admissionregistration/v1alpha1"
+	admissionregistrationbeta "k8s.io/kubernetes/pkg/apis/admissionregistration/v1beta1"
 	apps "k8s.io/kubernetes/pkg/apis/apps/v1"
+	autoscalingone "k8s.io/kubernetes/pkg/apis/autoscaling/v1"
 	autoscaling "k8s.io/kubernetes/pkg/apis/autoscaling/v2"
 	batch "k8s.io/kubernetes/pkg/apis/batch/v1"
 	core "k8s.io/kubernetes/pkg/apis/core/v1"
 	discovery "k8s.io/kubernetes/pkg/apis/discovery/v1"
+	flowcontrol "k8s.io/kubernetes/pkg/apis/flowcontrol/v1"
 	networking "k8s.io/kubernetes/pkg/apis/networking/v1"
 	rbac "k8s.io/kubernetes/pkg/apis/rbac/v1"
+	resource "k8s.io/kubernetes/pkg/apis/resource/v1"
 	scheduling "k8s.io/kubernetes/pkg/apis/scheduling/v1"
 	storage "k8s.io/kubernetes/pkg/apis/storage/v1"
 )
@@ -75,25 +87,45 @@ var kinds = map[string]kind{
 	"v1/Node":                                k(core.SetObjectDefaults_Node),
 	"autoscaling/v2/HorizontalPodAutoscaler": k(autoscaling.SetObjectDefaults_HorizontalPodAutoscaler),
 	// No SetObjectDefaults_Ingress: an Ingress has no defaults.
-	"networking.k8s.io/v1/Ingress":                                   k[networkingv1.Ingress](nil),
-	"networking.k8s.io/v1/NetworkPolicy":                             k(networking.SetObjectDefaults_NetworkPolicy),
-	"networking.k8s.io/v1/IngressClass":                              k(networking.SetObjectDefaults_IngressClass),
-	"rbac.authorization.k8s.io/v1/RoleBinding":                       k(rbac.SetObjectDefaults_RoleBinding),
-	"rbac.authorization.k8s.io/v1/ClusterRoleBinding":                k(rbac.SetObjectDefaults_ClusterRoleBinding),
-	"admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration": k(admissionregistration.SetObjectDefaults_ValidatingWebhookConfiguration),
-	"admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":   k(admissionregistration.SetObjectDefaults_MutatingWebhookConfiguration),
-	"storage.k8s.io/v1/StorageClass":                                 k(storage.SetObjectDefaults_StorageClass),
-	"storage.k8s.io/v1/CSIDriver":                                    k(storage.SetObjectDefaults_CSIDriver),
-	"storage.k8s.io/v1/VolumeAttachment":                             k(storage.SetObjectDefaults_VolumeAttachment),
-	"discovery.k8s.io/v1/EndpointSlice":                              k(discovery.SetObjectDefaults_EndpointSlice),
-	"scheduling.k8s.io/v1/PriorityClass":                             k(scheduling.SetObjectDefaults_PriorityClass),
+	"networking.k8s.io/v1/Ingress":                                     k[networkingv1.Ingress](nil),
+	"networking.k8s.io/v1/NetworkPolicy":                               k(networking.SetObjectDefaults_NetworkPolicy),
+	"networking.k8s.io/v1/IngressClass":                                k(networking.SetObjectDefaults_IngressClass),
+	"rbac.authorization.k8s.io/v1/RoleBinding":                         k(rbac.SetObjectDefaults_RoleBinding),
+	"rbac.authorization.k8s.io/v1/ClusterRoleBinding":                  k(rbac.SetObjectDefaults_ClusterRoleBinding),
+	"admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration":   k(admissionregistration.SetObjectDefaults_ValidatingWebhookConfiguration),
+	"admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":     k(admissionregistration.SetObjectDefaults_MutatingWebhookConfiguration),
+	"storage.k8s.io/v1/StorageClass":                                   k(storage.SetObjectDefaults_StorageClass),
+	"storage.k8s.io/v1/CSIDriver":                                      k(storage.SetObjectDefaults_CSIDriver),
+	"storage.k8s.io/v1/VolumeAttachment":                               k(storage.SetObjectDefaults_VolumeAttachment),
+	"discovery.k8s.io/v1/EndpointSlice":                                k(discovery.SetObjectDefaults_EndpointSlice),
+	"scheduling.k8s.io/v1/PriorityClass":                               k(scheduling.SetObjectDefaults_PriorityClass),
+	"autoscaling/v1/HorizontalPodAutoscaler":                           k(autoscalingone.SetObjectDefaults_HorizontalPodAutoscaler),
+	"flowcontrol.apiserver.k8s.io/v1/FlowSchema":                       k(flowcontrol.SetObjectDefaults_FlowSchema),
+	"flowcontrol.apiserver.k8s.io/v1/PriorityLevelConfiguration":       k(flowcontrol.SetObjectDefaults_PriorityLevelConfiguration),
+	"admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy":        k(admissionregistration.SetObjectDefaults_ValidatingAdmissionPolicy),
+	"admissionregistration.k8s.io/v1/ValidatingAdmissionPolicyBinding": k(admissionregistration.SetObjectDefaults_ValidatingAdmissionPolicyBinding),
+	"admissionregistration.k8s.io/v1/MutatingAdmissionPolicy":          k(admissionregistration.SetObjectDefaults_MutatingAdmissionPolicy),
+	"admissionregistration.k8s.io/v1/MutatingAdmissionPolicyBinding":   k(admissionregistration.SetObjectDefaults_MutatingAdmissionPolicyBinding),
+	"admissionregistration.k8s.io/v1beta1/MutatingAdmissionPolicy":     k(admissionregistrationbeta.SetObjectDefaults_MutatingAdmissionPolicy),
+	"admissionregistration.k8s.io/v1beta1/MutatingAdmissionPolicyBinding": k(
+		admissionregistrationbeta.SetObjectDefaults_MutatingAdmissionPolicyBinding),
+	"admissionregistration.k8s.io/v1alpha1/MutatingAdmissionPolicyBinding": k(
+		admissionregistrationalpha.SetObjectDefaults_MutatingAdmissionPolicyBinding),
+	"resource.k8s.io/v1/ResourceClaim":         k(resource.SetObjectDefaults_ResourceClaim),
+	"resource.k8s.io/v1/ResourceClaimTemplate": k(resource.SetObjectDefaults_ResourceClaimTemplate),
+	"resource.k8s.io/v1/ResourceSlice":         k(resource.SetObjectDefaults_ResourceSlice),
+	// The modules' own generated defaulters (Kubernetes 1.36's code).
+	"apiextensions.k8s.io/v1/CustomResourceDefinition": k(apiextensions.SetObjectDefaults_CustomResourceDefinition),
+	"apiregistration.k8s.io/v1/APIService":             k(apiregistration.SetObjectDefaults_APIService),
 }
 
 // The k8s.io/api types behind the keys above, named so that a missing
 // SetObjectDefaults_ fails the build rather than the run.
 var _ = []any{admissionregistrationv1.ValidatingWebhookConfiguration{}, appsv1.Deployment{},
 	autoscalingv2.HorizontalPodAutoscaler{}, batchv1.Job{}, corev1.Pod{}, discoveryv1.EndpointSlice{},
-	networkingv1.Ingress{}, rbacv1.RoleBinding{}, schedulingv1.PriorityClass{}, storagev1.StorageClass{}}
+	networkingv1.Ingress{}, rbacv1.RoleBinding{}, schedulingv1.PriorityClass{}, storagev1.StorageClass{},
+	autoscalingv1.HorizontalPodAutoscaler{}, flowcontrolv1.FlowSchema{}, resourcev1.ResourceClaim{},
+	admissionregistrationv1beta1.MutatingAdmissionPolicy{}, admissionregistrationv1alpha1.MutatingAdmissionPolicyBinding{}}
 
 func main() {
 	in := bufio.NewScanner(os.Stdin)

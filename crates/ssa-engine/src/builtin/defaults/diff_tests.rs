@@ -4,10 +4,17 @@
 //! printed as encoding/json prints the struct: `builtin::round_trip`), and
 //! is compared, as a JSON value, with what k8s.io/api's types and the
 //! copied `SetObjectDefaults_<Kind>` make of it in Go.
+//!
+//! The request's time is [`NOW`] on both sides: the harness's Go clock
+//! (`resource/v1/clock.go`) gives `SetDefaults_DeviceTaint` that time.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::value::Value;
+
+/// The time the Go side's `SetDefaults_DeviceTaint` stamps
+/// (tools/defaults-diff's `resource/v1/clock.go`).
+const NOW: &str = "2024-01-02T03:04:05Z";
 
 /// The paths where `engine` and `go` differ, at most a few.
 fn differences(engine: &Value, go: &Value, path: &str, out: &mut Vec<String>) {
@@ -78,7 +85,7 @@ fn defaults_diff_against_go() {
         let defaulter = crate::builtin::lookup(&api_version, &kind)
             .and_then(|s| s.defaulter)
             .expect("a built-in kind");
-        defaulter.apply_defaults(&mut object, "");
+        defaulter.apply_defaults(&mut object, NOW);
         if kind == "Namespace" {
             prepare_namespace(&mut expected);
         }
