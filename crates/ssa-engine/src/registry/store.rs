@@ -63,18 +63,10 @@ pub fn optimistic_lock(resource: &str, object: &Value, stored: &Value) -> Result
     ))
 }
 
-/// Whether the checks of `check_create` and of a version that is not a
-/// number are built in (the `version-checks` feature: the page leaves
-/// them out for its size budget, and then reads such a version as none).
-const VERSION_CHECKS: bool = cfg!(feature = "version-checks");
-
 /// The storage's check of a create (POST): `ErrResourceVersionSetOnCreate`
 /// for an object that names a version (one `ParseUint` reads as more
 /// than 0; another is cleared unread).
 pub fn check_create(object: &Value) -> Result<(), StoreRefusal> {
-    if !VERSION_CHECKS {
-        return Ok(());
-    }
     match object_resource_version(object) {
         Ok(version) if version != 0 => Err(StoreRefusal::Internal(
             "resourceVersion should not be set on objects to be created".to_string(),
@@ -91,13 +83,8 @@ fn object_resource_version(v: &Value) -> Result<u64, String> {
         .get_path(&["metadata", "resourceVersion"])
         .and_then(Value::as_str)
         .unwrap_or("");
-    match parse_uint(version) {
-        Err(reason) if VERSION_CHECKS => Err(format!(
-            "strconv.ParseUint: parsing {}: {reason}",
-            go_quote(version)
-        )),
-        parsed => Ok(parsed.unwrap_or(0)),
-    }
+    parse_uint(version)
+        .map_err(|reason| format!("strconv.ParseUint: parsing {}: {reason}", go_quote(version)))
 }
 
 /// Go's `strconv.ParseUint(text, 10, 64)`, but `""` is 0 (the versioner
@@ -262,7 +249,6 @@ mod tests {
     /// 100, `0` asks for no check, and a version that is not a number
     /// fails the write with the parser's error (500).
     #[test]
-    #[cfg(feature = "version-checks")]
     fn versions_are_read_as_numbers() {
         let update = |rv: &str| {
             format!(
@@ -323,7 +309,6 @@ mod tests {
     /// version `ParseUint` cannot read is cleared; a create through an
     /// update or an apply stores the object.
     #[test]
-    #[cfg(feature = "version-checks")]
     fn a_create_may_not_name_a_resource_version() {
         let step = |op: &str, rv: &str, image: &str| {
             run_steps(

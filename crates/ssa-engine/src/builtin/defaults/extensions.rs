@@ -72,7 +72,12 @@ pub(crate) fn storage_version(spec: Option<&Value>) -> Option<Value> {
         .as_list()?
         .iter()
         .find(|v| v.get("storage") == Some(&Value::Bool(true)))?;
-    Some(version.get("name").cloned().unwrap_or_else(|| Value::from("")))
+    Some(
+        version
+            .get("name")
+            .cloned()
+            .unwrap_or_else(|| Value::from("")),
+    )
 }
 
 /// apiregistration `SetDefaults_ServiceReference`: port 443.

@@ -1045,18 +1045,12 @@ fn pull_policy(image: &str) -> &'static str {
     // The tag is `latest` or none here, which parses: only the name and
     // the digest can fail the parser.
     let latest = tag.map_or(digest.is_none(), |t| t == "latest");
-    if latest && digest_parses && (!IMAGE_REFERENCES || name_parses(image, name)) {
+    if latest && digest_parses && name_parses(image, name) {
         "Always"
     } else {
         "IfNotPresent"
     }
 }
-
-/// Whether the pull policy's default reads an image name as
-/// distribution/reference does (the `image-references` feature: the
-/// playground page leaves it out for its size budget, and there a name
-/// the parser refuses counts as one it reads).
-const IMAGE_REFERENCES: bool = cfg!(feature = "image-references");
 
 /// Whether `ParseNormalizedNamed` reads `name` (the reference `image`
 /// without its tag and digest): not 64 hex digits alone, and a path of
@@ -1259,7 +1253,6 @@ mod tests {
     /// SetDefaults_Container: a reference ParseNormalizedNamed refuses has
     /// no tag, so it is not `latest` (tools/defaults-diff).
     #[test]
-    #[cfg(feature = "image-references")]
     fn image_references_the_parser_refuses_are_not_latest() {
         let hex = "0123456789abcdef".repeat(4);
         for (image, policy) in [

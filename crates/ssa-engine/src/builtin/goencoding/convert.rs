@@ -31,9 +31,8 @@
 //! The others (the JSONSchemaProps unions, RawExtension, ...) are not
 //! walked here.
 //!
-//! With the `decode-types` feature ([`super::TYPE_ERRORS`]) a value the
-//! field's type cannot take is refused too, with the converter's words
-//! ([`super::convert_types`]).
+//! A value the field's type cannot take is refused too, with the
+//! converter's words ([`super::convert_types`]).
 
 use super::decode::{int_type_name, refused_number};
 use super::table::{GoTable, GoType};
@@ -49,9 +48,7 @@ pub(crate) fn from_unstructured(
     root: usize,
     object: &mut Value,
 ) -> Result<(), String> {
-    if super::TYPE_ERRORS
-        && let Some(error) = super::convert_types::first_refusal(table, root, object)
-    {
+    if let Some(error) = super::convert_types::first_refusal(table, root, object) {
         return Err(error);
     }
     if let Value::Map(m) = object {

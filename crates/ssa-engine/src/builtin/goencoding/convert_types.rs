@@ -1,9 +1,8 @@
-//! The unstructured converter's refusals of values of the wrong JSON type
-//! (the `decode-types` feature, [`super::TYPE_ERRORS`]): a read-only walk
-//! in the structs' declaration order, as `fromUnstructured` meets the
-//! fields, that finds the converter's first error of any kind, numbers
-//! and Quantity and time texts included ([`super::convert`] refuses
-//! those alone in the page's build, and narrows the integers).
+//! The unstructured converter's refusals of values of the wrong JSON type:
+//! a read-only walk in the structs' declaration order, as
+//! `fromUnstructured` meets the fields, that finds the converter's first
+//! error of any kind, numbers and Quantity and time texts included
+//! ([`super::convert`] then narrows the integers).
 //!
 //! `unrecognized type: int32` (a string in an integer field), `cannot
 //! convert int64 to v1.PullPolicy` (the Go type as reflect prints it, the

@@ -32,7 +32,6 @@
 //! JSON): an integral float below 1e21 without a fraction (`1e10` is
 //! `10000000000`), which [`crate::value::wire_int`] reads.
 
-use super::TYPE_ERRORS;
 use super::table::{GoTable, GoType};
 use crate::value::{Map, Value};
 
@@ -151,7 +150,7 @@ impl<'a> Decoder<'a> {
             // IntOrString reads what is not a string as an int32 with
             // encoding/json; its error ends the decoding.
             (GoType::IntOrString, Value::String(_)) => true,
-            (GoType::IntOrString, v) if TYPE_ERRORS => {
+            (GoType::IntOrString, v) => {
                 return Err(self.type_error(json_kind(v), "int32", owner));
             }
             // `ParseQuantity`'s and `time.Parse`'s errors are not
@@ -165,7 +164,7 @@ impl<'a> Decoder<'a> {
             // Time, MicroTime and Duration read a string with
             // encoding/json first: anything else is refused as such.
             (GoType::Time | GoType::MicroTime | GoType::Duration, v) => {
-                if v.as_str().is_some() || !TYPE_ERRORS {
+                if v.as_str().is_some() {
                     return Ok(());
                 }
                 return Err(self.type_error(json_kind(v), "string", owner));
@@ -173,7 +172,7 @@ impl<'a> Decoder<'a> {
             // A []byte's base64 is decoded at once; its error has no
             // context, and decoding goes on.
             (GoType::Bytes, Value::String(text)) => {
-                if TYPE_ERRORS && let Err(at) = crate::yaml::decode_base64(text) {
+                if let Err(at) = crate::yaml::decode_base64(text) {
                     self.saved
                         .get_or_insert(format!("illegal base64 data at input byte {at}"));
                 }
@@ -182,8 +181,7 @@ impl<'a> Decoder<'a> {
             // A list of numbers that fit a uint8 is a []byte too.
             (GoType::Bytes, Value::List(items)) => {
                 for item in items {
-                    if TYPE_ERRORS
-                        && !matches!(item, Value::Null)
+                    if !matches!(item, Value::Null)
                         && crate::value::wire_int(item).is_none_or(|n| !(0..256).contains(&n))
                     {
                         let kind = match item {
@@ -211,7 +209,7 @@ impl<'a> Decoder<'a> {
             ) => true,
             _ => false,
         };
-        if !fits && TYPE_ERRORS {
+        if !fits {
             let go_type = named.unwrap_or_else(|| primitive_name(ty));
             let error = self.type_error(json_kind(v), go_type, owner);
             self.saved.get_or_insert(error);

@@ -19,35 +19,14 @@
 //! ([`table`]).
 
 mod convert;
-#[cfg(feature = "decode-types")]
 mod convert_types;
 mod decode;
-#[cfg(not(feature = "decode-types"))]
-mod convert_types {
-    //! Without the `decode-types` feature: nothing refused.
-    pub(super) fn first_refusal(
-        _: &super::table::GoTable,
-        _: usize,
-        _: &crate::value::Value,
-    ) -> Option<String> {
-        None
-    }
-}
 pub(crate) mod quantity;
 pub(crate) mod table;
 pub(crate) mod time;
 
 pub(crate) use convert::from_unstructured;
 pub(crate) use decode::decode_numbers;
-
-/// Whether a value of another JSON type than its field's is refused as
-/// the server's decoder and converter refuse it (`unrecognized type:
-/// int32`, a `[]byte` that is not base64...): the `decode-types` feature,
-/// which the playground page leaves out for its size budget (its answer
-/// is then the write accepted, as before the feature; README,
-/// Limitations). Refusals of numbers a field cannot hold, and of Quantity
-/// and time texts, are always made.
-pub(crate) const TYPE_ERRORS: bool = cfg!(feature = "decode-types");
 
 /// The error of a type's own `UnmarshalJSON` for `v`, which both the
 /// unstructured converter and the JSON decoder return as it is (no field

@@ -162,11 +162,8 @@ fn parse_field(text: &str, structs: usize) -> Result<Field, String> {
         omit_empty: omit.contains('e'),
         omit_zero: omit.contains('z'),
         ty,
-        // Read only where decoding errors name types (`TYPE_ERRORS`).
-        go_name: parts
-            .next()
-            .filter(|_| super::TYPE_ERRORS)
-            .map(str::to_string),
+        // The Go type's name, as decoding errors print it.
+        go_name: parts.next().map(str::to_string),
     })
 }
 
