@@ -85,6 +85,15 @@ pub(super) fn remove_system_metadata(object: &mut Value) {
     }
 }
 
+/// The uid `new` names when it is not the stored object's: an update may
+/// leave the uid out (`BeforeUpdate` gives it the stored one), but not
+/// change it.
+pub(super) fn changed_uid(new: &Value, live: Option<&Value>) -> Option<Value> {
+    let uid = |v: &Value| v.get_path(&["metadata", "uid"]).cloned();
+    let named = uid(new).filter(|u| u.as_str().is_some_and(|u| !u.is_empty()))?;
+    (uid(live?) != Some(named.clone())).then_some(named)
+}
+
 /// `metadata` fields only the server writes keep their stored values
 /// (clients may not set them).
 pub(super) fn preserve_system_metadata(object: &mut Value, live: Option<&Value>) {

@@ -345,6 +345,7 @@ impl<'a> FieldManager<'a> {
             _ => api_version_of(&new).to_string(),
         };
         let managed = decode::live_or_new(&live_value, &new, request.subresource.is_some());
+        let changed_uid = decode::changed_uid(&new, live);
         managed_fields::remove_from(&mut new);
         remove_system_metadata(&mut new);
         let mut live_value = live_value;
@@ -374,12 +375,19 @@ impl<'a> FieldManager<'a> {
             }
             object
         };
+        let mut checked = stored(new.clone());
+        // Validation sees the uid the write names (the stored one is left
+        // out of `live_value`): `field is immutable`.
+        if let Some(uid) = changed_uid
+            && let Some(meta) = checked
+                .as_map_mut()
+                .and_then(|m| m.get_mut("metadata"))
+                .and_then(Value::as_map_mut)
+        {
+            meta.insert("uid", uid);
+        }
         strategy
-            .validate(
-                live.map(|_| &live_value),
-                &stored(new.clone()),
-                request.subresource,
-            )
+            .validate(live.map(|_| &live_value), &checked, request.subresource)
             .map_err(invalid)?;
         let object = if request.subresource == Some(Subresource::Scale) {
             // A /scale write is tracked on the Scale and mapped back.

@@ -75,6 +75,65 @@ pub fn check_create(object: &Value) -> Result<(), StoreRefusal> {
     }
 }
 
+/// The UID precondition of an update (PUT): the update handler makes the
+/// body's `metadata.uid` a precondition (`DefaultUpdatedObjectInfo`'s
+/// `Preconditions`), which etcd3's `GuaranteedUpdate` checks against the
+/// stored object (none: an empty one) before anything else of the store
+/// runs; `InterpretUpdateError` answers its `StorageError` with 409. `key`
+/// is the object's [`storage_key`], `name` the URL's.
+pub fn uid_precondition(
+    resource: &str,
+    key: &str,
+    name: &str,
+    object: &Value,
+    stored: Option<&Value>,
+) -> Result<(), StoreRefusal> {
+    let uid = |v: &Value| {
+        v.get_path(&["metadata", "uid"])
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let wanted = uid(object);
+    let stored = stored.map(uid).unwrap_or_default();
+    if wanted.is_empty() || wanted == stored {
+        return Ok(());
+    }
+    Err(StoreRefusal::Conflict(format!(
+        "Operation cannot be fulfilled on {resource} {}: StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {wanted}, UID in object meta: {stored}",
+        go_quote(name)
+    )))
+}
+
+/// An object's key in etcd as the API server names it under its default
+/// `--etcd-prefix`, `/registry`: the resource's prefix, its namespace (for
+/// a namespaced kind) and its name. Built-in resources are stored under
+/// the resource's name but for kube-apiserver's
+/// `SpecialDefaultResourcePrefixes`; what the extension servers store
+/// (custom resources, CustomResourceDefinitions, APIServices:
+/// `extension`) under `<group>/<resource>` (`SimpleStorageFactory`).
+pub fn storage_key(
+    group: &str,
+    resource: &str,
+    namespace: Option<&str>,
+    name: &str,
+    extension: bool,
+) -> String {
+    let prefix = match (group, resource) {
+        _ if extension => format!("{group}/{resource}"),
+        ("", "replicationcontrollers") => "controllers".to_string(),
+        ("", "endpoints") => "services/endpoints".to_string(),
+        ("", "nodes") => "minions".to_string(),
+        ("", "services") => "services/specs".to_string(),
+        ("extensions" | "networking.k8s.io", "ingresses") => "ingress".to_string(),
+        _ => resource.to_string(),
+    };
+    match namespace {
+        Some(namespace) => format!("/registry/{prefix}/{namespace}/{name}"),
+        None => format!("/registry/{prefix}/{name}"),
+    }
+}
+
 /// `APIObjectVersioner.ObjectResourceVersion`: 0 when `v` names none,
 /// else the version as `strconv.ParseUint(version, 10, 64)` reads it, or
 /// its error's text.
@@ -332,5 +391,125 @@ mod tests {
         assert!(invalid.1.contains("Required value"), "{}", invalid.1);
         assert_eq!(step("update", "5", "nginx").0, Outcome::Applied);
         assert_eq!(step("apply", "5", "nginx").0, Outcome::Applied);
+    }
+
+    /// The keys etcd stores objects under (kube-apiserver's
+    /// `SpecialDefaultResourcePrefixes`; the extension servers'
+    /// `<group>/<resource>`).
+    #[test]
+    fn storage_keys() {
+        use super::storage_key;
+        let cases = [
+            (
+                ("apps", "deployments", Some("default"), "web", false),
+                "/registry/deployments/default/web",
+            ),
+            (
+                ("", "services", Some("shop"), "api", false),
+                "/registry/services/specs/shop/api",
+            ),
+            (
+                ("", "endpoints", Some("shop"), "api", false),
+                "/registry/services/endpoints/shop/api",
+            ),
+            (("", "nodes", None, "n1", false), "/registry/minions/n1"),
+            (
+                ("", "replicationcontrollers", Some("a"), "rc", false),
+                "/registry/controllers/a/rc",
+            ),
+            (
+                ("networking.k8s.io", "ingresses", Some("a"), "i", false),
+                "/registry/ingress/a/i",
+            ),
+            (
+                ("", "namespaces", None, "team", false),
+                "/registry/namespaces/team",
+            ),
+            (
+                ("example.com", "widgets", Some("a"), "w", true),
+                "/registry/example.com/widgets/a/w",
+            ),
+            (
+                (
+                    "apiextensions.k8s.io",
+                    "customresourcedefinitions",
+                    None,
+                    "widgets.example.com",
+                    true,
+                ),
+                "/registry/apiextensions.k8s.io/customresourcedefinitions/widgets.example.com",
+            ),
+        ];
+        for ((group, resource, namespace, name, extension), key) in cases {
+            assert_eq!(
+                storage_key(group, resource, namespace, name, extension),
+                key
+            );
+        }
+    }
+
+    const UID_A: &str = "aaaaaaaa-0000-4000-8000-000000000001";
+    const UID_B: &str = "bbbbbbbb-0000-4000-8000-000000000002";
+
+    /// A PUT naming another uid fails its precondition (409, before
+    /// validation); a patch or an apply that changes the uid is refused by
+    /// `validateCommonFields` (422); naming the stored uid, or none, is
+    /// fine.
+    #[test]
+    fn a_write_may_not_change_the_uid() {
+        let live = format!(
+            "live: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: web, namespace: default, uid: {UID_A}}}, data: {{a: b}}}}\n"
+        );
+        let update = |uid: &str, value: &str| {
+            format!(
+                "- manager: m\n  op: update\n  object: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: web, namespace: default, uid: '{uid}'}}, data: {{a: '{value}'}}}}\n"
+            )
+        };
+        let steps = [
+            update(UID_B, "c"),
+            update(UID_A, "c"),
+            update("", "d"),
+            format!(
+                "- manager: m\n  op: patch\n  patchType: merge\n  patch: {{metadata: {{uid: {UID_B}}}}}\n"
+            ),
+            format!(
+                "- manager: m\n  op: apply\n  force: true\n  object: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: web, namespace: default, uid: {UID_B}}}, data: {{a: e}}}}\n"
+            ),
+            format!(
+                "- manager: m\n  op: apply\n  force: true\n  object: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: web, namespace: default, uid: {UID_A}}}, data: {{a: e}}}}\n"
+            ),
+        ];
+        let results = run_steps(&live, &steps.concat());
+        assert_eq!(
+            results[0],
+            (
+                Outcome::Conflict,
+                format!(
+                    "Operation cannot be fulfilled on configmaps \"web\": StorageError: invalid object, Code: 4, Key: /registry/configmaps/default/web, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: {UID_B}, UID in object meta: {UID_A}"
+                )
+            )
+        );
+        assert_eq!(results[1], (Outcome::Applied, String::new()));
+        assert_eq!(results[2], (Outcome::Applied, String::new()));
+        let immutable = (
+            Outcome::Invalid,
+            format!(
+                "ConfigMap \"web\" is invalid: metadata.uid: Invalid value: \"{UID_B}\": field is immutable"
+            ),
+        );
+        assert_eq!(results[3], immutable);
+        assert_eq!(results[4], immutable);
+        assert_eq!(results[5], (Outcome::Applied, String::new()));
+    }
+
+    /// A `live` written without a uid is the object whose uid the steps
+    /// name: a body copied from the real object passes.
+    #[test]
+    fn a_live_object_without_a_uid_has_the_one_the_steps_name() {
+        let live = "live: {apiVersion: v1, kind: ConfigMap, metadata: {name: web, namespace: default}, data: {a: b}}\n";
+        let step = format!(
+            "- manager: m\n  op: update\n  object: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: web, namespace: default, uid: {UID_B}}}, data: {{a: c}}}}\n"
+        );
+        assert_eq!(run_steps(live, &step)[0], (Outcome::Applied, String::new()));
     }
 }

@@ -142,6 +142,9 @@ pub fn run_scenario_with_schema(
 ) -> ScenarioResult {
     let target = Target::of(scenario);
     let mut live = scenario.live.clone();
+    if let Some(stored) = live.as_mut() {
+        take_named_uid(stored, scenario);
+    }
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
     let generation = generation_of(scenario, schema);
     if let Some(stored) = live.as_mut() {
@@ -393,8 +396,20 @@ fn run_step(
                 Some(Subresource::Scale) => Ok(None),
                 _ => crate::registry::Strategy::new(schema).decode_body(body, strict),
             };
+            // Then the store's UID precondition, before anything else.
+            let precondition = crate::registry::uid_precondition(
+                &target.resource,
+                &target.key,
+                &target.name,
+                body,
+                live,
+            );
             match decoded {
                 Err(message) => (Err(WriteError::Invalid { message }), vec![]),
+                Ok(_) if precondition.is_err() => (
+                    precondition.map(|()| None).map_err(WriteError::from),
+                    vec![],
+                ),
                 Ok(None) => (fm.update(live, &request).map(Some), vec![]),
                 Ok(Some(kept)) => {
                     let request = WriteRequest {
@@ -509,12 +524,38 @@ fn not_found(step: &Step, target: &Target) -> WriteError {
     }
 }
 
+/// A `live` object written without a uid is the object whose uid the
+/// steps name, if one does (the first): a body copied from the real
+/// object carries its uid, which the store's UID checks then find
+/// unchanged. Without one the bookkeeping gives it a uid of its own.
+fn take_named_uid(live: &mut Value, scenario: &Scenario) {
+    let uid_of = |v: &Value| v.get_path(&["metadata", "uid"]).cloned();
+    if uid_of(live).is_some() {
+        return;
+    }
+    let named = scenario
+        .steps
+        .iter()
+        .filter_map(|s| s.as_ref().ok()?.object.as_ref())
+        .find_map(uid_of);
+    if let Some(uid) = named
+        && let Some(meta) = live
+            .as_map_mut()
+            .and_then(|m| m.get_mut("metadata"))
+            .and_then(Value::as_map_mut)
+    {
+        meta.insert("uid", uid);
+    }
+}
+
 /// What a 404 names (`NewNotFound(qualifiedResource, name)`): the
 /// scenario's resource with its group (`deployments.apps`, `configmaps`;
 /// a custom resource's plural from its CRD) and the object's name.
 struct Target {
     resource: String,
     name: String,
+    /// The object's key in etcd (`registry::storage_key`).
+    key: String,
 }
 
 impl Target {
@@ -534,23 +575,43 @@ impl Target {
             _ => None,
         }
         .unwrap_or_else(|| crate::registry::guess_resource(&kind));
-        let name_of = |v: &Value| {
-            v.get_path(&["metadata", "name"])
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        let name = scenario
-            .live
-            .as_ref()
-            .and_then(name_of)
-            .or_else(|| {
+        // The first of the live object's and the steps' objects that
+        // names it.
+        let named = |field: &str| {
+            let of = |v: &Value| {
+                v.get_path(&["metadata", field])
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            };
+            scenario.live.as_ref().and_then(of).or_else(|| {
                 scenario
                     .steps
                     .iter()
                     .filter_map(|s| s.as_ref().ok()?.object.as_ref())
-                    .find_map(name_of)
+                    .find_map(of)
             })
-            .unwrap_or_default();
+        };
+        let name = named("name").unwrap_or_default();
+        let crd = match &scenario.schema {
+            Some(SchemaSource::Crd(crd)) => Some(crd),
+            _ => None,
+        };
+        // What the extension servers store: custom resources (a CRD, or a
+        // kind the catalogue does not know), CRDs and APIServices.
+        let extension = crd.is_some()
+            || matches!(group, "apiextensions.k8s.io" | "apiregistration.k8s.io")
+            || crate::builtin::lookup(&api_version, &kind).is_none();
+        let cluster_scoped = match crd {
+            Some(crd) => {
+                crd.get_path(&["spec", "scope"]).and_then(Value::as_str) == Some("Cluster")
+            }
+            None => crate::builtin::cluster_scoped(group, &kind),
+        };
+        // kubectl's namespace when the object names none.
+        let namespace =
+            (!cluster_scoped).then(|| named("namespace").unwrap_or_else(|| "default".to_string()));
+        let key =
+            crate::registry::storage_key(group, &plural, namespace.as_deref(), &name, extension);
         Target {
             resource: if group.is_empty() {
                 plural
@@ -558,6 +619,7 @@ impl Target {
                 format!("{plural}.{group}")
             },
             name,
+            key,
         }
     }
 }

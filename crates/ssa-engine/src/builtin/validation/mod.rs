@@ -502,7 +502,7 @@ impl KindValidation {
         let mut errs = match (old, self.meta) {
             (None, Some((rule, kube))) => meta::object_meta(new, rule, kube),
             (None, None) => Vec::new(),
-            (Some(_), _) => self.update_meta_errors(new),
+            (Some(old), _) => self.update_meta_errors(new, old),
         };
         match (self.spec, old) {
             (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
@@ -583,9 +583,26 @@ impl KindValidation {
     /// The metadata's errors on update: `validateCommonFields` first,
     /// then the strategy's `ValidateObjectMetaUpdate` (whose errors are
     /// the same, but for core/validation's finalizer names).
-    fn update_meta_errors(&self, new: &Value) -> Vec<field::FieldError> {
+    fn update_meta_errors(&self, new: &Value, old: &Value) -> Vec<field::FieldError> {
         let kube = self.meta.is_some_and(|(_, kube)| kube);
-        meta::object_meta(new, NameRule::PathSegment, kube)
+        // `ValidateObjectMetaAccessorUpdate`'s immutable uid comes before
+        // the labels (`BeforeUpdate` gives an update without one the
+        // stored uid first).
+        fn uid(v: &Value) -> Option<&str> {
+            v.get_path(&["metadata", "uid"])
+                .and_then(Value::as_str)
+                .filter(|uid| !uid.is_empty())
+        }
+        let mut errs = Vec::new();
+        if let Some(changed) = uid(new).filter(|&u| uid(old) != Some(u)) {
+            errs.push(field::invalid(
+                "metadata.uid",
+                field::BadValue::str(changed),
+                "field is immutable",
+            ));
+        }
+        errs.extend(meta::object_meta(new, NameRule::PathSegment, kube));
+        errs
     }
 
     /// `NewInvalid`'s message of `errors`, if any.
@@ -623,7 +640,7 @@ impl Validator for KindValidation {
         if cfg!(feature = "rare-kinds") && self.spec == Spec::CertificateSigningRequest {
             return self.validate(Some(old), new);
         }
-        let mut errs = self.update_meta_errors(new);
+        let mut errs = self.update_meta_errors(new, old);
         match self.spec {
             Spec::Workload(w) => errs.extend(apps::status(w, new, old)),
             // ValidateReplicationControllerStatus: a ReplicaSet's rules.
