@@ -276,6 +276,18 @@ test('the documentation example: iframe, element and JS API', async () => {
   await context.close();
 });
 
+// The scenario on the page runs its first step and is refused at its
+// second with `message`, once the JavaScript API package has answered
+// for what the page's own wasm leaves out (it loads on the first such
+// write, then the page runs the scenario again).
+async function secondStepRefused(page, message) {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
+  );
+  await page.locator('.timeline button').nth(1).click();
+  assert.equal(await page.locator('.step-message').textContent(), message);
+}
+
 test('a kind whose rules the page leaves out is checked by the JavaScript API package', async () => {
   const { page, context, errors, foreign } = await open();
   const scenario = [
@@ -293,12 +305,7 @@ test('a kind whose rules the page leaves out is checked by the JavaScript API pa
   await page.locator('.editor-text').fill(scenario);
   // The page's own wasm has no StorageClass rules (the engine's
   // `rare-kinds` feature): the package loads, then the scenario runs again.
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
-  );
-  await page.locator('.timeline button').nth(1).click();
-  assert.equal(
-    await page.locator('.step-message').textContent(),
+  await secondStepRefused(page,
     'StorageClass.storage.k8s.io "fast" is invalid: [reclaimPolicy: Unsupported value: "Keep": supported values: "Delete", "Retain", reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden.]',
   );
   assert.deepEqual(foreign, []);
@@ -340,12 +347,7 @@ test('a custom resource is checked against its CRD on the page, by the JavaScrip
   await page.locator('.editor-text').fill(scenario);
   // The package loads on the first custom resource, then the page runs
   // the scenario again with its answers.
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
-  );
-  await page.locator('.timeline button').nth(1).click();
-  assert.equal(
-    await page.locator('.step-message').textContent(),
+  await secondStepRefused(page,
     'Widget.example.com "w" is invalid: [spec.size: Unsupported value: "huge": supported values: "small", "large", spec.name: Invalid value: "Web": spec.name in body should match \'^[a-z]+$\']',
   );
   await fullPageShot(page, path.join(shots, 'playground-crd-validation.png'));

@@ -55,22 +55,12 @@ fn differences(engine: &Value, go: &Value, path: &str, out: &mut Vec<String>) {
 /// engine's Namespace defaults carry (`default_map`): the `kubernetes`
 /// finalizer.
 fn prepare_namespace(namespace: &mut Value) {
-    let Some(root) = namespace.as_map_mut() else {
-        return;
-    };
-    let Some(spec) = root.child_map_mut("spec") else {
-        return;
-    };
-    let kubernetes = Value::from("kubernetes");
-    let mut list = spec
-        .get("finalizers")
-        .and_then(Value::as_list)
-        .cloned()
-        .unwrap_or_default();
-    if !list.contains(&kubernetes) {
-        list.push(kubernetes);
+    if let Some(spec) = namespace
+        .as_map_mut()
+        .and_then(|root| root.child_map_mut("spec"))
+    {
+        super::namespace_finalizer(spec);
     }
-    spec.insert("finalizers", Value::List(list));
 }
 
 #[test]

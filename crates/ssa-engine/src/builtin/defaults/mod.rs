@@ -382,20 +382,7 @@ impl KindDefaults {
                     let labels = root.child_map_mut("metadata")?.child_map_mut("labels")?;
                     labels.insert("kubernetes.io/metadata.name", name);
                 }
-                // The namespace strategy's PrepareForCreate appends the
-                // kubernetes finalizer when missing (an update keeps the
-                // stored finalizers: `registry::status`).
-                let spec = root.child_map_mut("spec")?;
-                let kubernetes = Value::from("kubernetes");
-                let mut list = spec
-                    .get("finalizers")
-                    .and_then(Value::as_list)
-                    .cloned()
-                    .unwrap_or_default();
-                if !list.contains(&kubernetes) {
-                    list.push(kubernetes);
-                }
-                spec.insert("finalizers", Value::List(list));
+                namespace_finalizer(root.child_map_mut("spec")?);
             }
             KindDefaults::Ingress => {}
             KindDefaults::Secret => set(root, "type", Value::from("Opaque")),
@@ -621,6 +608,22 @@ fn job_spec(spec: &mut Map) -> Option<()> {
     let tmpl = spec.child_map_mut("template")?;
     pod_spec(tmpl.child_map_mut("spec")?);
     Some(())
+}
+
+/// The namespace strategy's `PrepareForCreate` appends the `kubernetes`
+/// finalizer to a Namespace's spec when missing (an update keeps the
+/// stored finalizers: `registry::status`).
+pub(super) fn namespace_finalizer(spec: &mut Map) {
+    let kubernetes = Value::from("kubernetes");
+    let mut list = spec
+        .get("finalizers")
+        .and_then(Value::as_list)
+        .cloned()
+        .unwrap_or_default();
+    if !list.contains(&kubernetes) {
+        list.push(kubernetes);
+    }
+    spec.insert("finalizers", Value::List(list));
 }
 
 /// `SetDefaults_PodFailurePolicyOnPodConditionsPattern`: a pod failure
