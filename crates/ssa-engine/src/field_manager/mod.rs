@@ -148,13 +148,12 @@ impl<'a> FieldManager<'a> {
     }
 
     /// The store's optimistic lock (see `crate::registry::optimistic_lock`)
-    /// on `object`, replacing `stored` (none when the write creates the
-    /// object: then a create through an update or an apply takes any
-    /// version, where upstream's `Store.Update` still fails one
-    /// `ParseUint` cannot read). The store checks
-    /// it once the field manager has made the new object (an apply's own
-    /// conflicts and typing errors come first) and before the strategy's
-    /// work and validation.
+    /// on `object`, replacing `stored`. The store checks it once the field
+    /// manager has made the new object (an apply's own conflicts and
+    /// typing errors come first) and before the strategy's work and
+    /// validation. A create through an update or an apply (no `stored`)
+    /// takes any version, where upstream's `Store.Update` still fails one
+    /// `ParseUint` cannot read.
     fn lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), StoreRefusal> {
         match (&self.resource, stored) {
             (Some(resource), Some(stored)) => {

@@ -404,14 +404,11 @@ fn run_step(
                 body,
                 live,
             );
-            match decoded {
-                Err(message) => (Err(WriteError::Invalid { message }), vec![]),
-                Ok(_) if precondition.is_err() => (
-                    precondition.map(|()| None).map_err(WriteError::from),
-                    vec![],
-                ),
-                Ok(None) => (fm.update(live, &request).map(Some), vec![]),
-                Ok(Some(kept)) => {
+            match (decoded, precondition) {
+                (Err(message), _) => (Err(WriteError::Invalid { message }), vec![]),
+                (Ok(_), Err(refusal)) => (Err(refusal.into()), vec![]),
+                (Ok(None), Ok(())) => (fm.update(live, &request).map(Some), vec![]),
+                (Ok(Some(kept)), Ok(())) => {
                     let request = WriteRequest {
                         body: &kept,
                         ..request
