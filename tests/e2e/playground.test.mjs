@@ -308,6 +308,7 @@ test('a kind whose rules the page leaves out is checked by the JavaScript API pa
   await secondStepRefused(page,
     'StorageClass.storage.k8s.io "fast" is invalid: [reclaimPolicy: Unsupported value: "Keep": supported values: "Delete", "Retain", reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden.]',
   );
+  await fullPageShot(page, path.join(shots, 'playground-rare-kind-validation.png'));
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
   await context.close();
