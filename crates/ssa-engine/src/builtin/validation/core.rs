@@ -3,22 +3,23 @@
 //! pod spec), and in `ValidatePodSpec` the containers after the volumes,
 //! in upstream's order: `validateContainers` (required;
 //! `validateContainerCommon`'s name, image, ports, environment, volume
-//! mounts (`volumes`), pull policy and resources (`resources`); unique
-//! names; the lifecycle hooks and probes, `probes`; the container's
-//! restart policy), then `validateInitContainers` (the common rules, the
-//! restart policy, unique names, and hooks and probes only for a sidecar);
-//! and `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for
-//! a few fields. The common rules end with the security context
+//! `envFrom`, volume mounts (`volumes`), pull policy and resources
+//! (`resources`); unique names; the lifecycle hooks and probes, `probes`;
+//! the container's restart policy), then `validateInitContainers` (the
+//! common rules, the restart policy, unique names, and hooks and probes
+//! only for a sidecar), then `validateEphemeralContainers` (the common
+//! rules and the fields an ephemeral container may not set); and
+//! `ValidatePodUpdate`'s rule that a Pod's spec is immutable but for a
+//! few fields. The common rules end with the security context
 //! (`ValidateSecurityContext`, `security`). A ReplicationController's
 //! spec is here too, as upstream has it.
 //!
-//! Not modelled of a container: `envFrom`, `volumeDevices`, the
-//! termination message policy, the resize policy, the restart rules' own
-//! fields and host port conflicts.
+//! Not modelled of a container: `volumeDevices`, the resize policy, the
+//! restart rules' own fields and host port conflicts.
 
 use super::field::{
     BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, non_negative,
-    required, too_long,
+    not_found, required, too_long,
 };
 use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::Value;
@@ -97,10 +98,84 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             }
         }
     }
+    ephemeral_containers(&mut errs, spec, &volumes, path, host_users);
     if let Some(spec) = spec {
         errs.extend(podspec::pod_fields(spec, path));
     }
     errs
+}
+
+/// What an ephemeral container may not set (`allowedEphemeralContainerFields`,
+/// in the struct's field order; fields it does not list are refused too).
+const EPHEMERAL_FORBIDDEN: [&str; 9] = [
+    "ports",
+    "resources",
+    "resizePolicy",
+    "restartPolicy",
+    "restartPolicyRules",
+    "livenessProbe",
+    "readinessProbe",
+    "startupProbe",
+    "lifecycle",
+];
+
+/// `validateEphemeralContainers` (a pod template's too): the common
+/// rules, `validateContainerOnlyForPod`'s image, a name unique among all
+/// containers, a target among the others, no field of
+/// [`EPHEMERAL_FORBIDDEN`] (set: not its zero value) and no sub-paths.
+fn ephemeral_containers(
+    errs: &mut Vec<FieldError>,
+    spec: Option<&Value>,
+    volumes: &[String],
+    path: &str,
+    host_users: bool,
+) {
+    let list = |key: &str| items(spec.and_then(|s| s.get(key)));
+    let others: Vec<&str> = list("containers")
+        .iter()
+        .chain(list("initContainers"))
+        .map(|c| text(c, "name"))
+        .collect();
+    let mut all = others.clone();
+    const DETAIL: &str = "cannot be set for an Ephemeral Container";
+    for (i, c) in list("ephemeralContainers").iter().enumerate() {
+        let at = index(&child(path, "ephemeralContainers"), i);
+        errs.extend(container_common(c, volumes, &at, host_users));
+        super::pod::padded_image(errs, c, child(&at, "image"));
+        let name = text(c, "name");
+        if all.contains(&name) {
+            errs.duplicate(child(&at, "name"), BadValue::str(name));
+        } else {
+            all.push(name);
+        }
+        let target = text(c, "targetContainerName");
+        if !target.is_empty() && !others.contains(&target) {
+            errs.push(not_found(
+                child(&at, "targetContainerName"),
+                BadValue::str(target),
+            ));
+        }
+        for key in EPHEMERAL_FORBIDDEN {
+            // A struct (resources) is its zero value when none of its
+            // fields is set; anything else when it is not null.
+            let set = match c.get(key) {
+                Some(Value::Map(m)) if key == "resources" => m.values().any(|v| !v.is_null()),
+                Some(v) => !v.is_null(),
+                None => false,
+            };
+            if set {
+                errs.forbidden(child(&at, key), DETAIL);
+            }
+        }
+        for (j, mount) in items(c.get("volumeMounts")).iter().enumerate() {
+            for key in ["subPath", "subPathExpr"] {
+                if !text(mount, key).is_empty() {
+                    let mount_at = index(&child(&at, "volumeMounts"), j);
+                    errs.forbidden(child(&mount_at, key), DETAIL);
+                }
+            }
+        }
+    }
 }
 
 /// `validateContainerRestartPolicy`, as 1.36 runs it for every container
@@ -157,6 +232,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -
     }
     errs.extend(ports(c.get("ports"), &child(at, "ports")));
     errs.extend(env(c.get("env"), &child(at, "env")));
+    env_from(&mut errs, c.get("envFrom"), &child(at, "envFrom"));
     errs.extend(volumes::volume_mounts(
         c.get("volumeMounts"),
         volumes,
@@ -229,11 +305,7 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             .bytes()
             .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
         {
-            errs.invalid(
-                name_path,
-                BadValue::str(name),
-                "a valid environment variable name must consist only of printable ASCII characters other than '='",
-            );
+            errs.invalid(name_path, BadValue::str(name), RELAXED_ENV_NAME);
         }
         let Some(from) = var.get("valueFrom").filter(|v| v.as_map().is_some()) else {
             continue;
@@ -267,6 +339,57 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
     }
     errs
 }
+
+/// `ValidateEnvFrom`: a prefix that is an environment variable name
+/// (`IsRelaxedEnvVarName`: RelaxedEnvironmentVariableValidation, GA and
+/// locked since 1.34), each source's name (`validateConfigMapEnvSource`,
+/// `validateSecretEnvSource`: required, a DNS subdomain with a trailing
+/// dash allowed, as `NameIsDNSSubdomain` with `prefix` has it), then one
+/// source (the error at the list's path, as upstream has it).
+fn env_from(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
+    for (i, source) in items(list).iter().enumerate() {
+        let at = index(path, i);
+        let prefix = text(source, "prefix");
+        if prefix
+            .bytes()
+            .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
+        {
+            errs.invalid(
+                child(&at, "prefix"),
+                BadValue::str(prefix),
+                RELAXED_ENV_NAME,
+            );
+        }
+        let mut sources = 0;
+        for key in ["configMapRef", "secretRef"] {
+            let Some(reference) = source.get(key).filter(|v| !v.is_null()) else {
+                continue;
+            };
+            sources += 1;
+            let name = text(reference, "name");
+            let name_path = child(&child(&at, key), "name");
+            if name.is_empty() {
+                errs.required(name_path, "");
+            } else {
+                invalid_each(
+                    errs,
+                    &name_path,
+                    name,
+                    names::dns1123_subdomain(&names::mask_trailing_dash(name)),
+                );
+            }
+        }
+        let detail = match sources {
+            0 => "must specify one of: `configMapRef` or `secretRef`",
+            1 => continue,
+            _ => "may not have more than one field specified at a time",
+        };
+        errs.invalid(path, BadValue::str(""), detail);
+    }
+}
+
+/// `IsRelaxedEnvVarName`'s message.
+const RELAXED_ENV_NAME: &str = "a valid environment variable name must consist only of printable ASCII characters other than '='";
 
 /// The labels `ConvertDownwardAPIFieldLabel` converts: first the
 /// [`ENV_FIELD_PATHS`] of `validEnvDownwardAPIFieldPathExpressions`

@@ -206,8 +206,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
-        "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a None dnsPolicy without dnsConfig or nameservers; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown operator (Lt and Gt while their gate is off), an unknown effect",
-        "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, validatePodDNSConfig, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
+        "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown operator (Lt and Gt while their gate is off), an unknown effect",
+        "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
@@ -233,6 +233,31 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod",
         "the pod's securityContext: fsGroup, runAsUser, runAsGroup or a supplemental group out of 0..2147483647; shareProcessNamespace beside hostPID; a sysctl without a name, with one IsValidSysctlName refuses, or with a valid one given before; an unknown fsGroupChangePolicy or supplementalGroupsPolicy; seccomp and AppArmor profiles as a container's; a seLinuxChangePolicy other than Recursive (SELinuxMount off: MountOption refused on create), after the node selector and before the affinity",
         "core/validation ValidatePodSpec, validatePodSpecSecurityContext, validateSysctls (IsValidSysctlName), validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSeccompProfileField, ValidateAppArmorProfileField; pkg/api/pod GetValidationOptionsFromPodSpecAndMeta (useOnlyRecursiveSELinuxChangePolicy)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a container's, init container's or ephemeral container's envFrom: a prefix that is not printable ASCII without '=' (RelaxedEnvironmentVariableValidation, GA), a configMapRef or secretRef without a name or with one that is not a DNS subdomain (a trailing dash masked, as for a name prefix), no source or both (the error at the envFrom list)",
+        "core/validation validateContainerCommon, ValidateEnvFrom, validateConfigMapEnvSource, validateSecretEnvSource (apimachinery IsRelaxedEnvVarName, NameIsDNSSubdomain with prefix, maskTrailingDash)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "ephemeral containers (a pod template's too): the common container rules, an image with surrounding whitespace, a name used by any other container, a targetContainerName of no regular or init container, ports, resources, resizePolicy, restartPolicy, restartPolicyRules, probes or lifecycle set, a volume mount's subPath or subPathExpr",
+        "core/validation validateEphemeralContainers, validateContainerCommon, validateContainerOnlyForPod, validateFieldAllowList (allowedEphemeralContainerFields)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "dnsConfig, after the affinity: with a None dnsPolicy, no dnsConfig or no nameservers (and then nothing else); more than 3 nameservers (the list printed), one that ParseIPSloppy does not parse (StrictIPCIDRValidation off); more than 32 searches or more than 2048 characters of them joined by spaces, a search other than '.' that, without one trailing dot, is not a DNS subdomain allowing '_' (RelaxedDNSSearchValidation, GA); an option without a name",
+        "core/validation validatePodDNSConfig, IsValidIPForLegacyField, ValidateDNS1123SubdomainWithUnderScore (apimachinery IsDNS1123SubdomainWithUnderscore)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "readiness gates whose conditionType is not a qualified name; scheduling gates whose name is not a qualified name or repeats an earlier one (each error at the gate's path), on create and on a Pod's update alike",
+        "core/validation validateReadinessGates, validateSchedulingGates, ValidateQualifiedName",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "host aliases, after the tolerations: an ip that ParseIPSloppy does not parse (StrictIPCIDRValidation off; an empty one included), a hostname that is not a DNS subdomain",
+        "core/validation ValidateHostAliases, IsValidIPForLegacyField, ValidateDNS1123Subdomain",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",

@@ -94,6 +94,47 @@ pub(super) fn dns1123_subdomain(value: &str) -> Vec<String> {
     errs
 }
 
+/// api/validation's `maskTrailingDash`: a name a value may be appended to
+/// (`NameIsDNSSubdomain` with `prefix`) has its last two bytes replaced by
+/// `a` when it ends in a dash. A multi-byte character it cuts in two is
+/// invalid either way: its bytes become DEL, as many, as invalid.
+pub(super) fn mask_trailing_dash(name: &str) -> String {
+    let Some(kept) = name.strip_suffix('-').filter(|_| name.len() > 1) else {
+        return name.to_string();
+    };
+    let mut bytes = kept.as_bytes()[..kept.len() - 1].to_vec();
+    bytes.push(b'a');
+    String::from_utf8(bytes).unwrap_or_else(|e| {
+        let ascii = |b: &u8| if b.is_ascii() { char::from(*b) } else { '\x7f' };
+        e.into_bytes().iter().map(ascii).collect()
+    })
+}
+
+/// `IsDNS1123SubdomainWithUnderscore`: a subdomain whose labels may
+/// start with `_` and hold `_`.
+pub(super) fn dns1123_subdomain_with_underscore(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push(MAX_253.to_string());
+    }
+    let label = |l: &str| {
+        let l = l.strip_prefix('_').unwrap_or(l);
+        l.bytes()
+            .all(|c| is_lower_alnum(c) || c == b'-' || c == b'_')
+            && l.bytes().next().is_some_and(is_lower_alnum)
+            && l.bytes().last().is_some_and(is_lower_alnum)
+    };
+    if !value.split('.').all(label) {
+        const LABEL: &str = "_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?";
+        errs.push(regex_error(
+            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
+            &format!("{LABEL}(\\.{LABEL})*"),
+            &["example.com"],
+        ));
+    }
+    errs
+}
+
 /// `content.IsPathSegmentName`: the registry's rule for every name
 /// (`rest.BeforeCreate`), and RBAC's (`ValidateRBACName`).
 pub(super) fn path_segment(value: &str) -> Vec<String> {

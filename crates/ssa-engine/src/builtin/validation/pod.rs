@@ -17,7 +17,7 @@ use crate::value::Value;
 /// A Pod's container image with leading or trailing whitespace
 /// (`validateContainerOnlyForPod`, and `ValidateContainerUpdates` again on
 /// update, the same message, which the aggregate prints once).
-fn padded_image(errs: &mut Vec<FieldError>, container: &Value, path: String) {
+pub(super) fn padded_image(errs: &mut Vec<FieldError>, container: &Value, path: String) {
     let image = text(container, "image");
     if image.trim() != image {
         errs.invalid(

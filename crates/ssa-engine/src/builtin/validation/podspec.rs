@@ -2,12 +2,15 @@
 //! runs after the containers (`core.rs`), in its order: the restart and
 //! DNS policies, the node selector's labels, the security context
 //! (`validatePodSpecSecurityContext`, `security`), the affinity
-//! (`validateAffinity`), a `None` DNS policy's config, the topology
-//! spread constraints, the names of the service account and the node,
-//! the active deadline, the host and subdomain names, the tolerations
-//! (`ValidateTolerations`) and the priority class's name. The affinity
-//! rules were read in the 1.37 cycle's `validation.go`
-//! (AIAgentSandox/kubernetes@64149d12, a fork of master).
+//! (`validateAffinity`), the DNS config (`validatePodDNSConfig`), the
+//! readiness and scheduling gates, the topology spread constraints, the
+//! names of the service account and the node, the active deadline, the
+//! host and subdomain names, the tolerations (`ValidateTolerations`),
+//! the host aliases (`ValidateHostAliases`) and the priority class's
+//! name. The affinity rules, the DNS config, the gates and the host
+//! aliases were read in the 1.37 cycle's `validation.go`
+//! (AIAgentSandox/kubernetes@64149d12, a fork of master), the feature
+//! gates they depend on in its `kube_features.go`.
 //!
 //! Not modelled (each costs the page's wasm; measured in gzipped bytes
 //! where it was written and weighed): a pod affinity term's
@@ -16,13 +19,11 @@
 //! beside a label selector, not in the selector already, not in both
 //! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; what
 //! `security` leaves out of the security context; image pull
-//! secrets (a v1 object has nothing but a name to get wrong); DNS config
-//! limits (at most 3 nameservers that are IP addresses, 32 searches
-//! that are DNS subdomains, named options); the host network's ports,
-//! readiness and scheduling gates, Windows host-process pods, user
-//! namespaces, host aliases, the runtime class, preemption policy,
-//! overhead, the OS and what it forbids, resource claims, pod-level
-//! resources and the scheduling group.
+//! secrets (a v1 object has nothing but a name to get wrong); the host
+//! network's ports, Windows host-process pods, user namespaces, the
+//! runtime class, preemption policy, overhead, the OS and what it
+//! forbids, resource claims, pod-level resources and the scheduling
+//! group.
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;
@@ -51,18 +52,22 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     if let Some(affinity) = spec.get("affinity") {
         affinity_errors(&mut errs, affinity, &at("affinity"));
     }
-    // validatePodDNSConfig: a `None` policy takes its servers from it.
-    if text(spec, "dnsPolicy") == "None" {
-        match spec.get("dnsConfig").filter(|c| !c.is_null()) {
-            None => errs.required(
-                at("dnsConfig"),
-                "must provide `dnsConfig` when `dnsPolicy` is None",
-            ),
-            Some(config) if items(config.get("nameservers")).is_empty() => errs.required(
-                at("dnsConfig.nameservers"),
-                "must provide at least one DNS nameserver when `dnsPolicy` is None",
-            ),
-            Some(_) => {}
+    dns_config(&mut errs, spec, &at("dnsConfig"));
+    // validateReadinessGates: condition types are qualified names.
+    for (i, gate) in items(spec.get("readinessGates")).iter().enumerate() {
+        let at = child(&index(&at("readinessGates"), i), "conditionType");
+        let condition = text(gate, "conditionType");
+        invalid_each(&mut errs, &at, condition, names::label_key(condition));
+    }
+    // validateSchedulingGates: qualified names, none twice (the errors at
+    // the gate's path, not its name's).
+    let gates = items(spec.get("schedulingGates"));
+    for (i, gate) in gates.iter().enumerate() {
+        let at = index(&at("schedulingGates"), i);
+        let name = text(gate, "name");
+        invalid_each(&mut errs, &at, name, names::label_key(name));
+        if gates[..i].iter().any(|g| text(g, "name") == name) {
+            errs.duplicate(at, BadValue::str(name));
         }
     }
     topology_spread(
@@ -89,6 +94,17 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     for (i, toleration) in items(spec.get("tolerations")).iter().enumerate() {
         toleration_errors(&mut errs, toleration, &index(&at("tolerations"), i));
     }
+    // ValidateHostAliases: an address (IsValidIPForLegacyField,
+    // StrictIPCIDRValidation off), host names that are DNS subdomains.
+    for (i, alias) in items(spec.get("hostAliases")).iter().enumerate() {
+        let at = index(&at("hostAliases"), i);
+        legacy_ip(&mut errs, &child(&at, "ip"), text(alias, "ip"));
+        for (j, host) in items(alias.get("hostnames")).iter().enumerate() {
+            let host = host.as_str().unwrap_or("");
+            let path = index(&child(&at, "hostnames"), j);
+            invalid_each(&mut errs, &path, host, names::dns1123_subdomain(host));
+        }
+    }
     name_errors(
         &mut errs,
         spec,
@@ -97,6 +113,90 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         names::dns1123_subdomain,
     );
     errs
+}
+
+/// `IsValidIPForLegacyField` with StrictIPCIDRValidation off (alpha in
+/// 1.36) and no stored addresses: `ParseIPSloppy` parses it.
+fn legacy_ip(errs: &mut Vec<FieldError>, path: &str, text: &str) {
+    if super::ip::parse_sloppy(text).is_none() {
+        errs.invalid(path, BadValue::str(text), super::ip::NOT_AN_IP);
+    }
+}
+
+/// `json.Marshal` of a `[]string`.
+fn json_strings(list: &[Value]) -> BadValue {
+    let quoted: Vec<String> = list
+        .iter()
+        .map(|v| super::field::json_string(v.as_str().unwrap_or("")))
+        .collect();
+    BadValue::Json(format!("[{}]", quoted.join(",")))
+}
+
+/// `validatePodDNSConfig` at `path`: a `None` policy takes its servers
+/// from it (and nothing else is checked without them); at most 3
+/// nameservers, each an address; at most 32 searches, 2048 characters
+/// with the spaces between them, each (but `.`, a trailing dot dropped)
+/// a DNS subdomain that may hold `_` (RelaxedDNSSearchValidation, GA and
+/// locked since 1.34); options named.
+fn dns_config(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let config = set(spec.get("dnsConfig"));
+    let list = |key: &str| items(config.and_then(|c| c.get(key)));
+    if text(spec, "dnsPolicy") == "None" {
+        if config.is_none() {
+            return errs.required(path, "must provide `dnsConfig` when `dnsPolicy` is None");
+        }
+        if list("nameservers").is_empty() {
+            return errs.required(
+                child(path, "nameservers"),
+                "must provide at least one DNS nameserver when `dnsPolicy` is None",
+            );
+        }
+    }
+    let servers = list("nameservers");
+    if servers.len() > 3 {
+        errs.invalid(
+            child(path, "nameservers"),
+            json_strings(servers),
+            "must not have more than 3 nameservers",
+        );
+    }
+    for (i, server) in servers.iter().enumerate() {
+        let at = index(&child(path, "nameservers"), i);
+        legacy_ip(errs, &at, server.as_str().unwrap_or(""));
+    }
+    let searches = list("searches");
+    let chars = searches
+        .iter()
+        .map(|s| s.as_str().map_or(0, str::len) + 1)
+        .sum::<usize>();
+    for (too_many, detail) in [
+        (
+            searches.len() > 32,
+            "must not have more than 32 search paths",
+        ),
+        (
+            chars > 2049,
+            "must not have more than 2048 characters (including spaces) in the search list",
+        ),
+    ] {
+        if too_many {
+            errs.invalid(child(path, "searches"), json_strings(searches), detail);
+        }
+    }
+    for (i, search) in searches.iter().enumerate() {
+        let search = search.as_str().unwrap_or("");
+        if search != "." {
+            let search = search.strip_suffix('.').unwrap_or(search);
+            let at = index(&child(path, "searches"), i);
+            let messages = names::dns1123_subdomain_with_underscore(search);
+            invalid_each(errs, &at, search, messages);
+        }
+    }
+    for (i, option) in list("options").iter().enumerate() {
+        if text(option, "name").is_empty() {
+            errs.required(index(&child(path, "options"), i), "must not be empty");
+        }
+    }
 }
 
 /// The field's value unless absent or `null` (a nil pointer).
@@ -357,3 +457,6 @@ fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
         errs.not_supported(child(at, "effect"), named(effect), &effects);
     }
 }
+
+#[cfg(test)]
+mod tests;
