@@ -25,7 +25,8 @@ use super::{at, items, meta, names, podspec, probes, resources, security, text, 
 use crate::value::Value;
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`): the template's
-/// labels and annotations, then its pod spec.
+/// labels and annotations, then its pod spec, then no ephemeral
+/// containers.
 pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<FieldError> {
     let meta_of = |key: &str| template.and_then(|t| t.get_path(&["metadata", key]));
     let mut errs = meta::labels(meta_of("labels"), &child(path, "labels"));
@@ -33,10 +34,15 @@ pub(super) fn pod_template_spec(template: Option<&Value>, path: &str) -> Vec<Fie
         meta_of("annotations"),
         &child(path, "annotations"),
     ));
-    errs.extend(pod_spec(
-        template.and_then(|t| t.get("spec")),
-        &child(path, "spec"),
-    ));
+    let spec = template.and_then(|t| t.get("spec"));
+    let spec_path = child(path, "spec");
+    errs.extend(pod_spec(spec, &spec_path));
+    if !items(spec.and_then(|s| s.get("ephemeralContainers"))).is_empty() {
+        errs.forbidden(
+            child(&spec_path, "ephemeralContainers"),
+            "ephemeral containers not allowed in pod template",
+        );
+    }
     errs
 }
 

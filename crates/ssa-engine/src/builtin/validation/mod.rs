@@ -196,7 +196,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Pod",
-        "pod template annotations whose keys are not qualified names (StatefulSet too); no containers, a container or init container without name or image, an unknown terminationMessagePolicy, duplicate container names (among the containers and the init containers), invalid or duplicate port names, a missing container port",
+        "pod template annotations whose keys are not qualified names (StatefulSet too); no containers, a container or init container without name or image, an unknown terminationMessagePolicy, duplicate container names (among the containers and the init containers), invalid or duplicate port names, a missing container port; ephemeral containers in a pod template",
         "core/validation ValidatePodTemplateSpec, ValidateAnnotations, validateContainers, validateInitContainers, validateContainerCommon, validateContainerPorts; apps/validation ValidatePodTemplateSpecForStatefulSet",
     ),
     (

@@ -83,7 +83,8 @@ fn env_from_sources() {
 /// rules (so `ValidateEnvFrom`), the image's whitespace, a name unique
 /// among all containers, a target among the others, the fields an
 /// ephemeral container may not set, no sub-paths; a Pod may not have
-/// them on create.
+/// them on create, a pod template not at all (`ValidatePodTemplateSpec`,
+/// after the spec's errors).
 #[test]
 fn ephemeral_containers() {
     assert_eq!(
@@ -107,7 +108,8 @@ fn ephemeral_containers() {
             "          ephemeralContainers: [{name: debug, image: busybox, targetContainerName: app, envFrom: [{secretRef: {name: Creds}}]}]\n"
         ),
         format!(
-            "Deployment.apps \"web\" is invalid: spec.template.spec.ephemeralContainers[0].envFrom[0].secretRef.name: Invalid value: \"Creds\": {SUBDOMAIN}"
+            "Deployment.apps \"web\" is invalid: [spec.template.spec.ephemeralContainers[0].envFrom[0].secretRef.name: Invalid value: \"Creds\": {SUBDOMAIN}, \
+            spec.template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template]"
         )
     );
 }
