@@ -20,6 +20,11 @@
 //! `strconv.ParseUint`): `"007"` is version 7, and a version that is not
 //! a number fails the update or apply with the parser's error, which the
 //! handler answers with 500.
+//!
+//! An update (PUT) also makes its object's uid a precondition, which
+//! etcd3's `GuaranteedUpdate` checks before the rest of the store runs
+//! (`uid_precondition`); its refusal names the object's etcd key
+//! (`storage_key`).
 
 use crate::value::{Value, go_quote};
 
