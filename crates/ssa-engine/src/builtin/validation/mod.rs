@@ -200,27 +200,27 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidatePodTemplateSpec, ValidateAnnotations, validateContainers, validateInitContainers, validateContainerCommon, validateContainerPorts; apps/validation ValidatePodTemplateSpecForStatefulSet",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "volumes without a type or with several, with an invalid or repeated name; volume mounts of a volume the pod lacks, without a path or at a path twice, with both subPath and subPathExpr; environment variables without a name or with one that is not printable ASCII without '=', with a valueFrom beside a value or of several sources; an unknown image pull policy or port protocol, a host port out of range; resource names that are not qualified names, not standard without a domain or not for containers, negative quantities, an extended resource's fraction, a request above its limit, an extended resource or hugepages without an equal limit; probes without a handler or with several, an exec without a command, a bad port or scheme, negative counts, a liveness or startup probe whose successThreshold is not 1, a readiness probe with terminationGracePeriodSeconds",
         "core/validation ValidateVolumes, validateVolumeSource, ValidateEnv (IsRelaxedEnvVarName), validateEnvVarValueFrom, ValidateVolumeMounts, validatePullPolicy, validateContainerPorts, validateResourceRequirements (validateContainerResourceName, ValidateResourceQuantityValue, helper.IsOvercommitAllowed), validateLivenessProbe, validateReadinessProbe, validateStartupProbe, validateProbe, validateHandler",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "an unknown restartPolicy or dnsPolicy; node selector labels that are not label keys and values; a serviceAccountName, nodeName or priorityClassName that is not a DNS subdomain; activeDeadlineSeconds out of 1..2147483647; a hostname or subdomain that is not a DNS label; tolerations with an invalid key, an empty key without Exists, tolerationSeconds without NoExecute, an Equal value that is not a label value, an Exists value, an unknown operator (Lt and Gt while their gate is off), an unknown effect",
         "core/validation ValidatePodSpec, validateRestartPolicy, validateDNSPolicy, ValidateTolerations, validateTaintEffect (apimachinery ValidateLabels, NameIsDNSSubdomain, IsDNS1123Label)",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "an environment variable's valueFrom of no source (1.36's list names fileKeyRef, the EnvFiles gate on); a fieldRef without a fieldPath, with one that does not convert (an unknown label, a subscript of other than labels or annotations) or that an environment variable may not use; a resourceFieldRef without a resource or with one not a container's limit or request; a configMapKeyRef or secretKeyRef whose name is not a DNS subdomain (an empty one included), without a key or with one that is not a config key",
         "core/validation validateEnvVarValueFrom, validateObjectFieldSelector (pods ConvertDownwardAPIFieldLabel, fieldpath SplitMaybeSubscriptedPath), validateContainerResourceFieldSelector, validateConfigMapKeySelector, validateSecretKeySelector (IsConfigMapKey)",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "a postStart or preStop hook without a handler or with several, an exec without a command, a bad port or scheme, a sleep outside 0..terminationGracePeriodSeconds; a container's restartPolicy other than Always, Never or OnFailure (regular and init containers alike: ContainerRestartRules, beta and on since 1.35), or missing beside restart rules; hooks or probes on an init container not restarted always (a sidecar's are validated); topology spread constraints with a maxSkew below 1, no topologyKey, an unknown whenUnsatisfiable, a topologyKey and whenUnsatisfiable pair given twice, a minDomains not positive or without DoNotSchedule, a node inclusion policy other than Honor and Ignore, or a label selector ValidateLabelSelector refuses",
         "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat, validateMinDomains, validateNodeInclusionPolicy, ValidateLabelSelector)",
     ),
     (
-        "Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, Pod",
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "affinity: a required node selector without terms; node selector requirements with an operator other than In, NotIn, Exists, DoesNotExist, Gt and Lt, In or NotIn without values, Exists or DoesNotExist with values, Gt or Lt without exactly one, a key that is not a qualified name, values that are not label values (in required terms only); field requirements on another key than metadata.name, with an operator other than In and NotIn or without exactly one value, or values that are not node names; preferred terms' weights out of 1..100; pod affinity and anti-affinity terms' invalid label or namespace selectors, namespaces that are not DNS labels, a missing or invalid topologyKey",
         "core/validation validateAffinity, validateNodeAffinity, ValidateNodeSelector, ValidateNodeSelectorTerm, ValidateNodeSelectorRequirement, ValidateNodeFieldSelectorRequirement, ValidatePreferredSchedulingTerms, validatePodAffinity, validatePodAntiAffinity, validatePodAffinityTerms, validateWeightedPodAffinityTerms, validatePodAffinityTerm, ValidatePodAffinityTermSelector (apimachinery ValidateLabelSelector, ValidateLabelName, ValidateNamespaceName)",
     ),
