@@ -378,10 +378,7 @@ impl<'a> FieldManager<'a> {
         // Validation sees the uid the write names (the stored one is left
         // out of `live_value`): `field is immutable`.
         if let Some(uid) = changed_uid
-            && let Some(meta) = checked
-                .as_map_mut()
-                .and_then(|m| m.get_mut("metadata"))
-                .and_then(Value::as_map_mut)
+            && let Some(meta) = checked.child_map_mut("metadata")
         {
             meta.insert("uid", uid);
         }

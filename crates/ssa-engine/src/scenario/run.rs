@@ -536,10 +536,7 @@ fn take_named_uid(live: &mut Value, scenario: &Scenario) {
         .filter_map(|s| s.as_ref().ok()?.object.as_ref())
         .find_map(uid_of);
     if let Some(uid) = named
-        && let Some(meta) = live
-            .as_map_mut()
-            .and_then(|m| m.get_mut("metadata"))
-            .and_then(Value::as_map_mut)
+        && let Some(meta) = live.child_map_mut("metadata")
     {
         meta.insert("uid", uid);
     }
@@ -597,7 +594,7 @@ impl Target {
         // kind the catalogue does not know), CRDs and APIServices.
         let extension = crd.is_some()
             || matches!(group, "apiextensions.k8s.io" | "apiregistration.k8s.io")
-            || crate::builtin::lookup(&api_version, &kind).is_none();
+            || !crate::builtin::kinds().any(|k| k == (api_version.as_str(), kind.as_str()));
         let cluster_scoped = match crd {
             Some(crd) => {
                 crd.get_path(&["spec", "scope"]).and_then(Value::as_str) == Some("Cluster")

@@ -55,10 +55,7 @@ fn differences(engine: &Value, go: &Value, path: &str, out: &mut Vec<String>) {
 /// engine's Namespace defaults carry (`default_map`): the `kubernetes`
 /// finalizer.
 fn prepare_namespace(namespace: &mut Value) {
-    if let Some(spec) = namespace
-        .as_map_mut()
-        .and_then(|root| root.child_map_mut("spec"))
-    {
+    if let Some(spec) = namespace.child_map_mut("spec") {
         super::namespace_finalizer(spec);
     }
 }
