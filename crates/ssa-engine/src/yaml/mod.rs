@@ -15,6 +15,7 @@
 //! can overflow the stack or blow up memory.
 
 mod emit;
+mod lenient;
 mod read;
 mod scalar;
 
@@ -150,6 +151,18 @@ impl SourceMap {
                 .iter()
                 .map(|(p, l, first)| (p.prefixed(prefix), *l, *first))
                 .collect(),
+        }
+    }
+
+    /// Every place moved by `to` (a text read rewritten, back to the
+    /// text the user wrote).
+    fn relocate(&mut self, to: impl Fn(Location) -> Location) {
+        for at in self.values.values_mut().chain(self.keys.values_mut()) {
+            *at = to(*at);
+        }
+        for (_, at, first) in &mut self.repeated {
+            *at = to(*at);
+            *first = to(*first);
         }
     }
 

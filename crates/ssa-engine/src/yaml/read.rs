@@ -2,6 +2,7 @@
 //! maps and lists (no recursion), the source map filled on the way, and
 //! go-yaml v2's rules for keys, repeated keys and `<<` merges.
 
+use super::lenient;
 use super::scalar::{self, Scalar};
 use super::{
     Document, Location, MAX_ALIAS_NODES, MAX_DEPTH, MAX_INPUT_BYTES, Places, SourceMap, YamlError,
@@ -36,6 +37,30 @@ pub(super) fn documents(text: &str, places: Places) -> Result<Vec<StreamDocument
     }
     // go-yaml reads a byte order mark as the encoding, not as content.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let error = match stream(text, places) {
+        Ok(docs) => return Ok(docs),
+        Err(e) => e,
+    };
+    // What kubectl reads and yaml-rust2 does not, read again rewritten,
+    // with its places put back where the user wrote them.
+    let Some(rewritten) = lenient::rewrite(text) else {
+        return Err(error);
+    };
+    let back = |at| rewritten.original(at);
+    match stream(&rewritten.text, places) {
+        Ok(mut docs) => {
+            for doc in &mut docs {
+                doc.start = back(doc.start);
+                doc.document.source_map.relocate(back);
+            }
+            Ok(docs)
+        }
+        Err(e) => Err(YamlError::new(e.message, back(e.location))),
+    }
+}
+
+/// The documents of a text yaml-rust2 reads as it is.
+fn stream(text: &str, places: Places) -> Result<Vec<StreamDocument>, YamlError> {
     let mut cursor = Cursor::new(text);
     let mut parser = Parser::new_from_str(text);
     let mut builder = Builder::new(places);

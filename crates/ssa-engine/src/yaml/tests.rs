@@ -745,3 +745,64 @@ fn emit_diff_against_kubectl() {
         (ours != expected).then(|| format!("go:   {expected:?}\n  ours: {ours:?}"))
     });
 }
+
+/// go-yaml checks no indentation inside a flow collection or a quoted
+/// scalar, and takes a tab after a key's `:`; yaml-rust2 needs the text
+/// rewritten (`lenient.rs`) to read these as kubectl does.
+#[test]
+fn flows_and_quoted_scalars_may_be_indented_less_as_kubectl_reads_them() {
+    for (text, json) in [
+        (
+            "args: [\n  \"--foo\",\n  \"--bar\"\n]\n",
+            r#"{"args":["--foo","--bar"]}"#,
+        ),
+        ("x: {\n  \"a\": \"b\"\n}\n", r#"{"x":{"a":"b"}}"#),
+        ("a:\n  b: {c: 1,\n  d: 2}\n", r#"{"a":{"b":{"c":1,"d":2}}}"#),
+        (
+            "a:\n  b: [\n  {\"x\": 1,\n  \"y\": [2,\n3]}\n  ]\n  c: d\n",
+            r#"{"a":{"b":[{"x":1,"y":[2,3]}],"c":"d"}}"#,
+        ),
+        (
+            "a:\n  key: \"line one\nline two\"\n",
+            r#"{"a":{"key":"line one line two"}}"#,
+        ),
+        ("a:\n  key: 'it''s\nnot'\n", r#"{"a":{"key":"it's not"}}"#),
+        ("a: \"x\\\n y\"\nb: [\n1]\n", r#"{"a":"xy","b":[1]}"#),
+        // A block scalar's text, a comment and a plain scalar hold
+        // brackets that open nothing.
+        ("a: |\n  [x\nb: [\n1]\n", r#"{"a":"[x\n","b":[1]}"#),
+        ("a: b # [\nc: [\n1]\n", r#"{"a":"b","c":[1]}"#),
+        ("a: b[0]\nc: [\n1]\n", r#"{"a":"b[0]","c":[1]}"#),
+        ("a: &x [1,\n2]\nb: *x\n", r#"{"a":[1,2],"b":[1,2]}"#),
+        ("a:\tb\n", r#"{"a":"b"}"#),
+        ("a:\n  b:\tc\n  d: e\n", r#"{"a":{"b":"c","d":"e"}}"#),
+    ] {
+        assert_eq!(v(text), j(json), "{text:?}");
+    }
+}
+
+#[test]
+fn a_rewritten_text_keeps_the_places_the_user_wrote() {
+    let doc = parse("a: [\n\"x\",\n  \"y\"\n]\nb:\tc\n").unwrap();
+    let map = &doc.source_map;
+    assert_eq!(map.location(&path(&["a", "0"])), Some(at(2, 1)));
+    assert_eq!(map.location(&path(&["a", "1"])), Some(at(3, 3)));
+    assert_eq!(map.location(&path(&["b"])), Some(at(5, 4)));
+    // An error in a line moved is at its place in the user's text.
+    assert_eq!(err("a: [\n 1,\n@\n]\n").location, at(3, 1));
+}
+
+#[test]
+fn what_go_yaml_refuses_inside_a_flow_stays_refused() {
+    for text in [
+        // A key in a flow collection over two lines.
+        "a:\n  b: {ap\np: web}\n",
+        "a:\n  b: {\"k\n2\": 1}\n",
+        // A block scalar in a flow collection.
+        "a:\n  b: [>-\n1]\n",
+        // A document marker.
+        "a: [\n---\n]\n",
+    ] {
+        err(text);
+    }
+}
