@@ -44,7 +44,9 @@ impl Rewritten {
     }
 }
 
-/// What the scan is inside of, from one line to the next.
+/// What the scan is inside of, from one line to the next. Columns count
+/// bytes: where a line has wider characters before a bracket, it is only
+/// indented further than it needs.
 #[derive(Default)]
 struct Scan {
     /// How deep in flow collections, and the column of the outermost one's
@@ -52,7 +54,7 @@ struct Scan {
     flow: usize,
     flow_column: usize,
     /// The open quoted scalar's quote and its column.
-    quote: Option<(char, usize)>,
+    quote: Option<(u8, usize)>,
     /// A block scalar's lines are those indented past this (its key's or
     /// dash's line's indentation).
     block_scalar: Option<usize>,
@@ -66,101 +68,81 @@ struct Scan {
 /// flow collection over two lines, a block scalar in one).
 pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
     let mut scan = Scan::default();
-    let mut out = String::with_capacity(text.len() + 64);
+    let mut out = Vec::with_capacity(text.len() + 64);
     let mut added = Vec::new();
-    let mut changed = false;
-    for (number, line) in text.split_inclusive('\n').enumerate() {
-        let indent = line.bytes().take_while(|&b| b == b' ').count();
-        let blank = line.trim().is_empty();
-        if let Some(parent) = scan.block_scalar {
-            if blank || indent > parent {
-                out.push_str(line);
-                added.push(0);
-                continue;
-            }
-            scan.block_scalar = None;
-        }
-        // A document marker ends whatever was open (go-yaml refuses one
-        // inside a flow collection or a quoted scalar, and so it stays).
-        if ["---", "..."].iter().any(|m| {
-            line.strip_prefix(m)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
-        }) {
+    for (number, line) in text.as_bytes().split_inclusive(|&b| b == b'\n').enumerate() {
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        let mut pad = 0;
+        if scan
+            .block_scalar
+            .is_some_and(|parent| blank || indent > parent)
+        {
+            out.extend_from_slice(line);
+        } else if (line.starts_with(b"---") || line.starts_with(b"..."))
+            && line.get(3).is_none_or(u8::is_ascii_whitespace)
+        {
+            // A document marker ends whatever was open (go-yaml refuses
+            // one inside a flow collection or a quoted scalar, and so it
+            // stays).
             scan = Scan::default();
-            out.push_str(line);
-            added.push(0);
-            continue;
-        }
-        let inside = if scan.flow > 0 {
-            Some(scan.flow_column)
+            out.extend_from_slice(line);
         } else {
-            scan.quote.map(|(_, column)| column)
-        };
-        let pad = match inside {
-            Some(column) if !blank && indent <= column => column + 1 - indent,
-            _ => 0,
-        };
-        changed |= pad > 0;
-        out.extend(std::iter::repeat_n(' ', pad));
+            scan.block_scalar = None;
+            let inside = if scan.flow > 0 {
+                Some(scan.flow_column)
+            } else {
+                scan.quote.map(|(_, column)| column)
+            };
+            if let Some(column) = inside.filter(|&c| !blank && indent <= c) {
+                pad = column + 1 - indent;
+            }
+            out.resize(out.len() + pad, b' ');
+            let start = out.len();
+            out.extend_from_slice(line);
+            scan.line(number, &mut out[start..], pad, indent)?;
+        }
         added.push(pad);
-        changed |= scan.line(number, line, pad, indent, &mut out)?;
     }
-    changed.then_some(Rewritten { text: out, added })
+    if out == text.as_bytes() {
+        return None;
+    }
+    // Only spaces went in, for spaces and tabs.
+    let text = String::from_utf8(out).ok()?;
+    Some(Rewritten { text, added })
 }
 
 impl Scan {
-    /// Scans line `number` into `out` (whose first `pad` columns are
-    /// already written): whether it changed a character, or `None` for a
-    /// text not to rewrite.
-    fn line(
-        &mut self,
-        number: usize,
-        line: &str,
-        pad: usize,
-        indent: usize,
-        out: &mut String,
-    ) -> Option<bool> {
-        let mut changed = false;
+    /// Scans line `number` (after the `pad` spaces put before it), turning
+    /// a tab after a key's `:` into a space; `None` for a text not to
+    /// rewrite.
+    fn line(&mut self, number: usize, line: &mut [u8], pad: usize, indent: usize) -> Option<()> {
         // Whether a node may start here: `[`, `{`, a quote, `|` and `>`
         // begin one only there (`a: b[0]` is a plain scalar).
         let mut node_start = true;
         let mut after_space = true;
-        let mut chars = line.chars().enumerate().peekable();
-        while let Some((i, c)) = chars.next() {
-            out.push(c);
+        let mut i = 0;
+        while let Some(&c) = line.get(i) {
             let column = pad + i;
+            let next = line.get(i + 1).copied();
+            i += 1;
             if let Some((quote, _)) = self.quote {
-                match c {
-                    '\\' if quote == '"' => {
-                        if let Some((_, escaped)) = chars.next() {
-                            out.push(escaped);
-                        }
-                    }
-                    '\'' if quote == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') => {
-                        chars.next();
-                        out.push('\'');
-                    }
-                    c if c == quote => {
-                        self.quote = None;
-                        node_start = false;
-                    }
-                    _ => {}
+                if c == b'\\' && quote == b'"' || c == b'\'' && quote == c && next == Some(c) {
+                    i += 1;
+                } else if c == quote {
+                    self.quote = None;
+                    node_start = false;
                 }
-                after_space = false;
                 continue;
             }
-            let next = chars.peek().map(|&(_, n)| n);
-            let blank_next = next.is_none_or(|n| n.is_whitespace());
+            let blank_next = next.is_none_or(|n| n.is_ascii_whitespace());
             match c {
-                ' ' | '\t' | '\r' | '\n' => {
+                b' ' | b'\t' | b'\r' | b'\n' => {
                     after_space = true;
                     continue;
                 }
-                '#' if after_space => {
-                    out.extend(chars.map(|(_, c)| c));
-                    return Some(changed);
-                }
-                '[' | '{' if node_start || self.flow > 0 => {
+                b'#' if after_space => return Some(()),
+                b'[' | b'{' if node_start || self.flow > 0 => {
                     if self.flow == 0 {
                         self.flow_column = column;
                     }
@@ -168,43 +150,38 @@ impl Scan {
                     node_start = true;
                     self.node_line = None;
                 }
-                ']' | '}' if self.flow > 0 => {
-                    self.flow -= 1;
-                    node_start = false;
+                b']' | b'}' | b',' if self.flow > 0 => {
+                    if c != b',' {
+                        self.flow -= 1;
+                    }
+                    node_start = c == b',';
                     self.node_line = None;
                 }
-                ',' if self.flow > 0 => {
-                    node_start = true;
-                    self.node_line = None;
-                }
-                '|' | '>' if node_start && self.flow > 0 => return None,
-                '|' | '>' if node_start => {
+                b'|' | b'>' if node_start => {
+                    if self.flow > 0 {
+                        return None;
+                    }
                     self.block_scalar = Some(indent);
-                    out.extend(chars.map(|(_, c)| c));
-                    return Some(changed);
+                    return Some(());
                 }
-                ':' if self.flow > 0 || blank_next => {
+                b':' if self.flow > 0 || blank_next => {
                     if self.node_line.take().is_some_and(|l| l < number) {
                         return None;
                     }
                     node_start = true;
-                    if self.flow == 0 && next == Some('\t') {
-                        chars.next();
-                        out.push(' ');
-                        changed = true;
-                        after_space = true;
-                        continue;
+                    if self.flow == 0 && next == Some(b'\t') {
+                        line[i] = b' ';
                     }
                 }
-                '-' | '?' if node_start && blank_next => {}
+                b'-' | b'?' if node_start && blank_next => {}
                 // An anchor or a tag comes before its node.
-                '&' | '!' if node_start => {
-                    while let Some((_, n)) = chars.next_if(|&(_, n)| !n.is_whitespace()) {
-                        out.push(n);
+                b'&' | b'!' if node_start => {
+                    while line.get(i).is_some_and(|b| !b.is_ascii_whitespace()) {
+                        i += 1;
                     }
                 }
                 _ => {
-                    if matches!(c, '"' | '\'') && node_start {
+                    if matches!(c, b'"' | b'\'') && node_start {
                         self.quote = Some((c, column));
                     }
                     node_start = false;
@@ -215,6 +192,6 @@ impl Scan {
             }
             after_space = false;
         }
-        Some(changed)
+        Some(())
     }
 }
