@@ -114,10 +114,11 @@ impl CustomResourceValidation {
 impl Validator for CustomResourceValidation {
     fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
         // customResourceValidator.Validate / ValidateUpdate: the metadata
-        // (a DNS subdomain name on create), then the schema.
+        // (a DNS subdomain name on create, the immutable uid on update),
+        // then the schema.
         let mut errs = match old {
             None => meta::object_meta(new, meta::NameRule::Subdomain, false),
-            Some(_) => meta::object_meta(new, meta::NameRule::PathSegment, false),
+            Some(old) => meta::object_meta_update(new, old, false),
         };
         let mut walk = schema::SchemaWalk {
             errs: &mut errs,
@@ -133,7 +134,7 @@ impl Validator for CustomResourceValidation {
     /// status's own schema (its messages name the field without `status.`,
     /// the paths with it).
     fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
-        let mut errs = meta::object_meta(new, meta::NameRule::PathSegment, false);
+        let mut errs = meta::object_meta_update(new, old, false);
         if let (Some(status), Some(schema)) = (
             new.get("status"),
             self.schema.get_path(&["properties", "status"]),

@@ -374,14 +374,16 @@ impl<'a> FieldManager<'a> {
             }
             object
         };
-        let mut checked = stored(new.clone());
         // Validation sees the uid the write names (the stored one is left
-        // out of `live_value`): `field is immutable`.
+        // out of `live_value`): `field is immutable`, unless the strategy
+        // puts the stored metadata back (a custom resource's status).
+        let mut checked = new.clone();
         if let Some(uid) = changed_uid
             && let Some(meta) = checked.child_map_mut("metadata")
         {
             meta.insert("uid", uid);
         }
+        let checked = stored(checked);
         strategy
             .validate(live.map(|_| &live_value), &checked, request.subresource)
             .map_err(invalid)?;

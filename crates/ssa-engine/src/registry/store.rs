@@ -507,6 +507,53 @@ mod tests {
         assert_eq!(results[5], (Outcome::Applied, String::new()));
     }
 
+    /// A custom resource's uid is as immutable (its validator's
+    /// `ValidateObjectMetaAccessorUpdate`), but a status write takes the
+    /// stored object's metadata whole (its status strategy's
+    /// `PrepareForUpdate`), so its uid changes nothing.
+    #[test]
+    fn a_write_may_not_change_a_custom_resource_uid() {
+        let crd = "schema:\n  crd:\n    apiVersion: apiextensions.k8s.io/v1\n    kind: CustomResourceDefinition\n    metadata: {name: widgets.example.com}\n    spec:\n      group: example.com\n      scope: Namespaced\n      names: {plural: widgets, singular: widget, kind: Widget}\n      versions:\n      - name: v1\n        served: true\n        storage: true\n        subresources: {status: {}}\n        schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}\n";
+        let live = format!(
+            "{crd}live: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default, uid: {UID_A}}}, spec: {{a: b}}}}\n"
+        );
+        let apply = |uid: &str, subresource: &str| {
+            format!(
+                "- manager: m\n  op: apply\n  force: true\n{subresource}  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default, uid: {uid}}}, spec: {{a: c}}, status: {{s: 1}}}}\n"
+            )
+        };
+        let patch = |subresource: &str| {
+            format!(
+                "- manager: m\n  op: patch\n{subresource}  patchType: merge\n  patch: {{metadata: {{uid: {UID_B}}}, status: {{s: 2}}}}\n"
+            )
+        };
+        let steps = [
+            apply(UID_B, ""),
+            patch(""),
+            apply(UID_B, "  subresource: status\n"),
+            patch("  subresource: status\n"),
+            apply(UID_A, ""),
+        ];
+        let results = run_steps(&live, &steps.concat());
+        let immutable = (
+            Outcome::Invalid,
+            format!(
+                "Widget.example.com \"w\" is invalid: metadata.uid: Invalid value: \"{UID_B}\": field is immutable"
+            ),
+        );
+        let applied = (Outcome::Applied, String::new());
+        assert_eq!(
+            results,
+            [
+                immutable.clone(),
+                immutable,
+                applied.clone(),
+                applied.clone(),
+                applied
+            ]
+        );
+    }
+
     /// A `live` written without a uid is the object whose uid the steps
     /// name: a body copied from the real object passes.
     #[test]

@@ -7,9 +7,10 @@
 //! `ValidateObjectMetaUpdate` rather than apimachinery's, the finalizer-name
 //! check that wrapper adds (`validateKubeFinalizerName`).
 //!
-//! Not modelled, being the engine's to set or the request's: generateName,
-//! namespace (the request's), generation, resourceVersion, uid,
-//! timestamps, managedFields.
+//! On update, `ValidateObjectMetaAccessorUpdate`'s immutable uid. Not
+//! modelled, being the engine's to set or the request's: generateName,
+//! namespace (the request's), generation, resourceVersion, timestamps,
+//! managedFields.
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid, invalid_each, named};
 use super::{items, names};
@@ -39,6 +40,28 @@ pub(crate) enum NameRule {
     /// ClusterTrustBundle (`ValidateClusterTrustBundleName`: by its signer
     /// name), PodGroup (`ValidatePodGroupName`, not found).
     Any,
+}
+
+/// The errors of `metadata` on update: `ValidateObjectMetaAccessorUpdate`'s
+/// immutable uid first (`BeforeUpdate` gives an update without one the
+/// stored uid, so only a uid that differs is an error), then the rules
+/// every write meets (the name as a path segment: `validateCommonFields`).
+pub(crate) fn object_meta_update(new: &Value, old: &Value, kube: bool) -> Vec<FieldError> {
+    fn uid(v: &Value) -> Option<&str> {
+        v.get_path(&["metadata", "uid"])
+            .and_then(Value::as_str)
+            .filter(|uid| !uid.is_empty())
+    }
+    let mut errs = Vec::new();
+    if let Some(changed) = uid(new).filter(|&u| uid(old) != Some(u)) {
+        errs.push(invalid(
+            "metadata.uid",
+            BadValue::str(changed),
+            "field is immutable",
+        ));
+    }
+    errs.extend(object_meta(new, NameRule::PathSegment, kube));
+    errs
 }
 
 /// The errors of `metadata` by `rule`, in upstream's order; `kube` adds

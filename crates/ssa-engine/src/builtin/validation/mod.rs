@@ -610,24 +610,7 @@ impl KindValidation {
     /// the same, but for core/validation's finalizer names).
     fn update_meta_errors(&self, new: &Value, old: &Value) -> Vec<field::FieldError> {
         let kube = self.meta.is_some_and(|(_, kube)| kube);
-        // `ValidateObjectMetaAccessorUpdate`'s immutable uid comes before
-        // the labels (`BeforeUpdate` gives an update without one the
-        // stored uid first).
-        fn uid(v: &Value) -> Option<&str> {
-            v.get_path(&["metadata", "uid"])
-                .and_then(Value::as_str)
-                .filter(|uid| !uid.is_empty())
-        }
-        let mut errs = Vec::new();
-        if let Some(changed) = uid(new).filter(|&u| uid(old) != Some(u)) {
-            errs.push(field::invalid(
-                "metadata.uid",
-                field::BadValue::str(changed),
-                "field is immutable",
-            ));
-        }
-        errs.extend(meta::object_meta(new, NameRule::PathSegment, kube));
-        errs
+        meta::object_meta_update(new, old, kube)
     }
 
     /// `NewInvalid`'s message of `errors`, if any.
