@@ -148,17 +148,18 @@ impl<'a> FieldManager<'a> {
     }
 
     /// The store's optimistic lock (see `crate::registry::optimistic_lock`)
-    /// on `object`, replacing `stored`. The store checks it once the field
-    /// manager has made the new object (an apply's own conflicts and
+    /// on `object`, replacing `stored`. `Store.Update` checks it once the
+    /// field manager has made the new object (an apply's own conflicts and
     /// typing errors come first) and before the strategy's work and
     /// validation. A create through an update or an apply (no `stored`)
-    /// takes any version, where upstream's `Store.Update` still fails one
-    /// `ParseUint` cannot read.
-    fn lock(&self, object: &Value, stored: Option<&Value>) -> Result<(), StoreRefusal> {
+    /// takes any version `ParseUint` reads; a create (POST, `post`) is
+    /// `Store.Create`'s, which reads none here.
+    fn lock(&self, object: &Value, stored: Option<&Value>, post: bool) -> Result<(), StoreRefusal> {
         match (&self.resource, stored) {
             (Some(resource), Some(stored)) => {
                 crate::registry::optimistic_lock(resource, object, stored)
             }
+            (Some(_), None) if !post => crate::registry::readable_version(object),
             _ => Ok(()),
         }
     }
@@ -166,7 +167,7 @@ impl<'a> FieldManager<'a> {
     /// A create (POST): the write of an absent object as `update` makes
     /// it, then the storage's own check of the body.
     pub fn create(&self, request: &WriteRequest<'_>) -> Result<WriteOutcome, WriteError> {
-        let outcome = self.update(None, request)?;
+        let outcome = self.write(None, request, true)?;
         crate::registry::check_create(request.body)?;
         Ok(outcome)
     }
@@ -269,7 +270,7 @@ impl<'a> FieldManager<'a> {
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
         // The live object keeps its resourceVersion when the body names
         // one (`decode::for_apply`).
-        self.lock(request.body, exists.then_some(&live))
+        self.lock(request.body, exists.then_some(&live), false)
             .map_err(Refusal::Store)?;
         let object = match object {
             Some(mut object) => {
@@ -302,12 +303,22 @@ impl<'a> FieldManager<'a> {
         Ok((object, managed))
     }
 
-    /// A create or update (POST/PUT, and the update that every non-apply
-    /// PATCH becomes once the server has applied the patch).
+    /// An update (PUT, and the update that every non-apply PATCH becomes
+    /// once the server has applied the patch), or a create through one.
     pub fn update(
         &self,
         live: Option<&Value>,
         request: &WriteRequest<'_>,
+    ) -> Result<WriteOutcome, WriteError> {
+        self.write(live, request, false)
+    }
+
+    /// An update, or a create (`post`: POST) when `live` is `None`.
+    fn write(
+        &self,
+        live: Option<&Value>,
+        request: &WriteRequest<'_>,
+        post: bool,
     ) -> Result<WriteOutcome, WriteError> {
         self.check_subresource(request.subresource)?;
         let live_value = live.cloned().unwrap_or_else(empty_object);
@@ -338,7 +349,7 @@ impl<'a> FieldManager<'a> {
         // The field manager's update layers never refuse, so the lock
         // comes next: on the new object (a /scale write's Scale names
         // the version) before the strategy.
-        self.lock(request.body, live)?;
+        self.lock(request.body, live, post)?;
         let version = match request.subresource {
             Some(Subresource::Scale) => api_version_of(&live_value).to_string(),
             _ => api_version_of(&new).to_string(),

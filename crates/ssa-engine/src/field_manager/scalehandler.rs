@@ -54,7 +54,7 @@ impl FieldManager<'_> {
         let (mut object, managed) = self
             .scale_apply(&live_value, &managed, request, force)
             .map_err(|r| r.into_write_error())?;
-        self.lock(request.body, Some(live))?;
+        self.lock(request.body, Some(live), false)?;
         managed_fields::encode_into(&mut object, &managed);
         preserve_system_metadata(&mut object, Some(live));
         let changed = Some(live) != Some(&object);

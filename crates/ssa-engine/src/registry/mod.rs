@@ -22,7 +22,9 @@ mod service;
 mod status;
 mod store;
 
-pub use store::{StoreRefusal, check_create, optimistic_lock, storage_key, uid_precondition};
+pub use store::{
+    StoreRefusal, check_create, optimistic_lock, readable_version, storage_key, uid_precondition,
+};
 
 use crate::field_manager::Subresource;
 use crate::fieldpath::{Path, Set};

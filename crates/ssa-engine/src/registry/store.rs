@@ -18,8 +18,9 @@
 //!
 //! Versions are numbers (`APIObjectVersioner.ObjectResourceVersion`,
 //! `strconv.ParseUint`): `"007"` is version 7, and a version that is not
-//! a number fails the update or apply with the parser's error, which the
-//! handler answers with 500.
+//! a number fails the update or apply, a create through one too, with the
+//! parser's error, which the handler answers with 500 (a POST's storage
+//! clears it unread).
 //!
 //! An update (PUT) also makes its object's uid a precondition, which
 //! etcd3's `GuaranteedUpdate` checks before the rest of the store runs
@@ -66,6 +67,14 @@ pub fn optimistic_lock(resource: &str, object: &Value, stored: &Value) -> Result
         ]
         .concat(),
     ))
+}
+
+/// `Store.Update`'s reading of the version of an object it creates (the
+/// object is absent): any number, but not a text `ParseUint` refuses.
+pub fn readable_version(object: &Value) -> Result<(), StoreRefusal> {
+    object_resource_version(object)
+        .map(|_| ())
+        .map_err(StoreRefusal::Internal)
 }
 
 /// The storage's check of a create (POST): `ErrResourceVersionSetOnCreate`
@@ -371,7 +380,8 @@ mod tests {
     /// A create (POST, kubectl's client-side apply of an absent object)
     /// naming a version is refused by the storage, after validation; a
     /// version `ParseUint` cannot read is cleared; a create through an
-    /// update or an apply stores the object.
+    /// update or an apply stores the object, but fails on a version
+    /// `ParseUint` cannot read (`Store.Update` reads it).
     #[test]
     fn a_create_may_not_name_a_resource_version() {
         let step = |op: &str, rv: &str, image: &str| {
@@ -396,6 +406,12 @@ mod tests {
         assert!(invalid.1.contains("Required value"), "{}", invalid.1);
         assert_eq!(step("update", "5", "nginx").0, Outcome::Applied);
         assert_eq!(step("apply", "5", "nginx").0, Outcome::Applied);
+        let unreadable = (
+            Outcome::Invalid,
+            "strconv.ParseUint: parsing \"x\": invalid syntax".to_string(),
+        );
+        assert_eq!(step("update", "x", "nginx"), unreadable);
+        assert_eq!(step("apply", "x", "nginx"), unreadable);
     }
 
     /// The keys etcd stores objects under (kube-apiserver's
