@@ -79,7 +79,9 @@ struct Catalogue {
     /// `GROUP/KIND` to a code), made by `tools/objectmeta/generate.py`.
     object_meta: Option<Value>,
     /// The time zone names of the API server's zone database
-    /// (`timeZones`, sorted), made by `tools/timezones/generate.py`.
+    /// (`timeZones`, sorted), made by `tools/timezones/generate.py`: a
+    /// CronJob's (`rare-kinds`).
+    #[cfg(feature = "rare-kinds")]
     time_zones: Option<Vec<String>>,
 }
 
@@ -166,6 +168,7 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
         cluster_scoped,
         internal_types: doc.get("internalTypes").cloned(),
         object_meta: doc.get("objectMeta").cloned(),
+        #[cfg(feature = "rare-kinds")]
         time_zones: doc.get("timeZones").and_then(Value::as_list).map(|zones| {
             zones
                 .iter()
@@ -176,6 +179,7 @@ fn load_catalogue(text: &str) -> Option<Catalogue> {
 }
 
 /// The catalogue's time zone names (sorted); `None` without the table.
+#[cfg(feature = "rare-kinds")]
 pub(crate) fn time_zones() -> Option<&'static [String]> {
     catalogue()?.time_zones.as_deref()
 }

@@ -91,6 +91,7 @@ pub(crate) trait Errors {
     fn duplicate(&mut self, path: impl Into<String>, value: BadValue);
     fn not_supported(&mut self, path: impl Into<String>, value: BadValue, valid: &[&str]);
     /// `field.Invalid` with `field.OmitValueType{}`: no value printed.
+    #[cfg(feature = "rare-kinds")]
     fn invalid_omitted(&mut self, path: impl Into<String>, detail: &str);
 }
 
@@ -115,6 +116,7 @@ impl Errors for Vec<FieldError> {
         push_not_supported(self, path.into(), value, valid);
     }
 
+    #[cfg(feature = "rare-kinds")]
     fn invalid_omitted(&mut self, path: impl Into<String>, detail: &str) {
         push(self, path.into(), ErrorType::Invalid, None, detail);
     }

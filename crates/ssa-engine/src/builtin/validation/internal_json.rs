@@ -39,6 +39,7 @@
 use crate::value::{Map, Value};
 
 /// The annotations `dropInitContainerAnnotations` removes.
+#[cfg(feature = "rare-kinds")]
 const INIT_CONTAINER_ANNOTATIONS: [&str; 4] = [
     "pod.beta.kubernetes.io/init-containers",
     "pod.alpha.kubernetes.io/init-containers",
@@ -48,6 +49,8 @@ const INIT_CONTAINER_ANNOTATIONS: [&str; 4] = [
 
 /// `json.Marshal` of the internal PodTemplateSpec the v1 `template`
 /// (defaulted, as stored) converts to; the v1 JSON without the catalogue.
+/// A Job's immutable template prints it (`rare-kinds`).
+#[cfg(feature = "rare-kinds")]
 pub(super) fn pod_template_spec(template: &Value) -> String {
     let Some(types) = table() else {
         return template.to_json();
@@ -239,5 +242,6 @@ fn is_empty(value: Option<&Value>, ty: &str) -> bool {
     }
 }
 
-#[cfg(test)]
+// The tests print Job templates.
+#[cfg(all(test, feature = "rare-kinds"))]
 mod tests;

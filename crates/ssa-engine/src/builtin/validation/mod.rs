@@ -45,14 +45,16 @@
 //! Not modelled: a StorageClass's allowed topologies.
 //!
 //! The rules of the kinds the playground page's lessons and presets never
-//! write (CertificateSigningRequest, RBAC's four kinds, StorageClass,
-//! PodDisruptionBudget, PriorityClass, NetworkPolicy: [`Spec::is_rare`])
+//! write (Job, CronJob, CertificateSigningRequest, RBAC's four kinds,
+//! StorageClass, PodDisruptionBudget, PriorityClass, NetworkPolicy:
+//! [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
 
 mod apps;
 mod autoscaling;
+#[cfg(feature = "rare-kinds")]
 mod batch;
 #[cfg(feature = "rare-kinds")]
 mod certificates;
@@ -112,7 +114,9 @@ impl Spec {
     fn is_rare(self) -> bool {
         matches!(
             self,
-            Spec::CertificateSigningRequest
+            Spec::Job
+                | Spec::CronJob
+                | Spec::CertificateSigningRequest
                 | Spec::Rbac
                 | Spec::StorageClass
                 | Spec::PodDisruptionBudget
@@ -561,7 +565,9 @@ impl KindValidation {
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }
+            #[cfg(feature = "rare-kinds")]
             (Spec::Job, _) => errs.extend(batch::job(new, old)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::CronJob, _) => errs.extend(batch::cron_job(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::CertificateSigningRequest, _) => errs.extend(certificates::csr(new, old)),
@@ -628,6 +634,7 @@ impl KindValidation {
 
 impl Validator for KindValidation {
     fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
+        #[cfg(feature = "rare-kinds")]
         if matches!(self.spec, Spec::CronJob) && batch::schedule_panics(new) {
             return Err(batch::PANIC.to_string());
         }
@@ -655,6 +662,7 @@ impl Validator for KindValidation {
             Spec::ReplicationController => {
                 errs.extend(apps::status(Workload::ReplicaSet, new, old));
             }
+            #[cfg(feature = "rare-kinds")]
             Spec::Job => errs.extend(batch::job_status(new, old)),
             Spec::Namespace => errs.extend(namespace::status(new)),
             Spec::Pod => errs.extend(pod_status::pod_status(new, old)),
