@@ -37,6 +37,17 @@ pub(super) fn documents(text: &str, places: Places) -> Result<Vec<StreamDocument
     }
     // go-yaml reads a byte order mark as the encoding, not as content.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // kubectl's document reader ends every line with a line break, the
+    // last one too; yaml-rust2 reads a last line of spaces without one
+    // as a block scalar's empty line (`|`, `  x`, `  `: "x\n\n").
+    let ended;
+    let text = match text.rsplit('\n').next() {
+        Some(last) if !last.is_empty() && last.bytes().all(|b| b == b' ' || b == b'\t') => {
+            ended = format!("{text}\n");
+            ended.as_str()
+        }
+        _ => text,
+    };
     let error = match stream(text, places) {
         Ok(docs) => return Ok(docs),
         Err(e) => e,

@@ -806,3 +806,13 @@ fn what_go_yaml_refuses_inside_a_flow_stays_refused() {
         err(text);
     }
 }
+
+/// kubectl's document reader ends the last line with a line break too: a
+/// last line of spaces is no empty line of a block scalar.
+#[test]
+fn a_last_line_of_spaces_ends_as_kubectl_ends_it() {
+    assert_eq!(v("a:\n  b: |\n    x\n    "), j(r#"{"a":{"b":"x\n"}}"#));
+    assert_eq!(v("a: |\n  x\n  "), j(r#"{"a":"x\n"}"#));
+    assert_eq!(v("a: |+\n  x\n  "), j(r#"{"a":"x\n\n"}"#));
+    assert_eq!(v("a: |\n  x\n    "), j(r#"{"a":"x\n  \n"}"#));
+}
