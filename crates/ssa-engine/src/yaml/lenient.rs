@@ -15,17 +15,18 @@
 //! yaml-rust2 does not take them on purpose (its issues #30 and #69), and
 //! the engine cannot change its scanner. So when a text fails to read,
 //! [`rewrite`] indents every line that starts inside a flow collection or
-//! a quoted scalar past the collection's or scalar's first column, and
-//! turns a tab after a key's `:` into a space; the text is read again.
-//! Neither changes the value: a line break and the spaces around it fold
-//! the same way however many spaces there are, inside a flow collection
-//! and a quoted scalar alike, and a tab or a space after `:` is the same
-//! separation. Only the columns move, and [`Rewritten::original`] puts
-//! them back.
+//! a quoted scalar past the collection's or scalar's first column, turns
+//! a tab after a key's `:` into a space, and blanks a comment written
+//! right after a closing quote or bracket (`"b"# c`, which go-yaml takes
+//! too); the text is read again. None changes the value: a line break and
+//! the spaces around it fold the same way however many spaces there are,
+//! inside a flow collection and a quoted scalar alike, a tab or a space
+//! after `:` is the same separation, and a comment is nothing. Only the
+//! columns move, and [`Rewritten::original`] puts them back.
 
 use super::Location;
 
-/// A text with lines indented and tabs replaced, and how to find a place
+/// A text with lines indented, tabs and comments replaced, and how to find a place
 /// of it in the text it was made from.
 pub(super) struct Rewritten {
     pub(super) text: String,
@@ -132,6 +133,7 @@ impl Scan {
                 } else if c == quote {
                     self.quote = None;
                     node_start = false;
+                    blank_comment(line, i);
                 }
                 continue;
             }
@@ -153,6 +155,7 @@ impl Scan {
                 b']' | b'}' | b',' if self.flow > 0 => {
                     if c != b',' {
                         self.flow -= 1;
+                        blank_comment(line, i);
                     }
                     node_start = c == b',';
                     self.node_line = None;
@@ -162,6 +165,11 @@ impl Scan {
                         return None;
                     }
                     self.block_scalar = Some(indent);
+                    // Its indicators, then maybe a comment.
+                    while line.get(i).is_some_and(|b| b"+-0123456789".contains(b)) {
+                        i += 1;
+                    }
+                    blank_comment(line, i);
                     return Some(());
                 }
                 b':' if self.flow > 0 || blank_next => {
@@ -193,5 +201,18 @@ impl Scan {
             after_space = false;
         }
         Some(())
+    }
+}
+
+/// A comment right after a closing quote or bracket or a block scalar's
+/// indicators, which go-yaml takes and yaml-rust2 wants a space before,
+/// made spaces: a comment is nothing, and no node follows it on the line.
+fn blank_comment(line: &mut [u8], at: usize) {
+    if line.get(at) == Some(&b'#') {
+        for b in line.iter_mut().skip(at) {
+            if !matches!(*b, b'\r' | b'\n') {
+                *b = b' ';
+            }
+        }
     }
 }

@@ -775,6 +775,13 @@ fn flows_and_quoted_scalars_may_be_indented_less_as_kubectl_reads_them() {
         ("a: b[0]\nc: [\n1]\n", r#"{"a":"b[0]","c":[1]}"#),
         ("a: &x [1,\n2]\nb: *x\n", r#"{"a":[1,2],"b":[1,2]}"#),
         ("a:\tb\n", r#"{"a":"b"}"#),
+        // A comment right after a closing quote or bracket, or after a
+        // block scalar's indicators.
+        ("a: \"b\"# c\n", r#"{"a":"b"}"#),
+        ("- 'b'#c\n", r#"["b"]"#),
+        ("a: {x: [1]}#c\nb: 2\n", r#"{"a":{"x":[1]},"b":2}"#),
+        ("a: |-#c\n  x\n", r#"{"a":"x"}"#),
+        ("a: b#c\nc: [\n1]\n", r#"{"a":"b#c","c":[1]}"#),
         ("a:\n  b:\tc\n  d: e\n", r#"{"a":{"b":"c","d":"e"}}"#),
     ] {
         assert_eq!(v(text), j(json), "{text:?}");
