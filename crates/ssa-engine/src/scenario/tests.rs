@@ -1099,3 +1099,36 @@ steps:
     // object is read in the first version again.
     assert_eq!(text(6, &["apiVersion"]).as_deref(), Some("example.com/v1"));
 }
+
+/// Why large objects are applied server-side: kubectl's client-side apply
+/// keeps the whole manifest in the last-applied annotation, which the
+/// server refuses past 256 KiB of annotations (`ValidateAnnotations`); a
+/// server-side apply writes no annotation.
+#[test]
+fn a_large_object_fails_client_side_apply_and_passes_server_side() {
+    let step = |op: &str| {
+        format!(
+            "- manager: m\n  op: {op}\n  object: {{apiVersion: v1, kind: ConfigMap, metadata: {{name: big, namespace: default}}, data: {{blob: '{}'}}}}\n",
+            "x".repeat(300_000)
+        )
+    };
+    let run = |op: &str| {
+        let text = format!("scenario: v1\nname: big\nsteps:\n{}", step(op));
+        run_scenario_text(&text).unwrap().steps.remove(0)
+    };
+    let client_side = run("client-side-apply");
+    assert_eq!(client_side.outcome, Outcome::Invalid);
+    assert_eq!(
+        client_side.message,
+        "ConfigMap \"big\" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes"
+    );
+    // Why? names the annotation and the way out.
+    assert!(
+        client_side.why.iter().any(|r| r
+            .text
+            .contains("kubectl apply --server-side writes this object")),
+        "{:?}",
+        client_side.why
+    );
+    assert_eq!(run("apply").outcome, Outcome::Applied);
+}

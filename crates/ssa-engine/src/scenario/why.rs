@@ -153,6 +153,16 @@ pub(crate) fn why_of(
             if status_rules {
                 text.push_str(" A /status write is validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change.");
             }
+            // kubectl's client-side apply keeps the whole manifest in an
+            // annotation: the usual reason a large object (a CRD with its
+            // schema) needs `--server-side`.
+            if step.op == Op::ClientSideApply
+                && step_result
+                    .message
+                    .contains("metadata.annotations: Too long")
+            {
+                text.push_str(" kubectl's client-side apply stores the whole manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, and an object's annotations may hold 256 KiB in all. A server-side apply keeps no such copy (managedFields record who owns what): kubectl apply --server-side writes this object.");
+            }
             out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {

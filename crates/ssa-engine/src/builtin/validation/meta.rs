@@ -12,7 +12,9 @@
 //! namespace (the request's), generation, resourceVersion, timestamps,
 //! managedFields.
 
-use super::field::{BadValue, Errors, FieldError, child, index, invalid, invalid_each, named};
+use super::field::{
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, too_long,
+};
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
 
@@ -283,8 +285,22 @@ pub(crate) fn annotations(map: Option<&Value>, path: &str) -> Vec<FieldError> {
             errs.invalid(path, BadValue::Str(key.clone()), &m);
         }
     }
+    // ValidateAnnotationsSize: keys and values together, in bytes (a
+    // large object's last-applied annotation meets it).
+    let size: usize = map
+        .and_then(Value::as_map)
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
+        .sum();
+    if size > TOTAL_ANNOTATION_SIZE_LIMIT {
+        errs.push(too_long(path, TOTAL_ANNOTATION_SIZE_LIMIT));
+    }
     errs
 }
+
+/// `TotalAnnotationSizeLimitB`: 256 KiB.
+const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * 1024;
 
 /// core/validation's `validateKubeFinalizerName` of `name` at `path`: a
 /// name without a domain is one of the finalizers Kubernetes itself
@@ -304,8 +320,8 @@ pub(crate) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: 
 /// apiVersion, kind, name and uid set) and `ValidateFinalizers`
 /// (qualified names), then with `kube` core/validation's
 /// `validateKubeFinalizerName` at each finalizer's index. Not modelled, to
-/// keep the wasm small: the 256 KiB limit on annotations, an Event as
-/// owner, two controllers, orphan with foregroundDeletion.
+/// keep the wasm small: an Event as owner, two controllers, orphan with
+/// foregroundDeletion.
 fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
     let mut errs = annotations(meta("annotations"), "metadata.annotations");

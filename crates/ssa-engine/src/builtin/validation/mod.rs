@@ -165,8 +165,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "every stored built-in kind",
-        "annotation keys that are not qualified names (case aside)",
-        "apimachinery api/validation ValidateAnnotations",
+        "annotation keys that are not qualified names (case aside); annotations of more than 256 KiB (keys and values) in all",
+        "apimachinery api/validation ValidateAnnotations, ValidateAnnotationsSize",
     ),
     (
         "every stored built-in kind",

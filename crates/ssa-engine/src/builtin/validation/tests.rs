@@ -2157,3 +2157,20 @@ fn a_new_jobs_selector_is_generated() {
         .starts_with("Job.batch \"pi\" is invalid: spec.template.metadata.labels[batch.kubernetes.io/job-name]: Invalid value: {")
     );
 }
+
+/// `ValidateAnnotationsSize`: keys and values together at most 256 KiB,
+/// then `metadata.annotations: Too long` (a template's annotations too).
+#[test]
+fn annotations_are_at_most_256_kib_in_all() {
+    let with = |value_len: usize| {
+        format!(
+            "metadata: {{name: c, annotations: {{k: '{}'}}}}",
+            "x".repeat(value_len)
+        )
+    };
+    assert!(create("v1", "ConfigMap", &with(262_143)).is_ok());
+    assert_eq!(
+        create("v1", "ConfigMap", &with(262_144)).unwrap_err(),
+        "ConfigMap \"c\" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes"
+    );
+}
