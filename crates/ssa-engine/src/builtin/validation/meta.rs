@@ -13,7 +13,7 @@
 //! managedFields.
 
 use super::field::{
-    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, too_long,
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string, named, too_long,
 };
 use super::{items, names};
 use crate::value::{Map, Value, go_quote};
@@ -319,9 +319,10 @@ pub(crate) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: 
 /// `ValidateOwnerReferences` (v0.36: each error at the list's path;
 /// apiVersion, kind, name and uid set) and `ValidateFinalizers`
 /// (qualified names), then with `kube` core/validation's
-/// `validateKubeFinalizerName` at each finalizer's index. Not modelled, to
-/// keep the wasm small: an Event as owner, two controllers, orphan with
-/// foregroundDeletion.
+/// `validateKubeFinalizerName` at each finalizer's index. A bad value
+/// that is an owner reference or the list of them is printed as
+/// apimachinery v0.36 prints values that are not scalars, by
+/// `json.Marshal`.
 fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
     let mut errs = annotations(meta("annotations"), "metadata.annotations");
@@ -331,7 +332,9 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             .map(Vec::as_slice)
             .unwrap_or_default()
     };
-    for owner in list("ownerReferences") {
+    let owners = list("ownerReferences");
+    let mut first_controller = None;
+    for owner in owners {
         let text = |k: &str| owner.get(k).and_then(Value::as_str).unwrap_or("");
         let api_version = text("apiVersion");
         // `schema.FromAPIVersionAndKind`: "group/version" or "version"; more
@@ -357,6 +360,28 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
                 errs.invalid(path, BadValue::str(""), "must not be empty");
             }
         }
+        // BannedOwners.
+        if api_version == "v1" && text("kind") == "Event" {
+            errs.invalid(
+                "metadata.ownerReferences",
+                BadValue::Json(owner_json(owner)),
+                "/v1, Kind=Event is disallowed from being an owner",
+            );
+        }
+        if owner.get("controller").and_then(Value::as_bool) == Some(true) {
+            let name = [text("kind"), "/", text("name")].concat();
+            match &first_controller {
+                None => first_controller = Some(name),
+                Some(first) => {
+                    let all: Vec<String> = owners.iter().map(owner_json).collect();
+                    errs.invalid(
+                        "metadata.ownerReferences",
+                        BadValue::Json(format!("[{}]", all.join(","))),
+                        &format!("Only one reference can have Controller set to true. Found \"true\" in references for {first} and {name}"),
+                    );
+                }
+            }
+        }
     }
     let finalizers: Vec<&str> = list("finalizers")
         .iter()
@@ -367,12 +392,44 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             errs.invalid("metadata.finalizers", BadValue::str(f), &m);
         }
     }
+    if ["orphan", "foregroundDeletion"]
+        .iter()
+        .all(|f| finalizers.contains(f))
+    {
+        let quoted: Vec<String> = finalizers.iter().map(|f| json_string(f)).collect();
+        errs.invalid(
+            "metadata.finalizers",
+            BadValue::Json(format!("[{}]", quoted.join(","))),
+            "finalizer orphan and foregroundDeletion cannot be both set",
+        );
+    }
     if kube {
         for (i, f) in finalizers.iter().enumerate() {
             kube_finalizer_name(&mut errs, f, format!("metadata.finalizers[{i}]"));
         }
     }
     errs
+}
+
+/// `json.Marshal` of a `metav1.OwnerReference`: its fields in struct
+/// order, the two pointers `omitempty`.
+fn owner_json(owner: &Value) -> String {
+    let mut out = String::from("{");
+    for key in ["apiVersion", "kind", "name", "uid"] {
+        let value = owner.get(key).and_then(Value::as_str).unwrap_or("");
+        out.push_str(&format!(
+            "{}\"{key}\":{}",
+            if key == "apiVersion" { "" } else { "," },
+            json_string(value)
+        ));
+    }
+    for key in ["controller", "blockOwnerDeletion"] {
+        if let Some(set) = owner.get(key).and_then(Value::as_bool) {
+            out.push_str(&format!(",\"{key}\":{set}"));
+        }
+    }
+    out.push('}');
+    out
 }
 
 #[cfg(feature = "rare-kinds")]

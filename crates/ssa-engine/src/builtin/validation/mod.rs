@@ -170,12 +170,12 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "every stored built-in kind",
-        "owner references without an apiVersion version, kind, name or uid",
-        "apimachinery api/validation ValidateOwnerReferences",
+        "owner references without an apiVersion version, kind, name or uid; a core Event as owner; more than one controller",
+        "apimachinery api/validation ValidateOwnerReferences (validateOwnerReference, BannedOwners)",
     ),
     (
         "every stored built-in kind; the second part for those validated by core/validation's ValidateObjectMeta (all but admissionregistration, CustomResourceDefinition, APIService, Lease, LeaseCandidate, RuntimeClass, StorageVersion)",
-        "finalizers that are not qualified names; a finalizer without '/' other than kubernetes, orphan and foregroundDeletion",
+        "finalizers that are not qualified names, or orphan beside foregroundDeletion; a finalizer without '/' other than kubernetes, orphan and foregroundDeletion",
         "apimachinery api/validation ValidateFinalizers; core/validation ValidateObjectMeta, ValidateObjectMetaUpdate (validateKubeFinalizerName)",
     ),
     (

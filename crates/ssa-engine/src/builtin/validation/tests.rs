@@ -2174,3 +2174,47 @@ fn annotations_are_at_most_256_kib_in_all() {
         "ConfigMap \"c\" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes"
     );
 }
+
+/// `validateOwnerReference`'s banned owner, `ValidateOwnerReferences`'
+/// one controller and `ValidateFinalizers`' orphan beside
+/// foregroundDeletion; their bad values printed by `json.Marshal`
+/// (apimachinery v0.36's `ErrorBody` for values that are not scalars).
+#[test]
+fn banned_owners_two_controllers_and_contradicting_finalizers() {
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, ownerReferences: [{apiVersion: v1, kind: Event, name: e, uid: '1', blockOwnerDeletion: false}]}"
+        )
+        .unwrap_err(),
+        "ConfigMap \"c\" is invalid: metadata.ownerReferences: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Event\",\"name\":\"e\",\"uid\":\"1\",\"blockOwnerDeletion\":false}: /v1, Kind=Event is disallowed from being an owner"
+    );
+    // An events.k8s.io Event may own.
+    assert!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, ownerReferences: [{apiVersion: events.k8s.io/v1, kind: Event, name: e, uid: '1'}]}"
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: a, uid: '1', controller: true}, {apiVersion: apps/v1, kind: ReplicaSet, name: b, uid: '2', controller: true}]}"
+        )
+        .unwrap_err(),
+        "ConfigMap \"c\" is invalid: metadata.ownerReferences: Invalid value: [{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"a\",\"uid\":\"1\",\"controller\":true},{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"b\",\"uid\":\"2\",\"controller\":true}]: Only one reference can have Controller set to true. Found \"true\" in references for ReplicaSet/a and ReplicaSet/b"
+    );
+    assert_eq!(
+        create(
+            "v1",
+            "ConfigMap",
+            "metadata: {name: c, finalizers: [example.com/f, foregroundDeletion, orphan]}"
+        )
+        .unwrap_err(),
+        "ConfigMap \"c\" is invalid: metadata.finalizers: Invalid value: [\"example.com/f\",\"foregroundDeletion\",\"orphan\"]: finalizer orphan and foregroundDeletion cannot be both set"
+    );
+}
