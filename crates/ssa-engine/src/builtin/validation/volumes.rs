@@ -11,14 +11,18 @@
 //! service account tokens, duplicate paths), a claim's name, nfs, csi
 //! (driver name, secret reference), ephemeral (the claim template's
 //! metadata, then `pvc`'s claim spec rules), image (reference and pull
-//! policy), and the required fields of the in-tree plugins (iscsi, fc,
-//! azureDisk, storageos, flocker, quobyte, flexVolume's options...).
+//! policy), and the required fields of the in-tree plugins. Their other
+//! rules (disk partitions, iscsi's name formats and LUN, fc, flocker,
+//! quobyte, azureDisk, storageos, cinder, flexVolume's options) are the
+//! `rare-kinds` feature: the page leaves them out for its size budget.
 //!
 //! Not modelled: what needs the pod's name (an ephemeral volume's claim
 //! name, a claim of one), projected `clusterTrustBundle` and
 //! `podCertificate` sources (their gates, ClusterTrustBundleProjection
 //! and PodCertificateRequest, are off in 1.36: the strategy drops them),
-//! a claim template's label selector and data sources (as `pvc`).
+//! a claim template's label selector and data sources (as `pvc`), and
+//! `strings.ToLower`'s folding of non-ASCII letters (a csi driver, an
+//! annotation subscript, a flexVolume option are lower-cased as ASCII).
 
 use super::field::{
     BadValue, Errors, FieldError, child, duplicate, forbidden, index, invalid_each, named,
@@ -68,6 +72,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
             }
             // An iSCSI initiator's name is <volume>:<portal>, refused
             // even when iscsi is not the first type.
+            #[cfg(feature = "rare-kinds")]
             if key == "iscsi"
                 && at(Some(source), "initiatorName").is_some()
                 && name.len() + 1 + text(source, "targetPortal").len() > 64
@@ -151,8 +156,6 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
                 if key == "csi" {
                     return csi_secret(errs, s, at);
                 }
-            } else if key == "storageos" {
-                dns_label(errs, s, "volumeName", at);
             }
         }
     }
@@ -185,16 +188,6 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
             }
         }
         "gitRepo" => local_descending(errs, str_of("directory"), &path("directory")),
-        "gcePersistentDisk" | "awsElasticBlockStore" => {
-            let n = s.get("partition").and_then(Value::as_i64).unwrap_or(0);
-            if !(0..=255).contains(&n) {
-                errs.invalid(
-                    path("partition"),
-                    BadValue::Int(n),
-                    "must be between 1 and 255, inclusive",
-                );
-            }
-        }
         "secret" | "configMap" => {
             file_mode(errs, s, "defaultMode", at);
             let items_path = path("items");
@@ -206,6 +199,53 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
             let p = str_of("path");
             if !p.starts_with('/') {
                 errs.invalid(path("path"), BadValue::str(p), "must be an absolute path");
+            }
+        }
+        "downwardAPI" => {
+            file_mode(errs, s, "defaultMode", at);
+            for file in items(s.get("items")) {
+                downward_file(errs, file, at);
+            }
+        }
+        "projected" => projected(errs, s, at),
+        "csi" => {
+            let driver = str_of("driver");
+            if driver.len() > 63 {
+                errs.push(too_long(&path("driver"), 63));
+            }
+            let lower = driver.to_ascii_lowercase();
+            invalid_each(
+                errs,
+                &path("driver"),
+                driver,
+                names::dns1123_subdomain(&lower),
+            );
+            csi_secret(errs, s, at);
+        }
+        "ephemeral" => ephemeral(errs, s, at),
+        "image" => pull_policy(errs, s.get("pullPolicy"), &path("pullPolicy")),
+        #[cfg(feature = "rare-kinds")]
+        _ => in_tree(errs, key, s, at),
+        #[cfg(not(feature = "rare-kinds"))]
+        _ => {}
+    }
+}
+
+/// The in-tree plugins' own rules after their required fields (the
+/// `rare-kinds` feature: the page leaves them out for its size budget).
+#[cfg(feature = "rare-kinds")]
+fn in_tree(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
+    let path = |k: &str| child(at, k);
+    let str_of = |k: &str| text(s, k);
+    match key {
+        "gcePersistentDisk" | "awsElasticBlockStore" => {
+            let n = s.get("partition").and_then(Value::as_i64).unwrap_or(0);
+            if !(0..=255).contains(&n) {
+                errs.invalid(
+                    path("partition"),
+                    BadValue::Int(n),
+                    "must be between 1 and 255, inclusive",
+                );
             }
         }
         "iscsi" => iscsi(errs, s, at),
@@ -230,6 +270,10 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
             }
         }
         "cinder" | "storageos" => {
+            // validateStorageOSVolumeSource: DNS labels.
+            if key == "storageos" && !str_of("volumeName").is_empty() {
+                dns_label(errs, s, "volumeName", at);
+            }
             if key == "storageos" && !str_of("volumeNamespace").is_empty() {
                 dns_label(errs, s, "volumeNamespace", at);
             }
@@ -238,18 +282,12 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
             }
         }
         "quobyte" => quobyte(errs, s, at),
-        "downwardAPI" => {
-            file_mode(errs, s, "defaultMode", at);
-            for file in items(s.get("items")) {
-                downward_file(errs, file, at);
-            }
-        }
         "fc" => fc(errs, s, at),
         "flexVolume" => {
             // Go walks the map at random; sorted here.
             for k in super::meta::sorted_keys(s.get("options").and_then(Value::as_map)) {
                 let ns = k.split_once('/').map_or(k.as_str(), |(ns, _)| ns);
-                let normalized = [".", &ns.to_lowercase()].concat();
+                let normalized = [".", &ns.to_ascii_lowercase()].concat();
                 if normalized.ends_with(".kubernetes.io") || normalized.ends_with(".k8s.io") {
                     errs.invalid(
                         format!("{}[{k}]", path("options")),
@@ -260,27 +298,11 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
             }
         }
         "azureDisk" => azure_disk(errs, s, at),
-        "projected" => projected(errs, s, at),
-        "csi" => {
-            let driver = str_of("driver");
-            if driver.len() > 63 {
-                errs.push(too_long(&path("driver"), 63));
-            }
-            let lower = driver.to_lowercase();
-            invalid_each(
-                errs,
-                &path("driver"),
-                driver,
-                names::dns1123_subdomain(&lower),
-            );
-            csi_secret(errs, s, at);
-        }
-        "ephemeral" => ephemeral(errs, s, at),
-        "image" => pull_policy(errs, s.get("pullPolicy"), &path("pullPolicy")),
         _ => {}
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `ValidateDNS1123Label` of the string `key` of `s`, at `at.key`.
 fn dns_label(errs: &mut Vec<FieldError>, s: &Value, key: &str, at: &str) {
     let v = text(s, key);
@@ -465,7 +487,7 @@ fn object_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
         // lower-cased), at the selector's path.
         (Ok(_), Some((p, subscript))) => {
             let key = if p == "metadata.annotations" {
-                subscript.to_lowercase()
+                subscript.to_ascii_lowercase()
             } else {
                 subscript.to_string()
             };
@@ -696,6 +718,7 @@ const TEMPLATE_META_FORBIDDEN: [&str; 13] = [
     "managedFields",
 ];
 
+#[cfg(feature = "rare-kinds")]
 /// `validateISCSIVolumeSource` after the portal: an IQN of one of the
 /// three formats, a LUN in 0..=255, a secret for CHAP, an initiator name
 /// of the formats (at `initiatorname`, as upstream spells it).
@@ -729,8 +752,10 @@ fn iscsi(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 const LUN_RANGE: &str = "must be between 0 and 255, inclusive";
 
+#[cfg(feature = "rare-kinds")]
 /// An iSCSI name of its prefix's format: `iscsiInitiatorIqnRegex`
 /// (`iqn\.\d{4}-\d{2}\.([[:alnum:]-.]+)(:[^,;*&$|\s]+)$`, not anchored
 /// at the start), `iscsiInitiatorEuiRegex` (`^eui.[[:alnum:]]{16}$`) or
@@ -770,6 +795,7 @@ fn iscsi_name(name: &str) -> bool {
     })
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `validateQuobyteVolumeSource`: a registry of host:port pairs
 /// (`net.SplitHostPort`), a tenant of at most 64 characters, a volume.
 fn quobyte(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
@@ -794,6 +820,7 @@ fn quobyte(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// Whether Go's `net.SplitHostPort` splits `hp`.
 fn host_port(hp: &str) -> bool {
     let Some(i) = hp.rfind(':') else {
@@ -812,6 +839,7 @@ fn host_port(hp: &str) -> bool {
     !hp.get(j..).unwrap_or("").contains('[') && !hp.get(k..).unwrap_or("").contains(']')
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `validateFCVolumeSource`: one of targetWWNs and wwids, and with
 /// targetWWNs a LUN in 0..=255.
 fn fc(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
@@ -845,6 +873,7 @@ fn fc(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     }
 }
 
+#[cfg(feature = "rare-kinds")]
 /// `validateAzureDisk` after the name and URI: a supported caching mode
 /// and kind, a URI of the kind's form.
 fn azure_disk(errs: &mut Vec<FieldError>, s: &Value, at: &str) {

@@ -188,6 +188,7 @@ fn ephemeral() {
 /// upstream has it; `validateCinderVolumeSource`,
 /// `validateStorageOSVolumeSource`, `validateFlexVolumeSource`,
 /// `validateFlockerVolumeSource`, `validateCephFSVolumeSource`).
+#[cfg(feature = "rare-kinds")]
 #[test]
 fn in_tree_plugins() {
     assert_eq!(
@@ -201,6 +202,7 @@ fn in_tree_plugins() {
 /// `validateISCSIVolumeSource` (and `validateVolumeSource`'s length of
 /// `<volume>:<portal>` with an initiator), `validateFCVolumeSource`,
 /// `validateQuobyteVolumeSource`, `validateAzureDisk`.
+#[cfg(feature = "rare-kinds")]
 #[test]
 fn iscsi_fc_quobyte_and_azure_disks() {
     assert_eq!(
