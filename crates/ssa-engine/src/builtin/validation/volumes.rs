@@ -461,31 +461,24 @@ fn object_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
         .strip_suffix("']")
         .and_then(|s| s.split_once("['"))
         .filter(|(p, _)| !p.is_empty());
-    let converted = match (version, subscripted) {
-        ("v1", Some(("metadata.annotations" | "metadata.labels", _))) => Ok(field_path),
-        ("v1", Some(_)) => Err(format!(
-            "field label does not support subscript: {field_path}"
-        )),
-        ("v1", None) => match field_path {
-            "spec.host" => Ok("spec.nodeName"),
-            p if VOLUME_FIELD_PATHS.contains(&p)
-                || OTHER_FIELD_LABELS.split(' ').any(|l| l == p) =>
-            {
-                Ok(p)
-            }
-            p => Err(format!("field label not supported: {p}")),
-        },
-        (v, _) => Err(format!("unsupported pod version: {v}")),
+    // ConvertDownwardAPIFieldLabel's refusal: why, and of what.
+    let known =
+        |p: &str| VOLUME_FIELD_PATHS.contains(&p) || OTHER_FIELD_LABELS.split(' ').any(|l| l == p);
+    let refused = match (version, subscripted) {
+        ("v1", Some(("metadata.annotations" | "metadata.labels", _))) => None,
+        ("v1", Some(_)) => Some(("field label does not support subscript: ", field_path)),
+        ("v1", None) if field_path == "spec.host" || known(field_path) => None,
+        ("v1", None) => Some(("field label not supported: ", field_path)),
+        (v, _) => Some(("unsupported pod version: ", v)),
     };
-    match (converted, subscripted) {
-        (Err(e), _) => errs.invalid(
-            path_at,
-            BadValue::str(field_path),
-            &format!("error converting fieldPath: {e}"),
-        ),
+    if let Some((why, what)) = refused {
+        let detail = ["error converting fieldPath: ", why, what].concat();
+        return errs.invalid(path_at, BadValue::str(field_path), &detail);
+    }
+    match subscripted {
         // ValidateQualifiedName of the subscript (an annotation's
         // lower-cased), at the selector's path.
-        (Ok(_), Some((p, subscript))) => {
+        Some((p, subscript)) => {
             let key = if p == "metadata.annotations" {
                 subscript.to_ascii_lowercase()
             } else {
@@ -493,10 +486,16 @@ fn object_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
             };
             invalid_each(errs, at, &key, names::label_key(&key));
         }
-        (Ok(p), None) if !VOLUME_FIELD_PATHS.contains(&p) => {
+        // The old clients' spec.host is spec.nodeName.
+        None if !VOLUME_FIELD_PATHS.contains(&field_path) => {
+            let p = if field_path == "spec.host" {
+                "spec.nodeName"
+            } else {
+                field_path
+            };
             errs.not_supported(path_at, BadValue::str(p), &VOLUME_FIELD_PATHS)
         }
-        _ => {}
+        None => {}
     }
 }
 
@@ -563,7 +562,7 @@ fn resource_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
         errs.invalid(
             child(at, "divisor"),
             BadValue::str(resource),
-            &format!("only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the {kind} resource"),
+            &["only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the ", kind, " resource"].concat(),
         );
     }
 }
