@@ -150,8 +150,7 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
     for (_, fields) in REQUIRED.iter().filter(|(k, _)| *k == key) {
         for field in fields.split(' ') {
             if blank(s.get(field)) {
-                // validateStorageOSVolumeSource's name is a DNS label
-                // when given; ValidateCSIDriverName stops when empty.
+                // ValidateCSIDriverName stops when the driver is empty.
                 errs.required(path(field), "");
                 if key == "csi" {
                     return csi_secret(errs, s, at);
