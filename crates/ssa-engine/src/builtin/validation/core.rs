@@ -14,8 +14,8 @@
 //! (`ValidateSecurityContext`, `security`). A ReplicationController's
 //! spec is here too, as upstream has it.
 //!
-//! Not modelled of a container: `volumeDevices`, the resize policy, the
-//! restart rules' own fields and host port conflicts.
+//! Not modelled of a container: `volumeDevices`, the resize policy and
+//! the restart rules' own fields.
 
 use super::field::{
     BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, non_negative,
@@ -79,6 +79,11 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             } else if !init || !name.is_empty() {
                 names_seen.push(name);
             }
+            // An init container's host ports are checked alone (and, as
+            // upstream has it, at index 0).
+            if init {
+                host_ports(&mut errs, std::slice::from_ref(c), &path_of(key));
+            }
             // Hooks and probes are a regular or sidecar container's (an
             // init container restarted always).
             if !init || text(c, "restartPolicy") == "Always" {
@@ -103,12 +108,62 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
                 restart_policy(&mut errs, c, &at);
             }
         }
+        if !init {
+            host_ports(&mut errs, list(key), &path_of(key));
+        }
     }
     ephemeral_containers(&mut errs, spec, &volumes, path, host_users);
+    // validatePodHostNetworkDeps: on the host network a regular
+    // container's hostPort is its containerPort (a Pod's is defaulted to
+    // it; a template's may stay 0).
+    if spec.is_some_and(|s| s.get("hostNetwork") == Some(&Value::Bool(true))) {
+        each_port(list("containers"), &path_of("containers"), |p, at| {
+            let (host, port) = (int(p, "hostPort"), int(p, "containerPort"));
+            if host != 0 && host != port {
+                errs.invalid(
+                    at,
+                    BadValue::Int(host),
+                    "must match `containerPort` when `hostNetwork` is true",
+                );
+            }
+        });
+    }
     if let Some(spec) = spec {
         errs.extend(podspec::pod_fields(spec, path));
     }
     errs
+}
+
+fn int(object: &Value, key: &str) -> i64 {
+    object.get(key).and_then(Value::as_i64).unwrap_or(0)
+}
+
+/// `f` of each port of `containers` (at `path`) with its `hostPort`'s path.
+fn each_port(containers: &[Value], path: &str, mut f: impl FnMut(&Value, String)) {
+    for (i, c) in containers.iter().enumerate() {
+        let ports = child(&index(path, i), "ports");
+        for (j, p) in items(c.get("ports")).iter().enumerate() {
+            f(p, child(&index(&ports, j), "hostPort"));
+        }
+    }
+}
+
+/// `checkHostPortConflicts` (`AccumulateUniqueHostPorts`): no two set
+/// host ports of `containers` with the same protocol and host IP.
+fn host_ports(errs: &mut Vec<FieldError>, containers: &[Value], path: &str) {
+    let mut seen = Vec::new();
+    each_port(containers, path, |p, at| {
+        let port = int(p, "hostPort");
+        let key = format!("{}/{}/{port}", text(p, "protocol"), text(p, "hostIP"));
+        if port == 0 {
+            return;
+        }
+        if seen.contains(&key) {
+            errs.duplicate(at, BadValue::Str(key));
+        } else {
+            seen.push(key);
+        }
+    });
 }
 
 /// What an ephemeral container may not set (`allowedEphemeralContainerFields`,
@@ -287,7 +342,7 @@ fn ports(list: Option<&Value>, path: &str) -> Vec<FieldError> {
             }
             Some(_) => {}
         }
-        let host = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
+        let host = int(p, "hostPort");
         if host != 0 && !(1..=65535).contains(&host) {
             errs.invalid(child(&at, "hostPort"), BadValue::Int(host), PORT_RANGE);
         }

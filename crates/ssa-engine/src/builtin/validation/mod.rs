@@ -274,6 +274,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateHostAliases, IsValidIPForLegacyField, ValidateDNS1123Subdomain",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a host port given twice with the same protocol and host IP among the regular containers (after them), or within one init container (at index 0, as upstream builds the path); on the host network, a regular container's hostPort other than its containerPort (after the ephemeral containers)",
+        "core/validation validateContainers, validateInitContainers, checkHostPortConflicts, AccumulateUniqueHostPorts, validatePodHostNetworkDeps",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
         "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",

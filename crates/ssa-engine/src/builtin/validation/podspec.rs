@@ -19,8 +19,8 @@
 //! beside a label selector, not in the selector already, not in both
 //! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; what
 //! `security` leaves out of the security context; image pull
-//! secrets (a v1 object has nothing but a name to get wrong); the host
-//! network's ports, Windows host-process pods, user namespaces, the
+//! secrets (a v1 object has nothing but a name to get wrong); Windows
+//! host-process pods, user namespaces, the
 //! runtime class, preemption policy, overhead, the OS and what it
 //! forbids, resource claims, pod-level resources and the scheduling
 //! group.

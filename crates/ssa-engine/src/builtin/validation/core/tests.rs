@@ -333,6 +333,46 @@ fn pod_affinity() {
     );
 }
 
+/// `checkHostPortConflicts` (`AccumulateUniqueHostPorts`): a host port
+/// with the same protocol and host IP twice among the regular
+/// containers, after them; each init container's alone (its path at
+/// index 0, as upstream builds it); then `validatePodHostNetworkDeps`: on
+/// the host network a hostPort other than the containerPort (an unset
+/// one is defaulted to it).
+#[test]
+fn host_ports() {
+    let ports = "ports: [{containerPort: 80, hostPort: 8080}, {containerPort: 81, hostPort: 8080}, {containerPort: 82, hostPort: 8080, protocol: UDP}, {containerPort: 83, hostPort: 8080, hostIP: 10.0.0.1}]";
+    assert_eq!(
+        error(ports, ""),
+        "spec.containers[0].ports[1].hostPort: Duplicate value: \"TCP//8080\""
+    );
+    assert_eq!(
+        error(
+            "",
+            "  initContainers:\n  - {name: a, image: x, ports: [{containerPort: 1, hostPort: 9}]}\n  - {name: b, image: x, ports: [{containerPort: 1, hostPort: 9}, {containerPort: 2, hostPort: 9}]}\n"
+        ),
+        "spec.initContainers[0].ports[1].hostPort: Duplicate value: \"TCP//9\""
+    );
+    assert_eq!(
+        error(
+            "ports: [{containerPort: 80, hostPort: 8080}, {containerPort: 81, hostPort: 8080}]",
+            "  hostNetwork: true\n  dnsPolicy: Bad\n"
+        ),
+        "[spec.containers[0].ports[1].hostPort: Duplicate value: \"TCP//8080\", \
+        spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true, \
+        spec.containers[0].ports[1].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true, \
+        spec.dnsPolicy: Unsupported value: \"Bad\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\"]"
+    );
+    assert!(
+        pod(
+            "ports: [{containerPort: 80}, {containerPort: 81, hostPort: 81}]",
+            "  hostNetwork: true\n"
+        )
+        .is_ok()
+    );
+    assert!(pod("ports: [{containerPort: 80, hostPort: 8080}]", "  initContainers: [{name: i, image: x, ports: [{containerPort: 80, hostPort: 8080}]}]\n").is_ok());
+}
+
 /// A Deployment applied through a scenario (so defaulted as the server
 /// has it) with two of these mistakes in its template: the container's
 /// (a `valueFrom` of no source) before the pod's (a spread constraint
