@@ -489,10 +489,11 @@ const LABELS: usize = 10;
 /// `validateSecretKeySelector` (a name that is a DNS subdomain, even an
 /// empty one; a key given that is a config key).
 ///
-/// Not modelled: a `fieldRef`'s API version (defaulted to `v1`; another
-/// one is refused as an unsupported pod version) and its subscript's
-/// format (a qualified name), a `resourceFieldRef`'s divisor, a
-/// `fileKeyRef`'s own rules and its volume's (an `emptyDir` of the pod).
+/// `validateObjectFieldSelector` also refuses an API version other than
+/// `v1` and a label or annotation subscript that is not a qualified name.
+///
+/// Not modelled: a `resourceFieldRef`'s divisor, a `fileKeyRef`'s own
+/// rules and its volume's (an `emptyDir` of the pod).
 fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
     let field = |key: &str| text(source, key);
     match key {
@@ -500,10 +501,10 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             let field_path = field("fieldPath");
             let path_at = child(at, "fieldPath");
             // fieldpath.SplitMaybeSubscriptedPath: `path['subscript']`.
-            let subscripted_path = field_path
+            let (subscripted_path, subscript) = field_path
                 .strip_suffix("']")
                 .and_then(|s| s.split_once("['"))
-                .map_or("", |(path, _)| path);
+                .unwrap_or_default();
             let subscripted = !subscripted_path.is_empty();
             let path = match field_path {
                 // An old client's spelling.
@@ -514,22 +515,36 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             // What ConvertDownwardAPIFieldLabel refuses: a subscript of
             // other than labels and annotations, a label it does not
             // know (it knows more than an environment variable may use).
+            // The API version is defaulted to v1 (an empty one too), so
+            // only another one is refused (its `Required` is unreachable).
+            let version = field("apiVersion");
             let position = FIELD_LABELS.iter().position(|label| *label == path);
-            let refused = match position {
-                Some(LABELS | ANNOTATIONS) if subscripted => None,
-                _ if subscripted => Some("field label does not support subscript"),
-                Some(_) => None,
-                None => Some("field label not supported"),
+            let (refused, subject) = match position {
+                _ if !matches!(version, "" | "v1") => ("unsupported pod version", version),
+                Some(LABELS | ANNOTATIONS) if subscripted => ("", ""),
+                _ if subscripted => ("field label does not support subscript", field_path),
+                Some(_) => ("", ""),
+                None => ("field label not supported", field_path),
             };
             if field_path.is_empty() {
                 errs.required(path_at, "");
-            } else if let Some(error) = refused {
+            } else if !refused.is_empty() {
                 errs.invalid(
                     path_at,
                     BadValue::str(field_path),
-                    &format!("error converting fieldPath: {error}: {field_path}"),
+                    &format!("error converting fieldPath: {refused}: {subject}"),
                 );
-            } else if !subscripted && position.is_some_and(|p| p >= ENV_FIELD_PATHS) {
+            } else if subscripted {
+                // ValidateQualifiedName of the subscript (an annotation's
+                // lower-cased: ASCII only, as `meta::annotations` has Go's
+                // strings.ToLower, to keep Unicode's tables out of the
+                // page), at the fieldRef's path.
+                let key = match position {
+                    Some(ANNOTATIONS) => subscript.to_ascii_lowercase(),
+                    _ => subscript.to_string(),
+                };
+                invalid_each(errs, at, &key, names::label_key(&key));
+            } else if position.is_some_and(|p| p >= ENV_FIELD_PATHS) {
                 errs.not_supported(
                     path_at,
                     BadValue::str(path),

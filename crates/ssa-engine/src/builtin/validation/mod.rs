@@ -279,6 +279,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation validateContainers, validateInitContainers, checkHostPortConflicts, AccumulateUniqueHostPorts, validatePodHostNetworkDeps",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "an environment variable's fieldRef with an apiVersion other than v1 (an empty one is defaulted), or a metadata.labels['key'] or metadata.annotations['key'] subscript that is not a qualified name (an annotation's lower-cased; the error at the fieldRef)",
+        "core/validation validateObjectFieldSelector, ValidateQualifiedName (pods ConvertDownwardAPIFieldLabel, fieldpath SplitMaybeSubscriptedPath)",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
         "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",

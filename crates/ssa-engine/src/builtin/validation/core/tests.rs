@@ -53,7 +53,9 @@ fn env_value_from_needs_a_source() {
 /// `validateObjectFieldSelector` with `ConvertDownwardAPIFieldLabel`: a
 /// path it does not know cannot be converted; one it knows but an
 /// environment variable may not use is unsupported; label and
-/// annotation subscripts (and the old `spec.host`) convert.
+/// annotation subscripts (and the old `spec.host`) convert, the API
+/// version only `v1`; a subscript is a qualified name (an annotation's
+/// lower-cased), its error at the `fieldRef`.
 #[test]
 fn env_field_ref_paths() {
     let env = |path: &str| {
@@ -76,9 +78,24 @@ fn env_field_ref_paths() {
         field_ref(""),
         "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Required value"
     );
+    assert_eq!(
+        error(
+            "env: [{name: A, valueFrom: {fieldRef: {apiVersion: v2, fieldPath: metadata.nam}}}]",
+            ""
+        ),
+        "spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: \"metadata.nam\": error converting fieldPath: unsupported pod version: v2"
+    );
+    assert_eq!(
+        field_ref("metadata.labels['a b']"),
+        "spec.containers[0].env[0].valueFrom.fieldRef: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+    );
+    assert_eq!(
+        field_ref("metadata.annotations['Example.com/A_']"),
+        "spec.containers[0].env[0].valueFrom.fieldRef: Invalid value: \"example.com/a_\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+    );
     for good in [
         "metadata.labels['app']",
-        "metadata.annotations['a/b']",
+        "metadata.annotations['Example.com/Key']",
         "spec.host",
         "status.podIPs",
     ] {
