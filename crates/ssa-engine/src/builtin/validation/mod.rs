@@ -284,6 +284,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation validateObjectFieldSelector, ValidateQualifiedName (pods ConvertDownwardAPIFieldLabel, fieldpath SplitMaybeSubscriptedPath)",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a pod affinity or anti-affinity term's matchLabelKeys or mismatchLabelKeys (MatchLabelKeysInPodAffinity, GA), and a topology spread constraint's matchLabelKeys (MatchLabelKeysInPodTopologySpread and its SelectorMerge, beta and on): keys without a label selector, keys that are not label names, a match key whose selector has an expression of that key after the same key (a Pod's merged key In (value); the error at the term's or constraint's path indexed by the key), a key in both lists",
+        "core/validation validatePodAffinityTerm, validateTopologySpreadConstraints, ValidateMatchLabelKeysAndMismatchLabelKeys, validateLabelKeys (apimachinery ValidateLabelName)",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
         "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",

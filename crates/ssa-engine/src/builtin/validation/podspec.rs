@@ -13,11 +13,9 @@
 //! gates they depend on in its `kube_features.go`.
 //!
 //! Not modelled (each costs the page's wasm; measured in gzipped bytes
-//! where it was written and weighed): a pod affinity term's
-//! `matchLabelKeys` and `mismatchLabelKeys`
-//! (`ValidateMatchLabelKeysAndMismatchLabelKeys`: label keys, only
-//! beside a label selector, not in the selector already, not in both
-//! lists; about 570 bytes); a spread constraint's `matchLabelKeys`; what
+//! where it was written and weighed): the legacy
+//! `ValidateMatchLabelKeysInTopologySpread`, which an update keeps for a
+//! template whose old spread constraints fail the newer rule; what
 //! `security` leaves out of the security context; image pull
 //! secrets (a v1 object has nothing but a name to get wrong); Windows
 //! host-process pods, user namespaces, the
@@ -285,9 +283,9 @@ fn node_selector_term(errs: &mut Vec<FieldError>, term: &Value, at: &str, values
 
 /// `validatePodAffinityTerm`: `ValidatePodAffinityTermSelector` (the
 /// label and namespace selectors), the namespaces (DNS labels, each error
-/// at `namespace`), then (`ValidateMatchLabelKeysAndMismatchLabelKeys`
-/// not modelled) the topology key: required, and a label key
-/// (`ValidateLabelName`, so an empty one also fails as a name).
+/// at `namespace`), the label keys ([`label_keys`]), then the topology
+/// key: required, and a label key (`ValidateLabelName`, so an empty one
+/// also fails as a name).
 fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
     let selector = |key: &str| meta::label_selector(term.get(key), &child(at, key));
     errs.extend(selector("labelSelector"));
@@ -297,6 +295,7 @@ fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
         let name = name.as_str().unwrap_or("");
         invalid_each(errs, &names_path, name, names::dns1123_label(name));
     }
+    label_keys(errs, term, at);
     let key = text(term, "topologyKey");
     if key.is_empty() {
         errs.required(child(at, "topologyKey"), "can not be empty");
@@ -304,12 +303,73 @@ fn pod_affinity_term(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
     invalid_each(errs, &child(at, "topologyKey"), key, names::label_key(key));
 }
 
+/// `ValidateMatchLabelKeysAndMismatchLabelKeys` of a pod affinity term or
+/// a spread constraint (no mismatch keys) at `at`: the keys only beside
+/// a label selector, each a label name (`validateLabelKeys`); a match
+/// key whose selector has an expression of its key after the same key
+/// (the Pod's merged `key In (value)`), the error at `at[i]` (sic); a
+/// match key also among the mismatch keys.
+fn label_keys(errs: &mut Vec<FieldError>, owner: &Value, at: &str) {
+    let selector = set(owner.get("labelSelector"));
+    let matching = items(owner.get("matchLabelKeys"));
+    let mismatching = items(owner.get("mismatchLabelKeys"));
+    fn name(key: &Value) -> &str {
+        key.as_str().unwrap_or("")
+    }
+    let match_path = child(at, "matchLabelKeys");
+    for (list, path) in [
+        (matching, match_path.clone()),
+        (mismatching, child(at, "mismatchLabelKeys")),
+    ] {
+        if selector.is_none() && !list.is_empty() {
+            errs.forbidden(path, "must not be specified when labelSelector is not set");
+            continue;
+        }
+        for (i, key) in list.iter().enumerate() {
+            invalid_each(
+                errs,
+                &index(&path, i),
+                name(key),
+                names::label_key(name(key)),
+            );
+        }
+    }
+    let expressions = items(selector.and_then(|s| s.get("matchExpressions")));
+    for (j, expression) in expressions.iter().enumerate() {
+        let key = text(expression, "key");
+        // Go's map of the match keys keeps a repeated key's last index.
+        let i = matching.iter().rposition(|k| name(k) == key);
+        let labels = selector.and_then(|s| s.get("matchLabels"));
+        let before = expressions.get(..j).unwrap_or_default();
+        if let Some(i) = i
+            && (labels.and_then(|l| l.get(key)).is_some()
+                || before.iter().any(|e| text(e, "key") == key))
+        {
+            errs.invalid(
+                index(at, i),
+                BadValue::str(key),
+                "exists in both matchLabelKeys and labelSelector",
+            );
+        }
+    }
+    for (i, key) in matching.iter().enumerate() {
+        if mismatching.iter().any(|k| name(k) == name(key)) {
+            errs.invalid(
+                index(&match_path, i),
+                BadValue::str(name(key)),
+                "exists in both matchLabelKeys and mismatchLabelKeys",
+            );
+        }
+    }
+}
+
 /// `validateTopologySpreadConstraints` of the list at `path`, each
 /// constraint's: a positive `maxSkew`, a topology key, a known
 /// `whenUnsatisfiable`, no later constraint with the same pair of them
 /// (`ValidateSpreadConstraintNotRepeat`), `minDomains` positive and only
-/// with `DoNotSchedule`, known node inclusion policies, and its label
-/// selector (`ValidateLabelSelector`).
+/// with `DoNotSchedule`, known node inclusion policies, its
+/// `matchLabelKeys` ([`label_keys`]) and its label selector
+/// (`ValidateLabelSelector`).
 fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
     let actions = ["DoNotSchedule", "ScheduleAnyway"];
     let constraints = items(list);
@@ -369,8 +429,9 @@ fn topology_spread(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str)
                 errs.not_supported(at(key), named(policy), &["Honor", "Ignore"]);
             }
         }
-        // Last of each constraint's checks (after the unmodelled
-        // matchLabelKeys).
+        // MatchLabelKeysInPodTopologySpread and its SelectorMerge (beta
+        // and on): a new object's keys as a pod affinity term's.
+        label_keys(errs, constraint, &index(path, i));
         errs.extend(meta::label_selector(
             constraint.get("labelSelector"),
             &at("labelSelector"),

@@ -286,3 +286,95 @@ fn host_aliases() {
         .is_ok()
     );
 }
+
+/// `validatePodAffinityTerm`'s `ValidateMatchLabelKeysAndMismatchLabelKeys`
+/// (MatchLabelKeysInPodAffinity, GA), after the namespaces and before the
+/// topology key: keys only beside a label selector, each a label name
+/// (match keys, then mismatch keys); a match key whose selector holds an
+/// expression of its key after the same key, at the term's path indexed
+/// by the key (as upstream builds it); a key in both lists.
+#[test]
+fn pod_affinity_label_keys() {
+    let term = |fields: &str| {
+        format!(
+            "  affinity:\n    podAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n      - {{topologyKey: zone, {fields}}}\n"
+        )
+    };
+    let at = "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]";
+    assert_eq!(
+        error(
+            "",
+            &term("matchLabelKeys: [app], mismatchLabelKeys: [tier]")
+        ),
+        format!(
+            "[{at}.matchLabelKeys: Forbidden: must not be specified when labelSelector is not set, \
+            {at}.mismatchLabelKeys: Forbidden: must not be specified when labelSelector is not set]"
+        )
+    );
+    assert_eq!(
+        error(
+            "",
+            &term(
+                "labelSelector: {matchLabels: {tier: web}, matchExpressions: [{key: tier, operator: In, values: [web]}]}, matchLabelKeys: ['a b', tier, app], mismatchLabelKeys: [app, b_], namespaces: [Bad]"
+            )
+        ),
+        format!(
+            "[{at}.namespace: Invalid value: \"Bad\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), \
+            {at}.matchLabelKeys[0]: Invalid value: \"a b\": {NAME_PART}, \
+            {at}.mismatchLabelKeys[1]: Invalid value: \"b_\": {NAME_PART}, \
+            {at}[1]: Invalid value: \"tier\": exists in both matchLabelKeys and labelSelector, \
+            {at}.matchLabelKeys[2]: Invalid value: \"app\": exists in both matchLabelKeys and mismatchLabelKeys]"
+        )
+    );
+    assert!(
+        pod(
+            "",
+            &term("labelSelector: {matchExpressions: [{key: tier, operator: Exists}]}, matchLabelKeys: [tier, app], mismatchLabelKeys: [team]")
+        )
+        .is_ok()
+    );
+}
+
+/// `validateTopologySpreadConstraints` with MatchLabelKeysInPodTopologySpread
+/// and MatchLabelKeysInPodTopologySpreadSelectorMerge (beta and on):
+/// `ValidateMatchLabelKeysAndMismatchLabelKeys` of the constraint, before
+/// its label selector; a Pod's keys are merged into its selector first
+/// (`key In (value)` of its own label), so a key the selector already
+/// has is refused.
+#[test]
+fn topology_spread_match_label_keys() {
+    let constraint = |fields: &str| {
+        format!(
+            "  topologySpreadConstraints:\n  - {{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, {fields}}}\n"
+        )
+    };
+    assert_eq!(
+        error("", &constraint("matchLabelKeys: [app]")),
+        "spec.topologySpreadConstraints[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set"
+    );
+    assert_eq!(
+        error(
+            "",
+            &constraint(
+                "matchLabelKeys: [app], labelSelector: {matchLabels: {app: web}, matchExpressions: [{key: app, operator: In, values: [web]}, {key: x, operator: Bad}]}"
+            )
+        ),
+        "[spec.topologySpreadConstraints[0][0]: Invalid value: \"app\": exists in both matchLabelKeys and labelSelector, \
+        spec.topologySpreadConstraints[0].labelSelector.matchExpressions[1].operator: Invalid value: \"Bad\": not a valid selector operator]"
+    );
+    // A template is not merged: its selector may name the key once.
+    assert_eq!(
+        deployment(
+            "",
+            "          topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, matchLabelKeys: [app], labelSelector: {matchLabels: {app: web}}}]\n"
+        ),
+        "Applied"
+    );
+    // A Pod is: its label joins the selector, which already has the key.
+    let text = "scenario: v1\nname: t\nschema: {builtin: v1/Pod}\nsteps:\n- manager: m\n  op: apply\n  object:\n    apiVersion: v1\n    kind: Pod\n    metadata: {name: p, namespace: d, labels: {app: web}}\n    spec:\n      topologySpreadConstraints: [{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, matchLabelKeys: [app], labelSelector: {matchLabels: {app: web}}}]\n      containers: [{name: app, image: nginx}]\n";
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(
+        result.steps[0].message,
+        "Pod \"p\" is invalid: spec.topologySpreadConstraints[0][0]: Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"
+    );
+}
