@@ -289,6 +289,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation validatePodAffinityTerm, validateTopologySpreadConstraints, ValidateMatchLabelKeysAndMismatchLabelKeys, validateLabelKeys (apimachinery ValidateLabelName)",
     ),
     (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "with hostUsers false (UserNamespacesSupport, GA), after the topology spread constraints: hostNetwork (UserNamespacesHostNetworkSupport, alpha and off), hostPID or hostIPC true (at spec.HostPID and spec.HostIPC, as upstream builds them), a container, init or ephemeral container with volumeDevices",
+        "core/validation ValidatePodSpec, validateHostUsers (pods VisitContainersWithPath)",
+    ),
+    (
         "Deployment, ReplicaSet, DaemonSet, StatefulSet",
         "a pod template whose restartPolicy is not Always, or with an activeDeadlineSeconds",
         "apps/validation ValidatePodTemplateSpecForReplicaSet, ValidateDaemonSetSpec, ValidateStatefulSetSpec",

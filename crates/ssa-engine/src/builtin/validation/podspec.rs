@@ -4,8 +4,9 @@
 //! (`validatePodSpecSecurityContext`, `security`), the affinity
 //! (`validateAffinity`), the DNS config (`validatePodDNSConfig`), the
 //! readiness and scheduling gates, the topology spread constraints, the
-//! names of the service account and the node, the active deadline, the
-//! host and subdomain names, the tolerations (`ValidateTolerations`),
+//! user namespace's rules (`validateHostUsers`, `security`), the names
+//! of the service account and the node, the active deadline, the host
+//! and subdomain names, the tolerations (`ValidateTolerations`),
 //! the host aliases (`ValidateHostAliases`) and the priority class's
 //! name. The affinity rules, the DNS config, the gates and the host
 //! aliases were read in the 1.37 cycle's `validation.go`
@@ -18,7 +19,7 @@
 //! template whose old spread constraints fail the newer rule; what
 //! `security` leaves out of the security context; image pull
 //! secrets (a v1 object has nothing but a name to get wrong); Windows
-//! host-process pods, user namespaces, the
+//! host-process pods, the
 //! runtime class, preemption policy, overhead, the OS and what it
 //! forbids, resource claims, pod-level resources and the scheduling
 //! group.
@@ -73,6 +74,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         spec.get("topologySpreadConstraints"),
         &at("topologySpreadConstraints"),
     );
+    security::host_users(&mut errs, spec, path);
     // ValidateServiceAccountName and ValidateNodeName: DNS subdomains.
     for key in ["serviceAccountName", "nodeName"] {
         name_errors(&mut errs, spec, key, &at(key), names::dns1123_subdomain);

@@ -23,9 +23,9 @@
 //! name's control characters, backslashes, domain and user; about 440
 //! bytes for the simplest of them); a namespaced sysctl beside
 //! `hostNetwork` or `hostIPC` (`ValidateHostSysctl`, component-helpers'
-//! `GetNamespace`; about 300); `validateHostUsers` (no `hostNetwork`,
-//! `hostPID`, `hostIPC` or volume devices in a user namespace; about
-//! 200). Not modelled either: `privileged: true`, refused only by an API
+//! `GetNamespace`; about 300). `validateHostUsers` is [`host_users`],
+//! which `ValidatePodSpec` runs after the topology spread constraints.
+//! Not modelled either: `privileged: true`, refused only by an API
 //! server started with `--allow-privileged=false` (kubeadm, kind and
 //! managed clusters allow it); the host-process pod's rules
 //! (`validateWindowsHostProcessPod`); what `spec.os` forbids of either OS
@@ -174,6 +174,36 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     );
     // SELinuxMount off: a new object's policy may only be Recursive.
     policy(errs, sc, at, "seLinuxChangePolicy", &["Recursive"]);
+}
+
+/// `validateHostUsers` of `spec` at `path`, in a user namespace
+/// (`hostUsers: false`): no host network (UserNamespacesHostNetworkSupport,
+/// alpha and off in 1.36), PID or IPC namespace (their paths capitalised,
+/// as upstream builds them), no container with volume devices (init,
+/// regular, then ephemeral containers; a create's options: an update
+/// keeping an old spec's devices is not modelled).
+pub(super) fn host_users(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    if spec.get("hostUsers") != Some(&Value::Bool(false)) {
+        return;
+    }
+    const DETAIL: &str = "when `hostUsers` is false";
+    for (key, at) in [
+        ("hostNetwork", "hostNetwork"),
+        ("hostPID", "HostPID"),
+        ("hostIPC", "HostIPC"),
+    ] {
+        if spec.get(key) == Some(&Value::Bool(true)) {
+            errs.forbidden(child(path, at), DETAIL);
+        }
+    }
+    for key in ["initContainers", "containers", "ephemeralContainers"] {
+        for (i, c) in items(spec.get(key)).iter().enumerate() {
+            if !items(c.get("volumeDevices")).is_empty() {
+                let at = index(&child(path, key), i);
+                errs.forbidden(child(&at, "volumeDevices"), DETAIL);
+            }
+        }
+    }
 }
 
 /// `IsValidSysctlName`'s message.

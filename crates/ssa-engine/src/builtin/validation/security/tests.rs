@@ -357,3 +357,34 @@ fn the_order_of_security_errors() {
         "[spec.containers[0].imagePullPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\", spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.nodeSelector: Invalid value: \"-ssd\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), spec.securityContext.fsGroup: Invalid value: -1: must be between 0 and 2147483647, inclusive, spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100, spec.serviceAccountName: Invalid value: \"Web\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
     );
 }
+
+/// `validateHostUsers`, after the topology spread constraints and before
+/// the service account's name: in a user namespace no host network
+/// (UserNamespacesHostNetworkSupport, alpha and off in 1.36), PID or IPC
+/// namespace (the paths capitalised as upstream builds them), and no
+/// volume devices (init containers first, as `VisitContainersWithPath`
+/// walks them).
+#[test]
+fn host_users() {
+    assert_eq!(
+        error(
+            "volumeDevices: [{name: d, devicePath: /dev/x}]",
+            "  hostUsers: false\n  hostNetwork: true\n  hostPID: true\n  hostIPC: true\n  activeDeadlineSeconds: 0\n  topologySpreadConstraints: [{maxSkew: 1, whenUnsatisfiable: DoNotSchedule}]\n  initContainers: [{name: i, image: x, volumeDevices: [{name: d, devicePath: /dev/d}]}]\n"
+        ),
+        "[spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty, \
+        spec.hostNetwork: Forbidden: when `hostUsers` is false, \
+        spec.HostPID: Forbidden: when `hostUsers` is false, \
+        spec.HostIPC: Forbidden: when `hostUsers` is false, \
+        spec.initContainers[0].volumeDevices: Forbidden: when `hostUsers` is false, \
+        spec.containers[0].volumeDevices: Forbidden: when `hostUsers` is false, \
+        spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive]"
+    );
+    assert!(pod("", "  hostUsers: false\n  hostNetwork: false\n").is_ok());
+    assert!(
+        pod(
+            "volumeDevices: [{name: d, devicePath: /dev/x}]",
+            "  hostUsers: true\n  hostNetwork: true\n  hostPID: true\n"
+        )
+        .is_ok()
+    );
+}
