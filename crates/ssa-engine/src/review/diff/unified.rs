@@ -1,13 +1,12 @@
 //! A unified diff of two texts, line by line, as `diff -u` prints it:
-//! Myers' shortest edit script (deletions before insertions), hunks with
-//! three lines of context, GNU's `@@ -start,count +start,count @@`
-//! headers.
+//! GNU diffutils' choice of changed lines ([`align`]), deletions before
+//! insertions, hunks with three lines of context, GNU's
+//! `@@ -start,count +start,count @@` headers.
+
+mod align;
 
 /// Lines of context around a change.
 const CONTEXT: usize = 3;
-/// Past this much work (edit distance × lines) the differing middle is
-/// shown as replaced whole: a correct diff, not a shortest one.
-const MAX_WORK: usize = 50_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Edit {
@@ -95,100 +94,29 @@ fn hunks(edits: &[Edit]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The shortest edit script from `a` to `b`.
+/// The edit script from `a` to `b` as GNU diff aligns it (see
+/// [`align`]): in each change, the removed lines before the added ones.
 fn edit_script(a: &[&str], b: &[&str]) -> Vec<Edit> {
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let suffix = a[prefix..]
-        .iter()
-        .rev()
-        .zip(b[prefix..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (a_mid, b_mid) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
-    let mut edits: Vec<Edit> = (0..prefix).map(|i| Edit::Equal(i, i)).collect();
-    let middle = myers(a_mid, b_mid).unwrap_or_else(|| {
-        (0..a_mid.len())
-            .map(Edit::Delete)
-            .chain((0..b_mid.len()).map(Edit::Insert))
-            .collect()
-    });
-    edits.extend(middle.into_iter().map(|edit| match edit {
-        Edit::Equal(i, j) => Edit::Equal(i + prefix, j + prefix),
-        Edit::Delete(i) => Edit::Delete(i + prefix),
-        Edit::Insert(j) => Edit::Insert(j + prefix),
-    }));
-    let (a_end, b_end) = (a.len() - suffix, b.len() - suffix);
-    edits.extend((0..suffix).map(|i| Edit::Equal(a_end + i, b_end + i)));
-    edits
-}
-
-/// Myers' greedy algorithm with the trace kept for the way back; `None`
-/// past [`MAX_WORK`].
-fn myers(a: &[&str], b: &[&str]) -> Option<Vec<Edit>> {
-    let (n, m) = (a.len() as isize, b.len() as isize);
-    let max = n + m;
-    let offset = max + 1;
-    let slot = |k: isize| (k + offset) as usize;
-    let mut v = vec![0isize; (2 * max + 3) as usize];
-    let mut trace: Vec<Vec<isize>> = Vec::new();
-    let mut work = 0usize;
-    for d in 0..=max {
-        work += v.len();
-        if work > MAX_WORK {
-            return None;
-        }
-        trace.push(v.clone());
-        let mut k = -d;
-        while k <= d {
-            let down = k == -d || (k != d && v[slot(k - 1)] < v[slot(k + 1)]);
-            let mut x = if down {
-                v[slot(k + 1)]
-            } else {
-                v[slot(k - 1)] + 1
-            };
-            let mut y = x - k;
-            while x < n && y < m && a[x as usize] == b[y as usize] {
-                x += 1;
-                y += 1;
-            }
-            v[slot(k)] = x;
-            if x >= n && y >= m {
-                return Some(backtrack(&trace, n, m));
-            }
-            k += 2;
-        }
-    }
-    None
-}
-
-fn backtrack(trace: &[Vec<isize>], n: isize, m: isize) -> Vec<Edit> {
-    let offset = n + m + 1;
-    let slot = |k: isize| (k + offset) as usize;
-    let (mut x, mut y) = (n, m);
+    let (ca, cb) = align::changed_lines(a, b);
     let mut edits = Vec::new();
-    for (d, v) in trace.iter().enumerate().rev() {
-        let d = d as isize;
-        let k = x - y;
-        let down = k == -d || (k != d && v[slot(k - 1)] < v[slot(k + 1)]);
-        let prev_k = if down { k + 1 } else { k - 1 };
-        let prev_x = v[slot(prev_k)];
-        let prev_y = prev_x - prev_k;
-        while x > prev_x && y > prev_y {
-            edits.push(Edit::Equal((x - 1) as usize, (y - 1) as usize));
-            x -= 1;
-            y -= 1;
-        }
-        if d > 0 {
-            if x == prev_x {
-                edits.push(Edit::Insert((y - 1) as usize));
-            } else {
-                edits.push(Edit::Delete((x - 1) as usize));
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let (del, ins) = (ca.get(i) == Some(&true), cb.get(j) == Some(&true));
+        if del || ins {
+            while ca.get(i) == Some(&true) {
+                edits.push(Edit::Delete(i));
+                i += 1;
             }
+            while cb.get(j) == Some(&true) {
+                edits.push(Edit::Insert(j));
+                j += 1;
+            }
+        } else {
+            edits.push(Edit::Equal(i, j));
+            i += 1;
+            j += 1;
         }
-        x = prev_x;
-        y = prev_y;
     }
-    edits.reverse();
     edits
 }
 
