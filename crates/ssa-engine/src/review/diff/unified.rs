@@ -158,6 +158,67 @@ mod tests {
     }
 
     #[test]
+    fn repeated_lines_are_aligned_as_gnu_diff_does() {
+        // The answers of GNU diffutils 3.8's `diff -u`.
+        let diff = |a: &str, b: &str| {
+            let text = |s: &str| s.split(' ').map(|l| format!("{l}\n")).collect::<String>();
+            unified_diff(&text(a), &text(b), "A", "B")
+        };
+        assert_eq!(
+            diff("a b a b a", "b a b a b"),
+            "--- A\n+++ B\n@@ -1,5 +1,5 @@\n-a\n b\n a\n b\n a\n+b\n"
+        );
+        assert_eq!(
+            diff("x x y x", "x y x x y"),
+            "--- A\n+++ B\n@@ -1,4 +1,5 @@\n x\n-x\n y\n x\n+x\n+y\n"
+        );
+        assert_eq!(
+            diff("k a b c k a b c", "k a b c k"),
+            "--- A\n+++ B\n@@ -3,6 +3,3 @@\n b\n c\n k\n-a\n-b\n-c\n"
+        );
+        assert_eq!(diff("x", "x x"), "--- A\n+++ B\n@@ -1 +1,2 @@\n x\n+x\n");
+    }
+
+    #[test]
+    fn random_scripts_replay_the_new_text() {
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let words = ["a", "b", "c", "", "a\r", "d"];
+        for round in 0..400 {
+            let len = if round % 50 == 0 { 3000 } else { 40 };
+            let alphabet = 1 + next(words.len());
+            let a: Vec<&str> = (0..next(len)).map(|_| words[next(alphabet)]).collect();
+            let b: Vec<&str> = if round % 2 == 0 {
+                a.iter().filter(|_| next(5) > 0).copied().collect()
+            } else {
+                (0..next(len)).map(|_| words[next(alphabet)]).collect()
+            };
+            let edits = edit_script(&a, &b);
+            let (mut kept_a, mut kept_b) = (Vec::new(), Vec::new());
+            for edit in &edits {
+                match *edit {
+                    Edit::Equal(i, j) => {
+                        assert_eq!(a[i], b[j]);
+                        kept_a.push(i);
+                        kept_b.push(j);
+                    }
+                    Edit::Delete(i) => kept_a.push(i),
+                    Edit::Insert(j) => kept_b.push(j),
+                }
+            }
+            assert_eq!(kept_a, (0..a.len()).collect::<Vec<_>>());
+            kept_b.sort_unstable();
+            assert_eq!(kept_b, (0..b.len()).collect::<Vec<_>>());
+            unified_diff(&a.join("\n"), &b.join("\n"), "a", "b");
+        }
+    }
+
+    #[test]
     fn the_script_is_shortest_and_deletes_first() {
         let a = ["a", "b", "c", "a", "b", "b", "a"];
         let b = ["c", "b", "a", "b", "a", "c"];
