@@ -248,7 +248,12 @@ impl Search<'_> {
             }
             let split = (xoff < xlim && yoff < ylim && self.work <= MAX_WORK)
                 .then(|| self.diag(xoff, xlim, yoff, ylim, minimal))
-                .filter(|&(x, y, ..)| (x, y) != (xoff, yoff) && (x, y) != (xlim, ylim));
+                .filter(|&(x, y, ..)| {
+                    (xoff..=xlim).contains(&x)
+                        && (yoff..=ylim).contains(&y)
+                        && (x, y) != (xoff, yoff)
+                        && (x, y) != (xlim, ylim)
+                });
             if let Some((x, y, lo_min, hi_min)) = split {
                 todo.push((x, xlim, y, ylim, hi_min));
                 todo.push((xoff, x, yoff, y, lo_min));
