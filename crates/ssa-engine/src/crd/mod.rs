@@ -273,8 +273,8 @@ fn is_type_or_object_meta(key: &str) -> bool {
     matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
-/// The JSON names of `metav1.ObjectMeta`'s fields.
-const OBJECT_META: [&str; 15] = [
+/// The JSON names of `metav1.ObjectMeta`'s fields, in its order.
+pub(crate) const OBJECT_META: [&str; 15] = [
     "name",
     "generateName",
     "namespace",

@@ -553,23 +553,15 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
             }
         }
         "resourceFieldRef" => {
-            const RESOURCES: [&str; 6] = [
-                "limits.cpu",
-                "limits.ephemeral-storage",
-                "limits.memory",
-                "requests.cpu",
-                "requests.ephemeral-storage",
-                "requests.memory",
-            ];
             let resource = field("resource");
             let path = child(at, "resource");
             if resource.is_empty() {
                 errs.required(path, "");
-            } else if !RESOURCES.contains(&resource)
+            } else if !RESOURCE_FIELD_PATHS.contains(&resource)
                 && !resource.starts_with("requests.hugepages-")
                 && !resource.starts_with("limits.hugepages-")
             {
-                errs.not_supported(path, BadValue::str(resource), &RESOURCES);
+                errs.not_supported(path, BadValue::str(resource), &RESOURCE_FIELD_PATHS);
             }
         }
         "fileKeyRef" => {}
@@ -930,3 +922,14 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
 
 #[cfg(test)]
 pub(super) mod tests;
+
+/// `validContainerResourceFieldPathExpressions`, sorted (an env var's
+/// and a downward API volume's `resourceFieldRef`).
+pub(super) const RESOURCE_FIELD_PATHS: [&str; 6] = [
+    "limits.cpu",
+    "limits.ephemeral-storage",
+    "limits.memory",
+    "requests.cpu",
+    "requests.ephemeral-storage",
+    "requests.memory",
+];

@@ -498,16 +498,6 @@ fn object_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
     }
 }
 
-/// `validContainerResourceFieldPathExpressions`, sorted.
-const RESOURCE_FIELD_PATHS: [&str; 6] = [
-    "limits.cpu",
-    "limits.ephemeral-storage",
-    "limits.memory",
-    "requests.cpu",
-    "requests.ephemeral-storage",
-    "requests.memory",
-];
-
 /// `validateContainerResourceFieldSelector` for a volume (a container
 /// named), then `validateContainerResourceDivisor`.
 fn resource_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
@@ -516,14 +506,14 @@ fn resource_field_selector(errs: &mut Vec<FieldError>, fs: &Value, at: &str) {
         errs.required(child(at, "containerName"), "");
     } else if resource.is_empty() {
         errs.required(child(at, "resource"), "");
-    } else if !RESOURCE_FIELD_PATHS.contains(&resource)
+    } else if !super::core::RESOURCE_FIELD_PATHS.contains(&resource)
         && !resource.starts_with("requests.hugepages-")
         && !resource.starts_with("limits.hugepages-")
     {
         errs.not_supported(
             child(at, "resource"),
             BadValue::str(resource),
-            &RESOURCE_FIELD_PATHS,
+            &super::core::RESOURCE_FIELD_PATHS,
         );
     }
     // The divisor's String(); an unset or zero one is not checked.
@@ -677,7 +667,11 @@ fn ephemeral(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     ));
     // validateFieldAllowList: ObjectMeta's other fields, in the struct's
     // order, named by their Go names lower-cased at the first letter.
-    for key in TEMPLATE_META_FORBIDDEN {
+    // ObjectMeta's fields but labels and annotations, in its order.
+    for key in crate::crd::OBJECT_META
+        .into_iter()
+        .filter(|k| !matches!(*k, "labels" | "annotations"))
+    {
         let set = match meta.and_then(|m| m.get(key)) {
             None | Some(Value::Null) => false,
             Some(Value::String(v)) => !v.is_empty(),
@@ -698,23 +692,6 @@ fn ephemeral(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
         errs.push(e);
     }
 }
-
-/// `ObjectMeta`'s fields but labels and annotations, in its order.
-const TEMPLATE_META_FORBIDDEN: [&str; 13] = [
-    "name",
-    "generateName",
-    "namespace",
-    "selfLink",
-    "uid",
-    "resourceVersion",
-    "generation",
-    "creationTimestamp",
-    "deletionTimestamp",
-    "deletionGracePeriodSeconds",
-    "ownerReferences",
-    "finalizers",
-    "managedFields",
-];
 
 #[cfg(feature = "rare-kinds")]
 /// `validateISCSIVolumeSource` after the portal: an IQN of one of the
