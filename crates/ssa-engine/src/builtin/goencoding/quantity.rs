@@ -400,6 +400,34 @@ pub(crate) fn refusal(v: &Value) -> Option<&'static str> {
     (arbitrary && !number.bytes().any(|b| b.is_ascii_digit())).then_some(NUMERIC)
 }
 
+/// `helper.IsHugePageResourceValueDivisible`: whether the Quantity
+/// written `amount` (its `Value()`, rounded up to a whole unit) is a
+/// multiple of the page size written `page`, itself positive and whole;
+/// `false` when either does not parse.
+pub(crate) fn whole_pages(amount: &str, page: &str) -> bool {
+    // The Quantity's value in whole units, rounded up (`Value()`).
+    let units = |q: Quantity| -> Option<i128> {
+        let scale = 10i128.checked_pow(q.exponent.unsigned_abs())?;
+        Some(if q.exponent >= 0 {
+            q.mantissa.checked_mul(scale)?
+        } else {
+            q.mantissa.div_euclid(scale) + i128::from(q.mantissa.rem_euclid(scale) != 0)
+        })
+    };
+    let (Some(amount), Some(page)) = (parse(amount.trim()), parse(page)) else {
+        return false;
+    };
+    // `pageSize.MilliValue()%1000 != 0`: a page of a fraction of a unit.
+    let whole = page.exponent >= 0
+        || 10i128
+            .checked_pow(page.exponent.unsigned_abs())
+            .is_some_and(|scale| page.mantissa % scale == 0);
+    match (units(amount), units(page)) {
+        (Some(amount), Some(page)) if whole && page > 0 => amount % page == 0,
+        _ => false,
+    }
+}
+
 /// `Quantity.Cmp` of the Quantities written `a` and `b` (`None`: the
 /// zero Quantity); `None` when either does not parse.
 pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Ordering> {

@@ -6,8 +6,10 @@
 //! be overcommitted (hugepages, extended resources) a request equal to a
 //! limit that is set. Upstream walks Go maps (limits, then requests) in
 //! random order; they are walked here in sorted order, which is one of
-//! upstream's. Not modelled: a hugepages value's own rule and the names
-//! with a domain that are not extended resources (`requests.` prefixed).
+//! upstream's. Huge pages: a value a whole number of pages
+//! (`validateResourceQuantityHugePageValue`) and cpu or memory beside them.
+//! Not modelled: the names with a domain that are not extended resources
+//! (`requests.` prefixed).
 
 use super::field::{BadValue, Errors, FieldError, child, invalid, named};
 use super::meta::sorted_keys;
@@ -93,13 +95,18 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
     let mut errs = Vec::new();
     for name in sorted_keys(limits) {
         errs.extend(name_and_value(limits, name, &limits_path));
+        huge_page_value(&mut errs, limits, name, &limits_path);
     }
     for name in sorted_keys(requests) {
         errs.extend(name_and_value(requests, name, &requests_path));
+        let huge_pages_after = |errs: &mut Vec<FieldError>| {
+            huge_page_value(errs, requests, name, &requests_path);
+        };
         let Some(request) = requests
             .and_then(|r| r.get(name.as_str()))
             .and_then(quantity_text)
         else {
+            huge_pages_after(&mut errs);
             continue;
         };
         let printed = |q: &str| quantity::canonical(q).unwrap_or_else(|| q.to_string());
@@ -111,17 +118,19 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
             Some(limit) => {
                 let order = quantity::compare(Some(&request), Some(&limit));
                 let detail = if order != Some(Ordering::Equal) && !overcommit {
-                    "must be equal to"
+                    Some("must be equal to")
                 } else if order == Some(Ordering::Greater) {
-                    "must be less than or equal to"
+                    Some("must be less than or equal to")
                 } else {
-                    continue;
+                    None
                 };
-                errs.invalid(
-                    &requests_path,
-                    BadValue::Str(printed(&request)),
-                    &format!("{detail} {name} limit of {}", printed(&limit)),
-                );
+                if let Some(detail) = detail {
+                    errs.invalid(
+                        &requests_path,
+                        BadValue::Str(printed(&request)),
+                        &format!("{detail} {name} limit of {}", printed(&limit)),
+                    );
+                }
             }
             None if !overcommit => errs.required(
                 &limits_path,
@@ -129,8 +138,39 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
             ),
             None => {}
         }
+        huge_pages_after(&mut errs);
+    }
+    // Huge pages need cpu or memory among the limits or the requests.
+    let has = |m: Option<&Map>, f: &dyn Fn(&str) -> bool| m.is_some_and(|m| m.keys().any(|k| f(k)));
+    let huge = |k: &str| k.starts_with("hugepages-");
+    let cpu_or_memory = |k: &str| matches!(k, "cpu" | "memory");
+    if (has(limits, &huge) || has(requests, &huge))
+        && !has(limits, &cpu_or_memory)
+        && !has(requests, &cpu_or_memory)
+    {
+        errs.forbidden(path, "HugePages require cpu or memory");
     }
     errs
+}
+
+/// `validateResourceQuantityHugePageValue` of the entry `name` of `map`
+/// at `path` (a create's options: an indivisible value is refused, where
+/// upstream lets an update keep the old spec's).
+fn huge_page_value(errs: &mut Vec<FieldError>, map: Option<&Map>, name: &str, path: &str) {
+    let Some(page) = name.strip_prefix("hugepages-") else {
+        return;
+    };
+    let Some(text) = map.and_then(|m| m.get(name)).and_then(quantity_text) else {
+        return;
+    };
+    if !quantity::whole_pages(&text, page) {
+        let printed = quantity::canonical(text.trim()).unwrap_or(text);
+        errs.invalid(
+            format!("{path}[{name}]"),
+            BadValue::Str(printed.clone()),
+            &format!("{printed} is not positive integer multiple of {name}"),
+        );
+    }
 }
 
 /// `helper.IsOvercommitAllowed`: a native resource (no domain, or the

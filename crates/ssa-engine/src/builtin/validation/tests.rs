@@ -2218,3 +2218,29 @@ fn banned_owners_two_controllers_and_contradicting_finalizers() {
         "ConfigMap \"c\" is invalid: metadata.finalizers: Invalid value: [\"example.com/f\",\"foregroundDeletion\",\"orphan\"]: finalizer orphan and foregroundDeletion cannot be both set"
     );
 }
+
+/// `validateResourceQuantityHugePageValue` (a whole number of pages, on a
+/// create) and the cpu or memory huge pages need beside them, in
+/// `ValidateContainerResourceRequirements`' order.
+#[test]
+fn huge_pages_are_whole_pages_beside_cpu_or_memory() {
+    let pod = |resources: &str| {
+        v(&format!(
+            "metadata: {{name: p}}\nspec:\n  containers: [{{name: app, image: nginx, resources: {resources}}}]\n"
+        ))
+    };
+    let check = |resources: &str| kind("v1", "Pod").validate(None, &pod(resources));
+    assert_eq!(
+        check("{limits: {hugepages-2Mi: 3Mi, memory: 1Gi}, requests: {hugepages-2Mi: 3Mi}}")
+            .unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple of hugepages-2Mi, spec.containers[0].resources.requests[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple of hugepages-2Mi]"
+    );
+    assert_eq!(
+        check("{limits: {hugepages-1Gi: 2Gi}, requests: {hugepages-1Gi: 2Gi}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources: Forbidden: HugePages require cpu or memory"
+    );
+    assert!(
+        check("{limits: {hugepages-2Mi: 4Mi, cpu: '1'}, requests: {hugepages-2Mi: 4Mi}}").is_ok()
+    );
+    assert!(check("{limits: {hugepages-2Mi: '0', memory: 1Gi}}").is_ok());
+}
