@@ -405,13 +405,16 @@ pub(crate) fn refusal(v: &Value) -> Option<&'static str> {
 /// multiple of the page size written `page`, itself positive and whole;
 /// `false` when either does not parse.
 pub(crate) fn whole_pages(amount: &str, page: &str) -> bool {
+    // Division only (a remainder of 128-bit integers is one more
+    // compiler routine in the page's wasm): whether `d` divides `n`.
+    let divides = |n: i128, d: i128| d != 0 && (n / d) * d == n;
     // The Quantity's value in whole units, rounded up (`Value()`).
-    let units = |q: Quantity| -> Option<i128> {
+    let units = |q: &Quantity| -> Option<i128> {
         let scale = 10i128.checked_pow(q.exponent.unsigned_abs())?;
         Some(if q.exponent >= 0 {
             q.mantissa.checked_mul(scale)?
         } else {
-            q.mantissa.div_euclid(scale) + i128::from(q.mantissa.rem_euclid(scale) != 0)
+            q.mantissa / scale + i128::from(!divides(q.mantissa, scale))
         })
     };
     let (Some(amount), Some(page)) = (parse(amount.trim()), parse(page)) else {
@@ -421,9 +424,9 @@ pub(crate) fn whole_pages(amount: &str, page: &str) -> bool {
     let whole = page.exponent >= 0
         || 10i128
             .checked_pow(page.exponent.unsigned_abs())
-            .is_some_and(|scale| page.mantissa % scale == 0);
-    match (units(amount), units(page)) {
-        (Some(amount), Some(page)) if whole && page > 0 => amount % page == 0,
+            .is_some_and(|scale| divides(page.mantissa, scale));
+    match (units(&amount), units(&page)) {
+        (Some(amount), Some(page)) if whole && page > 0 => divides(amount, page),
         _ => false,
     }
 }
