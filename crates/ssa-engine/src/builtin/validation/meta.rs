@@ -324,6 +324,8 @@ pub(crate) fn kube_finalizer_name(errs: &mut Vec<FieldError>, name: &str, path: 
 /// apimachinery v0.36 prints values that are not scalars, by
 /// `json.Marshal`.
 fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
+    // `json.Marshal` of a `metav1.OwnerReference`, by the table's struct.
+    let owner_json = |owner| super::internal_json::pointer_to("OwnerReference", owner);
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
     let mut errs = annotations(meta("annotations"), "metadata.annotations");
     let list = |key: &str| -> &[Value] {
@@ -364,7 +366,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         if api_version == "v1" && text("kind") == "Event" {
             errs.invalid(
                 "metadata.ownerReferences",
-                BadValue::Json(owner_json(owner)),
+                BadValue::Json(owner_json(Some(owner))),
                 "/v1, Kind=Event is disallowed from being an owner",
             );
         }
@@ -373,7 +375,7 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
             match &first_controller {
                 None => first_controller = Some(name),
                 Some(first) => {
-                    let all: Vec<String> = owners.iter().map(owner_json).collect();
+                    let all: Vec<String> = owners.iter().map(|o| owner_json(Some(o))).collect();
                     errs.invalid(
                         "metadata.ownerReferences",
                         BadValue::Json(format!("[{}]", all.join(","))),
@@ -409,27 +411,6 @@ fn rest(metadata: Option<&Value>, kube: bool) -> Vec<FieldError> {
         }
     }
     errs
-}
-
-/// `json.Marshal` of a `metav1.OwnerReference`: its fields in struct
-/// order, the two pointers `omitempty`.
-fn owner_json(owner: &Value) -> String {
-    let mut out = String::from("{");
-    for key in ["apiVersion", "kind", "name", "uid"] {
-        let value = owner.get(key).and_then(Value::as_str).unwrap_or("");
-        out.push_str(&format!(
-            "{}\"{key}\":{}",
-            if key == "apiVersion" { "" } else { "," },
-            json_string(value)
-        ));
-    }
-    for key in ["controller", "blockOwnerDeletion"] {
-        if let Some(set) = owner.get(key).and_then(Value::as_bool) {
-            out.push_str(&format!(",\"{key}\":{set}"));
-        }
-    }
-    out.push('}');
-    out
 }
 
 #[cfg(feature = "rare-kinds")]

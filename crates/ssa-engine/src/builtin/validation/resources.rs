@@ -99,54 +99,46 @@ pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Ve
     }
     for name in sorted_keys(requests) {
         errs.extend(name_and_value(requests, name, &requests_path));
-        let huge_pages_after = |errs: &mut Vec<FieldError>| {
-            huge_page_value(errs, requests, name, &requests_path);
-        };
-        let Some(request) = requests
+        if let Some(request) = requests
             .and_then(|r| r.get(name.as_str()))
             .and_then(quantity_text)
-        else {
-            huge_pages_after(&mut errs);
-            continue;
-        };
-        let printed = |q: &str| quantity::canonical(q).unwrap_or_else(|| q.to_string());
-        let overcommit = overcommit_allowed(name);
-        match limits
-            .and_then(|l| l.get(name.as_str()))
-            .and_then(quantity_text)
         {
-            Some(limit) => {
-                let order = quantity::compare(Some(&request), Some(&limit));
-                let detail = if order != Some(Ordering::Equal) && !overcommit {
-                    Some("must be equal to")
-                } else if order == Some(Ordering::Greater) {
-                    Some("must be less than or equal to")
-                } else {
-                    None
-                };
-                if let Some(detail) = detail {
-                    errs.invalid(
-                        &requests_path,
-                        BadValue::Str(printed(&request)),
-                        &format!("{detail} {name} limit of {}", printed(&limit)),
-                    );
+            let printed = |q: &str| quantity::canonical(q).unwrap_or_else(|| q.to_string());
+            let overcommit = overcommit_allowed(name);
+            match limits
+                .and_then(|l| l.get(name.as_str()))
+                .and_then(quantity_text)
+            {
+                Some(limit) => {
+                    let order = quantity::compare(Some(&request), Some(&limit));
+                    let detail = if order != Some(Ordering::Equal) && !overcommit {
+                        Some("must be equal to")
+                    } else if order == Some(Ordering::Greater) {
+                        Some("must be less than or equal to")
+                    } else {
+                        None
+                    };
+                    if let Some(detail) = detail {
+                        errs.invalid(
+                            &requests_path,
+                            BadValue::Str(printed(&request)),
+                            &format!("{detail} {name} limit of {}", printed(&limit)),
+                        );
+                    }
                 }
+                None if !overcommit => errs.required(
+                    &limits_path,
+                    "Limit must be set for non overcommitable resources",
+                ),
+                None => {}
             }
-            None if !overcommit => errs.required(
-                &limits_path,
-                "Limit must be set for non overcommitable resources",
-            ),
-            None => {}
         }
-        huge_pages_after(&mut errs);
+        huge_page_value(&mut errs, requests, name, &requests_path);
     }
     // Huge pages need cpu or memory among the limits or the requests.
-    let has = |m: Option<&Map>, f: &dyn Fn(&str) -> bool| m.is_some_and(|m| m.keys().any(|k| f(k)));
-    let huge = |k: &str| k.starts_with("hugepages-");
-    let cpu_or_memory = |k: &str| matches!(k, "cpu" | "memory");
-    if (has(limits, &huge) || has(requests, &huge))
-        && !has(limits, &cpu_or_memory)
-        && !has(requests, &cpu_or_memory)
+    let keys = || limits.into_iter().chain(requests).flat_map(|m| m.keys());
+    if keys().any(|k| k.starts_with("hugepages-"))
+        && !keys().any(|k| matches!(k.as_str(), "cpu" | "memory"))
     {
         errs.forbidden(path, "HugePages require cpu or memory");
     }

@@ -308,7 +308,8 @@ fn dns_label(errs: &mut Vec<FieldError>, s: &Value, key: &str, at: &str) {
     invalid_each(errs, &child(at, key), v, names::dns1123_label(v));
 }
 
-/// The field `key` of `s` unless absent or null.
+/// The field `key` of `s` unless absent or null (`at`, which the
+/// functions here name their path).
 fn at_key<'a>(s: &'a Value, key: &str) -> Option<&'a Value> {
     at(Some(s), key)
 }
