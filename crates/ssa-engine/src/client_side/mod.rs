@@ -449,6 +449,26 @@ fn annotation_path() -> Path {
     Path::fields(&["metadata", "annotations", LAST_APPLIED_ANNOTATION])
 }
 
+/// The object kubectl reads from a manifest that names no namespace, when
+/// its kind is namespaced (`namespace` is not `""`): with the namespace it
+/// sends the request to (cli-runtime's `SetNamespace` visitor, which the
+/// resource builder runs for `DefaultNamespace`), so the last-applied
+/// annotation names it too. `None` when the object is sent as written.
+pub fn with_namespace(object: &Value, namespace: &str) -> Option<Value> {
+    let named = object
+        .get_path(&["metadata", "namespace"])
+        .and_then(Value::as_str)
+        .is_some_and(|own| !own.is_empty());
+    if named || namespace.is_empty() || !object.is_map() {
+        return None;
+    }
+    let mut object = object.clone();
+    object
+        .child_map_mut("metadata")?
+        .insert("namespace", Value::from(namespace));
+    Some(object)
+}
+
 /// An apply body that holds only the object's identity and annotation.
 fn annotation_only(object: &Value, annotation: &str) -> Value {
     let text = |path: &[&str]| object.get_path(path).cloned().unwrap_or(Value::Null);

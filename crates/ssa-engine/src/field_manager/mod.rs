@@ -129,6 +129,9 @@ pub struct FieldManager<'a> {
     /// The qualified resource (`deployments.apps`) the store's optimistic
     /// lock names in its conflict; without one the lock is not checked.
     resource: Option<String>,
+    /// The namespace the request names (`""` for a cluster-scoped kind);
+    /// without one (a kind no schema places) the body's is kept.
+    request_namespace: Option<String>,
 }
 
 impl<'a> FieldManager<'a> {
@@ -137,6 +140,24 @@ impl<'a> FieldManager<'a> {
             schema,
             new_uid: None,
             resource: None,
+            request_namespace: None,
+        }
+    }
+
+    /// A field manager whose writes are requests to `namespace` (`""`: a
+    /// cluster-scoped kind's requests name none).
+    #[must_use]
+    pub fn with_request_namespace(mut self, namespace: String) -> Self {
+        self.request_namespace = Some(namespace);
+        self
+    }
+
+    /// The request's namespace given to the object, as the update and
+    /// patch handlers give it (`crate::registry::ensure_namespace`).
+    fn ensure_namespace(&self, object: &mut Value) -> Result<(), &'static str> {
+        match self.request_namespace.as_deref() {
+            Some(namespace) => crate::registry::ensure_namespace(namespace, object),
+            None => Ok(()),
         }
     }
 
@@ -268,6 +289,14 @@ impl<'a> FieldManager<'a> {
         managed.fields = fields;
         stripmeta::strip(&mut managed, &id);
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
+        // The patch handler, once the patch is applied.
+        let mut object = object;
+        if let Some(object) = object.as_mut()
+            && request.subresource != Some(Subresource::Scale)
+        {
+            self.ensure_namespace(object)
+                .map_err(|e| Refusal::Invalid(e.to_string()))?;
+        }
         // The live object keeps its resourceVersion when the body names
         // one (`decode::for_apply`).
         self.lock(request.body, exists.then_some(&live), false)
@@ -345,6 +374,11 @@ impl<'a> FieldManager<'a> {
         };
         if !new.is_map() {
             return Err(invalid("the object is not a map"));
+        }
+        // The update handler, once the body is decoded (a Scale maps onto
+        // the stored object).
+        if request.subresource != Some(Subresource::Scale) {
+            self.ensure_namespace(&mut new).map_err(invalid)?;
         }
         // The field manager's update layers never refuse, so the lock
         // comes next: on the new object (a /scale write's Scale names

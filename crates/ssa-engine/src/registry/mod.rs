@@ -17,11 +17,13 @@ mod encoding;
 mod gated;
 pub mod generation;
 mod job;
+mod meta;
 mod pod;
 mod service;
 mod status;
 mod store;
 
+pub use meta::ensure_namespace;
 pub use store::{
     StoreRefusal, check_create, optimistic_lock, readable_version, storage_key, uid_precondition,
 };

@@ -144,6 +144,12 @@ pub fn run_scenario_with_schema(
     let mut live = scenario.live.clone();
     if let Some(stored) = live.as_mut() {
         take_named_uid(stored, scenario);
+        // A stored object is in the namespace its requests name (none
+        // for a cluster-scoped kind), which a hand-written `live` may
+        // leave out.
+        if let Some(namespace) = &target.request_namespace {
+            let _ = crate::registry::ensure_namespace(namespace, stored);
+        }
     }
     let mut bookkeeping = crate::lifecycle::Bookkeeping::new(&scenario.name, live.as_ref());
     let generation = generation_of(scenario, schema);
@@ -202,7 +208,10 @@ pub fn run_scenario_with_schema(
                     m.insert("apiVersion", Value::from(version.as_str()));
                 }
                 // A create gets the uid the store will record for it.
-                let fm = FieldManager::new(schema).with_resource(target.resource.clone());
+                let mut fm = FieldManager::new(schema).with_resource(target.resource.clone());
+                if let Some(namespace) = &target.request_namespace {
+                    fm = fm.with_request_namespace(namespace.clone());
+                }
                 let fm = match (&live, &step.object) {
                     (None, Some(body)) => fm.with_new_uid(bookkeeping.uid_of_next_create(body)),
                     _ => fm,
@@ -366,6 +375,17 @@ fn run_step(
     }
     let empty = Value::Map(Map::new());
     let body = step.object.as_ref().unwrap_or(&empty);
+    // kubectl sends an object that names no namespace to its context's
+    // namespace, which the scenario's object lives in.
+    let kubectl_body = match (&target.request_namespace, step.subresource) {
+        (Some(namespace), None | Some(Subresource::Status))
+            if step.client == Client::Kubectl && step.object.is_some() =>
+        {
+            client_side::with_namespace(body, namespace)
+        }
+        _ => None,
+    };
+    let body = kubectl_body.as_ref().unwrap_or(body);
     let request = WriteRequest {
         manager: &step.manager,
         subresource: step.subresource,
@@ -550,6 +570,10 @@ struct Target {
     name: String,
     /// The object's key in etcd (`registry::storage_key`).
     key: String,
+    /// The namespace of every request (`""` for a cluster-scoped kind);
+    /// `None` when no schema says the kind's scope (an unknown kind
+    /// without a CRD keeps what its bodies say).
+    request_namespace: Option<String>,
 }
 
 impl Target {
@@ -601,6 +625,8 @@ impl Target {
             }
             None => crate::builtin::cluster_scoped(group, &kind),
         };
+        let scope_known = crd.is_some()
+            || crate::builtin::kinds().any(|k| k == (api_version.as_str(), kind.as_str()));
         // kubectl's namespace when the object names none.
         let namespace =
             (!cluster_scoped).then(|| named("namespace").unwrap_or_else(|| "default".to_string()));
@@ -614,6 +640,7 @@ impl Target {
             },
             name,
             key,
+            request_namespace: scope_known.then(|| namespace.unwrap_or_default()),
         }
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::field_manager::LAST_APPLIED_ANNOTATION;
 use crate::value::Value;
 use crate::value::ValuePath;
 
@@ -1131,4 +1132,81 @@ fn a_large_object_fails_client_side_apply_and_passes_server_side() {
         client_side.why
     );
     assert_eq!(run("apply").outcome, Outcome::Applied);
+}
+
+fn namespace_of(object: Option<&Value>) -> Option<&str> {
+    object?
+        .get_path(&["metadata", "namespace"])
+        .and_then(Value::as_str)
+}
+
+/// kubectl sends a manifest that names no namespace to its context's
+/// namespace (cli-runtime's `SetNamespace`), so its last-applied
+/// annotation names it, and the handler gives the stored object the
+/// request's namespace (`EnsureObjectNamespaceMatchesRequestNamespace`).
+#[test]
+fn an_object_without_namespace_is_stored_in_the_requests() {
+    let text = "scenario: v1\nname: ns\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: b}}\n- manager: ctl\n  client: api\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {x: v}}\n";
+    let result = run_scenario_text(text).unwrap();
+    for step in &result.steps {
+        assert_eq!(step.outcome, Outcome::Applied, "{}", step.message);
+        assert_eq!(namespace_of(step.object.as_ref()), Some("default"));
+    }
+    let annotation = result.steps[0]
+        .object
+        .as_ref()
+        .and_then(|o| o.get_path(&["metadata", "annotations", LAST_APPLIED_ANNOTATION]))
+        .and_then(Value::as_str)
+        .unwrap();
+    assert_eq!(
+        annotation,
+        "{\"apiVersion\":\"v1\",\"data\":{\"a\":\"b\"},\"kind\":\"ConfigMap\",\"metadata\":{\"annotations\":{},\"name\":\"c\",\"namespace\":\"default\"}}\n"
+    );
+}
+
+/// The namespace a scenario's objects name is every request's; a stored
+/// object without one is in it, and a body that names another is a bad
+/// request.
+#[test]
+fn the_scenarios_namespace_is_every_requests() {
+    let text = "scenario: v1\nname: ns\nlive: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: b}}\nsteps:\n- manager: ctl\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: shop}, data: {x: v}}\n- manager: ctl\n  client: api\n  op: update\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: other}, data: {x: z}}\n";
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(namespace_of(result.stored.as_ref()), Some("shop"));
+    assert_eq!(result.steps[0].outcome, Outcome::Applied);
+    assert_eq!(namespace_of(result.steps[0].object.as_ref()), Some("shop"));
+    assert_eq!(result.steps[1].outcome, Outcome::Invalid);
+    assert_eq!(
+        result.steps[1].message,
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+}
+
+/// A cluster-scoped object is stored without the namespace its manifest
+/// names (its requests name none); kubectl's annotation keeps it, as
+/// kubectl leaves the manifest of a cluster-scoped kind as written.
+#[test]
+fn a_cluster_scoped_object_is_stored_without_namespace() {
+    let text = "scenario: v1\nname: ns\nsteps:\n- manager: kubectl-client-side-apply\n  op: client-side-apply\n  object: {apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRole, metadata: {name: r, namespace: shop}}\n";
+    let result = run_scenario_text(text).unwrap();
+    let object = result.steps[0].object.as_ref();
+    assert_eq!(result.steps[0].outcome, Outcome::Applied);
+    assert_eq!(namespace_of(object), None);
+    let annotation = object
+        .and_then(|o| o.get_path(&["metadata", "annotations", LAST_APPLIED_ANNOTATION]))
+        .and_then(Value::as_str)
+        .unwrap();
+    assert!(
+        annotation.contains("\"namespace\":\"shop\""),
+        "{annotation}"
+    );
+}
+
+/// A kind no schema places (no catalogue entry, no CRD) keeps what its
+/// bodies say: the scope is unknown.
+#[test]
+fn an_unknown_kinds_namespace_is_left_as_written() {
+    let text = "scenario: v1\nname: ns\nsteps:\n- manager: a\n  op: apply\n  object: {apiVersion: example.com/v1, kind: Thing, metadata: {name: t}, spec: {a: 1}}\n";
+    let result = run_scenario_text(text).unwrap();
+    assert_eq!(result.steps[0].outcome, Outcome::Applied);
+    assert_eq!(namespace_of(result.steps[0].object.as_ref()), None);
 }
