@@ -132,6 +132,8 @@ pub struct FieldManager<'a> {
     /// The namespace the request names (`""` for a cluster-scoped kind);
     /// without one (a kind no schema places) the body's is kept.
     request_namespace: Option<String>,
+    /// The name in the request's URL; without one it is not checked.
+    request_name: Option<String>,
 }
 
 impl<'a> FieldManager<'a> {
@@ -141,6 +143,7 @@ impl<'a> FieldManager<'a> {
             new_uid: None,
             resource: None,
             request_namespace: None,
+            request_name: None,
         }
     }
 
@@ -152,11 +155,31 @@ impl<'a> FieldManager<'a> {
         self
     }
 
-    /// The request's namespace given to the object, as the update and
-    /// patch handlers give it (`crate::registry::ensure_namespace`).
-    fn ensure_namespace(&self, object: &mut Value) -> Result<(), &'static str> {
-        match self.request_namespace.as_deref() {
-            Some(namespace) => crate::registry::ensure_namespace(namespace, object),
+    /// A field manager whose writes are requests to the object `name`.
+    #[must_use]
+    pub fn with_request_name(mut self, name: String) -> Self {
+        self.request_name = Some(name);
+        self
+    }
+
+    /// What the update and patch handlers check of the object they hand
+    /// the store: the request's namespace given to it
+    /// (`crate::registry::ensure_namespace`), then its name
+    /// (`crate::registry::check_name`). A Scale is mapped onto the stored
+    /// object, whose identity it keeps.
+    fn check_identity(
+        &self,
+        object: &mut Value,
+        subresource: Option<Subresource>,
+    ) -> Result<(), String> {
+        if subresource == Some(Subresource::Scale) {
+            return Ok(());
+        }
+        if let Some(namespace) = self.request_namespace.as_deref() {
+            crate::registry::ensure_namespace(namespace, object)?;
+        }
+        match self.request_name.as_deref() {
+            Some(name) => crate::registry::check_name(name, object),
             None => Ok(()),
         }
     }
@@ -291,11 +314,9 @@ impl<'a> FieldManager<'a> {
         managedfieldsupdater::after_apply(&mut managed, &id, object.is_some(), request.time);
         // The patch handler, once the patch is applied.
         let mut object = object;
-        if let Some(object) = object.as_mut()
-            && request.subresource != Some(Subresource::Scale)
-        {
-            self.ensure_namespace(object)
-                .map_err(|e| Refusal::Invalid(e.to_string()))?;
+        if let Some(object) = object.as_mut() {
+            self.check_identity(object, request.subresource)
+                .map_err(Refusal::Invalid)?;
         }
         // The live object keeps its resourceVersion when the body names
         // one (`decode::for_apply`).
@@ -375,11 +396,9 @@ impl<'a> FieldManager<'a> {
         if !new.is_map() {
             return Err(invalid("the object is not a map"));
         }
-        // The update handler, once the body is decoded (a Scale maps onto
-        // the stored object).
-        if request.subresource != Some(Subresource::Scale) {
-            self.ensure_namespace(&mut new).map_err(invalid)?;
-        }
+        // The update handler, once the body is decoded.
+        self.check_identity(&mut new, request.subresource)
+            .map_err(invalid)?;
         // The field manager's update layers never refuse, so the lock
         // comes next: on the new object (a /scale write's Scale names
         // the version) before the strategy.

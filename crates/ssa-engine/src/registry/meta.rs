@@ -1,6 +1,7 @@
-//! The object's namespace against the request's (apiserver
-//! `pkg/registry/rest/meta.go`), which the create, update and patch
-//! handlers check before the store sees the object.
+//! The object's namespace and name against the request's, which the
+//! create, update and patch handlers check before the store sees the
+//! object: apiserver `pkg/registry/rest/meta.go`, then `checkName` of
+//! `pkg/endpoints/handlers/rest.go`.
 
 use crate::value::Value;
 
@@ -28,6 +29,22 @@ pub fn ensure_namespace(request_namespace: &str, object: &mut Value) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The handlers' `checkName`, once the namespace is ensured: the object
+/// must have the name the request's URL names.
+pub fn check_name(request_name: &str, object: &Value) -> Result<(), String> {
+    let name = object
+        .get_path(&["metadata", "name"])
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if name == request_name {
+        Ok(())
+    } else {
+        Err(format!(
+            "the name of the object ({name}) does not match the name on the URL ({request_name})"
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -70,5 +87,14 @@ mod tests {
         assert_eq!(namespace(&o), Some("shop"));
         ensure_namespace("shop", &mut o).unwrap();
         assert_eq!(namespace(&o), Some("shop"));
+    }
+
+    #[test]
+    fn the_object_must_have_the_urls_name() {
+        assert_eq!(check_name("a", &object("{name: a}")), Ok(()));
+        assert_eq!(
+            check_name("a", &object("{generateName: a-}")).unwrap_err(),
+            "the name of the object () does not match the name on the URL (a)"
+        );
     }
 }

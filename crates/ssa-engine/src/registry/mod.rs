@@ -23,7 +23,7 @@ mod service;
 mod status;
 mod store;
 
-pub use meta::ensure_namespace;
+pub use meta::{check_name, ensure_namespace};
 pub use store::{
     StoreRefusal, check_create, optimistic_lock, readable_version, storage_key, uid_precondition,
 };

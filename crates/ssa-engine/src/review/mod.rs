@@ -483,14 +483,17 @@ fn identify(
         return Err("the object has no apiVersion and kind (every manifest names its type)".into());
     };
     let Some(name) = text(&["metadata", "name"]).filter(|s| !s.is_empty()) else {
-        let hint = if text(&["metadata", "generateName"]).is_some() {
-            " (apply cannot use metadata.generateName)"
-        } else {
-            ""
-        };
-        return Err(format!(
-            "the {kind} has no metadata.name{hint}: apply needs the name of the object"
-        ));
+        // kubectl's own words for a generated name (`applyOneObject`).
+        return Err(
+            match text(&["metadata", "generateName"]).filter(|s| !s.is_empty()) {
+                Some(generate_name) => {
+                    format!("from {generate_name}: cannot use generate name with apply")
+                }
+                None => {
+                    format!("the {kind} has no metadata.name: apply needs the name of the object")
+                }
+            },
+        );
     };
     let group = group_of(api_version);
     let namespace = if catalogue.cluster_scoped(group, kind) {

@@ -217,6 +217,10 @@ apiVersion: v1
 kind: ConfigMap
 metadata: {name: b, namespace: other}
 ---
+apiVersion: batch/v1
+kind: Job
+metadata: {generateName: migrate-}
+---
 kind: [
 ";
     let review = review_of(
@@ -230,9 +234,9 @@ kind: [
     assert_eq!(rows(&review), ["configmap/a serverside-applied"]);
     assert_eq!(review.objects[0].id.namespace.as_deref(), Some("shop"));
     let errors: Vec<String> = review.errors.iter().map(ToString::to_string).collect();
-    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert_eq!(errors.len(), 5, "{errors:#?}");
     assert!(
-        errors[0].starts_with("manifests.yaml:21:1: "),
+        errors[0].starts_with("manifests.yaml:25:1: "),
         "{}",
         errors[0]
     );
@@ -247,6 +251,11 @@ kind: [
     assert_eq!(
         errors[3],
         "manifests.yaml:16:1: the namespace from the provided object \"other\" does not match the namespace \"shop\". You must pass '--namespace=other' to perform this operation."
+    );
+    // kubectl's words for a generated name.
+    assert_eq!(
+        errors[4],
+        "manifests.yaml:20:1: from migrate-: cannot use generate name with apply"
     );
 }
 

@@ -208,9 +208,18 @@ pub fn run_scenario_with_schema(
                     m.insert("apiVersion", Value::from(version.as_str()));
                 }
                 // A create gets the uid the store will record for it.
+                if let Some(message) = kubectl_refusal(step, &target) {
+                    let mut r = StepResult::refused(Outcome::Error, message, vec![], live.clone());
+                    r.expectation_failures = check_expect(step, &r);
+                    steps.push(r);
+                    continue;
+                }
                 let mut fm = FieldManager::new(schema).with_resource(target.resource.clone());
                 if let Some(namespace) = &target.request_namespace {
                     fm = fm.with_request_namespace(namespace.clone());
+                }
+                if !target.name.is_empty() {
+                    fm = fm.with_request_name(target.name.clone());
                 }
                 let fm = match (&live, &step.object) {
                     (None, Some(body)) => fm.with_new_uid(bookkeeping.uid_of_next_create(body)),
@@ -559,6 +568,55 @@ fn take_named_uid(live: &mut Value, scenario: &Scenario) {
         && let Some(meta) = live.child_map_mut("metadata")
     {
         meta.insert("uid", uid);
+    }
+}
+
+/// Why kubectl would not send a step's object to the scenario's object:
+/// what kubectl says where it refuses to send it (`applyOneObject`'s
+/// generated name; client-go's `Request.Name` for an object without a
+/// name), or, for an object that names another name or namespace, that
+/// kubectl would write another object than the one a scenario follows.
+fn kubectl_refusal(step: &Step, target: &Target) -> Option<String> {
+    let object = step.object.as_ref()?;
+    let sent = step.client == Client::Kubectl
+        && matches!(step.op, Op::Apply | Op::ClientSideApply | Op::Update)
+        && step.subresource != Some(Subresource::Scale);
+    if !sent {
+        return None;
+    }
+    let text = |field: &str| {
+        object
+            .get_path(&["metadata", field])
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let (name, namespace) = (text("name"), text("namespace"));
+    let generate_name = text("generateName");
+    if name.is_empty() {
+        return Some(if generate_name.is_empty() || step.op == Op::Update {
+            "resource name may not be empty".to_string()
+        } else {
+            format!("from {generate_name}: cannot use generate name with apply")
+        });
+    }
+    let resource = &target.resource;
+    if name != target.name {
+        return Some(format!(
+            "kubectl would write {resource} {}, another object than the scenario's {resource} {}",
+            go_quote(name),
+            go_quote(&target.name)
+        ));
+    }
+    match target.request_namespace.as_deref() {
+        Some(ours) if !ours.is_empty() && !namespace.is_empty() && namespace != ours => {
+            Some(format!(
+                "kubectl would write {resource} {} in namespace {}, another object than the scenario's in namespace {}",
+                go_quote(name),
+                go_quote(namespace),
+                go_quote(ours)
+            ))
+        }
+        _ => None,
     }
 }
 

@@ -1210,3 +1210,39 @@ fn an_unknown_kinds_namespace_is_left_as_written() {
     assert_eq!(result.steps[0].outcome, Outcome::Applied);
     assert_eq!(namespace_of(result.steps[0].object.as_ref()), None);
 }
+
+/// kubectl refuses to send an object with a generated name and no name
+/// (`applyOneObject`), and client-go one without a name; an object with
+/// another name is another object, which kubectl would write instead of
+/// the scenario's. A bare request to the scenario's object that names
+/// another is refused by the handler's `checkName`.
+#[test]
+fn steps_that_name_another_object() {
+    let text = "scenario: v1\nname: names\nsteps:\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, data: {k: v}}\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {generateName: a-}, data: {k: v}}\n- manager: m\n  op: client-side-apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {labels: {x: z}}}\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: b}, data: {k: v}}\n- manager: m\n  client: api\n  op: update\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: b}, data: {k: v}}\n- manager: m\n  op: patch\n  patchType: merge\n  patch: {metadata: {name: c}}\n";
+    let result = run_scenario_text(text).unwrap();
+    let seen: Vec<(&str, &str)> = result
+        .steps
+        .iter()
+        .map(|s| (s.outcome.as_str(), s.message.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("applied", ""),
+            ("error", "from a-: cannot use generate name with apply"),
+            ("error", "resource name may not be empty"),
+            (
+                "error",
+                "kubectl would write configmaps \"b\", another object than the scenario's configmaps \"a\""
+            ),
+            (
+                "invalid",
+                "the name of the object (b) does not match the name on the URL (a)"
+            ),
+            (
+                "invalid",
+                "the name of the object (c) does not match the name on the URL (a)"
+            ),
+        ]
+    );
+}
