@@ -2,8 +2,9 @@
 //! an environment variable) holds the generated cases (`in.jsonl`) and the
 //! upstream Go code's answers (`out.jsonl`), one JSON document per line;
 //! each pair is handed to the check, and every difference it reports is
-//! listed when the test fails. The tests that call this are ignored: they
-//! run by hand, after a tool has written the files.
+//! listed when the test fails (the first 30, or `$DIFF_SHOW`). The tests
+//! that call this are ignored: they run by hand, after a tool has written
+//! the files.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -24,13 +25,17 @@ pub(crate) fn each_case(var: &str, mut check: impl FnMut(&Value, &Value) -> Opti
             check(&parse(input), &parse(output)).map(|d| format!("{input}\n  {d}"))
         })
         .collect();
+    let shown = std::env::var("DIFF_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(30);
     assert!(
         differ.is_empty(),
         "{} differ:\n{}",
         differ.len(),
         differ
             .iter()
-            .take(30)
+            .take(shown)
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")

@@ -214,10 +214,10 @@ pub struct Chunk<'t> {
     pub first_line: u32,
 }
 
-/// The documents of a stream: a line starting with `---` (or `...`) at
-/// column 1 separates them. Inside a document such a line cannot be
-/// content (block scalars are indented, and a flow value broken there is
-/// invalid anyway), so the split never cuts a valid document.
+/// The documents of a stream: a line starting with `---` at column 1
+/// separates them, as apimachinery's `YAMLReader` splits a stream (a `...`
+/// line ends a document, and what follows it up to the next `---` is
+/// never read: `yaml::parse_places` reads the first document only).
 pub fn chunks<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
     let (file, text) = (source.name, source.text);
     // A stream that starts with `{` is JSON (apimachinery's
@@ -230,21 +230,16 @@ pub fn chunks<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
     let mut offset = 0usize;
     for (index, line) in text.split_inclusive('\n').enumerate() {
         let line_number = u32::try_from(index).unwrap_or(u32::MAX).saturating_add(1);
-        if is_marker(line, "---") || is_marker(line, "...") {
+        if line.starts_with("---") {
             chunks.push(Chunk {
                 file,
                 text: &text[start..offset],
                 first_line: start_line,
             });
-            // The `---` line starts the next document (it may carry content
-            // after the marker); a `...` line only ends this one.
-            if is_marker(line, "...") {
-                start = offset + line.len();
-                start_line = line_number.saturating_add(1);
-            } else {
-                start = offset;
-                start_line = line_number;
-            }
+            // The `---` line starts the next document, whose reading
+            // refuses one with content after the dashes.
+            start = offset;
+            start_line = line_number;
         }
         offset += line.len();
     }
@@ -312,11 +307,6 @@ fn json_values<'t>(source: &Source<'t>) -> Vec<Chunk<'t>> {
         });
     }
     chunks
-}
-
-fn is_marker(line: &str, marker: &str) -> bool {
-    line.strip_prefix(marker)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 #[cfg(test)]
@@ -409,13 +399,23 @@ metadata: {name: c}
         );
     }
 
+    /// kubectl's reader refuses a separator with content after it, and
+    /// reads nothing after a `...` up to the next `---`.
     #[test]
     fn content_after_the_marker_and_document_ends() {
         let (objects, errors) = read(
-            "--- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n...\n--- \napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n...\nkind: ignored\n--- \napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n",
         );
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(names(&objects), ["a in.yaml:1:5", "b in.yaml:4:1"]);
+        assert_eq!(names(&objects), ["a in.yaml:1:1", "b in.yaml:7:1"]);
+        let (objects, errors) = read(
+            "--- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n",
+        );
+        assert!(objects.is_empty());
+        assert_eq!(
+            errors[0].to_string(),
+            "in.yaml:1:1: invalid Yaml document separator: {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}"
+        );
     }
 
     /// A JSON stream (`jq -c '.items[]'`): each object in turn, at its

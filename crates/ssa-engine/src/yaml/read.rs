@@ -23,7 +23,11 @@ pub(super) struct StreamDocument {
     pub(super) start: Location,
 }
 
-/// Every document of `text` with content (not empty, not `null`).
+/// Every document of `text` with content (not empty, not `null`), read
+/// as kubectl reads a stream: apimachinery's `YAMLReader` splits it at
+/// every line that starts with `---` and ends each line with a line
+/// break (the last one too), then go-yaml v2 reads the first document of
+/// each part: what follows a `...` in a part is never read.
 pub(super) fn documents(text: &str, places: Places) -> Result<Vec<StreamDocument>, YamlError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(YamlError::new(
@@ -37,68 +41,123 @@ pub(super) fn documents(text: &str, places: Places) -> Result<Vec<StreamDocument
     }
     // go-yaml reads a byte order mark as the encoding, not as content.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // kubectl's document reader ends every line with a line break, the
-    // last one too; yaml-rust2 reads a last line of spaces without one
-    // as a block scalar's empty line (`|`, `  x`, `  `: "x\n\n").
-    let ended;
-    let text = match text.rsplit('\n').next() {
-        Some(last) if !last.is_empty() && last.bytes().all(|b| b == b' ' || b == b'\t') => {
-            ended = format!("{text}\n");
-            ended.as_str()
+    let mut docs = Vec::new();
+    for (first_line, part) in parts(text)? {
+        let shift = |at: Location| Location::new(at.line.saturating_add(first_line - 1), at.column);
+        match first_document(part, places) {
+            Ok(Some(mut doc)) => {
+                // A document after a separator starts at its `---`.
+                doc.start = match first_line {
+                    1 => shift(doc.start),
+                    _ => Location::new(first_line - 1, 1),
+                };
+                doc.document.source_map.relocate(shift);
+                docs.push(doc);
+            }
+            Ok(None) => {}
+            Err(e) => return Err(YamlError::new(e.message, shift(e.location))),
         }
-        _ => text,
+    }
+    Ok(docs)
+}
+
+/// The parts of a stream between its `---` lines, each with the number of
+/// its first line; a `---` line with more than a comment after the dashes
+/// (`--- a`, `----`) is refused as `YAMLReader.Read` refuses it.
+fn parts(text: &str) -> Result<Vec<(u32, &str)>, YamlError> {
+    let mut parts = Vec::new();
+    let (mut start, mut first_line, mut offset) = (0, 1, 0);
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        if let Some(rest) = line.strip_prefix("---") {
+            let rest = rest.trim();
+            if !rest.is_empty() && !rest.starts_with('#') {
+                return Err(YamlError::new(
+                    format!("invalid Yaml document separator: {rest}"),
+                    Location::new(number, 1),
+                ));
+            }
+            parts.push((first_line, &text[start..offset]));
+            (start, first_line) = (offset + line.len(), number.saturating_add(1));
+        }
+        offset += line.len();
+    }
+    parts.push((first_line, &text[start..]));
+    Ok(parts)
+}
+
+/// The first document of a part of a stream, if it has content.
+fn first_document(part: &str, places: Places) -> Result<Option<StreamDocument>, YamlError> {
+    // Every line ends with a line break, as kubectl's line reader ends it
+    // (yaml-rust2 reads a block scalar's last line differently without
+    // one: `|`, `  x` is "x" there, "x\n" for kubectl).
+    let ended;
+    let part = if part.is_empty() || part.ends_with('\n') {
+        part
+    } else {
+        ended = format!("{part}\n");
+        ended.as_str()
     };
-    let error = match stream(text, places) {
-        Ok(docs) => return Ok(docs),
+    let error = match stream(part, places) {
+        Ok(doc) => return Ok(doc),
         Err(e) => e,
     };
     // What kubectl reads and yaml-rust2 does not, read again rewritten,
     // with its places put back where the user wrote them.
-    let Some(rewritten) = lenient::rewrite(text) else {
+    let Some(rewritten) = lenient::rewrite(part) else {
         return Err(error);
     };
     let back = |at| rewritten.original(at);
     match stream(&rewritten.text, places) {
-        Ok(mut docs) => {
-            for doc in &mut docs {
+        Ok(mut doc) => {
+            if let Some(doc) = doc.as_mut() {
                 doc.start = back(doc.start);
                 doc.document.source_map.relocate(back);
             }
-            Ok(docs)
+            Ok(doc)
         }
         Err(e) => Err(YamlError::new(e.message, back(e.location))),
     }
 }
 
-/// The documents of a text yaml-rust2 reads as it is.
-fn stream(text: &str, places: Places) -> Result<Vec<StreamDocument>, YamlError> {
+/// The first document of a text yaml-rust2 reads as it is, if it has
+/// content: go-yaml v2 reads no further.
+fn stream(text: &str, places: Places) -> Result<Option<StreamDocument>, YamlError> {
     let mut cursor = Cursor::new(text);
     let mut parser = Parser::new_from_str(text);
     let mut builder = Builder::new(places);
     let mut start = Location::new(1, 1);
-    let mut docs = Vec::new();
     loop {
         let (event, mark) = parser.next_token().map_err(scan_error)?;
         match event {
-            Event::StreamEnd => break,
-            Event::DocumentStart => {
-                builder = Builder::new(places);
-                start = location(mark);
-            }
+            Event::StreamEnd => return Ok(None),
+            Event::DocumentStart => start = location(mark),
             Event::DocumentEnd => {
-                let document = std::mem::replace(&mut builder, Builder::new(places)).finish();
-                if !document.value.is_null() {
-                    docs.push(StreamDocument { document, start });
+                // Where yaml-rust2 ends a document before `...` or the
+                // end of the text, go-yaml is still reading it: an error
+                // right after is its error too.
+                let explicit = cursor.text_at(mark).starts_with("...");
+                if !explicit {
+                    parser.next_token().map_err(scan_error)?;
                 }
+                let document = builder.finish();
+                let content = !document.value.is_null();
+                return Ok(content.then_some(StreamDocument { document, start }));
             }
             Event::SequenceStart(anchor, tag) => {
                 let here = cursor.list_start(mark);
                 builder.event_at(Event::SequenceStart(anchor, tag), here)?;
             }
+            Event::Scalar(value, style @ (TScalarStyle::Literal | TScalarStyle::Folded), a, t) => {
+                let value = match value.bytes().all(|b| b == b'\n') {
+                    true => cursor.empty_block_at_end(mark).unwrap_or(value),
+                    false => value,
+                };
+                builder.event_at(Event::Scalar(value, style, a, t), location(mark))?;
+            }
             other => builder.event_at(other, location(mark))?,
         }
     }
-    Ok(docs)
 }
 
 /// Finds the text at a mark. Marks count characters; the list starts it
@@ -129,6 +188,31 @@ impl<'a> Cursor<'a> {
             self.chars += 1;
         }
         self.bytes
+    }
+
+    /// The text from a mark on.
+    fn text_at(&mut self, mark: Marker) -> &'a str {
+        let offset = self.byte_offset(mark.index());
+        self.text.get(offset..).unwrap_or_default()
+    }
+
+    /// The value of a block scalar that has no text, only empty lines to
+    /// the end of the stream (yaml-rust2 reads it as line breaks alone and
+    /// marks it at its `|` or `>`), as libyaml reads it: nothing, or with
+    /// `+` each empty line's break. yaml-rust2 gives such a scalar one
+    /// break more (`"\n"` for `a: |` at the end).
+    fn empty_block_at_end(&mut self, mark: Marker) -> Option<String> {
+        let here = self.text_at(mark);
+        let (header, rest) = here.split_once('\n').unwrap_or((here, ""));
+        if !here.starts_with(['|', '>']) || !rest.chars().all(char::is_whitespace) {
+            return None;
+        }
+        let keep = header.split('#').next().is_some_and(|h| h.contains('+'));
+        Some(if keep {
+            "\n".repeat(rest.matches('\n').count())
+        } else {
+            String::new()
+        })
     }
 
     /// A list that is a map's value without indent (`key:\n- a`) has its
@@ -451,6 +535,15 @@ impl Builder {
             let key = scalar::value_key(value).map_err(|m| YamlError::new(m, here))?;
             return self.set_key(Pending::Value(key), here);
         }
+        // go-yaml v2 merges an alias only when it names a map.
+        if let Some(Frame::Map {
+            pending: Pending::Merge(at),
+            ..
+        }) = self.stack.last()
+            && !value.is_map()
+        {
+            return Err(YamlError::new(MERGE_WANTS_MAP, *at));
+        }
         let value = value.clone();
         self.place(value, here)
     }
@@ -522,12 +615,15 @@ fn forget_below(source_map: &mut SourceMap, forgotten: &mut usize, entry: &Value
     }
 }
 
+/// go-yaml v2's `failWantMap`.
+const MERGE_WANTS_MAP: &str = "map merge requires map or sequence of maps as the value";
+
 /// go-yaml v2's `<<`: the merged map's entries are set into the map where
 /// the `<<` stands, over what earlier keys set; later keys set over them.
 /// From a list of maps the earlier maps win. Returns the keys set, each
 /// with whether it replaced an entry.
 fn merge(map: &mut Map, value: Value) -> Result<Vec<(String, bool)>, String> {
-    let want_map = || "map merge requires a map or a list of maps as the value".to_string();
+    let want_map = || MERGE_WANTS_MAP.to_string();
     let sources = match value {
         Value::Map(m) => vec![m],
         Value::List(items) => {

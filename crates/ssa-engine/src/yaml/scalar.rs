@@ -81,7 +81,14 @@ pub(super) fn value_key(value: &Value) -> Result<String, String> {
     }
 }
 
+/// sigs.k8s.io/yaml's name for a float key: `FormatFloat(f, 'g', -1, 32)`,
+/// so past float32's range the key is infinite.
 fn float_key(f: f64) -> String {
+    let f = if (f as f32).is_infinite() {
+        f * f64::INFINITY
+    } else {
+        f
+    };
     match go_format_g(f, true).as_str() {
         "+Inf" => ".inf".to_string(),
         "-Inf" => "-.inf".to_string(),
@@ -90,13 +97,14 @@ fn float_key(f: f64) -> String {
     }
 }
 
-/// Whether a key node is go-yaml's merge key: a plain `<<` or one tagged
-/// `!!merge`.
+/// Whether a key node is go-yaml v2's merge key (`isMerge`): the text
+/// `<<`, plain or tagged `!!merge`.
 pub(super) fn is_merge_key(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> bool {
-    match tag.map(long_tag) {
-        None => style == TScalarStyle::Plain && text == "<<",
-        Some(t) => t == format!("{YAML_TAG_PREFIX}merge"),
-    }
+    text == "<<"
+        && match tag.map(long_tag) {
+            None => style == TScalarStyle::Plain,
+            Some(t) => t == format!("{YAML_TAG_PREFIX}merge"),
+        }
 }
 
 /// `!!int` and `!<tag:yaml.org,2002:int>` both as the long tag.
