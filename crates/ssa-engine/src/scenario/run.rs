@@ -674,17 +674,17 @@ impl Target {
         };
         // What the extension servers store: custom resources (a CRD, or a
         // kind the catalogue does not know), CRDs and APIServices.
+        let builtin = crate::builtin::kinds().any(|k| k == (api_version.as_str(), kind.as_str()));
         let extension = crd.is_some()
             || matches!(group, "apiextensions.k8s.io" | "apiregistration.k8s.io")
-            || !crate::builtin::kinds().any(|k| k == (api_version.as_str(), kind.as_str()));
+            || !builtin;
         let cluster_scoped = match crd {
             Some(crd) => {
                 crd.get_path(&["spec", "scope"]).and_then(Value::as_str) == Some("Cluster")
             }
             None => crate::builtin::cluster_scoped(group, &kind),
         };
-        let scope_known = crd.is_some()
-            || crate::builtin::kinds().any(|k| k == (api_version.as_str(), kind.as_str()));
+        let scope_known = crd.is_some() || builtin;
         // kubectl's namespace when the object names none.
         let namespace =
             (!cluster_scoped).then(|| named("namespace").unwrap_or_else(|| "default".to_string()));
