@@ -1245,4 +1245,20 @@ fn steps_that_name_another_object() {
             ),
         ]
     );
+    // Why? says kubectl refused it, not the server.
+    let mut result = result;
+    step_views(
+        &crate::scenario::format::parse_scenario(text).unwrap(),
+        &mut result,
+        1,
+    )
+    .unwrap();
+    let why = &result.steps[1].why;
+    assert!(
+        why.iter().any(|r| r
+            .text
+            .starts_with("kubectl did not send the write: from a-:")
+            && r.text.contains("only on a create")),
+        "{why:?}"
+    );
 }

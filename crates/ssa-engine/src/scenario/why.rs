@@ -138,7 +138,18 @@ pub(crate) fn why_of(
     };
     match step_result.outcome {
         Outcome::Conflict => conflicts(schema, step, step_result, &history, sides, &mut out),
-        Outcome::Invalid | Outcome::Error => {
+        // What kubectl refuses to send (`run::kubectl_refusal`).
+        Outcome::Error => {
+            let mut text = format!(
+                "kubectl did not send the write: {}. Nothing changed.",
+                step_result.message
+            );
+            if step_result.message.contains("generate name") {
+                text.push_str(" An apply finds its object by name; the server picks a name from generateName only on a create (kubectl create).");
+            }
+            out.push(reason(Topic::Refused, None, text));
+        }
+        Outcome::Invalid => {
             // A validation refusal (422, `NewInvalid`'s words) of a `/status`
             // write: the status strategy's rules, which a learner may take
             // for the spec's. A patch whose result does not decode is a 422
