@@ -138,18 +138,7 @@ pub(crate) fn why_of(
     };
     match step_result.outcome {
         Outcome::Conflict => conflicts(schema, step, step_result, &history, sides, &mut out),
-        // What kubectl refuses to send (`run::kubectl_refusal`).
-        Outcome::Error => {
-            let mut text = format!(
-                "kubectl did not send the write: {}. Nothing changed.",
-                step_result.message
-            );
-            if step_result.message.contains("generate name") {
-                text.push_str(" An apply finds its object by name; the server picks a name from generateName only on a create (kubectl create).");
-            }
-            out.push(reason(Topic::Refused, None, text));
-        }
-        Outcome::Invalid => {
+        Outcome::Invalid | Outcome::Error => {
             // A validation refusal (422, `NewInvalid`'s words) of a `/status`
             // write: the status strategy's rules, which a learner may take
             // for the spec's. A patch whose result does not decode is a 422
@@ -157,8 +146,14 @@ pub(crate) fn why_of(
             let status_rules = step.subresource == Some(crate::field_manager::Subresource::Status)
                 && step_result.message.contains(" is invalid: ")
                 && !step_result.message.contains(" is invalid: patch: ");
+            // An error is what kubectl refuses to send
+            // (`run::kubectl_refusal`).
+            let who = match step_result.outcome {
+                Outcome::Error => "kubectl",
+                _ => "The server",
+            };
             let mut text = format!(
-                "The server refused the write: {}. Nothing was stored.",
+                "{who} refused the write: {}. Nothing was stored.",
                 step_result.message
             );
             if status_rules {
