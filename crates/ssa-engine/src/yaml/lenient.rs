@@ -21,8 +21,10 @@
 //! too); the text is read again. None changes the value: a line break and
 //! the spaces around it fold the same way however many spaces there are,
 //! inside a flow collection and a quoted scalar alike, a tab or a space
-//! after `:` is the same separation, and a comment is nothing. Only the
-//! columns move, and [`Rewritten::original`] puts them back.
+//! after `:` is the same separation, and a comment is nothing. go-yaml
+//! also takes `\'` in a double-quoted scalar (an apostrophe), which
+//! yaml-rust2 does not know: it becomes `\x27`. Only the columns move,
+//! and [`Rewritten::original`] puts them back.
 
 use super::Location;
 
@@ -32,15 +34,22 @@ pub(super) struct Rewritten {
     pub(super) text: String,
     /// How many spaces were put before each line (0-based).
     added: Vec<usize>,
+    /// (line, 0-based column in the rewritten text) of each `\'` made
+    /// `\x27`, two characters longer.
+    escapes: Vec<(usize, usize)>,
 }
 
 impl Rewritten {
     /// The place in the original text of a place in the rewritten one.
     pub(super) fn original(&self, at: Location) -> Location {
-        let added = self
-            .added
-            .get(at.line.saturating_sub(1) as usize)
-            .map_or(0, |&n| u32::try_from(n).unwrap_or(0));
+        let line = at.line.saturating_sub(1) as usize;
+        let added = self.added.get(line).copied().unwrap_or(0)
+            + 2 * self
+                .escapes
+                .iter()
+                .filter(|&&(l, column)| l == line && column + 1 < at.column as usize)
+                .count();
+        let added = u32::try_from(added).unwrap_or(0);
         Location::new(at.line, at.column.saturating_sub(added).max(1))
     }
 }
@@ -71,6 +80,7 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
     let mut scan = Scan::default();
     let mut out = Vec::with_capacity(text.len() + 64);
     let mut added = Vec::new();
+    let mut escapes = Vec::new();
     for (number, line) in text.as_bytes().split_inclusive(|&b| b == b'\n').enumerate() {
         let indent = line.iter().take_while(|&&b| b == b' ').count();
         let blank = line.iter().all(u8::is_ascii_whitespace);
@@ -101,7 +111,11 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
             out.resize(out.len() + pad, b' ');
             let start = out.len();
             out.extend_from_slice(line);
-            scan.line(number, &mut out[start..], pad, indent)?;
+            let apostrophes = scan.line(number, &mut out[start..], pad, indent)?;
+            for &at in apostrophes.iter().rev() {
+                out.splice(start + at..=start + at, *b"x27");
+                escapes.push((number, pad + at));
+            }
         }
         added.push(pad);
     }
@@ -110,14 +124,26 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
     }
     // Only spaces went in, for spaces and tabs.
     let text = String::from_utf8(out).ok()?;
-    Some(Rewritten { text, added })
+    Some(Rewritten {
+        text,
+        added,
+        escapes,
+    })
 }
 
 impl Scan {
     /// Scans line `number` (after the `pad` spaces put before it), turning
-    /// a tab after a key's `:` into a space; `None` for a text not to
+    /// a tab after a key's `:` into a space; the places of the `'` of each
+    /// `\'` in a double-quoted scalar, or `None` for a text not to
     /// rewrite.
-    fn line(&mut self, number: usize, line: &mut [u8], pad: usize, indent: usize) -> Option<()> {
+    fn line(
+        &mut self,
+        number: usize,
+        line: &mut [u8],
+        pad: usize,
+        indent: usize,
+    ) -> Option<Vec<usize>> {
+        let mut apostrophes = Vec::new();
         // Whether a node may start here: `[`, `{`, a quote, `|` and `>`
         // begin one only there (`a: b[0]` is a plain scalar).
         let mut node_start = true;
@@ -129,6 +155,9 @@ impl Scan {
             i += 1;
             if let Some((quote, _)) = self.quote {
                 if c == b'\\' && quote == b'"' || c == b'\'' && quote == c && next == Some(c) {
+                    if c == b'\\' && next == Some(b'\'') {
+                        apostrophes.push(i);
+                    }
                     i += 1;
                 } else if c == quote {
                     self.quote = None;
@@ -143,7 +172,7 @@ impl Scan {
                     after_space = true;
                     continue;
                 }
-                b'#' if after_space => return Some(()),
+                b'#' if after_space => return Some(apostrophes),
                 b'[' | b'{' if node_start || self.flow > 0 => {
                     if self.flow == 0 {
                         self.flow_column = column;
@@ -170,7 +199,7 @@ impl Scan {
                         i += 1;
                     }
                     blank_comment(line, i);
-                    return Some(());
+                    return Some(apostrophes);
                 }
                 b':' if self.flow > 0 || blank_next => {
                     if self.node_line.take().is_some_and(|l| l < number) {
@@ -200,7 +229,7 @@ impl Scan {
             }
             after_space = false;
         }
-        Some(())
+        Some(apostrophes)
     }
 }
 
