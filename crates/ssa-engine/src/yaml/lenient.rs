@@ -71,6 +71,8 @@ struct Scan {
     /// The line the node being read in a flow collection began on: a key
     /// there must be on one line.
     node_line: Option<usize>,
+    /// Where in the line being scanned each `'` of a `\'` is.
+    apostrophes: Vec<usize>,
 }
 
 /// The text rewritten, or `None` when no line needed it or the text is
@@ -111,10 +113,19 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
             out.resize(out.len() + pad, b' ');
             let start = out.len();
             out.extend_from_slice(line);
-            let apostrophes = scan.line(number, &mut out[start..], pad, indent)?;
-            for &at in apostrophes.iter().rev() {
-                out.splice(start + at..=start + at, *b"x27");
-                escapes.push((number, pad + at));
+            scan.line(number, &mut out[start..], pad, indent)?;
+            if !scan.apostrophes.is_empty() {
+                // Each `'` of a `\'` becomes `x27`.
+                let line = out.split_off(start);
+                for (at, &b) in line.iter().enumerate() {
+                    if scan.apostrophes.contains(&at) {
+                        out.extend_from_slice(b"x27");
+                        escapes.push((number, pad + at));
+                    } else {
+                        out.push(b);
+                    }
+                }
+                scan.apostrophes.clear();
             }
         }
         added.push(pad);
@@ -133,17 +144,9 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
 
 impl Scan {
     /// Scans line `number` (after the `pad` spaces put before it), turning
-    /// a tab after a key's `:` into a space; the places of the `'` of each
-    /// `\'` in a double-quoted scalar, or `None` for a text not to
-    /// rewrite.
-    fn line(
-        &mut self,
-        number: usize,
-        line: &mut [u8],
-        pad: usize,
-        indent: usize,
-    ) -> Option<Vec<usize>> {
-        let mut apostrophes = Vec::new();
+    /// a tab after a key's `:` into a space and noting the `'` of each
+    /// `\'` in a double-quoted scalar; `None` for a text not to rewrite.
+    fn line(&mut self, number: usize, line: &mut [u8], pad: usize, indent: usize) -> Option<()> {
         // Whether a node may start here: `[`, `{`, a quote, `|` and `>`
         // begin one only there (`a: b[0]` is a plain scalar).
         let mut node_start = true;
@@ -156,7 +159,7 @@ impl Scan {
             if let Some((quote, _)) = self.quote {
                 if c == b'\\' && quote == b'"' || c == b'\'' && quote == c && next == Some(c) {
                     if c == b'\\' && next == Some(b'\'') {
-                        apostrophes.push(i);
+                        self.apostrophes.push(i);
                     }
                     i += 1;
                 } else if c == quote {
@@ -172,7 +175,7 @@ impl Scan {
                     after_space = true;
                     continue;
                 }
-                b'#' if after_space => return Some(apostrophes),
+                b'#' if after_space => return Some(()),
                 b'[' | b'{' if node_start || self.flow > 0 => {
                     if self.flow == 0 {
                         self.flow_column = column;
@@ -199,7 +202,7 @@ impl Scan {
                         i += 1;
                     }
                     blank_comment(line, i);
-                    return Some(apostrophes);
+                    return Some(());
                 }
                 b':' if self.flow > 0 || blank_next => {
                     if self.node_line.take().is_some_and(|l| l < number) {
@@ -229,7 +232,7 @@ impl Scan {
             }
             after_space = false;
         }
-        Some(apostrophes)
+        Some(())
     }
 }
 
