@@ -117,15 +117,14 @@ pub(super) fn rewrite(text: &str) -> Option<Rewritten> {
             if !scan.apostrophes.is_empty() {
                 // Each `'` of a `\'` becomes `x27`.
                 let line = out.split_off(start);
-                for (at, &b) in line.iter().enumerate() {
-                    if scan.apostrophes.contains(&at) {
-                        out.extend_from_slice(b"x27");
-                        escapes.push((number, pad + at));
-                    } else {
-                        out.push(b);
-                    }
+                let mut from = 0;
+                for at in scan.apostrophes.drain(..) {
+                    out.extend_from_slice(line.get(from..at)?);
+                    out.extend_from_slice(b"x27");
+                    escapes.push((number, pad + at));
+                    from = at + 1;
                 }
-                scan.apostrophes.clear();
+                out.extend_from_slice(line.get(from..)?);
             }
         }
         added.push(pad);
