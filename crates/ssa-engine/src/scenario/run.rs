@@ -146,7 +146,8 @@ pub fn run_scenario_with_schema(
         take_named_uid(stored, scenario);
         // A stored object is in the namespace its requests name (none
         // for a cluster-scoped kind), which a hand-written `live` may
-        // leave out.
+        // leave out. (The requests' namespace is the one `live` names,
+        // if it names one: no mismatch to refuse.)
         if let Some(namespace) = &target.request_namespace {
             let _ = crate::registry::ensure_namespace(namespace, stored);
         }
@@ -207,7 +208,6 @@ pub fn run_scenario_with_schema(
                 {
                     m.insert("apiVersion", Value::from(version.as_str()));
                 }
-                // A create gets the uid the store will record for it.
                 if let Some(message) = kubectl_refusal(step, &target) {
                     let mut r = StepResult::refused(Outcome::Error, message, vec![], live.clone());
                     r.expectation_failures = check_expect(step, &r);
@@ -221,6 +221,7 @@ pub fn run_scenario_with_schema(
                 if !target.name.is_empty() {
                     fm = fm.with_request_name(target.name.clone());
                 }
+                // A create gets the uid the store will record for it.
                 let fm = match (&live, &step.object) {
                     (None, Some(body)) => fm.with_new_uid(bookkeeping.uid_of_next_create(body)),
                     _ => fm,
