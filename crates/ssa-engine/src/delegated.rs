@@ -136,8 +136,8 @@ mod tests {
             .value;
         assert_eq!(storage_class.validate(None, &fixed), Ok(()));
         assert_eq!(storage_class.validate_status(&fixed, &fixed), Ok(()));
-        // A Job's status and a CronJob's schedule come back as this build
-        // answers them itself.
+        // A Job's status, a CronJob's schedule, a Service's port and an
+        // Ingress's host come back as this build answers them itself.
         for (api_version, kind, old, new) in [
             (
                 "batch/v1",
@@ -150,6 +150,18 @@ mod tests {
                 "CronJob",
                 "metadata: {name: c}",
                 "metadata: {name: c}\nspec: {schedule: 'TZ=Nowhere/Else * * * * *', jobTemplate: {}}",
+            ),
+            (
+                "v1",
+                "Service",
+                "metadata: {name: s}",
+                "metadata: {name: s}\nspec: {type: ClusterIP, ports: [{port: 0, protocol: TCP}]}",
+            ),
+            (
+                "networking.k8s.io/v1",
+                "Ingress",
+                "metadata: {name: i}",
+                "metadata: {name: i}\nspec: {rules: [{host: 'Bad_Host'}]}",
             ),
         ] {
             let parse = |text| crate::yaml::parse(text).expect("YAML").value;

@@ -721,6 +721,7 @@ pub(super) fn spec_without(object: &Value, mutable: &[&str]) -> Value {
 /// (required when there are several, a DNS label, not twice: `seen`
 /// holds those before), a port number, a supported protocol, a valid target
 /// port and application protocol.
+#[cfg(feature = "rare-kinds")]
 pub(super) fn service_port(
     p: &Value,
     require_name: bool,

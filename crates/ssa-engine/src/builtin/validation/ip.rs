@@ -103,6 +103,7 @@ impl Ip {
     /// Go's `net.IP.String()`: dotted IPv4 where `To4` works; else
     /// lower-case hex groups with the first longest run of two or more
     /// zero groups written `::`.
+    #[cfg(feature = "rare-kinds")]
     pub(super) fn go_string(self) -> String {
         let groups = match (self.to4(), self) {
             (Some([a, b, c, d]), _) => return format!("{a}.{b}.{c}.{d}"),
@@ -151,6 +152,7 @@ impl Ip {
     }
 
     /// An IPv4-mapped IPv6 address.
+    #[cfg(feature = "rare-kinds")]
     pub(super) fn is_4in6(self) -> bool {
         matches!(self, Ip::V6(_)) && self.to4().is_some()
     }
@@ -198,6 +200,7 @@ pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
 pub(super) const NOT_AN_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
 
 /// What `IsValidIP` says of `text`: the details of its field errors.
+#[cfg(feature = "rare-kinds")]
 pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
     let Some(ip) = parse_sloppy(text) else {
         return vec![NOT_AN_IP.to_string()];
@@ -223,5 +226,6 @@ pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
     details
 }
 
-#[cfg(test)]
+// The tests print and check what the Service and Ingress rules use.
+#[cfg(all(test, feature = "rare-kinds"))]
 mod tests;

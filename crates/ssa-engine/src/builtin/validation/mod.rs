@@ -45,8 +45,9 @@
 //! Not modelled: a StorageClass's allowed topologies.
 //!
 //! The rules of the kinds the playground page's lessons and presets never
-//! write (Job, CronJob, CertificateSigningRequest, RBAC's four kinds,
-//! StorageClass, PodDisruptionBudget, PriorityClass, NetworkPolicy:
+//! write (Job, CronJob, Service, Ingress, CertificateSigningRequest, RBAC's
+//! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
+//! NetworkPolicy:
 //! [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
@@ -66,6 +67,7 @@ pub(crate) mod ip;
 pub(crate) mod meta;
 pub(crate) mod names;
 mod namespace;
+#[cfg(feature = "rare-kinds")]
 mod networking;
 mod pod;
 mod pod_status;
@@ -80,6 +82,7 @@ mod resources;
 #[cfg(feature = "rare-kinds")]
 mod scheduling;
 mod security;
+#[cfg(feature = "rare-kinds")]
 mod service;
 #[cfg(feature = "rare-kinds")]
 mod storage;
@@ -116,6 +119,8 @@ impl Spec {
             self,
             Spec::Job
                 | Spec::CronJob
+                | Spec::Service
+                | Spec::Ingress
                 | Spec::CertificateSigningRequest
                 | Spec::Rbac
                 | Spec::StorageClass
@@ -585,10 +590,12 @@ impl KindValidation {
             // metadata.
             (Spec::Namespace, None) => errs.extend(namespace::spec_finalizers(new)),
             (Spec::Namespace, Some(_)) => {}
+            #[cfg(feature = "rare-kinds")]
             (Spec::Service, _) => errs.extend(service::errors(new, old)),
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
+            #[cfg(feature = "rare-kinds")]
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::NetworkPolicy, _) => errs.extend(networking::network_policy(new)),
@@ -696,7 +703,9 @@ impl Validator for KindValidation {
             Spec::Job => errs.extend(batch::job_status(new, old)),
             Spec::Namespace => errs.extend(namespace::status(new)),
             Spec::Pod => errs.extend(pod_status::pod_status(new, old)),
+            #[cfg(feature = "rare-kinds")]
             Spec::Service => errs.extend(service::status(new, old)),
+            #[cfg(feature = "rare-kinds")]
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             #[cfg(feature = "rare-kinds")]
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),

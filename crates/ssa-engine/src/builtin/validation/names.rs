@@ -284,6 +284,7 @@ pub(super) fn config_map_key(value: &str) -> Vec<String> {
 }
 
 /// `IsWildcardDNS1123Subdomain`: `*.` and a DNS subdomain.
+#[cfg(feature = "rare-kinds")]
 pub(super) fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
