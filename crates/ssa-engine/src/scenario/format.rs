@@ -216,12 +216,35 @@ pub(super) fn read_scenario(text: &str, places: yaml::Places) -> Result<Scenario
     let Value::List(items) = steps_value else {
         return Err(at(&root.key("steps"), "`steps` must be a list".into()));
     };
+    // A scenario follows one object: every step writes the kind its
+    // `live` object is, else its first step's (a Scale apart).
+    let kind_of = |v: &Value| v.get("kind").and_then(Value::as_str).map(str::to_string);
+    let mut kind = live.as_ref().and_then(kind_of);
     let steps = items
         .iter()
         .enumerate()
         .map(|(i, item)| {
             let path = root.key("steps").index(i);
-            parse_step(item).map_err(|(sub, message)| {
+            parse_step(item)
+                .and_then(|step| {
+                    let own = match (&step.object, step.subresource) {
+                        (Some(object), None | Some(crate::field_manager::Subresource::Status)) => {
+                            kind_of(object)
+                        }
+                        _ => None,
+                    };
+                    match (own, &kind) {
+                        (Some(own), Some(kind)) if own != *kind => Err((
+                            ValuePath::root().key("object").key("kind"),
+                            format!("the scenario's object is a {kind}, this step writes a {own} (a scenario follows one object)"),
+                        )),
+                        (own, _) => {
+                            kind = kind.take().or(own);
+                            Ok(step)
+                        }
+                    }
+                })
+                .map_err(|(sub, message)| {
                 let full = sub.prefixed(&path);
                 let l = map
                     .key_location(&full)

@@ -1260,3 +1260,17 @@ fn steps_that_name_another_object() {
         "{why:?}"
     );
 }
+
+/// A scenario follows one object: a step that writes another kind is the
+/// step's error, at its place, and the rest runs.
+#[test]
+fn a_step_of_another_kind_is_an_error() {
+    let text = "scenario: v1\nname: kinds\nsteps:\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: Secret, metadata: {name: c}}\n- manager: m\n  op: apply\n  object: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {k: v}}\n";
+    let result = run_scenario_text(text).unwrap();
+    let outcomes: Vec<&str> = result.steps.iter().map(|s| s.outcome.as_str()).collect();
+    assert_eq!(outcomes, ["applied", "error", "applied"]);
+    assert_eq!(
+        result.steps[1].message,
+        "line 9, column 11: steps[1]: the scenario's object is a ConfigMap, this step writes a Secret (a scenario follows one object)"
+    );
+}
