@@ -81,14 +81,9 @@ pub(super) fn value_key(value: &Value) -> Result<String, String> {
     }
 }
 
-/// sigs.k8s.io/yaml's name for a float key: `FormatFloat(f, 'g', -1, 32)`,
-/// so past float32's range the key is infinite.
+/// sigs.k8s.io/yaml's name for a float key: `FormatFloat(f, 'g', -1, 32)`
+/// (past float32's range the key is infinite).
 fn float_key(f: f64) -> String {
-    let f = if (f as f32).is_infinite() {
-        f * f64::INFINITY
-    } else {
-        f
-    };
     match go_format_g(f, true).as_str() {
         "+Inf" => ".inf".to_string(),
         "-Inf" => "-.inf".to_string(),
@@ -316,6 +311,8 @@ fn float_as_json_number(f: f64) -> Value {
 /// that read back, in exponent form when the exponent is below -4 or at
 /// least 6 (`1e+06`, `1.5e-05`), otherwise positional.
 pub(crate) fn go_format_g(f: f64, single: bool) -> String {
+    // `bitSize` 32 rounds to a float32 first: past its range, infinite.
+    let f = if single { f64::from(f as f32) } else { f };
     if f.is_nan() {
         return "NaN".to_string();
     }

@@ -226,6 +226,5 @@ pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
     details
 }
 
-// The tests print and check what the Service and Ingress rules use.
-#[cfg(all(test, feature = "rare-kinds"))]
+#[cfg(test)]
 mod tests;

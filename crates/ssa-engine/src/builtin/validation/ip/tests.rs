@@ -4,7 +4,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use super::{Ip, is_valid_ip, parse_sloppy};
+#[cfg(feature = "rare-kinds")]
+use super::is_valid_ip;
+use super::{Ip, parse_sloppy};
+#[cfg(feature = "rare-kinds")]
 use std::net::Ipv6Addr;
 
 /// `ParseIPSloppy`'s IPv4: any number of leading zeros, decimal.
@@ -29,6 +32,9 @@ fn sloppy_ipv4() {
 /// Every IPv6 text std reads is read to the same groups, and printed as
 /// std prints it (Go's `String()` and RFC 5952 agree) but for IPv4-mapped
 /// addresses, which Go prints dotted.
+// Go's printing and `IsValidIP`: the Service and Ingress rules', in
+// `rare-kinds`.
+#[cfg(feature = "rare-kinds")]
 #[test]
 fn ipv6_matches_std() {
     let mut texts = vec![
@@ -89,6 +95,9 @@ fn ipv6_matches_std() {
 }
 
 /// `IsValidIP`: leading zeros, IPv4-mapped, canonical form, in that order.
+// Go's printing and `IsValidIP`: the Service and Ingress rules', in
+// `rare-kinds`.
+#[cfg(feature = "rare-kinds")]
 #[test]
 fn is_valid_ip_details() {
     assert!(is_valid_ip("10.96.0.1").is_empty());
