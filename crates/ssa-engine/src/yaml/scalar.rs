@@ -460,6 +460,24 @@ pub(super) fn is_base60_float(s: &str) -> bool {
     head_ok && sixties > 0
 }
 
+/// Go's `base64.StdEncoding.EncodeToString`: how a `[]byte` is printed.
+pub(crate) fn encode_base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let at = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
+        let bits = at(0) << 16 | at(1) << 8 | at(2);
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(ALPHABET[(bits >> (18 - 6 * i) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
 /// Go's `base64.StdEncoding.DecodeString` (line breaks skipped): the
 /// bytes, or the offset its `CorruptInputError` reports ("illegal base64
 /// data at input byte N"), found as its `decodeQuantum` finds it.

@@ -21,6 +21,7 @@
 mod convert;
 mod convert_types;
 mod decode;
+pub(crate) mod json_scanner;
 pub(crate) mod quantity;
 pub(crate) mod table;
 pub(crate) mod time;

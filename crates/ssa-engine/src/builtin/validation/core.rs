@@ -22,7 +22,7 @@ use super::field::{
     not_found, required, too_long,
 };
 use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
-use crate::value::Value;
+use crate::value::{Map, Value};
 
 /// `ValidatePodTemplateSpec` at `path` (`spec.template`): the template's
 /// labels and annotations, then its pod spec, then no ephemeral
@@ -844,14 +844,15 @@ fn data_size(object: &Value, key: &str, base64: bool) -> usize {
         .sum()
 }
 
-/// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update):
+/// `ValidateSecret` (after `ValidateSecretUpdate`'s own rules on update)
+/// of the internal Secrets the v1 ones convert to ([`internal_secret`]):
 /// valid keys, at most 1 MiB of data, and the keys a Secret of a known
-/// type must have. Not modelled: that a dockercfg or dockerconfigjson
-/// Secret's config is a JSON object (`json.Unmarshal` into a map, whose
-/// error, in encoding/json's words, is the `Invalid` detail): it would
-/// take a port of encoding/json's scanner and its messages into the
-/// page's wasm.
+/// type must have; a dockercfg or dockerconfigjson Secret's config must
+/// be what `json.Unmarshal` takes into a map, or the error is its words.
 pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let new = &internal_secret(new);
+    let old = old.map(internal_secret);
+    let old = old.as_ref();
     let kind = |o: &Value| {
         o.get("type")
             .and_then(Value::as_str)
@@ -892,10 +893,8 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
                 );
             }
         }
-        "kubernetes.io/dockercfg" if !has(".dockercfg") => errs.push(required_key(".dockercfg")),
-        "kubernetes.io/dockerconfigjson" if !has(".dockerconfigjson") => {
-            errs.push(required_key(".dockerconfigjson"));
-        }
+        "kubernetes.io/dockercfg" => docker_config(new, ".dockercfg", &mut errs),
+        "kubernetes.io/dockerconfigjson" => docker_config(new, ".dockerconfigjson", &mut errs),
         "kubernetes.io/basic-auth" if !has("username") && !has("password") => {
             errs.push(required_key("username"));
             errs.push(required_key("password"));
@@ -919,6 +918,54 @@ pub(super) fn secret(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         _ => {}
     }
     errs
+}
+
+/// `Convert_v1_Secret_To_core_Secret`: the Secret the validation sees,
+/// with each `stringData` value, as bytes, over the `data` value of its
+/// key (the internal Secret has no `stringData`; a real server stores
+/// the result, which the engine does not model: README's Limitations).
+fn internal_secret(secret: &Value) -> Value {
+    let mut internal = secret.clone();
+    let Value::Map(fields) = &mut internal else {
+        return internal;
+    };
+    let Some(Value::Map(strings)) = fields.remove("stringData") else {
+        return internal;
+    };
+    if strings.is_empty() {
+        return internal;
+    }
+    if !matches!(fields.get("data"), Some(Value::Map(_))) {
+        fields.insert("data".to_string(), Value::Map(Map::new()));
+    }
+    if let Some(Value::Map(data)) = fields.get_mut("data") {
+        for (key, value) in strings {
+            let text = value.as_str().unwrap_or_default();
+            data.insert(
+                key,
+                Value::String(crate::yaml::encode_base64(text.as_bytes())),
+            );
+        }
+    }
+    internal
+}
+
+/// A dockercfg or dockerconfigjson Secret's config at `key`: required,
+/// and a JSON object (or `null`) as `json.Unmarshal` into a
+/// `map[string]interface{}` takes it; the detail is the Go error's text.
+fn docker_config(secret: &Value, key: &str, errs: &mut Vec<FieldError>) {
+    let path = format!("data[{key}]");
+    let Some(config) = secret.get("data").and_then(|d| d.get(key)) else {
+        return errs.push(required(path, ""));
+    };
+    let bytes = crate::yaml::decode_base64(config.as_str().unwrap_or_default()).unwrap_or_default();
+    if let Some(message) = crate::builtin::goencoding::json_scanner::unmarshal_map_error(&bytes) {
+        errs.push(invalid(
+            path,
+            BadValue::str("<secret contents redacted>"),
+            &message,
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -740,6 +740,80 @@ fn secret_types_and_updates() {
     );
 }
 
+/// `Convert_v1_Secret_To_core_Secret` before `ValidateSecret`: the rules
+/// see `stringData`'s values in `data`, over data's own (its keys, the
+/// keys a type requires, the size, an immutable Secret's data).
+#[test]
+fn secret_string_data_is_validated_as_data() {
+    let secret = kind("v1", "Secret");
+    let tls = v(
+        "metadata: {name: s}\ntype: kubernetes.io/tls\ndata: {tls.crt: YQ==}\nstringData: {tls.key: k}",
+    );
+    assert!(secret.validate(None, &tls).is_ok());
+    let bad_key = v("metadata: {name: s}\nstringData: {a b: v}");
+    assert_eq!(
+        secret.validate(None, &bad_key).unwrap_err(),
+        "Secret \"s\" is invalid: data[a b]: Invalid value: \"a b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"
+    );
+    let too_big = v(&format!(
+        "metadata: {{name: s}}\nstringData: {{k: {}}}",
+        "x".repeat(1024 * 1024 + 1)
+    ));
+    assert_eq!(
+        secret.validate(None, &too_big).unwrap_err(),
+        "Secret \"s\" is invalid: data: Too long: may not be more than 1048576 bytes"
+    );
+    // The same data, written once through stringData: not a change.
+    let old = v("metadata: {name: s}\nimmutable: true\ndata: {k: dg==}");
+    let same = v("metadata: {name: s}\nimmutable: true\nstringData: {k: v}");
+    assert!(secret.validate(Some(&old), &same).is_ok());
+    let other = v("metadata: {name: s}\nimmutable: true\ndata: {k: dg==}\nstringData: {k: w}");
+    assert_eq!(
+        secret.validate(Some(&old), &other).unwrap_err(),
+        "Secret \"s\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
+    );
+}
+
+/// `ValidateSecret`'s docker configs: `json.Unmarshal` into a map must
+/// take them, and its error is the detail; the value is redacted.
+#[test]
+fn secret_docker_configs_are_json_objects() {
+    let secret = kind("v1", "Secret");
+    let config = |kind: &str, key: &str, config: &str| {
+        let text = format!(
+            "metadata: {{name: s}}\ntype: kubernetes.io/{kind}\nstringData: {{{key}: '{config}'}}"
+        );
+        secret.validate(None, &v(&text))
+    };
+    assert!(config("dockerconfigjson", ".dockerconfigjson", r#"{"auths":{}}"#).is_ok());
+    assert_eq!(
+        config(
+            "dockerconfigjson",
+            ".dockerconfigjson",
+            r#"{"auths":{"r":{}}"#
+        )
+        .unwrap_err(),
+        "Secret \"s\" is invalid: data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": unexpected end of JSON input"
+    );
+    assert_eq!(
+        config("dockercfg", ".dockercfg", "[]").unwrap_err(),
+        "Secret \"s\" is invalid: data[.dockercfg]: Invalid value: \"<secret contents redacted>\": json: cannot unmarshal array into Go value of type map[string]interface {}"
+    );
+    // `e30=` is `{}`; `Ww==` is `[`.
+    let data = v(
+        "metadata: {name: s}\ntype: kubernetes.io/dockerconfigjson\ndata: {.dockerconfigjson: Ww==}",
+    );
+    assert_eq!(
+        secret.validate(None, &data).unwrap_err(),
+        "Secret \"s\" is invalid: data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": unexpected end of JSON input"
+    );
+    let missing = v("metadata: {name: s}\ntype: kubernetes.io/dockercfg\ndata: {other: e30=}");
+    assert_eq!(
+        secret.validate(None, &missing).unwrap_err(),
+        "Secret \"s\" is invalid: data[.dockercfg]: Required value"
+    );
+}
+
 fn pvc() -> KindValidation {
     kind("v1", "PersistentVolumeClaim")
 }
