@@ -13,7 +13,9 @@ KEYS = ["app", "app.kubernetes.io/name", "Example.com/x", "example.com/", "/x", 
 VALUES = ["", "web", "a" * 63, "a" * 64, "a b", "-x", "x-", "A_1", "v1.2", "ñ"]
 def meta():
     m = {"name": pick(*NAMES) if p(.5) else "web", "namespace": "default"}
-    if p(0): m["generateName"] = pick("web-", "Web-", "x" * 60)
+    if p(.3): m["generateName"] = pick("web-", "Web-", "web", "-", "a-", "-a-", "a--", "x" * 253 + "-", "x" * 254 + "-",
+                                       "x" * 62 + "-", "x" * 63 + "-", "1ab-", "a.b-", ".", "..", "a/b-", "a%-", "é-", "web_-")
+    if p(.05): del m["name"]
     if p(.5): m["labels"] = {pick(*KEYS): pick(*VALUES) for _ in range(random.randint(1, 3))}
     if p(.3): m["annotations"] = {pick(*KEYS): pick("v", "", "x" * 10) for _ in range(random.randint(1, 2))}
     if p(.2): m["finalizers"] = [pick("example.com/f", "f", "Example.com/f", "kubernetes", "a/b/c") for _ in range(random.randint(1, 3))]
@@ -25,9 +27,7 @@ def meta():
             if p(.9): r["kind"] = pick("ReplicaSet", "")
             if p(.9): r["name"] = pick("rs", "")
             if p(.9): r["uid"] = pick("u1", "u2", "")
-            # Two references marked controller: not refused here (the
-            # README's Limitations), so at most one is.
-            if p(.4): r["controller"] = pick(True, False) if not any(x.get("controller") for x in refs) else False
+            if p(.4): r["controller"] = pick(True, False)
             if p(.2): r["blockOwnerDeletion"] = True
             refs.append(r)
         m["ownerReferences"] = refs

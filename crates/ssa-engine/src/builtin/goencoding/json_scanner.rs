@@ -69,7 +69,7 @@ fn overflowing_number(text: &[u8]) -> Option<String> {
                     .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
                     .map_or(text.len(), |n| at + n);
                 let number = std::str::from_utf8(&text[at..end]).unwrap_or_default();
-                if number.parse::<f64>().is_ok_and(f64::is_infinite) {
+                if crate::float::parse(number).is_some_and(f64::is_infinite) {
                     return Some(format!(
                         "json: cannot unmarshal number {number} into Go value of type float64"
                     ));

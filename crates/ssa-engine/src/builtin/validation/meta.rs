@@ -8,9 +8,10 @@
 //! check that wrapper adds (`validateKubeFinalizerName`).
 //!
 //! On update, `ValidateObjectMetaAccessorUpdate`'s immutable uid. Not
-//! modelled, being the engine's to set or the request's: generateName,
-//! namespace (the request's), generation, resourceVersion, timestamps,
-//! managedFields.
+//! modelled, being the engine's to set or the request's: namespace (the
+//! request's), generation, resourceVersion, timestamps, managedFields. A
+//! `generateName` beside a name is checked (the name function's prefix
+//! form) and never used: a scenario's object always has its name.
 
 use super::field::{
     BadValue, Errors, FieldError, child, index, invalid, invalid_each, json_string, named, too_long,
@@ -71,13 +72,23 @@ pub(crate) fn object_meta_update(new: &Value, old: &Value, kube: bool) -> Vec<Fi
 pub(crate) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<FieldError> {
     let metadata = object.get("metadata");
     let meta = |key: &str| metadata.and_then(|m| m.get(key));
-    let name = meta("name").and_then(Value::as_str).unwrap_or("");
+    let text = |key: &str| meta(key).and_then(Value::as_str).unwrap_or("");
+    let (name, generate_name) = (text("name"), text("generateName"));
     let mut errs = Vec::new();
+    // The name function's `prefix` form: a name the server would append
+    // random characters to.
+    if !generate_name.is_empty() {
+        errs.extend(
+            name_errors(rule, generate_name, true, object)
+                .iter()
+                .map(|m| invalid("metadata.generateName", BadValue::str(generate_name), m)),
+        );
+    }
     if name.is_empty() {
         errs.required("metadata.name", "name or generateName is required");
     } else {
         errs.extend(
-            name_errors(rule, name, object)
+            name_errors(rule, name, false, object)
                 .iter()
                 .map(|m| invalid("metadata.name", BadValue::str(name), m)),
         );
@@ -87,8 +98,19 @@ pub(crate) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
     errs
 }
 
-/// The messages of `rule` for `name` (not empty).
-fn name_errors(rule: NameRule, name: &str, object: &Value) -> Vec<String> {
+/// The messages of `rule` for `name` (not empty), or with `prefix` for a
+/// `generateName`: the DNS rules take it with its trailing dash masked
+/// (`maskTrailingDash`: its last two bytes become `a`), the path-segment
+/// rule only refuses `/` and `%` (`IsPathSegmentPrefix`).
+fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<String> {
+    let masked = match name.as_bytes() {
+        [head @ .., _, b'-'] if prefix => {
+            let mut bytes = head.to_vec();
+            bytes.push(b'a');
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        _ => name.to_string(),
+    };
     let spec = object.get("spec");
     let text = |path: &[&str]| spec.and_then(|s| s.get_path(path)).and_then(Value::as_str);
     // What CustomResourceDefinition and APIService names must be.
@@ -100,12 +122,14 @@ fn name_errors(rule: NameRule, name: &str, object: &Value) -> Vec<String> {
         )
     };
     match rule {
-        NameRule::Subdomain => names::dns1123_subdomain(name),
-        NameRule::Label => names::dns1123_label(name),
-        NameRule::Dns1035 => names::dns1035_label(name),
+        NameRule::Subdomain => names::dns1123_subdomain(&masked),
+        NameRule::Label => names::dns1123_label(&masked),
+        NameRule::Dns1035 => names::dns1035_label(&masked),
+        // `IsPathSegmentPrefix`: `.` and `..` are good prefixes.
+        NameRule::PathSegment if prefix && (name == "." || name == "..") => vec![],
         NameRule::PathSegment => names::path_segment(name),
         NameRule::Crd => {
-            let mut msgs = names::dns1123_subdomain(name);
+            let mut msgs = names::dns1123_subdomain(&masked);
             if name != required(&["names", "plural"]) {
                 msgs.push("must be spec.names.plural+\".\"+spec.group".to_string());
             }
