@@ -1358,6 +1358,39 @@ fn unqualified_finalizers_for_core_validated_kinds() {
     ));
 }
 
+/// `ValidateObjectMetaAccessor`: a `generateName` beside the name is
+/// checked by the kind's name function in its prefix form, before the
+/// name: a DNS rule masks the trailing dash (`maskTrailingDash`: the last
+/// two characters become `a`), the registry's path-segment rule only
+/// refuses `/` and `%`, so `..` passes.
+#[test]
+fn generate_name_is_checked_as_a_prefix() {
+    let config_map = |generate_name: &str| {
+        kind("v1", "ConfigMap").validate(
+            None,
+            &v(&format!("metadata: {{name: web, generateName: '{generate_name}'}}")),
+        )
+    };
+    assert!(config_map("web-").is_ok());
+    // `a.-` is masked as `aa`.
+    assert!(config_map("a.-").is_ok());
+    assert_eq!(
+        config_map("Web-").unwrap_err(),
+        "ConfigMap \"web\" is invalid: metadata.generateName: Invalid value: \"Web-\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+    );
+    let role = |generate_name: &str| {
+        kind("rbac.authorization.k8s.io/v1", "Role").validate(
+            None,
+            &v(&format!("metadata: {{name: r, generateName: '{generate_name}'}}")),
+        )
+    };
+    assert!(role("..").is_ok());
+    assert_eq!(
+        role("a/").unwrap_err(),
+        "Role.rbac.authorization.k8s.io \"r\" is invalid: metadata.generateName: Invalid value: \"a/\": may not contain '/'"
+    );
+}
+
 /// Through a scenario: a ConfigMap and a ClusterRole with a ':' in its name
 /// apply; a Role named with a '/' and a ConfigMap with an unqualified
 /// finalizer are refused with the server's words (HTTP 422).
