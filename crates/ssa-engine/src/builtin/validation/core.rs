@@ -806,8 +806,7 @@ fn immutable_data(new: &Value, old: Option<&Value>, fields: &[&str]) -> Vec<Fiel
 }
 
 /// `ValidateConfigMap` (and `ValidateConfigMapUpdate` first on update):
-/// valid keys, none in both `data` and `binaryData`. (The 1 MiB limit on
-/// the total size is not checked.)
+/// valid keys, none in both `data` and `binaryData`, at most 1 MiB in all.
 pub(super) fn config_map(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errs = immutable_data(new, old, &["data", "binaryData"]);
     errs.extend(data_keys(new, "data", Some("binaryData")));
