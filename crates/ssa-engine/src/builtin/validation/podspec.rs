@@ -75,9 +75,17 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         &at("topologySpreadConstraints"),
     );
     security::host_users(&mut errs, spec, path);
-    // ValidateServiceAccountName and ValidateNodeName: DNS subdomains.
-    for key in ["serviceAccountName", "nodeName"] {
-        name_errors(&mut errs, spec, key, &at(key), names::dns1123_subdomain);
+    // ValidateServiceAccountName and ValidateNodeName: DNS subdomains. The
+    // internal spec's ServiceAccountName is v1's deprecated
+    // `serviceAccount` when `serviceAccountName` is empty
+    // (`Convert_v1_PodSpec_To_core_PodSpec`).
+    let account = ["serviceAccountName", "serviceAccount"]
+        .into_iter()
+        .find(|key| !text(spec, key).is_empty())
+        .unwrap_or("serviceAccountName");
+    let service_account = at("serviceAccountName");
+    for (key, path) in [(account, &service_account), ("nodeName", &at("nodeName"))] {
+        name_errors(&mut errs, spec, key, path, names::dns1123_subdomain);
     }
     if let Some(&Value::Int(seconds)) = spec.get("activeDeadlineSeconds")
         && !(1..=i64::from(i32::MAX)).contains(&seconds)

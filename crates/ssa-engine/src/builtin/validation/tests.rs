@@ -1358,6 +1358,28 @@ fn unqualified_finalizers_for_core_validated_kinds() {
     ));
 }
 
+/// `Convert_v1_PodSpec_To_core_PodSpec` before `ValidatePodSpec`: the
+/// deprecated `serviceAccount` stands for an empty `serviceAccountName`,
+/// and is checked at the name's path; the name wins when both are set.
+#[test]
+fn deprecated_service_account_is_checked_as_the_name() {
+    let pod = |spec: &str| {
+        kind("v1", "Pod").validate(
+            None,
+            &v(&format!(
+                "metadata: {{name: p}}\nspec: {{containers: [{{name: app, image: nginx, terminationMessagePolicy: File, imagePullPolicy: Always}}], restartPolicy: Always, dnsPolicy: ClusterFirst, {spec}}}"
+            )),
+        )
+    };
+    let err = pod("serviceAccount: Bad_Name").unwrap_err();
+    assert!(
+        err.starts_with("Pod \"p\" is invalid: spec.serviceAccountName: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain"),
+        "{err}"
+    );
+    assert!(pod("serviceAccount: Bad_Name, serviceAccountName: builder").is_ok());
+    assert!(pod("serviceAccount: builder").is_ok());
+}
+
 /// `ValidateObjectMetaAccessor`: a `generateName` beside the name is
 /// checked by the kind's name function in its prefix form, before the
 /// name: a DNS rule masks the trailing dash (`maskTrailingDash`: the last
@@ -1368,7 +1390,9 @@ fn generate_name_is_checked_as_a_prefix() {
     let config_map = |generate_name: &str| {
         kind("v1", "ConfigMap").validate(
             None,
-            &v(&format!("metadata: {{name: web, generateName: '{generate_name}'}}")),
+            &v(&format!(
+                "metadata: {{name: web, generateName: '{generate_name}'}}"
+            )),
         )
     };
     assert!(config_map("web-").is_ok());
@@ -1381,7 +1405,9 @@ fn generate_name_is_checked_as_a_prefix() {
     let role = |generate_name: &str| {
         kind("rbac.authorization.k8s.io/v1", "Role").validate(
             None,
-            &v(&format!("metadata: {{name: r, generateName: '{generate_name}'}}")),
+            &v(&format!(
+                "metadata: {{name: r, generateName: '{generate_name}'}}"
+            )),
         )
     };
     assert!(role("..").is_ok());
