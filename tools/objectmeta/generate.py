@@ -11,6 +11,9 @@ on create (Kubernetes 1.36):
     s  NameIsDNSSubdomain            l  NameIsDNSLabel
     d  NameIsDNS1035Label            p  path.IsValidPathSegmentName
     c  CustomResourceDefinition's    a  APIService's
+    k  IsConfigMapKey (LeaseCandidate)
+    v  StorageVersion's <group>.<resource>
+    t  ClusterTrustBundle's, by its signer name
     n  a name function not modelled (or one that accepts every name)
     r  none: the strategy validates no metadata
 
@@ -114,10 +117,9 @@ OTHERS = {
     # spec.version+"."+spec.group.
     "apiregistration.k8s.io/APIService": "a",
     # coordination/validation ValidateLease (apimachinery's, subdomain),
-    # ValidateLeaseCandidate (ValidLeaseCandidateName: IsConfigMapKey, not
-    # modelled).
+    # ValidateLeaseCandidate (ValidLeaseCandidateName: IsConfigMapKey).
     "coordination.k8s.io/Lease": "s",
-    "coordination.k8s.io/LeaseCandidate": "n",
+    "coordination.k8s.io/LeaseCandidate": "k",
     # node/validation ValidateRuntimeClass (apimachinery's, subdomain).
     "node.k8s.io/RuntimeClass": "s",
     # rbac/validation ValidateRBACName (path.IsValidPathSegmentName).
@@ -126,13 +128,13 @@ OTHERS = {
     "rbac.authorization.k8s.io/RoleBinding": "P",
     "rbac.authorization.k8s.io/ClusterRoleBinding": "P",
     # apiserverinternal/validation ValidateStorageVersionName
-    # (<group>.<resource>, not modelled); its update validates no metadata,
-    # so it counts as apimachinery's here (no finalizer-name check).
-    "internal.apiserver.k8s.io/StorageVersion": "n",
+    # (<group>.<resource>); its update validates no metadata, so it counts
+    # as apimachinery's here (no finalizer-name check).
+    "internal.apiserver.k8s.io/StorageVersion": "v",
     # certificates/validation ValidateCertificateRequestName (every name),
-    # ValidateClusterTrustBundleName (by the signer name, not modelled).
+    # ValidateClusterTrustBundleName (by the signer name).
     "certificates.k8s.io/CertificateSigningRequest": "N",
-    "certificates.k8s.io/ClusterTrustBundle": "N",
+    "certificates.k8s.io/ClusterTrustBundle": "T",
     # networking/validation ValidateIPAddressName (IsValidIP, not modelled).
     "networking.k8s.io/IPAddress": "N",
     # scheduling/validation ValidatePodGroup (core/validation

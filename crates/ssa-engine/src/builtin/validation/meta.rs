@@ -35,13 +35,17 @@ pub(crate) enum NameRule {
     Crd,
     /// APIService: a path segment, `<version>.<group>`.
     ApiService,
+    /// LeaseCandidate's `ValidLeaseCandidateName`: `IsConfigMapKey`.
+    ConfigMapKey,
+    /// StorageVersion's `ValidateStorageVersionName`: `<group>.<resource>`.
+    StorageVersion,
+    /// ClusterTrustBundle's `ValidateClusterTrustBundleName`: a DNS
+    /// subdomain after the prefix its `spec.signerName` asks for.
+    TrustBundle,
     /// A name function that accepts every name (CertificateSigningRequest:
-    /// `ValidateCertificateRequestName`) or is not modelled, to keep the
-    /// wasm small or for want of its source: IPAddress (`IsValidIP`),
-    /// LeaseCandidate (`IsConfigMapKey`), StorageVersion
-    /// (`ValidateStorageVersionName`: `<group>.<resource>`),
-    /// ClusterTrustBundle (`ValidateClusterTrustBundleName`: by its signer
-    /// name), PodGroup (`ValidatePodGroupName`, not found).
+    /// `ValidateCertificateRequestName`) or is not modelled: IPAddress
+    /// (`IsValidIP`, whose parser is the page's `rare-kinds`), PodGroup
+    /// (`ValidatePodGroupName`, not found).
     Any,
 }
 
@@ -103,14 +107,18 @@ pub(crate) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
 /// (`maskTrailingDash`: its last two bytes become `a`), the path-segment
 /// rule only refuses `/` and `%` (`IsPathSegmentPrefix`).
 fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<String> {
-    let masked = match name.as_bytes() {
-        [head @ .., _, b'-'] if prefix => {
-            let mut bytes = head.to_vec();
-            bytes.push(b'a');
-            String::from_utf8_lossy(&bytes).into_owned()
+    // What the DNS rules check: `maskTrailingDash` in the prefix form.
+    let dns = |name: &str| -> String {
+        match name.as_bytes() {
+            [head @ .., _, b'-'] if prefix => {
+                let mut bytes = head.to_vec();
+                bytes.push(b'a');
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            _ => name.to_string(),
         }
-        _ => name.to_string(),
     };
+    let masked = dns(name);
     let spec = object.get("spec");
     let text = |path: &[&str]| spec.and_then(|s| s.get_path(path)).and_then(Value::as_str);
     // What CustomResourceDefinition and APIService names must be.
@@ -145,6 +153,42 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
                 )];
             }
             msgs
+        }
+        // The prefix form is the name's: these functions ignore it.
+        NameRule::ConfigMapKey => names::config_map_key(name),
+        NameRule::StorageVersion => match name.rsplit_once('.') {
+            None => vec!["name must be in the form of <group>.<resource>".to_string()],
+            Some((group, resource)) => {
+                let group = names::dns1123_subdomain(group);
+                let resource = names::dns1035_label(resource);
+                let group = group.into_iter().map(|m| format!("the group segment {m}"));
+                group
+                    .chain(
+                        resource
+                            .into_iter()
+                            .map(|m| format!("the resource segment {m}")),
+                    )
+                    .collect()
+            }
+        },
+        NameRule::TrustBundle => {
+            let signer = text(&["signerName"]).unwrap_or("");
+            if signer.is_empty() {
+                if name.contains(':') {
+                    return vec![
+                        "ClusterTrustBundle without signer name must not have \":\" in its name"
+                            .to_string(),
+                    ];
+                }
+                return names::dns1123_subdomain(&masked);
+            }
+            let required = format!("{}:", signer.replace('/', ":"));
+            match name.strip_prefix(&required) {
+                None => vec![format!(
+                    "ClusterTrustBundle for signerName {signer} must be named with prefix {required}"
+                )],
+                Some(rest) => names::dns1123_subdomain(&dns(rest)),
+            }
         }
         NameRule::Any => vec![],
     }

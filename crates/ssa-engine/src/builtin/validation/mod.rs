@@ -160,7 +160,7 @@ enum Spec {
 pub const RULES: &[(&str, &str, &str)] = &[
     (
         "every stored built-in kind (the catalogue's objectMeta)",
-        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; every other kind (and every update) a path segment",
+        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; LeaseCandidate a config map key; StorageVersion <group>.<resource>; ClusterTrustBundle its signer's prefix and a DNS subdomain; every other kind (and every update) a path segment; a generateName by the same function's prefix form",
         "apimachinery api/validation ValidateObjectMeta with each kind's ValidateNameFunc (pkg/apis/*/validation, apiextensions-apiserver ValidateCustomResourceDefinition, kube-aggregator ValidateAPIService), batch ValidateCronJobCreate, apiserver registry/rest BeforeCreate and validateCommonFields (IsPathSegmentName)",
     ),
     (
@@ -500,8 +500,9 @@ impl KindValidation {
     /// catalogue's `objectMeta` (`tools/objectmeta/generate.py`): the name
     /// function of the `ValidateObjectMeta` its strategy calls (`s`
     /// subdomain, `l` DNS label, `d` DNS-1035 label, `p` path segment, `c`
-    /// CustomResourceDefinition's, `a` APIService's, `n` not modelled, `r`
-    /// none), upper-case when it is core/validation's. `None` for what is
+    /// CustomResourceDefinition's, `a` APIService's, `k` a config map key,
+    /// `v` StorageVersion's, `t` ClusterTrustBundle's, `n` not modelled,
+    /// `r` none), upper-case when it is core/validation's. `None` for what is
     /// not stored (no code).
     pub fn for_kind(
         api_version: &str,
@@ -521,6 +522,9 @@ impl KindValidation {
             b'p' => Some(NameRule::PathSegment),
             b'c' => Some(NameRule::Crd),
             b'a' => Some(NameRule::ApiService),
+            b'k' => Some(NameRule::ConfigMapKey),
+            b'v' => Some(NameRule::StorageVersion),
+            b't' => Some(NameRule::TrustBundle),
             b'n' => Some(NameRule::Any),
             _ => None,
         };

@@ -1057,17 +1057,21 @@ fn every_catalogue_kind_has_its_metadata_rule() {
             Some((Any, true)),
             &[
                 "certificates.k8s.io/CertificateSigningRequest",
-                "certificates.k8s.io/ClusterTrustBundle",
                 "networking.k8s.io/IPAddress",
                 "scheduling.k8s.io/PodGroup",
             ],
         ),
         (
-            Some((Any, false)),
-            &[
-                "coordination.k8s.io/LeaseCandidate",
-                "internal.apiserver.k8s.io/StorageVersion",
-            ],
+            Some((TrustBundle, true)),
+            &["certificates.k8s.io/ClusterTrustBundle"],
+        ),
+        (
+            Some((ConfigMapKey, false)),
+            &["coordination.k8s.io/LeaseCandidate"],
+        ),
+        (
+            Some((StorageVersion, false)),
+            &["internal.apiserver.k8s.io/StorageVersion"],
         ),
         (
             None,
@@ -1239,22 +1243,56 @@ fn names_built_from_the_spec() {
         api_service("v2.example.com").unwrap_err(),
         "APIService.apiregistration.k8s.io \"v2.example.com\" is invalid: metadata.name: Invalid value: \"v2.example.com\": must be `spec.version+\".\"+spec.group`: \"v1.example.com\""
     );
-    // Name functions not modelled: any name the registry's pass takes.
-    assert!(
+    // ValidLeaseCandidateName: a config map key, dots and capitals too.
+    let candidate = |name: &str| {
         create(
             "coordination.k8s.io/v1beta1",
             "LeaseCandidate",
-            "metadata: {name: 'a b'}"
+            &format!("metadata: {{name: '{name}'}}"),
         )
-        .is_ok()
-    );
+    };
+    assert!(candidate("Kube_Scheduler.a").is_ok());
     assert!(
+        candidate("a b")
+            .unwrap_err()
+            .starts_with("LeaseCandidate.coordination.k8s.io \"a b\" is invalid: metadata.name: Invalid value: \"a b\": a valid config key must consist of alphanumeric characters")
+    );
+    // ValidateStorageVersionName: <group>.<resource>, each part by its rule.
+    let storage_version = |name: &str| {
+        create(
+            "internal.apiserver.k8s.io/v1alpha1",
+            "StorageVersion",
+            &format!("metadata: {{name: '{name}'}}"),
+        )
+    };
+    assert!(storage_version("apps.deployments").is_ok());
+    assert_eq!(
+        storage_version("deployments").unwrap_err(),
+        "StorageVersion.internal.apiserver.k8s.io \"deployments\" is invalid: metadata.name: Invalid value: \"deployments\": name must be in the form of <group>.<resource>"
+    );
+    assert_eq!(
+        storage_version("apps.1pods").unwrap_err(),
+        "StorageVersion.internal.apiserver.k8s.io \"apps.1pods\" is invalid: metadata.name: Invalid value: \"apps.1pods\": the resource segment a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+    );
+    // ValidateClusterTrustBundleName: the signer's prefix, then a subdomain.
+    let bundle = |name: &str, signer: &str| {
         create(
             "certificates.k8s.io/v1beta1",
             "ClusterTrustBundle",
-            "metadata: {name: 'a:b'}"
+            &format!(
+                "metadata: {{name: '{name}'}}\nspec: {{signerName: '{signer}', trustBundle: x}}"
+            ),
         )
-        .is_ok()
+    };
+    assert!(bundle("example.com:signer:roots", "example.com/signer").is_ok());
+    assert!(bundle("roots", "").is_ok());
+    assert_eq!(
+        bundle("roots", "example.com/signer").unwrap_err(),
+        "ClusterTrustBundle.certificates.k8s.io \"roots\" is invalid: metadata.name: Invalid value: \"roots\": ClusterTrustBundle for signerName example.com/signer must be named with prefix example.com:signer:"
+    );
+    assert_eq!(
+        bundle("a:b", "").unwrap_err(),
+        "ClusterTrustBundle.certificates.k8s.io \"a:b\" is invalid: metadata.name: Invalid value: \"a:b\": ClusterTrustBundle without signer name must not have \":\" in its name"
     );
 }
 
