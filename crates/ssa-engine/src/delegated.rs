@@ -136,8 +136,9 @@ mod tests {
             .value;
         assert_eq!(storage_class.validate(None, &fixed), Ok(()));
         assert_eq!(storage_class.validate_status(&fixed, &fixed), Ok(()));
-        // A Job's status, a CronJob's schedule, a Service's port and an
-        // Ingress's host come back as this build answers them itself.
+        // A Job's status, a CronJob's schedule, a Service's port, an
+        // Ingress's host and a StorageVersion's name come back as this
+        // build answers them itself.
         for (api_version, kind, old, new) in [
             (
                 "batch/v1",
@@ -162,6 +163,13 @@ mod tests {
                 "Ingress",
                 "metadata: {name: i}",
                 "metadata: {name: i}\nspec: {rules: [{host: 'Bad_Host'}]}",
+            ),
+            // A rare kind by its name function alone.
+            (
+                "internal.apiserver.k8s.io/v1alpha1",
+                "StorageVersion",
+                "metadata: {name: apps.deployments}",
+                "metadata: {name: deployments}",
             ),
         ] {
             let parse = |text| crate::yaml::parse(text).expect("YAML").value;

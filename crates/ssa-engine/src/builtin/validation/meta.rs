@@ -102,6 +102,16 @@ pub(crate) fn object_meta(object: &Value, rule: NameRule, kube: bool) -> Vec<Fie
     errs
 }
 
+impl NameRule {
+    /// The name functions of the `rare-kinds` feature.
+    pub(crate) fn is_rare(self) -> bool {
+        matches!(
+            self,
+            NameRule::ConfigMapKey | NameRule::StorageVersion | NameRule::TrustBundle
+        )
+    }
+}
+
 /// The messages of `rule` for `name` (not empty), or with `prefix` for a
 /// `generateName`: the DNS rules take it with its trailing dash masked
 /// (`maskTrailingDash`: its last two bytes become `a`), the path-segment
@@ -154,7 +164,26 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
             }
             msgs
         }
-        // The prefix form is the name's: these functions ignore it.
+        NameRule::ConfigMapKey | NameRule::StorageVersion | NameRule::TrustBundle => {
+            rare_name_errors(rule, name, &dns, text(&["signerName"]).unwrap_or(""))
+        }
+        NameRule::Any => vec![],
+    }
+}
+
+/// The name functions of kinds no lesson or preset writes (LeaseCandidate,
+/// StorageVersion, ClusterTrustBundle), the `rare-kinds` feature: the page
+/// asks the API package for these kinds (`KindValidation::validator`).
+/// `dns` masks a prefix's trailing dash (LeaseCandidate's and
+/// StorageVersion's functions take the prefix form as a name).
+#[cfg(feature = "rare-kinds")]
+fn rare_name_errors(
+    rule: NameRule,
+    name: &str,
+    dns: &dyn Fn(&str) -> String,
+    signer: &str,
+) -> Vec<String> {
+    match rule {
         NameRule::ConfigMapKey => names::config_map_key(name),
         NameRule::StorageVersion => match name.rsplit_once('.') {
             None => vec!["name must be in the form of <group>.<resource>".to_string()],
@@ -172,7 +201,6 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
             }
         },
         NameRule::TrustBundle => {
-            let signer = text(&["signerName"]).unwrap_or("");
             if signer.is_empty() {
                 if name.contains(':') {
                     return vec![
@@ -180,7 +208,7 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
                             .to_string(),
                     ];
                 }
-                return names::dns1123_subdomain(&masked);
+                return names::dns1123_subdomain(&dns(name));
             }
             let required = format!("{}:", signer.replace('/', ":"));
             match name.strip_prefix(&required) {
@@ -190,8 +218,14 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
                 Some(rest) => names::dns1123_subdomain(&dns(rest)),
             }
         }
-        NameRule::Any => vec![],
+        _ => vec![],
     }
+}
+
+/// Without the `rare-kinds` feature, the registry's pass alone.
+#[cfg(not(feature = "rare-kinds"))]
+fn rare_name_errors(_: NameRule, _: &str, _: &dyn Fn(&str) -> String, _: &str) -> Vec<String> {
+    vec![]
 }
 
 /// A map's keys, sorted: upstream walks a Go map (no fixed order).

@@ -641,7 +641,7 @@ impl KindValidation {
     /// JavaScript API package's when a delegate is set.
     pub(crate) fn validator(self, api_version: &str, kind: &str) -> Arc<dyn Validator> {
         if !cfg!(feature = "rare-kinds")
-            && self.spec.is_rare()
+            && (self.spec.is_rare() || self.meta.is_some_and(|(rule, _)| rule.is_rare()))
             && let Some(delegated) = crate::delegated::validator(
                 "validateBuiltin",
                 vec![Value::from(api_version), Value::from(kind)],
