@@ -14,6 +14,7 @@ on create (Kubernetes 1.36):
     k  IsConfigMapKey (LeaseCandidate)
     v  StorageVersion's <group>.<resource>
     t  ClusterTrustBundle's, by its signer name
+    i  IPAddress's: IsValidIP
     n  a name function not modelled (or one that accepts every name)
     r  none: the strategy validates no metadata
 
@@ -135,8 +136,8 @@ OTHERS = {
     # ValidateClusterTrustBundleName (by the signer name).
     "certificates.k8s.io/CertificateSigningRequest": "N",
     "certificates.k8s.io/ClusterTrustBundle": "T",
-    # networking/validation ValidateIPAddressName (IsValidIP, not modelled).
-    "networking.k8s.io/IPAddress": "N",
+    # networking/validation ValidateIPAddressName (IsValidIP's details).
+    "networking.k8s.io/IPAddress": "I",
     # scheduling/validation ValidatePodGroup (core/validation
     # ValidatePodGroupName, not found).
     "scheduling.k8s.io/PodGroup": "N",

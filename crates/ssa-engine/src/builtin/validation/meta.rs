@@ -42,9 +42,11 @@ pub(crate) enum NameRule {
     /// ClusterTrustBundle's `ValidateClusterTrustBundleName`: a DNS
     /// subdomain after the prefix its `spec.signerName` asks for.
     TrustBundle,
+    /// IPAddress's `ValidateIPAddressName`: `IsValidIP`'s details (an
+    /// address in canonical form; the prefix form is the name's).
+    Ip,
     /// A name function that accepts every name (CertificateSigningRequest:
-    /// `ValidateCertificateRequestName`) or is not modelled: IPAddress
-    /// (`IsValidIP`, whose parser is the page's `rare-kinds`), PodGroup
+    /// `ValidateCertificateRequestName`) or is not modelled: PodGroup
     /// (`ValidatePodGroupName`, not found).
     Any,
 }
@@ -107,7 +109,10 @@ impl NameRule {
     pub(crate) fn is_rare(self) -> bool {
         matches!(
             self,
-            NameRule::ConfigMapKey | NameRule::StorageVersion | NameRule::TrustBundle
+            NameRule::ConfigMapKey
+                | NameRule::StorageVersion
+                | NameRule::TrustBundle
+                | NameRule::Ip
         )
     }
 }
@@ -164,15 +169,16 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
             }
             msgs
         }
-        NameRule::ConfigMapKey | NameRule::StorageVersion | NameRule::TrustBundle => {
-            rare_name_errors(rule, name, &dns, text(&["signerName"]).unwrap_or(""))
-        }
+        NameRule::ConfigMapKey
+        | NameRule::StorageVersion
+        | NameRule::TrustBundle
+        | NameRule::Ip => rare_name_errors(rule, name, &dns, text(&["signerName"]).unwrap_or("")),
         NameRule::Any => vec![],
     }
 }
 
 /// The name functions of kinds no lesson or preset writes (LeaseCandidate,
-/// StorageVersion, ClusterTrustBundle), the `rare-kinds` feature: the page
+/// StorageVersion, ClusterTrustBundle, IPAddress), the `rare-kinds` feature: the page
 /// asks the API package for these kinds (`KindValidation::validator`).
 /// `dns` masks a prefix's trailing dash (LeaseCandidate's and
 /// StorageVersion's functions take the prefix form as a name).
@@ -218,6 +224,7 @@ fn rare_name_errors(
                 Some(rest) => names::dns1123_subdomain(&dns(rest)),
             }
         }
+        NameRule::Ip => super::ip::is_valid_ip(name),
         _ => vec![],
     }
 }

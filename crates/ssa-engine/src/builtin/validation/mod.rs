@@ -160,7 +160,7 @@ enum Spec {
 pub const RULES: &[(&str, &str, &str)] = &[
     (
         "every stored built-in kind (the catalogue's objectMeta)",
-        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; LeaseCandidate a config map key; StorageVersion <group>.<resource>; ClusterTrustBundle its signer's prefix and a DNS subdomain; every other kind (and every update) a path segment; a generateName by the same function's prefix form",
+        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; LeaseCandidate a config map key; StorageVersion <group>.<resource>; ClusterTrustBundle its signer's prefix and a DNS subdomain; IPAddress an IP address in canonical form; every other kind (and every update) a path segment; a generateName by the same function's prefix form",
         "apimachinery api/validation ValidateObjectMeta with each kind's ValidateNameFunc (pkg/apis/*/validation, apiextensions-apiserver ValidateCustomResourceDefinition, kube-aggregator ValidateAPIService), batch ValidateCronJobCreate, apiserver registry/rest BeforeCreate and validateCommonFields (IsPathSegmentName)",
     ),
     (
@@ -501,7 +501,8 @@ impl KindValidation {
     /// function of the `ValidateObjectMeta` its strategy calls (`s`
     /// subdomain, `l` DNS label, `d` DNS-1035 label, `p` path segment, `c`
     /// CustomResourceDefinition's, `a` APIService's, `k` a config map key,
-    /// `v` StorageVersion's, `t` ClusterTrustBundle's, `n` not modelled,
+    /// `v` StorageVersion's, `t` ClusterTrustBundle's, `i` IPAddress's, `n` not
+    /// modelled,
     /// `r` none), upper-case when it is core/validation's. `None` for what is
     /// not stored (no code).
     pub fn for_kind(
@@ -525,6 +526,7 @@ impl KindValidation {
             b'k' => Some(NameRule::ConfigMapKey),
             b'v' => Some(NameRule::StorageVersion),
             b't' => Some(NameRule::TrustBundle),
+            b'i' => Some(NameRule::Ip),
             b'n' => Some(NameRule::Any),
             _ => None,
         };

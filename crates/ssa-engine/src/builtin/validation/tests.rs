@@ -1057,10 +1057,10 @@ fn every_catalogue_kind_has_its_metadata_rule() {
             Some((Any, true)),
             &[
                 "certificates.k8s.io/CertificateSigningRequest",
-                "networking.k8s.io/IPAddress",
                 "scheduling.k8s.io/PodGroup",
             ],
         ),
+        (Some((Ip, true)), &["networking.k8s.io/IPAddress"]),
         (
             Some((TrustBundle, true)),
             &["certificates.k8s.io/ClusterTrustBundle"],
@@ -1273,6 +1273,26 @@ fn names_built_from_the_spec() {
     assert_eq!(
         storage_version("apps.1pods").unwrap_err(),
         "StorageVersion.internal.apiserver.k8s.io \"apps.1pods\" is invalid: metadata.name: Invalid value: \"apps.1pods\": the resource segment a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+    );
+    // ValidateIPAddressName: IsValidIP's details.
+    let address = |name: &str| {
+        create(
+            "networking.k8s.io/v1",
+            "IPAddress",
+            &format!(
+                "metadata: {{name: '{name}'}}\nspec: {{parentRef: {{resource: services, name: s}}}}"
+            ),
+        )
+    };
+    assert!(address("10.96.0.10").is_ok());
+    assert!(address("2001:db8::1").is_ok());
+    assert_eq!(
+        address("2001:DB8::1").unwrap_err(),
+        "IPAddress.networking.k8s.io \"2001:DB8::1\" is invalid: metadata.name: Invalid value: \"2001:DB8::1\": must be in canonical form (\"2001:db8::1\")"
+    );
+    assert_eq!(
+        address("web").unwrap_err(),
+        "IPAddress.networking.k8s.io \"web\" is invalid: metadata.name: Invalid value: \"web\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"
     );
     // ValidateClusterTrustBundleName: the signer's prefix, then a subdomain.
     let bundle = |name: &str, signer: &str| {
