@@ -15,6 +15,7 @@ on create (Kubernetes 1.36):
     v  StorageVersion's <group>.<resource>
     t  ClusterTrustBundle's, by its signer name
     i  IPAddress's: IsValidIP
+    w  a DNS subdomain by ValidateObjectMetaWithOpts (no generateName check)
     n  a name function not modelled (or one that accepts every name)
     r  none: the strategy validates no metadata
 
@@ -74,10 +75,10 @@ SUBDOMAIN_CORE = [
     # ValidateNetworkPolicyName, ValidateServiceCIDRName.
     "networking.k8s.io/Ingress", "networking.k8s.io/IngressClass",
     "networking.k8s.io/NetworkPolicy", "networking.k8s.io/ServiceCIDR",
-    # resource/validation: ValidateClassName (DeviceClass), NameIsDNSSubdomain
-    # (DeviceTaintRule, ResourcePoolStatusRequest, ResourceSlice),
-    # ValidateResourceClaimName, ValidateResourceClaimTemplateName.
-    "resource.k8s.io/DeviceClass", "resource.k8s.io/DeviceTaintRule",
+    # resource/validation: NameIsDNSSubdomain (DeviceTaintRule,
+    # ResourcePoolStatusRequest, ResourceSlice), ValidateResourceClaimName,
+    # ValidateResourceClaimTemplateName. (DeviceClass: below.)
+    "resource.k8s.io/DeviceTaintRule",
     "resource.k8s.io/ResourceClaim", "resource.k8s.io/ResourceClaimTemplate",
     "resource.k8s.io/ResourcePoolStatusRequest", "resource.k8s.io/ResourceSlice",
     # scheduling/validation ValidatePriorityClass, validateWorkloadName.
@@ -136,6 +137,10 @@ OTHERS = {
     # ValidateClusterTrustBundleName (by the signer name).
     "certificates.k8s.io/CertificateSigningRequest": "N",
     "certificates.k8s.io/ClusterTrustBundle": "T",
+    # resource/validation ValidateDeviceClass: core/validation's
+    # ValidateObjectMetaWithOpts with a DNS subdomain (validate.LongName),
+    # which leaves generateName unchecked.
+    "resource.k8s.io/DeviceClass": "W",
     # networking/validation ValidateIPAddressName (IsValidIP's details).
     "networking.k8s.io/IPAddress": "I",
     # scheduling/validation ValidatePodGroup (core/validation

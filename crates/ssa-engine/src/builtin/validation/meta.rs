@@ -24,6 +24,9 @@ use crate::value::{Map, Value, go_quote};
 pub(crate) enum NameRule {
     /// `NameIsDNSSubdomain`: most kinds.
     Subdomain,
+    /// A DNS subdomain by `ValidateObjectMetaWithOpts`, which does not
+    /// check a `generateName` (DeviceClass).
+    LongName,
     /// `NameIsDNSLabel`: Namespace.
     Label,
     /// `NameIsDNS1035Label`: Service.
@@ -146,6 +149,8 @@ fn name_errors(rule: NameRule, name: &str, prefix: bool, object: &Value) -> Vec<
     };
     match rule {
         NameRule::Subdomain => names::dns1123_subdomain(&masked),
+        NameRule::LongName if prefix => vec![],
+        NameRule::LongName => names::dns1123_subdomain(name),
         NameRule::Label => names::dns1123_label(&masked),
         NameRule::Dns1035 => names::dns1035_label(&masked),
         // `IsPathSegmentPrefix`: `.` and `..` are good prefixes.

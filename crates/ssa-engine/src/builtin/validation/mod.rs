@@ -501,8 +501,8 @@ impl KindValidation {
     /// function of the `ValidateObjectMeta` its strategy calls (`s`
     /// subdomain, `l` DNS label, `d` DNS-1035 label, `p` path segment, `c`
     /// CustomResourceDefinition's, `a` APIService's, `k` a config map key,
-    /// `v` StorageVersion's, `t` ClusterTrustBundle's, `i` IPAddress's, `n` not
-    /// modelled,
+    /// `v` StorageVersion's, `t` ClusterTrustBundle's, `i` IPAddress's, `w` a subdomain
+    /// without the generateName check, `n` not modelled,
     /// `r` none), upper-case when it is core/validation's. `None` for what is
     /// not stored (no code).
     pub fn for_kind(
@@ -527,6 +527,7 @@ impl KindValidation {
             b'v' => Some(NameRule::StorageVersion),
             b't' => Some(NameRule::TrustBundle),
             b'i' => Some(NameRule::Ip),
+            b'w' => Some(NameRule::LongName),
             b'n' => Some(NameRule::Any),
             _ => None,
         };

@@ -1006,7 +1006,6 @@ fn every_catalogue_kind_has_its_metadata_rule() {
                 "networking.k8s.io/IngressClass",
                 "networking.k8s.io/NetworkPolicy",
                 "networking.k8s.io/ServiceCIDR",
-                "resource.k8s.io/DeviceClass",
                 "resource.k8s.io/DeviceTaintRule",
                 "resource.k8s.io/ResourceClaim",
                 "resource.k8s.io/ResourceClaimTemplate",
@@ -1061,6 +1060,7 @@ fn every_catalogue_kind_has_its_metadata_rule() {
             ],
         ),
         (Some((Ip, true)), &["networking.k8s.io/IPAddress"]),
+        (Some((LongName, true)), &["resource.k8s.io/DeviceClass"]),
         (
             Some((TrustBundle, true)),
             &["certificates.k8s.io/ClusterTrustBundle"],
@@ -1273,6 +1273,20 @@ fn names_built_from_the_spec() {
     assert_eq!(
         storage_version("apps.1pods").unwrap_err(),
         "StorageVersion.internal.apiserver.k8s.io \"apps.1pods\" is invalid: metadata.name: Invalid value: \"apps.1pods\": the resource segment a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+    );
+    // ValidateDeviceClass: ValidateObjectMetaWithOpts leaves generateName
+    // to the registry's pass (a path segment prefix).
+    let class = |generate_name: &str| {
+        create(
+            "resource.k8s.io/v1",
+            "DeviceClass",
+            &format!("metadata: {{name: gpu, generateName: '{generate_name}'}}"),
+        )
+    };
+    assert!(class("GPU-").is_ok());
+    assert_eq!(
+        class("a/").unwrap_err(),
+        "DeviceClass.resource.k8s.io \"gpu\" is invalid: metadata.generateName: Invalid value: \"a/\": may not contain '/'"
     );
     // ValidateIPAddressName: IsValidIP's details.
     let address = |name: &str| {
