@@ -1261,6 +1261,42 @@ fn steps_that_name_another_object() {
     );
 }
 
+/// A client-side apply whose last-applied annotation is not JSON: kubectl
+/// cannot compute its three-way patch (strategicpatch's `ErrBadJSONDoc`)
+/// and sends nothing, and *Why?* says kubectl refused it, not the server.
+#[test]
+fn a_patch_kubectl_cannot_compute_is_kubectls_refusal() {
+    let text = r#"scenario: v1
+name: bad-annotation
+live:
+  apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: demo
+    namespace: default
+    annotations:
+      kubectl.kubernetes.io/last-applied-configuration: '{"data":{"a":"1"},}'
+  data: {a: "1"}
+steps:
+- {manager: kubectl-client-side-apply, op: client-side-apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: demo, namespace: default}, data: {a: "2"}}}
+"#;
+    let mut result = run_scenario_text(text).unwrap();
+    assert_eq!(result.steps[0].message, "invalid JSON document");
+    step_views(
+        &crate::scenario::format::parse_scenario(text).unwrap(),
+        &mut result,
+        0,
+    )
+    .unwrap();
+    let why = &result.steps[0].why;
+    assert!(
+        why.iter()
+            .any(|r| r.text
+                == "kubectl refused the write: invalid JSON document. Nothing was stored."),
+        "{why:?}"
+    );
+}
+
 /// A scenario follows one object: a step that writes another kind is the
 /// step's error, at its place, and the rest runs.
 #[test]

@@ -147,9 +147,15 @@ pub(crate) fn why_of(
                 && step_result.message.contains(" is invalid: ")
                 && !step_result.message.contains(" is invalid: patch: ");
             // An error is what kubectl refuses to send
-            // (`run::kubectl_refusal`).
+            // (`run::kubectl_refusal`); a client-side apply whose patch
+            // kubectl could not compute sent nothing either.
+            let unsent = step_result
+                .notes
+                .iter()
+                .any(|n| n.starts_with("kubectl could not"));
             let who = match step_result.outcome {
                 Outcome::Error => "kubectl",
+                _ if unsent => "kubectl",
                 _ => "The server",
             };
             let mut text = format!(
