@@ -701,13 +701,16 @@ fn pod_level_resources(spec: &mut Map) -> Option<()> {
     if limits.is_empty() && requests.is_empty() {
         return None;
     }
-    for (k, q) in aggregate(spec, "limits") {
+    for (k, q) in aggregate_container_resources(spec, "limits") {
         if k.starts_with("hugepages-") && !requests.contains_key(&k) {
             set(&mut limits, &k, q);
         }
     }
     if !limits.is_empty() {
-        for (from, huge) in [(aggregate(spec, "requests"), false), (limits.clone(), true)] {
+        for (from, huge) in [
+            (aggregate_container_resources(spec, "requests"), false),
+            (limits.clone(), true),
+        ] {
             for (k, q) in from {
                 if pod_level(&k, huge) {
                     set(&mut requests, &k, q);
@@ -735,7 +738,7 @@ fn pod_level(name: &str, huge: bool) -> bool {
 /// the containers' sum, with the sidecars (init containers that restart
 /// `Always`) added, and at least what any init container needs (its own
 /// list plus the sidecars started before it).
-fn aggregate(spec: &Map, key: &str) -> Map {
+pub(crate) fn aggregate_container_resources(spec: &Map, key: &str) -> Map {
     let (mut total, mut sidecars, mut init) = (Map::new(), Map::new(), Map::new());
     for list in ["containers", "initContainers"] {
         for c in spec

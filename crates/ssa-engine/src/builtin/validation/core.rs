@@ -113,6 +113,9 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
         }
     }
     ephemeral_containers(&mut errs, spec, &volumes, path, host_users);
+    if let Some(spec) = spec {
+        errs.extend(resources::pod_resources(spec, path));
+    }
     // validatePodHostNetworkDeps: on the host network a regular
     // container's hostPort is its containerPort (a Pod's is defaulted to
     // it; a template's may stay 0).
@@ -312,6 +315,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -
     errs.extend(resources::resource_requirements(
         c.get("resources"),
         &child(at, "resources"),
+        false,
     ));
     security::container(&mut errs, c, at, host_users);
     errs
@@ -362,10 +366,7 @@ fn env(list: Option<&Value>, path: &str) -> Vec<FieldError> {
         let name_path = child(&at, "name");
         if name.is_empty() {
             errs.required(name_path, "");
-        } else if name
-            .bytes()
-            .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
-        {
+        } else if !relaxed_env_name(name) {
             errs.invalid(name_path, BadValue::str(name), RELAXED_ENV_NAME);
         }
         let Some(from) = var.get("valueFrom").filter(|v| v.as_map().is_some()) else {
@@ -411,10 +412,7 @@ fn env_from(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
     for (i, source) in items(list).iter().enumerate() {
         let at = index(path, i);
         let prefix = text(source, "prefix");
-        if prefix
-            .bytes()
-            .any(|b| !(b' '..=b'~').contains(&b) || b == b'=')
-        {
+        if !relaxed_env_name(prefix) {
             errs.invalid(
                 child(&at, "prefix"),
                 BadValue::str(prefix),
@@ -447,6 +445,12 @@ fn env_from(errs: &mut Vec<FieldError>, list: Option<&Value>, path: &str) {
         };
         errs.invalid(path, BadValue::str(""), detail);
     }
+}
+
+/// `IsRelaxedEnvVarName`: printable ASCII but `=` (an empty text passes).
+fn relaxed_env_name(name: &str) -> bool {
+    name.bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'=')
 }
 
 /// `IsRelaxedEnvVarName`'s message.
@@ -492,8 +496,12 @@ const LABELS: usize = 10;
 /// `validateObjectFieldSelector` also refuses an API version other than
 /// `v1` and a label or annotation subscript that is not a qualified name.
 ///
-/// Not modelled: a `resourceFieldRef`'s divisor, a `fileKeyRef`'s own
-/// rules and its volume's (an `emptyDir` of the pod).
+/// `validateFileKeySelector` (EnvFiles, beta and on since 1.35): a key
+/// that is an environment variable name, a volume name that is a DNS
+/// label, a path without `..`; its volume's rule is the pod's
+/// (`podspec::file_key_ref_volumes`).
+///
+/// Not modelled: a `resourceFieldRef`'s divisor.
 fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
     let field = |key: &str| text(source, key);
     match key {
@@ -564,7 +572,26 @@ fn env_source(errs: &mut Vec<FieldError>, key: &str, source: &Value, at: &str) {
                 errs.not_supported(path, BadValue::str(resource), &RESOURCE_FIELD_PATHS);
             }
         }
-        "fileKeyRef" => {}
+        "fileKeyRef" => {
+            let (key, volume, path) = (field("key"), field("volumeName"), field("path"));
+            let (key_at, volume_at, path_at) =
+                (child(at, "key"), child(at, "volumeName"), child(at, "path"));
+            if key.is_empty() {
+                errs.required(key_at, "");
+            } else if !relaxed_env_name(key) {
+                errs.invalid(key_at, BadValue::str(key), RELAXED_ENV_NAME);
+            }
+            if volume.is_empty() {
+                errs.required(volume_at, "");
+            } else {
+                invalid_each(errs, &volume_at, volume, names::dns1123_label(volume));
+            }
+            if path.is_empty() {
+                errs.required(path_at, "");
+            } else {
+                super::volumes::no_backsteps(errs, path, &path_at);
+            }
+        }
         _ => {
             let name = field("name");
             invalid_each(

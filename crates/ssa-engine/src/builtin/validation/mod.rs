@@ -235,6 +235,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a fileKeyRef without a key, volume name or path, with a key that is not an environment variable name, a volume name that is not a DNS label or a path with '..'; its volume not in the pod or not an emptyDir",
+        "core/validation validateFileKeySelector, validateFileKeyRefVolumes (EnvFiles, beta and on since 1.35)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "pod-level resources other than cpu, memory and huge pages, for a Windows pod or with claims; a pod-level request above its limit, below what the containers request together (a huge page limit below the containers' limits together); a container's limit above the pod's",
+        "core/validation validatePodResources, validatePodResourceRequirements (validatePodResourceName), validatePodResourceConsistency (component-helpers IsSupportedPodLevelResource, AggregateContainerRequests, AggregateContainerLimits)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "a postStart or preStop hook without a handler or with several, an exec without a command, a bad port or scheme, a sleep outside 0..terminationGracePeriodSeconds; a container's restartPolicy other than Always, Never or OnFailure (regular and init containers alike: ContainerRestartRules, beta and on since 1.35), or missing beside restart rules; hooks or probes on an init container not restarted always (a sidecar's are validated); topology spread constraints with a maxSkew below 1, no topologyKey, an unknown whenUnsatisfiable, a topologyKey and whenUnsatisfiable pair given twice, a minDomains not positive or without DoNotSchedule, a node inclusion policy other than Honor and Ignore, or a label selector ValidateLabelSelector refuses",
         "core/validation validateContainers, validateInitContainers, validateLifecycle, validateHandler, validateSleepAction, validateContainerRestartPolicy, validateInitContainerRestartPolicy, validateTopologySpreadConstraints (ValidatePositiveField, ValidateTopologyKey, ValidateWhenUnsatisfiable, ValidateSpreadConstraintNotRepeat, validateMinDomains, validateNodeInclusionPolicy, ValidateLabelSelector)",
     ),

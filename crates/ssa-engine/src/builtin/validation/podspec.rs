@@ -7,8 +7,8 @@
 //! user namespace's rules (`validateHostUsers`, `security`), the names
 //! of the service account and the node, the active deadline, the host
 //! and subdomain names, the tolerations (`ValidateTolerations`),
-//! the host aliases (`ValidateHostAliases`) and the priority class's
-//! name. The affinity rules, the DNS config, the gates and the host
+//! the host aliases (`ValidateHostAliases`), the priority class's
+//! name and the volumes a `fileKeyRef` reads. The affinity rules, the DNS config, the gates and the host
 //! aliases were read in the 1.37 cycle's `validation.go`
 //! (AIAgentSandox/kubernetes@64149d12, a fork of master), the feature
 //! gates they depend on in its `kube_features.go`.
@@ -21,8 +21,8 @@
 //! secrets (a v1 object has nothing but a name to get wrong); Windows
 //! host-process pods, the
 //! runtime class, preemption policy, overhead, the OS and what it
-//! forbids, resource claims, pod-level resources and the scheduling
-//! group.
+//! forbids, resource claims and the scheduling group. (Pod-level
+//! resources are `resources::pod_resources`, checked before these.)
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;
@@ -120,7 +120,41 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         &at("priorityClassName"),
         names::dns1123_subdomain,
     );
+    file_key_ref_volumes(&mut errs, spec, path);
     errs
+}
+
+/// `validateFileKeyRefVolumes`, `ValidatePodSpec`'s last rule: the volume
+/// an environment variable's `fileKeyRef` reads is an `emptyDir` of the
+/// pod, for each container as `VisitContainersWithPath` walks them (init
+/// containers, containers, ephemeral containers).
+fn file_key_ref_volumes(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let volumes = items(spec.get("volumes"));
+    for list in ["initContainers", "containers", "ephemeralContainers"] {
+        for (i, container) in items(spec.get(list)).iter().enumerate() {
+            for (j, var) in items(container.get("env")).iter().enumerate() {
+                let Some(reference) = var
+                    .get_path(&["valueFrom", "fileKeyRef"])
+                    .filter(|r| !r.is_null())
+                else {
+                    continue;
+                };
+                let name = text(reference, "volumeName");
+                let at = format!("{path}.{list}[{i}].env[{j}].valueFrom.fileKeyRef.volumeName");
+                match volumes.iter().find(|v| text(v, "name") == name) {
+                    None => errs.push(super::field::not_found(at, BadValue::str(name))),
+                    Some(volume) if volume.get("emptyDir").is_none_or(Value::is_null) => {
+                        errs.invalid(
+                            at,
+                            BadValue::str(name),
+                            "referenced volume must be of type emptyDir",
+                        );
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
 }
 
 /// `IsValidIPForLegacyField` with StrictIPCIDRValidation off (alpha in

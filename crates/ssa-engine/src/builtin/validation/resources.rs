@@ -18,24 +18,29 @@ use crate::builtin::goencoding::quantity;
 use crate::value::{Map, Value};
 use std::cmp::Ordering;
 
-/// `validateContainerResourceName` and `ValidateResourceQuantityValue` of
-/// the entry `name` of `map` (limits or requests) at `path`.
-fn name_and_value(map: Option<&Map>, name: &str, path: &str) -> Vec<FieldError> {
+/// `validateContainerResourceName` (or with `pod_level`
+/// `validatePodResourceName`) and `ValidateResourceQuantityValue` of the
+/// entry `name` of `map` (limits or requests) at `path`.
+fn name_and_value(map: Option<&Map>, name: &str, path: &str, pod_level: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let at = format!("{path}[{name}]");
     let bad = |detail: &str| invalid(&at, named(name), detail);
     // validateResourceName: a qualified name, and without a domain a
-    // standard one; then a standard one for containers.
+    // standard one; then a standard one for containers, or one that
+    // `IsSupportedPodLevelResource` (component-helpers v0.36) takes.
     let messages = names::label_key(name);
     errs.extend(messages.iter().map(|m| bad(m)));
+    let hugepages = name.starts_with("hugepages-");
     if messages.is_empty() && !name.contains('/') {
-        let hugepages = name.starts_with("hugepages-");
         if !hugepages && !STANDARD.contains(&name) && !name.starts_with("requests.hugepages-") {
             errs.push(bad("must be a standard resource type or fully qualified"));
         }
-        if !hugepages && !matches!(name, "cpu" | "memory" | "ephemeral-storage") {
+        if !pod_level && !hugepages && !matches!(name, "cpu" | "memory" | "ephemeral-storage") {
             errs.push(bad("must be a standard resource for containers"));
         }
+    }
+    if pod_level && errs.is_empty() && !hugepages && !matches!(name, "cpu" | "memory") {
+        errs.not_supported(&at, named(name), &["cpu", "hugepages-", "memory"]);
     }
     let Some(printed) = map
         .and_then(|m| m.get(name))
@@ -88,17 +93,23 @@ const STANDARD: [&str; 19] = [
     "requests.storage",
 ];
 
-pub(super) fn resource_requirements(resources: Option<&Value>, path: &str) -> Vec<FieldError> {
+/// `validateResourceRequirements` of a container's `resources` at `path`,
+/// or with `pod_level` of a pod's (`validatePodResourceRequirements`).
+pub(super) fn resource_requirements(
+    resources: Option<&Value>,
+    path: &str,
+    pod_level: bool,
+) -> Vec<FieldError> {
     let list = |key: &str| resources.and_then(|r| r.get(key)).and_then(Value::as_map);
     let (limits, requests) = (list("limits"), list("requests"));
     let (limits_path, requests_path) = (child(path, "limits"), child(path, "requests"));
     let mut errs = Vec::new();
     for name in sorted_keys(limits) {
-        errs.extend(name_and_value(limits, name, &limits_path));
+        errs.extend(name_and_value(limits, name, &limits_path, pod_level));
         huge_page_value(&mut errs, limits, name, &limits_path);
     }
     for name in sorted_keys(requests) {
-        errs.extend(name_and_value(requests, name, &requests_path));
+        errs.extend(name_and_value(requests, name, &requests_path, pod_level));
         if let Some(request) = requests
             .and_then(|r| r.get(name.as_str()))
             .and_then(quantity_text)
@@ -163,6 +174,91 @@ fn huge_page_value(errs: &mut Vec<FieldError>, map: Option<&Map>, name: &str, pa
             &format!("{printed} is not positive integer multiple of {name}"),
         );
     }
+}
+
+/// `validatePodResources` (gate PodLevelResources, beta and on since
+/// 1.34): a pod's own `resources`, not for a Windows pod, without claims,
+/// valid as requirements, then `validatePodResourceConsistency`: each
+/// pod-level request at least what the containers need together
+/// (`AggregateContainerRequests`), each pod-level huge page limit at
+/// least the containers' together, and each container's limit at most
+/// the pod's (at upstream's path, `resources.containers[i][name].limits`).
+/// Quantities print canonical, as `Quantity.String()` does.
+pub(super) fn pod_resources(spec: &Value, path: &str) -> Vec<FieldError> {
+    let Some(resources) = spec.get("resources").filter(|r| !r.is_null()) else {
+        return vec![];
+    };
+    let at = child(path, "resources");
+    let mut errs = Vec::new();
+    if spec.get_path(&["os", "name"]).and_then(Value::as_str) == Some("windows") {
+        errs.forbidden(at, "may not be set for a windows pod");
+        return errs;
+    }
+    if resources.get("claims").is_some_and(|c| !c.is_null()) {
+        errs.forbidden(
+            child(&at, "claims"),
+            "claims may not be set for Resources at pod-level",
+        );
+    }
+    errs.extend(resource_requirements(Some(resources), &at, true));
+    let Some(spec_map) = spec.as_map() else {
+        return errs;
+    };
+    let pod = |key: &str| resources.get(key).and_then(Value::as_map);
+    let printed = |v: &Value| {
+        quantity_text(v)
+            .map(|t| quantity::canonical(t.trim()).unwrap_or(t))
+            .unwrap_or_default()
+    };
+    let exceeds = |a: &Value, b: &Value| {
+        quantity::compare(quantity_text(a).as_deref(), quantity_text(b).as_deref())
+            == Some(Ordering::Greater)
+    };
+    let check = |errs: &mut Vec<FieldError>, key: &str, huge_only: bool| {
+        let needed = crate::builtin::defaults::aggregate_container_resources(spec_map, key);
+        for name in sorted_keys(Some(&needed)) {
+            let (Some(need), Some(own)) = (needed.get(name), pod(key).and_then(|p| p.get(name)))
+            else {
+                continue;
+            };
+            if (!huge_only || name.starts_with("hugepages-")) && exceeds(need, own) {
+                errs.invalid(
+                    format!("{at}.{key}[{name}]"),
+                    BadValue::Str(printed(own)),
+                    &format!(
+                        "must be greater than or equal to aggregate container {key} of {}",
+                        printed(need)
+                    ),
+                );
+            }
+        }
+    };
+    check(&mut errs, "requests", false);
+    check(&mut errs, "limits", true);
+    for (i, container) in super::items(spec.get("containers")).iter().enumerate() {
+        let limits = container
+            .get_path(&["resources", "limits"])
+            .and_then(Value::as_map);
+        for name in sorted_keys(limits) {
+            let (Some(own), Some(pod_limit)) = (
+                limits.and_then(|l| l.get(name)),
+                pod("limits").and_then(|p| p.get(name)),
+            ) else {
+                continue;
+            };
+            if exceeds(own, pod_limit) {
+                errs.invalid(
+                    format!("{at}.containers[{i}][{name}].limits"),
+                    BadValue::Str(printed(own)),
+                    &format!(
+                        "must be less than or equal to pod limits of {}",
+                        printed(pod_limit)
+                    ),
+                );
+            }
+        }
+    }
+    errs
 }
 
 /// `helper.IsOvercommitAllowed`: a native resource (no domain, or the

@@ -381,7 +381,7 @@ fn key_to_path(errs: &mut Vec<FieldError>, kp: &Value, at: &str) {
 }
 
 /// `validatePathNoBacksteps`: no `..` element.
-fn no_backsteps(errs: &mut Vec<FieldError>, p: &str, at: &str) {
+pub(super) fn no_backsteps(errs: &mut Vec<FieldError>, p: &str, at: &str) {
     if p.split('/').any(|e| e == "..") {
         errs.invalid(at, BadValue::str(p), "must not contain '..'");
     }

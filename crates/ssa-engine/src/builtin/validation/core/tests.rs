@@ -44,7 +44,7 @@ fn env_value_from_needs_a_source() {
     assert!(
         pod(
             "env: [{name: A, valueFrom: {fileKeyRef: {volumeName: cfg, path: env, key: A}}}]",
-            ""
+            "  volumes: [{name: cfg, emptyDir: {}}]\n"
         )
         .is_ok()
     );
@@ -420,5 +420,73 @@ fn a_deployment_lists_the_template_mistakes_in_order() {
         Outcome::Applied,
         "{}",
         result.steps[0].message
+    );
+}
+
+/// `validatePodResources` (PodLevelResources, on in 1.36): a pod's own
+/// resources take cpu, memory and huge pages, at least what the
+/// containers request together, and the pod's limits bound each
+/// container's; a Windows pod may not set them. (Defaults first: the pod's
+/// requests default to the containers' and to its limits.)
+#[test]
+fn pod_level_resources() {
+    assert!(
+        pod(
+            "resources: {requests: {cpu: 200m, memory: 512Mi}}",
+            "  resources: {limits: {cpu: '1', memory: 1Gi}}\n"
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        error("", "  resources: {requests: {ephemeral-storage: 1Gi}}\n"),
+        "spec.resources.requests[ephemeral-storage]: Unsupported value: \"ephemeral-storage\": supported values: \"cpu\", \"hugepages-\", \"memory\""
+    );
+    assert_eq!(
+        error(
+            "resources: {requests: {cpu: 300m}}",
+            "  resources: {requests: {cpu: 100m}}\n"
+        ),
+        "spec.resources.requests[cpu]: Invalid value: \"100m\": must be greater than or equal to aggregate container requests of 300m"
+    );
+    assert_eq!(
+        error(
+            "resources: {limits: {cpu: '2'}, requests: {cpu: 100m}}",
+            "  resources: {limits: {cpu: 1500m}}\n"
+        ),
+        "spec.resources.containers[0][cpu].limits: Invalid value: \"2\": must be less than or equal to pod limits of 1500m"
+    );
+    assert_eq!(
+        error(
+            "",
+            "  os: {name: windows}\n  resources: {limits: {cpu: '1'}}\n"
+        ),
+        "spec.resources: Forbidden: may not be set for a windows pod"
+    );
+    assert_eq!(
+        error("", "  resources: {claims: [{name: gpu}]}\n"),
+        "spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level"
+    );
+}
+
+/// `validateFileKeySelector` and `validateFileKeyRefVolumes` (EnvFiles,
+/// on since 1.35): a key, a volume that is an `emptyDir` of the pod, a
+/// path without `..`; the volume's rule comes last, after the other
+/// pod-level rules.
+#[test]
+fn file_key_refs() {
+    let env = |selector: &str| format!("env: [{{name: A, valueFrom: {{fileKeyRef: {selector}}}}}]");
+    let volumes = "  volumes: [{name: cfg, emptyDir: {}}, {name: data, configMap: {name: c}}]\n";
+    assert!(pod(&env("{key: A, volumeName: cfg, path: env/file}"), volumes).is_ok());
+    assert_eq!(
+        error(&env("{key: 'A=B', volumeName: Cfg, path: ../x}"), volumes),
+        "[spec.containers[0].env[0].valueFrom.fileKeyRef.key: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '=', spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Invalid value: \"Cfg\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.containers[0].env[0].valueFrom.fileKeyRef.path: Invalid value: \"../x\": must not contain '..', spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Not found: \"Cfg\"]"
+    );
+    assert_eq!(
+        error(&env("{key: A, volumeName: data, path: f}"), volumes),
+        "spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Invalid value: \"data\": referenced volume must be of type emptyDir"
+    );
+    assert_eq!(
+        error(&env("{}"), volumes),
+        "[spec.containers[0].env[0].valueFrom.fileKeyRef.key: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.path: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Not found: \"\"]"
     );
 }
