@@ -240,6 +240,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "an OS name other than linux and windows (or none); Windows options in a Linux pod; in a Windows pod, the Linux security settings (SELinux, seccomp, AppArmor, users, groups, sysctls, capabilities, privileges, proc mount, read-only root), the host PID and IPC namespaces, hostUsers and shareProcessNamespace",
+        "core/validation validateOS, validateLinux, validateWindows",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "pod-level resources other than cpu, memory and huge pages, for a Windows pod or with claims; a pod-level request above its limit, below what the containers request together (a huge page limit below the containers' limits together); a container's limit above the pod's",
         "core/validation validatePodResources, validatePodResourceRequirements (validatePodResourceName), validatePodResourceConsistency (component-helpers IsSupportedPodLevelResource, AggregateContainerRequests, AggregateContainerLimits)",
     ),

@@ -8,8 +8,10 @@
 //! of the service account and the node, the active deadline, the host
 //! and subdomain names, the tolerations (`ValidateTolerations`),
 //! the host aliases (`ValidateHostAliases`), the priority class's
-//! name and the volumes a `fileKeyRef` reads. The affinity rules, the DNS config, the gates and the host
-//! aliases were read in the 1.37 cycle's `validation.go`
+//! name, the OS and what it forbids (`validateOS`, `validateLinux`,
+//! `validateWindows`) and the volumes a `fileKeyRef` reads. The affinity
+//! rules, the DNS config, the gates, the host aliases and the OS rules
+//! were read in the 1.37 cycle's `validation.go`
 //! (AIAgentSandox/kubernetes@64149d12, a fork of master), the feature
 //! gates they depend on in its `kube_features.go`.
 //!
@@ -19,9 +21,9 @@
 //! template whose old spread constraints fail the newer rule; what
 //! `security` leaves out of the security context; image pull
 //! secrets (a v1 object has nothing but a name to get wrong); Windows
-//! host-process pods, the
-//! runtime class, preemption policy, overhead, the OS and what it
-//! forbids, resource claims and the scheduling group. (Pod-level
+//! host-process pods and the Windows options' own rules (gMSA names,
+//! `runAsUserName`), the runtime class, preemption policy, overhead,
+//! resource claims and the scheduling group. (Pod-level
 //! resources are `resources::pod_resources`, checked before these.)
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
@@ -120,8 +122,125 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         &at("priorityClassName"),
         names::dns1123_subdomain,
     );
+    os_rules(&mut errs, spec, path);
     file_key_ref_volumes(&mut errs, spec, path);
     errs
+}
+
+/// `validateOS`: a name, `linux` or `windows` (the refusal at the `os`
+/// path itself). True when the name is one of them.
+fn validate_os(errs: &mut Vec<FieldError>, name: &str, at: &str) -> bool {
+    match name {
+        "linux" | "windows" => true,
+        "" => {
+            errs.required(child(at, "name"), "");
+            false
+        }
+        _ => {
+            errs.not_supported(at, named(name), &["linux", "windows"]);
+            false
+        }
+    }
+}
+
+/// The containers of `spec` as `VisitContainersWithPath` walks them (init
+/// containers, containers, ephemeral containers), each with its path.
+fn each_container(spec: &Value, path: &str, mut visit: impl FnMut(&Value, &str)) {
+    for list in ["initContainers", "containers", "ephemeralContainers"] {
+        for (i, container) in items(spec.get(list)).iter().enumerate() {
+            visit(container, &index(&child(path, list), i));
+        }
+    }
+}
+
+/// `validateOS`, then for a Linux pod `validateLinux` (no Windows
+/// options), for a Windows pod `validateWindows` (none of the Linux
+/// security settings, host namespaces or user namespace, each
+/// `Forbidden` where set: the internal pod security context, always
+/// present after conversion, holds `hostUsers`, `hostPID`, `hostIPC`
+/// and `shareProcessNamespace`).
+fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let Some(os) = spec.get("os").filter(|o| !o.is_null()) else {
+        return;
+    };
+    let name = text(os, "name");
+    if !validate_os(errs, name, &child(path, "os")) {
+        return;
+    }
+    let context = spec.get("securityContext");
+    let set =
+        |v: Option<&Value>, key: &str| v.and_then(|v| v.get(key)).is_some_and(|v| !v.is_null());
+    let context_path = child(path, "securityContext");
+    if name == "linux" {
+        const LINUX: &str = "windows options cannot be set for a linux pod";
+        if set(context, "windowsOptions") {
+            errs.forbidden(child(&context_path, "windowsOptions"), LINUX);
+        }
+        each_container(spec, path, |c, at| {
+            if set(c.get("securityContext"), "windowsOptions") {
+                errs.forbidden(
+                    child(&child(at, "securityContext"), "windowsOptions"),
+                    LINUX,
+                );
+            }
+        });
+        return;
+    }
+    const WINDOWS: &str = "cannot be set for a windows pod";
+    // (key, whether it sits in the v1 pod's securityContext)
+    for (key, in_context) in [
+        ("appArmorProfile", true),
+        ("seLinuxOptions", true),
+        ("hostUsers", false),
+        ("hostPID", false),
+        ("hostIPC", false),
+        ("seccompProfile", true),
+        ("fsGroup", true),
+        ("fsGroupChangePolicy", true),
+        ("sysctls", true),
+        ("shareProcessNamespace", false),
+        ("runAsUser", true),
+        ("runAsGroup", true),
+        ("supplementalGroups", true),
+        ("supplementalGroupsPolicy", true),
+        ("seLinuxChangePolicy", true),
+    ] {
+        let (holder, at) = if in_context {
+            (context, child(&context_path, key))
+        } else {
+            (Some(spec), child(path, key))
+        };
+        let value = holder.and_then(|h| h.get(key)).filter(|v| !v.is_null());
+        let forbidden = match (key, value) {
+            // Booleans the internal struct holds as values, not pointers.
+            ("hostPID" | "hostIPC", v) => v == Some(&Value::Bool(true)),
+            ("sysctls", v) => v.and_then(Value::as_list).is_some_and(|l| !l.is_empty()),
+            (_, v) => v.is_some(),
+        };
+        if forbidden {
+            errs.forbidden(at, WINDOWS);
+        }
+    }
+    each_container(spec, path, |c, at| {
+        let context = c.get("securityContext");
+        let context_path = child(at, "securityContext");
+        for key in [
+            "appArmorProfile",
+            "seLinuxOptions",
+            "seccompProfile",
+            "capabilities",
+            "readOnlyRootFilesystem",
+            "privileged",
+            "allowPrivilegeEscalation",
+            "procMount",
+            "runAsUser",
+            "runAsGroup",
+        ] {
+            if set(context, key) {
+                errs.forbidden(child(&context_path, key), WINDOWS);
+            }
+        }
+    });
 }
 
 /// `validateFileKeyRefVolumes`, `ValidatePodSpec`'s last rule: the volume
@@ -130,31 +249,29 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
 /// containers, containers, ephemeral containers).
 fn file_key_ref_volumes(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     let volumes = items(spec.get("volumes"));
-    for list in ["initContainers", "containers", "ephemeralContainers"] {
-        for (i, container) in items(spec.get(list)).iter().enumerate() {
-            for (j, var) in items(container.get("env")).iter().enumerate() {
-                let Some(reference) = var
-                    .get_path(&["valueFrom", "fileKeyRef"])
-                    .filter(|r| !r.is_null())
-                else {
-                    continue;
-                };
-                let name = text(reference, "volumeName");
-                let at = format!("{path}.{list}[{i}].env[{j}].valueFrom.fileKeyRef.volumeName");
-                match volumes.iter().find(|v| text(v, "name") == name) {
-                    None => errs.push(super::field::not_found(at, BadValue::str(name))),
-                    Some(volume) if volume.get("emptyDir").is_none_or(Value::is_null) => {
-                        errs.invalid(
-                            at,
-                            BadValue::str(name),
-                            "referenced volume must be of type emptyDir",
-                        );
-                    }
-                    Some(_) => {}
+    each_container(spec, path, |container, container_at| {
+        for (j, var) in items(container.get("env")).iter().enumerate() {
+            let Some(reference) = var
+                .get_path(&["valueFrom", "fileKeyRef"])
+                .filter(|r| !r.is_null())
+            else {
+                continue;
+            };
+            let name = text(reference, "volumeName");
+            let at = format!("{container_at}.env[{j}].valueFrom.fileKeyRef.volumeName");
+            match volumes.iter().find(|v| text(v, "name") == name) {
+                None => errs.push(super::field::not_found(at, BadValue::str(name))),
+                Some(volume) if volume.get("emptyDir").is_none_or(Value::is_null) => {
+                    errs.invalid(
+                        at,
+                        BadValue::str(name),
+                        "referenced volume must be of type emptyDir",
+                    );
                 }
+                Some(_) => {}
             }
         }
-    }
+    });
 }
 
 /// `IsValidIPForLegacyField` with StrictIPCIDRValidation off (alpha in

@@ -490,3 +490,38 @@ fn file_key_refs() {
         "[spec.containers[0].env[0].valueFrom.fileKeyRef.key: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.path: Required value, spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName: Not found: \"\"]"
     );
 }
+
+/// `validateOS`, `validateLinux` and `validateWindows`: a known OS name
+/// (refused at `spec.os`), no Windows options in a Linux pod, none of the
+/// Linux settings in a Windows pod (the host namespaces and user
+/// namespace at the spec's path, as the internal security context holds
+/// them).
+#[test]
+fn os_rules() {
+    assert_eq!(
+        error("", "  os: {name: Linux}\n"),
+        "spec.os: Unsupported value: \"Linux\": supported values: \"linux\", \"windows\""
+    );
+    assert_eq!(error("", "  os: {}\n"), "spec.os.name: Required value");
+    assert_eq!(
+        error(
+            "securityContext: {windowsOptions: {runAsUserName: u}}",
+            "  os: {name: linux}\n"
+        ),
+        "spec.containers[0].securityContext.windowsOptions: Forbidden: windows options cannot be set for a linux pod"
+    );
+    assert!(
+        pod(
+            "securityContext: {windowsOptions: {runAsUserName: u}}",
+            "  os: {name: windows}\n"
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        error(
+            "securityContext: {runAsUser: 1000, privileged: false}",
+            "  os: {name: windows}\n  hostPID: true\n  hostIPC: false\n  hostUsers: true\n  securityContext: {runAsNonRoot: true, fsGroup: 2000, sysctls: []}\n"
+        ),
+        "[spec.hostUsers: Forbidden: cannot be set for a windows pod, spec.hostPID: Forbidden: cannot be set for a windows pod, spec.securityContext.fsGroup: Forbidden: cannot be set for a windows pod, spec.containers[0].securityContext.privileged: Forbidden: cannot be set for a windows pod, spec.containers[0].securityContext.runAsUser: Forbidden: cannot be set for a windows pod]"
+    );
+}
