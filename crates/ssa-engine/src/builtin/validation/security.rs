@@ -24,12 +24,12 @@
 //! bytes for the simplest of them); a namespaced sysctl beside
 //! `hostNetwork` or `hostIPC` (`ValidateHostSysctl`, component-helpers'
 //! `GetNamespace`; about 300). `validateHostUsers` is [`host_users`],
-//! which `ValidatePodSpec` runs after the topology spread constraints.
+//! which `ValidatePodSpec` runs after the topology spread constraints;
+//! what `spec.os` forbids of either OS is `podspec::os_rules`.
 //! Not modelled either: `privileged: true`, refused only by an API
 //! server started with `--allow-privileged=false` (kubeadm, kind and
 //! managed clusters allow it); the host-process pod's rules
-//! (`validateWindowsHostProcessPod`); what `spec.os` forbids of either OS
-//! (`validateLinux`, `validateWindows`); the seccomp and AppArmor
+//! (`validateWindowsHostProcessPod`); the seccomp and AppArmor
 //! annotations against the fields (`ValidatePodCreate`). `seLinuxOptions`
 //! has no rule upstream.
 
