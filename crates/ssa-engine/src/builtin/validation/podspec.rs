@@ -145,8 +145,7 @@ fn validate_os(errs: &mut Vec<FieldError>, name: &str, at: &str) -> bool {
 
 /// The containers of `spec` as `VisitContainersWithPath` walks them (init
 /// containers, containers, ephemeral containers), each with its path.
-/// (A `dyn` visitor: one copy of the walk in the page's wasm.)
-fn each_container(spec: &Value, path: &str, visit: &mut dyn FnMut(&Value, &str)) {
+fn each_container(spec: &Value, path: &str, mut visit: impl FnMut(&Value, &str)) {
     for list in ["initContainers", "containers", "ephemeralContainers"] {
         for (i, container) in items(spec.get(list)).iter().enumerate() {
             visit(container, &index(&child(path, list), i));
@@ -177,7 +176,7 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         if set(context, "windowsOptions") {
             errs.forbidden(child(&context_path, "windowsOptions"), LINUX);
         }
-        each_container(spec, path, &mut |c, at| {
+        each_container(spec, path, |c, at| {
             if set(c.get("securityContext"), "windowsOptions") {
                 errs.forbidden(
                     child(&child(at, "securityContext"), "windowsOptions"),
@@ -222,7 +221,7 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
             errs.forbidden(at, WINDOWS);
         }
     }
-    each_container(spec, path, &mut |c, at| {
+    each_container(spec, path, |c, at| {
         let context = c.get("securityContext");
         let context_path = child(at, "securityContext");
         for key in [
@@ -250,7 +249,7 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
 /// containers, containers, ephemeral containers).
 fn file_key_ref_volumes(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     let volumes = items(spec.get("volumes"));
-    each_container(spec, path, &mut |container, container_at| {
+    each_container(spec, path, |container, container_at| {
         for (j, var) in items(container.get("env")).iter().enumerate() {
             let Some(reference) = var
                 .get_path(&["valueFrom", "fileKeyRef"])
