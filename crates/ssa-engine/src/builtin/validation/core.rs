@@ -53,6 +53,13 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     let (mut errs, volumes) =
         volumes::volumes(spec.and_then(|s| s.get("volumes")), &child(path, "volumes"));
     let path_of = |key: &str| child(path, key);
+    // validatePodResourceClaims, and the names the containers' and the
+    // pod's `resources.claims` may give (`gatherPodResourceClaimNames`).
+    let claims = resources::pod_resource_claims(
+        &mut errs,
+        list("resourceClaims"),
+        &path_of("resourceClaims"),
+    );
     if list("containers").is_empty() {
         errs.required(path_of("containers"), "");
     }
@@ -69,7 +76,7 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
     for (init, key) in [(false, "containers"), (true, "initContainers")] {
         for (i, c) in list(key).iter().enumerate() {
             let at = index(&path_of(key), i);
-            errs.extend(container_common(c, &volumes, &at, host_users));
+            errs.extend(container_common(c, &volumes, &claims, &at, host_users));
             if init {
                 restart_policy(&mut errs, c, &at);
             }
@@ -112,9 +119,9 @@ pub(super) fn pod_spec(spec: Option<&Value>, path: &str) -> Vec<FieldError> {
             host_ports(&mut errs, list(key), &path_of(key));
         }
     }
-    ephemeral_containers(&mut errs, spec, &volumes, path, host_users);
+    ephemeral_containers(&mut errs, spec, &volumes, &claims, path, host_users);
     if let Some(spec) = spec {
-        errs.extend(resources::pod_resources(spec, path));
+        errs.extend(resources::pod_resources(spec, &claims, path));
     }
     // validatePodHostNetworkDeps: on the host network a regular
     // container's hostPort is its containerPort (a Pod's is defaulted to
@@ -191,6 +198,7 @@ fn ephemeral_containers(
     errs: &mut Vec<FieldError>,
     spec: Option<&Value>,
     volumes: &[String],
+    claims: &[&str],
     path: &str,
     host_users: bool,
 ) {
@@ -204,7 +212,7 @@ fn ephemeral_containers(
     const DETAIL: &str = "cannot be set for an Ephemeral Container";
     for (i, c) in list("ephemeralContainers").iter().enumerate() {
         let at = index(&child(path, "ephemeralContainers"), i);
-        errs.extend(container_common(c, volumes, &at, host_users));
+        errs.extend(container_common(c, volumes, claims, &at, host_users));
         super::pod::padded_image(errs, c, child(&at, "image"));
         let name = text(c, "name");
         if all.contains(&name) {
@@ -264,7 +272,13 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
 
 /// `validateContainerCommon`, against the pod's valid `volumes`; its
 /// security context last (`security`).
-fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -> Vec<FieldError> {
+fn container_common(
+    c: &Value,
+    volumes: &[String],
+    claims: &[&str],
+    at: &str,
+    host_users: bool,
+) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let name = text(c, "name");
     if name.is_empty() {
@@ -316,6 +330,7 @@ fn container_common(c: &Value, volumes: &[String], at: &str, host_users: bool) -
         c.get("resources"),
         &child(at, "resources"),
         false,
+        claims,
     ));
     security::container(&mut errs, c, at, host_users);
     errs

@@ -245,6 +245,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a resource claim without a name, with one that is not a DNS label or given twice, with both or neither of a claim's and a template's name, or one that is not a DNS subdomain; a container's or the pod's resources naming a claim the pod does not list, twice, or with a request that is not a DNS label",
+        "core/validation validatePodResourceClaims, validatePodResourceClaim, gatherPodResourceClaimNames, validateResourceClaimNames",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "pod-level resources other than cpu, memory and huge pages, for a Windows pod or with claims; a pod-level request above its limit, below what the containers request together (a huge page limit below the containers' limits together); a container's limit above the pod's",
         "core/validation validatePodResources, validatePodResourceRequirements (validatePodResourceName), validatePodResourceConsistency (component-helpers IsSupportedPodLevelResource, AggregateContainerRequests, AggregateContainerLimits)",
     ),

@@ -11,9 +11,10 @@
 //! Not modelled: the names with a domain that are not extended resources
 //! (`requests.` prefixed).
 
-use super::field::{BadValue, Errors, FieldError, child, invalid, named};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid, invalid_each, named};
 use super::meta::sorted_keys;
 use super::names;
+use super::{items, text};
 use crate::builtin::goencoding::quantity;
 use crate::value::{Map, Value};
 use std::cmp::Ordering;
@@ -94,11 +95,13 @@ const STANDARD: [&str; 19] = [
 ];
 
 /// `validateResourceRequirements` of a container's `resources` at `path`,
-/// or with `pod_level` of a pod's (`validatePodResourceRequirements`).
+/// or with `pod_level` of a pod's (`validatePodResourceRequirements`);
+/// `claims` are the pod's resource claims' names.
 pub(super) fn resource_requirements(
     resources: Option<&Value>,
     path: &str,
     pod_level: bool,
+    claims: &[&str],
 ) -> Vec<FieldError> {
     let list = |key: &str| resources.and_then(|r| r.get(key)).and_then(Value::as_map);
     let (limits, requests) = (list("limits"), list("requests"));
@@ -153,7 +156,127 @@ pub(super) fn resource_requirements(
     {
         errs.forbidden(path, "HugePages require cpu or memory");
     }
+    claim_names(
+        &mut errs,
+        items(resources.and_then(|r| r.get("claims"))),
+        claims,
+        &child(path, "claims"),
+    );
     errs
+}
+
+/// `validatePodResourceClaims` of a pod's `resourceClaims` at `path`: a
+/// name (a DNS label, given once) and one of a claim's or a template's
+/// name (DNS subdomains; the bad value the internal PodResourceClaim).
+/// Returns `gatherPodResourceClaimNames`: the names given. (A static
+/// pod's refusal is not modelled: scenarios write no mirror pods.)
+pub(super) fn pod_resource_claims<'a>(
+    errs: &mut Vec<FieldError>,
+    list: &'a [Value],
+    path: &str,
+) -> Vec<&'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, claim) in list.iter().enumerate() {
+        let at = index(path, i);
+        let name = text(claim, "name");
+        let name_at = child(&at, "name");
+        if name.is_empty() {
+            errs.required(name_at, "");
+        } else if seen.contains(&name) {
+            errs.duplicate(name_at, named(name));
+        } else {
+            invalid_each(errs, &name_at, name, names::dns1123_label(name));
+            seen.push(name);
+        }
+        let given = |key: &str| claim.get(key).filter(|v| !v.is_null());
+        let (claim_name, template) = (
+            given("resourceClaimName"),
+            given("resourceClaimTemplateName"),
+        );
+        let one_of = match (claim_name, template) {
+            (Some(_), Some(_)) => {
+                "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"
+            }
+            (None, None) => "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`",
+            _ => "",
+        };
+        if !one_of.is_empty() {
+            let printed = super::internal_json::pointer_to("PodResourceClaim", Some(claim));
+            errs.invalid(&at, BadValue::Json(printed), one_of);
+        }
+        for key in ["resourceClaimName", "resourceClaimTemplateName"] {
+            if let Some(value) = given(key) {
+                let value = value.as_str().unwrap_or("");
+                invalid_each(
+                    errs,
+                    &child(&at, key),
+                    value,
+                    names::dns1123_subdomain(value),
+                );
+            }
+        }
+    }
+    list.iter()
+        .map(|c| text(c, "name"))
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// `validateResourceClaimNames`: each of `list` (a container's or the
+/// pod's `resources.claims`) names one of the pod's `claims`, once (a
+/// claim and one of its requests overlap), with a request that is a DNS
+/// label.
+fn claim_names(errs: &mut Vec<FieldError>, list: &[Value], claims: &[&str], path: &str) {
+    let mut keys: Vec<String> = Vec::new();
+    for (i, claim) in list.iter().enumerate() {
+        let at = index(path, i);
+        let (name, request) = (text(claim, "name"), text(claim, "request"));
+        if name.is_empty() {
+            errs.required(at, "");
+            continue;
+        }
+        if keys.iter().any(|k| k == name) {
+            errs.duplicate(&at, named(name));
+        } else {
+            let mut key = name.to_string();
+            if !request.is_empty() {
+                invalid_each(
+                    errs,
+                    &child(&at, "request"),
+                    request,
+                    names::dns1123_label(request),
+                );
+                key = format!("{name}/{request}");
+            }
+            if keys.contains(&key) {
+                errs.duplicate(&at, BadValue::Str(key.clone()));
+            } else if request.is_empty() {
+                for _ in keys
+                    .iter()
+                    .filter(|k| k.split_once('/').is_some_and(|(n, _)| n == name))
+                {
+                    errs.duplicate(&at, named(name));
+                }
+            }
+            keys.push(key);
+        }
+        if !claims.contains(&name) {
+            let mut sorted = claims.to_vec();
+            crate::sort::sort(&mut sorted);
+            sorted.dedup();
+            let detail = if sorted.is_empty() {
+                "must be one of the names in pod.spec.resourceClaims which is empty".to_string()
+            } else {
+                format!(
+                    "must be one of the names in pod.spec.resourceClaims: {}",
+                    sorted.join(", ")
+                )
+            };
+            let mut error = super::field::not_found(&at, named(name));
+            error.detail = detail;
+            errs.push(error);
+        }
+    }
 }
 
 /// `validateResourceQuantityHugePageValue` of the entry `name` of `map`
@@ -184,7 +307,7 @@ fn huge_page_value(errs: &mut Vec<FieldError>, map: Option<&Map>, name: &str, pa
 /// least the containers' together, and each container's limit at most
 /// the pod's (at upstream's path, `resources.containers[i][name].limits`).
 /// Quantities print canonical, as `Quantity.String()` does.
-pub(super) fn pod_resources(spec: &Value, path: &str) -> Vec<FieldError> {
+pub(super) fn pod_resources(spec: &Value, claims: &[&str], path: &str) -> Vec<FieldError> {
     let Some(resources) = spec.get("resources").filter(|r| !r.is_null()) else {
         return vec![];
     };
@@ -200,7 +323,7 @@ pub(super) fn pod_resources(spec: &Value, path: &str) -> Vec<FieldError> {
             "claims may not be set for Resources at pod-level",
         );
     }
-    errs.extend(resource_requirements(Some(resources), &at, true));
+    errs.extend(resource_requirements(Some(resources), &at, true, claims));
     let Some(spec_map) = spec.as_map() else {
         return errs;
     };

@@ -462,11 +462,10 @@ fn pod_level_resources() {
         ),
         "spec.resources: Forbidden: may not be set for a windows pod"
     );
-    // (A claim named here would also be looked up among the pod's
-    // resourceClaims, which is not modelled: README's Limitations.)
+    // The claim is looked up among the pod's resourceClaims too.
     assert_eq!(
-        error("", "  resources: {claims: []}\n"),
-        "spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level"
+        error("", "  resources: {claims: [{name: gpu}]}\n"),
+        "[spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level, spec.resources.claims[0]: Not found: \"gpu\": must be one of the names in pod.spec.resourceClaims which is empty]"
     );
 }
 
@@ -525,5 +524,37 @@ fn os_rules() {
             "  os: {name: windows}\n  hostPID: true\n  hostIPC: false\n  hostUsers: true\n  securityContext: {runAsNonRoot: true, fsGroup: 2000, sysctls: []}\n"
         ),
         "[spec.hostUsers: Forbidden: cannot be set for a windows pod, spec.hostPID: Forbidden: cannot be set for a windows pod, spec.securityContext.fsGroup: Forbidden: cannot be set for a windows pod, spec.containers[0].securityContext.privileged: Forbidden: cannot be set for a windows pod, spec.containers[0].securityContext.runAsUser: Forbidden: cannot be set for a windows pod]"
+    );
+}
+
+/// `validatePodResourceClaims` and `validateResourceClaimNames`: a pod's
+/// claims have names (DNS labels, once) and one source; a container's or
+/// the pod's `resources.claims` name one of them, once, with a request
+/// that is a DNS label.
+#[test]
+fn resource_claims() {
+    let claims = "  resourceClaims: [{name: gpu, resourceClaimTemplateName: gpu-template}]\n";
+    assert!(pod("resources: {claims: [{name: gpu}]}", claims).is_ok());
+    assert_eq!(
+        error("resources: {claims: [{name: tpu}]}", claims),
+        "spec.containers[0].resources.claims[0]: Not found: \"tpu\": must be one of the names in pod.spec.resourceClaims: gpu"
+    );
+    assert_eq!(
+        error("resources: {claims: [{name: gpu}]}", ""),
+        "spec.containers[0].resources.claims[0]: Not found: \"gpu\": must be one of the names in pod.spec.resourceClaims which is empty"
+    );
+    assert_eq!(
+        error(
+            "resources: {claims: [{name: gpu, request: a}, {name: gpu}, {name: gpu, request: a}]}",
+            claims
+        ),
+        "[spec.containers[0].resources.claims[1]: Duplicate value: \"gpu\", spec.containers[0].resources.claims[2]: Duplicate value: \"gpu\"]"
+    );
+    assert_eq!(
+        error(
+            "",
+            "  resourceClaims: [{name: GPU, resourceClaimName: a, resourceClaimTemplateName: b}, {name: x}, {name: x, resourceClaimName: Bad_Name}]\n"
+        ),
+        "[spec.resourceClaims[0].name: Invalid value: \"GPU\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec.resourceClaims[0]: Invalid value: {\"Name\":\"GPU\",\"ResourceClaimName\":\"a\",\"ResourceClaimTemplateName\":\"b\"}: at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified, spec.resourceClaims[1]: Invalid value: {\"Name\":\"x\",\"ResourceClaimName\":null,\"ResourceClaimTemplateName\":null}: must specify one of: `resourceClaimName`, `resourceClaimTemplateName`, spec.resourceClaims[2].name: Duplicate value: \"x\", spec.resourceClaims[2].resourceClaimName: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
     );
 }
