@@ -23,9 +23,8 @@
 //! secrets (a v1 object has nothing but a name to get wrong); Windows
 //! host-process pods and the Windows options' own rules (gMSA names,
 //! `runAsUserName`), the runtime class, preemption policy, overhead
-//! and the scheduling group. (Resource claims are
-//! `resources::pod_resource_claims` and `claim_names`.) (Pod-level
-//! resources are `resources::pod_resources`, checked before these.)
+//! and the scheduling group. (Resource claims and pod-level resources
+//! are `resources`', checked before these.)
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;

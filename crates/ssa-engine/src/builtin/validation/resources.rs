@@ -8,8 +8,11 @@
 //! random order; they are walked here in sorted order, which is one of
 //! upstream's. Huge pages: a value a whole number of pages
 //! (`validateResourceQuantityHugePageValue`) and cpu or memory beside them.
-//! Not modelled: the names with a domain that are not extended resources
-//! (`requests.` prefixed).
+//! The claims the requirements name are the pod's
+//! (`validateResourceClaimNames`, against `validatePodResourceClaims`'s
+//! names), and a pod's own `resources` are checked here too
+//! (`validatePodResources`). Not modelled: the names with a domain that
+//! are not extended resources (`requests.` prefixed).
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid, invalid_each, named};
 use super::meta::sorted_keys;
