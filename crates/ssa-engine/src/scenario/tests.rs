@@ -1246,13 +1246,6 @@ fn steps_that_name_another_object() {
         ]
     );
     // Why? says kubectl refused it, not the server.
-    let mut result = result;
-    step_views(
-        &crate::scenario::format::parse_scenario(text).unwrap(),
-        &mut result,
-        1,
-    )
-    .unwrap();
     let why = &result.steps[1].why;
     assert!(
         why.iter()
@@ -1280,14 +1273,8 @@ live:
 steps:
 - {manager: kubectl-client-side-apply, op: client-side-apply, object: {apiVersion: v1, kind: ConfigMap, metadata: {name: demo, namespace: default}, data: {a: "2"}}}
 "#;
-    let mut result = run_scenario_text(text).unwrap();
+    let result = run_scenario_text(text).unwrap();
     assert_eq!(result.steps[0].message, "invalid JSON document");
-    step_views(
-        &crate::scenario::format::parse_scenario(text).unwrap(),
-        &mut result,
-        0,
-    )
-    .unwrap();
     let why = &result.steps[0].why;
     assert!(
         why.iter()

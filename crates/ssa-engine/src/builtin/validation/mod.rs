@@ -766,6 +766,16 @@ fn items(list: Option<&Value>) -> &[Value] {
     list.and_then(Value::as_list).map_or(&[], Vec::as_slice)
 }
 
+/// The containers of `spec` as `VisitContainersWithPath` walks them (init
+/// containers, containers, ephemeral containers), each with its path.
+fn each_container(spec: &Value, path: &str, mut visit: impl FnMut(&Value, &str)) {
+    for list in ["initContainers", "containers", "ephemeralContainers"] {
+        for (i, container) in items(spec.get(list)).iter().enumerate() {
+            visit(container, &field::index(&field::child(path, list), i));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;
 

@@ -28,7 +28,7 @@
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named};
 use super::meta::Requirement;
-use super::{items, meta, names, security, text};
+use super::{at, each_container, items, meta, names, security, text};
 use crate::value::Value;
 
 pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
@@ -143,16 +143,6 @@ fn validate_os(errs: &mut Vec<FieldError>, name: &str, at: &str) -> bool {
     }
 }
 
-/// The containers of `spec` as `VisitContainersWithPath` walks them (init
-/// containers, containers, ephemeral containers), each with its path.
-fn each_container(spec: &Value, path: &str, mut visit: impl FnMut(&Value, &str)) {
-    for list in ["initContainers", "containers", "ephemeralContainers"] {
-        for (i, container) in items(spec.get(list)).iter().enumerate() {
-            visit(container, &index(&child(path, list), i));
-        }
-    }
-}
-
 /// `validateOS`, then for a Linux pod `validateLinux` (no Windows
 /// options), for a Windows pod `validateWindows` (none of the Linux
 /// security settings, host namespaces or user namespace, each
@@ -160,7 +150,7 @@ fn each_container(spec: &Value, path: &str, mut visit: impl FnMut(&Value, &str))
 /// present after conversion, holds `hostUsers`, `hostPID`, `hostIPC`
 /// and `shareProcessNamespace`).
 fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
-    let Some(os) = spec.get("os").filter(|o| !o.is_null()) else {
+    let Some(os) = at(Some(spec), "os") else {
         return;
     };
     let name = text(os, "name");
@@ -168,18 +158,17 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         return;
     }
     let context = spec.get("securityContext");
-    let set =
-        |v: Option<&Value>, key: &str| v.and_then(|v| v.get(key)).is_some_and(|v| !v.is_null());
+    let set = |v: Option<&Value>, key: &str| at(v, key).is_some();
     let context_path = child(path, "securityContext");
     if name == "linux" {
         const LINUX: &str = "windows options cannot be set for a linux pod";
         if set(context, "windowsOptions") {
             errs.forbidden(child(&context_path, "windowsOptions"), LINUX);
         }
-        each_container(spec, path, |c, at| {
+        each_container(spec, path, |c, c_at| {
             if set(c.get("securityContext"), "windowsOptions") {
                 errs.forbidden(
-                    child(&child(at, "securityContext"), "windowsOptions"),
+                    child(&child(c_at, "securityContext"), "windowsOptions"),
                     LINUX,
                 );
             }
@@ -205,12 +194,12 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         ("supplementalGroupsPolicy", true),
         ("seLinuxChangePolicy", true),
     ] {
-        let (holder, at) = if in_context {
+        let (holder, key_at) = if in_context {
             (context, child(&context_path, key))
         } else {
             (Some(spec), child(path, key))
         };
-        let value = holder.and_then(|h| h.get(key)).filter(|v| !v.is_null());
+        let value = at(holder, key);
         let forbidden = match (key, value) {
             // Booleans the internal struct holds as values, not pointers.
             ("hostPID" | "hostIPC", v) => v == Some(&Value::Bool(true)),
@@ -218,12 +207,12 @@ fn os_rules(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
             (_, v) => v.is_some(),
         };
         if forbidden {
-            errs.forbidden(at, WINDOWS);
+            errs.forbidden(key_at, WINDOWS);
         }
     }
-    each_container(spec, path, |c, at| {
+    each_container(spec, path, |c, c_at| {
         let context = c.get("securityContext");
-        let context_path = child(at, "securityContext");
+        let context_path = child(c_at, "securityContext");
         for key in [
             "appArmorProfile",
             "seLinuxOptions",
@@ -251,19 +240,16 @@ fn file_key_ref_volumes(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     let volumes = items(spec.get("volumes"));
     each_container(spec, path, |container, container_at| {
         for (j, var) in items(container.get("env")).iter().enumerate() {
-            let Some(reference) = var
-                .get_path(&["valueFrom", "fileKeyRef"])
-                .filter(|r| !r.is_null())
-            else {
+            let Some(reference) = at(var.get("valueFrom"), "fileKeyRef") else {
                 continue;
             };
             let name = text(reference, "volumeName");
-            let at = format!("{container_at}.env[{j}].valueFrom.fileKeyRef.volumeName");
+            let volume_at = format!("{container_at}.env[{j}].valueFrom.fileKeyRef.volumeName");
             match volumes.iter().find(|v| text(v, "name") == name) {
-                None => errs.push(super::field::not_found(at, BadValue::str(name))),
-                Some(volume) if volume.get("emptyDir").is_none_or(Value::is_null) => {
+                None => errs.push(super::field::not_found(volume_at, BadValue::str(name))),
+                Some(volume) if at(Some(volume), "emptyDir").is_none() => {
                     errs.invalid(
-                        at,
+                        volume_at,
                         BadValue::str(name),
                         "referenced volume must be of type emptyDir",
                     );

@@ -171,7 +171,7 @@ pub(super) fn resource_requirements(
 /// `validatePodResourceClaims` of a pod's `resourceClaims` at `path`: a
 /// name (a DNS label, given once) and one of a claim's or a template's
 /// name (DNS subdomains; the bad value the internal PodResourceClaim).
-/// Returns `gatherPodResourceClaimNames`: the names given. (A static
+/// Returns `gatherPodResourceClaimNames`: the names given, once each. (A static
 /// pod's refusal is not modelled: scenarios write no mirror pods.)
 pub(super) fn pod_resource_claims<'a>(
     errs: &mut Vec<FieldError>,
@@ -191,7 +191,7 @@ pub(super) fn pod_resource_claims<'a>(
             invalid_each(errs, &name_at, name, names::dns1123_label(name));
             seen.push(name);
         }
-        let given = |key: &str| claim.get(key).filter(|v| !v.is_null());
+        let given = |key: &str| super::at(Some(claim), key);
         let (claim_name, template) = (
             given("resourceClaimName"),
             given("resourceClaimTemplateName"),
@@ -219,10 +219,7 @@ pub(super) fn pod_resource_claims<'a>(
             }
         }
     }
-    list.iter()
-        .map(|c| text(c, "name"))
-        .filter(|n| !n.is_empty())
-        .collect()
+    seen
 }
 
 /// `validateResourceClaimNames`: each of `list` (a container's or the
@@ -266,7 +263,6 @@ fn claim_names(errs: &mut Vec<FieldError>, list: &[Value], claims: &[&str], path
         if !claims.contains(&name) {
             let mut sorted = claims.to_vec();
             crate::sort::sort(&mut sorted);
-            sorted.dedup();
             let detail = if sorted.is_empty() {
                 "must be one of the names in pod.spec.resourceClaims which is empty".to_string()
             } else {
@@ -311,7 +307,7 @@ fn huge_page_value(errs: &mut Vec<FieldError>, map: Option<&Map>, name: &str, pa
 /// the pod's (at upstream's path, `resources.containers[i][name].limits`).
 /// Quantities print canonical, as `Quantity.String()` does.
 pub(super) fn pod_resources(spec: &Value, claims: &[&str], path: &str) -> Vec<FieldError> {
-    let Some(resources) = spec.get("resources").filter(|r| !r.is_null()) else {
+    let Some(resources) = super::at(Some(spec), "resources") else {
         return vec![];
     };
     let at = child(path, "resources");
@@ -320,7 +316,7 @@ pub(super) fn pod_resources(spec: &Value, claims: &[&str], path: &str) -> Vec<Fi
         errs.forbidden(at, "may not be set for a windows pod");
         return errs;
     }
-    if resources.get("claims").is_some_and(|c| !c.is_null()) {
+    if super::at(Some(resources), "claims").is_some() {
         errs.forbidden(
             child(&at, "claims"),
             "claims may not be set for Resources at pod-level",
@@ -361,7 +357,7 @@ pub(super) fn pod_resources(spec: &Value, claims: &[&str], path: &str) -> Vec<Fi
     };
     check(&mut errs, "requests", false);
     check(&mut errs, "limits", true);
-    for (i, container) in super::items(spec.get("containers")).iter().enumerate() {
+    for (i, container) in items(spec.get("containers")).iter().enumerate() {
         let limits = container
             .get_path(&["resources", "limits"])
             .and_then(Value::as_map);

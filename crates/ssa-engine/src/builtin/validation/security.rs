@@ -196,14 +196,11 @@ pub(super) fn host_users(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
             errs.forbidden(child(path, at), DETAIL);
         }
     }
-    for key in ["initContainers", "containers", "ephemeralContainers"] {
-        for (i, c) in items(spec.get(key)).iter().enumerate() {
-            if !items(c.get("volumeDevices")).is_empty() {
-                let at = index(&child(path, key), i);
-                errs.forbidden(child(&at, "volumeDevices"), DETAIL);
-            }
+    super::each_container(spec, path, |c, at| {
+        if !items(c.get("volumeDevices")).is_empty() {
+            errs.forbidden(child(at, "volumeDevices"), DETAIL);
         }
-    }
+    });
 }
 
 /// `IsValidSysctlName`'s message.
