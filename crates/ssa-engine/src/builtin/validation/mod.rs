@@ -245,6 +245,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "host-process pods, after the topology spread constraints: a container's hostProcess other than the pod's when both are set; some containers host processes (their own or the pod's hostProcess) and not all; host processes without hostNetwork",
+        "core/validation validateWindowsHostProcessPod (VisitContainersWithPath)",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "a resource claim without a name, with one that is not a DNS label or given twice, with both or neither of a claim's and a template's name, or one that is not a DNS subdomain; a container's or the pod's resources naming a claim the pod does not list, twice, or with a request that is not a DNS label",
         "core/validation validatePodResourceClaims, validatePodResourceClaim, gatherPodResourceClaimNames, validateResourceClaimNames",
     ),
@@ -265,13 +270,13 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod",
-        "a container's or init container's securityContext: runAsUser or runAsGroup out of 0..2147483647; allowPrivilegeEscalation false beside privileged true or a capabilities.add CAP_SYS_ADMIN (once per addition; the internal SecurityContext printed as json.Marshal prints it); a procMount other than Default and Unmasked, Unmasked without hostUsers false (ProcMountType, beta and on); a seccomp or AppArmor profile without a type or of an unknown one, a Localhost one without localhostProfile (seccomp's: an absolute path or one with '..'; AppArmor's: padded with whitespace, empty or longer than 4095 bytes), a localhostProfile beside another type (seccomp's value the internal SeccompProfile)",
-        "core/validation validateContainerCommon, ValidateSecurityContext, ValidateProcMountType, validateSeccompProfileField, validateSeccompProfileType, validateLocalDescendingPath, ValidateAppArmorProfileField (apimachinery IsValidUserID, IsValidGroupID)",
+        "a container's or init container's securityContext: runAsUser or runAsGroup out of 0..2147483647; allowPrivilegeEscalation false beside privileged true or a capabilities.add CAP_SYS_ADMIN (once per addition; the internal SecurityContext printed as json.Marshal prints it); a procMount other than Default and Unmasked, Unmasked without hostUsers false (ProcMountType, beta and on); a seccomp or AppArmor profile without a type or of an unknown one, a Localhost one without localhostProfile (seccomp's: an absolute path or one with '..'; AppArmor's: padded with whitespace, empty or longer than 4095 bytes), a localhostProfile beside another type (seccomp's value the internal SeccompProfile); Windows options (the pod's too) with a gmsaCredentialSpecName that is not a DNS subdomain, an empty gmsaCredentialSpec or one over 64 KiB, a runAsUserName empty, with control characters or two backslashes, a domain of 256 bytes or more or neither a NetBIOS nor a DNS name, a user empty, over 104 bytes, only dots and spaces or with one of \"/\\:;|=,+*?<>@[]",
+        "core/validation validateContainerCommon, ValidateSecurityContext, ValidateProcMountType, validateSeccompProfileField, validateSeccompProfileType, validateLocalDescendingPath, ValidateAppArmorProfileField, validateWindowsSecurityContextOptions (apimachinery IsValidUserID, IsValidGroupID, IsDNS1123Subdomain)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod",
-        "the pod's securityContext: fsGroup, runAsUser, runAsGroup or a supplemental group out of 0..2147483647; shareProcessNamespace beside hostPID; a sysctl without a name, with one IsValidSysctlName refuses, or with a valid one given before; an unknown fsGroupChangePolicy or supplementalGroupsPolicy; seccomp and AppArmor profiles as a container's; a seLinuxChangePolicy other than Recursive (SELinuxMount off: MountOption refused on create), after the node selector and before the affinity",
-        "core/validation ValidatePodSpec, validatePodSpecSecurityContext, validateSysctls (IsValidSysctlName), validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSeccompProfileField, ValidateAppArmorProfileField; pkg/api/pod GetValidationOptionsFromPodSpecAndMeta (useOnlyRecursiveSELinuxChangePolicy)",
+        "the pod's securityContext: fsGroup, runAsUser, runAsGroup or a supplemental group out of 0..2147483647; shareProcessNamespace beside hostPID; a sysctl without a name, with one IsValidSysctlName refuses, or with a valid one given before, a network namespace's beside hostNetwork, an IPC namespace's beside hostIPC; an unknown fsGroupChangePolicy or supplementalGroupsPolicy; seccomp and AppArmor profiles as a container's; a seLinuxChangePolicy other than Recursive (SELinuxMount off: MountOption refused on create), after the node selector and before the affinity",
+        "core/validation ValidatePodSpec, validatePodSpecSecurityContext, validateSysctls (IsValidSysctlName), ValidateHostSysctl (component-helpers GetNamespace, NormalizeName), validateFSGroupChangePolicy, validateSupplementalGroupsPolicy, validateSELinuxChangePolicy, validateSeccompProfileField, ValidateAppArmorProfileField; pkg/api/pod GetValidationOptionsFromPodSpecAndMeta (useOnlyRecursiveSELinuxChangePolicy)",
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",

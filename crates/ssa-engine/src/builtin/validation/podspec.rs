@@ -4,7 +4,8 @@
 //! (`validatePodSpecSecurityContext`, `security`), the affinity
 //! (`validateAffinity`), the DNS config (`validatePodDNSConfig`), the
 //! readiness and scheduling gates, the topology spread constraints, the
-//! user namespace's rules (`validateHostUsers`, `security`), the names
+//! host-process pod's rules (`validateWindowsHostProcessPod`) and the
+//! user namespace's (`validateHostUsers`, both `security`), the names
 //! of the service account and the node, the active deadline, the host
 //! and subdomain names, the tolerations (`ValidateTolerations`),
 //! the host aliases (`ValidateHostAliases`), the priority class's
@@ -20,9 +21,8 @@
 //! `ValidateMatchLabelKeysInTopologySpread`, which an update keeps for a
 //! template whose old spread constraints fail the newer rule; what
 //! `security` leaves out of the security context; image pull
-//! secrets (a v1 object has nothing but a name to get wrong); Windows
-//! host-process pods and the Windows options' own rules (gMSA names,
-//! `runAsUserName`), the runtime class, preemption policy, overhead
+//! secrets (a v1 object has nothing but a name to get wrong); the
+//! runtime class, preemption policy, overhead
 //! and the scheduling group. (Resource claims and pod-level resources
 //! are `resources`', checked before these.)
 
@@ -76,6 +76,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         spec.get("topologySpreadConstraints"),
         &at("topologySpreadConstraints"),
     );
+    security::host_process(&mut errs, spec, path);
     security::host_users(&mut errs, spec, path);
     // ValidateServiceAccountName and ValidateNodeName: DNS subdomains. The
     // internal spec's ServiceAccountName is v1's deprecated

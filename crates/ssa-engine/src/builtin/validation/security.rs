@@ -16,26 +16,28 @@
 //! object that already had a `MountOption` policy, which upstream keeps
 //! allowing, is not modelled.
 //!
-//! Not modelled, for want of room in the page's size budget (measured in
-//! gzipped bytes of the page's wasm when written): the Windows options
-//! (`validateWindowsSecurityContextOptions`: the credential spec's name a
-//! DNS subdomain, the credential spec and user name not empty, the user
-//! name's control characters, backslashes, domain and user; about 440
-//! bytes for the simplest of them); a namespaced sysctl beside
-//! `hostNetwork` or `hostIPC` (`ValidateHostSysctl`, component-helpers'
-//! `GetNamespace`; about 300). `validateHostUsers` is [`host_users`],
-//! which `ValidatePodSpec` runs after the topology spread constraints;
-//! what `spec.os` forbids of either OS is `podspec::os_rules`.
-//! Not modelled either: `privileged: true`, refused only by an API
-//! server started with `--allow-privileged=false` (kubeadm, kind and
-//! managed clusters allow it); the host-process pod's rules
-//! (`validateWindowsHostProcessPod`); the seccomp and AppArmor
-//! annotations against the fields (`ValidatePodCreate`). `seLinuxOptions`
-//! has no rule upstream.
+//! The Windows options' own rules (`validateWindowsSecurityContextOptions`:
+//! [`windows_options`], a pod's and each container's), the host-process
+//! pod's ([`host_process`], which `ValidatePodSpec` runs before
+//! `validateHostUsers`) and a namespaced sysctl beside `hostNetwork` or
+//! `hostIPC` (`ValidateHostSysctl`, [`host_sysctl`]) follow the same copy.
+//! `validateHostUsers` is [`host_users`], which `ValidatePodSpec` runs
+//! after the host-process rules; what `spec.os` forbids of either OS is
+//! `podspec::os_rules`.
+//!
+//! Not modelled: an update's leave to keep a namespaced sysctl beside the
+//! host's namespace that the old spec had
+//! (`AllowNamespacedSysctlsForHostNetAndHostIPC`; an object the engine
+//! stored never has one); `privileged: true` and host-process pods,
+//! refused only by an API server started with `--allow-privileged=false`
+//! (kubeadm, kind and managed clusters allow them); the seccomp and
+//! AppArmor annotations against the fields (`ValidatePodCreate`).
+//! `seLinuxOptions` has no rule upstream.
 
-use super::field::{BadValue, Errors, FieldError, child, index, named, too_long};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_long};
 use super::internal_json::pointer_to;
-use super::{items, text};
+use super::names::dns1123_subdomain;
+use super::{each_container, items, text};
 use crate::value::Value;
 
 /// The field's value unless absent or `null` (a nil pointer).
@@ -114,6 +116,7 @@ pub(super) fn container(errs: &mut Vec<FieldError>, c: &Value, at: &str, host_us
             );
         }
     }
+    windows_options(errs, sc, at);
     profile(errs, sc, at, "appArmorProfile");
 }
 
@@ -144,16 +147,19 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         let path = child(&index(&list, i), "name");
         let bad = || BadValue::str(name);
         if name.is_empty() {
-            errs.required(path, "");
+            errs.required(&path, "");
         } else if !sysctl_name(name) {
-            errs.invalid(path, bad(), SYSCTL);
+            errs.invalid(&path, bad(), SYSCTL);
         } else if sysctls
             .get(..i)
             .unwrap_or_default()
             .iter()
             .any(|s| text(s, "name") == name)
         {
-            errs.duplicate(path, bad());
+            errs.duplicate(&path, bad());
+        }
+        if let Some(detail) = host_sysctl(name, spec) {
+            errs.invalid(path, bad(), detail);
         }
     }
     policy(
@@ -164,6 +170,7 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         &["Always", "OnRootMismatch"],
     );
     profile(errs, sc, at, "seccompProfile");
+    windows_options(errs, sc, at);
     profile(errs, sc, at, "appArmorProfile");
     policy(
         errs,
@@ -201,6 +208,182 @@ pub(super) fn host_users(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
             errs.forbidden(child(at, "volumeDevices"), DETAIL);
         }
     });
+}
+
+/// `ValidateHostSysctl`: the refusal of sysctl `name` when `spec` shares
+/// its namespace with the host (component-helpers' `GetNamespace`: the
+/// name normalized to dots, up to a `*`, then the IPC namespace's names
+/// and the network's and message queues' prefixes).
+fn host_sysctl(name: &str, spec: &Value) -> Option<&'static str> {
+    // NormalizeName: `net/ipv4/conf/eno2.100/rp_filter` is
+    // `net.ipv4.conf.eno2/100.rp_filter`.
+    let normal: String = if name
+        .find(['.', '/'])
+        .is_some_and(|i| name.as_bytes()[i] == b'/')
+    {
+        name.chars()
+            .map(|c| match c {
+                '.' => '/',
+                '/' => '.',
+                c => c,
+            })
+            .collect()
+    } else {
+        name.to_owned()
+    };
+    let sysctl = normal.split('*').next().unwrap_or_default();
+    const IPC: [&str; 10] = [
+        "kernel.sem",
+        "kernel.shmall",
+        "kernel.shmmax",
+        "kernel.shmmni",
+        "kernel.shm_rmid_forced",
+        "kernel.shm",
+        "kernel.msgmax",
+        "kernel.msgmnb",
+        "kernel.msgmni",
+        "kernel.msg",
+    ];
+    let host = |key: &str| spec.get(key) == Some(&Value::Bool(true));
+    if sysctl.starts_with("net.") && host("hostNetwork") {
+        Some("may not be specified when 'hostNetwork' is true")
+    } else if (IPC.contains(&sysctl) || sysctl.starts_with("fs.mqueue.")) && host("hostIPC") {
+        Some("may not be specified when 'hostIPC' is true")
+    } else {
+        None
+    }
+}
+
+/// `validateWindowsSecurityContextOptions` of the security context `sc`
+/// at `at`: a credential spec's name is a DNS subdomain, the credential
+/// spec and the user name are not empty, the user name is `USER` or
+/// `DOMAIN\USER` by Windows' rules.
+fn windows_options(errs: &mut Vec<FieldError>, sc: &Value, at: &str) {
+    let Some(options) = set(sc, "windowsOptions") else {
+        return;
+    };
+    let at = child(at, "windowsOptions");
+    let mut check = |key: &str, rule: fn(&str) -> Vec<String>| {
+        if let Some(value) = set(options, key).and_then(Value::as_str) {
+            invalid_each(errs, &child(&at, key), value, rule(value));
+        }
+    };
+    check("gmsaCredentialSpecName", dns1123_subdomain);
+    check("gmsaCredentialSpec", |spec| match spec.len() {
+        0 => vec!["gmsaCredentialSpec cannot be an empty string".into()],
+        65537.. => vec!["gmsaCredentialSpec size must be under 64 KiB".into()],
+        _ => vec![],
+    });
+    check("runAsUserName", run_as_user_name);
+}
+
+/// `validateWindowsSecurityContextOptions`' messages for a
+/// `runAsUserName`.
+fn run_as_user_name(name: &str) -> Vec<String> {
+    let split = name.split_once('\\');
+    let message = |m: &str| vec![m.to_owned()];
+    if name.is_empty() {
+        return message("runAsUserName cannot be an empty string");
+    }
+    // Go's `[[:cntrl:]]`, ASCII's control characters.
+    if name.bytes().any(|b| b < 0x20 || b == 0x7f) {
+        return message("runAsUserName cannot contain control characters");
+    }
+    if split.is_some_and(|(_, user)| user.contains('\\')) {
+        return message("runAsUserName cannot contain more than one backslash");
+    }
+    let (domain, user) = split.map_or((None, name), |(d, u)| (Some(d), u));
+    let mut messages = Vec::new();
+    let mut say = |m: &str| messages.push(m.to_owned());
+    let domain_len = domain.map_or(0, str::len);
+    if domain_len >= 256 {
+        say("runAsUserName's Domain length must be under 256 characters");
+    }
+    if domain.is_some_and(|d| !netbios_domain(d) && !dns_domain(d)) {
+        say("runAsUserName's Domain doesn't match the NetBios nor the DNS format");
+    }
+    if user.is_empty() {
+        say("runAsUserName's User cannot be empty");
+    } else if user.len() > 104 {
+        say("runAsUserName's User length must not be longer than 104 characters");
+    }
+    if !user.is_empty() && user.bytes().all(|b| b == b'.' || b == b' ') {
+        say("runAsUserName's User cannot contain only periods or spaces");
+    }
+    if user.contains(|c| "\"/\\:;|=,+*?<>@[]".contains(c)) {
+        say("runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]");
+    }
+    messages
+}
+
+/// `validNetBiosRegex`: 1 to 15 characters, none of `\/:*?"<>|`, the
+/// first not a dot.
+fn netbios_domain(domain: &str) -> bool {
+    let bad = |c: char| "\\/:*?\"<>|".contains(c);
+    !domain.starts_with('.') && (1..=15).contains(&domain.chars().count()) && !domain.contains(bad)
+}
+
+/// `validWindowsUserDomainDNSRegex`: dot-separated labels of 1 to 63
+/// ASCII letters, digits and dashes, no dash at either end (upper case
+/// allowed, unlike a DNS-1123 name).
+fn dns_domain(domain: &str) -> bool {
+    domain.split('.').all(|label| {
+        let b = label.as_bytes();
+        (1..=63).contains(&b.len())
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+            && b.first() != Some(&b'-')
+            && b.last() != Some(&b'-')
+    })
+}
+
+/// `validateWindowsHostProcessPod` of `spec` at `path`: when a container
+/// runs as a host process (its own `hostProcess`, or the pod's when it
+/// sets none), all do, the pod's value and a container's agree, and the
+/// pod uses the host's network.
+pub(super) fn host_process(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let host_process = |sc: Option<&Value>| {
+        sc.and_then(|sc| set(sc, "windowsOptions"))
+            .and_then(|options| options.get("hostProcess"))
+            .and_then(Value::as_bool)
+    };
+    let pod = host_process(spec.get("securityContext"));
+    let (mut containers, mut host_processes) = (0, 0);
+    each_container(spec, path, |c, at| {
+        containers += 1;
+        let own = host_process(c.get("securityContext"));
+        if let (Some(pod), Some(own)) = (pod, own)
+            && pod != own
+        {
+            errs.invalid(
+                child(
+                    &child(&child(at, "securityContext"), "windowsOptions"),
+                    "hostProcess",
+                ),
+                BadValue::Json(own.to_string()),
+                &format!(
+                    "pod hostProcess value must be identical if both are specified, was {pod}"
+                ),
+            );
+        }
+        host_processes += usize::from(own.or(pod) == Some(true));
+    });
+    if host_processes == 0 {
+        return;
+    }
+    if host_processes != containers {
+        errs.invalid(
+            path,
+            BadValue::str(""),
+            "If pod contains any hostProcess containers then all containers must be HostProcess containers",
+        );
+    }
+    if spec.get("hostNetwork") != Some(&Value::Bool(true)) {
+        errs.invalid(
+            child(path, "hostNetwork"),
+            BadValue::Json("false".into()),
+            "hostNetwork must be true if pod contains any hostProcess containers",
+        );
+    }
 }
 
 /// `IsValidSysctlName`'s message.

@@ -311,10 +311,214 @@ fn sysctls() {
     assert!(
         pod(
             "",
+            &pod_context(&format!("sysctls: [{{name: 'net.ipv4.conf.eth0/100.rp_filter', value: '1'}}, {{name: kernel/shm_rmid_forced, value: '1'}}, {{name: {}, value: '1'}}]", &long[..253]))
+        )
+        .is_ok()
+    );
+}
+
+/// `ValidateHostSysctl`, after a name's own errors: no sysctl of the
+/// network namespace beside `hostNetwork`, none of the IPC namespace
+/// beside `hostIPC` (component-helpers' `GetNamespace`: a name with `/`
+/// before its first `.` normalized, a `*` cutting it, the IPC names
+/// listed and the `net` and `fs.mqueue` prefixes).
+#[test]
+fn host_sysctls() {
+    let sysctls = "sysctls: [{name: net.core.somaxconn, value: '1'}, {name: net/ipv4/ip_forward, value: '1'}, {name: kernel/shm_rmid_forced, value: '1'}, {name: fs.mqueue.msg_max, value: '1'}, {name: 'kernel.msg*', value: '1'}, {name: kernel.shmall2, value: '1'}, {name: net, value: '1'}, {name: kernel.sem, value: '1'}]";
+    let regex = "must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$";
+    assert_eq!(
+        error(
+            "",
             &format!(
-                "  hostNetwork: true\n  dnsPolicy: ClusterFirstWithHostNet\n{}",
-                pod_context(&format!("sysctls: [{{name: 'net.ipv4.conf.eth0/100.rp_filter', value: '1'}}, {{name: kernel/shm_rmid_forced, value: '1'}}, {{name: {}, value: '1'}}]", &long[..253]))
+                "  hostNetwork: true\n  hostIPC: true\n{}",
+                pod_context(sysctls)
             )
+        ),
+        format!(
+            "[spec.securityContext.sysctls[0].name: Invalid value: \"net.core.somaxconn\": may not be specified when 'hostNetwork' is true, \
+            spec.securityContext.sysctls[1].name: Invalid value: \"net/ipv4/ip_forward\": may not be specified when 'hostNetwork' is true, \
+            spec.securityContext.sysctls[2].name: Invalid value: \"kernel/shm_rmid_forced\": may not be specified when 'hostIPC' is true, \
+            spec.securityContext.sysctls[3].name: Invalid value: \"fs.mqueue.msg_max\": may not be specified when 'hostIPC' is true, \
+            spec.securityContext.sysctls[4].name: Invalid value: \"kernel.msg*\": {regex}, \
+            spec.securityContext.sysctls[4].name: Invalid value: \"kernel.msg*\": may not be specified when 'hostIPC' is true, \
+            spec.securityContext.sysctls[7].name: Invalid value: \"kernel.sem\": may not be specified when 'hostIPC' is true]"
+        )
+    );
+    // Each namespace only beside its own host setting.
+    assert_eq!(
+        error(
+            "",
+            &format!("  hostNetwork: true\n{}", pod_context(sysctls))
+        ),
+        format!(
+            "[spec.securityContext.sysctls[0].name: Invalid value: \"net.core.somaxconn\": may not be specified when 'hostNetwork' is true, \
+            spec.securityContext.sysctls[1].name: Invalid value: \"net/ipv4/ip_forward\": may not be specified when 'hostNetwork' is true, \
+            spec.securityContext.sysctls[4].name: Invalid value: \"kernel.msg*\": {regex}]"
+        )
+    );
+    assert!(
+        pod(
+            "",
+            &format!(
+                "  hostNetwork: true\n{}",
+                pod_context("sysctls: [{name: kernel.shm_rmid_forced, value: '1'}, {name: kernel.sem, value: '1'}]")
+            )
+        )
+        .is_ok()
+    );
+}
+
+/// `validateWindowsSecurityContextOptions`, a container's between its
+/// `allowPrivilegeEscalation` and AppArmor errors, the pod's between its
+/// seccomp and AppArmor profiles': a credential spec's name is a DNS
+/// subdomain, the spec not empty (at most 64 KiB), the user name not
+/// empty, without control characters or a second backslash, its domain
+/// under 256 bytes and a NetBIOS or DNS name, its user 1 to 104 bytes,
+/// not only dots and spaces, none of `"/\:;|=,+*?<>@[]`.
+#[test]
+fn windows_options() {
+    let subdomain = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    assert_eq!(
+        error(
+            "securityContext: {windowsOptions: {gmsaCredentialSpecName: Web_Spec, gmsaCredentialSpec: '', runAsUserName: 'a\\b\\c'}, appArmorProfile: {}}",
+            &pod_context(
+                "seccompProfile: {}, windowsOptions: {runAsUserName: \"bad\\tname\"}, appArmorProfile: {}"
+            )
+        ),
+        format!(
+            "[spec.containers[0].securityContext.windowsOptions.gmsaCredentialSpecName: Invalid value: \"Web_Spec\": {subdomain}, \
+            spec.containers[0].securityContext.windowsOptions.gmsaCredentialSpec: Invalid value: \"\": gmsaCredentialSpec cannot be an empty string, \
+            spec.containers[0].securityContext.windowsOptions.runAsUserName: Invalid value: \"a\\\\b\\\\c\": runAsUserName cannot contain more than one backslash, \
+            spec.containers[0].securityContext.appArmorProfile.type: Required value: type is required when appArmorProfile is set, \
+            spec.securityContext.seccompProfile.type: Required value: type is required when seccompProfile is set, \
+            spec.securityContext.windowsOptions.runAsUserName: Invalid value: \"bad\\tname\": runAsUserName cannot contain control characters, \
+            spec.securityContext.appArmorProfile.type: Required value: type is required when appArmorProfile is set]"
+        )
+    );
+    let user_name = |name: &str| {
+        error(
+            &format!("securityContext: {{windowsOptions: {{runAsUserName: '{name}'}}}}"),
+            "",
+        )
+    };
+    let refusal = |name: &str, details: &[&str]| {
+        let errors: Vec<String> = details
+            .iter()
+            .map(|d| format!("spec.containers[0].securityContext.windowsOptions.runAsUserName: Invalid value: {name:?}: {d}"))
+            .collect();
+        if errors.len() == 1 {
+            errors.concat()
+        } else {
+            format!("[{}]", errors.join(", "))
+        }
+    };
+    const DOMAIN: &str = "runAsUserName's Domain doesn't match the NetBios nor the DNS format";
+    assert_eq!(
+        user_name(""),
+        refusal("", &["runAsUserName cannot be an empty string"])
+    );
+    assert_eq!(user_name(".corp\\app"), refusal(".corp\\app", &[DOMAIN]));
+    assert_eq!(user_name("\\app"), refusal("\\app", &[DOMAIN]));
+    assert_eq!(
+        user_name("corp\\"),
+        refusal("corp\\", &["runAsUserName's User cannot be empty"])
+    );
+    assert_eq!(
+        user_name("corp\\. ."),
+        refusal(
+            "corp\\. .",
+            &["runAsUserName's User cannot contain only periods or spaces"]
+        )
+    );
+    assert_eq!(
+        user_name("app@corp"),
+        refusal(
+            "app@corp",
+            &["runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]"]
+        )
+    );
+    let user = "u".repeat(105);
+    assert_eq!(
+        user_name(&user),
+        refusal(
+            &user,
+            &["runAsUserName's User length must not be longer than 104 characters"]
+        )
+    );
+    let domain = format!("{}\\app", "d".repeat(256));
+    assert_eq!(
+        user_name(&domain),
+        refusal(
+            &domain,
+            &[
+                "runAsUserName's Domain length must be under 256 characters",
+                DOMAIN
+            ]
+        )
+    );
+    let spec = "x".repeat(65537);
+    assert_eq!(
+        error(
+            &format!("securityContext: {{windowsOptions: {{gmsaCredentialSpec: {spec}}}}}"),
+            ""
+        ),
+        format!(
+            "spec.containers[0].securityContext.windowsOptions.gmsaCredentialSpec: Invalid value: \"{spec}\": gmsaCredentialSpec size must be under 64 KiB"
+        )
+    );
+    // NetBIOS names may hold spaces and dashes, DNS names capitals and
+    // more than 15 characters; 64 KiB of credential spec is allowed.
+    for name in [
+        "ContainerAdministrator",
+        "NT AUTHORITY\\SYSTEM",
+        "-corp-\\app",
+        "Corp.Example.COM\\app.user",
+        &format!("{}\\{}", "d".repeat(63), "u".repeat(104)),
+    ] {
+        assert!(
+            pod(&format!("securityContext: {{windowsOptions: {{runAsUserName: '{name}', gmsaCredentialSpecName: web-spec, gmsaCredentialSpec: {}}}}}", "x".repeat(65536)), "").is_ok(),
+            "{name}"
+        );
+    }
+}
+
+/// `validateWindowsHostProcessPod`, after the topology spread constraints
+/// and before `validateHostUsers`: a container's `hostProcess` the pod's
+/// when both are set, every container a host process when one is (its
+/// own or the pod's; init containers first, as `VisitContainersWithPath`
+/// walks them), and the host's network.
+#[test]
+fn host_process_pods() {
+    assert_eq!(
+        error(
+            "securityContext: {windowsOptions: {hostProcess: false}}",
+            "  securityContext: {windowsOptions: {hostProcess: true}}\n  initContainers: [{name: init, image: x}]\n  topologySpreadConstraints: [{maxSkew: 1, whenUnsatisfiable: DoNotSchedule}]\n  hostUsers: false\n  hostPID: true\n"
+        ),
+        "[spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty, \
+        spec.containers[0].securityContext.windowsOptions.hostProcess: Invalid value: false: pod hostProcess value must be identical if both are specified, was true, \
+        spec: Invalid value: \"\": If pod contains any hostProcess containers then all containers must be HostProcess containers, \
+        spec.hostNetwork: Invalid value: false: hostNetwork must be true if pod contains any hostProcess containers, \
+        spec.HostPID: Forbidden: when `hostUsers` is false]"
+    );
+    // A container's own `hostProcess: true` counts without the pod's.
+    assert_eq!(
+        error(
+            "securityContext: {windowsOptions: {hostProcess: true}}",
+            "  hostNetwork: true\n  initContainers: [{name: init, image: x}]\n"
+        ),
+        "spec: Invalid value: \"\": If pod contains any hostProcess containers then all containers must be HostProcess containers"
+    );
+    assert!(
+        pod(
+            "",
+            "  hostNetwork: true\n  securityContext: {windowsOptions: {hostProcess: true}}\n  initContainers: [{name: init, image: x, securityContext: {windowsOptions: {hostProcess: true}}}]\n"
+        )
+        .is_ok()
+    );
+    assert!(
+        pod(
+            "securityContext: {windowsOptions: {hostProcess: false}}",
+            ""
         )
         .is_ok()
     );
