@@ -59,12 +59,31 @@ pub(super) fn job(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         ));
     }
     errs.extend(pod_template_update(new, old));
-    // Pointers, printed through `json.Marshal`. (`podFailurePolicy` and
-    // `successPolicy`, internal structs, are not compared.)
-    for key in ["completionMode", "backoffLimitPerIndex", "managedBy"] {
-        let value = at(spec, key);
-        if value != at(old_spec, key) {
-            errs.push(immutable(&format!("spec.{key}"), pointer(value)));
+    // Pointers, printed through `json.Marshal`; the policies are internal
+    // structs, compared as `Semantic.DeepEqual` compares them.
+    for key in [
+        "completionMode",
+        "podFailurePolicy",
+        "backoffLimitPerIndex",
+        "managedBy",
+        "successPolicy",
+    ] {
+        let (value, was) = (at(spec, key), at(old_spec, key));
+        let policy = match key {
+            "podFailurePolicy" => Some("PodFailurePolicy"),
+            "successPolicy" => Some("SuccessPolicy"),
+            _ => None,
+        };
+        let changed = match policy {
+            Some(_) => semantic(value) != semantic(was),
+            None => value != was,
+        };
+        if changed {
+            let bad = match policy {
+                Some(name) => BadValue::Json(internal_json::batch_pointer_to(name, value)),
+                None => pointer(value),
+            };
+            errs.push(immutable(&format!("spec.{key}"), bad));
         }
     }
     errs
@@ -411,6 +430,12 @@ pub(super) fn schedule_panics(new: &Value) -> bool {
 /// `ValidateImmutableField`'s error.
 fn immutable(path: &str, value: BadValue) -> FieldError {
     invalid(path, value, "field is immutable")
+}
+
+/// `Semantic.DeepEqual`'s normal form of a pointer to a struct without
+/// maps.
+fn semantic(value: Option<&Value>) -> Value {
+    equality::semantic(value.cloned().unwrap_or(Value::Null), |_| false)
 }
 
 /// A pointer field as the error prints it: through `json.Marshal`.

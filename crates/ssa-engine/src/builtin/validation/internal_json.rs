@@ -76,7 +76,35 @@ pub(super) fn pod_template_spec(template: &Value) -> String {
 /// `*metav1.LabelSelector`): `null` when unset; the value as it is
 /// without the table.
 pub(super) fn pointer_to(name: &str, value: Option<&Value>) -> String {
-    let types = table().unwrap_or_default();
+    pointer_in(table().unwrap_or_default(), name, value)
+}
+
+/// The internal structs of `pkg/apis/batch/types.go` a Job's update
+/// prints (`ValidateJobSpecUpdate`: `podFailurePolicy` and
+/// `successPolicy` are immutable), in the table's format: no json tags,
+/// the Go names in declaration order, each the same field of the v1 type
+/// (the generated conversions copy them), `Type` and `Status` of a pod
+/// condition pattern named strings of `pkg/apis/core`.
+#[cfg(feature = "rare-kinds")]
+const BATCH_TYPES: &str = r#"[
+["PodFailurePolicy",["Rules","[@1"]],
+["PodFailurePolicyRule",["Action","s"],["OnExitCodes","*@2"],["OnPodConditions","[@3"]],
+["PodFailurePolicyOnExitCodesRequirement",["ContainerName","*s"],["Operator","s"],["Values","[i"]],
+["PodFailurePolicyOnPodConditionsPattern",["Type","s"],["Status","s"]],
+["SuccessPolicy",["Rules","[@5"]],
+["SuccessPolicyRule",["SucceededIndexes","*s"],["SucceededCount","*i"]]
+]"#;
+
+/// `json.Marshal` of a pointer to the internal batch struct `name`
+/// (`PodFailurePolicy`, `SuccessPolicy`) that the v1 `value` converts to.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn batch_pointer_to(name: &str, value: Option<&Value>) -> String {
+    let types = crate::json::from_str(BATCH_TYPES).unwrap_or(Value::Null);
+    pointer_in(types.as_list().map_or(&[], Vec::as_slice), name, value)
+}
+
+/// `json.Marshal` of a pointer to struct `name` of `types`.
+fn pointer_in(types: &[Value], name: &str, value: Option<&Value>) -> String {
     let index = types.iter().position(|ty| {
         ty.as_list()
             .and_then(|fields| fields.first())

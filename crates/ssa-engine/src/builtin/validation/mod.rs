@@ -430,7 +430,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Job",
-        "changes to the selector, the pod template (but for a Job suspended before it ran: its scheduling directives and resources), completions (but for an Indexed Job, with parallelism), completionMode, backoffLimitPerIndex and managedBy",
+        "changes to the selector, the pod template (but for a Job suspended before it ran: its scheduling directives and resources), completions (but for an Indexed Job, with parallelism), completionMode, podFailurePolicy, backoffLimitPerIndex, managedBy and successPolicy (the policies printed as the internal batch structs)",
         "batch/validation ValidateJobSpecUpdate, validateCompletions, validatePodTemplateUpdate",
     ),
     (

@@ -203,6 +203,45 @@ fn job_fields_that_cannot_change() {
     );
 }
 
+/// `ValidateJobSpecUpdate`: `podFailurePolicy` and `successPolicy` are
+/// immutable (`ValidateImmutableField`, after `completionMode` and
+/// `backoffLimitPerIndex` and `managedBy` between them), compared as
+/// `Semantic.DeepEqual` compares them (an empty list is a nil one) and
+/// printed as the internal `batch` structs (`json.Marshal`, the Go names).
+#[test]
+fn job_policies_are_immutable() {
+    let indexed = "completionMode: Indexed\n  completions: 3\n  parallelism: 3\n  ";
+    let fail_on_42 =
+        "podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}";
+    let old = stored_job(&format!("{indexed}{fail_on_42}"), "perl");
+    let new = stored_job(
+        &format!(
+            "{indexed}podFailurePolicy: {{rules: [{{action: Ignore, onPodConditions: [{{type: DisruptionTarget, status: 'True'}}]}}]}}\n  successPolicy: {{rules: [{{succeededIndexes: '0-1', succeededCount: 1}}]}}\n  backoffLimitPerIndex: 1"
+        ),
+        "perl",
+    );
+    assert_eq!(
+        job_err(Some(&old), &new),
+        "Job.batch \"pi\" is invalid: [\
+        spec.podFailurePolicy: Invalid value: {\"Rules\":[{\"Action\":\"Ignore\",\"OnExitCodes\":null,\"OnPodConditions\":[{\"Type\":\"DisruptionTarget\",\"Status\":\"True\"}]}]}: field is immutable, \
+        spec.backoffLimitPerIndex: Invalid value: 1: field is immutable, \
+        spec.successPolicy: Invalid value: {\"Rules\":[{\"SucceededIndexes\":\"0-1\",\"SucceededCount\":1}]}: field is immutable]"
+    );
+    // Removing a policy prints the nil pointer.
+    assert_eq!(
+        job_err(Some(&old), &stored_job(indexed.trim_end(), "perl")),
+        "Job.batch \"pi\" is invalid: spec.podFailurePolicy: Invalid value: null: field is immutable"
+    );
+    // The same policy, an empty list written where the old had none.
+    let same = stored_job(
+        &format!(
+            "{indexed}podFailurePolicy: {{rules: [{{action: FailJob, onExitCodes: {{operator: In, values: [42]}}, onPodConditions: []}}]}}"
+        ),
+        "perl",
+    );
+    assert!(kind("batch/v1", "Job").validate(Some(&old), &same).is_ok());
+}
+
 /// `ValidateCronJobCreate`: the job template's restart policy, a selector
 /// in it, and the name's 52 characters.
 #[test]
