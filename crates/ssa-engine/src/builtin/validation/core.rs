@@ -19,7 +19,7 @@
 
 use super::field::{
     BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, non_negative,
-    not_found, required, too_long,
+    not_found, required, too_long, too_many,
 };
 use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::{Map, Value};
@@ -253,13 +253,16 @@ fn ephemeral_containers(
 /// `validateContainerRestartPolicy`, as 1.36 runs it for every container
 /// (ContainerRestartRules, beta and on since 1.35: an init container may
 /// also be `Never` or `OnFailure`, a regular one may set it at all): a
-/// known policy, and one given when there are restart rules. (The rules'
-/// own fields are not modelled.)
+/// known policy, and one given when there are restart rules; at most 20
+/// rules, each of the action `Restart` (RestartAllContainersOnContainerExits,
+/// alpha and off, would add `RestartAllContainers`) with exit codes of an
+/// `In` or `NotIn` operator and at most 255 values.
 fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
     let path = child(at, "restartPolicy");
     let valid = ["Always", "Never", "OnFailure"];
+    let rules = items(c.get("restartPolicyRules"));
     match c.get("restartPolicy").and_then(Value::as_str) {
-        None if !items(c.get("restartPolicyRules")).is_empty() => errs.required(
+        None if !rules.is_empty() => errs.required(
             path,
             "must specify restartPolicy when restart rules are used",
         ),
@@ -267,6 +270,30 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
             errs.not_supported(path, named(policy), &valid);
         }
         _ => {}
+    }
+    let list = child(at, "restartPolicyRules");
+    if rules.len() > 20 {
+        errs.push(too_many(&list, rules.len(), 20));
+    }
+    for (i, rule) in rules.iter().enumerate() {
+        let rule_at = index(&list, i);
+        let action = text(rule, "action");
+        if action != "Restart" {
+            errs.not_supported(child(&rule_at, "action"), named(action), &["Restart"]);
+        }
+        let path = child(&rule_at, "exitCodes");
+        let Some(codes) = super::at(Some(rule), "exitCodes") else {
+            errs.required(path, "must be specified");
+            continue;
+        };
+        let operator = text(codes, "operator");
+        if !["In", "NotIn"].contains(&operator) {
+            errs.not_supported(child(&path, "operator"), named(operator), &["In", "NotIn"]);
+        }
+        let values = items(codes.get("values")).len();
+        if values > 255 {
+            errs.push(too_many(&child(&path, "values"), values, 255));
+        }
     }
 }
 

@@ -209,6 +209,46 @@ fn container_restart_policies() {
     );
 }
 
+/// `validateContainerRestartPolicy`'s rules, after the policy: at most
+/// 20, each of the action `Restart` (RestartAllContainersOnContainerExits
+/// off), with exit codes (`In` or `NotIn`, at most 255 values); an init
+/// container's too.
+#[test]
+fn container_restart_rules() {
+    let many = vec!["{action: Restart, exitCodes: {operator: In, values: [1]}}"; 21].join(", ");
+    let values = (1..=256)
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(
+        error(
+            &format!(
+                "restartPolicy: Never, restartPolicyRules: [{{action: RestartAllContainers, exitCodes: {{operator: In, values: [1]}}}}, {{action: Restart}}, {{exitCodes: {{operator: Between, values: [{values}]}}}}]"
+            ),
+            &format!(
+                "  initContainers: [{{name: init, image: busybox, restartPolicy: Never, restartPolicyRules: [{many}]}}]\n"
+            )
+        ),
+        "[spec.containers[0].restartPolicyRules[0].action: Unsupported value: \"RestartAllContainers\": supported values: \"Restart\", \
+        spec.containers[0].restartPolicyRules[1].exitCodes: Required value: must be specified, \
+        spec.containers[0].restartPolicyRules[2].action: Unsupported value: \"\": supported values: \"Restart\", \
+        spec.containers[0].restartPolicyRules[2].exitCodes.operator: Unsupported value: \"Between\": supported values: \"In\", \"NotIn\", \
+        spec.containers[0].restartPolicyRules[2].exitCodes.values: Too many: 256: must have at most 255 items, \
+        spec.initContainers[0].restartPolicyRules: Too many: 21: must have at most 20 items]"
+    );
+    let values = (1..=255)
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        pod(
+            &format!("restartPolicy: OnFailure, restartPolicyRules: [{{action: Restart, exitCodes: {{operator: NotIn, values: [{values}]}}}}]"),
+            ""
+        )
+        .is_ok()
+    );
+}
+
 /// `validateTopologySpreadConstraints`: a positive maxSkew, a topology
 /// key, a known whenUnsatisfiable, no pair of them twice (reported at the
 /// first), after the DNS config and before the service account.
