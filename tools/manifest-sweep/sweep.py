@@ -8,8 +8,9 @@ For each YAML document under the given directories that is an object (an
 apiVersion, a kind, a metadata.name; no List), the script writes two
 scenarios: a server-side apply (`kubectl apply --server-side`) and a
 client-side apply (`kubectl apply`) creating it, runs them with
-`ssa run`, and prints each write whose outcome is not `applied`, with its
-message, for a person to judge.
+`ssa run`, with the same apply again (an update that changes nothing,
+which a server takes), and prints each write whose outcome is not
+`applied`, with its message, for a person to judge.
 
 Usage: python3 tools/manifest-sweep/sweep.py SSA DIR...
 (SSA: the `ssa` binary, `target/debug/ssa`.) Needs PyYAML to split the
@@ -56,9 +57,9 @@ def main():
             for path, i, doc in objects(root):
                 for op, manager in (("apply", "kubectl"),
                                     ("client-side-apply", "kubectl-client-side-apply")):
-                    total += 1
-                    scenario = {"scenario": "v1", "name": "sweep",
-                                "steps": [{"manager": manager, "op": op, "object": doc}]}
+                    total += 2
+                    step = {"manager": manager, "op": op, "object": doc}
+                    scenario = {"scenario": "v1", "name": "sweep", "steps": [step, step]}
                     file = os.path.join(tmp, "s.json")
                     with open(file, "w") as f:
                         json.dump(scenario, f)
@@ -66,13 +67,14 @@ def main():
                                          capture_output=True, text=True)
                     where = f"{path}#{i} {op}"
                     if run.returncode != 0:
-                        refused += 1
+                        refused += 2
                         print(f"UNUSABLE {where}: {run.stderr.strip()[:300]}")
                         continue
-                    for step in json.loads(run.stdout).get("steps", []):
+                    for n, step in enumerate(json.loads(run.stdout).get("steps", []), 1):
                         if step.get("outcome") != "applied":
                             refused += 1
-                            print(f"{step.get('outcome')} {where}: {(step.get('message') or '')[:300]}")
+                            message = (step.get("message") or "")[:300]
+                            print(f"{step.get('outcome')} {where} (write {n}): {message}")
     print(f"{total} writes, {refused} not applied")
 
 
