@@ -34,7 +34,7 @@
 //! AppArmor annotations against the fields (`ValidatePodCreate`).
 //! `seLinuxOptions` has no rule upstream.
 
-use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_long};
+use super::field::{BadValue, Errors, FieldError, child, index, json_string, named, too_long};
 use super::internal_json::pointer_to;
 use super::names::dns1123_subdomain;
 use super::{each_container, items, text};
@@ -263,9 +263,16 @@ fn windows_options(errs: &mut Vec<FieldError>, sc: &Value, at: &str) {
         return;
     };
     let at = child(at, "windowsOptions");
+    // The bad values are the `*string` fields, printed by `json.Marshal`.
     let mut check = |key: &str, rule: fn(&str) -> Vec<String>| {
         if let Some(value) = set(options, key).and_then(Value::as_str) {
-            invalid_each(errs, &child(&at, key), value, rule(value));
+            for message in rule(value) {
+                errs.invalid(
+                    child(&at, key),
+                    BadValue::Json(json_string(value)),
+                    &message,
+                );
+            }
         }
     };
     check("gmsaCredentialSpecName", dns1123_subdomain);

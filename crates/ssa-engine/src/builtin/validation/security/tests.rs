@@ -430,6 +430,12 @@ fn windows_options() {
             &["runAsUserName's User cannot contain only periods or spaces"]
         )
     );
+    // The value is a `*string`, printed by `json.Marshal`: HTML
+    // characters escaped.
+    assert_eq!(
+        user_name("app<corp>"),
+        "spec.containers[0].securityContext.windowsOptions.runAsUserName: Invalid value: \"app\\u003ccorp\\u003e\": runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]"
+    );
     assert_eq!(
         user_name("app@corp"),
         refusal(
