@@ -17,8 +17,7 @@ pub(crate) enum ErrorType {
     /// `Too long`, the value left out.
     TooLong,
     /// `Too many`: the count, then the limit (a custom resource's lists
-    /// and maps).
-    #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
+    /// and maps, a container's restart rules).
     TooMany,
     /// `field.TypeInvalid`, printed as `Invalid value` (a custom
     /// resource's type errors; unlike `Invalid`, it blocks CEL rules).
@@ -226,7 +225,6 @@ impl FieldError {
 }
 
 /// `field.TooMany`: `Too many: 4: must have at most 3 items`.
-#[cfg(feature = "crd-validation")]
 pub(crate) fn too_many(path: &str, actual: usize, max: i64) -> FieldError {
     let unit = if max == 1 { "item" } else { "items" };
     FieldError {

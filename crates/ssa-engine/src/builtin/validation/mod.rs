@@ -38,6 +38,7 @@
 //! - `storage`: a StorageClass, and what its update may not change.
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
+//! - `events`: a core or events.k8s.io Event.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
@@ -47,7 +48,7 @@
 //! The rules of the kinds the playground page's lessons and presets never
 //! write (Job, CronJob, Service, Ingress, CertificateSigningRequest, RBAC's
 //! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
-//! NetworkPolicy:
+//! NetworkPolicy, Event:
 //! [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
@@ -61,6 +62,8 @@ mod batch;
 mod certificates;
 mod core;
 mod equality;
+#[cfg(feature = "rare-kinds")]
+mod events;
 pub(crate) mod field;
 mod internal_json;
 pub(crate) mod ip;
@@ -127,6 +130,7 @@ impl Spec {
                 | Spec::PodDisruptionBudget
                 | Spec::PriorityClass
                 | Spec::NetworkPolicy
+                | Spec::Event
         )
     }
 }
@@ -154,6 +158,8 @@ enum Spec {
     PodDisruptionBudget,
     PriorityClass,
     StorageClass,
+    /// A core or events.k8s.io Event.
+    Event,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -504,6 +510,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "scheduling/validation ValidatePriorityClass (scheduling.IsKnownSystemPriorityClass, core/validation ValidatePreemptionPolicy), ValidatePriorityClassUpdate",
     ),
     (
+        "Event (core and events.k8s.io)",
+        "before its metadata: without an eventTime, an involved object's namespace other than the Event's (empty only in default); with one, an involved object without a namespace outside default and kube-system, no reporting controller or one that is not a qualified name, no reporting instance, action or reason, or one longer than 128 bytes, a message longer than 1024; a namespace that is not a DNS subdomain",
+        "core/validation ValidateEventCreate, ValidateEventUpdate, legacyValidateEvent (apimachinery IsQualifiedName, IsDNS1123Subdomain)",
+    ),
+    (
+        "Event (events.k8s.io)",
+        "on create a series with a count below 2 or without lastObservedTime, no eventTime, a type other than Normal and Warning, deprecatedFirstTimestamp, deprecatedLastTimestamp, deprecatedCount or deprecatedSource set (at the internal paths: involvedObject, message, firstTimestamp, count, source); on update a changed series checked so, and a change to any other field",
+        "core/validation ValidateEventCreate, ValidateEventUpdate, validateV1EventSeries, ValidateImmutableField",
+    ),
+    (
         "Role, ClusterRole",
         "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
@@ -579,6 +595,7 @@ impl KindValidation {
             ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
             ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
             ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
+            ("" | "events.k8s.io", "Event") => Spec::Event,
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -595,11 +612,21 @@ impl KindValidation {
 
     /// The field errors of `new` (replacing `old`), in upstream's order.
     fn errors(&self, old: Option<&Value>, new: &Value) -> Vec<field::FieldError> {
-        let mut errs = match (old, self.meta) {
+        // An Event's create runs legacyValidateEvent before its metadata.
+        #[cfg(feature = "rare-kinds")]
+        let events_api = self.group_kind != "Event";
+        #[cfg(feature = "rare-kinds")]
+        let mut errs = match (self.spec, old) {
+            (Spec::Event, None) => events::legacy(new, events_api),
+            _ => Vec::new(),
+        };
+        #[cfg(not(feature = "rare-kinds"))]
+        let mut errs = Vec::new();
+        errs.extend(match (old, self.meta) {
             (None, Some((rule, kube))) => meta::object_meta(new, rule, kube),
             (None, None) => Vec::new(),
             (Some(old), _) => self.update_meta_errors(new, old),
-        };
+        });
         match (self.spec, old) {
             (Spec::Workload(w), _) => errs.extend(apps::spec(w, new, old)),
             // The strategy's ValidateUpdate runs ValidateReplicationController
@@ -648,6 +675,17 @@ impl KindValidation {
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::PriorityClass, _) => errs.extend(scheduling::priority_class(new, old)),
+            // ValidateEventCreate, ValidateEventUpdate: through the core
+            // API the legacy rules alone.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::Event, None) if events_api => errs.extend(events::create(new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::Event, Some(old)) => {
+                errs.extend(events::legacy(new, events_api));
+                if events_api {
+                    errs.extend(events::update(new, old));
+                }
+            }
             // Without `rare-kinds`: the metadata alone (the page asks the
             // API package instead, see `Spec::is_rare`).
             _ => {}
