@@ -1343,7 +1343,15 @@ fn kinds_without_a_name_function_get_the_registry_pass() {
         )
         .is_ok()
     );
-    assert!(create("v1", "Event", "metadata: {name: My.Event_1}").is_ok());
+    // (An Event's own rules want its namespace, which a request has.)
+    assert!(
+        create(
+            "v1",
+            "Event",
+            "metadata: {name: My.Event_1, namespace: default}"
+        )
+        .is_ok()
+    );
     // (The spec's errors, of a request without one, aside.)
     assert!(
         create(
