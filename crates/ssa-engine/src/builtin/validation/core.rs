@@ -19,7 +19,7 @@
 
 use super::field::{
     BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, non_negative,
-    not_found, required, too_long, too_many,
+    not_found, required, too_long,
 };
 use super::{at, items, meta, names, podspec, probes, resources, security, text, volumes};
 use crate::value::{Map, Value};
@@ -271,9 +271,18 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
         }
         _ => {}
     }
+    #[cfg(feature = "rare-kinds")]
+    restart_rules(errs, rules, at);
+}
+
+/// `validateContainerRestartPolicy`'s checks of the rules themselves (the
+/// `rare-kinds` feature: the page asks the API package about a write
+/// that has restart rules, see `RarePodFields`).
+#[cfg(feature = "rare-kinds")]
+fn restart_rules(errs: &mut Vec<FieldError>, rules: &[Value], at: &str) {
     let list = child(at, "restartPolicyRules");
     if rules.len() > 20 {
-        errs.push(too_many(&list, rules.len(), 20));
+        errs.push(super::field::too_many(&list, rules.len(), 20));
     }
     for (i, rule) in rules.iter().enumerate() {
         let rule_at = index(&list, i);
@@ -292,7 +301,7 @@ fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
         }
         let values = items(codes.get("values")).len();
         if values > 255 {
-            errs.push(too_many(&child(&path, "values"), values, 255));
+            errs.push(super::field::too_many(&child(&path, "values"), values, 255));
         }
     }
 }

@@ -18,6 +18,10 @@ pub(crate) enum ErrorType {
     TooLong,
     /// `Too many`: the count, then the limit (a custom resource's lists
     /// and maps, a container's restart rules).
+    #[cfg_attr(
+        not(any(feature = "crd-validation", feature = "rare-kinds")),
+        allow(dead_code)
+    )]
     TooMany,
     /// `field.TypeInvalid`, printed as `Invalid value` (a custom
     /// resource's type errors; unlike `Invalid`, it blocks CEL rules).
@@ -225,6 +229,7 @@ impl FieldError {
 }
 
 /// `field.TooMany`: `Too many: 4: must have at most 3 items`.
+#[cfg(any(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) fn too_many(path: &str, actual: usize, max: i64) -> FieldError {
     let unit = if max == 1 { "item" } else { "items" };
     FieldError {

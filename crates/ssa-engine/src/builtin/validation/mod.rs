@@ -706,14 +706,25 @@ impl KindValidation {
     /// for a kind whose rules this build leaves out (`rare-kinds`), the
     /// JavaScript API package's when a delegate is set.
     pub(crate) fn validator(self, api_version: &str, kind: &str) -> Arc<dyn Validator> {
+        let rare = self.spec.is_rare() || self.meta.is_some_and(|(rule, _)| rule.is_rare());
+        let pods = matches!(
+            self.spec,
+            Spec::Workload(_) | Spec::Pod | Spec::ReplicationController
+        );
         if !cfg!(feature = "rare-kinds")
-            && (self.spec.is_rare() || self.meta.is_some_and(|(rule, _)| rule.is_rare()))
+            && (rare || pods)
             && let Some(delegated) = crate::delegated::validator(
                 "validateBuiltin",
                 vec![Value::from(api_version), Value::from(kind)],
             )
         {
-            return delegated;
+            if rare {
+                return delegated;
+            }
+            return Arc::new(RarePodFields {
+                local: self,
+                delegated,
+            });
         }
         Arc::new(self)
     }
@@ -736,6 +747,45 @@ impl KindValidation {
             Some(message) => Err(message),
             None => Ok(()),
         }
+    }
+}
+
+/// The pod spec fields whose rules are the `rare-kinds` feature: the
+/// Windows options' own and a host-process pod's, the sysctls'
+/// (`security`) and the container restart rules' (`core`).
+const DELEGATED_POD_FIELDS: [&str; 3] = ["windowsOptions", "sysctls", "restartPolicyRules"];
+
+/// A kind with a pod spec in a build without `rare-kinds` (the page): a
+/// write that sets one of `DELEGATED_POD_FIELDS` anywhere is asked of
+/// the delegate, whose build checks them; any other write, and every
+/// `/status` write, is validated here.
+struct RarePodFields {
+    local: KindValidation,
+    delegated: Arc<dyn Validator>,
+}
+
+impl Validator for RarePodFields {
+    fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
+        if DELEGATED_POD_FIELDS.iter().any(|key| has_key(new, key)) {
+            self.delegated.validate(old, new)
+        } else {
+            self.local.validate(old, new)
+        }
+    }
+
+    fn validate_status(&self, old: &Value, new: &Value) -> Result<(), String> {
+        self.local.validate_status(old, new)
+    }
+}
+
+/// Whether `value` holds the key `key`, set, at any depth.
+fn has_key(value: &Value, key: &str) -> bool {
+    match value {
+        Value::Map(map) => map
+            .iter()
+            .any(|(k, v)| k == key && !v.is_null() || has_key(v, key)),
+        Value::List(items) => items.iter().any(|v| has_key(v, key)),
+        _ => false,
     }
 }
 

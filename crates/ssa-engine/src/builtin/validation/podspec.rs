@@ -76,6 +76,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         spec.get("topologySpreadConstraints"),
         &at("topologySpreadConstraints"),
     );
+    #[cfg(feature = "rare-kinds")]
     security::host_process(&mut errs, spec, path);
     security::host_users(&mut errs, spec, path);
     // ValidateServiceAccountName and ValidateNodeName: DNS subdomains. The

@@ -17,9 +17,11 @@
 //! allowing, is not modelled.
 //!
 //! The Windows options' own rules (`validateWindowsSecurityContextOptions`:
-//! [`windows_options`], a pod's and each container's), the host-process
-//! pod's ([`host_process`], which `ValidatePodSpec` runs before
-//! `validateHostUsers`) and a namespaced sysctl beside `hostNetwork` or
+//! `windows_options`, a pod's and each container's), the host-process
+//! pod's (`host_process`, which `ValidatePodSpec` runs before
+//! `validateHostUsers`; both are the `rare-kinds` feature: the page asks
+//! the API package about a write that sets Windows options, see
+//! `RarePodFields`) and a namespaced sysctl beside `hostNetwork` or
 //! `hostIPC` (`ValidateHostSysctl`, [`host_sysctl`]) follow the same copy.
 //! `validateHostUsers` is [`host_users`], which `ValidatePodSpec` runs
 //! after the host-process rules; what `spec.os` forbids of either OS is
@@ -34,10 +36,15 @@
 //! AppArmor annotations against the fields (`ValidatePodCreate`).
 //! `seLinuxOptions` has no rule upstream.
 
-use super::field::{BadValue, Errors, FieldError, child, index, json_string, named, too_long};
+#[cfg(feature = "rare-kinds")]
+use super::each_container;
+#[cfg(feature = "rare-kinds")]
+use super::field::json_string;
+use super::field::{BadValue, Errors, FieldError, child, index, named, too_long};
 use super::internal_json::pointer_to;
+#[cfg(feature = "rare-kinds")]
 use super::names::dns1123_subdomain;
-use super::{each_container, items, text};
+use super::{items, text};
 use crate::value::Value;
 
 /// The field's value unless absent or `null` (a nil pointer).
@@ -116,6 +123,7 @@ pub(super) fn container(errs: &mut Vec<FieldError>, c: &Value, at: &str, host_us
             );
         }
     }
+    #[cfg(feature = "rare-kinds")]
     windows_options(errs, sc, at);
     profile(errs, sc, at, "appArmorProfile");
 }
@@ -139,29 +147,8 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
             "ShareProcessNamespace and HostPID cannot both be enabled",
         );
     }
-    // validateSysctls: a name, valid, not twice.
-    let list = child(at, "sysctls");
-    let sysctls = items(sc.get("sysctls"));
-    for (i, sysctl) in sysctls.iter().enumerate() {
-        let name = text(sysctl, "name");
-        let path = child(&index(&list, i), "name");
-        let bad = || BadValue::str(name);
-        if name.is_empty() {
-            errs.required(&path, "");
-        } else if !sysctl_name(name) {
-            errs.invalid(&path, bad(), SYSCTL);
-        } else if sysctls
-            .get(..i)
-            .unwrap_or_default()
-            .iter()
-            .any(|s| text(s, "name") == name)
-        {
-            errs.duplicate(&path, bad());
-        }
-        if let Some(detail) = host_sysctl(name, spec) {
-            errs.invalid(path, bad(), detail);
-        }
-    }
+    #[cfg(feature = "rare-kinds")]
+    sysctls(errs, spec, sc, at);
     policy(
         errs,
         sc,
@@ -170,6 +157,7 @@ pub(super) fn pod(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
         &["Always", "OnRootMismatch"],
     );
     profile(errs, sc, at, "seccompProfile");
+    #[cfg(feature = "rare-kinds")]
     windows_options(errs, sc, at);
     profile(errs, sc, at, "appArmorProfile");
     policy(
@@ -210,44 +198,72 @@ pub(super) fn host_users(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     });
 }
 
+/// `validateSysctls` of the pod's security context `sc` at `at`: each
+/// sysctl has a name, one `IsValidSysctlName` takes, not given before,
+/// and not of a namespace the pod shares with the host (the `rare-kinds`
+/// feature: the page asks the API package about a write with sysctls,
+/// see `RarePodFields`).
+#[cfg(feature = "rare-kinds")]
+fn sysctls(errs: &mut Vec<FieldError>, spec: &Value, sc: &Value, at: &str) {
+    let list = child(at, "sysctls");
+    let sysctls = items(sc.get("sysctls"));
+    for (i, sysctl) in sysctls.iter().enumerate() {
+        let name = text(sysctl, "name");
+        let path = child(&index(&list, i), "name");
+        let bad = || BadValue::str(name);
+        if name.is_empty() {
+            errs.required(&path, "");
+        } else if !sysctl_name(name) {
+            errs.invalid(&path, bad(), SYSCTL);
+        } else if sysctls
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .any(|s| text(s, "name") == name)
+        {
+            errs.duplicate(&path, bad());
+        }
+        if let Some(detail) = host_sysctl(name, spec) {
+            errs.invalid(path, bad(), detail);
+        }
+    }
+}
+
 /// `ValidateHostSysctl`: the refusal of sysctl `name` when `spec` shares
-/// its namespace with the host (component-helpers' `GetNamespace`: the
-/// name normalized to dots, up to a `*`, then the IPC namespace's names
-/// and the network's and message queues' prefixes).
+/// its namespace with the host. component-helpers' `GetNamespace` reads
+/// the name up to a `*`, normalized to dots (`NormalizeName`: when its
+/// first separator is `/`, dots and slashes swap), and finds the IPC
+/// namespace's names and the network's and message queues' prefixes; on
+/// the name as written: its first part, its first separator and the rest.
+#[cfg(feature = "rare-kinds")]
 fn host_sysctl(name: &str, spec: &Value) -> Option<&'static str> {
-    // NormalizeName: `net/ipv4/conf/eno2.100/rp_filter` is
-    // `net.ipv4.conf.eno2/100.rp_filter`.
-    let normal: String = if name
-        .find(['.', '/'])
-        .is_some_and(|i| name.as_bytes()[i] == b'/')
-    {
-        name.chars()
-            .map(|c| match c {
-                '.' => '/',
-                '/' => '.',
-                c => c,
-            })
-            .collect()
-    } else {
-        name.to_owned()
-    };
-    let sysctl = normal.split('*').next().unwrap_or_default();
     const IPC: [&str; 10] = [
-        "kernel.sem",
-        "kernel.shmall",
-        "kernel.shmmax",
-        "kernel.shmmni",
-        "kernel.shm_rmid_forced",
-        "kernel.shm",
-        "kernel.msgmax",
-        "kernel.msgmnb",
-        "kernel.msgmni",
-        "kernel.msg",
+        "sem",
+        "shmall",
+        "shmmax",
+        "shmmni",
+        "shm_rmid_forced",
+        "shm",
+        "msgmax",
+        "msgmnb",
+        "msgmni",
+        "msg",
     ];
+    let name = name.split('*').next().unwrap_or_default();
+    let (first, rest) = name.split_at(name.find(['.', '/']).unwrap_or(name.len()));
+    let separator = rest.get(..1).unwrap_or("");
+    let rest = rest.get(1..).unwrap_or("");
     let host = |key: &str| spec.get(key) == Some(&Value::Bool(true));
-    if sysctl.starts_with("net.") && host("hostNetwork") {
+    // `net.`, `fs.mqueue.`, `kernel.<name>` once normalized.
+    let net = first == "net" && !separator.is_empty();
+    let mqueue = first == "fs"
+        && rest
+            .strip_prefix("mqueue")
+            .is_some_and(|r| r.starts_with(separator) && !separator.is_empty());
+    let ipc = mqueue || first == "kernel" && IPC.contains(&rest);
+    if net && host("hostNetwork") {
         Some("may not be specified when 'hostNetwork' is true")
-    } else if (IPC.contains(&sysctl) || sysctl.starts_with("fs.mqueue.")) && host("hostIPC") {
+    } else if ipc && host("hostIPC") {
         Some("may not be specified when 'hostIPC' is true")
     } else {
         None
@@ -258,6 +274,7 @@ fn host_sysctl(name: &str, spec: &Value) -> Option<&'static str> {
 /// at `at`: a credential spec's name is a DNS subdomain, the credential
 /// spec and the user name are not empty, the user name is `USER` or
 /// `DOMAIN\USER` by Windows' rules.
+#[cfg(feature = "rare-kinds")]
 fn windows_options(errs: &mut Vec<FieldError>, sc: &Value, at: &str) {
     let Some(options) = set(sc, "windowsOptions") else {
         return;
@@ -286,6 +303,7 @@ fn windows_options(errs: &mut Vec<FieldError>, sc: &Value, at: &str) {
 
 /// `validateWindowsSecurityContextOptions`' messages for a
 /// `runAsUserName`.
+#[cfg(feature = "rare-kinds")]
 fn run_as_user_name(name: &str) -> Vec<String> {
     let split = name.split_once('\\');
     let message = |m: &str| vec![m.to_owned()];
@@ -325,6 +343,7 @@ fn run_as_user_name(name: &str) -> Vec<String> {
 
 /// `validNetBiosRegex`: 1 to 15 characters, none of `\/:*?"<>|`, the
 /// first not a dot.
+#[cfg(feature = "rare-kinds")]
 fn netbios_domain(domain: &str) -> bool {
     let bad = |c: char| "\\/:*?\"<>|".contains(c);
     !domain.starts_with('.') && (1..=15).contains(&domain.chars().count()) && !domain.contains(bad)
@@ -333,6 +352,7 @@ fn netbios_domain(domain: &str) -> bool {
 /// `validWindowsUserDomainDNSRegex`: dot-separated labels of 1 to 63
 /// ASCII letters, digits and dashes, no dash at either end (upper case
 /// allowed, unlike a DNS-1123 name).
+#[cfg(feature = "rare-kinds")]
 fn dns_domain(domain: &str) -> bool {
     domain.split('.').all(|label| {
         let b = label.as_bytes();
@@ -347,6 +367,7 @@ fn dns_domain(domain: &str) -> bool {
 /// runs as a host process (its own `hostProcess`, or the pod's when it
 /// sets none), all do, the pod's value and a container's agree, and the
 /// pod uses the host's network.
+#[cfg(feature = "rare-kinds")]
 pub(super) fn host_process(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     let host_process = |sc: Option<&Value>| {
         sc.and_then(|sc| set(sc, "windowsOptions"))
@@ -394,11 +415,13 @@ pub(super) fn host_process(errs: &mut Vec<FieldError>, spec: &Value, path: &str)
 }
 
 /// `IsValidSysctlName`'s message.
+#[cfg(feature = "rare-kinds")]
 const SYSCTL: &str = "must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$";
 
 /// `IsValidSysctlName`: at most 253 characters, segments of lower-case
 /// letters, digits, `-` and `_` (not at their ends) between `.` or `/`:
 /// a separator (and each end) only beside a letter or a digit.
+#[cfg(feature = "rare-kinds")]
 fn sysctl_name(name: &str) -> bool {
     // 0 a separator, 1 `-` or `_`, 2 a letter or digit, 3 anything else.
     let class = |c: u8| match c {

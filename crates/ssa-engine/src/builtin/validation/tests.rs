@@ -2457,3 +2457,48 @@ fn huge_pages_are_whole_pages_beside_cpu_or_memory() {
     );
     assert!(check("{limits: {hugepages-2Mi: '0', memory: 1Gi}}").is_ok());
 }
+
+/// The page's build leaves the Windows options' own rules, the
+/// host-process pod's, the sysctls' and the restart rules' fields to the
+/// API package: a kind with a pod spec asks its delegate about a write
+/// that sets `windowsOptions`, `sysctls` or `restartPolicyRules`
+/// anywhere, and validates any other write, and every `/status` write,
+/// itself.
+#[test]
+fn rare_pod_fields_ask_the_delegate() {
+    struct Asked;
+    impl Validator for Asked {
+        fn validate(&self, _: Option<&Value>, _: &Value) -> Result<(), String> {
+            Err("asked".to_string())
+        }
+    }
+    let pods = super::RarePodFields {
+        local: kind("apps/v1", "Deployment"),
+        delegated: std::sync::Arc::new(Asked),
+    };
+    let deployment = |security: &str| {
+        v(&format!(
+            "metadata: {{name: web}}\nspec:\n  strategy: {{type: Recreate}}\n  selector: {{matchLabels: {{app: web}}}}\n  template:\n    metadata: {{labels: {{app: web}}}}\n    spec:\n      containers: [{{name: web, image: nginx, securityContext: {security}, terminationMessagePolicy: File, imagePullPolicy: Always}}]\n      restartPolicy: Always\n      dnsPolicy: ClusterFirst"
+        ))
+    };
+    let windows = deployment("{windowsOptions: {runAsUserName: ContainerUser}}");
+    assert_eq!(pods.validate(None, &windows), Err("asked".to_string()));
+    assert_eq!(pods.validate_status(&windows, &windows), Ok(()));
+    let rules = deployment("{}, restartPolicy: Never, restartPolicyRules: [{action: Restart}]");
+    assert_eq!(pods.validate(None, &rules), Err("asked".to_string()));
+    let sysctls = v(
+        "metadata: {name: p}\nspec: {securityContext: {sysctls: [{name: net.core.somaxconn, value: '1'}]}}",
+    );
+    assert_eq!(pods.validate(None, &sysctls), Err("asked".to_string()));
+    let linux = deployment("{runAsUser: -1}");
+    assert_eq!(
+        pods.validate(None, &linux),
+        pods.local.validate(None, &linux)
+    );
+    assert!(pods.validate(None, &linux).is_err());
+    // Unset (null) options are not Windows options.
+    assert_eq!(
+        pods.validate(None, &deployment("{windowsOptions: null}")),
+        Ok(())
+    );
+}

@@ -365,6 +365,18 @@ fn host_sysctls() {
             )
         )
         .is_ok()
+    ); // Message queues by either separator, not the bare prefix.
+    assert_eq!(
+        error(
+            "",
+            &format!(
+                "  hostIPC: true\n{}",
+                pod_context(
+                    "sysctls: [{name: fs/mqueue/queues_max, value: '1'}, {name: fs.mqueue, value: '1'}, {name: kernel.shm.x, value: '1'}]"
+                )
+            )
+        ),
+        "spec.securityContext.sysctls[0].name: Invalid value: \"fs/mqueue/queues_max\": may not be specified when 'hostIPC' is true"
     );
 }
 
