@@ -90,7 +90,8 @@ globalThis.ssaApi = async (name, args) => {
 
 // The same package, called synchronously while the app runs a scenario:
 // the app's engine leaves a custom resource's validation out (its size
-// budget), and the rules of the built-in kinds no lesson or preset writes,
+// budget), the rules of the built-in kinds no lesson or preset writes and
+// those of a pod spec's Windows options, sysctls and restart rules,
 // and asks the package's validateCustomResource and validateBuiltin instead
 // (crates/ssa-engine/src/delegated.rs). Before the package is loaded
 // there is no answer: the first call starts loading it, and the app runs
