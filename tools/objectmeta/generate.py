@@ -94,10 +94,13 @@ SUBDOMAIN_CORE = [
 ]
 
 OTHERS = {
-    # core/validation ValidateNamespaceName (NameIsDNSLabel),
+    # core/validation ValidateNamespaceName (NameIsDNSLabel);
+    # ValidateServiceCreate: NameIsDNSLabel while RelaxedServiceNameValidation
+    # is on (beta and on by default since 1.36, KEP-5311; kube_features.go
+    # of the 1.37 cycle, AIAgentSandox/kubernetes@db1f817b), else
     # ValidateServiceName (NameIsDNS1035Label).
     "/Namespace": "L",
-    "/Service": "D",
+    "/Service": "L",
     # core/validation ValidateEventCreate: a core/v1 request gets
     # legacyValidateEvent alone.
     "/Event": "r",

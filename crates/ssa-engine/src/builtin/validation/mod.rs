@@ -166,7 +166,7 @@ enum Spec {
 pub const RULES: &[(&str, &str, &str)] = &[
     (
         "every stored built-in kind (the catalogue's objectMeta)",
-        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace a DNS label; Service a DNS-1035 label; Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; LeaseCandidate a config map key; StorageVersion <group>.<resource>; ClusterTrustBundle its signer's prefix and a DNS subdomain; IPAddress an IP address in canonical form; every other kind (and every update) a path segment; a generateName by the same function's prefix form",
+        "a missing name, or on create a name its kind's name function refuses: a DNS subdomain (most kinds); Namespace and Service a DNS label (a Service's by RelaxedServiceNameValidation, beta and on since 1.36); Role, ClusterRole, RoleBinding, ClusterRoleBinding a path segment; CronJob also more than 52 characters; CustomResourceDefinition not <plural>.<group>; APIService not <version>.<group>; LeaseCandidate a config map key; StorageVersion <group>.<resource>; ClusterTrustBundle its signer's prefix and a DNS subdomain; IPAddress an IP address in canonical form; every other kind (and every update) a path segment; a generateName by the same function's prefix form",
         "apimachinery api/validation ValidateObjectMeta with each kind's ValidateNameFunc (pkg/apis/*/validation, apiextensions-apiserver ValidateCustomResourceDefinition, kube-aggregator ValidateAPIService), batch ValidateCronJobCreate, apiserver registry/rest BeforeCreate and validateCommonFields (IsPathSegmentName)",
     ),
     (

@@ -58,13 +58,20 @@ fn an_invalid_name_is_refused_on_create() {
     );
     let ok = deployment("web", "{matchLabels: {app: web}}", "{app: web}", "");
     assert!(deploy().validate(None, &ok).is_ok());
-    // `NameIsDNS1035Label`: a Service name starts with a letter.
+    // A Service's name is a DNS label (`NameIsDNSLabel` with
+    // RelaxedServiceNameValidation, beta and on since 1.36: a digit may
+    // start it, as `NameIsDNS1035Label` refused before).
     let svc = kind("v1", "Service");
-    assert!(
-        svc.validate(None, &service("metadata: {name: 1web}\nspec: {ports: [{port: 80, protocol: TCP}]}"))
-            .unwrap_err()
-            .starts_with("Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist")
+    let named = |name: &str| {
+        service(&format!(
+            "metadata: {{name: {name}}}\nspec: {{ports: [{{port: 80, protocol: TCP}}]}}"
+        ))
+    };
+    assert_eq!(
+        svc.validate(None, &named("Web")).unwrap_err(),
+        "Service \"Web\" is invalid: metadata.name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
     );
+    assert_eq!(svc.validate(None, &named("1web")), Ok(()));
     // `ValidateObjectMeta`: a name is required.
     assert_eq!(
         kind("v1", "ConfigMap")
@@ -1033,8 +1040,9 @@ fn every_catalogue_kind_has_its_metadata_rule() {
                 "node.k8s.io/RuntimeClass",
             ],
         ),
-        (Some((Label, true)), &["/Namespace"]),
-        (Some((Dns1035, true)), &["/Service"]),
+        // A Service's name by NameIsDNSLabel: RelaxedServiceNameValidation,
+        // beta and on since 1.36.
+        (Some((Label, true)), &["/Namespace", "/Service"]),
         (
             Some((PathSegment, true)),
             &[
