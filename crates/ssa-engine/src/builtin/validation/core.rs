@@ -254,9 +254,10 @@ fn ephemeral_containers(
 /// (ContainerRestartRules, beta and on since 1.35: an init container may
 /// also be `Never` or `OnFailure`, a regular one may set it at all): a
 /// known policy, and one given when there are restart rules; at most 20
-/// rules, each of the action `Restart` (RestartAllContainersOnContainerExits,
-/// alpha and off, would add `RestartAllContainers`) with exit codes of an
-/// `In` or `NotIn` operator and at most 255 values.
+/// rules, each of the action `Restart` or `RestartAllContainers`
+/// (RestartAllContainersOnContainerExits, beta and on since 1.36,
+/// kube_features.go of the 1.37 cycle) with exit codes of an `In` or
+/// `NotIn` operator and at most 255 values.
 fn restart_policy(errs: &mut Vec<FieldError>, c: &Value, at: &str) {
     let path = child(at, "restartPolicy");
     let valid = ["Always", "Never", "OnFailure"];
@@ -286,9 +287,12 @@ fn restart_rules(errs: &mut Vec<FieldError>, rules: &[Value], at: &str) {
     }
     for (i, rule) in rules.iter().enumerate() {
         let rule_at = index(&list, i);
+        // RestartAllContainersOnContainerExits (beta and on since 1.36)
+        // adds RestartAllContainers.
+        const ACTIONS: [&str; 2] = ["Restart", "RestartAllContainers"];
         let action = text(rule, "action");
-        if action != "Restart" {
-            errs.not_supported(child(&rule_at, "action"), named(action), &["Restart"]);
+        if !ACTIONS.contains(&action) {
+            errs.not_supported(child(&rule_at, "action"), named(action), &ACTIONS);
         }
         let path = child(&rule_at, "exitCodes");
         let Some(codes) = super::at(Some(rule), "exitCodes") else {

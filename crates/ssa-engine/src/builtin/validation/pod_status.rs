@@ -5,8 +5,11 @@
 //! (the stored spec restored, a left-out `qosClass` backfilled: the
 //! registry's status table, before validation). The metadata's update
 //! is checked by the caller. 1.36's gates: ContainerRestartRules and
-//! ClearingNominatedNodeNameAfterBinding beta and on,
-//! RestartAllContainersOnContainerExits and StrictIPCIDRValidation off.
+//! ClearingNominatedNodeNameAfterBinding beta and on, StrictIPCIDRValidation
+//! taken as off. RestartAllContainersOnContainerExits is beta and on in
+//! 1.36, and a pod with a `RestartAllContainers` rule may then run every
+//! container again (`podutil.AllContainersCouldRestart`): not modelled,
+//! its source was not found.
 //!
 //! Not modelled: `ValidatePodSpecificAnnotationUpdates` (mirror-pod and
 //! AppArmor annotations), the resource claim statuses (plain, extended,

@@ -210,9 +210,10 @@ fn container_restart_policies() {
 }
 
 /// `validateContainerRestartPolicy`'s rules, after the policy: at most
-/// 20, each of the action `Restart` (RestartAllContainersOnContainerExits
-/// off), with exit codes (`In` or `NotIn`, at most 255 values); an init
-/// container's too.
+/// 20, each of the action `Restart` or `RestartAllContainers`
+/// (RestartAllContainersOnContainerExits, beta and on since 1.36), with
+/// exit codes (`In` or `NotIn`, at most 255 values); an init container's
+/// too.
 #[test]
 fn container_restart_rules() {
     let many = vec!["{action: Restart, exitCodes: {operator: In, values: [1]}}"; 21].join(", ");
@@ -223,15 +224,15 @@ fn container_restart_rules() {
     assert_eq!(
         error(
             &format!(
-                "restartPolicy: Never, restartPolicyRules: [{{action: RestartAllContainers, exitCodes: {{operator: In, values: [1]}}}}, {{action: Restart}}, {{exitCodes: {{operator: Between, values: [{values}]}}}}]"
+                "restartPolicy: Never, restartPolicyRules: [{{action: RestartPod, exitCodes: {{operator: In, values: [1]}}}}, {{action: Restart}}, {{exitCodes: {{operator: Between, values: [{values}]}}}}]"
             ),
             &format!(
                 "  initContainers: [{{name: init, image: busybox, restartPolicy: Never, restartPolicyRules: [{many}]}}]\n"
             )
         ),
-        "[spec.containers[0].restartPolicyRules[0].action: Unsupported value: \"RestartAllContainers\": supported values: \"Restart\", \
+        "[spec.containers[0].restartPolicyRules[0].action: Unsupported value: \"RestartPod\": supported values: \"Restart\", \"RestartAllContainers\", \
         spec.containers[0].restartPolicyRules[1].exitCodes: Required value: must be specified, \
-        spec.containers[0].restartPolicyRules[2].action: Unsupported value: \"\": supported values: \"Restart\", \
+        spec.containers[0].restartPolicyRules[2].action: Unsupported value: \"\": supported values: \"Restart\", \"RestartAllContainers\", \
         spec.containers[0].restartPolicyRules[2].exitCodes.operator: Unsupported value: \"Between\": supported values: \"In\", \"NotIn\", \
         spec.containers[0].restartPolicyRules[2].exitCodes.values: Too many: 256: must have at most 255 items, \
         spec.initContainers[0].restartPolicyRules: Too many: 21: must have at most 20 items]"
@@ -242,7 +243,7 @@ fn container_restart_rules() {
         .join(", ");
     assert!(
         pod(
-            &format!("restartPolicy: OnFailure, restartPolicyRules: [{{action: Restart, exitCodes: {{operator: NotIn, values: [{values}]}}}}]"),
+            &format!("restartPolicy: OnFailure, restartPolicyRules: [{{action: Restart, exitCodes: {{operator: NotIn, values: [{values}]}}}}, {{action: RestartAllContainers, exitCodes: {{operator: In, values: [42]}}}}]"),
             ""
         )
         .is_ok()
