@@ -151,10 +151,15 @@ impl Ip {
         }
     }
 
-    /// An IPv4-mapped IPv6 address.
+    /// The address's bits as written (an IPv6 address as 128 bits even
+    /// when it maps an IPv4 one), left-aligned in a `u128`: what lies
+    /// past a prefix of `n` bits is `bits << n`.
     #[cfg(feature = "rare-kinds")]
-    pub(super) fn is_4in6(self) -> bool {
-        matches!(self, Ip::V6(_)) && self.to4().is_some()
+    fn bits_as_written(self) -> u128 {
+        match self {
+            Ip::V4(octets) => u128::from(u32::from_be_bytes(octets)) << 96,
+            Ip::V6(groups) => groups.iter().fold(0, |bits, g| bits << 16 | u128::from(*g)),
+        }
     }
 
     /// Go's IPv6 test in `netutils.IsIPv6String`: no `To4` view.
@@ -195,35 +200,77 @@ pub(super) fn strict_subset(cidr: (Ip, u32), except: (Ip, u32)) -> bool {
             == 0
 }
 
-/// apimachinery's detail for an address `ParseIPSloppy` refuses (`IsValidIP`,
-/// and `IsValidIPForLegacyField` while StrictIPCIDRValidation is off).
+/// apimachinery's detail for an address `ParseIPSloppy` refuses.
 pub(super) const NOT_AN_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
 
-/// What `IsValidIP` says of `text`: the details of its field errors.
-#[cfg(feature = "rare-kinds")]
-pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
-    let Some(ip) = parse_sloppy(text) else {
-        return vec![NOT_AN_IP.to_string()];
-    };
-    let mut details = Vec::new();
-    // netip.ParseAddr refuses what the sloppy parser took only for
-    // leading zeros in an IPv4 octet.
+/// Whether `text`, which `ParseIPSloppy` read as `ip`, has an IPv4 octet
+/// with a leading zero: all that `netip.ParseAddr` refuses of what the
+/// sloppy parser takes.
+fn leading_zeros(text: &str, ip: Ip) -> bool {
     let octets = |v4: &str| v4.split('.').any(|o| o.len() > 1 && o.starts_with('0'));
     let v4_part = text.rsplit(':').next().unwrap_or("");
-    if (matches!(ip, Ip::V4(_)) && octets(text)) || (v4_part.contains('.') && octets(v4_part)) {
-        details.push("must not have leading 0s".to_string());
+    (matches!(ip, Ip::V4(_)) && octets(text)) || (v4_part.contains('.') && octets(v4_part))
+}
+
+/// `parseIP` with strict validation: the details of `IsValidIPForLegacyField`
+/// for a value the stored object did not have. StrictIPCIDRValidation is
+/// beta and on in 1.36 (kube_features.go of the 1.37 cycle): an IPv4
+/// octet with a leading zero or an IPv4-mapped IPv6 address is refused.
+pub(crate) fn legacy_ip(text: &str) -> Option<&'static str> {
+    let Some(ip) = parse_sloppy(text) else {
+        return Some(NOT_AN_IP);
+    };
+    // netip.ParseAddr fails on the leading zero, so its address is not
+    // also looked at as IPv4-mapped.
+    if leading_zeros(text, ip) {
+        Some("must not have leading 0s")
+    } else if matches!(ip, Ip::V6(_)) && ip.to4().is_some() {
+        Some("must not be an IPv4-mapped IPv6 address")
+    } else {
+        None
     }
-    if ip.is_4in6() {
-        details.push("must not be an IPv4-mapped IPv6 address".to_string());
+}
+
+/// What `IsValidIP` says of `text`: `parseIP`'s detail, or else the
+/// canonical form's.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
+    if let Some(detail) = legacy_ip(text) {
+        return vec![detail.to_string()];
     }
-    let canonical = ip.go_string();
-    if canonical != text {
-        details.push(format!(
-            "must be in canonical form ({})",
-            super::field::json_string(&canonical)
-        ));
+    let canonical = parse_sloppy(text).map(Ip::go_string).unwrap_or_default();
+    if canonical == text {
+        return Vec::new();
     }
-    details
+    vec![format!(
+        "must be in canonical form ({})",
+        super::field::json_string(&canonical)
+    )]
+}
+
+/// `parseCIDR` with strict validation: the detail of
+/// `IsValidCIDRForLegacyField` for a value the stored object did not have
+/// (StrictIPCIDRValidation on, as for `legacy_ip`), and the CIDR as
+/// `ParseCIDRSloppy` reads it.
+#[cfg(feature = "rare-kinds")]
+pub(crate) fn legacy_cidr(text: &str) -> (Option<&'static str>, Option<(Ip, u32)>) {
+    let Some((ip, prefix)) = parse_cidr_sloppy(text) else {
+        return (
+            Some("must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"),
+            None,
+        );
+    };
+    let (addr, length) = text.split_once('/').unwrap_or_default();
+    let detail = if leading_zeros(addr, ip) || length.len() > 1 && length.starts_with('0') {
+        Some("must not have leading 0s in IP or prefix length")
+    } else if matches!(ip, Ip::V6(_)) && ip.to4().is_some() {
+        Some("must not have an IPv4-mapped IPv6 address")
+    } else if ip.bits_as_written().checked_shl(prefix).unwrap_or(0) != 0 {
+        Some("must not have bits set beyond the prefix length")
+    } else {
+        None
+    };
+    (detail, Some((ip, prefix)))
 }
 
 #[cfg(test)]

@@ -296,7 +296,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
-        "dnsConfig, after the affinity: with a None dnsPolicy, no dnsConfig or no nameservers (and then nothing else); more than 3 nameservers (the list printed), one that ParseIPSloppy does not parse (StrictIPCIDRValidation off); more than 32 searches or more than 2048 characters of them joined by spaces, a search other than '.' that, without one trailing dot, is not a DNS subdomain allowing '_' (RelaxedDNSSearchValidation, GA); an option without a name",
+        "dnsConfig, after the affinity: with a None dnsPolicy, no dnsConfig or no nameservers (and then nothing else); more than 3 nameservers (the list printed), one that ParseIPSloppy does not parse or, strictly, has an octet's leading zero or maps IPv4 in IPv6 (StrictIPCIDRValidation, beta and on since 1.36); more than 32 searches or more than 2048 characters of them joined by spaces, a search other than '.' that, without one trailing dot, is not a DNS subdomain allowing '_' (RelaxedDNSSearchValidation, GA); an option without a name",
         "core/validation validatePodDNSConfig, IsValidIPForLegacyField, ValidateDNS1123SubdomainWithUnderScore (apimachinery IsDNS1123SubdomainWithUnderscore)",
     ),
     (
@@ -306,7 +306,7 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
-        "host aliases, after the tolerations: an ip that ParseIPSloppy does not parse (StrictIPCIDRValidation off; an empty one included), a hostname that is not a DNS subdomain",
+        "host aliases, after the tolerations: an ip that ParseIPSloppy does not parse (an empty one included) or, strictly, has an octet's leading zero or maps IPv4 in IPv6 (StrictIPCIDRValidation, beta and on since 1.36), a hostname that is not a DNS subdomain",
         "core/validation ValidateHostAliases, IsValidIPForLegacyField, ValidateDNS1123Subdomain",
     ),
     (
@@ -356,8 +356,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Service, Ingress (status writes)",
-        "load balancer ingress entries on a Service whose type is not LoadBalancer; an ip that does not parse (unless stored), a Service entry's ipMode missing beside an ip, given without one, or other than VIP and Proxy; a hostname that is not a DNS subdomain or is an IP address",
-        "core/validation ValidateServiceStatusUpdate, ValidateLoadBalancerStatus, IsValidIPForLegacyField (StrictIPCIDRValidation off); networking/validation ValidateIngressStatusUpdate, ValidateIngressLoadBalancerStatus",
+        "load balancer ingress entries on a Service whose type is not LoadBalancer; an ip that does not parse or, strictly, has an octet's leading zero or maps IPv4 in IPv6 (unless stored), a Service entry's ipMode missing beside an ip, given without one, or other than VIP and Proxy; a hostname that is not a DNS subdomain or is an IP address",
+        "core/validation ValidateServiceStatusUpdate, ValidateLoadBalancerStatus, IsValidIPForLegacyField (StrictIPCIDRValidation, beta and on since 1.36); networking/validation ValidateIngressStatusUpdate, ValidateIngressLoadBalancerStatus",
     ),
     (
         "PodDisruptionBudget, HorizontalPodAutoscaler (status writes)",
@@ -366,8 +366,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Pod (status writes, whose spec is not validated)",
-        "a negative observedGeneration (the status's or a condition's); a condition type other than PodScheduled, Ready and Initialized that is not a qualified name; a changed nominatedNodeName that is not a DNS subdomain, or set on a Pod already bound to a node (ClearingNominatedNodeNameAfterBinding, beta and on); a changed qosClass (one left out is kept); a terminated container, init or ephemeral container back in another state, unless its restart rules, its restart policy or the pod's restart it (ContainerRestartRules, beta and on); pod or host IPs that do not parse (the stored ones aside), more than one of a family, hostIPs without hostIP (as the v1 hostIP and podIP convert)",
-        "core/validation ValidatePodStatusUpdate, validatePodConditions, ValidateQualifiedName, ValidateNodeName, ValidateImmutableField, ValidateContainerStateTransition, ValidateInitContainerStateTransition, ValidateEphemeralContainerStateTransition, validatePodIPs, validateHostIPs (IsValidIPForLegacyField, StrictIPCIDRValidation off; netutils IsDualStackIPStrings); api/v1/pod ContainerShouldRestart; core/v1 Convert_v1_PodStatus_To_core_PodStatus; registry/core/pod podStatusStrategy",
+        "a negative observedGeneration (the status's or a condition's); a condition type other than PodScheduled, Ready and Initialized that is not a qualified name; a changed nominatedNodeName that is not a DNS subdomain, or set on a Pod already bound to a node (ClearingNominatedNodeNameAfterBinding, beta and on); a changed qosClass (one left out is kept); a terminated container, init or ephemeral container back in another state, unless its restart rules, its restart policy or the pod's restart it (ContainerRestartRules, beta and on); pod or host IPs that do not parse or, strictly, have an octet's leading zero or map IPv4 in IPv6 (the stored ones aside), more than one of a family, hostIPs without hostIP (as the v1 hostIP and podIP convert)",
+        "core/validation ValidatePodStatusUpdate, validatePodConditions, ValidateQualifiedName, ValidateNodeName, ValidateImmutableField, ValidateContainerStateTransition, ValidateInitContainerStateTransition, ValidateEphemeralContainerStateTransition, validatePodIPs, validateHostIPs (IsValidIPForLegacyField, StrictIPCIDRValidation, beta and on since 1.36; netutils IsDualStackIPStrings); api/v1/pod ContainerShouldRestart; core/v1 Convert_v1_PodStatus_To_core_PodStatus; registry/core/pod podStatusStrategy",
     ),
     (
         "StatefulSet",
@@ -391,8 +391,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Service",
-        "a headless NodePort or LoadBalancer; an ExternalName with cluster IPs, families or no name; an unknown type or session affinity, a ClientIP timeout out of range; clusterIP and clusterIPs that disagree, invalid, non-canonical or more than one per family or not of their ipFamilies; special external IPs; node ports on a ClusterIP service; load balancer fields on another type; traffic policies where they do not apply or unknown",
-        "core/validation ValidateService, ValidateServiceClusterIPsRelatedFields, validateClientIPAffinityConfig, ValidateNonSpecialIP, validateLoadBalancerClassField, validateServiceExternalTrafficPolicy, validateServiceInternalTrafficFieldsValue (apimachinery IsValidIP)",
+        "a headless NodePort or LoadBalancer; an ExternalName with cluster IPs, families or no name; an unknown type or session affinity, a ClientIP timeout out of range; clusterIP and clusterIPs that disagree, that do not parse or, strictly, have an octet's leading zero or map IPv4 in IPv6 (the stored ones aside), more than one per family or not of their ipFamilies; external IPs so, or special; load balancer source ranges (the field, or the annotation before it) that are not CIDRs or, strictly, have a leading zero, map IPv4 in IPv6 or have bits past their prefix; a trafficDistribution other than PreferClose, PreferSameZone and PreferSameNode; node ports on a ClusterIP service; load balancer fields on another type; traffic policies where they do not apply or unknown",
+        "core/validation ValidateService, ValidateServiceClusterIPsRelatedFields, validateClientIPAffinityConfig, ValidateNonSpecialIP, validateLoadBalancerClassField, validateServiceExternalTrafficPolicy, validateServiceInternalTrafficFieldsValue, validateServiceTrafficDistribution, IsValidIPForLegacyField, IsValidCIDRForLegacyField (StrictIPCIDRValidation, beta and on since 1.36)",
     ),
     (
         "Service",
@@ -451,8 +451,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "NetworkPolicy",
-        "invalid pod, namespace and peer label selectors; a port protocol other than TCP, UDP and SCTP, a port number out of range or an invalid port name, an endPort without a numeric port or below it; a peer of no kind, or an ipBlock beside a selector; an ipBlock without a CIDR or with one that does not parse, excepts that do not parse or are not strict subsets of it; more than two policyTypes or one other than Ingress and Egress",
-        "networking/validation ValidateNetworkPolicySpec, ValidateNetworkPolicyPort, ValidateNetworkPolicyPeer, ValidateIPBlock (core/validation IsValidCIDRForLegacyField, StrictIPCIDRValidation off; netutils ParseCIDRSloppy)",
+        "invalid pod, namespace and peer label selectors; a port protocol other than TCP, UDP and SCTP, a port number out of range or an invalid port name, an endPort without a numeric port or below it; a peer of no kind, or an ipBlock beside a selector; an ipBlock without a CIDR or with one that does not parse or, strictly, has a leading zero, maps IPv4 in IPv6 or has bits past its prefix, excepts so or not strict subsets of it; more than two policyTypes or one other than Ingress and Egress",
+        "networking/validation ValidateNetworkPolicySpec, ValidateNetworkPolicyPort, ValidateNetworkPolicyPeer, ValidateIPBlock (core/validation IsValidCIDRForLegacyField, StrictIPCIDRValidation, beta and on since 1.36; netutils ParseCIDRSloppy)",
     ),
     (
         "HorizontalPodAutoscaler (autoscaling/v1 and v2)",

@@ -358,16 +358,13 @@ fn network_policy_peer(errs: &mut Vec<FieldError>, peer: &Value, at: &str) {
 }
 
 #[cfg(feature = "rare-kinds")]
-/// `IsValidCIDRForLegacyField` (StrictIPCIDRValidation off): the CIDR as
-/// `ParseCIDRSloppy` reads it, or its error at `path`.
+/// `IsValidCIDRForLegacyField` (strict: StrictIPCIDRValidation is beta and
+/// on in 1.36): the CIDR as `ParseCIDRSloppy` reads it, and its error at
+/// `path`.
 fn cidr_of(errs: &mut Vec<FieldError>, path: String, text: &str) -> Option<(ip::Ip, u32)> {
-    let parsed = ip::parse_cidr_sloppy(text);
-    if parsed.is_none() {
-        errs.invalid(
-            path,
-            BadValue::str(text),
-            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-        );
+    let (detail, parsed) = ip::legacy_cidr(text);
+    if let Some(detail) = detail {
+        errs.invalid(path, BadValue::str(text), detail);
     }
     parsed
 }

@@ -213,12 +213,12 @@ fn ip_list(errs: &mut Vec<FieldError>, path: &str, ips: &[&str], stored: &[&str]
         match ip::parse_sloppy(text) {
             Some(address) if address.is_v6() => v6 = true,
             Some(_) => v4 = true,
-            None => {
-                parsed = false;
-                if !stored.contains(text) {
-                    errs.invalid(index(path, i), BadValue::str(text), ip::NOT_AN_IP);
-                }
-            }
+            None => parsed = false,
+        }
+        if !stored.contains(text)
+            && let Some(detail) = ip::legacy_ip(text)
+        {
+            errs.invalid(index(path, i), BadValue::str(text), detail);
         }
         if i > 0 {
             json.push(',');

@@ -107,7 +107,7 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
         toleration_errors(&mut errs, toleration, &index(&at("tolerations"), i));
     }
     // ValidateHostAliases: an address (IsValidIPForLegacyField,
-    // StrictIPCIDRValidation off), host names that are DNS subdomains.
+    // StrictIPCIDRValidation on: strict), host names that are DNS subdomains.
     for (i, alias) in items(spec.get("hostAliases")).iter().enumerate() {
         let at = index(&at("hostAliases"), i);
         legacy_ip(&mut errs, &child(&at, "ip"), text(alias, "ip"));
@@ -262,11 +262,13 @@ fn file_key_ref_volumes(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
     });
 }
 
-/// `IsValidIPForLegacyField` with StrictIPCIDRValidation off (alpha in
-/// 1.36) and no stored addresses: `ParseIPSloppy` parses it.
+/// `IsValidIPForLegacyField` with no stored addresses and
+/// StrictIPCIDRValidation on (beta and on by default since 1.36,
+/// kube_features.go of the 1.37 cycle): `ParseIPSloppy` parses it, with
+/// no octet's leading zero and no IPv4-mapped IPv6 address.
 fn legacy_ip(errs: &mut Vec<FieldError>, path: &str, text: &str) {
-    if super::ip::parse_sloppy(text).is_none() {
-        errs.invalid(path, BadValue::str(text), super::ip::NOT_AN_IP);
+    if let Some(detail) = super::ip::legacy_ip(text) {
+        errs.invalid(path, BadValue::str(text), detail);
     }
 }
 

@@ -14,8 +14,14 @@
 //! sees it as that storage would have: [`ClusterIps`]. Not modelled: what
 //! the allocator itself refuses (families the cluster lacks, an address out
 //! of its range or taken), the health-check node port a real server
-//! allocates (so its `Required value` is not reported), the CIDRs of
-//! `loadBalancerSourceRanges` and `trafficDistribution`'s values.
+//! allocates (so its `Required value` is not reported).
+//!
+//! Addresses and CIDRs are checked as `IsValidIPForLegacyField` and
+//! `IsValidCIDRForLegacyField` check them with StrictIPCIDRValidation on
+//! (beta and on by default since 1.36, kube_features.go of the 1.37
+//! cycle): an IPv4 octet's leading zero, an IPv4-mapped address and a
+//! CIDR's bits past its prefix are refused in a value the stored object
+//! did not have.
 
 use super::core::service_port;
 use super::field::{BadValue, Errors, FieldError, index, invalid, named};
@@ -54,7 +60,7 @@ pub(super) fn errors(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
             errs.forbidden("spec.healthCheckNodePort", "field is immutable");
         }
     }
-    errs.extend(validate_service(new, spec, &ips));
+    errs.extend(validate_service(new, spec, &ips, old));
     errs
 }
 
@@ -103,12 +109,37 @@ pub(super) fn load_balancer_ingress(object: &Value) -> &[Value] {
 }
 
 /// A load balancer ingress entry's `ip` at `at`
-/// (`IsValidIPForLegacyField`, StrictIPCIDRValidation off: it parses, or
-/// the stored status had it).
+/// (`IsValidIPForLegacyField`: strict, StrictIPCIDRValidation being on in
+/// 1.36, unless the stored status had it).
 pub(super) fn load_balancer_ip(errs: &mut Vec<FieldError>, at: &str, ip: &str, old: &[Value]) {
     let stored = old.iter().any(|e| super::text(e, "ip") == ip);
-    if !ip.is_empty() && !stored && ip::parse_sloppy(ip).is_none() {
-        errs.invalid(format!("{at}.ip"), BadValue::str(ip), ip::NOT_AN_IP);
+    if !ip.is_empty()
+        && !stored
+        && let Some(detail) = ip::legacy_ip(ip)
+    {
+        errs.invalid(format!("{at}.ip"), BadValue::str(ip), detail);
+    }
+}
+
+/// A load balancer source range at `path` (`IsValidCIDRForLegacyField`):
+/// strict unless `stored` lists it.
+fn source_range(errs: &mut Vec<FieldError>, path: &str, range: &str, stored: &[String]) {
+    if stored.iter().any(|s| s == range) {
+        return;
+    }
+    if let (Some(detail), _) = ip::legacy_cidr(range) {
+        errs.invalid(path, BadValue::str(range), detail);
+    }
+}
+
+/// `IsValidIPForLegacyField`'s errors at `path`: strict (StrictIPCIDRValidation
+/// on in 1.36) unless `stored` lists the value.
+fn legacy_ip(path: &str, text: &str, stored: &[String]) -> Vec<FieldError> {
+    match ip::legacy_ip(text) {
+        Some(detail) if !stored.iter().any(|s| s == text) => {
+            vec![invalid(path, BadValue::str(text), detail)]
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -333,7 +364,19 @@ fn upgrade_downgrade_ip_families(
 }
 
 /// `ValidateService` (its `ValidateObjectMeta` is the caller's).
-fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
+fn validate_service(
+    service: &Value,
+    spec: Spec,
+    ips: &ClusterIps,
+    old_service: Option<&Value>,
+) -> Vec<FieldError> {
+    let old = old_service.map(|o| Spec(o.get("spec")));
+    let stored = |key: &str| old.map(|o| o.strings(key)).unwrap_or_default();
+    let old_annotation = |key: &str| {
+        old_service
+            .and_then(|o| o.get_path(&["metadata", "annotations", key]))
+            .and_then(Value::as_str)
+    };
     let mut errs = Vec::new();
     let annotation = |key: &str| {
         service
@@ -394,10 +437,15 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         errs.extend(meta::labels(Some(selector), "spec.selector"));
     }
     session_affinity(spec, &mut errs);
-    errs.extend(cluster_ips_related_fields(spec, ips));
+    errs.extend(cluster_ips_related_fields(
+        spec,
+        ips,
+        &old.map(|o| ClusterIps::stored(o).list).unwrap_or_default(),
+    ));
+    let stored_external = stored("externalIPs");
     for (i, ip) in spec.strings("externalIPs").iter().enumerate() {
         let path = index("spec.externalIPs", i);
-        let bad = valid_ip(&path, ip);
+        let bad = legacy_ip(&path, ip, &stored_external);
         if bad.is_empty() {
             errs.extend(non_special_ip(&path, ip));
         } else {
@@ -457,9 +505,35 @@ fn validate_service(service: &Value, spec: Spec, ips: &ClusterIps) -> Vec<FieldE
         seen.push(key);
     }
     const ONLY_LB: &str = "may only be used when `type` is 'LoadBalancer'";
-    if !spec.list("loadBalancerSourceRanges").is_empty() && ty != "LoadBalancer" {
+    // The source ranges (space-padding allowed), or the annotation that
+    // preceded the field: each a CIDR (`IsValidCIDRForLegacyField`,
+    // strict) unless stored so.
+    const RANGES: &str = "service.beta.kubernetes.io/load-balancer-source-ranges";
+    let ranges = spec.strings("loadBalancerSourceRanges");
+    if !ranges.is_empty() {
         // Upstream's path is capitalised so.
-        errs.forbidden("spec.LoadBalancerSourceRanges", ONLY_LB);
+        const PATH: &str = "spec.LoadBalancerSourceRanges";
+        if ty != "LoadBalancer" {
+            errs.forbidden(PATH, ONLY_LB);
+        }
+        let stored: Vec<String> = stored("loadBalancerSourceRanges")
+            .iter()
+            .map(|r| r.trim().to_string())
+            .collect();
+        for (i, range) in ranges.iter().enumerate() {
+            source_range(&mut errs, &index(PATH, i), range.trim(), &stored);
+        }
+    } else if let Some(value) = annotation(RANGES) {
+        let path = format!("metadata.annotations[{RANGES}]");
+        if ty != "LoadBalancer" {
+            errs.forbidden(&path, ONLY_LB);
+        }
+        let was = old_annotation(RANGES);
+        if was != Some(value) && !value.trim().is_empty() {
+            for range in value.trim().split(',') {
+                source_range(&mut errs, &path, range.trim(), &[]);
+            }
+        }
     }
     let allocate = spec.get("allocateLoadBalancerNodePorts");
     if allocate.is_some() && ty != "LoadBalancer" {
@@ -534,7 +608,7 @@ fn session_affinity(spec: Spec, errs: &mut Vec<FieldError>) {
 }
 
 /// `ValidateServiceClusterIPsRelatedFields`.
-fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
+fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps, stored: &[String]) -> Vec<FieldError> {
     let mut errs = Vec::new();
     if spec.text("type") == "ExternalName" {
         return errs;
@@ -585,7 +659,7 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
             }
             continue;
         }
-        let bad = valid_ip(&format!("{FIELD}[{i}]"), ip);
+        let bad = legacy_ip(&format!("{FIELD}[{i}]"), ip, stored);
         invalid_ips |= !bad.is_empty();
         errs.extend(bad);
     }
@@ -632,7 +706,8 @@ fn cluster_ips_related_fields(spec: Spec, ips: &ClusterIps) -> Vec<FieldError> {
 
 /// The traffic policies: `validateServiceExternalTrafficPolicy` (but the
 /// health-check node port a real server allocates),
-/// `validateServiceInternalTrafficFieldsValue`.
+/// `validateServiceInternalTrafficFieldsValue`,
+/// `validateServiceTrafficDistribution`.
 fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
     let ty = spec.text("type");
     // apiservice.ExternallyAccessible.
@@ -684,19 +759,20 @@ fn traffic_policies(spec: Spec, errs: &mut Vec<FieldError>) {
         ),
         _ => {}
     }
+    // validateServiceTrafficDistribution (PreferSameTrafficDistribution GA
+    // since 1.35: its three values, listed unsorted).
+    if let Some(distribution) = spec.get("trafficDistribution").filter(|d| !d.is_null()) {
+        const VALUES: [&str; 3] = ["PreferClose", "PreferSameZone", "PreferSameNode"];
+        let value = distribution.as_str().unwrap_or("");
+        if !VALUES.contains(&value) {
+            errs.not_supported("spec.trafficDistribution", named(value), &VALUES);
+        }
+    }
 }
 
 /// `apiservice.NeedsHealthCheck`: a load balancer with the Local policy.
 fn needs_health_check(spec: Spec) -> bool {
     spec.text("type") == "LoadBalancer" && spec.text("externalTrafficPolicy") == "Local"
-}
-
-/// `validation.IsValidIP`'s errors at `path`.
-fn valid_ip(path: &str, text: &str) -> Vec<FieldError> {
-    ip::is_valid_ip(text)
-        .iter()
-        .map(|d| invalid(path, BadValue::str(text), d))
-        .collect()
 }
 
 /// `ValidateNonSpecialIP`, for an address `valid_ip` took (Go's `net.IP`

@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[cfg(feature = "rare-kinds")]
-use super::is_valid_ip;
 use super::{Ip, parse_sloppy};
+#[cfg(feature = "rare-kinds")]
+use super::{is_valid_ip, legacy_cidr, legacy_ip};
 #[cfg(feature = "rare-kinds")]
 use std::net::Ipv6Addr;
 
@@ -94,7 +94,9 @@ fn ipv6_matches_std() {
     }
 }
 
-/// `IsValidIP`: leading zeros, IPv4-mapped, canonical form, in that order.
+/// `IsValidIP` (apimachinery v0.36.3 `ip.go`): `parseIP`'s error alone
+/// when it has one (a leading zero, else an IPv4-mapped address), else the
+/// canonical form's.
 // Go's printing and `IsValidIP`: the Service and Ingress rules', in
 // `rare-kinds`.
 #[cfg(feature = "rare-kinds")]
@@ -102,19 +104,16 @@ fn ipv6_matches_std() {
 fn is_valid_ip_details() {
     assert!(is_valid_ip("10.96.0.1").is_empty());
     assert!(is_valid_ip("2001:db8::1").is_empty());
-    assert_eq!(
-        is_valid_ip("10.096.0.1"),
-        [
-            "must not have leading 0s",
-            "must be in canonical form (\"10.96.0.1\")"
-        ]
-    );
+    assert_eq!(is_valid_ip("10.096.0.1"), ["must not have leading 0s"]);
     assert_eq!(
         is_valid_ip("::ffff:10.0.0.1"),
-        [
-            "must not be an IPv4-mapped IPv6 address",
-            "must be in canonical form (\"10.0.0.1\")"
-        ]
+        ["must not be an IPv4-mapped IPv6 address"]
+    );
+    // Leading zeros in a mapped address: netip.ParseAddr fails, so the
+    // mapping is not looked at.
+    assert_eq!(
+        is_valid_ip("::ffff:10.0.0.01"),
+        ["must not have leading 0s"]
     );
     assert_eq!(
         is_valid_ip("2001:DB8::1"),
@@ -123,5 +122,53 @@ fn is_valid_ip_details() {
     assert_eq!(
         is_valid_ip("10.96.0.300"),
         ["must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"]
+    );
+}
+
+/// `IsValidIPForLegacyField` and `IsValidCIDRForLegacyField` with strict
+/// validation (StrictIPCIDRValidation, beta and on in 1.36): no canonical
+/// form wanted; leading zeros (in a CIDR's prefix length too), an
+/// IPv4-mapped address and, for a CIDR, bits past the prefix refused.
+#[cfg(feature = "rare-kinds")]
+#[test]
+fn legacy_fields_are_strict() {
+    assert_eq!(legacy_ip("2001:DB8::1"), None);
+    assert_eq!(legacy_ip("10.096.0.1"), Some("must not have leading 0s"));
+    assert_eq!(
+        legacy_ip("::ffff:10.0.0.1"),
+        Some("must not be an IPv4-mapped IPv6 address")
+    );
+    assert_eq!(
+        legacy_ip("10.0.0"),
+        Some("must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")
+    );
+    let detail = |text| legacy_cidr(text).0;
+    assert_eq!(detail("10.0.0.0/8"), None);
+    assert_eq!(detail("2001:DB8::/32"), None);
+    assert_eq!(detail("10.1.2.3/32"), None);
+    assert_eq!(detail("::/0"), None);
+    assert_eq!(
+        detail("10.0.0.1/8"),
+        Some("must not have bits set beyond the prefix length")
+    );
+    assert_eq!(
+        detail("2001:db8::1/64"),
+        Some("must not have bits set beyond the prefix length")
+    );
+    assert_eq!(
+        detail("010.0.0.0/8"),
+        Some("must not have leading 0s in IP or prefix length")
+    );
+    assert_eq!(
+        detail("10.0.0.0/08"),
+        Some("must not have leading 0s in IP or prefix length")
+    );
+    assert_eq!(
+        detail("::ffff:10.0.0.0/104"),
+        Some("must not have an IPv4-mapped IPv6 address")
+    );
+    assert_eq!(
+        detail("10.0.0.0/33"),
+        Some("must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)")
     );
 }

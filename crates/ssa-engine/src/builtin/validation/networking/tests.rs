@@ -137,13 +137,25 @@ fn network_policy_ports() {
     );
 }
 
-/// `ValidateNetworkPolicyPeer` and `ValidateIPBlock` (StrictIPCIDRValidation
-/// off: `ParseCIDRSloppy` decides), then the policy types.
+/// `ValidateNetworkPolicyPeer` and `ValidateIPBlock`
+/// (`IsValidCIDRForLegacyField`, strict as StrictIPCIDRValidation is beta
+/// and on in 1.36: no leading zeros, no bits past the prefix; the subset
+/// rule still reads what `ParseCIDRSloppy` reads), then the policy types.
 #[test]
 fn network_policy_peers_and_types() {
     assert!(
-        policy("{podSelector: {matchLabels: {app: db}}, egress: [{to: [{ipBlock: {cidr: 10.0.0.0/8, except: [10.1.0.0/16, 010.2.0.0/16]}}, {podSelector: {}, namespaceSelector: {}}]}], policyTypes: [Egress]}")
+        policy("{podSelector: {matchLabels: {app: db}}, egress: [{to: [{ipBlock: {cidr: 10.0.0.0/8, except: [10.1.0.0/16, 10.2.0.0/16]}}, {podSelector: {}, namespaceSelector: {}}]}], policyTypes: [Egress]}")
             .is_ok()
+    );
+    assert_eq!(
+        policy("{podSelector: {}, egress: [{to: [{ipBlock: {cidr: 10.0.0.1/8, except: [010.2.0.0/16, 10.3.0.0/016]}}]}], policyTypes: [Egress]}")
+            .unwrap_err(),
+        concat!(
+            "NetworkPolicy.networking.k8s.io \"db\" is invalid: [",
+            "spec.egress[0].to[0].ipBlock.cidr: Invalid value: \"10.0.0.1/8\": must not have bits set beyond the prefix length, ",
+            "spec.egress[0].to[0].ipBlock.except[0]: Invalid value: \"010.2.0.0/16\": must not have leading 0s in IP or prefix length, ",
+            "spec.egress[0].to[0].ipBlock.except[1]: Invalid value: \"10.3.0.0/016\": must not have leading 0s in IP or prefix length]"
+        )
     );
     assert_eq!(
         policy("{podSelector: {matchLabels: {app: \"a b\"}}, ingress: [{from: [{}, {ipBlock: {cidr: 10.0.0.0/33}}, {ipBlock: {cidr: 10.0.0.0/16, except: [10.0.0.0/16, 10.1.0.0/24, fd00::/64, x]}, podSelector: {}}]}], policyTypes: [Ingress, egress]}")

@@ -174,8 +174,9 @@ fn init_and_ephemeral_container_state_transitions() {
 }
 
 /// `validatePodIPs`: each new address parses (`IsValidIPForLegacyField`,
-/// StrictIPCIDRValidation off; the stored ones are kept), several are
-/// one of each family (the internal `[]core.PodIP` printed).
+/// strict as StrictIPCIDRValidation is beta and on in 1.36: no leading
+/// zeros; the stored ones are kept), several are one of each family (the
+/// internal `[]core.PodIP` printed).
 #[test]
 fn validate_pod_ips() {
     let old = pod(
@@ -195,6 +196,12 @@ fn validate_pod_ips() {
         status_err(&old, &kept).unwrap_err(),
         "Pod \"p\" is invalid: status.podIPs: Invalid value: [{\"IP\":\"10.0.0.1\"},{\"IP\":\"bad\"}]: may specify no more than one IP for each IP family"
     );
+    let zero = pod(SPEC, "{podIP: 10.0.0.01, podIPs: [{ip: 10.0.0.01}]}");
+    assert_eq!(
+        status_err(&pod(SPEC, "{}"), &zero).unwrap_err(),
+        "Pod \"p\" is invalid: status.podIPs[0]: Invalid value: \"10.0.0.01\": must not have leading 0s"
+    );
+    assert_eq!(status_err(&zero, &zero), Ok(()));
     let dual = pod(
         SPEC,
         "{podIP: 10.0.0.1, podIPs: [{ip: 10.0.0.1}, {ip: 'fd00::1'}]}",

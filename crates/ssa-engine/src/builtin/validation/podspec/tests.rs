@@ -116,8 +116,8 @@ fn ephemeral_containers() {
 
 /// `validatePodDNSConfig`, after the affinity: a `None` policy needs a
 /// config with nameservers (nothing more checked without them); at most
-/// three nameservers (the list printed), each an address (sloppily
-/// parsed); at most 32 searches and 2048 characters of them, each but
+/// three nameservers (the list printed), each an address
+/// (`IsValidIPForLegacyField`, strict in 1.36: no leading zeros); at most 32 searches and 2048 characters of them, each but
 /// `.` (a trailing dot dropped, the value printed without it) a DNS
 /// subdomain that may hold `_`; named options.
 #[test]
@@ -138,6 +138,7 @@ fn dns_config() {
             "  dnsConfig:\n    nameservers: [1.1.1.1, 010.0.0.1, '::1', dns.local]\n    searches: [svc.cluster.local., _srv._tcp.example.com, '.', 'Bad_Domain.', '']\n    options: [{name: ndots, value: '2'}, {value: x}]\n"
         ),
         "[spec.dnsConfig.nameservers: Invalid value: [\"1.1.1.1\",\"010.0.0.1\",\"::1\",\"dns.local\"]: must not have more than 3 nameservers, \
+        spec.dnsConfig.nameservers[1]: Invalid value: \"010.0.0.1\": must not have leading 0s, \
         spec.dnsConfig.nameservers[3]: Invalid value: \"dns.local\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), \
         spec.dnsConfig.searches[3]: Invalid value: \"Bad_Domain\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*'), \
         spec.dnsConfig.searches[4]: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*'), \
@@ -251,9 +252,9 @@ fn scheduling_gates_on_update() {
 }
 
 /// `ValidateHostAliases`, after the tolerations and before the priority
-/// class: each address parsed as `ParseIPSloppy` does
-/// (StrictIPCIDRValidation off: leading zeros pass), each host name a
-/// DNS subdomain.
+/// class: each address one `IsValidIPForLegacyField` takes (strict:
+/// StrictIPCIDRValidation is beta and on in 1.36, so an octet's leading
+/// zero is refused), each host name a DNS subdomain.
 #[test]
 fn host_aliases() {
     assert_eq!(
@@ -265,6 +266,7 @@ fn host_aliases() {
             "[spec.tolerations[0].effect: Unsupported value: \"NoExecut\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\", \
             spec.hostAliases[0].ip: Invalid value: \"10.0.0.300\": {NOT_AN_IP}, \
             spec.hostAliases[0].hostnames[1]: Invalid value: \"My_Host\": {SUBDOMAIN}, \
+            spec.hostAliases[1].ip: Invalid value: \"010.0.0.1\": must not have leading 0s, \
             spec.hostAliases[2].ip: Invalid value: \"\": {NOT_AN_IP}, \
             spec.priorityClassName: Invalid value: \"High\": {SUBDOMAIN}]"
         )

@@ -71,8 +71,10 @@ fn a_cluster_ip_may_not_change() {
 }
 
 /// `ValidateServiceClusterIPsRelatedFields`: the singular field and the
-/// list agree; each address valid (`IsValidIP`), at most two, one per
-/// family, matching `ipFamilies`.
+/// list agree; each address valid (`IsValidIPForLegacyField`, strict as
+/// StrictIPCIDRValidation is beta and on in 1.36: no leading zeros, no
+/// IPv4-mapped address, any form of an address otherwise), at most two,
+/// one per family, matching `ipFamilies`.
 #[test]
 fn cluster_ips_are_checked() {
     let err = |spec: &str| check(None, &svc(spec)).unwrap_err();
@@ -82,15 +84,13 @@ fn cluster_ips_are_checked() {
     );
     assert_eq!(
         err("clusterIP: 10.096.0.1"),
-        "Service \"web\" is invalid: [spec.clusterIPs[0]: Invalid value: \"10.096.0.1\": must not have leading 0s, spec.clusterIPs[0]: Invalid value: \"10.096.0.1\": must be in canonical form (\"10.96.0.1\")]"
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"10.096.0.1\": must not have leading 0s"
     );
-    assert_eq!(
-        err("clusterIP: \"2001:DB8::1\""),
-        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"2001:DB8::1\": must be in canonical form (\"2001:db8::1\")"
-    );
+    // Not canonical, but a legacy field takes it.
+    assert_eq!(check(None, &svc("clusterIP: \"2001:DB8::1\"")), Ok(()));
     assert_eq!(
         err("clusterIP: \"::ffff:10.0.0.1\""),
-        "Service \"web\" is invalid: [spec.clusterIPs[0]: Invalid value: \"::ffff:10.0.0.1\": must not be an IPv4-mapped IPv6 address, spec.clusterIPs[0]: Invalid value: \"::ffff:10.0.0.1\": must be in canonical form (\"10.0.0.1\")]"
+        "Service \"web\" is invalid: spec.clusterIPs[0]: Invalid value: \"::ffff:10.0.0.1\": must not be an IPv4-mapped IPv6 address"
     );
     assert_eq!(
         err("clusterIP: 10.96.0.10, clusterIPs: [10.96.0.11]"),
@@ -243,8 +243,9 @@ fn check_status(old: &Value, new: &Value) -> Result<(), String> {
 
 /// `ValidateServiceStatusUpdate` → `ValidateLoadBalancerStatus`: a load
 /// balancer's address only on a LoadBalancer Service; an IP that parses
-/// (sloppily: leading zeros pass while StrictIPCIDRValidation is off) with
-/// its mode; a host name that is a DNS subdomain and not an IP.
+/// (strictly, StrictIPCIDRValidation being on in 1.36: no leading zeros,
+/// unless the stored status had it) with its mode; a host name that is a
+/// DNS subdomain and not an IP.
 #[test]
 fn load_balancer_status() {
     let cluster_ip = svc("clusterIP: 10.96.0.10");
@@ -260,7 +261,7 @@ fn load_balancer_status() {
     let old = svc(lb);
     let good = with_ingress(
         lb,
-        "[{ip: 203.0.113.007, ipMode: VIP}, {hostname: lb.example.com}]",
+        "[{ip: 203.0.113.7, ipMode: VIP}, {hostname: lb.example.com}]",
     );
     assert_eq!(check_status(&old, &good), Ok(()));
     let bad = with_ingress(
@@ -274,4 +275,66 @@ fn load_balancer_status() {
     // An address the stored status already had is kept as it is.
     let stored = with_ingress(lb, "[{ip: 203.0.113.300, ipMode: VIP}]");
     assert_eq!(check_status(&stored, &stored), Ok(()));
+    // A leading zero is refused in a new address, kept in a stored one.
+    let zero = with_ingress(lb, "[{ip: 203.0.113.007, ipMode: VIP}]");
+    assert_eq!(
+        check_status(&old, &zero).unwrap_err(),
+        "Service \"web\" is invalid: status.loadBalancer.ingress[0].ip: Invalid value: \"203.0.113.007\": must not have leading 0s"
+    );
+    assert_eq!(check_status(&zero, &zero), Ok(()));
+}
+
+/// `validateService`'s source ranges, after the ports: each CIDR
+/// (`IsValidCIDRForLegacyField`, strict as StrictIPCIDRValidation is on in
+/// 1.36) with its padding trimmed, only for a load balancer (at upstream's
+/// capitalised path), a stored one kept; without the field, the older
+/// annotation's comma-separated list, checked when it changed.
+#[test]
+fn load_balancer_source_ranges() {
+    let lb = "type: LoadBalancer, clusterIP: 10.96.0.10, externalTrafficPolicy: Cluster, allocateLoadBalancerNodePorts: true";
+    let ranges = |list: &str| svc(&format!("{lb}, loadBalancerSourceRanges: {list}"));
+    assert_eq!(
+        check(None, &ranges("['10.0.0.0/8', ' 192.168.1.1/24 ', bad]")).unwrap_err(),
+        "Service \"web\" is invalid: [spec.LoadBalancerSourceRanges[1]: Invalid value: \"192.168.1.1/24\": must not have bits set beyond the prefix length, \
+        spec.LoadBalancerSourceRanges[2]: Invalid value: \"bad\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)]"
+    );
+    assert_eq!(
+        check(None, &ranges("['10.0.0.0/8', ' 192.168.1.0/24 ']")),
+        Ok(())
+    );
+    // Stored (trimmed) values stay valid.
+    let stored = ranges("[' 10.1.2.3/8']");
+    assert_eq!(check(Some(&stored), &ranges("['10.1.2.3/8 ']")), Ok(()));
+    // Only for a load balancer.
+    assert_eq!(
+        check(None, &svc("loadBalancerSourceRanges: ['10.0.0.0/8']")).unwrap_err(),
+        "Service \"web\" is invalid: spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'"
+    );
+    let annotated = |value: &str| {
+        v(&format!(
+            "apiVersion: v1\nkind: Service\nmetadata: {{name: web, annotations: {{service.beta.kubernetes.io/load-balancer-source-ranges: '{value}'}}}}\nspec: {{type: LoadBalancer, clusterIP: 10.96.0.10, externalTrafficPolicy: Cluster, allocateLoadBalancerNodePorts: true, sessionAffinity: None, internalTrafficPolicy: Cluster, ports: [{{port: 80, protocol: TCP, targetPort: 80}}]}}\n"
+        ))
+    };
+    assert_eq!(
+        check(None, &annotated("10.0.0.0/8, 1.2.3.4/16")).unwrap_err(),
+        "Service \"web\" is invalid: metadata.annotations[service.beta.kubernetes.io/load-balancer-source-ranges]: Invalid value: \"1.2.3.4/16\": must not have bits set beyond the prefix length"
+    );
+    // An annotation the update leaves as it was is not checked again.
+    let old = annotated("1.2.3.4/16");
+    assert_eq!(check(Some(&old), &annotated("1.2.3.4/16")), Ok(()));
+    assert_eq!(check(None, &annotated(" ")), Ok(()));
+}
+
+/// `validateServiceTrafficDistribution`: `PreferClose`, `PreferSameZone` or
+/// `PreferSameNode` (PreferSameTrafficDistribution GA), in upstream's order.
+#[test]
+fn traffic_distribution() {
+    assert_eq!(
+        check(None, &svc("trafficDistribution: PreferNearby")).unwrap_err(),
+        "Service \"web\" is invalid: spec.trafficDistribution: Unsupported value: \"PreferNearby\": supported values: \"PreferClose\", \"PreferSameZone\", \"PreferSameNode\""
+    );
+    assert_eq!(
+        check(None, &svc("trafficDistribution: PreferSameNode")),
+        Ok(())
+    );
 }
