@@ -251,6 +251,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
+        "a hostnameOverride beside setHostnameAsFQDN true or hostNetwork, longer than 64 bytes or not a DNS subdomain (HostnameOverride, beta and on since 1.35), after the user namespace's rules",
+        "core/validation validatePodHostName",
+    ),
+    (
+        "Deployment, ReplicaSet, DaemonSet, Job, CronJob, ReplicationController, Pod",
         "host-process pods, after the topology spread constraints: a container's hostProcess other than the pod's when both are set; some containers host processes (their own or the pod's hostProcess) and not all; host processes without hostNetwork",
         "core/validation validateWindowsHostProcessPod (VisitContainersWithPath)",
     ),
@@ -752,8 +757,14 @@ impl KindValidation {
 
 /// The pod spec fields whose rules are the `rare-kinds` feature: the
 /// Windows options' own and a host-process pod's, the sysctls'
-/// (`security`) and the container restart rules' (`core`).
-const DELEGATED_POD_FIELDS: [&str; 3] = ["windowsOptions", "sysctls", "restartPolicyRules"];
+/// (`security`), the container restart rules' (`core`) and a host name
+/// override's (`podspec`).
+const DELEGATED_POD_FIELDS: [&str; 4] = [
+    "windowsOptions",
+    "sysctls",
+    "restartPolicyRules",
+    "hostnameOverride",
+];
 
 /// A kind with a pod spec in a build without `rare-kinds` (the page): a
 /// write that sets one of `DELEGATED_POD_FIELDS` anywhere is asked of

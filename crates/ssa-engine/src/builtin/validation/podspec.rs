@@ -5,7 +5,8 @@
 //! (`validateAffinity`), the DNS config (`validatePodDNSConfig`), the
 //! readiness and scheduling gates, the topology spread constraints, the
 //! host-process pod's rules (`validateWindowsHostProcessPod`) and the
-//! user namespace's (`validateHostUsers`, both `security`), the names
+//! user namespace's (`validateHostUsers`, both `security`), a host name
+//! override's (`validatePodHostName`), the names
 //! of the service account and the node, the active deadline, the host
 //! and subdomain names, the tolerations (`ValidateTolerations`),
 //! the host aliases (`ValidateHostAliases`), the priority class's
@@ -79,6 +80,8 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     #[cfg(feature = "rare-kinds")]
     security::host_process(&mut errs, spec, path);
     security::host_users(&mut errs, spec, path);
+    #[cfg(feature = "rare-kinds")]
+    host_name_override(&mut errs, spec, &at("hostnameOverride"));
     // ValidateServiceAccountName and ValidateNodeName: DNS subdomains. The
     // internal spec's ServiceAccountName is v1's deprecated
     // `serviceAccount` when `serviceAccountName` is empty
@@ -127,6 +130,30 @@ pub(super) fn pod_fields(spec: &Value, path: &str) -> Vec<FieldError> {
     os_rules(&mut errs, spec, path);
     file_key_ref_volumes(&mut errs, spec, path);
     errs
+}
+
+/// `validatePodHostName` (HostnameOverride, beta and on since 1.35): a
+/// `hostnameOverride` not beside `setHostnameAsFQDN: true` or the host's
+/// network, at most 64 bytes, a DNS subdomain (the `rare-kinds` feature:
+/// the page asks the API package about a pod that sets it, see
+/// `RarePodFields`).
+#[cfg(feature = "rare-kinds")]
+fn host_name_override(errs: &mut Vec<FieldError>, spec: &Value, path: &str) {
+    let Some(name) = at(Some(spec), "hostnameOverride") else {
+        return;
+    };
+    let name = name.as_str().unwrap_or("");
+    let set = |key: &str| spec.get(key) == Some(&Value::Bool(true));
+    if set("setHostnameAsFQDN") {
+        errs.forbidden(path, "may not be specified when setHostnameAsFQDN is true");
+    }
+    if set("hostNetwork") {
+        errs.forbidden(path, "may not be specified when hostNetwork is true");
+    }
+    if name.len() > 64 {
+        errs.push(super::field::too_long(path, 64));
+    }
+    invalid_each(errs, path, name, names::dns1123_subdomain(name));
 }
 
 /// `validateOS`: a name, `linux` or `windows` (the refusal at the `os`

@@ -380,3 +380,31 @@ fn topology_spread_match_label_keys() {
         "Pod \"p\" is invalid: spec.topologySpreadConstraints[0][0]: Invalid value: \"app\": exists in both matchLabelKeys and labelSelector"
     );
 }
+
+/// `validatePodHostName` (HostnameOverride, beta and on since 1.35), after
+/// `validateHostUsers` and before the service account's name: not beside
+/// `setHostnameAsFQDN: true` or `hostNetwork`, at most 64 bytes, a DNS
+/// subdomain.
+#[test]
+fn host_name_override() {
+    let long = "a".repeat(65);
+    assert_eq!(
+        error(
+            "",
+            &format!(
+                "  hostnameOverride: {long}\n  setHostnameAsFQDN: true\n  hostNetwork: true\n  serviceAccountName: Web\n"
+            )
+        ),
+        format!(
+            "[spec.hostnameOverride: Forbidden: may not be specified when setHostnameAsFQDN is true, \
+            spec.hostnameOverride: Forbidden: may not be specified when hostNetwork is true, \
+            spec.hostnameOverride: Too long: may not be more than 64 bytes, \
+            spec.serviceAccountName: Invalid value: \"Web\": {SUBDOMAIN}]"
+        )
+    );
+    assert_eq!(
+        error("", "  hostnameOverride: Web_1\n"),
+        format!("spec.hostnameOverride: Invalid value: \"Web_1\": {SUBDOMAIN}")
+    );
+    assert!(pod("", "  hostnameOverride: web-1.example\n").is_ok());
+}
