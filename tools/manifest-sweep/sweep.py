@@ -12,7 +12,13 @@ client-side apply (`kubectl apply`) creating it, runs them with
 which a server takes), and prints each write whose outcome is not
 `applied`, with its message, for a person to judge.
 
-Usage: python3 tools/manifest-sweep/sweep.py SSA DIR...
+With `--live`, each object is first created by a server-side apply, and
+the object stored then (managedFields, uid, defaults and all: what
+`kubectl get -o yaml --show-managed-fields` exports) becomes the `live`
+object of a server-side and a client-side apply of the same manifest,
+the path a reviewer's export takes.
+
+Usage: python3 tools/manifest-sweep/sweep.py [--live] SSA DIR...
 (SSA: the `ssa` binary, `target/debug/ssa`.) Needs PyYAML to split the
 files (the engine's own reader is what is tested, through the scenario).
 """
@@ -47,35 +53,59 @@ def objects(root):
                 yield path, i, doc
 
 
+def run(ssa, file, scenario):
+    """The result document of `scenario`, or the runner's error."""
+    with open(file, "w") as f:
+        json.dump(scenario, f)
+    done = subprocess.run([ssa, "run", "-o", "json", file], capture_output=True, text=True)
+    if done.returncode != 0:
+        return None, done.stderr.strip()[:300]
+    return json.loads(done.stdout), None
+
+
+def live_object(ssa, file, doc):
+    """The object a server-side apply of `doc` stores, or None."""
+    step = {"manager": "kubectl", "op": "apply", "object": doc}
+    result, _ = run(ssa, file, {"scenario": "v1", "name": "create", "steps": [step]})
+    steps = (result or {}).get("steps") or [{}]
+    return steps[0].get("object") if steps[0].get("outcome") == "applied" else None
+
+
 def main():
-    if len(sys.argv) < 3:
+    live = "--live" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--live"]
+    if len(args) < 2:
         raise SystemExit(__doc__)
-    ssa, roots = sys.argv[1], sys.argv[2:]
+    ssa, roots = args[0], args[1:]
     total = refused = 0
     with tempfile.TemporaryDirectory() as tmp:
         for root in roots:
             for path, i, doc in objects(root):
+                file = os.path.join(tmp, "s.json")
+                stored = live_object(ssa, file, doc) if live else None
+                if live and stored is None:
+                    continue  # not created: the sweep without --live lists it
                 for op, manager in (("apply", "kubectl"),
                                     ("client-side-apply", "kubectl-client-side-apply")):
-                    total += 2
                     step = {"manager": manager, "op": op, "object": doc}
                     scenario = {"scenario": "v1", "name": "sweep", "steps": [step, step]}
-                    file = os.path.join(tmp, "s.json")
-                    with open(file, "w") as f:
-                        json.dump(scenario, f)
-                    run = subprocess.run([ssa, "run", "-o", "json", file],
-                                         capture_output=True, text=True)
+                    if live:
+                        scenario = {"scenario": "v1", "name": "sweep", "live": stored,
+                                    "steps": [step]}
+                    writes = len(scenario["steps"])
+                    total += writes
+                    result, error = run(ssa, file, scenario)
                     where = f"{path}#{i} {op}"
-                    if run.returncode != 0:
-                        refused += 2
-                        print(f"UNUSABLE {where}: {run.stderr.strip()[:300]}")
+                    if error is not None:
+                        refused += writes
+                        print(f"UNUSABLE {where}: {error}")
                         continue
-                    for n, step in enumerate(json.loads(run.stdout).get("steps", []), 1):
+                    for n, step in enumerate(result.get("steps", []), 1):
                         if step.get("outcome") != "applied":
                             refused += 1
                             message = (step.get("message") or "")[:300]
                             print(f"{step.get('outcome')} {where} (write {n}): {message}")
-    print(f"{total} writes, {refused} not applied")
+    print(f"{total} writes{' over a live object' if live else ''}, {refused} not applied")
 
 
 if __name__ == "__main__":
