@@ -757,13 +757,24 @@ impl KindValidation {
 
 /// The pod spec fields whose rules are the `rare-kinds` feature: the
 /// Windows options' own and a host-process pod's, the sysctls'
-/// (`security`), the container restart rules' (`core`) and a host name
-/// override's (`podspec`).
-const DELEGATED_POD_FIELDS: [&str; 4] = [
+/// (`security`), the container restart rules' (`core`), a host name
+/// override's (`podspec`), and the in-tree volume plugins' beyond their
+/// required fields (`volumes`).
+const DELEGATED_POD_FIELDS: [&str; 14] = [
     "windowsOptions",
     "sysctls",
     "restartPolicyRules",
     "hostnameOverride",
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "iscsi",
+    "flocker",
+    "cinder",
+    "storageos",
+    "quobyte",
+    "fc",
+    "flexVolume",
+    "azureDisk",
 ];
 
 /// A kind with a pod spec in a build without `rare-kinds` (the page): a

@@ -14,7 +14,8 @@
 //! policy), and the required fields of the in-tree plugins. Their other
 //! rules (disk partitions, iscsi's name formats and LUN, fc, flocker,
 //! quobyte, azureDisk, storageos, cinder, flexVolume's options) are the
-//! `rare-kinds` feature: the page leaves them out for its size budget.
+//! `rare-kinds` feature: the page asks the API package about a pod that
+//! has such a volume (`RarePodFields`).
 //!
 //! Not modelled: what needs the pod's name (an ephemeral volume's claim
 //! name, a claim of one), projected `clusterTrustBundle` and
