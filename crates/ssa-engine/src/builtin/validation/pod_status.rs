@@ -5,11 +5,9 @@
 //! (the stored spec restored, a left-out `qosClass` backfilled: the
 //! registry's status table, before validation). The metadata's update
 //! is checked by the caller. 1.36's gates: ContainerRestartRules and
-//! ClearingNominatedNodeNameAfterBinding beta and on, StrictIPCIDRValidation
-//! taken as off. RestartAllContainersOnContainerExits is beta and on in
-//! 1.36, and a pod with a `RestartAllContainers` rule may then run every
-//! container again (`podutil.AllContainersCouldRestart`): not modelled,
-//! its source was not found.
+//! ClearingNominatedNodeNameAfterBinding, StrictIPCIDRValidation and
+//! RestartAllContainersOnContainerExits beta and on (a pod with a
+//! `RestartAllContainers` rule may run every container again).
 //!
 //! Not modelled: `ValidatePodSpecificAnnotationUpdates` (mirror-pod and
 //! AppArmor annotations), the resource claim statuses (plain, extended,
@@ -114,7 +112,8 @@ fn terminated(status: &Value) -> Option<&Value> {
 /// `ValidateInitContainerStateTransition` as 1.36 runs them
 /// (`AllowContainerRestartPolicyRules`: a terminated container may run
 /// again when `ContainerShouldRestart` of its exit code says so; one the
-/// stored spec lacks may not), and
+/// stored spec lacks may not; `AllowRestartAllContainers`: any may when
+/// `podutil.AllContainersCouldRestart`), and
 /// `ValidateEphemeralContainerStateTransition` (`containers` `None`:
 /// never). The path's index is the stored list's; upstream's one error
 /// per running status of the name is one message once joined.
@@ -126,6 +125,9 @@ fn transitions(
     spec: &Value,
     containers: Option<&str>,
 ) {
+    if containers.is_some() && all_containers_could_restart(spec) {
+        return;
+    }
     let statuses = items(status.get(key));
     for (i, before) in items(was.get(key)).iter().enumerate() {
         let Some(exit) = terminated(before) else {
@@ -147,6 +149,20 @@ fn transitions(
             errs.forbidden(format!("status.{key}[{i}].state"), NOT_TERMINATED);
         }
     }
+}
+
+/// `podutil.AllContainersCouldRestart`: an init or regular container has
+/// a restart rule whose action is `RestartAllContainers`
+/// (RestartAllContainersOnContainerExits, beta and on since 1.36; read in
+/// two ports of `pkg/api/v1/pod/util.go`, the Go source not at hand).
+fn all_containers_could_restart(spec: &Value) -> bool {
+    ["initContainers", "containers"].iter().any(|list| {
+        items(spec.get(*list)).iter().any(|c| {
+            items(c.get("restartPolicyRules"))
+                .iter()
+                .any(|rule| text(rule, "action") == "RestartAllContainers")
+        })
+    })
 }
 
 /// `podutil.ContainerShouldRestart`: the first restart rule whose exit

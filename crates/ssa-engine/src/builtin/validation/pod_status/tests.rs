@@ -316,3 +316,25 @@ steps:
         "Pod \"job-pod\" is invalid: status.containerStatuses[0].state: Forbidden: may not be transitioned to non-terminated state"
     );
 }
+
+/// `AllowRestartAllContainers` (RestartAllContainersOnContainerExits, beta
+/// and on since 1.36): when an init or regular container has a
+/// `RestartAllContainers` rule (`AllContainersCouldRestart`), every init
+/// and regular container may run again; ephemeral containers still may
+/// not.
+#[test]
+fn restart_all_containers() {
+    let spec = "{restartPolicy: Never, initContainers: [{name: init, image: i}], containers: [{name: app, image: i, restartPolicy: Never, restartPolicyRules: [{action: RestartAllContainers, exitCodes: {operator: In, values: [42]}}]}, {name: other, image: i}]}";
+    let old = pod(
+        spec,
+        "{initContainerStatuses: [{name: init, state: {terminated: {exitCode: 0}}}], containerStatuses: [{name: app, state: {terminated: {exitCode: 1}}}, {name: other, state: {terminated: {exitCode: 0}}}], ephemeralContainerStatuses: [{name: debug, state: {terminated: {exitCode: 0}}}]}",
+    );
+    let new = pod(
+        spec,
+        "{initContainerStatuses: [{name: init, state: {running: {}}}], containerStatuses: [{name: app, state: {running: {}}}, {name: other, state: {running: {}}}], ephemeralContainerStatuses: [{name: debug, state: {running: {}}}]}",
+    );
+    assert_eq!(
+        status_err(&old, &new).unwrap_err(),
+        "Pod \"p\" is invalid: status.ephemeralContainerStatuses[0].state: Forbidden: may not be transitioned to non-terminated state"
+    );
+}
