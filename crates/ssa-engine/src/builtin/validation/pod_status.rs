@@ -157,7 +157,7 @@ fn transitions(
 /// two ports of `pkg/api/v1/pod/util.go`, the Go source not at hand).
 fn all_containers_could_restart(spec: &Value) -> bool {
     ["initContainers", "containers"].iter().any(|list| {
-        items(spec.get(*list)).iter().any(|c| {
+        items(spec.get(list)).iter().any(|c| {
             items(c.get("restartPolicyRules"))
                 .iter()
                 .any(|rule| text(rule, "action") == "RestartAllContainers")
