@@ -285,11 +285,11 @@ fn restart_rules(errs: &mut Vec<FieldError>, rules: &[Value], at: &str) {
     if rules.len() > 20 {
         errs.push(super::field::too_many(&list, rules.len(), 20));
     }
+    // RestartAllContainersOnContainerExits (beta and on since 1.36) adds
+    // RestartAllContainers.
+    const ACTIONS: [&str; 2] = ["Restart", "RestartAllContainers"];
     for (i, rule) in rules.iter().enumerate() {
         let rule_at = index(&list, i);
-        // RestartAllContainersOnContainerExits (beta and on since 1.36)
-        // adds RestartAllContainers.
-        const ACTIONS: [&str; 2] = ["Restart", "RestartAllContainers"];
         let action = text(rule, "action");
         if !ACTIONS.contains(&action) {
             errs.not_supported(child(&rule_at, "action"), named(action), &ACTIONS);

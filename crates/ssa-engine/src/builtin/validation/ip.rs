@@ -151,6 +151,11 @@ impl Ip {
         }
     }
 
+    /// An IPv4-mapped IPv6 address.
+    fn is_4in6(self) -> bool {
+        matches!(self, Ip::V6(_)) && self.to4().is_some()
+    }
+
     /// The address's bits as written (an IPv6 address as 128 bits even
     /// when it maps an IPv4 one), left-aligned in a `u128`: what lies
     /// past a prefix of `n` bits is `bits << n`.
@@ -217,17 +222,21 @@ fn leading_zeros(text: &str, ip: Ip) -> bool {
 /// beta and on in 1.36 (kube_features.go of the 1.37 cycle): an IPv4
 /// octet with a leading zero or an IPv4-mapped IPv6 address is refused.
 pub(crate) fn legacy_ip(text: &str) -> Option<&'static str> {
-    let Some(ip) = parse_sloppy(text) else {
-        return Some(NOT_AN_IP);
-    };
+    parse_strict(text).err()
+}
+
+/// `parseIP` with strict validation: the address, or the detail of its
+/// one error.
+fn parse_strict(text: &str) -> Result<Ip, &'static str> {
+    let ip = parse_sloppy(text).ok_or(NOT_AN_IP)?;
     // netip.ParseAddr fails on the leading zero, so its address is not
     // also looked at as IPv4-mapped.
     if leading_zeros(text, ip) {
-        Some("must not have leading 0s")
-    } else if matches!(ip, Ip::V6(_)) && ip.to4().is_some() {
-        Some("must not be an IPv4-mapped IPv6 address")
+        Err("must not have leading 0s")
+    } else if ip.is_4in6() {
+        Err("must not be an IPv4-mapped IPv6 address")
     } else {
-        None
+        Ok(ip)
     }
 }
 
@@ -235,10 +244,10 @@ pub(crate) fn legacy_ip(text: &str) -> Option<&'static str> {
 /// canonical form's.
 #[cfg(feature = "rare-kinds")]
 pub(super) fn is_valid_ip(text: &str) -> Vec<String> {
-    if let Some(detail) = legacy_ip(text) {
-        return vec![detail.to_string()];
-    }
-    let canonical = parse_sloppy(text).map(Ip::go_string).unwrap_or_default();
+    let canonical = match parse_strict(text) {
+        Ok(ip) => ip.go_string(),
+        Err(detail) => return vec![detail.to_string()],
+    };
     if canonical == text {
         return Vec::new();
     }
@@ -263,7 +272,7 @@ pub(crate) fn legacy_cidr(text: &str) -> (Option<&'static str>, Option<(Ip, u32)
     let (addr, length) = text.split_once('/').unwrap_or_default();
     let detail = if leading_zeros(addr, ip) || length.len() > 1 && length.starts_with('0') {
         Some("must not have leading 0s in IP or prefix length")
-    } else if matches!(ip, Ip::V6(_)) && ip.to4().is_some() {
+    } else if ip.is_4in6() {
         Some("must not have an IPv4-mapped IPv6 address")
     } else if ip.bits_as_written().checked_shl(prefix).unwrap_or(0) != 0 {
         Some("must not have bits set beyond the prefix length")

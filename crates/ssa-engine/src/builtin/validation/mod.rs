@@ -788,7 +788,7 @@ struct RarePodFields {
 
 impl Validator for RarePodFields {
     fn validate(&self, old: Option<&Value>, new: &Value) -> Result<(), String> {
-        if DELEGATED_POD_FIELDS.iter().any(|key| has_key(new, key)) {
+        if has_any_key(new, &DELEGATED_POD_FIELDS) {
             self.delegated.validate(old, new)
         } else {
             self.local.validate(old, new)
@@ -800,13 +800,13 @@ impl Validator for RarePodFields {
     }
 }
 
-/// Whether `value` holds the key `key`, set, at any depth.
-fn has_key(value: &Value, key: &str) -> bool {
+/// Whether `value` holds one of `keys`, set, at any depth (one walk).
+fn has_any_key(value: &Value, keys: &[&str]) -> bool {
     match value {
         Value::Map(map) => map
             .iter()
-            .any(|(k, v)| k == key && !v.is_null() || has_key(v, key)),
-        Value::List(items) => items.iter().any(|v| has_key(v, key)),
+            .any(|(k, v)| keys.contains(&k.as_str()) && !v.is_null() || has_any_key(v, keys)),
+        Value::List(items) => items.iter().any(|v| has_any_key(v, keys)),
         _ => false,
     }
 }

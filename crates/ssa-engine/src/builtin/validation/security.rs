@@ -22,7 +22,8 @@
 //! `validateHostUsers`; both are the `rare-kinds` feature: the page asks
 //! the API package about a write that sets Windows options, see
 //! `RarePodFields`) and a namespaced sysctl beside `hostNetwork` or
-//! `hostIPC` (`ValidateHostSysctl`, [`host_sysctl`]) follow the same copy.
+//! `hostIPC` (`ValidateHostSysctl`, `host_sysctl`, the `rare-kinds` feature
+//! as well) follow the same copy.
 //! `validateHostUsers` is [`host_users`], which `ValidatePodSpec` runs
 //! after the host-process rules; what `spec.os` forbids of either OS is
 //! `podspec::os_rules`.

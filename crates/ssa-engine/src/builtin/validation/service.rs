@@ -775,7 +775,7 @@ fn needs_health_check(spec: Spec) -> bool {
     spec.text("type") == "LoadBalancer" && spec.text("externalTrafficPolicy") == "Local"
 }
 
-/// `ValidateNonSpecialIP`, for an address `valid_ip` took (Go's `net.IP`
+/// `ValidateNonSpecialIP`, for an address `legacy_ip` took (Go's `net.IP`
 /// methods look at an IPv4-mapped address as IPv4).
 fn non_special_ip(path: &str, text: &str) -> Vec<FieldError> {
     let Some(ip) = ip::parse_sloppy(text) else {
