@@ -39,6 +39,7 @@
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
 //! - `events`: a core or events.k8s.io Event.
+//! - `apiextensions`: a CustomResourceDefinition's own rules.
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
@@ -48,12 +49,14 @@
 //! The rules of the kinds the playground page's lessons and presets never
 //! write (Job, CronJob, Service, Ingress, CertificateSigningRequest, RBAC's
 //! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
-//! NetworkPolicy, Event:
+//! NetworkPolicy, Event, CustomResourceDefinition:
 //! [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
 
+#[cfg(feature = "rare-kinds")]
+mod apiextensions;
 mod apps;
 mod autoscaling;
 #[cfg(feature = "rare-kinds")]
@@ -131,6 +134,7 @@ impl Spec {
                 | Spec::PriorityClass
                 | Spec::NetworkPolicy
                 | Spec::Event
+                | Spec::CustomResourceDefinition
         )
     }
 }
@@ -160,6 +164,7 @@ enum Spec {
     StorageClass,
     /// A core or events.k8s.io Event.
     Event,
+    CustomResourceDefinition,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -525,6 +530,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateEventCreate, ValidateEventUpdate, validateV1EventSeries, ValidateImmutableField",
     ),
     (
+        "CustomResourceDefinition",
+        "a group missing, not a DNS subdomain or without a dot; a scope other than Cluster and Namespaced; a version without a schema (on create, or when every stored version had one); a schema default beside preserveUnknownFields: true; version names that are not DNS-1035 labels or repeat; other than exactly one storage version; a deprecationWarning on a version not deprecated, longer than 256 bytes, empty or unprintable; names missing, not DNS-1035 labels (kind and listKind in any case), kind equal to listKind; scale subresource paths outside .spec and .status; printer columns without a name, type or jsonPath, or an unknown type or format; a conversion strategy other than None and Webhook, a Webhook one without a client config (or with both url and service) or review versions, a None one with either; a stored version missing from spec.versions; a group under k8s.io or kubernetes.io without an approval annotation that is a URL or starts with unapproved; preserveUnknownFields newly set to true; on update a changed group or plural (and scope or kind once Established); on a status write, the accepted names",
+        "apiextensions-apiserver ValidateCustomResourceDefinition, ValidateCustomResourceDefinitionUpdate, ValidateCustomResourceDefinitionStoredVersions, ValidateUpdateCustomResourceDefinitionStatus, ValidateCustomResourceDefinitionNames, validateAPIApproval, validatePreserveUnknownFields",
+    ),
+    (
         "Role, ClusterRole",
         "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
@@ -601,6 +611,7 @@ impl KindValidation {
             ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
             ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
             ("" | "events.k8s.io", "Event") => Spec::Event,
+            ("apiextensions.k8s.io", "CustomResourceDefinition") => Spec::CustomResourceDefinition,
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -690,6 +701,10 @@ impl KindValidation {
                 if events_api {
                     errs.extend(events::update(new, old));
                 }
+            }
+            #[cfg(feature = "rare-kinds")]
+            (Spec::CustomResourceDefinition, _) => {
+                errs.extend(apiextensions::custom_resource_definition(new, old));
             }
             // Without `rare-kinds`: the metadata alone (the page asks the
             // API package instead, see `Spec::is_rare`).
@@ -851,6 +866,10 @@ impl Validator for KindValidation {
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             #[cfg(feature = "rare-kinds")]
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
+            #[cfg(feature = "rare-kinds")]
+            Spec::CustomResourceDefinition => {
+                errs.extend(apiextensions::custom_resource_definition_status(new));
+            }
             // ValidateHorizontalPodAutoscalerStatusUpdate.
             Spec::HorizontalPodAutoscaler => errs.extend(field::non_negative(
                 new.get("status"),

@@ -1230,7 +1230,7 @@ fn names_built_from_the_spec() {
             "apiextensions.k8s.io/v1",
             "CustomResourceDefinition",
             &format!(
-                "metadata: {{name: {name}}}\nspec: {{group: example.com, names: {{plural: widgets}}}}"
+                "metadata: {{name: {name}}}\nspec: {{group: example.com, scope: Namespaced, names: {{plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}}, versions: [{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {{type: object}}}}}}]}}\nstatus: {{storedVersions: [v1]}}"
             ),
         )
     };

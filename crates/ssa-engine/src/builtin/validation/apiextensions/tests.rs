@@ -1,0 +1,218 @@
+//! apiextensions-apiserver `pkg/apis/apiextensions/validation` (v0.36.3,
+//! Kubernetes 1.36's), each test with the server's message, through
+//! scenarios: the strategy's `PrepareForCreate` and `PrepareForUpdate`
+//! (the stored versions) run before the validation, as upstream.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::scenario::{Outcome, run_scenario_text};
+
+/// A v1 CRD of `widgets.example.com` with `versions` (YAML flow text),
+/// and `extra` lines in its spec.
+fn crd(versions: &str, extra: &str) -> String {
+    format!(
+        "{{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+        metadata: {{name: widgets.example.com}}, spec: {{group: example.com, scope: Namespaced, \
+        names: {{plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}}, \
+        versions: {versions}{extra}}}}}"
+    )
+}
+
+const SCHEMA: &str = "schema: {openAPIV3Schema: {type: object}}";
+
+/// The outcomes and messages of applying `objects` in turn.
+fn apply(objects: &[String]) -> Vec<(Outcome, String)> {
+    let steps: String = objects
+        .iter()
+        .map(|o| format!("- manager: m\n  op: apply\n  object: {o}\n"))
+        .collect();
+    let result = run_scenario_text(&format!("scenario: v1\nname: crd\nsteps:\n{steps}")).unwrap();
+    result
+        .steps
+        .into_iter()
+        .map(|s| (s.outcome, s.message))
+        .collect()
+}
+
+fn refusal(objects: &[String]) -> String {
+    let (outcome, message) = apply(objects).pop().unwrap();
+    assert_eq!(outcome, Outcome::Invalid, "{message}");
+    message
+}
+
+const PREFIX: &str =
+    "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: ";
+
+/// `ValidateCustomResourceDefinitionStoredVersions`: the update that
+/// moves the storage version to v1 and drops v1alpha1 from
+/// `spec.versions` keeps v1alpha1 in `status.storedVersions`
+/// (`PrepareForUpdate` keeps the stored status), so it is refused, as
+/// Gateway API's upgrades past a removed version are. Keeping the old
+/// version (served or not) is taken.
+#[test]
+fn a_dropped_stored_version_is_refused() {
+    let old = crd(
+        &format!("[{{name: v1alpha1, served: true, storage: true, {SCHEMA}}}]"),
+        "",
+    );
+    let moved = crd(
+        &format!(
+            "[{{name: v1, served: true, storage: true, {SCHEMA}}}, {{name: v1alpha1, served: false, storage: false, {SCHEMA}}}]"
+        ),
+        "",
+    );
+    let dropped = crd(
+        &format!("[{{name: v1, served: true, storage: true, {SCHEMA}}}]"),
+        "",
+    );
+    let outcomes: Vec<Outcome> = apply(&[old.clone(), moved.clone(), dropped.clone()])
+        .into_iter()
+        .map(|(o, _)| o)
+        .collect();
+    assert_eq!(
+        outcomes,
+        [Outcome::Applied, Outcome::Applied, Outcome::Invalid]
+    );
+    assert_eq!(
+        refusal(&[old, dropped]),
+        format!(
+            "{PREFIX}status.storedVersions[0]: Invalid value: \"v1alpha1\": missing from spec.versions; \
+            v1alpha1 was previously a storage version, and must remain in spec.versions until a storage \
+            migration ensures no data remains persisted in v1alpha1 and removes v1alpha1 from status.storedVersions"
+        )
+    );
+}
+
+/// `validateCustomResourceDefinitionSpec`: the spec's own fields, in
+/// upstream's order; `spec.version` (the first version's name) is
+/// checked again, and with no storage version there is no stored one. A
+/// missing singular name is not among them: the defaults make it the
+/// kind's lower case.
+#[test]
+fn spec_rules_in_upstream_order() {
+    let bad = "{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+        metadata: {name: widgets.example}, spec: {group: example, scope: Cluster2, \
+        names: {plural: widgets, kind: Widget, listKind: Widget}, \
+        versions: [{name: V1, served: true, storage: false}]}}"
+        .to_string();
+    let dns1035 = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+    let message = refusal(&[bad]);
+    assert_eq!(
+        message,
+        format!(
+            "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example\" is invalid: [\
+            spec.group: Invalid value: \"example\": should be a domain with at least one dot, \
+            spec.scope: Unsupported value: \"Cluster2\": supported values: \"Cluster\", \"Namespaced\", \
+            spec.versions[0].schema.openAPIV3Schema: Required value, \
+            spec.versions[0].name: Invalid value: \"V1\": {dns1035}, \
+            spec.versions: Invalid value: [{{\"Name\":\"V1\",\"Served\":true,\"Storage\":false,\"Deprecated\":false,\"DeprecationWarning\":null,\"Schema\":null,\"Subresources\":null,\"AdditionalPrinterColumns\":null,\"SelectableFields\":null}}]: must have exactly one version marked as storage version, \
+            spec.version: Invalid value: \"V1\": {dns1035}, \
+            spec.names.listKind: Invalid value: \"Widget\": kind and listKind may not be the same, \
+            status.storedVersions: Invalid value: null: must have at least one stored version]"
+        )
+    );
+}
+
+/// Two storage versions: the first joins the stored versions
+/// (`PrepareForCreate` stops there), the second is missing from them.
+/// Subresources every version has alike move to the spec, and are
+/// checked there; columns that differ stay per version.
+#[test]
+fn two_storage_versions_and_hoisted_subresources() {
+    let versions = format!(
+        "[{{name: v1, served: true, storage: true, {SCHEMA}, subresources: {{scale: {{specReplicasPath: .replicas, statusReplicasPath: .status.replicas}}}}, \
+        additionalPrinterColumns: [{{name: Age, type: date, jsonPath: .metadata.creationTimestamp}}]}}, \
+        {{name: v2, served: true, storage: true, {SCHEMA}, subresources: {{scale: {{specReplicasPath: .replicas, statusReplicasPath: .status.replicas}}}}, \
+        additionalPrinterColumns: [{{name: Ready, type: bool, jsonPath: status.ready}}]}}]"
+    );
+    let message = refusal(&[crd(&versions, "")]);
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[\
+            spec.versions[1].additionalPrinterColumns[0].type: Invalid value: \"bool\": must be one of boolean,date,integer,number,string, \
+            spec.versions[1].additionalPrinterColumns[0].JSONPath: Invalid value: \"status.ready\": must be a simple json path starting with ., \
+            spec.versions: Invalid value: [\
+            {{\"Name\":\"v1\",\"Served\":true,\"Storage\":true,\"Deprecated\":false,\"DeprecationWarning\":null,\"Schema\":null,\"Subresources\":null,\"AdditionalPrinterColumns\":[{{\"Name\":\"Age\",\"Type\":\"date\",\"Format\":\"\",\"Description\":\"\",\"Priority\":0,\"JSONPath\":\".metadata.creationTimestamp\"}}],\"SelectableFields\":null}},\
+            {{\"Name\":\"v2\",\"Served\":true,\"Storage\":true,\"Deprecated\":false,\"DeprecationWarning\":null,\"Schema\":null,\"Subresources\":null,\"AdditionalPrinterColumns\":[{{\"Name\":\"Ready\",\"Type\":\"bool\",\"Format\":\"\",\"Description\":\"\",\"Priority\":0,\"JSONPath\":\"status.ready\"}}],\"SelectableFields\":null}}\
+            ]: must have exactly one version marked as storage version, \
+            spec.subresources.scale.specReplicasPath: Invalid value: \".replicas\": should be a json path under .spec, \
+            status.storedVersions: Invalid value: [\"v1\"]: must have the storage version v2]"
+        )
+    );
+}
+
+/// `validateAPIApproval`: a group under k8s.io needs the annotation, a
+/// URL or a reason starting with `unapproved`; an update that leaves its
+/// state alone is not checked again.
+#[test]
+fn protected_groups_need_an_approval() {
+    let versions = format!("[{{name: v1, served: true, storage: true, {SCHEMA}}}]");
+    let object = |annotation: &str| {
+        crd(&versions, "")
+            .replace("example.com", "x.k8s.io")
+            .replace(
+                "{name: widgets.x.k8s.io}",
+                &format!("{{name: widgets.x.k8s.io{annotation}}}"),
+            )
+    };
+    let prefix = "CustomResourceDefinition.apiextensions.k8s.io \"widgets.x.k8s.io\" is invalid: ";
+    assert_eq!(
+        refusal(&[object("")]),
+        format!(
+            "{prefix}metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation \"api-approved.kubernetes.io\", see https://github.com/kubernetes/enhancements/pull/1111"
+        )
+    );
+    assert_eq!(
+        refusal(&[object(
+            ", annotations: {api-approved.kubernetes.io: approved}"
+        )]),
+        format!(
+            "{prefix}metadata.annotations[api-approved.kubernetes.io]: Invalid value: \"approved\": protected groups must have approval annotation \"api-approved.kubernetes.io\" with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111"
+        )
+    );
+    for taken in [
+        ", annotations: {api-approved.kubernetes.io: 'https://github.com/kubernetes-sigs/gateway-api/pull/3328'}",
+        ", annotations: {api-approved.kubernetes.io: 'unapproved, experimental'}",
+    ] {
+        assert_eq!(apply(&[object(taken)])[0].0, Outcome::Applied, "{taken}");
+    }
+}
+
+/// `validateCustomResourceDefinitionSpecUpdate`: the group and plural
+/// never change; scope and kind may while the stored CRD is not
+/// Established (no controller sets the condition in a scenario).
+#[test]
+fn group_and_plural_are_immutable() {
+    let versions = format!("[{{name: v1, served: true, storage: true, {SCHEMA}}}]");
+    let old = crd(&versions, "");
+    let renamed = old
+        .replace("scope: Namespaced", "scope: Cluster")
+        .replace("kind: Widget,", "kind: Gadget,")
+        .replace("plural: widgets", "plural: gadgets");
+    assert_eq!(
+        refusal(&[old, renamed]),
+        format!("{PREFIX}spec.names.plural: Invalid value: \"gadgets\": field is immutable")
+    );
+}
+
+/// A schema's `default` needs `preserveUnknownFields: false`, which may
+/// not be newly set to true either; a webhook conversion needs its client
+/// config and a review version the server knows.
+#[test]
+fn preserve_unknown_fields_and_conversion() {
+    let versions = "[{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, default: 3}}}}}}}]";
+    assert_eq!(
+        refusal(&[crd(
+            versions,
+            ", preserveUnknownFields: true, conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v2]}}"
+        )]),
+        format!(
+            "{PREFIX}[spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema, \
+            spec.conversion.strategy: Invalid value: \"Webhook\": must be None if spec.preserveUnknownFields is true, \
+            spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook, \
+            spec.conversion.conversionReviewVersions: Invalid value: [\"v2\"]: must include at least one of v1, v1beta1, \
+            spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead]"
+        )
+    );
+}
