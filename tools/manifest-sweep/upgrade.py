@@ -19,7 +19,10 @@ client-side apply:
   history (time stamps, generation, uid, resourceVersion) are left out.
 
 And NEW alone must store the same object by server-side and by
-client-side apply, but for the last-applied annotation and managedFields.
+client-side apply, but for the last-applied annotation and managedFields;
+so must OLD by client-side apply, then NEW by server-side apply (kubectl
+moves the client-side manager's fields to the applier, csaupgrade, so
+what NEW dropped is pruned).
 
 Each difference is printed with the first paths where the two objects
 part, for a person to judge: list order is allowed to differ where a
@@ -149,6 +152,24 @@ def main():
                     if diff:
                         problems += 1
                         print(f"DIFFERS {where} {op}: " + "; ".join(diff))
+                # kubectl's move from client-side to server-side apply:
+                # the client-side manager's fields go to the applier
+                # (csaupgrade), so what NEW dropped is pruned.
+                if "apply" in alone:
+                    csa = {"manager": "kubectl-client-side-apply",
+                           "op": "client-side-apply", "object": old}
+                    ssa_step = {"manager": "kubectl", "op": "apply", "object": new}
+                    migrated, error = final(ssa, file, [csa, ssa_step])
+                    if error is not None:
+                        if not error.startswith("invalid") or "immutable" not in error:
+                            problems += 1
+                        print(f"REFUSED {where} migration: {error[:400]}")
+                    else:
+                        diff = differences(normalized(migrated, False),
+                                           normalized(alone["apply"], False))
+                        if diff:
+                            problems += 1
+                            print(f"MIGRATE {where}: " + "; ".join(diff))
                 if len(alone) == 2:
                     diff = differences(normalized(alone["apply"], False),
                                        normalized(alone["client-side-apply"], False))
