@@ -13,16 +13,16 @@
 //! decides the paths of their errors.
 //!
 //! Modelled: the group, scope, names, versions (names, the one storage
-//! version, deprecation warnings), that every version has a schema, a
-//! schema's `default` beside `preserveUnknownFields`, subresources'
+//! version, deprecation warnings), that every version has a schema, the
+//! schema's own rules (`schema`), a schema's `default` beside
+//! `preserveUnknownFields`, subresources'
 //! paths, printer columns, the conversion's strategy and its webhook's
 //! presence, the stored versions (the upgrade that drops a version still
 //! in `status.storedVersions`), the approval annotation of the protected
 //! groups, and on update the immutable group and plural (and scope and
-//! kind once the stored object is `Established`). Not modelled: the
-//! schema's own rules (structural schemas, formats, CEL cost and
-//! compilation, defaults' validation), selectable fields, the webhook's
-//! URL, service and CA bundle.
+//! kind once the stored object is `Established`). Not modelled: what
+//! `schema` lists, selectable fields, the webhook's URL, service and CA
+//! bundle.
 
 use super::field::{BadValue, Errors, FieldError, child, index, json_string, named};
 use super::names::dns1035_label;
@@ -179,7 +179,8 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
             "must be false in order to use defaults in the schema",
         );
     }
-    let [_, subresources_hoisted, columns_hoisted, _] = HOISTED.map(|(k, _)| hoisted(versions, k));
+    let [schema_hoisted, subresources_hoisted, columns_hoisted, _] =
+        HOISTED.map(|(k, _)| hoisted(versions, k));
     let mut storage = 0;
     let mut names: Vec<&str> = Vec::new();
     let mut unique = true;
@@ -204,6 +205,11 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         }
         // validateCustomResourceDefinitionVersion.
         deprecation_warning(&mut errs, version, &path);
+        if !schema_hoisted && let Some(schema) = version.get_path(&["schema", "openAPIV3Schema"]) {
+            let status = has_status(version);
+            let at = format!("{path}.schema.openAPIV3Schema");
+            errs.extend(schema::openapi_v3_schema(schema, &at, status));
+        }
         if !subresources_hoisted {
             subresources(
                 &mut errs,
@@ -246,6 +252,19 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         }
     }
     errs.extend(crd_names(names_value, "spec.names"));
+    // The schema every version has alike, at `spec.validation`.
+    if schema_hoisted
+        && let Some(schema) = versions
+            .first()
+            .and_then(|v| v.get_path(&["schema", "openAPIV3Schema"]))
+    {
+        let status = versions.iter().any(has_status);
+        errs.extend(schema::openapi_v3_schema(
+            schema,
+            "spec.validation.openAPIV3Schema",
+            status,
+        ));
+    }
     if subresources_hoisted && let Some(first) = versions.first() {
         subresources(&mut errs, first.get("subresources"), "spec.subresources");
     }
@@ -259,6 +278,13 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         require_review,
     );
     errs
+}
+
+/// `hasStatusEnabled` of a version's subresources.
+fn has_status(version: &Value) -> bool {
+    version
+        .get_path(&["subresources", "status"])
+        .is_some_and(|s| !s.is_null())
 }
 
 /// `validateEnumStrings`, required.
@@ -848,5 +874,6 @@ fn column_json(column: &Value) -> String {
     )
 }
 
+mod schema;
 #[cfg(test)]
 mod tests;

@@ -216,3 +216,110 @@ fn preserve_unknown_fields_and_conversion() {
         )
     );
 }
+
+/// The refusal of a one-version CRD whose schema is `schema` (YAML flow
+/// text): a schema every version has alike is checked at
+/// `spec.validation.openAPIV3Schema`, the path of the internal type.
+fn schema_refusal(schema: &str) -> String {
+    let versions = format!(
+        "[{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {schema}}}}}]"
+    );
+    refusal(&[crd(&versions, "")])
+}
+
+const AT: &str = "spec.validation.openAPIV3Schema";
+
+/// `validateStructuralInvariants`: a field without a type, the commonest
+/// mistake in a hand-written schema.
+#[test]
+fn a_field_without_a_type() {
+    assert_eq!(
+        schema_refusal("{type: object, properties: {spec: {properties: {size: {type: integer}}}}}"),
+        format!(
+            "{PREFIX}{AT}.properties[spec].type: Required value: must not be empty for specified object fields"
+        )
+    );
+}
+
+/// The structural errors come sorted by their text, then
+/// `ValidateCustomResourceDefinitionOpenAPISchema`'s, node by node.
+#[test]
+fn structural_errors_sorted_then_the_schema_rules() {
+    let message = schema_refusal(
+        "{type: object, additionalProperties: {type: string}, properties: {\
+         metadata: {type: object, default: {}, properties: {labels: {type: object}}}, \
+         spec: {type: array, uniqueItems: true}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.additionalProperties: Forbidden: must not be used at the root, \
+            {AT}.properties[metadata]: Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified, \
+            {AT}.properties[spec].items: Required value: must be specified, \
+            {AT}.additionalProperties: Forbidden: additionalProperties and properties are mutual exclusive, \
+            {AT}.properties[metadata].default: Forbidden: must not be set in top-level metadata, \
+            {AT}.properties[spec].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic]"
+        )
+    );
+}
+
+/// Inside a junctor (`anyOf`, `allOf`, `oneOf`, `not`) only value
+/// validations: the structure is the schema's own, and what a root
+/// junctor names must be in it (`validateStructuralCompleteness`). The
+/// int-or-string pattern is allowed.
+#[test]
+fn junctors_hold_value_validations_only() {
+    let message = schema_refusal(
+        "{type: object, anyOf: [{properties: {spec: {type: object}}}], properties: {\
+         port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.anyOf[0].properties[spec].type: Forbidden: must be empty to be structural, \
+            {AT}.properties[spec]: Required value: because it is defined in {AT}.anyOf[0].properties[spec]]"
+        )
+    );
+}
+
+/// A list of type map needs its keys, each required or defaulted; per
+/// version schemas that differ are checked at their version's path.
+#[test]
+fn map_lists_and_per_version_schemas() {
+    let ports = |keys: &str| {
+        format!(
+            "{{type: object, properties: {{ports: {{type: array, x-kubernetes-list-type: map{keys}, \
+            items: {{type: object, properties: {{name: {{type: string}}}}}}}}}}}}"
+        )
+    };
+    let versions = format!(
+        "[{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {}}}}}, \
+        {{name: v2, served: true, storage: false, schema: {{openAPIV3Schema: {}}}}}]",
+        ports(""),
+        ports(", x-kubernetes-list-map-keys: [name]"),
+    );
+    assert_eq!(
+        refusal(&[crd(&versions, "")]),
+        format!(
+            "{PREFIX}[spec.versions[0].schema.openAPIV3Schema.properties[ports].x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map, \
+            spec.versions[1].schema.openAPIV3Schema.properties[ports].items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property]"
+        )
+    );
+}
+
+/// `x-kubernetes-validations`' static checks (their compilation is not
+/// modelled), and a type OpenAPI v3 does not have.
+#[test]
+fn validation_rules_and_types() {
+    assert_eq!(
+        schema_refusal(
+            "{type: object, x-kubernetes-validations: [{rule: ' '}, {rule: 'self.a > 0', message: \"two\\nlines\"}], \
+             properties: {a: {type: int}}}"
+        ),
+        format!(
+            "{PREFIX}[{AT}.properties[a].type: Unsupported value: \"int\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\", \
+            {AT}.x-kubernetes-validations[0].rule: Required value: rule is not specified, \
+            {AT}.x-kubernetes-validations[1].message: Invalid value: \"two\\nlines\": must not contain line breaks]"
+        )
+    );
+}
