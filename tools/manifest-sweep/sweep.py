@@ -18,7 +18,11 @@ the object stored then (managedFields, uid, defaults and all: what
 object of a server-side and a client-side apply of the same manifest,
 the path a reviewer's export takes.
 
-Usage: python3 tools/manifest-sweep/sweep.py [--live] SSA DIR...
+With `--round-trip`, each object created by a server-side apply is
+written back as stored, by a PUT (`kubectl replace`) and a `/status`
+PUT: both must be taken and leave the object as it was.
+
+Usage: python3 tools/manifest-sweep/sweep.py [--live | --round-trip] SSA DIR...
 (SSA: the `ssa` binary, `target/debug/ssa`.) Needs PyYAML to split the
 files (the engine's own reader is what is tested, through the scenario).
 """
@@ -56,7 +60,7 @@ def objects(root):
 def run(ssa, file, scenario):
     """The result document of `scenario`, or the runner's error."""
     with open(file, "w") as f:
-        json.dump(scenario, f)
+        json.dump(scenario, f, default=str)
     done = subprocess.run([ssa, "run", "-o", "json", file], capture_output=True, text=True)
     if done.returncode != 0:
         return None, done.stderr.strip()[:300]
@@ -71,8 +75,49 @@ def live_object(ssa, file, doc):
     return steps[0].get("object") if steps[0].get("outcome") == "applied" else None
 
 
+def round_trip(ssa, file, doc, where):
+    """A PUT of the object as stored (`kubectl get -o yaml | kubectl
+    replace -f -`) and a status PUT of it must both be taken and change
+    nothing: how many writes were made, and how many were not so."""
+    stored = live_object(ssa, file, doc)
+    if stored is None:
+        return 0, 0
+    problems = 0
+    for extra in ({}, {"subresource": "status"}):
+        step = {"manager": "kubectl-replace", "op": "update", "object": stored, **extra}
+        result, error = run(ssa, file, {"scenario": "v1", "name": "round-trip",
+                                        "live": stored, "steps": [step]})
+        kind = "status PUT" if extra else "PUT"
+        if error is not None:
+            problems += 1
+            print(f"UNUSABLE {where} {kind}: {error}")
+            continue
+        done = result["steps"][0]
+        if done.get("outcome") != "applied":
+            if extra and "could not find the requested resource" in (done.get("message") or ""):
+                continue  # a kind without a status subresource
+            problems += 1
+            print(f"{done.get('outcome')} {where} {kind}: {(done.get('message') or '')[:300]}")
+        elif done.get("object") != stored:
+            problems += 1
+            a, b = json.dumps(done.get("object"), sort_keys=True), json.dumps(stored, sort_keys=True)
+            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            print(f"CHANGED {where} {kind}: ...{a[max(0, at - 80):at + 80]}")
+    return 2, problems
+
+
 def main():
     live = "--live" in sys.argv[1:]
+    if "--round-trip" in sys.argv[1:]:
+        args = [a for a in sys.argv[1:] if a != "--round-trip"]
+        total = problems = 0
+        with tempfile.TemporaryDirectory() as tmp:
+            for root in args[1:]:
+                for path, i, doc in objects(root):
+                    writes, bad = round_trip(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
+                    total, problems = total + writes, problems + bad
+        print(f"{total} round-trip writes, {problems} refused or changing the object")
+        return
     args = [a for a in sys.argv[1:] if a != "--live"]
     if len(args) < 2:
         raise SystemExit(__doc__)
