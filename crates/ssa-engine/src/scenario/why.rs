@@ -175,6 +175,14 @@ pub(crate) fn why_of(
             {
                 text.push_str(" kubectl's client-side apply stores the whole manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, and an object's annotations may hold 256 KiB in all. A server-side apply keeps no such copy (managedFields record who owns what): kubectl apply --server-side writes this object.");
             }
+            // A CRD upgrade that drops a version objects may still be
+            // stored in: the way through is the storage migration.
+            if step_result
+                .message
+                .contains("was previously a storage version")
+            {
+                text.push_str(" The API server lists in status.storedVersions every version that was ever a CustomResourceDefinition's storage version, and keeps a removed one there: objects may still be stored in it. Keep the version in spec.versions (served: false will do) until every object was written again in the new storage version, then drop it from status.storedVersions with a write to the /status subresource, as a storage migration does; then the version can go.");
+            }
             out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {
@@ -1235,5 +1243,36 @@ mod tests {
             refused[0].text
         );
         assert!(of(&why[1], Topic::Conflict).is_empty());
+    }
+
+    /// A CRD upgrade refused for a version still in
+    /// `status.storedVersions`: the reason says how a storage migration
+    /// lets the version go.
+    #[test]
+    fn a_dropped_stored_version_names_the_storage_migration() {
+        let crd = |versions: &str| {
+            format!(
+                "- {{manager: a, op: apply, object: {{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+                metadata: {{name: widgets.example.com}}, spec: {{group: example.com, scope: Namespaced, \
+                names: {{plural: widgets, kind: Widget}}, versions: [{versions}]}}}}}}"
+            )
+        };
+        let version = |name: &str| {
+            format!(
+                "{{name: {name}, served: true, storage: true, schema: {{openAPIV3Schema: {{type: object}}}}}}"
+            )
+        };
+        let text = scenario(&[&crd(&version("v1alpha1")), &crd(&version("v1"))]);
+        let why = reasons(&text);
+        let refused = of(&why[1], Topic::Refused);
+        assert_eq!(refused.len(), 1, "{:?}", why[1]);
+        assert!(
+            refused[0].text.contains("missing from spec.versions")
+                && refused[0]
+                    .text
+                    .contains("with a write to the /status subresource"),
+            "{}",
+            refused[0].text
+        );
     }
 }
