@@ -25,6 +25,8 @@ mod netip;
 mod validation;
 #[cfg(feature = "crd-validation")]
 pub use validation::{PatternMatcher, answer_delegated, set_pattern_matcher};
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use validation::{bad as bad_value, schema_errors};
 
 fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     SchemaError {
@@ -302,6 +304,20 @@ fn keep_type_or_object_meta(key: &str, value: &mut Value) -> bool {
         meta.retain(|k, _| OBJECT_META.contains(&k.as_str()));
     }
     is_type_or_object_meta(key)
+}
+
+/// Whether pruning by the schema node `schema` would change `value`
+/// (`resource`: the value is a Kubernetes object): a CRD's `default` must
+/// have no unknown fields (`ValidateDefaults`, `requirePrunedDefaults`).
+#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+pub(crate) fn prunes(schema: &Value, value: &Value, resource: bool) -> bool {
+    let mut pruned = value.clone();
+    prune(
+        &mut pruned,
+        Some(&Structural::from_schema(schema)),
+        resource,
+    );
+    &pruned != value
 }
 
 /// Removes what `schema` does not declare (`None`: nothing is declared

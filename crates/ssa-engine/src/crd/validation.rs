@@ -72,6 +72,20 @@ pub fn answer_delegated(request: &str) -> Option<String> {
     answer.err()
 }
 
+/// kube-openapi's validation of `value` against the schema node `schema`,
+/// its field errors' paths under `prefix` (`ValidateCustomResource` with a
+/// field path: a CRD's `default`, `ValidateDefaults`).
+#[cfg(feature = "rare-kinds")]
+pub(crate) fn schema_errors(schema: &Value, value: &Value, prefix: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let mut walk = schema::SchemaWalk {
+        errs: &mut errs,
+        prefix,
+    };
+    walk.value(schema, value, None, "");
+    errs
+}
+
 /// The validation of one custom resource kind (one served version).
 #[derive(Debug)]
 pub(super) struct CustomResourceValidation {
@@ -209,7 +223,7 @@ fn refusal(group_kind: &str, new: &Value, errs: &[FieldError]) -> Result<(), Str
 }
 
 /// The bad value of a field error as `ErrorBody` prints it.
-pub(super) fn bad(value: &Value) -> BadValue {
+pub(crate) fn bad(value: &Value) -> BadValue {
     match value {
         Value::String(s) => BadValue::str(s),
         Value::Int(i) => BadValue::Int(*i),

@@ -173,7 +173,7 @@ impl Ip {
     }
 }
 
-#[cfg(feature = "rare-kinds")]
+#[cfg(any(feature = "rare-kinds", feature = "crd-validation"))]
 /// `ParseCIDRSloppy`: an address (as `ParseIPSloppy` reads it) and a
 /// prefix length of decimal digits, at most the address's bits.
 pub(crate) fn parse_cidr_sloppy(text: &str) -> Option<(Ip, u32)> {

@@ -9,10 +9,14 @@
 //! The schema is read as the v1 JSON it is written in: `items` a schema
 //! or a list, `additionalProperties` a schema or a boolean.
 //!
-//! Not modelled: a `pattern` Go's regexp cannot compile, the validation of
-//! `default` values against the schema (`ValidateDefaults`), CEL rules'
-//! compilation and cost, and at a root whose status subresource is
-//! enabled, the fields other than `type` that are not allowed there.
+//! Then, when the schema is structural, its defaults (`ValidateDefaults`:
+//! pruned and validated against their node, through the custom resource
+//! validation of `crate::crd`).
+//!
+//! Not modelled: a `pattern` Go's regexp cannot compile, the defaults of
+//! object metadata and their CEL rules, CEL rules' compilation and cost,
+//! and at a root whose status subresource is enabled, the fields other
+//! than `type` that are not allowed there.
 //! Upstream walks `properties` in Go's map order (random when several
 //! fail); the engine walks them in the written order.
 
@@ -50,6 +54,11 @@ pub(super) fn openapi_v3_schema(
         invariants(&mut structural, map, Level::Root, path);
         completeness(&mut structural, Some(map), map, path, path);
         structural.sort_by_key(|e| e.to_string());
+        // ValidateDefaults, once the schema is structural.
+        #[cfg(feature = "crd-validation")]
+        if structural.is_empty() {
+            defaults(&mut structural, map, path, true, false);
+        }
         errs.extend(structural);
     }
     let validator = Validator {
@@ -64,6 +73,45 @@ pub(super) fn openapi_v3_schema(
         errs.invalid(path, BadValue::str(""), message);
     }
     errs
+}
+
+/// `ValidateDefaults`' walk (`defaulting/validation.go`): each `default`
+/// must lose nothing to pruning (`must not have unknown fields`) and pass
+/// its node's schema, then those of the items and properties below. The
+/// root counts as an embedded resource, whose `apiVersion`, `kind` and
+/// `metadata` hold object metadata: their defaults (checked as metadata
+/// upstream) are left out here, as are CEL rules.
+#[cfg(feature = "crd-validation")]
+fn defaults(errs: &mut Vec<FieldError>, s: &Map, path: &str, resource: bool, inside_meta: bool) {
+    let resource = resource || flag(s, "x-kubernetes-embedded-resource");
+    let inside_meta = inside_meta && !flag(s, "x-kubernetes-embedded-resource");
+    if let Some(default) = s.get("default").filter(|d| !d.is_null())
+        && !inside_meta
+    {
+        let node = Value::Map(s.clone());
+        let at = child(path, "default");
+        if crate::crd::prunes(&node, default, resource) {
+            errs.invalid(
+                &at,
+                crate::crd::bad_value(default),
+                "must not have unknown fields",
+            );
+        }
+        errs.extend(crate::crd::schema_errors(&node, default, &at));
+    }
+    if let Some(items) = s.get("items").and_then(Value::as_map) {
+        defaults(errs, items, &child(path, "items"), false, inside_meta);
+    }
+    for (key, field) in schemas(s, "properties") {
+        let meta = resource && matches!(key.as_str(), "metadata" | "apiVersion" | "kind");
+        defaults(
+            errs,
+            field,
+            &property(path, key),
+            false,
+            inside_meta || meta,
+        );
+    }
 }
 
 fn text<'a>(map: &'a Map, key: &str) -> &'a str {

@@ -323,3 +323,24 @@ fn validation_rules_and_types() {
         )
     );
 }
+
+/// `ValidateDefaults`, once the schema is structural: each default loses
+/// nothing to pruning and passes its node's schema (kube-openapi's
+/// messages, whose name is the default itself: ` in body ...`).
+#[test]
+fn defaults_are_pruned_and_validated() {
+    let message = schema_refusal(
+        "{type: object, properties: {spec: {type: object, default: {size: 1, colour: red}, properties: {\
+         size: {type: integer, default: '3', minimum: 1}, mode: {type: string, enum: [a, b], default: c}, \
+         ports: {type: array, items: {type: integer, default: 0, minimum: 1}}}}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.properties[spec].default: Invalid value: {{\"colour\":\"red\",\"size\":1}}: must not have unknown fields, \
+            {AT}.properties[spec].properties[size].default: Invalid value: \"string\":  in body must be of type integer: \"string\", \
+            {AT}.properties[spec].properties[mode].default: Unsupported value: \"c\": supported values: \"a\", \"b\", \
+            {AT}.properties[spec].properties[ports].items.default: Invalid value: 0:  in body should be greater than or equal to 1]"
+        )
+    );
+}
