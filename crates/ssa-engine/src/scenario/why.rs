@@ -175,6 +175,13 @@ pub(crate) fn why_of(
             {
                 text.push_str(" kubectl's client-side apply stores the whole manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, and an object's annotations may hold 256 KiB in all. A server-side apply keeps no such copy (managedFields record who owns what): kubectl apply --server-side writes this object.");
             }
+            // An immutable field: the way through is a new object.
+            if step_result.message.ends_with("field is immutable")
+                || step_result.message.contains("field is immutable, ")
+                || step_result.message.contains("field is immutable]")
+            {
+                text.push_str(" A field marked immutable may be set when the object is created, and never changed after: the kind's update validation compares it with the stored object and refuses any difference, whichever manager asks and however (apply, update or patch; --force-conflicts settles ownership, not this). To change it, delete the object and create it again (kubectl replace --force does both), or create one under a new name.");
+            }
             // A CRD upgrade that drops a version objects may still be
             // stored in: the way through is the storage migration.
             if step_result
@@ -1271,6 +1278,31 @@ mod tests {
                 && refused[0]
                     .text
                     .contains("with a write to the /status subresource"),
+            "{}",
+            refused[0].text
+        );
+    }
+
+    /// An immutable field's refusal says the field is set once, and the
+    /// way to a new value is a new object.
+    #[test]
+    fn an_immutable_field_names_the_way_through() {
+        let deployment = |app: &str| {
+            format!(
+                "- {{manager: a, op: apply, object: {{apiVersion: apps/v1, kind: Deployment, metadata: {{name: web, namespace: default}}, \
+                spec: {{selector: {{matchLabels: {{app: {app}}}}}, template: {{metadata: {{labels: {{app: {app}}}}}, \
+                spec: {{containers: [{{name: web, image: nginx}}]}}}}}}}}}}"
+            )
+        };
+        let text = scenario(&[&deployment("web"), &deployment("site")]);
+        let why = reasons(&text);
+        let refused = of(&why[1], Topic::Refused);
+        assert_eq!(refused.len(), 1, "{:?}", why[1]);
+        assert!(
+            refused[0].text.contains("spec.selector: Invalid value")
+                && refused[0]
+                    .text
+                    .contains("delete the object and create it again"),
             "{}",
             refused[0].text
         );
