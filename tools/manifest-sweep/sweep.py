@@ -22,7 +22,11 @@ With `--round-trip`, each object created by a server-side apply is
 written back as stored, by a PUT (`kubectl replace`) and a `/status`
 PUT: both must be taken and leave the object as it was.
 
-Usage: python3 tools/manifest-sweep/sweep.py [--live | --round-trip] SSA DIR...
+With `--label`, a label is added to each stored object, by `kubectl
+label` (a merge patch) and by `kubectl edit` (a PUT): each must be taken,
+change the label alone, and make the editor its owner.
+
+Usage: python3 tools/manifest-sweep/sweep.py [--live | --round-trip | --label] SSA DIR...
 (SSA: the `ssa` binary, `target/debug/ssa`.) Needs PyYAML to split the
 files (the engine's own reader is what is tested, through the scenario).
 """
@@ -106,8 +110,69 @@ def round_trip(ssa, file, doc, where):
     return 2, problems
 
 
+def labelled(ssa, file, doc, where):
+    """`kubectl label` (a merge patch) and `kubectl edit` adding a label
+    (a PUT of the stored object with it) must each be taken and change
+    the label alone (and resourceVersion, managedFields): how many writes
+    were made, and how many did otherwise. The editor must own the label,
+    unless the object had no managedFields (an apply that owned nothing
+    leaves none, and an update of such an object tracks nothing)."""
+    stored = live_object(ssa, file, doc)
+    if stored is None:
+        return 0, 0
+    edited = json.loads(json.dumps(stored))
+    edited["metadata"].setdefault("labels", {})["sweep.example.com/edited"] = "yes"
+    steps = [
+        ("label", {"manager": "kubectl-label", "op": "patch", "patchType": "merge",
+                   "patch": {"metadata": {"labels": {"sweep.example.com/edited": "yes"}}}}),
+        ("edit", {"manager": "kubectl-edit", "op": "update", "object": edited}),
+    ]
+    problems = 0
+    for kind, step in steps:
+        result, error = run(ssa, file, {"scenario": "v1", "name": "label",
+                                        "live": stored, "steps": [step]})
+        if error is not None:
+            problems += 1
+            print(f"UNUSABLE {where} {kind}: {error}")
+            continue
+        done = result["steps"][0]
+        if done.get("outcome") != "applied":
+            problems += 1
+            print(f"{done.get('outcome')} {where} {kind}: {(done.get('message') or '')[:300]}")
+            continue
+        got = json.loads(json.dumps(done.get("object")))
+        owners = got["metadata"].pop("managedFields", [])
+        want = json.loads(json.dumps(edited))
+        want["metadata"].pop("managedFields", None)
+        for o in (got, want):
+            o["metadata"].pop("resourceVersion", None)
+        if got != want:
+            problems += 1
+            a, b = json.dumps(got, sort_keys=True), json.dumps(want, sort_keys=True)
+            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            print(f"CHANGED {where} {kind}: ...{a[max(0, at - 80):at + 80]}")
+        entry = next((e for e in owners if e.get("manager") == step["manager"]), None)
+        labels = ((entry or {}).get("fieldsV1") or {}).get("f:metadata", {}).get("f:labels", {})
+        # An update of an object without managedFields tracks nothing
+        # (the field manager's skip-non-applied layer).
+        if "f:sweep.example.com/edited" not in labels and stored["metadata"].get("managedFields"):
+            problems += 1
+            print(f"OWNER {where} {kind}: {json.dumps(entry)[:300]}")
+    return 2, problems
+
+
 def main():
     live = "--live" in sys.argv[1:]
+    if "--label" in sys.argv[1:]:
+        args = [a for a in sys.argv[1:] if a != "--label"]
+        total = problems = 0
+        with tempfile.TemporaryDirectory() as tmp:
+            for root in args[1:]:
+                for path, i, doc in objects(root):
+                    writes, bad = labelled(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
+                    total, problems = total + writes, problems + bad
+        print(f"{total} label writes, {problems} refused or changing more")
+        return
     if "--round-trip" in sys.argv[1:]:
         args = [a for a in sys.argv[1:] if a != "--round-trip"]
         total = problems = 0
