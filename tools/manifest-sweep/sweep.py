@@ -161,8 +161,37 @@ def labelled(ssa, file, doc, where):
     return 2, problems
 
 
+def second_applier(ssa, file, doc, where):
+    """The same manifest applied by a second manager (a bare API request)
+    must be taken and shared, but where the server stored another value
+    than the manifest's (a value it normalizes: those conflicts are
+    printed for a person to judge)."""
+    steps = [{"manager": "first", "op": "apply", "object": doc},
+             {"manager": "second", "client": "api", "op": "apply", "object": doc}]
+    result, error = run(ssa, file, {"scenario": "v1", "name": "second", "steps": steps})
+    if error is not None or result["steps"][0].get("outcome") != "applied":
+        return 0, 0
+    done = result["steps"][1]
+    if done.get("outcome") == "applied":
+        return 1, 0
+    print(f"{done.get('outcome')} {where}: {(done.get('message') or '')[:400]}")
+    return 1, 1
+
+
 def main():
     live = "--live" in sys.argv[1:]
+    for mode, check in (("--second-applier", second_applier),):
+        if mode not in sys.argv[1:]:
+            continue
+        args = [a for a in sys.argv[1:] if a != mode]
+        total = problems = 0
+        with tempfile.TemporaryDirectory() as tmp:
+            for root in args[1:]:
+                for path, i, doc in objects(root):
+                    writes, bad = check(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
+                    total, problems = total + writes, problems + bad
+        print(f"{total} second applies, {problems} not taken")
+        return
     if "--label" in sys.argv[1:]:
         args = [a for a in sys.argv[1:] if a != "--label"]
         total = problems = 0

@@ -364,14 +364,23 @@ fn conflicts(
             Some((id, m)) => format!("{} {}", identity(m), history.owned_since(id, &c.path)),
             None => quote(&c.manager),
         };
-        let value = |o: Option<&Value>| {
-            o.and_then(|o| super::resolve::value_at(schema, o, &c.path))
-                .map(|v| v.to_json())
-        };
-        let values = match (value(step.object.as_ref()), value(live)) {
+        let raw = |o: Option<&Value>| o.and_then(|o| super::resolve::value_at(schema, o, &c.path));
+        let values = match (raw(step.object.as_ref()), raw(live)) {
             (Some(mine), Some(theirs)) if mine != theirs => {
-                format!(" This apply sets {mine}; the object holds {theirs}.")
+                let mut text = format!(
+                    " This apply sets {}; the object holds {}.",
+                    mine.to_json(),
+                    theirs.to_json()
+                );
+                if completes(&mine, &theirs) {
+                    text.push_str(" The stored value is the manifest's with defaults the server filled in; the field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
+                }
+                text
             }
+            (Some(mine), None) => format!(
+                " This apply sets {}; the object does not hold the field: the server leaves out a zero value (false, 0, \"\", null, an empty list or map) of a field that encoding/json omits when empty, so sending it adds the field, which its owner owns all the same. Leaving it out of the manifest avoids the conflict.",
+                mine.to_json()
+            ),
             _ => String::new(),
         };
         let same_name = match &owner {
@@ -414,6 +423,28 @@ fn conflicts(
         "A conflict refuses the whole apply (HTTP 409): nothing was stored.".to_string()
     };
     out.push(reason(Topic::Refused, None, refusal));
+}
+
+/// Whether `stored` is `sent` with fields added (a map the server
+/// completed with defaults).
+fn completes(sent: &Value, stored: &Value) -> bool {
+    match (sent, stored) {
+        (Value::Map(sent), Value::Map(stored)) => {
+            stored.len() > sent.len()
+                && sent
+                    .iter()
+                    .all(|(k, v)| stored.get(k).is_some_and(|s| s == v || completes(v, s)))
+        }
+        (Value::List(sent), Value::List(stored)) => {
+            sent.len() == stored.len()
+                && sent
+                    .iter()
+                    .zip(stored)
+                    .all(|(a, b)| a == b || completes(a, b))
+                && sent != stored
+        }
+        _ => false,
+    }
 }
 
 /// A write that changed the object: what went, what stayed, what is now
@@ -1305,6 +1336,41 @@ mod tests {
                     .contains("delete the object and create it again"),
             "{}",
             refused[0].text
+        );
+    }
+
+    /// Two appliers of one manifest conflict where the server stored
+    /// another value than the manifest's: a zero value encoding/json
+    /// leaves out, and an atomic value completed with defaults
+    /// (kubernetes/kubernetes#128924). The reasons say which.
+    #[test]
+    fn conflicts_on_values_the_server_changed_say_how() {
+        let apply = |manager: &str| {
+            format!(
+                "- {{manager: {manager}, client: api, op: apply, object: {{apiVersion: apps/v1, kind: Deployment, metadata: {{name: web, namespace: default}}, \
+                spec: {{selector: {{matchLabels: {{app: web}}}}, template: {{metadata: {{labels: {{app: web}}}}, spec: {{containers: [{{name: web, image: nginx, \
+                env: [{{name: POD, valueFrom: {{fieldRef: {{fieldPath: metadata.name}}}}}}], volumeMounts: [{{name: d, mountPath: /d, readOnly: false}}]}}], \
+                volumes: [{{name: d, emptyDir: {{}}}}]}}}}}}}}}}"
+            )
+        };
+        let text = scenario(&[&apply("first"), &apply("second")]);
+        let why = reasons(&text);
+        let conflicts = of(&why[1], Topic::Conflict);
+        assert_eq!(conflicts.len(), 2, "{:?}", why[1]);
+        assert!(
+            conflicts[0].text.contains(
+                "the object holds {\"fieldPath\":\"metadata.name\",\"apiVersion\":\"v1\"}"
+            ) && conflicts[0].text.contains("defaults the server filled in"),
+            "{}",
+            conflicts[0].text
+        );
+        assert!(
+            conflicts[1]
+                .text
+                .contains("This apply sets false; the object does not hold the field")
+                && conflicts[1].text.contains("encoding/json omits when empty"),
+            "{}",
+            conflicts[1].text
         );
     }
 }
