@@ -374,6 +374,10 @@ fn conflicts(
                 );
                 if completes(&mine, &theirs) {
                     text.push_str(" The stored value is the manifest's with defaults the server filled in; the field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
+                } else if canonical_quantity(&mine)
+                    .is_some_and(|q| Some(q.as_str()) == theirs.as_str())
+                {
+                    text.push_str(" It is the same quantity: the server stores a quantity in its canonical form, as a string, and the apply compares the written forms. Applying the stored form shares it.");
                 }
                 text
             }
@@ -423,6 +427,17 @@ fn conflicts(
         "A conflict refuses the whole apply (HTTP 409): nothing was stored.".to_string()
     };
     out.push(reason(Topic::Refused, None, refusal));
+}
+
+/// The canonical form of a quantity written as `value` (a string or a
+/// number), as the server stores it.
+fn canonical_quantity(value: &Value) -> Option<String> {
+    let text = match value {
+        Value::String(s) => s.clone(),
+        Value::Int(_) | Value::Float(_) => value.to_json(),
+        _ => return None,
+    };
+    crate::builtin::goencoding::quantity::canonical(&text)
 }
 
 /// Whether `stored` is `sent` with fields added (a map the server
@@ -1357,6 +1372,24 @@ mod tests {
         let why = reasons(&text);
         let conflicts = of(&why[1], Topic::Conflict);
         assert_eq!(conflicts.len(), 2, "{:?}", why[1]);
+        // A quantity: `cpu: 0.15` is stored "150m".
+        let quantity = apply("first").replace(
+            "image: nginx,",
+            "image: nginx, resources: {limits: {cpu: 0.15}},",
+        );
+        let text = scenario(&[&quantity, &quantity.replace("first", "second")]);
+        let why = reasons(&text);
+        let cpu = of(&why[1], Topic::Conflict)
+            .into_iter()
+            .find(|r| r.text.contains("limits.cpu"))
+            .unwrap();
+        assert!(
+            cpu.text.contains(
+                "This apply sets 0.15; the object holds \"150m\". It is the same quantity"
+            ),
+            "{}",
+            cpu.text
+        );
         assert!(
             conflicts[0].text.contains(
                 "the object holds {\"fieldPath\":\"metadata.name\",\"apiVersion\":\"v1\"}"
