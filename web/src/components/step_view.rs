@@ -67,7 +67,7 @@ pub fn step_view(props: &Props) -> Html {
                             title="Remove the conflicting fields from this step's manifest">{ "Give up the fields" }</button>
                     <button type="button" class="step-resolve-share"
                             onclick={resolve(&props.on_resolve, Resolution::Share)}
-                            title="Apply the live values, so both managers own the fields">{ "Share them" }</button>
+                            title="Apply the values the object holds (leaving out a field it does not hold), so both managers own them">{ "Share them" }</button>
                 </> }) }
             }
             for note in step.notes.iter() {

@@ -65,14 +65,17 @@ pub fn resolve_conflict(
             for conflict in &step.conflicts {
                 match how {
                     Resolution::GiveUp => remove_at(&schema, object, &conflict.path),
-                    _ => {
-                        if let (Some(value), Some(target)) = (
-                            value_at(&schema, &live, &conflict.path),
-                            value_at_mut(&schema, object, &conflict.path),
-                        ) {
-                            *target = value;
+                    // The value the object holds; a field it does not
+                    // hold (a zero value the server left out) can only be
+                    // shared by leaving it out.
+                    _ => match value_at(&schema, &live, &conflict.path) {
+                        Some(value) => {
+                            if let Some(target) = value_at_mut(&schema, object, &conflict.path) {
+                                *target = value;
+                            }
                         }
-                    }
+                        None => remove_at(&schema, object, &conflict.path),
+                    },
                 }
             }
         }

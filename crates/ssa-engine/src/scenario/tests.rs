@@ -243,6 +243,36 @@ fn the_three_ways_out_of_a_conflict() {
     );
 }
 
+/// Sharing a conflict on values the server changed: the value the object
+/// holds (an atomic `fieldRef` with its defaulted `apiVersion`), and for
+/// a zero value the server left out (`readOnly: false`), no value. The
+/// second apply then shares what it can without a conflict.
+#[test]
+fn sharing_takes_the_stored_value_or_leaves_the_field_out() {
+    let apply = |manager: &str| {
+        format!(
+            "- {{manager: {manager}, client: api, op: apply, object: {{apiVersion: apps/v1, kind: Deployment, metadata: {{name: web, namespace: default}}, \
+            spec: {{selector: {{matchLabels: {{app: web}}}}, template: {{metadata: {{labels: {{app: web}}}}, spec: {{containers: [{{name: web, image: nginx, \
+            env: [{{name: POD, valueFrom: {{fieldRef: {{fieldPath: metadata.name}}}}}}], volumeMounts: [{{name: d, mountPath: /d, readOnly: false}}]}}], \
+            volumes: [{{name: d, emptyDir: {{}}}}]}}}}}}}}}}\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: share\nsteps:\n{}{}",
+        apply("first"),
+        apply("second")
+    );
+    assert_eq!(
+        run_scenario_text(&text).unwrap().steps[1].outcome,
+        Outcome::Conflict
+    );
+    let shared = resolve_conflict(&text, 1, Resolution::Share).unwrap();
+    let result = run_scenario_text(&shared).unwrap();
+    assert_eq!(result.steps[1].outcome, Outcome::Applied, "{shared}");
+    assert!(shared.contains("apiVersion: v1"), "{shared}");
+    assert_eq!(shared.matches("readOnly").count(), 1, "{shared}");
+}
+
 #[test]
 fn changes_explain_prunes_kept_fields_and_moves() {
     let text = r#"scenario: v1
