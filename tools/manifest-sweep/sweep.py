@@ -26,7 +26,11 @@ With `--label`, a label is added to each stored object, by `kubectl
 label` (a merge patch) and by `kubectl edit` (a PUT): each must be taken,
 change the label alone, and make the editor its owner.
 
-Usage: python3 tools/manifest-sweep/sweep.py [--live | --round-trip | --label] SSA DIR...
+With `--second-applier`, each manifest applied by one manager is
+applied again by a second: every conflict is listed, for a person to
+judge.
+
+Usage: python3 tools/manifest-sweep/sweep.py [--live | --round-trip | --label | --second-applier] SSA DIR...
 (SSA: the `ssa` binary, `target/debug/ssa`.) Needs PyYAML to split the
 files (the engine's own reader is what is tested, through the scenario).
 """
@@ -71,6 +75,28 @@ def run(ssa, file, scenario):
     return json.loads(done.stdout), None
 
 
+def differences(a, b, path="", limit=4):
+    """The first paths (at most `limit`) where the JSON values a and b
+    differ, each with the two values."""
+    out = []
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(a.keys() | b.keys()):
+            if k not in a or k not in b:
+                out.append(f"{path}.{k}: only in the {'first' if k in a else 'second'}")
+            else:
+                out += differences(a[k], b[k], f"{path}.{k}", limit)
+            if len(out) >= limit:
+                break
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            out += differences(x, y, f"{path}[{i}]", limit)
+            if len(out) >= limit:
+                break
+    elif a != b:
+        out.append(f"{path}: {json.dumps(a)[:120]} != {json.dumps(b)[:120]}")
+    return out[:limit]
+
+
 def live_object(ssa, file, doc):
     """The object a server-side apply of `doc` stores, or None."""
     step = {"manager": "kubectl", "op": "apply", "object": doc}
@@ -104,9 +130,7 @@ def round_trip(ssa, file, doc, where):
             print(f"{done.get('outcome')} {where} {kind}: {(done.get('message') or '')[:300]}")
         elif done.get("object") != stored:
             problems += 1
-            a, b = json.dumps(done.get("object"), sort_keys=True), json.dumps(stored, sort_keys=True)
-            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            print(f"CHANGED {where} {kind}: ...{a[max(0, at - 80):at + 80]}")
+            print(f"CHANGED {where} {kind}: " + "; ".join(differences(done.get("object"), stored)))
     return 2, problems
 
 
@@ -148,9 +172,7 @@ def labelled(ssa, file, doc, where):
             o["metadata"].pop("resourceVersion", None)
         if got != want:
             problems += 1
-            a, b = json.dumps(got, sort_keys=True), json.dumps(want, sort_keys=True)
-            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            print(f"CHANGED {where} {kind}: ...{a[max(0, at - 80):at + 80]}")
+            print(f"CHANGED {where} {kind}: " + "; ".join(differences(got, want)))
         entry = next((e for e in owners if e.get("manager") == step["manager"]), None)
         labels = ((entry or {}).get("fieldsV1") or {}).get("f:metadata", {}).get("f:labels", {})
         # An update of an object without managedFields tracks nothing
@@ -178,39 +200,30 @@ def second_applier(ssa, file, doc, where):
     return 1, 1
 
 
+# The checks run object by object: the flag, the check, and the words of
+# its summary (what was written, what went wrong).
+CHECKS = (
+    ("--round-trip", round_trip, "round-trip writes", "refused or changing the object"),
+    ("--label", labelled, "label writes", "refused or changing more"),
+    ("--second-applier", second_applier, "second applies", "not taken"),
+)
+
+
 def main():
     live = "--live" in sys.argv[1:]
-    for mode, check in (("--second-applier", second_applier),):
-        if mode not in sys.argv[1:]:
+    for flag, check, writes_are, problems_are in CHECKS:
+        if flag not in sys.argv[1:]:
             continue
-        args = [a for a in sys.argv[1:] if a != mode]
+        args = [a for a in sys.argv[1:] if a != flag]
+        if len(args) < 2:
+            raise SystemExit(__doc__)
         total = problems = 0
         with tempfile.TemporaryDirectory() as tmp:
             for root in args[1:]:
                 for path, i, doc in objects(root):
                     writes, bad = check(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
                     total, problems = total + writes, problems + bad
-        print(f"{total} second applies, {problems} not taken")
-        return
-    if "--label" in sys.argv[1:]:
-        args = [a for a in sys.argv[1:] if a != "--label"]
-        total = problems = 0
-        with tempfile.TemporaryDirectory() as tmp:
-            for root in args[1:]:
-                for path, i, doc in objects(root):
-                    writes, bad = labelled(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
-                    total, problems = total + writes, problems + bad
-        print(f"{total} label writes, {problems} refused or changing more")
-        return
-    if "--round-trip" in sys.argv[1:]:
-        args = [a for a in sys.argv[1:] if a != "--round-trip"]
-        total = problems = 0
-        with tempfile.TemporaryDirectory() as tmp:
-            for root in args[1:]:
-                for path, i, doc in objects(root):
-                    writes, bad = round_trip(args[0], os.path.join(tmp, "s.json"), doc, f"{path}#{i}")
-                    total, problems = total + writes, problems + bad
-        print(f"{total} round-trip writes, {problems} refused or changing the object")
+        print(f"{total} {writes_are}, {problems} {problems_are}")
         return
     args = [a for a in sys.argv[1:] if a != "--live"]
     if len(args) < 2:

@@ -36,7 +36,7 @@ import os
 import sys
 import tempfile
 
-from sweep import objects, run
+from sweep import differences, objects, run
 
 HISTORY_FIELDS = ("creationTimestamp", "generation", "resourceVersion", "uid")
 LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration"
@@ -89,27 +89,6 @@ def normalized(obj, keep_last_applied=True):
         if not annotations:
             meta.pop("annotations", None)
     return obj
-
-
-def differences(a, b, path="", limit=4):
-    """The first paths where a and b differ."""
-    out = []
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(a.keys() | b.keys()):
-            if k not in a or k not in b:
-                out.append(f"{path}.{k}: {'only after the upgrade' if k in a else 'only when new'}")
-            else:
-                out += differences(a[k], b[k], f"{path}.{k}", limit)
-            if len(out) >= limit:
-                break
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            out += differences(x, y, f"{path}[{i}]", limit)
-            if len(out) >= limit:
-                break
-    elif a != b:
-        out.append(f"{path}: {json.dumps(a)[:120]} != {json.dumps(b)[:120]}")
-    return out[:limit]
 
 
 def final(ssa, file, steps):

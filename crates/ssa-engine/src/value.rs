@@ -468,7 +468,7 @@ pub fn write_go_quoted(s: &str, out: &mut impl fmt::Write) -> fmt::Result {
 /// paragraph separators, format characters, private use, noncharacters)
 /// rather than Go's tables; characters Unicode has not assigned are taken
 /// as printable.
-fn go_printable(c: char) -> bool {
+pub(crate) fn go_printable(c: char) -> bool {
     let code = c as u32;
     match code {
         0x20..=0x7e => true,

@@ -28,6 +28,13 @@ pub use validation::{PatternMatcher, answer_delegated, set_pattern_matcher};
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use validation::{bad as bad_value, schema_errors};
 
+/// Whether `url.ParseRequestURI` takes `text` with a scheme and a host
+/// (a CRD's approval annotation, `GetAPIApprovalState`).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
+    formats::url::parts(text).is_some_and(|p| !p.scheme.is_empty() && !p.host.is_empty())
+}
+
 fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     SchemaError {
         path: path.clone(),

@@ -176,10 +176,7 @@ pub(crate) fn why_of(
                 text.push_str(" kubectl's client-side apply stores the whole manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, and an object's annotations may hold 256 KiB in all. A server-side apply keeps no such copy (managedFields record who owns what): kubectl apply --server-side writes this object.");
             }
             // An immutable field: the way through is a new object.
-            if step_result.message.ends_with("field is immutable")
-                || step_result.message.contains("field is immutable, ")
-                || step_result.message.contains("field is immutable]")
-            {
+            if step_result.message.contains("field is immutable") {
                 text.push_str(" A field marked immutable may be set when the object is created, and never changed after: the kind's update validation compares it with the stored object and refuses any difference, whichever manager asks and however (apply, update or patch; --force-conflicts settles ownership, not this). To change it, delete the object and create it again (kubectl replace --force does both), or create one under a new name.");
             }
             // A CRD upgrade that drops a version objects may still be

@@ -26,6 +26,7 @@
 
 use super::field::{BadValue, Errors, FieldError, child, index, json_string, named};
 use super::names::dns1035_label;
+use super::{items, text};
 use crate::value::Value;
 
 /// `printerColumnDatatypes`, sorted as `sets.String.List()` returns them.
@@ -46,7 +47,7 @@ pub(super) fn custom_resource_definition(new: &Value, old: Option<&Value>) -> Ve
     let require_review = old_spec.is_none_or(|s| {
         let versions = s
             .and_then(|s| s.get_path(&["conversion", "webhook"]))
-            .map_or(&[][..], |w| list_of(Some(w), "conversionReviewVersions"));
+            .map_or(&[][..], |w| items(w.get("conversionReviewVersions")));
         versions.is_empty()
             || versions
                 .iter()
@@ -79,18 +80,13 @@ pub(super) fn custom_resource_definition_status(new: &Value) -> Vec<FieldError> 
 
 const TRUE: Value = Value::Bool(true);
 
+/// `text` and `items` of a value that may be absent.
 fn str_of<'a>(value: Option<&'a Value>, key: &str) -> &'a str {
-    value
-        .and_then(|v| v.get(key))
-        .and_then(Value::as_str)
-        .unwrap_or("")
+    value.map_or("", |v| text(v, key))
 }
 
 fn list_of<'a>(value: Option<&'a Value>, key: &str) -> &'a [Value] {
-    value
-        .and_then(|v| v.get(key))
-        .and_then(Value::as_list)
-        .map_or(&[], Vec::as_slice)
+    items(value.and_then(|v| v.get(key)))
 }
 
 /// A v1 field as the internal struct holds it: unset, `null` and (for a
@@ -104,12 +100,12 @@ fn set<'a>(version: &'a Value, key: &str) -> Option<&'a Value> {
 }
 
 /// The per-version fields the conversion moves to the spec when every
-/// version has them alike, v1 key and internal name.
-const HOISTED: [(&str, &str); 4] = [
-    ("schema", "Schema"),
-    ("subresources", "Subresources"),
-    ("additionalPrinterColumns", "AdditionalPrinterColumns"),
-    ("selectableFields", "SelectableFields"),
+/// version has them alike.
+const HOISTED: [&str; 4] = [
+    "schema",
+    "subresources",
+    "additionalPrinterColumns",
+    "selectableFields",
 ];
 
 /// Whether the conversion moves per-version field `key` to the spec.
@@ -180,7 +176,7 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         );
     }
     let [schema_hoisted, subresources_hoisted, columns_hoisted, _] =
-        HOISTED.map(|(k, _)| hoisted(versions, k));
+        HOISTED.map(|k| hoisted(versions, k));
     let mut storage = 0;
     let mut names: Vec<&str> = Vec::new();
     let mut unique = true;
@@ -189,7 +185,7 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         if version.get("storage") == Some(&TRUE) {
             storage += 1;
         }
-        let name = str_of(Some(version), "name");
+        let name = text(version, "name");
         if names.contains(&name) {
             unique = false;
         } else {
@@ -237,7 +233,7 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
     }
     // `spec.version`, the first version's name, checked again.
     if let Some(first) = versions.first() {
-        let name = str_of(Some(first), "name");
+        let name = text(first, "name");
         if !name.is_empty() {
             let problems = dns1035_label(name);
             if !problems.is_empty() {
@@ -350,27 +346,15 @@ fn deprecation_warning(errs: &mut Vec<FieldError>, version: &Value, path: &str) 
     if warning.is_empty() {
         errs.invalid(&path, value(), "must not be an empty string");
     }
-    // unicode.IsPrint, then IsControl; a Rust string is valid UTF-8.
+    // unicode.IsPrint (the same as strconv.IsPrint), then IsControl,
+    // which never fails after it; a Rust string is valid UTF-8.
     for (i, c) in warning.char_indices() {
-        if !is_print(c) {
+        if !crate::value::go_printable(c) {
             let kind = "non-printable";
             errs.invalid(&path, value(), &format!("must only contain printable UTF-8 characters; {kind} character found at index {i}"));
             break;
         }
     }
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
-/// and the ASCII space; not other spaces, controls or unassigned runes
-/// (approximated by Rust's classes: control, whitespace but ' ', and the
-/// format and private-use ranges).
-fn is_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E000}'..='\u{F8FF}'))
 }
 
 /// `ValidateCustomResourceDefinitionSubresources`.
@@ -386,7 +370,7 @@ fn subresources(errs: &mut Vec<FieldError>, subresources: Option<&Value>, path: 
         ("statusReplicasPath", ".status."),
     ] {
         let at = format!("{path}.scale.{key}");
-        let value = str_of(Some(scale), key);
+        let value = text(scale, key);
         if value.is_empty() {
             errs.required(at, "");
         } else if !simple_json_path(errs, value, &at) && !value.starts_with(under) {
@@ -398,7 +382,7 @@ fn subresources(errs: &mut Vec<FieldError>, subresources: Option<&Value>, path: 
             );
         }
     }
-    let selector = str_of(Some(scale), "labelSelectorPath");
+    let selector = text(scale, "labelSelectorPath");
     if !selector.is_empty() {
         let at = format!("{path}.scale.labelSelectorPath");
         if !simple_json_path(errs, selector, &at)
@@ -432,22 +416,22 @@ fn simple_json_path(errs: &mut Vec<FieldError>, value: &str, path: &str) -> bool
 /// `ValidateCustomResourceColumnDefinition` of each of `holder`'s
 /// printer columns (a version's, or the spec's at `spec`).
 fn columns(errs: &mut Vec<FieldError>, holder: &Value, path: &str) {
-    for (i, column) in list_of(Some(holder), "additionalPrinterColumns")
+    for (i, column) in items(holder.get("additionalPrinterColumns"))
         .iter()
         .enumerate()
     {
         let at = index(&child(path, "additionalPrinterColumns"), i);
-        if str_of(Some(column), "name").is_empty() {
+        if text(column, "name").is_empty() {
             errs.required(child(&at, "name"), "");
         }
-        let ty = str_of(Some(column), "type");
+        let ty = text(column, "type");
         let types_detail = format!("must be one of {COLUMN_TYPES}");
         if ty.is_empty() {
             errs.required(child(&at, "type"), &types_detail);
         } else if !COLUMN_TYPES.split(',').any(|t| t == ty) {
             errs.invalid(child(&at, "type"), BadValue::str(ty), &types_detail);
         }
-        let format = str_of(Some(column), "format");
+        let format = text(column, "format");
         if !format.is_empty() && !COLUMN_FORMATS.split(',').any(|f| f == format) {
             errs.invalid(
                 child(&at, "format"),
@@ -455,7 +439,7 @@ fn columns(errs: &mut Vec<FieldError>, holder: &Value, path: &str) {
                 &format!("must be one of {COLUMN_FORMATS}"),
             );
         }
-        let json_path = str_of(Some(column), "jsonPath");
+        let json_path = text(column, "jsonPath");
         if json_path.is_empty() {
             errs.required(child(&at, "JSONPath"), "");
         } else {
@@ -528,7 +512,7 @@ fn conversion(
     let Some(conversion) = conversion.filter(|c| !c.is_null()) else {
         return;
     };
-    let strategy = str_of(Some(conversion), "strategy");
+    let strategy = text(conversion, "strategy");
     if strategy != "None" && preserve {
         errs.invalid(
             "spec.conversion.strategy",
@@ -546,7 +530,7 @@ fn conversion(
     let client_config = webhook
         .and_then(|w| w.get("clientConfig"))
         .filter(|c| !c.is_null());
-    let review_versions = webhook.map_or(&[][..], |w| list_of(Some(w), "conversionReviewVersions"));
+    let review_versions = webhook.map_or(&[][..], |w| items(w.get("conversionReviewVersions")));
     if strategy == "Webhook" {
         match client_config {
             None => errs.required(
@@ -646,7 +630,7 @@ fn spec_update(
 fn is_established(crd: &Value) -> bool {
     list_of(crd.get("status"), "conditions")
         .iter()
-        .any(|c| str_of(Some(c), "type") == "Established" && str_of(Some(c), "status") == "True")
+        .any(|c| text(c, "type") == "Established" && text(c, "status") == "True")
 }
 
 /// `requireOpenAPISchema` of the stored spec: every version has one.
@@ -683,7 +667,7 @@ fn stored_versions(errs: &mut Vec<FieldError>, crd: &Value) {
         missing.push((name, i));
     }
     for version in list_of(crd.get("spec"), "versions") {
-        let name = str_of(Some(version), "name");
+        let name = text(version, "name");
         let found = missing.iter().position(|(n, _)| *n == name);
         if version.get("storage") == Some(&TRUE) && !stored.contains(&name) {
             let printed = Value::List(stored.iter().map(|s| Value::from(*s)).collect()).to_json();
@@ -760,19 +744,10 @@ enum Approval {
 /// with a scheme and a host.
 fn approval_state(annotation: &str) -> Approval {
     if annotation.is_empty() {
-        return Approval::Missing;
-    }
-    if annotation.starts_with("unapproved") {
-        return Approval::Bypassed;
-    }
-    let parsed = annotation.split_once("://").filter(|(scheme, rest)| {
-        let mut chars = scheme.chars();
-        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-            && !rest.split(['/', '?', '#']).next().unwrap_or("").is_empty()
-            && !annotation.chars().any(|c| c.is_ascii_control() || c == ' ')
-    });
-    if parsed.is_some() {
+        Approval::Missing
+    } else if annotation.starts_with("unapproved") {
+        Approval::Bypassed
+    } else if crate::crd::is_absolute_request_uri(annotation) {
         Approval::Approved
     } else {
         Approval::Invalid
@@ -780,98 +755,25 @@ fn approval_state(annotation: &str) -> Approval {
 }
 
 /// `spec.Versions`, the internal `[]CustomResourceDefinitionVersion`, as
-/// `json.Marshal` prints it: Go names, no tags; a per-version field that
-/// the conversion moved to the spec is `null`. A schema that stays per
-/// version is printed as the v1 JSON (the internal `JSONSchemaProps` is
-/// not modelled).
+/// `json.Marshal` prints it (`internal_json`); a per-version field that
+/// the conversion moved to the spec is `null`.
 fn versions_value(versions: &[Value]) -> BadValue {
-    let moved = HOISTED.map(|(key, _)| hoisted(versions, key));
-    let mut out = String::from("[");
-    for (i, version) in versions.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let b = |key: &str| version.get(key) == Some(&TRUE);
-        out.push_str(&format!(
-            "{{\"Name\":{},\"Served\":{},\"Storage\":{},\"Deprecated\":{},\"DeprecationWarning\":{}",
-            json_string(str_of(Some(version), "name")),
-            b("served"),
-            b("storage"),
-            b("deprecated"),
-            version
-                .get("deprecationWarning")
-                .and_then(Value::as_str)
-                .map_or_else(|| "null".to_string(), json_string),
-        ));
-        for ((key, name), moved) in HOISTED.iter().zip(moved) {
-            let value = set(version, key).filter(|_| !moved);
-            out.push_str(&format!(",\"{name}\":"));
-            match (value, *key) {
-                (None, _) => out.push_str("null"),
-                (Some(v), "schema") => {
-                    let schema = v.get("openAPIV3Schema").filter(|s| !s.is_null());
-                    let printed = schema.map_or_else(|| "null".to_string(), Value::to_json_sorted);
-                    out.push_str(&format!("{{\"OpenAPIV3Schema\":{printed}}}"));
+    let moved = HOISTED.map(|key| hoisted(versions, key));
+    let internal: Vec<Value> = versions
+        .iter()
+        .map(|version| {
+            let mut version = version.clone();
+            if let Some(map) = version.as_map_mut() {
+                for (key, moved) in HOISTED.iter().zip(moved) {
+                    if moved {
+                        map.remove(key);
+                    }
                 }
-                (Some(v), "subresources") => out.push_str(&subresources_json(v)),
-                (Some(Value::List(items)), "additionalPrinterColumns") => {
-                    let items: Vec<String> = items.iter().map(column_json).collect();
-                    out.push_str(&format!("[{}]", items.join(",")));
-                }
-                (Some(Value::List(items)), _) => {
-                    let items: Vec<String> = items
-                        .iter()
-                        .map(|f| {
-                            format!(
-                                "{{\"JSONPath\":{}}}",
-                                json_string(str_of(Some(f), "jsonPath"))
-                            )
-                        })
-                        .collect();
-                    out.push_str(&format!("[{}]", items.join(",")));
-                }
-                (Some(v), _) => out.push_str(&v.to_json_sorted()),
             }
-        }
-        out.push('}');
-    }
-    out.push(']');
-    BadValue::Json(out)
-}
-
-/// `*CustomResourceSubresources`, printed.
-fn subresources_json(subresources: &Value) -> String {
-    let status = match subresources.get("status") {
-        Some(v) if !v.is_null() => "{}",
-        _ => "null",
-    };
-    let scale = match subresources.get("scale").filter(|s| !s.is_null()) {
-        None => "null".to_string(),
-        Some(scale) => format!(
-            "{{\"SpecReplicasPath\":{},\"StatusReplicasPath\":{},\"LabelSelectorPath\":{}}}",
-            json_string(str_of(Some(scale), "specReplicasPath")),
-            json_string(str_of(Some(scale), "statusReplicasPath")),
-            scale
-                .get("labelSelectorPath")
-                .and_then(Value::as_str)
-                .map_or_else(|| "null".to_string(), json_string),
-        ),
-    };
-    format!("{{\"Status\":{status},\"Scale\":{scale}}}")
-}
-
-/// A `CustomResourceColumnDefinition`, printed.
-fn column_json(column: &Value) -> String {
-    let s = |key: &str| json_string(str_of(Some(column), key));
-    format!(
-        "{{\"Name\":{},\"Type\":{},\"Format\":{},\"Description\":{},\"Priority\":{},\"JSONPath\":{}}}",
-        s("name"),
-        s("type"),
-        s("format"),
-        s("description"),
-        column.get("priority").and_then(Value::as_i64).unwrap_or(0),
-        s("jsonPath"),
-    )
+            version
+        })
+        .collect();
+    BadValue::Json(super::internal_json::crd_versions(&internal))
 }
 
 mod schema;

@@ -103,6 +103,35 @@ pub(super) fn batch_pointer_to(name: &str, value: Option<&Value>) -> String {
     pointer_in(types.as_list().map_or(&[], Vec::as_slice), name, value)
 }
 
+/// The internal structs of apiextensions-apiserver's
+/// `pkg/apis/apiextensions/types.go` a CRD's `spec.versions` errors print
+/// (`must have exactly one version marked as storage version`), in the
+/// table's format. The schema is printed as the v1 JSON (`j`): the
+/// internal `JSONSchemaProps` is not modelled.
+#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+const APIEXTENSIONS_TYPES: &str = r#"[
+["CustomResourceDefinitionVersion",["Name","s"],["Served","b"],["Storage","b"],["Deprecated","b"],["DeprecationWarning","*s"],["Schema","*@1"],["Subresources","*@2"],["AdditionalPrinterColumns","[@5"],["SelectableFields","[@6"]],
+["CustomResourceValidation",["OpenAPIV3Schema","*j"]],
+["CustomResourceSubresources",["Status","*@3"],["Scale","*@4"]],
+["CustomResourceSubresourceStatus"],
+["CustomResourceSubresourceScale",["SpecReplicasPath","s"],["StatusReplicasPath","s"],["LabelSelectorPath","*s"]],
+["CustomResourceColumnDefinition",["Name","s"],["Type","s"],["Format","s"],["Description","s"],["Priority","i"],["JSONPath","s","jsonPath"]],
+["SelectableField",["JSONPath","s","jsonPath"]]
+]"#;
+
+/// `json.Marshal` of the internal `[]CustomResourceDefinitionVersion`
+/// the v1 `versions` convert to.
+#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+pub(super) fn crd_versions(versions: &[Value]) -> String {
+    let types = crate::json::from_str(APIEXTENSIONS_TYPES).unwrap_or(Value::Null);
+    let types = types.as_list().map_or(&[][..], Vec::as_slice);
+    let printed: Vec<String> = versions
+        .iter()
+        .map(|v| pointer_in(types, "CustomResourceDefinitionVersion", Some(v)))
+        .collect();
+    format!("[{}]", printed.join(","))
+}
+
 /// `json.Marshal` of a pointer to struct `name` of `types`.
 fn pointer_in(types: &[Value], name: &str, value: Option<&Value>) -> String {
     let index = types.iter().position(|ty| {

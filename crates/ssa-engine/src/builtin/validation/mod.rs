@@ -39,7 +39,9 @@
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
 //! - `events`: a core or events.k8s.io Event.
-//! - `apiextensions`: a CustomResourceDefinition's own rules.
+//! - `apiextensions`: a CustomResourceDefinition's own rules (with the
+//!   `crd-validation` feature too: its defaults are checked by the custom
+//!   resource validation, its approval URL by the CEL URL parser).
 //! - `equality`: `Semantic.DeepEqual` as a normal form of JSON values.
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
@@ -55,7 +57,7 @@
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
 
-#[cfg(feature = "rare-kinds")]
+#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
 mod apiextensions;
 mod apps;
 mod autoscaling;
@@ -702,7 +704,7 @@ impl KindValidation {
                     errs.extend(events::update(new, old));
                 }
             }
-            #[cfg(feature = "rare-kinds")]
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             (Spec::CustomResourceDefinition, _) => {
                 errs.extend(apiextensions::custom_resource_definition(new, old));
             }
@@ -866,7 +868,7 @@ impl Validator for KindValidation {
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             #[cfg(feature = "rare-kinds")]
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
-            #[cfg(feature = "rare-kinds")]
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             Spec::CustomResourceDefinition => {
                 errs.extend(apiextensions::custom_resource_definition_status(new));
             }

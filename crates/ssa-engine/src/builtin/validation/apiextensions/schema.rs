@@ -55,7 +55,6 @@ pub(super) fn openapi_v3_schema(
         completeness(&mut structural, Some(map), map, path, path);
         structural.sort_by_key(|e| e.to_string());
         // ValidateDefaults, once the schema is structural.
-        #[cfg(feature = "crd-validation")]
         if structural.is_empty() {
             defaults(&mut structural, map, path, true, false);
         }
@@ -81,7 +80,6 @@ pub(super) fn openapi_v3_schema(
 /// root counts as an embedded resource, whose `apiVersion`, `kind` and
 /// `metadata` hold object metadata: their defaults (checked as metadata
 /// upstream) are left out here, as are CEL rules.
-#[cfg(feature = "crd-validation")]
 fn defaults(errs: &mut Vec<FieldError>, s: &Map, path: &str, resource: bool, inside_meta: bool) {
     let resource = resource || flag(s, "x-kubernetes-embedded-resource");
     let inside_meta = inside_meta && !flag(s, "x-kubernetes-embedded-resource");
@@ -148,31 +146,34 @@ fn convert(schema: &Value) -> Result<(), &'static str> {
     let Some(map) = schema.as_map() else {
         return Ok(());
     };
-    for (key, name) in [
-        ("id", "id"),
-        ("$schema", "schema"),
-        ("$ref", "$ref"),
-        ("patternProperties", "patternProperties"),
-        ("dependencies", "dependencies"),
-        ("additionalItems", "additionalItems"),
-        ("definitions", "definitions"),
+    // validateUnsupportedFields, in its order.
+    for (key, message) in [
+        ("id", "OpenAPIV3Schema 'id' is not supported"),
+        ("$schema", "OpenAPIV3Schema 'schema' is not supported"),
+        ("$ref", "OpenAPIV3Schema '$ref' is not supported"),
+        (
+            "patternProperties",
+            "OpenAPIV3Schema 'patternProperties' is not supported",
+        ),
+        (
+            "dependencies",
+            "OpenAPIV3Schema 'dependencies' is not supported",
+        ),
+        (
+            "additionalItems",
+            "OpenAPIV3Schema 'additionalItems' is not supported",
+        ),
+        (
+            "definitions",
+            "OpenAPIV3Schema 'definitions' is not supported",
+        ),
     ] {
         if map.get(key).is_some_and(|v| !is_zero(v)) {
-            return Err(match name {
-                "id" => "OpenAPIV3Schema 'id' is not supported",
-                "schema" => "OpenAPIV3Schema 'schema' is not supported",
-                "$ref" => "OpenAPIV3Schema '$ref' is not supported",
-                "patternProperties" => "OpenAPIV3Schema 'patternProperties' is not supported",
-                "dependencies" => "OpenAPIV3Schema 'dependencies' is not supported",
-                "additionalItems" => "OpenAPIV3Schema 'additionalItems' is not supported",
-                _ => "OpenAPIV3Schema 'definitions' is not supported",
-            });
+            return Err(message);
         }
     }
-    for nested in ["not"] {
-        if let Some(v) = map.get(nested) {
-            convert(v)?;
-        }
+    if let Some(not) = map.get("not") {
+        convert(not)?;
     }
     for key in ["allOf", "anyOf", "oneOf"] {
         for v in map.get(key).and_then(Value::as_list).into_iter().flatten() {

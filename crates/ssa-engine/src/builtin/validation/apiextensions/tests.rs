@@ -344,3 +344,13 @@ fn defaults_are_pruned_and_validated() {
         )
     );
 }
+
+/// `NewStructural`'s refusal shows only when nothing else is wrong: a
+/// `$schema`, which no other rule names.
+#[test]
+fn a_schema_that_does_not_convert() {
+    assert_eq!(
+        schema_refusal("{type: object, $schema: 'http://json-schema.org/draft-04/schema#'}"),
+        format!("{PREFIX}{AT}: Invalid value: \"\": OpenAPIV3Schema 'schema' is not supported")
+    );
+}
