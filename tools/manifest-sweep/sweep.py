@@ -105,6 +105,17 @@ def live_object(ssa, file, doc):
     return steps[0].get("object") if steps[0].get("outcome") == "applied" else None
 
 
+def write_over(ssa, file, stored, step):
+    """The result of `step` over the live object `stored`: the step's
+    result, or a result whose outcome and message are the runner's
+    error."""
+    result, error = run(ssa, file, {"scenario": "v1", "name": "write",
+                                    "live": stored, "steps": [step]})
+    if error is not None:
+        return {"outcome": "UNUSABLE", "message": error}
+    return result["steps"][0]
+
+
 def round_trip(ssa, file, doc, where):
     """A PUT of the object as stored (`kubectl get -o yaml | kubectl
     replace -f -`) and a status PUT of it must both be taken and change
@@ -115,14 +126,8 @@ def round_trip(ssa, file, doc, where):
     problems = 0
     for extra in ({}, {"subresource": "status"}):
         step = {"manager": "kubectl-replace", "op": "update", "object": stored, **extra}
-        result, error = run(ssa, file, {"scenario": "v1", "name": "round-trip",
-                                        "live": stored, "steps": [step]})
         kind = "status PUT" if extra else "PUT"
-        if error is not None:
-            problems += 1
-            print(f"UNUSABLE {where} {kind}: {error}")
-            continue
-        done = result["steps"][0]
+        done = write_over(ssa, file, stored, step)
         if done.get("outcome") != "applied":
             if extra and "could not find the requested resource" in (done.get("message") or ""):
                 continue  # a kind without a status subresource
@@ -153,13 +158,7 @@ def labelled(ssa, file, doc, where):
     ]
     problems = 0
     for kind, step in steps:
-        result, error = run(ssa, file, {"scenario": "v1", "name": "label",
-                                        "live": stored, "steps": [step]})
-        if error is not None:
-            problems += 1
-            print(f"UNUSABLE {where} {kind}: {error}")
-            continue
-        done = result["steps"][0]
+        done = write_over(ssa, file, stored, step)
         if done.get("outcome") != "applied":
             problems += 1
             print(f"{done.get('outcome')} {where} {kind}: {(done.get('message') or '')[:300]}")
