@@ -1,6 +1,7 @@
 //! A subset of CEL, the language of a CRD's `x-kubernetes-validations`
 //! rules, enough for the rules CRDs commonly carry: `self` and `oldSelf`,
-//! field selection, `has()`, indexing, literals, lists, the logical,
+//! field selection, `has()`, indexing, literals (strings raw and
+//! triple-quoted too, as Gateway API writes its patterns), lists, the logical,
 //! relational, arithmetic and `in` operators, the conditional, `size()`,
 //! the string functions `startsWith`, `endsWith`, `contains`, `matches`,
 //! `lowerAscii`, `upperAscii` and the string library's (`split`, `join`,
@@ -95,9 +96,15 @@ fn lex(src: &str) -> Option<Vec<Token>> {
                 i += 1;
             }
             let word: String = chars[start..i].iter().collect();
-            // Raw and bytes strings are outside the subset.
             if i < chars.len() && matches!(chars[i], '\'' | '"') {
-                return None;
+                // A raw string; bytes (`b"..."`) are outside the subset.
+                if word != "r" && word != "R" {
+                    return None;
+                }
+                let (text, end) = string_literal(&chars, i, true)?;
+                tokens.push(Token::Str(text));
+                i = end;
+                continue;
             }
             tokens.push(Token::Ident(word));
         } else if c.is_ascii_digit() {
@@ -123,33 +130,9 @@ fn lex(src: &str) -> Option<Vec<Token>> {
                 Token::Int(text.parse().ok()?)
             });
         } else if c == '\'' || c == '"' {
-            // Triple-quoted strings are outside the subset.
-            if chars.get(i + 1) == Some(&c) && chars.get(i + 2) == Some(&c) {
-                return None;
-            }
-            let mut text = String::new();
-            i += 1;
-            loop {
-                let d = *chars.get(i)?;
-                i += 1;
-                if d == c {
-                    break;
-                }
-                if d == '\\' {
-                    let e = *chars.get(i)?;
-                    i += 1;
-                    text.push(match e {
-                        'n' => '\n',
-                        't' => '\t',
-                        'r' => '\r',
-                        '\\' | '\'' | '"' => e,
-                        _ => return None,
-                    });
-                } else {
-                    text.push(d);
-                }
-            }
+            let (text, end) = string_literal(&chars, i, false)?;
             tokens.push(Token::Str(text));
+            i = end;
         } else {
             let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
             let op = OPERATORS.iter().find(|op| rest.starts_with(*op))?;
@@ -160,6 +143,68 @@ fn lex(src: &str) -> Option<Vec<Token>> {
     Some(tokens)
 }
 
+/// The string literal whose opening quote is at `start`, and the index
+/// after it, as cel-go's grammar reads one: quoted by `"` or `'`, or
+/// tripled (`"""`, `'''`: it may then hold line breaks and single quotes);
+/// a raw one (`r"..."`) keeps its backslashes, another has C's escapes
+/// and CEL's `\u`, `\U`, `\x` and octal ones (`parser/unescape.go`).
+fn string_literal(chars: &[char], start: usize, raw: bool) -> Option<(String, usize)> {
+    let quote = chars[start];
+    let triple = chars.get(start + 1) == Some(&quote) && chars.get(start + 2) == Some(&quote);
+    let closes = |at: usize| {
+        chars.get(at) == Some(&quote)
+            && (!triple || (chars.get(at + 1) == Some(&quote) && chars.get(at + 2) == Some(&quote)))
+    };
+    let mut i = start + if triple { 3 } else { 1 };
+    let mut text = String::new();
+    loop {
+        if closes(i) {
+            return Some((text, i + if triple { 3 } else { 1 }));
+        }
+        let d = *chars.get(i)?;
+        i += 1;
+        if !triple && matches!(d, '\n' | '\r') {
+            return None;
+        }
+        if d != '\\' || raw {
+            text.push(d);
+            continue;
+        }
+        let e = *chars.get(i)?;
+        i += 1;
+        let hex = |i: usize, n: usize| -> Option<u32> {
+            let digits: String = chars.get(i..i + n)?.iter().collect();
+            u32::from_str_radix(&digits, 16).ok()
+        };
+        text.push(match e {
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\u{b}',
+            '\\' | '\'' | '"' | '`' | '?' => e,
+            'x' | 'u' | 'U' => {
+                let n = match e {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let code = hex(i, n)?;
+                i += n;
+                char::from_u32(code)?
+            }
+            '0'..='3' => {
+                let digits: String = chars.get(i - 1..i + 2)?.iter().collect();
+                i += 2;
+                char::from_u32(u32::from_str_radix(&digits, 8).ok()?)?
+            }
+            _ => return None,
+        });
+    }
+}
+
 // ----- parsing -----
 
 struct Parser {
@@ -167,10 +212,15 @@ struct Parser {
     at: usize,
 }
 
-/// The most tokens a rule may have here: an expression's depth (and so
-/// the evaluation's recursion) is bounded by its tokens. CRD rules are
-/// short; a longer one is not checked.
-const MAX_TOKENS: usize = 500;
+/// The most tokens a rule may have here (Gateway API's longest, a sum
+/// over sixteen route rules, has about 600): the parse's work, and so
+/// the height of the tree (dropped recursively), is bounded by them.
+const MAX_TOKENS: usize = 2000;
+
+/// The highest expression tree evaluated here: the evaluation recurses
+/// once per level, and a chain of operators (`a + b + ...`) or fields
+/// (`self.a.b...`) is as high as it is long. A higher rule is not checked.
+const MAX_HEIGHT: usize = 200;
 
 /// The expression of `src`; `None` when it is outside the subset.
 pub(super) fn parse(src: &str) -> Option<Expr> {
@@ -180,7 +230,18 @@ pub(super) fn parse(src: &str) -> Option<Expr> {
     }
     let mut p = Parser { tokens, at: 0 };
     let e = p.conditional(0)?;
-    (p.at == p.tokens.len()).then_some(e)
+    (p.at == p.tokens.len() && height(&e) <= MAX_HEIGHT).then_some(e)
+}
+
+/// The height of `e`'s tree, counted without recursion.
+fn height(e: &Expr) -> usize {
+    let mut highest = 0;
+    let mut pending = vec![(e, 1)];
+    while let Some((e, level)) = pending.pop() {
+        highest = highest.max(level);
+        pending.extend(e.children().into_iter().map(|c| (c, level + 1)));
+    }
+    highest
 }
 
 impl Parser {
@@ -441,16 +502,21 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
 pub(super) fn uses_old_self(e: &Expr) -> bool {
     match e {
         Expr::Ident(name) => name == "oldSelf",
-        Expr::Literal(_) => false,
-        Expr::Select(t, _) | Expr::Has(t, _) | Expr::Not(t) | Expr::Negate(t) => uses_old_self(t),
-        Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => {
-            uses_old_self(a) || uses_old_self(b)
+        _ => e.children().into_iter().any(uses_old_self),
+    }
+}
+
+impl Expr {
+    /// The expressions directly inside this one.
+    fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Literal(_) | Expr::Ident(_) => Vec::new(),
+            Expr::Select(t, _) | Expr::Has(t, _) | Expr::Not(t) | Expr::Negate(t) => vec![t],
+            Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => vec![a, b],
+            Expr::Call(t, _, args) => t.as_deref().into_iter().chain(args).collect(),
+            Expr::Conditional(a, b, c) => vec![a, b, c],
+            Expr::List(items) => items.iter().collect(),
         }
-        Expr::Call(t, _, args) => {
-            t.as_deref().is_some_and(uses_old_self) || args.iter().any(uses_old_self)
-        }
-        Expr::Conditional(a, b, c) => uses_old_self(a) || uses_old_self(b) || uses_old_self(c),
-        Expr::List(items) => items.iter().any(uses_old_self),
     }
 }
 
@@ -1139,6 +1205,91 @@ mod tests {
         let old = old.map(yaml);
         let mut scope = Scope::new(&yaml(this), old.as_ref(), None);
         eval(&e, &mut scope)
+    }
+
+    /// String literals as cel-go's lexer reads them (`parser/gen/CEL.g4`,
+    /// `parser/unescape.go`): Gateway API quotes its patterns raw and
+    /// tripled, `r"""^(\*\.)?[a-z0-9]..."""`.
+    #[test]
+    fn string_literals() {
+        let text = |src: &str| match parse(src) {
+            Some(Expr::Literal(Value::String(s))) => Some(s),
+            _ => None,
+        };
+        assert_eq!(
+            text(r##"r"""^(\*\.)?[a-z]$""""##).as_deref(),
+            Some(r"^(\*\.)?[a-z]$")
+        );
+        assert_eq!(text(r"R'a\'").as_deref(), Some(r"a\"));
+        assert_eq!(
+            text("\"\"\" it's \"quoted\"\n over lines\"\"\"").as_deref(),
+            Some(" it's \"quoted\"\n over lines")
+        );
+        assert_eq!(text(r"'''a\tb'''").as_deref(), Some("a\tb"));
+        assert_eq!(
+            text(r#""\x41\u00e9\U0001F600\101\a\?\`""#).as_deref(),
+            Some("A\u{e9}\u{1F600}A\u{7}?`")
+        );
+        assert_eq!(text(r#""""#).as_deref(), Some(""));
+        // What cel-go's lexer refuses, and bytes, outside the subset.
+        assert_eq!(text(r#""a\qb""#), None);
+        assert_eq!(text("\"a\nb\""), None);
+        assert_eq!(text(r#""\ud800""#), None);
+        assert_eq!(text(r#""\8""#), None);
+        assert_eq!(text(r#"b"bytes""#), None);
+        assert_eq!(text(r#"x"text""#), None);
+        assert_eq!(text(r#""""unclosed""#), None);
+    }
+
+    /// Gateway API's rules, which quote their patterns raw and sum over
+    /// sixteen route rules (`HTTPRoute`'s limit of 128 matches).
+    #[cfg(feature = "regex")]
+    #[test]
+    fn gateway_api_rules() {
+        let matcher: crate::crd::PatternMatcher =
+            |pattern, text| Some(regex::Regex::new(pattern).ok()?.is_match(text));
+        let check = |rule: &str, this: &str| {
+            let e = parse(rule).expect("parses");
+            let value = crate::yaml::parse(this).expect("YAML").value;
+            eval(&e, &mut Scope::new(&value, None, Some(matcher)))
+        };
+        let hostname = r#"self.type == 'Hostname' ? self.value.matches(r"""^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"""): true"#;
+        assert_eq!(
+            check(hostname, "{type: Hostname, value: '*.example.com'}"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            check(hostname, "{type: Hostname, value: 'Example.com'}"),
+            Ok(Value::Bool(false))
+        );
+        let method = r#"(!has(self.type) || self.type == 'Exact') && has(self.method) ? self.method.matches(r"""^[A-Za-z_][A-Za-z_0-9]*$"""): true"#;
+        assert_eq!(check(method, "{method: Get_1}"), Ok(Value::Bool(true)));
+        assert_eq!(check(method, "{method: 1Get}"), Ok(Value::Bool(false)));
+        let term = |i: usize| {
+            format!(
+                "(self.size() > {i} ? (has(self[{i}].matches) ? self[{i}].matches.size() : 0) : 0)"
+            )
+        };
+        let sum = (0..16).map(term).collect::<Vec<_>>().join(" + ") + " <= 128";
+        let rules = |matches: usize| {
+            let rule = format!("{{matches: [{}]}}", vec!["{}"; matches].join(", "));
+            format!("[{}]", vec![rule; 2].join(", "))
+        };
+        assert_eq!(check(&sum, &rules(64)), Ok(Value::Bool(true)));
+        assert_eq!(check(&sum, &rules(65)), Ok(Value::Bool(false)));
+    }
+
+    /// A chain of operators or fields is as high as it is long: one past
+    /// the height evaluated is not checked, rather than recursed into.
+    #[test]
+    fn high_rules_are_not_checked() {
+        let sum = |terms: usize| vec!["1"; terms].join(" + ");
+        assert!(parse(&sum(MAX_HEIGHT)).is_some());
+        assert_eq!(parse(&sum(MAX_HEIGHT + 1)), None);
+        let fields = |n: usize| format!("self{}", ".a".repeat(n));
+        assert!(parse(&fields(MAX_HEIGHT - 1)).is_some());
+        assert_eq!(parse(&fields(MAX_HEIGHT)), None);
+        assert_eq!(parse(&sum(MAX_TOKENS)), None);
     }
 
     /// Rules as CRDs write them, with cel-go's answers.
