@@ -538,13 +538,13 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "Role, ClusterRole",
-        "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames",
-        "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule",
+        "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames; a ClusterRole's aggregationRule without clusterRoleSelectors, or with one that is not a valid label selector",
+        "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule, apimachinery ValidateLabelSelector, LabelSelectorAsSelector",
     ),
     (
         "RoleBinding, ClusterRoleBinding",
-        "a roleRef of another apiGroup, of a kind other than Role or ClusterRole (a ClusterRoleBinding: ClusterRole), or without a name; subjects without a name, of a kind other than ServiceAccount, User and Group, with another apiGroup than their kind's, a ClusterRoleBinding's service account without a namespace",
-        "rbac/validation ValidateRoleBinding, ValidateClusterRoleBinding, ValidateRoleBindingSubject",
+        "a roleRef of another apiGroup, of a kind other than Role or ClusterRole (a ClusterRoleBinding: ClusterRole), without a name or with one that is not a path segment; subjects without a name, of a kind other than ServiceAccount, User and Group, with another apiGroup than their kind's, a service account whose name is not a DNS subdomain, a ClusterRoleBinding's service account without a namespace",
+        "rbac/validation ValidateRoleBinding, ValidateClusterRoleBinding, ValidateRBACName, ValidateRoleBindingSubject, ValidateServiceAccountName",
     ),
     (
         "RoleBinding, ClusterRoleBinding",

@@ -11,14 +11,13 @@
 //! The defaults (`SetDefaults_RoleBinding`, `SetDefaults_Subject`) have
 //! filled an empty `apiGroup`: an explicit wrong one is what is refused.
 //!
-//! Not modelled, to keep the page's wasm within its budget (mistakes
-//! seldom made): a ClusterRole's `aggregationRule` (no selectors,
-//! `ValidateLabelSelector`); a role reference's name that is not a path
-//! segment (`ValidateRBACName`); a service account subject's name that is
-//! not a DNS subdomain (`ValidateServiceAccountName`).
+//! Not modelled: the leave a ClusterRole's update has to keep an
+//! aggregation selector's invalid label values when the stored one had
+//! some (`AllowInvalidLabelValueInSelector`); they are refused, as on a
+//! create.
 
-use super::field::{BadValue, Errors, FieldError, child, index};
-use super::{items, text};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid_each};
+use super::{items, meta, names, text};
 use crate::value::{Value, write_json_string};
 
 const GROUP: &str = "rbac.authorization.k8s.io";
@@ -86,6 +85,33 @@ fn role(new: &Value, namespaced: bool) -> Vec<FieldError> {
             refuse("rules cannot apply to both regular resources and non-resource URLs");
         }
     }
+    if let Some(aggregation) = new.get("aggregationRule").filter(|a| !a.is_null()) {
+        errs.extend(aggregation_rule(aggregation));
+    }
+    errs
+}
+
+/// `ValidateClusterRole`'s aggregation rule: selectors, each a valid
+/// label selector (`ValidateLabelSelector`); one it refuses fails
+/// `LabelSelectorAsSelector` too, whose nil selector is the bad value.
+fn aggregation_rule(aggregation: &Value) -> Vec<FieldError> {
+    let path = "aggregationRule.clusterRoleSelectors";
+    let selectors = items(aggregation.get("clusterRoleSelectors"));
+    let mut errs = Vec::new();
+    if selectors.is_empty() {
+        errs.required(
+            path,
+            "at least one clusterRoleSelector required if aggregationRule is non-nil",
+        );
+    }
+    for (i, selector) in selectors.iter().enumerate() {
+        let at = index(path, i);
+        let selector_errs = meta::label_selector(Some(selector), &at);
+        if !selector_errs.is_empty() {
+            errs.extend(selector_errs);
+            errs.invalid(at, BadValue::Json("null".into()), "invalid label selector.");
+        }
+    }
     errs
 }
 
@@ -104,9 +130,11 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
     for (key, valid) in [("apiGroup", &[GROUP][..]), ("kind", kinds)] {
         one_of(&mut errs, child("roleRef", key), role_ref(new, key), valid);
     }
-    if role_ref(new, "name").is_empty() {
+    let name = role_ref(new, "name");
+    if name.is_empty() {
         errs.required("roleRef.name", "");
     }
+    invalid_each(&mut errs, "roleRef.name", name, names::path_segment(name)); // ValidateRBACName
     for (i, subject) in items(new.get("subjects")).iter().enumerate() {
         // ValidateRoleBindingSubject: a name; a known kind with its own
         // API group; a ClusterRoleBinding's service account's namespace.
@@ -116,6 +144,15 @@ fn binding(new: &Value, old: Option<&Value>, namespaced: bool) -> Vec<FieldError
             errs.required(child(&at, "name"), "");
         }
         let kind = field("kind");
+        if kind == "ServiceAccount" && !field("name").is_empty() {
+            let name = field("name"); // ValidateServiceAccountName
+            invalid_each(
+                &mut errs,
+                &child(&at, "name"),
+                name,
+                names::dns1123_subdomain(name),
+            );
+        }
         // A known kind's apiGroup, else the kind itself.
         let (key, valid) = match kind {
             "ServiceAccount" => ("apiGroup", &[""][..]),

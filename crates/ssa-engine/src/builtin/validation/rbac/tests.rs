@@ -204,3 +204,46 @@ fn scenario_reapplying_a_binding_with_another_role_is_refused() {
         "ClusterRoleBinding.rbac.authorization.k8s.io \"ci\" is invalid: roleRef: Invalid value: {\"APIGroup\":\"rbac.authorization.k8s.io\",\"Kind\":\"ClusterRole\",\"Name\":\"cluster-admin\"}: cannot change roleRef"
     );
 }
+
+/// `ValidateClusterRole`'s aggregation rule: at least one selector, each
+/// a valid label selector, else also `LabelSelectorAsSelector`'s
+/// "invalid label selector." with its nil selector.
+#[test]
+fn aggregation_rules() {
+    let aggregated = "aggregationRule:\n  clusterRoleSelectors:\n  - matchLabels: {rbac.example.com/aggregate-to-view: 'true'}\n";
+    assert!(check("ClusterRole", None, aggregated).is_ok());
+    assert_eq!(
+        check("ClusterRole", None, "aggregationRule: {}").unwrap_err(),
+        "ClusterRole.rbac.authorization.k8s.io \"r\" is invalid: aggregationRule.clusterRoleSelectors: Required value: at least one clusterRoleSelector required if aggregationRule is non-nil"
+    );
+    assert!(check("ClusterRole", None, "aggregationRule: null").is_ok());
+    assert_eq!(
+        check(
+            "ClusterRole",
+            None,
+            "rules: [{resources: [pods], apiGroups: ['']}]\naggregationRule:\n  clusterRoleSelectors:\n  - {}\n  - matchExpressions: [{key: tier, operator: in}]"
+        )
+        .unwrap_err(),
+        "ClusterRole.rbac.authorization.k8s.io \"r\" is invalid: [rules[0].verbs: Required value: verbs must contain at least one value, aggregationRule.clusterRoleSelectors[1].matchExpressions[0].operator: Invalid value: \"in\": not a valid selector operator, aggregationRule.clusterRoleSelectors[1]: Invalid value: null: invalid label selector.]"
+    );
+}
+
+/// `ValidateRBACName` for the role reference's name, and
+/// `ValidateServiceAccountName` for a service account subject's.
+#[test]
+fn reference_and_subject_names() {
+    let binding = |role: &str, account: &str| {
+        format!(
+            "roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: '{role}'}}\nsubjects: [{{kind: ServiceAccount, name: '{account}', namespace: d}}]"
+        )
+    };
+    assert!(check("ClusterRoleBinding", None, &binding("system:view", "app")).is_ok());
+    assert_eq!(
+        check("RoleBinding", None, &binding("a/b%", "App_1")).unwrap_err(),
+        "RoleBinding.rbac.authorization.k8s.io \"r\" is invalid: [roleRef.name: Invalid value: \"a/b%\": may not contain '/', roleRef.name: Invalid value: \"a/b%\": may not contain '%', subjects[0].name: Invalid value: \"App_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+    assert_eq!(
+        check("RoleBinding", None, &binding("..", "x")).unwrap_err(),
+        "RoleBinding.rbac.authorization.k8s.io \"r\" is invalid: roleRef.name: Invalid value: \"..\": may not be '..'"
+    );
+}
