@@ -370,7 +370,12 @@ fn conflicts(
                     theirs.to_json()
                 );
                 if completes(&mine, &theirs) {
-                    text.push_str(" The stored value is the manifest's with defaults the server filled in; the field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
+                    text.push_str(if adds_only_nulls(&mine, &theirs) {
+                        " The stored value is the manifest's with null for the fields it left out: the server writes an unset pointer field of its Go type null unless it is omitempty."
+                    } else {
+                        " The stored value is the manifest's with defaults the server filled in."
+                    });
+                    text.push_str(" The field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
                 } else if canonical_quantity(&mine)
                     .is_some_and(|q| Some(q.as_str()) == theirs.as_str())
                 {
@@ -455,6 +460,22 @@ fn completes(sent: &Value, stored: &Value) -> bool {
                     .all(|(a, b)| a == b || completes(a, b))
                 && sent != stored
         }
+        _ => false,
+    }
+}
+
+/// Whether every field `stored` has beyond `sent` (which it
+/// [`completes`]) is null.
+fn adds_only_nulls(sent: &Value, stored: &Value) -> bool {
+    match (sent, stored) {
+        (Value::Map(sent), Value::Map(stored)) => stored.iter().all(|(k, s)| match sent.get(k) {
+            Some(v) => v == s || adds_only_nulls(v, s),
+            None => s.is_null(),
+        }),
+        (Value::List(sent), Value::List(stored)) => sent
+            .iter()
+            .zip(stored)
+            .all(|(a, b)| a == b || adds_only_nulls(a, b)),
         _ => false,
     }
 }
@@ -1393,6 +1414,24 @@ mod tests {
             ) && conflicts[0].text.contains("defaults the server filled in"),
             "{}",
             conflicts[0].text
+        );
+        // A pointer without omitempty: a PVC's `dataSource.apiGroup`.
+        let claim = |manager: &str| {
+            format!(
+                "- {{manager: {manager}, client: api, op: apply, object: {{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {{name: c, namespace: default}}, \
+                spec: {{dataSource: {{kind: PersistentVolumeClaim, name: old}}, accessModes: [ReadWriteOnce], resources: {{requests: {{storage: 1Gi}}}}}}}}}}"
+            )
+        };
+        let why = reasons(&scenario(&[&claim("first"), &claim("second")]));
+        let source = of(&why[1], Topic::Conflict);
+        assert!(
+            source.len() == 1
+                && source[0].text.contains("\"apiGroup\":null")
+                && source[0]
+                    .text
+                    .contains("with null for the fields it left out"),
+            "{:?}",
+            why[1]
         );
         assert!(
             conflicts[1]
