@@ -369,12 +369,21 @@ fn conflicts(
                     mine.to_json(),
                     theirs.to_json()
                 );
-                if completes(&mine, &theirs) {
-                    text.push_str(if adds_only_nulls(&mine, &theirs) {
+                let changed = if completes(&mine, &theirs) {
+                    Some(if adds_only_nulls(&mine, &theirs) {
                         " The stored value is the manifest's with null for the fields it left out: the server writes an unset pointer field of its Go type null unless it is omitempty."
                     } else {
                         " The stored value is the manifest's with defaults the server filled in."
-                    });
+                    })
+                } else if omits_zeros(&mine, &theirs) {
+                    Some(
+                        " The stored value is the manifest's without the zero values (false, 0, \"\", an empty list or map) of fields that encoding/json omits when empty.",
+                    )
+                } else {
+                    None
+                };
+                if let Some(changed) = changed {
+                    text.push_str(changed);
                     text.push_str(" The field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
                 } else if canonical_quantity(&mine)
                     .is_some_and(|q| Some(q.as_str()) == theirs.as_str())
@@ -462,6 +471,37 @@ fn completes(sent: &Value, stored: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `stored` is `sent` without some of its fields, each a zero
+/// value (what encoding/json's omitempty leaves out).
+fn omits_zeros(sent: &Value, stored: &Value) -> bool {
+    let zero = |v: &Value| match v {
+        Value::Null | Value::Bool(false) | Value::Int(0) => true,
+        Value::Float(f) => *f == 0.0,
+        Value::String(s) => s.is_empty(),
+        Value::List(l) => l.is_empty(),
+        Value::Map(m) => m.is_empty(),
+        _ => false,
+    };
+    sent != stored
+        && match (sent, stored) {
+            (Value::Map(sent), Value::Map(stored)) => {
+                stored.iter().all(|(k, _)| sent.contains_key(k))
+                    && sent.iter().all(|(k, v)| match stored.get(k) {
+                        Some(s) => v == s || omits_zeros(v, s),
+                        None => zero(v),
+                    })
+            }
+            (Value::List(sent), Value::List(stored)) => {
+                sent.len() == stored.len()
+                    && sent
+                        .iter()
+                        .zip(stored)
+                        .all(|(a, b)| a == b || omits_zeros(a, b))
+            }
+            _ => false,
+        }
 }
 
 /// Whether every field `stored` has beyond `sent` (which it
@@ -1414,6 +1454,22 @@ mod tests {
             ) && conflicts[0].text.contains("defaults the server filled in"),
             "{}",
             conflicts[0].text
+        );
+        // Zero values inside an atomic list: a CRD's printer column's
+        // `priority: 0`.
+        let definition = |manager: &str| {
+            format!(
+                "- {{manager: {manager}, client: api, op: apply, object: {{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, metadata: {{name: widgets.example.com}}, \
+                spec: {{group: example.com, scope: Namespaced, names: {{plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}}, versions: [{{name: v1, served: true, storage: true, \
+                schema: {{openAPIV3Schema: {{type: object}}}}, additionalPrinterColumns: [{{name: Age, type: date, jsonPath: .metadata.creationTimestamp, priority: 0}}]}}]}}}}}}"
+            )
+        };
+        let why = reasons(&scenario(&[&definition("first"), &definition("second")]));
+        let versions = of(&why[1], Topic::Conflict);
+        assert!(
+            versions.len() == 1 && versions[0].text.contains("without the zero values"),
+            "{:?}",
+            why[1]
         );
         // A pointer without omitempty: a PVC's `dataSource.apiGroup`.
         let claim = |manager: &str| {
