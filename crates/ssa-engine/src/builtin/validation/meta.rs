@@ -49,8 +49,7 @@ pub(crate) enum NameRule {
     /// address in canonical form; the prefix form is the name's).
     Ip,
     /// A name function that accepts every name (CertificateSigningRequest:
-    /// `ValidateCertificateRequestName`) or is not modelled: PodGroup
-    /// (`ValidatePodGroupName`, not found).
+    /// `ValidateCertificateRequestName`).
     Any,
 }
 

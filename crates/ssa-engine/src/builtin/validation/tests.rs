@@ -1018,6 +1018,7 @@ fn every_catalogue_kind_has_its_metadata_rule() {
                 "resource.k8s.io/ResourceClaimTemplate",
                 "resource.k8s.io/ResourcePoolStatusRequest",
                 "resource.k8s.io/ResourceSlice",
+                "scheduling.k8s.io/PodGroup",
                 "scheduling.k8s.io/PriorityClass",
                 "scheduling.k8s.io/Workload",
                 "storage.k8s.io/CSIDriver",
@@ -1062,10 +1063,7 @@ fn every_catalogue_kind_has_its_metadata_rule() {
         ),
         (
             Some((Any, true)),
-            &[
-                "certificates.k8s.io/CertificateSigningRequest",
-                "scheduling.k8s.io/PodGroup",
-            ],
+            &["certificates.k8s.io/CertificateSigningRequest"],
         ),
         (Some((Ip, true)), &["networking.k8s.io/IPAddress"]),
         (Some((LongName, true)), &["resource.k8s.io/DeviceClass"]),
