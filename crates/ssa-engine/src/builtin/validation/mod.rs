@@ -46,8 +46,6 @@
 //! - `internal_json`: a bad value of an internal type as the error prints
 //!   it (`json.Marshal` of structs without json tags).
 //!
-//! Not modelled: a StorageClass's allowed topologies.
-//!
 //! The rules of the kinds the playground page's lessons and presets never
 //! write (Job, CronJob, Service, Ingress, CertificateSigningRequest, RBAC's
 //! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
@@ -508,8 +506,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "StorageClass",
-        "a missing provisioner or one that is not a qualified name (lower-cased); more than 512 parameters, an empty parameter key, more than 256 KiB of them; a reclaimPolicy other than Delete and Retain, a volumeBindingMode other than Immediate and WaitForFirstConsumer",
-        "storage/validation ValidateStorageClass, validateProvisioner, validateParameters, validateReclaimPolicy, validateVolumeBindingMode",
+        "a missing provisioner or one that is not a qualified name (lower-cased); more than 512 parameters, an empty parameter key, more than 256 KiB of them; a reclaimPolicy other than Delete and Retain, a volumeBindingMode other than Immediate and WaitForFirstConsumer; allowedTopologies whose expressions lack values, repeat a value, have a key that is not a label name or repeat a key, and terms alike (an empty term is refused even alone)",
+        "storage/validation ValidateStorageClass, validateProvisioner, validateParameters, validateReclaimPolicy, validateVolumeBindingMode, validateAllowedTopologies, core/validation ValidateTopologySelectorTerm",
     ),
     (
         "StorageClass",

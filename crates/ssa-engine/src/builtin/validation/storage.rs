@@ -4,13 +4,13 @@
 //! and on update `ValidateStorageClassUpdate` after it, the refusal a
 //! class's users meet most (a chart or a GitOps tool changing a class in
 //! place): its parameters, provisioner and reclaim policy may not change,
-//! and its volume binding mode is immutable. Not modelled: the allowed
-//! topologies (`ValidateTopologySelectorTerm`), and the other storage
-//! kinds.
+//! and its volume binding mode is immutable; its allowed topologies
+//! (`validateAllowedTopologies`). Not modelled: the other storage kinds.
 
-use super::field::{BadValue, Errors, FieldError, invalid_each, named, too_long};
-use super::{names, text};
+use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_long};
+use super::{items, names, text};
 use crate::value::Value;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// `ValidateStorageClass`, in upstream's order.
 fn storage_class_create(new: &Value) -> Vec<FieldError> {
@@ -57,7 +57,54 @@ fn storage_class_create(new: &Value) -> Vec<FieldError> {
             _ => {}
         }
     }
+    allowed_topologies(&mut errs, items(new.get("allowedTopologies")));
     errs
+}
+
+/// A topology term as upstream compares terms: each key's set of values.
+type Term<'a> = BTreeMap<&'a str, BTreeSet<&'a str>>;
+
+/// `validateAllowedTopologies`: each term by `ValidateTopologySelectorTerm`
+/// (core/validation), then a `Duplicate` for each earlier term alike.
+/// Upstream's list of earlier terms starts with as many nil maps as there
+/// are terms (`make` with a length, then `append`), and
+/// `Semantic.DeepEqual` holds an empty map equal to a nil one: a term
+/// without expressions is a duplicate of each of them too.
+fn allowed_topologies(errs: &mut Vec<FieldError>, terms: &[Value]) {
+    let mut seen: Vec<Term> = vec![Term::new(); terms.len()];
+    for (i, term) in terms.iter().enumerate() {
+        let at = index("allowedTopologies", i);
+        let expressions = child(&at, "matchLabelExpressions");
+        let mut this = Term::new();
+        for (j, requirement) in items(term.get("matchLabelExpressions")).iter().enumerate() {
+            // validateTopologySelectorLabelRequirement: values, unique;
+            // the key a label name (`ValidateLabelName`); then the term's
+            // check that no key repeats.
+            let at = index(&expressions, j);
+            let values_path = child(&at, "values");
+            let values = items(requirement.get("values"));
+            if values.is_empty() {
+                errs.required(values_path.as_str(), "");
+            }
+            let mut set = BTreeSet::new();
+            for (k, value) in values.iter().enumerate() {
+                let value = value.as_str().unwrap_or("");
+                if !set.insert(value) {
+                    errs.duplicate(index(&values_path, k), BadValue::str(value));
+                }
+            }
+            let key = text(requirement, "key");
+            let key_path = child(&at, "key");
+            invalid_each(errs, &key_path, key, names::label_key(key));
+            if this.insert(key, set).is_some() {
+                errs.duplicate(key_path, BadValue::str(key));
+            }
+        }
+        for _ in seen.iter().filter(|earlier| **earlier == this) {
+            errs.duplicate(expressions.as_str(), BadValue::str(""));
+        }
+        seen.push(this);
+    }
 }
 
 /// `ValidateStorageClass`, then on update `ValidateStorageClassUpdate`.

@@ -2508,3 +2508,35 @@ fn rare_pod_fields_ask_the_delegate() {
         Ok(())
     );
 }
+
+/// storage/validation `validateAllowedTopologies` with core/validation's
+/// `ValidateTopologySelectorTerm`: values required and unique, keys label
+/// names and unique in a term, terms unique; a term without expressions
+/// is a duplicate even alone, as upstream's nil-filled list of earlier
+/// terms makes it (its repeats are printed once, as `ToAggregate` does).
+#[test]
+fn storage_class_allowed_topologies() {
+    let sc = kind("storage.k8s.io/v1", "StorageClass");
+    let class = |topologies: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::StorageClass,
+            &format!(
+                "metadata: {{name: zonal}}\nprovisioner: ebs.csi.aws.com\nallowedTopologies: {topologies}"
+            ),
+        )
+    };
+    let zones = "[{matchLabelExpressions: [{key: topology.ebs.csi.aws.com/zone, values: [us-east-1a, us-east-1b]}]}]";
+    assert!(sc.validate(None, &class(zones)).is_ok());
+    assert_eq!(
+        sc.validate(
+            None,
+            &class("[{matchLabelExpressions: [{key: zone, values: [a, a]}, {key: 'bad key', values: []}, {key: zone, values: [b]}]}, {matchLabelExpressions: [{key: zone, values: [b]}, {key: 'bad key', values: []}]}]")
+        )
+        .unwrap_err(),
+        "StorageClass.storage.k8s.io \"zonal\" is invalid: [allowedTopologies[0].matchLabelExpressions[0].values[1]: Duplicate value: \"a\", allowedTopologies[0].matchLabelExpressions[1].values: Required value, allowedTopologies[0].matchLabelExpressions[1].key: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), allowedTopologies[0].matchLabelExpressions[2].key: Duplicate value: \"zone\", allowedTopologies[1].matchLabelExpressions[1].values: Required value, allowedTopologies[1].matchLabelExpressions[1].key: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), allowedTopologies[1].matchLabelExpressions: Duplicate value: \"\"]"
+    );
+    assert_eq!(
+        sc.validate(None, &class("[{}]")).unwrap_err(),
+        "StorageClass.storage.k8s.io \"zonal\" is invalid: allowedTopologies[0].matchLabelExpressions: Duplicate value: \"\""
+    );
+}
