@@ -23,8 +23,9 @@ fn use_javascript_regexp() {
     ssa_engine::crd::set_pattern_matcher(regexp_matches);
 }
 
-/// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`
-/// as its `i` flag; Unicode mode where the pattern allows it); `None` when
+/// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`,
+/// or one right after `^` as Calico's CRDs write it, as its `i` flag;
+/// Unicode mode where the pattern allows it); `None` when
 /// the pattern does not compile, the `SyntaxError` caught. Compiled
 /// patterns are kept (a schema checks the same few on every value).
 #[cfg(target_arch = "wasm32")]
@@ -35,9 +36,11 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
             const { std::cell::RefCell::new(Vec::new()) };
     }
     let compile = || -> Option<RegExp> {
-        let (source, flags) = match pattern.strip_prefix("(?i)") {
-            Some(rest) => (rest, "i"),
-            None => (pattern, ""),
+        let (source, flags) = match (pattern.strip_prefix("(?i)"), pattern.strip_prefix("^(?i)")) {
+            (Some(rest), _) => (rest.to_string(), "i"),
+            // `^` has no case: the flag may cover it too.
+            (_, Some(rest)) => (format!("^{rest}"), "i"),
+            _ => (pattern.to_string(), ""),
         };
         let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
             .ok()?
@@ -46,7 +49,7 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
         // With the `u` flag first, for Go's `\p{L}` classes; a pattern
         // whose syntax that flag refuses (a needless escape) without it.
         ["u", ""].into_iter().find_map(|more| {
-            let args = Array::of2(&source.into(), &format!("{flags}{more}").into());
+            let args = Array::of2(&source.as_str().into(), &format!("{flags}{more}").into());
             Reflect::construct(&constructor, &args)
                 .ok()?
                 .dyn_into()

@@ -110,12 +110,13 @@ fn deeply_nested_arguments_are_refused_with_an_error() {
 }
 
 /// A custom resource's `pattern`, matched by JavaScript's `RegExp` (a
-/// leading `(?i)` as its flag), with the API server's message.
+/// leading `(?i)`, or one after `^`, as its flag), with the API server's
+/// message.
 #[wasm_bindgen_test]
 fn custom_resource_patterns_use_javascript_regexp() {
     let scenario = |spec: &str| {
         format!(
-            "scenario: v1\nname: pattern\nschema:\n  crd:\n    spec:\n      group: example.com\n      names: {{kind: Widget}}\n      versions:\n      - name: v1\n        served: true\n        schema:\n          openAPIV3Schema:\n            type: object\n            properties:\n              spec:\n                type: object\n                properties:\n                  code: {{type: string, pattern: '^[a-z]+$'}}\n                  name: {{type: string, pattern: '(?i)^abc$'}}\n                  title: {{type: string, pattern: '^[\\p{{L}} ]+$'}}\nsteps:\n- manager: a\n  op: apply\n  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default}}, spec: {spec}}}\n"
+            "scenario: v1\nname: pattern\nschema:\n  crd:\n    spec:\n      group: example.com\n      names: {{kind: Widget}}\n      versions:\n      - name: v1\n        served: true\n        schema:\n          openAPIV3Schema:\n            type: object\n            properties:\n              spec:\n                type: object\n                properties:\n                  code: {{type: string, pattern: '^[a-z]+$'}}\n                  name: {{type: string, pattern: '(?i)^abc$'}}\n                  title: {{type: string, pattern: '^[\\p{{L}} ]+$'}}\n                  mode: {{type: string, pattern: '^(?i)(Drop|Reject)?$'}}\nsteps:\n- manager: a\n  op: apply\n  object: {{apiVersion: example.com/v1, kind: Widget, metadata: {{name: w, namespace: default}}, spec: {spec}}}\n"
         )
     };
     let outcome = |spec: &str| {
@@ -130,6 +131,12 @@ fn custom_resource_patterns_use_javascript_regexp() {
     };
     assert_eq!(outcome("{code: abc, name: ABC}").0, "applied");
     assert_eq!(outcome("{code: abc, name: ABD}").0, "invalid");
+    // `(?i)` after `^`, as Calico writes it.
+    assert_eq!(outcome("{code: abc, name: abc, mode: drop}").0, "applied");
+    assert_eq!(
+        outcome("{code: abc, name: abc, mode: Dropped}").0,
+        "invalid"
+    );
     // Go's Unicode classes, through the `u` flag.
     assert_eq!(
         outcome("{code: abc, name: abc, title: Été sur mer}").0,
