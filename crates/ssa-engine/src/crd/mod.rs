@@ -35,6 +35,11 @@ pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
     formats::url::parts(text).is_some_and(|p| !p.scheme.is_empty() && !p.host.is_empty())
 }
 
+/// A webhook's URL as `url.Parse` reads it (see
+/// [`formats::url::parse_for_webhook`]).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use formats::url::parse_for_webhook as parse_webhook_url;
+
 fn err(path: &ValuePath, message: impl Into<String>) -> SchemaError {
     SchemaError {
         path: path.clone(),

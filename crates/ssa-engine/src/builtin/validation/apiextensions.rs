@@ -21,8 +21,8 @@
 //! in `status.storedVersions`), the approval annotation of the protected
 //! groups, and on update the immutable group and plural (and scope and
 //! kind once the stored object is `Established`). Not modelled: what
-//! `schema` lists, selectable fields, the webhook's URL, service and CA
-//! bundle.
+//! `schema` lists, selectable fields, the webhook's CA bundle (its URL
+//! and service are checked as a webhook configuration's, `admission`).
 
 use super::field::{BadValue, Errors, FieldError, child, index, json_string, named};
 use super::names::dns1035_label;
@@ -502,7 +502,7 @@ fn accepted_names(crd: &Value) -> Vec<FieldError> {
 
 /// The conversion's checks: `spec.conversion.strategy` beside
 /// `preserveUnknownFields`, then `validateCustomResourceConversion`
-/// (without the webhook's URL, service and CA bundle rules).
+/// (without the webhook's CA bundle rule).
 fn conversion(
     errs: &mut Vec<FieldError>,
     conversion: Option<&Value>,
@@ -537,15 +537,13 @@ fn conversion(
                 "spec.conversion.webhookClientConfig",
                 "required when strategy is set to Webhook",
             ),
-            Some(config) => {
-                let has = |k: &str| config.get(k).is_some_and(|v| !v.is_null());
-                if has("url") == has("service") {
-                    errs.required(
-                        "spec.conversion.webhookClientConfig",
-                        "exactly one of url or service is required",
-                    );
-                }
-            }
+            // Exactly one of a URL and a service, each checked as a
+            // webhook configuration's (its CA bundle is not).
+            Some(config) => super::admission::client_config(
+                errs,
+                Some(config),
+                "spec.conversion.webhookClientConfig",
+            ),
         }
         review_versions_errors(errs, review_versions, require_review);
     } else {

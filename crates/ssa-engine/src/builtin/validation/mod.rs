@@ -36,6 +36,8 @@
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
+//! - `admission`: webhook configurations, and a webhook's client config
+//!   (shared with a CustomResourceDefinition's conversion webhook).
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
 //! - `events`: a core or events.k8s.io Event.
@@ -55,6 +57,8 @@
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
 
+#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+mod admission;
 #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
 mod apiextensions;
 mod apps;
@@ -135,6 +139,7 @@ impl Spec {
                 | Spec::NetworkPolicy
                 | Spec::Event
                 | Spec::CustomResourceDefinition
+                | Spec::WebhookConfiguration { .. }
         )
     }
 }
@@ -165,6 +170,10 @@ enum Spec {
     /// A core or events.k8s.io Event.
     Event,
     CustomResourceDefinition,
+    /// A ValidatingWebhookConfiguration or MutatingWebhookConfiguration.
+    WebhookConfiguration {
+        mutating: bool,
+    },
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -531,8 +540,13 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "CustomResourceDefinition",
-        "a group missing, not a DNS subdomain or without a dot; a scope other than Cluster and Namespaced; a version without a schema (on create, or when every stored version had one); a schema that is not structural (a field, item or root without a type, an array without items, additionalProperties at the root or beside properties, metadata at the root saying more than name and generateName, types, defaults, titles, descriptions or extensions inside anyOf, allOf, oneOf or not, what a root junctor names missing from the schema), an unknown type, uniqueItems, id, $ref, patternProperties, definitions, dependencies or additionalItems, a default in top-level metadata, kind or apiVersion, list and map types on the wrong types or with unknown values, a map list without keys, with keys that are not scalar properties or neither required nor defaulted, nullable set or map list items, x-kubernetes-validations without a rule or with a message on several lines; a default with fields its schema prunes or that its schema refuses; a schema default beside preserveUnknownFields: true; version names that are not DNS-1035 labels or repeat; other than exactly one storage version; a deprecationWarning on a version not deprecated, longer than 256 bytes, empty or unprintable; names missing, not DNS-1035 labels (kind and listKind in any case), kind equal to listKind; scale subresource paths outside .spec and .status; printer columns without a name, type or jsonPath, or an unknown type or format; a conversion strategy other than None and Webhook, a Webhook one without a client config (or with both url and service) or review versions, a None one with either; a stored version missing from spec.versions; a group under k8s.io or kubernetes.io without an approval annotation that is a URL or starts with unapproved; preserveUnknownFields newly set to true; on update a changed group or plural (and scope or kind once Established); on a status write, the accepted names",
+        "a group missing, not a DNS subdomain or without a dot; a scope other than Cluster and Namespaced; a version without a schema (on create, or when every stored version had one); a schema that is not structural (a field, item or root without a type, an array without items, additionalProperties at the root or beside properties, metadata at the root saying more than name and generateName, types, defaults, titles, descriptions or extensions inside anyOf, allOf, oneOf or not, what a root junctor names missing from the schema), an unknown type, uniqueItems, id, $ref, patternProperties, definitions, dependencies or additionalItems, a default in top-level metadata, kind or apiVersion, list and map types on the wrong types or with unknown values, a map list without keys, with keys that are not scalar properties or neither required nor defaulted, nullable set or map list items, x-kubernetes-validations without a rule or with a message on several lines; a default with fields its schema prunes or that its schema refuses; a schema default beside preserveUnknownFields: true; version names that are not DNS-1035 labels or repeat; other than exactly one storage version; a deprecationWarning on a version not deprecated, longer than 256 bytes, empty or unprintable; names missing, not DNS-1035 labels (kind and listKind in any case), kind equal to listKind; scale subresource paths outside .spec and .status; printer columns without a name, type or jsonPath, or an unknown type or format; a conversion strategy other than None and Webhook, a Webhook one without a client config (or with both url and service, or a url or service as a webhook configuration's refuses) or review versions, a None one with either; a stored version missing from spec.versions; a group under k8s.io or kubernetes.io without an approval annotation that is a URL or starts with unapproved; preserveUnknownFields newly set to true; on update a changed group or plural (and scope or kind once Established); on a status write, the accepted names",
         "apiextensions-apiserver ValidateCustomResourceDefinition, ValidateCustomResourceDefinitionUpdate, validateCustomResourceDefinitionValidation (schema ValidateStructural, NewStructural, defaulting ValidateDefaults, ValidateCustomResourceDefinitionOpenAPISchema), ValidateCustomResourceDefinitionStoredVersions, ValidateUpdateCustomResourceDefinitionStatus, ValidateCustomResourceDefinitionNames, validateAPIApproval, validatePreserveUnknownFields",
+    ),
+    (
+        "ValidatingWebhookConfiguration, MutatingWebhookConfiguration",
+        "webhooks whose name is missing, not a DNS subdomain or of fewer than three segments, or repeats; rules without operations, apiGroups, apiVersions or resources, with '*' beside others, unknown operations or scope, an empty version or resource, or resources a wildcard already covers; an unknown failurePolicy, matchPolicy or reinvocationPolicy; sideEffects missing or other than None and NoneOnDryRun (on update, any known class if the stored webhooks had one); a timeoutSeconds outside 1 to 30; invalid label selectors; a client config with neither or both of url and service, a url that does not parse, is not https, lacks a host or has userinfo, a fragment or a query, a service without a name or namespace (each reported at the other's path, as upstream's swapped arguments do), a port outside 1 to 65535 or a path with empty or non-DNS segments; admissionReviewVersions missing, repeated, not DNS-1035 labels or without v1 or v1beta1; more than 64 matchConditions, one without an expression or a qualified name, or a name repeated",
+        "admissionregistration/validation ValidateValidatingWebhookConfiguration, ValidateMutatingWebhookConfiguration and their Update (validateValidatingWebhook, validateMutatingWebhook, validateRuleWithOperations, validateRule, validateResources, validateAdmissionReviewVersions, validateMatchConditions), apimachinery IsFullyQualifiedName, apiserver util/webhook ValidateWebhookURL, ValidateWebhookService",
     ),
     (
         "Role, ClusterRole",
@@ -612,6 +626,12 @@ impl KindValidation {
             ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
             ("" | "events.k8s.io", "Event") => Spec::Event,
             ("apiextensions.k8s.io", "CustomResourceDefinition") => Spec::CustomResourceDefinition,
+            ("admissionregistration.k8s.io", "ValidatingWebhookConfiguration") => {
+                Spec::WebhookConfiguration { mutating: false }
+            }
+            ("admissionregistration.k8s.io", "MutatingWebhookConfiguration") => {
+                Spec::WebhookConfiguration { mutating: true }
+            }
             _ => Spec::None,
         };
         let group_kind = if group.is_empty() {
@@ -705,6 +725,10 @@ impl KindValidation {
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             (Spec::CustomResourceDefinition, _) => {
                 errs.extend(apiextensions::custom_resource_definition(new, old));
+            }
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+            (Spec::WebhookConfiguration { mutating }, _) => {
+                errs.extend(admission::webhook_configuration(new, old, mutating));
             }
             // Without `rare-kinds`: the metadata alone (the page asks the
             // API package instead, see `Spec::is_rare`).

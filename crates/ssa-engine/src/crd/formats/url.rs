@@ -233,3 +233,102 @@ fn hex_value(c: u8) -> Option<u8> {
 fn is_host_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || b"!$&'()*+,;=:[]<>\"-_.~".contains(&c)
 }
+
+/// What a webhook's URL check (apiserver `webhook.ValidateWebhookURL`)
+/// reads of the URL `url.Parse` makes.
+#[cfg(feature = "rare-kinds")]
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct WebhookUrl {
+    /// Lowercased.
+    pub(crate) scheme: String,
+    pub(crate) host: String,
+    /// `URL.User.String()`, when the URL has userinfo.
+    pub(crate) user: Option<String>,
+    /// Unescaped.
+    pub(crate) fragment: String,
+    pub(crate) raw_query: String,
+}
+
+/// Go's `url.Parse`: the parts a webhook's URL check reads, or its error
+/// (`*url.Error`'s text). `Err(None)` for a URL `url.Parse` refuses with
+/// an error whose words are not modelled (a host's or an escape's), and
+/// for userinfo whose `String()` would escape something: the URL is then
+/// not checked, rather than checked wrongly.
+#[cfg(feature = "rare-kinds")]
+pub(crate) fn parse_for_webhook(text: &str) -> Result<WebhookUrl, Option<String>> {
+    // The fragment is cut off first; the error names the rest.
+    let (before, fragment) = match text.split_once('#') {
+        Some((before, fragment)) => (before, Some(fragment)),
+        None => (text, None),
+    };
+    let fail = |inner: &str| {
+        Err(Some(format!(
+            "parse {}: {inner}",
+            crate::value::go_quote(before)
+        )))
+    };
+    let b = before.as_bytes();
+    if b.iter().any(|&c| c < b' ' || c == 0x7f) {
+        return fail("net/url: invalid control character in URL");
+    }
+    let mut url = WebhookUrl::default();
+    if let Some(fragment) = fragment {
+        let unescaped = url_unescape(fragment.as_bytes(), Escape::Plain).ok_or(None)?;
+        url.fragment = String::from_utf8_lossy(&unescaped).into_owned();
+    }
+    if before == "*" {
+        return Ok(url);
+    }
+    let Some((scheme, rest)) = url_scheme(b) else {
+        return fail("missing protocol scheme");
+    };
+    url.scheme = String::from_utf8_lossy(scheme).to_ascii_lowercase();
+    // A lone `?` at the end is `ForceQuery`, with an empty query.
+    let rest = match rest.iter().position(|&c| c == b'?') {
+        Some(q) if q + 1 == rest.len() => &rest[..q],
+        Some(q) => {
+            url.raw_query = String::from_utf8_lossy(&rest[q + 1..]).into_owned();
+            &rest[..q]
+        }
+        None => rest,
+    };
+    if !rest.starts_with(b"/") {
+        if !scheme.is_empty() {
+            return Ok(url); // opaque
+        }
+        let segment = rest.split(|&c| c == b'/').next().unwrap_or_default();
+        if segment.contains(&b':') {
+            return fail("first path segment in URL cannot contain colon");
+        }
+    }
+    let mut path = rest;
+    if (!scheme.is_empty() || !rest.starts_with(b"///")) && rest.starts_with(b"//") {
+        let after = &rest[2..];
+        let slash = after.iter().position(|&c| c == b'/').unwrap_or(after.len());
+        let authority = &after[..slash];
+        if !url_authority(scheme, authority) {
+            return Err(None);
+        }
+        let host = match authority.iter().rposition(|&c| c == b'@') {
+            Some(at) => {
+                let userinfo = &authority[..at];
+                // Printed back unchanged only when nothing in it is escaped
+                // (`escape(..., encodeUserPassword)`), and one colon at most.
+                let plain = |c: &u8| c.is_ascii_alphanumeric() || b"-._~$&+,;=:".contains(c);
+                if !userinfo.iter().all(plain)
+                    || userinfo.iter().filter(|&&c| c == b':').count() > 1
+                {
+                    return Err(None);
+                }
+                url.user = Some(String::from_utf8_lossy(userinfo).into_owned());
+                &authority[at + 1..]
+            }
+            None => authority,
+        };
+        let host = url_unescape(host, Escape::Host).ok_or(None)?;
+        url.host = String::from_utf8_lossy(&host).into_owned();
+        path = &after[slash..];
+    }
+    url_unescape(path, Escape::Plain).ok_or(None)?;
+    Ok(url)
+}

@@ -1,0 +1,195 @@
+//! Each test names the upstream function it follows
+//! (`pkg/apis/admissionregistration/validation/validation.go`, apiserver
+//! `pkg/util/webhook/validation.go`).
+
+#![allow(clippy::unwrap_used)]
+
+use super::super::KindValidation;
+use crate::schema::{Defaulter, Validator};
+use crate::value::Value;
+
+/// An admissionregistration.k8s.io/v1 object of `kind` as the server
+/// validates it (defaulted), named `hooks`, with `webhooks` as YAML.
+fn object(kind: &str, webhooks: &str) -> Value {
+    let mut object = crate::yaml::parse(&format!(
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: {kind}\nmetadata: {{name: hooks}}\nwebhooks: {webhooks}"
+    ))
+    .unwrap()
+    .value;
+    if let Some(defaults) =
+        crate::builtin::defaults::KindDefaults::for_kind("admissionregistration.k8s.io/v1", kind)
+    {
+        defaults.apply_defaults(&mut object, "");
+    }
+    object
+}
+
+/// The validation of `new` (replacing `old`).
+fn check(kind: &str, old: Option<&str>, new: &str) -> Result<(), String> {
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let old = old.map(|hooks| object(kind, hooks));
+    KindValidation::for_kind("admissionregistration.k8s.io/v1", kind, table)
+        .unwrap()
+        .validate(old.as_ref(), &object(kind, new))
+}
+
+const VALID: &str = "{name: check.example.com, sideEffects: None, admissionReviewVersions: [v1], clientConfig: {service: {name: hook, namespace: system, path: /validate}}, rules: [{operations: [CREATE, UPDATE], apiGroups: [apps], apiVersions: [v1], resources: [deployments, deployments/scale]}]}";
+
+/// A webhook with `fields` changed from [`VALID`]'s.
+fn hook(fields: &str) -> String {
+    format!("[{}, {fields}}}]", VALID.trim_end_matches('}'))
+}
+
+/// `validateValidatingWebhook`, `validateMutatingWebhook`: a chart's
+/// webhook passes; the name, side effects, timeout and policies.
+#[test]
+fn webhooks() {
+    for kind in [
+        "ValidatingWebhookConfiguration",
+        "MutatingWebhookConfiguration",
+    ] {
+        assert!(check(kind, None, &format!("[{VALID}]")).is_ok(), "{kind}");
+    }
+    assert_eq!(
+        check(
+            "MutatingWebhookConfiguration",
+            None,
+            &hook("name: check, failurePolicy: Closed, timeoutSeconds: 60, reinvocationPolicy: Always, namespaceSelector: {matchLabels: {'a b': c}}")
+        )
+        .unwrap_err(),
+        "MutatingWebhookConfiguration.admissionregistration.k8s.io \"hooks\" is invalid: [webhooks[0].name: Invalid value: \"check\": should be a domain with at least three segments separated by dots, webhooks[0].failurePolicy: Unsupported value: \"Closed\": supported values: \"Fail\", \"Ignore\", webhooks[0].timeoutSeconds: Invalid value: 60: the timeout value must be between 1 and 30 seconds, webhooks[0].namespaceSelector.matchLabels: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), webhooks[0].reinvocationPolicy: Unsupported value: \"Always\": supported values: \"IfNeeded\", \"Never\"]"
+    );
+    // v1 requires side effects and review versions; a name twice.
+    assert_eq!(
+        check(
+            "ValidatingWebhookConfiguration",
+            None,
+            "[{name: a.example.com, clientConfig: {url: 'https://hooks.example.com/a'}}, {name: a.example.com, sideEffects: Some, admissionReviewVersions: [v2, v2], clientConfig: {url: 'https://hooks.example.com/a'}}]"
+        )
+        .unwrap_err(),
+        "ValidatingWebhookConfiguration.admissionregistration.k8s.io \"hooks\" is invalid: [webhooks[0].sideEffects: Required value: must specify one of None, NoneOnDryRun, webhooks[0].admissionReviewVersions: Required value: must specify one of v1, v1beta1, webhooks[1].sideEffects: Unsupported value: \"Some\": supported values: \"None\", \"NoneOnDryRun\", webhooks[1].admissionReviewVersions[1]: Invalid value: \"v2\": duplicate version, webhooks[1].admissionReviewVersions: Invalid value: [\"v2\",\"v2\"]: must include at least one of v1, v1beta1, webhooks[1].name: Duplicate value: \"a.example.com\"]"
+    );
+    // An update keeps what the stored webhooks already had.
+    let stored = "[{name: a.example.com, sideEffects: Unknown, admissionReviewVersions: [v2], clientConfig: {url: 'https://hooks.example.com/a'}}, {name: a.example.com, sideEffects: Unknown, admissionReviewVersions: [v2], clientConfig: {url: 'https://hooks.example.com/a'}}]";
+    assert!(
+        check(
+            "ValidatingWebhookConfiguration",
+            Some(stored),
+            &stored.replace("Unknown", "Some")
+        )
+        .is_ok()
+    );
+}
+
+/// `validateRuleWithOperations`, `validateRule`, `validateResources`.
+#[test]
+fn rules() {
+    assert_eq!(
+        check(
+            "ValidatingWebhookConfiguration",
+            None,
+            &hook("rules: [{operations: ['*', PATCH], apiGroups: ['*', apps], apiVersions: [''], resources: ['pods/*', pods/log, '*', configmaps], scope: Cluster}, {scope: Everywhere}]")
+        )
+        .unwrap_err(),
+        "ValidatingWebhookConfiguration.admissionregistration.k8s.io \"hooks\" is invalid: [webhooks[0].rules[0].operations: Invalid value: [\"*\",\"PATCH\"]: if '*' is present, must not specify other operations, webhooks[0].rules[0].operations[1]: Unsupported value: \"PATCH\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"DELETE\", \"UPDATE\", webhooks[0].rules[0].apiGroups: Invalid value: [\"*\",\"apps\"]: if '*' is present, must not specify other API groups, webhooks[0].rules[0].apiVersions[0]: Required value, webhooks[0].rules[0].resources[1]: Invalid value: \"pods/log\": if 'pods/*' is present, must not specify pods/log, webhooks[0].rules[0].resources: Invalid value: [\"pods/*\",\"pods/log\",\"*\",\"configmaps\"]: if '*' is present, must not specify other resources without subresources, webhooks[0].rules[1].operations: Required value, webhooks[0].rules[1].apiGroups: Required value, webhooks[0].rules[1].apiVersions: Required value, webhooks[0].rules[1].resources: Required value, webhooks[0].rules[1].scope: Unsupported value: \"Everywhere\": supported values: \"*\", \"Cluster\", \"Namespaced\"]"
+    );
+}
+
+/// apiserver's `ValidateWebhookURL` and `ValidateWebhookService` (whose
+/// callers swap the service's name and namespace,
+/// kubernetes/kubernetes#141353).
+#[test]
+fn client_configs() {
+    let config = |config: &str| {
+        check(
+            "ValidatingWebhookConfiguration",
+            None,
+            &format!("[{{name: a.example.com, sideEffects: None, admissionReviewVersions: [v1], clientConfig: {config}}}]"),
+        )
+        .err()
+        .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    };
+    assert_eq!(config("{url: 'https://hooks.example.com:8443/a'}"), None);
+    assert_eq!(
+        config("{}").unwrap(),
+        "webhooks[0].clientConfig: Required value: exactly one of url or service is required"
+    );
+    assert_eq!(
+        config("{url: 'http://admin:secret@hooks.example.com/a?x=1#top'}").unwrap(),
+        "[webhooks[0].clientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path], webhooks[0].clientConfig.url: Invalid value: \"admin:secret\": user information is not permitted in the URL, webhooks[0].clientConfig.url: Invalid value: \"top\": fragments are not permitted in the URL, webhooks[0].clientConfig.url: Invalid value: \"x=1\": query parameters are not permitted in the URL]"
+    );
+    assert_eq!(
+        config("{url: hooks.example.com/a}").unwrap(),
+        "[webhooks[0].clientConfig.url: Invalid value: \"\": 'https' is the only allowed URL scheme; desired format: https://host[/path], webhooks[0].clientConfig.url: Invalid value: \"\": host must be specified; desired format: https://host[/path]]"
+    );
+    // A host with a port but no scheme: Go reads a scheme in a name
+    // (`hooks.example.com:443/a` is the scheme `hooks.example.com`), not
+    // in an address.
+    assert_eq!(
+        config("{url: 'hooks.example.com:443/a'}").unwrap(),
+        "[webhooks[0].clientConfig.url: Invalid value: \"hooks.example.com\": 'https' is the only allowed URL scheme; desired format: https://host[/path], webhooks[0].clientConfig.url: Invalid value: \"\": host must be specified; desired format: https://host[/path]]"
+    );
+    assert_eq!(
+        config("{url: '10.0.0.1:8443/validate'}").unwrap(),
+        "webhooks[0].clientConfig.url: Required value: url must be a valid URL: parse \"10.0.0.1:8443/validate\": first path segment in URL cannot contain colon; desired format: https://host[/path]"
+    );
+    assert_eq!(
+        config("{url: ':443/a'}").unwrap(),
+        "webhooks[0].clientConfig.url: Required value: url must be a valid URL: parse \":443/a\": missing protocol scheme; desired format: https://host[/path]"
+    );
+    // The path's first byte is dropped unread, `/` or not: segment 0
+    // is `alidate`.
+    assert_eq!(
+        config("{service: {name: hook, port: 0, path: 'validate//Pods/'}}").unwrap(),
+        "[webhooks[0].clientConfig.service.name: Required value, webhooks[0].clientConfig.service.port: Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive, webhooks[0].clientConfig.service.path: Invalid value: \"validate//Pods/\": must start with a '/', webhooks[0].clientConfig.service.path: Invalid value: \"validate//Pods/\": segment[1] may not be empty, webhooks[0].clientConfig.service.path: Invalid value: \"validate//Pods/\": segment[2]: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+    );
+    assert_eq!(
+        config("{service: {namespace: system}}").unwrap(),
+        "webhooks[0].clientConfig.service.namespace: Required value"
+    );
+}
+
+/// `validateMatchConditions`: names and expressions; an update that
+/// leaves them as they were does not check them again.
+#[test]
+fn match_conditions() {
+    let conditions = "matchConditions: [{name: not-system, expression: '!request.userInfo.username.startsWith(\"system:\")'}, {name: 'bad name', expression: ' '}, {name: not-system, expression: 'true'}]";
+    let err = "ValidatingWebhookConfiguration.admissionregistration.k8s.io \"hooks\" is invalid: [webhooks[0].matchConditions[1].expression: Required value, webhooks[0].matchConditions[1].name: Invalid value: \"bad name\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), webhooks[0].matchConditions[2].name: Duplicate value: \"not-system\"]";
+    assert_eq!(
+        check("ValidatingWebhookConfiguration", None, &hook(conditions)).unwrap_err(),
+        err
+    );
+    let stored = hook(conditions);
+    assert!(
+        check(
+            "ValidatingWebhookConfiguration",
+            Some(&stored),
+            &stored
+                .replace("timeoutSeconds", "x")
+                .replace("/validate", "/check")
+        )
+        .is_ok()
+    );
+}
+
+/// A CustomResourceDefinition's conversion webhook shares the client
+/// config's checks (`validateCustomResourceConversion`).
+#[test]
+fn conversion_webhooks() {
+    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]\n  conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v1], clientConfig: {url: 'http://convert.example.com/'}}}\n";
+    let mut object = crate::yaml::parse(crd).unwrap().value;
+    if let Some(defaults) = crate::builtin::defaults::KindDefaults::for_kind(
+        "apiextensions.k8s.io/v1",
+        "CustomResourceDefinition",
+    ) {
+        defaults.apply_defaults(&mut object, "");
+    }
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let validation =
+        KindValidation::for_kind("apiextensions.k8s.io/v1", "CustomResourceDefinition", table)
+            .unwrap();
+    assert_eq!(
+        validation.validate(None, &object).unwrap_err(),
+        "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: spec.conversion.webhookClientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path]"
+    );
+}
