@@ -462,5 +462,387 @@ fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str
     }
 }
 
+/// `validateValidatingAdmissionPolicySpec`, without the compilation of
+/// its CEL expressions (validations, messages, variables, match
+/// conditions, audit annotation values), whose cel-go errors are not
+/// modelled.
+pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let spec = new.get("spec").unwrap_or(&Value::Null);
+    let mut errs = Vec::new();
+    match spec.get("failurePolicy").and_then(Value::as_str) {
+        None => errs.required("spec.failurePolicy", ""),
+        Some(policy) if !["Fail", "Ignore"].contains(&policy) => {
+            errs.not_supported("spec.failurePolicy", named(policy), &["Fail", "Ignore"]);
+        }
+        Some(_) => {}
+    }
+    if let Some(kind) = spec.get("paramKind").filter(|k| !k.is_null()) {
+        param_kind(&mut errs, kind);
+    }
+    match spec.get("matchConstraints").filter(|m| !m.is_null()) {
+        None => errs.required("spec.matchConstraints", ""),
+        Some(constraints) => {
+            match_resources(&mut errs, constraints, "spec.matchConstraints");
+            // A resource rule gives the expressions their types.
+            if items(constraints.get("resourceRules")).is_empty() {
+                errs.required("spec.matchConstraints.resourceRules", "");
+            }
+        }
+    }
+    // An update that keeps the parameters' kind and the match conditions
+    // does not check them again (`ignoreValidatingAdmissionPolicyMatchConditions`).
+    let unchanged = old.and_then(|o| o.get("spec")).is_some_and(|o| {
+        ["paramKind", "matchConditions"]
+            .iter()
+            .all(|key| o.get(key) == spec.get(key))
+    });
+    if !unchanged {
+        match_conditions(
+            &mut errs,
+            items(spec.get("matchConditions")),
+            "spec.matchConditions",
+        );
+    }
+    for (i, variable) in items(spec.get("variables")).iter().enumerate() {
+        let at = index("spec.variables", i);
+        let name = text(variable, "name");
+        if name.trim().is_empty() {
+            errs.required(child(&at, "name"), "name is not specified");
+        } else if !is_cel_identifier(name) {
+            errs.invalid(
+                child(&at, "name"),
+                BadValue::str(name),
+                "name is not a valid CEL identifier",
+            );
+        }
+        if text(variable, "expression").trim().is_empty() {
+            errs.required(child(&at, "expression"), "expression is not specified");
+        }
+    }
+    let validations = items(spec.get("validations"));
+    let audit = spec.get("auditAnnotations").filter(|a| !a.is_null());
+    if validations.is_empty() && items(audit).is_empty() {
+        for key in ["spec.validations", "spec.auditAnnotations"] {
+            errs.required(
+                key,
+                "validations or auditAnnotations must contain at least one item",
+            );
+        }
+        return errs;
+    }
+    for (i, validation) in validations.iter().enumerate() {
+        policy_validation(&mut errs, validation, &index("spec.validations", i));
+    }
+    if let Some(audit) = audit {
+        audit_annotations(
+            &mut errs,
+            items(Some(audit)),
+            text(new.get("metadata").unwrap_or(&Value::Null), "name"),
+        );
+    }
+    errs
+}
+
+/// `validateValidation` without its expressions' compilation.
+fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str) {
+    if text(validation, "expression").trim().is_empty() {
+        errs.required(child(at, "expression"), "expression is not specified");
+    }
+    let message_expression = text(validation, "messageExpression");
+    if !message_expression.is_empty() && message_expression.trim().is_empty() {
+        errs.invalid(
+            child(at, "messageExpression"),
+            BadValue::str(message_expression),
+            "must be non-empty if specified",
+        );
+    }
+    let message = text(validation, "message");
+    if !message.is_empty() && message.trim().is_empty() {
+        errs.invalid(
+            child(at, "message"),
+            BadValue::str(message),
+            "message must be non-empty if specified",
+        );
+    } else if message.trim().contains(['\n', '\r']) {
+        errs.invalid(
+            child(at, "message"),
+            BadValue::str(message),
+            "message must not contain line breaks",
+        );
+    }
+    if let Some(reason) = validation.get("reason").and_then(Value::as_str) {
+        const REASONS: [&str; 3] = ["Forbidden", "Invalid", "RequestEntityTooLarge"];
+        if !REASONS.contains(&reason) {
+            errs.not_supported(child(at, "reason"), named(reason), &REASONS);
+        }
+    }
+}
+
+/// The policy's audit annotations: 20 at most, each key a qualified name
+/// after the policy's name, each value expression given and 5 KiB at
+/// most, no key twice.
+fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: &str) {
+    const PATH: &str = "spec.auditAnnotations";
+    if annotations.len() > 20 {
+        // The internal type, without json tags, as `json.Marshal` prints it.
+        let printed: Vec<String> = annotations
+            .iter()
+            .map(|a| {
+                let mut one = String::from("{\"Key\":");
+                crate::value::write_json_string(text(a, "key"), &mut one);
+                one.push_str(",\"ValueExpression\":");
+                crate::value::write_json_string(text(a, "valueExpression"), &mut one);
+                one.push('}');
+                one
+            })
+            .collect();
+        errs.invalid(
+            PATH,
+            BadValue::Json(format!("[{}]", printed.join(","))),
+            "must not have more than 20 auditAnnotations",
+        );
+    }
+    let mut keys: Vec<&str> = Vec::new();
+    for (i, annotation) in annotations.iter().enumerate() {
+        let at = index(PATH, i);
+        let key = text(annotation, "key");
+        let qualified = format!("{policy}/{key}");
+        invalid_each(
+            errs,
+            &child(&at, "key"),
+            &qualified,
+            names::label_key(&qualified),
+        );
+        let value = text(annotation, "valueExpression").trim();
+        if value.is_empty() {
+            errs.required(
+                child(&at, "valueExpression"),
+                "valueExpression is not specified",
+            );
+        } else if value.len() > 5 * 1024 {
+            errs.required(
+                child(&at, "valueExpression"),
+                "must not exceed 5120 bytes in length",
+            );
+        }
+        if keys.contains(&key) {
+            errs.duplicate(child(&at, "key"), BadValue::str(key));
+        }
+        keys.push(key);
+    }
+}
+
+/// `validateParamKind`: an API version (`group/version`, the group a DNS
+/// subdomain, the version a DNS-1035 label) and a kind.
+fn param_kind(errs: &mut Vec<FieldError>, kind: &Value) {
+    const PATH: &str = "spec.paramKind.apiVersion";
+    let api_version = text(kind, "apiVersion");
+    if api_version.is_empty() {
+        errs.required(PATH, "");
+    } else if api_version.matches('/').count() > 1 {
+        let detail = format!("unexpected GroupVersion string: {api_version}");
+        errs.invalid(PATH, BadValue::str(api_version), &detail);
+    } else {
+        let (group, version) = match api_version {
+            "/" => ("", ""),
+            _ => api_version.split_once('/').unwrap_or(("", api_version)),
+        };
+        if !group.is_empty() {
+            let problems = names::dns1123_subdomain(group);
+            if !problems.is_empty() {
+                errs.invalid(PATH, BadValue::str(group), &problems.join(","));
+            }
+        }
+        if version.is_empty() {
+            errs.invalid(
+                PATH,
+                BadValue::str(api_version),
+                "version must be specified",
+            );
+        } else {
+            let problems = names::dns1035_label(version);
+            if !problems.is_empty() {
+                errs.invalid(PATH, BadValue::str(version), &problems.join(","));
+            }
+        }
+    }
+    let name = text(kind, "kind");
+    if name.is_empty() {
+        errs.required("spec.paramKind.kind", "");
+    } else {
+        let problems = names::dns1035_label(&name.to_lowercase());
+        if !problems.is_empty() {
+            let detail = format!(
+                "may have mixed case, but should otherwise match: {}",
+                problems.join(",")
+            );
+            errs.invalid("spec.paramKind.kind", BadValue::str(name), &detail);
+        }
+    }
+}
+
+/// `validateMatchResources`: a match policy and both selectors (all three
+/// defaulted), and each rule, included or excluded.
+fn match_resources(errs: &mut Vec<FieldError>, resources: &Value, path: &str) {
+    match resources.get("matchPolicy").and_then(Value::as_str) {
+        None => errs.required(child(path, "matchPolicy"), ""),
+        Some(policy) if !["Equivalent", "Exact"].contains(&policy) => {
+            errs.not_supported(
+                child(path, "matchPolicy"),
+                named(policy),
+                &["Equivalent", "Exact"],
+            );
+        }
+        Some(_) => {}
+    }
+    for key in ["namespaceSelector", "objectSelector"] {
+        match resources.get(key).filter(|s| !s.is_null()) {
+            None => errs.required(child(path, key), ""),
+            Some(selector) => errs.extend(meta::label_selector(Some(selector), &child(path, key))),
+        }
+    }
+    for key in ["resourceRules", "excludeResourceRules"] {
+        for (i, rule) in items(resources.get(key)).iter().enumerate() {
+            // validateNamedRuleWithOperations: the names, then the rule.
+            let at = index(&child(path, key), i);
+            let mut seen: Vec<&str> = Vec::new();
+            for (j, name) in strings(rule.get("resourceNames")).into_iter().enumerate() {
+                let name_path = index(&child(&at, "resourceNames"), j);
+                invalid_each(errs, &name_path, name, names::path_segment(name));
+                if seen.contains(&name) {
+                    errs.duplicate(name_path, BadValue::str(name));
+                } else {
+                    seen.push(name);
+                }
+            }
+            rule_with_operations(errs, rule, &at);
+        }
+    }
+}
+
+/// `isCELIdentifier`: `[_a-zA-Z][_a-zA-Z0-9]*`, not a reserved word.
+fn is_cel_identifier(name: &str) -> bool {
+    const RESERVED: [&str; 21] = [
+        "true",
+        "false",
+        "null",
+        "in",
+        "as",
+        "break",
+        "const",
+        "continue",
+        "else",
+        "for",
+        "function",
+        "if",
+        "import",
+        "let",
+        "loop",
+        "package",
+        "namespace",
+        "return",
+        "var",
+        "void",
+        "while",
+    ];
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+        && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+        && !RESERVED.contains(&name)
+}
+
+/// `validateValidatingAdmissionPolicyBindingSpec`: the policy's name, the
+/// parameters' reference, the match resources, the actions.
+pub(super) fn validating_admission_policy_binding(new: &Value) -> Vec<FieldError> {
+    let spec = new.get("spec").unwrap_or(&Value::Null);
+    let mut errs = Vec::new();
+    let policy = text(spec, "policyName");
+    if policy.is_empty() {
+        errs.required("spec.policyName", "");
+    } else {
+        invalid_each(
+            &mut errs,
+            "spec.policyName",
+            policy,
+            names::dns1123_subdomain(policy),
+        );
+    }
+    if let Some(param) = spec.get("paramRef").filter(|p| !p.is_null()) {
+        param_ref(&mut errs, param);
+    }
+    if let Some(resources) = spec.get("matchResources").filter(|m| !m.is_null()) {
+        match_resources(&mut errs, resources, "spec.matchResources");
+    }
+    validation_actions(&mut errs, &strings(spec.get("validationActions")));
+    errs
+}
+
+/// `validateParamRef`: a name (a path segment) or a selector, not both,
+/// and what a missing parameter does.
+fn param_ref(errs: &mut Vec<FieldError>, param: &Value) {
+    const PATH: &str = "spec.paramRef";
+    let name = text(param, "name");
+    let selector = param.get("selector").filter(|s| !s.is_null());
+    const BOTH: &str = "name and selector are mutually exclusive";
+    if !name.is_empty() {
+        invalid_each(errs, &child(PATH, "name"), name, names::path_segment(name));
+        if selector.is_some() {
+            errs.forbidden(child(PATH, "name"), BOTH);
+        }
+    }
+    if let Some(selector) = selector {
+        errs.extend(meta::label_selector(
+            Some(selector),
+            &child(PATH, "selector"),
+        ));
+        if !name.is_empty() {
+            errs.forbidden(child(PATH, "selector"), BOTH);
+        }
+    }
+    if name.is_empty() && selector.is_none() {
+        errs.required(PATH, "one of name or selector must be specified");
+    }
+    let action = text(param, "parameterNotFoundAction");
+    if action.is_empty() {
+        errs.required(child(PATH, "parameterNotFoundAction"), "");
+    } else if action != "Deny" && action != "Allow" {
+        // The pointer itself, which `json.Marshal` prints as its string.
+        errs.not_supported(
+            child(PATH, "parameterNotFoundAction"),
+            named(action),
+            &["Deny", "Allow"],
+        );
+    }
+}
+
+/// `validateValidationActions`: known, once each, not Deny with Warn, at
+/// least one.
+fn validation_actions(errs: &mut Vec<FieldError>, actions: &[&str]) {
+    const PATH: &str = "spec.validationActions";
+    const VALID: [&str; 3] = ["Audit", "Deny", "Warn"];
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        if !VALID.contains(action) {
+            errs.not_supported(index(PATH, i), named(action), &VALID);
+        }
+        if seen.contains(action) {
+            errs.duplicate(index(PATH, i), named(action));
+        }
+        seen.push(action);
+    }
+    if seen.contains(&"Deny") && seen.contains(&"Warn") {
+        errs.invalid(
+            PATH,
+            printed(actions),
+            "must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)",
+        );
+    }
+    if seen.is_empty() {
+        errs.required(PATH, "at least one validation action is required");
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -140,6 +140,8 @@ impl Spec {
                 | Spec::Event
                 | Spec::CustomResourceDefinition
                 | Spec::WebhookConfiguration { .. }
+                | Spec::ValidatingAdmissionPolicy
+                | Spec::ValidatingAdmissionPolicyBinding
         )
     }
 }
@@ -174,6 +176,8 @@ enum Spec {
     WebhookConfiguration {
         mutating: bool,
     },
+    ValidatingAdmissionPolicy,
+    ValidatingAdmissionPolicyBinding,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -549,6 +553,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "admissionregistration/validation ValidateValidatingWebhookConfiguration, ValidateMutatingWebhookConfiguration and their Update (validateValidatingWebhook, validateMutatingWebhook, validateRuleWithOperations, validateRule, validateResources, validateAdmissionReviewVersions, validateMatchConditions), apimachinery IsFullyQualifiedName, apiserver util/webhook ValidateWebhookURL, ValidateWebhookService",
     ),
     (
+        "ValidatingAdmissionPolicy",
+        "a failurePolicy missing or unknown; a paramKind whose apiVersion is missing, has more than one slash, a group that is not a DNS subdomain or a version that is not a DNS-1035 label, or whose kind is missing or not one in lower case; matchConstraints missing, without resourceRules, or with a match policy, selector or rule as a webhook's refuses, or resource names that are not path segments or repeat; match conditions as a webhook's (unless an update leaves them and the paramKind as they were); variables without a name, with one that is not a CEL identifier, or without an expression; neither validations nor auditAnnotations; a validation without an expression, with a blank message or messageExpression, a message over several lines or an unknown reason; more than 20 auditAnnotations, a key that is not a qualified name after the policy's name, or repeats, a valueExpression missing or over 5 KiB (the CEL compilation of the expressions is not modelled)",
+        "admissionregistration/validation ValidateValidatingAdmissionPolicy, ValidateValidatingAdmissionPolicyUpdate (validateValidatingAdmissionPolicySpec, validateParamKind, validateMatchResources, validateNamedRuleWithOperations, validateMatchConditions, validateVariable, validateValidation, validateAuditAnnotation)",
+    ),
+    (
+        "ValidatingAdmissionPolicyBinding",
+        "a policyName missing or not a DNS subdomain; a paramRef with neither or both of a name (a path segment) and a selector, or a parameterNotFoundAction missing or other than Deny and Allow; matchResources as a policy's; validationActions missing, unknown, repeated, or Deny with Warn",
+        "admissionregistration/validation ValidateValidatingAdmissionPolicyBinding (validateValidatingAdmissionPolicyBindingSpec, validateParamRef, validateMatchResources, validateValidationActions)",
+    ),
+    (
         "Role, ClusterRole",
         "a rule without verbs; a resource rule (one without nonResourceURLs) without apiGroups or resources; nonResourceURLs in a Role, or beside apiGroups, resources or resourceNames; a ClusterRole's aggregationRule without clusterRoleSelectors, or with one that is not a valid label selector",
         "rbac/validation ValidateRole, ValidateClusterRole, ValidatePolicyRule, apimachinery ValidateLabelSelector, LabelSelectorAsSelector",
@@ -631,6 +645,12 @@ impl KindValidation {
             }
             ("admissionregistration.k8s.io", "MutatingWebhookConfiguration") => {
                 Spec::WebhookConfiguration { mutating: true }
+            }
+            ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy") => {
+                Spec::ValidatingAdmissionPolicy
+            }
+            ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding") => {
+                Spec::ValidatingAdmissionPolicyBinding
             }
             _ => Spec::None,
         };
@@ -729,6 +749,14 @@ impl KindValidation {
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             (Spec::WebhookConfiguration { mutating }, _) => {
                 errs.extend(admission::webhook_configuration(new, old, mutating));
+            }
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+            (Spec::ValidatingAdmissionPolicy, _) => {
+                errs.extend(admission::validating_admission_policy(new, old));
+            }
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+            (Spec::ValidatingAdmissionPolicyBinding, _) => {
+                errs.extend(admission::validating_admission_policy_binding(new));
             }
             // Without `rare-kinds`: the metadata alone (the page asks the
             // API package instead, see `Spec::is_rare`).

@@ -193,3 +193,77 @@ fn conversion_webhooks() {
         "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: spec.conversion.webhookClientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path]"
     );
 }
+
+/// The validation of a policy or binding `kind` with `spec` (YAML),
+/// replacing one with `old`.
+fn policy(kind: &str, old: Option<&str>, spec: &str) -> Result<(), String> {
+    let object = |spec: &str| {
+        let mut object = crate::yaml::parse(&format!(
+            "apiVersion: admissionregistration.k8s.io/v1\nkind: {kind}\nmetadata: {{name: replicas.example.com}}\nspec: {spec}"
+        ))
+        .unwrap()
+        .value;
+        if let Some(defaults) = crate::builtin::defaults::KindDefaults::for_kind(
+            "admissionregistration.k8s.io/v1",
+            kind,
+        ) {
+            defaults.apply_defaults(&mut object, "");
+        }
+        object
+    };
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let old = old.map(object);
+    KindValidation::for_kind("admissionregistration.k8s.io/v1", kind, table)
+        .unwrap()
+        .validate(old.as_ref(), &object(spec))
+}
+
+/// `validateValidatingAdmissionPolicySpec` (its CEL compilation aside):
+/// the documentation's example passes; what each part requires.
+#[test]
+fn validating_admission_policies() {
+    let vap = |spec: &str| {
+        policy("ValidatingAdmissionPolicy", None, spec)
+            .err()
+            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    };
+    let example = "{matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}]}, validations: [{expression: 'object.spec.replicas <= 5'}]}";
+    assert_eq!(vap(example), None);
+    assert_eq!(
+        vap("{failurePolicy: Deny, paramKind: {apiVersion: 'a/b/c', kind: Replica_Limit}, matchConstraints: {matchPolicy: Fuzzy}}").unwrap(),
+        "[spec.failurePolicy: Unsupported value: \"Deny\": supported values: \"Fail\", \"Ignore\", spec.paramKind.apiVersion: Invalid value: \"a/b/c\": unexpected GroupVersion string: a/b/c, spec.paramKind.kind: Invalid value: \"Replica_Limit\": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?'), spec.matchConstraints.matchPolicy: Unsupported value: \"Fuzzy\": supported values: \"Equivalent\", \"Exact\", spec.matchConstraints.resourceRules: Required value, spec.validations: Required value: validations or auditAnnotations must contain at least one item, spec.auditAnnotations: Required value: validations or auditAnnotations must contain at least one item]"
+    );
+    assert_eq!(
+        vap("{paramKind: {apiVersion: rules.example.com/, kind: Limit}, matchConstraints: {resourceRules: [{apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods], resourceNames: [a/b, a/b]}]}, variables: [{name: 'in', expression: ' '}], validations: [{expression: 'true', message: \"two\\nlines\", reason: Teapot}], auditAnnotations: [{key: 'high replicas', valueExpression: ''}, {key: 'high replicas', valueExpression: 'x'}]}").unwrap(),
+        "[spec.paramKind.apiVersion: Invalid value: \"rules.example.com/\": version must be specified, spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: \"a/b\", spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier, spec.variables[0].expression: Required value: expression is not specified, spec.validations[0].message: Invalid value: \"two\\nlines\": message must not contain line breaks, spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", spec.auditAnnotations[0].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified, spec.auditAnnotations[1].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[1].key: Duplicate value: \"high replicas\"]"
+    );
+}
+
+/// `validateValidatingAdmissionPolicyBindingSpec`.
+#[test]
+fn validating_admission_policy_bindings() {
+    let binding = |spec: &str| {
+        policy("ValidatingAdmissionPolicyBinding", None, spec)
+            .err()
+            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    };
+    assert_eq!(
+        binding(
+            "{policyName: replicas.example.com, validationActions: [Deny], paramRef: {name: limits, parameterNotFoundAction: Deny}, matchResources: {namespaceSelector: {matchLabels: {env: test}}}}"
+        ),
+        None
+    );
+    // The commonest mistake: no actions.
+    assert_eq!(
+        binding("{policyName: replicas.example.com}").unwrap(),
+        "spec.validationActions: Required value: at least one validation action is required"
+    );
+    assert_eq!(
+        binding("{policyName: Replicas, paramRef: {name: limits, selector: {}, parameterNotFoundAction: Ignore}, validationActions: [Deny, Warn, Deny, Block]}").unwrap(),
+        "[spec.policyName: Invalid value: \"Replicas\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.paramRef.name: Forbidden: name and selector are mutually exclusive, spec.paramRef.selector: Forbidden: name and selector are mutually exclusive, spec.paramRef.parameterNotFoundAction: Unsupported value: \"Ignore\": supported values: \"Deny\", \"Allow\", spec.validationActions[2]: Duplicate value: \"Deny\", spec.validationActions[3]: Unsupported value: \"Block\": supported values: \"Audit\", \"Deny\", \"Warn\", spec.validationActions: Invalid value: [\"Deny\",\"Warn\",\"Deny\",\"Block\"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)]"
+    );
+    assert_eq!(
+        binding("{policyName: p, validationActions: [Audit], paramRef: {}}").unwrap(),
+        "[spec.paramRef: Required value: one of name or selector must be specified, spec.paramRef.parameterNotFoundAction: Required value]"
+    );
+}
