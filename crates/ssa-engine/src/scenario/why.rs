@@ -187,6 +187,15 @@ pub(crate) fn why_of(
             {
                 text.push_str(" The API server lists in status.storedVersions every version that was ever a CustomResourceDefinition's storage version, and keeps a removed one there: objects may still be stored in it. Keep the version in spec.versions (served: false will do) until every object was written again in the new storage version, then drop it from status.storedVersions with a write to the /status subresource, as a storage migration does; then the version can go.");
             }
+            // A webhook written for v1beta1, which defaulted what v1
+            // requires.
+            if step_result.message.contains("sideEffects: Required value")
+                || step_result
+                    .message
+                    .contains("admissionReviewVersions: Required value")
+            {
+                text.push_str(" admissionregistration.k8s.io/v1 requires each webhook's sideEffects and admissionReviewVersions, which v1beta1 defaulted (Unknown, [v1beta1]): a webhook written for v1beta1 must name them, usually sideEffects: None and admissionReviewVersions: [v1].");
+            }
             out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {
@@ -1389,6 +1398,23 @@ mod tests {
 
     /// An immutable field's refusal says the field is set once, and the
     /// way to a new value is a new object.
+    #[test]
+    fn a_v1beta1_webhook_names_what_v1_requires() {
+        let text = scenario(&[
+            "- {manager: helm, op: apply, object: {apiVersion: admissionregistration.k8s.io/v1, kind: MutatingWebhookConfiguration, metadata: {name: m}, webhooks: [{name: m.example.com, clientConfig: {service: {name: hook, namespace: system}}}]}}",
+        ]);
+        let why = reasons(&text);
+        let refused = of(&why[0], Topic::Refused);
+        assert!(
+            refused.len() == 1
+                && refused[0]
+                    .text
+                    .contains("which v1beta1 defaulted (Unknown, [v1beta1])"),
+            "{:?}",
+            why[0]
+        );
+    }
+
     #[test]
     fn an_immutable_field_names_the_way_through() {
         let deployment = |app: &str| {
