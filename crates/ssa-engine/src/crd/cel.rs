@@ -1410,6 +1410,13 @@ mod tests {
             }
         }
 
+        /// Any string literal, raw or tripled, escaped or not: a value
+        /// or `None`, never a panic.
+        #[test]
+        fn any_string_literal(src in "[rRb]?['\"]{1,3}[a-zA-Z0-9 '\"\\\\\n{}?`]{0,24}['\"]{0,3}") {
+            let _ = parse(&src);
+        }
+
         /// Any text: an expression or `None`, never a panic; and an
         /// expression evaluates to an answer.
         #[test]

@@ -267,3 +267,14 @@ fn validating_admission_policy_bindings() {
         "[spec.paramRef: Required value: one of name or selector must be specified, spec.paramRef.parameterNotFoundAction: Required value]"
     );
 }
+
+proptest::proptest! {
+    /// Any text as a webhook's URL: parts, an error or nothing checked,
+    /// never a panic.
+    #[test]
+    fn any_webhook_url(text in "\\PC{0,30}", urlish in "[a-zA-Z0-9:/?#@%\\[\\]._~+-]{0,30}") {
+        for url in [&text, &urlish] {
+            let _ = crate::crd::parse_webhook_url(url);
+        }
+    }
+}
