@@ -26,26 +26,13 @@ use std::cmp::Ordering;
 /// `validatePodResourceName`) and `ValidateResourceQuantityValue` of the
 /// entry `name` of `map` (limits or requests) at `path`.
 fn name_and_value(map: Option<&Map>, name: &str, path: &str, pod_level: bool) -> Vec<FieldError> {
-    let mut errs = Vec::new();
     let at = format!("{path}[{name}]");
-    let bad = |detail: &str| invalid(&at, named(name), detail);
-    // validateResourceName: a qualified name, and without a domain a
-    // standard one; then a standard one for containers, or one that
-    // `IsSupportedPodLevelResource` (component-helpers v0.36) takes.
-    let messages = names::label_key(name);
-    errs.extend(messages.iter().map(|m| bad(m)));
-    let hugepages = name.starts_with("hugepages-");
-    if messages.is_empty() && !name.contains('/') {
-        if !hugepages && !STANDARD.contains(&name) && !name.starts_with("requests.hugepages-") {
-            errs.push(bad("must be a standard resource type or fully qualified"));
-        }
-        if !pod_level && !hugepages && !matches!(name, "cpu" | "memory" | "ephemeral-storage") {
-            errs.push(bad("must be a standard resource for containers"));
-        }
-    }
-    if pod_level && errs.is_empty() && !hugepages && !matches!(name, "cpu" | "memory") {
-        errs.not_supported(&at, named(name), &["cpu", "hugepages-", "memory"]);
-    }
+    let scope = if pod_level {
+        NameScope::Pod
+    } else {
+        NameScope::Container
+    };
+    let mut errs = resource_name(name, &at, scope);
     let Some(printed) = map
         .and_then(|m| m.get(name))
         .and_then(quantity_text)
@@ -64,6 +51,49 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str, pod_level: bool) ->
         && printed.ends_with(['m', 'u', 'n'])
     {
         errs.invalid(&at, value(), "must be an integer");
+    }
+    errs
+}
+
+/// Which resource names a field takes.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum NameScope {
+    /// `validateResourceName`: any standard or qualified one.
+    Any,
+    /// `validateContainerResourceName`.
+    Container,
+    /// `validatePodResourceName`.
+    Pod,
+}
+
+/// The errors of resource name `name` at `at`: `validateResourceName` (a
+/// qualified name, and without a domain a standard one), then for
+/// containers a standard one for containers, for a pod one that
+/// `IsSupportedPodLevelResource` (component-helpers v0.36) takes.
+pub(super) fn resource_name(name: &str, at: &str, scope: NameScope) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    let bad = |detail: &str| invalid(at, named(name), detail);
+    let messages = names::label_key(name);
+    errs.extend(messages.iter().map(|m| bad(m)));
+    let hugepages = name.starts_with("hugepages-");
+    let plain = !name.contains('/') && !hugepages;
+    if messages.is_empty()
+        && plain
+        && !STANDARD.contains(&name)
+        && !name.starts_with("requests.hugepages-")
+    {
+        errs.push(bad("must be a standard resource type or fully qualified"));
+    }
+    // After validateResourceName's errors, whichever they are.
+    if scope == NameScope::Container
+        && plain
+        && !matches!(name, "cpu" | "memory" | "ephemeral-storage")
+    {
+        errs.push(bad("must be a standard resource for containers"));
+    }
+    if scope == NameScope::Pod && errs.is_empty() && !hugepages && !matches!(name, "cpu" | "memory")
+    {
+        errs.not_supported(at, named(name), &["cpu", "hugepages-", "memory"]);
     }
     errs
 }

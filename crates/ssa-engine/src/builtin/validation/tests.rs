@@ -1653,6 +1653,13 @@ fn resource_names_and_values() {
         "Pod \"p\" is invalid: [spec.containers[0].resources.limits[example.com/gpu]: Invalid value: \"500m\": must be an integer, spec.containers[0].resources.limits[memory]: Invalid value: \"-1Gi\": must be greater than or equal to 0, spec.containers[0].resources.requests[cpu]: Invalid value: \"-500m\": must be greater than or equal to 0, spec.containers[0].resources.requests[example.com/gpu]: Invalid value: \"500m\": must be an integer]"
     );
     assert!(check("{limits: {cpu: '2', memory: 1Gi, ephemeral-storage: 1Gi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}, requests: {cpu: 1500m, memory: 512Mi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}}").is_ok());
+    // A name that is not a qualified one is not a container's either:
+    // `validateContainerResourceName` adds its error to
+    // `validateResourceName`'s, whatever they were.
+    assert_eq!(
+        check("{limits: {'cpu ': '1'}}").unwrap_err(),
+        "Pod \"p\" is invalid: [spec.containers[0].resources.limits[cpu ]: Invalid value: \"cpu \": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.containers[0].resources.limits[cpu ]: Invalid value: \"cpu \": must be a standard resource for containers]"
+    );
 }
 
 /// `validateLivenessProbe`, `validateReadinessProbe`,
