@@ -431,6 +431,24 @@ pub(crate) fn whole_pages(amount: &str, page: &str) -> bool {
     }
 }
 
+/// `Quantity.ScaledValue(-scale)` of the Quantity written `text`:
+/// `ceil(q × 10^scale)` (`Value` is scale 0, `MilliValue` scale 3);
+/// `None` when it does not parse or fit an int64.
+#[cfg(feature = "rare-kinds")]
+pub(crate) fn scaled_ceil(text: &str, scale: i32) -> Option<i64> {
+    let q = parse(text.trim())?;
+    let exponent = q.exponent.checked_add(scale)?;
+    let power = 10i128.checked_pow(exponent.unsigned_abs())?;
+    let value = if exponent >= 0 {
+        q.mantissa.checked_mul(power)?
+    } else {
+        // Rounded up, towards positive infinity.
+        let (quotient, rest) = (q.mantissa / power, q.mantissa % power);
+        quotient + i128::from(rest > 0)
+    };
+    i64::try_from(value).ok()
+}
+
 /// `Quantity.Cmp` of the Quantities written `a` and `b` (`None`: the
 /// zero Quantity); `None` when either does not parse.
 pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Ordering> {

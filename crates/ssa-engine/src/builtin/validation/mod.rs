@@ -36,6 +36,7 @@
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
+//! - `limit_range`: a LimitRange's limits and their bounds.
 //! - `admission`: webhook configurations, and a webhook's client config
 //!   (shared with a CustomResourceDefinition's conversion webhook).
 //! - `policy`: a PodDisruptionBudget's spec.
@@ -74,6 +75,8 @@ mod events;
 pub(crate) mod field;
 mod internal_json;
 pub(crate) mod ip;
+#[cfg(feature = "rare-kinds")]
+mod limit_range;
 pub(crate) mod meta;
 pub(crate) mod names;
 mod namespace;
@@ -142,6 +145,7 @@ impl Spec {
                 | Spec::WebhookConfiguration { .. }
                 | Spec::ValidatingAdmissionPolicy
                 | Spec::ValidatingAdmissionPolicyBinding
+                | Spec::LimitRange
         )
     }
 }
@@ -178,6 +182,7 @@ enum Spec {
     },
     ValidatingAdmissionPolicy,
     ValidatingAdmissionPolicyBinding,
+    LimitRange,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -548,6 +553,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "apiextensions-apiserver ValidateCustomResourceDefinition, ValidateCustomResourceDefinitionUpdate, validateCustomResourceDefinitionValidation (schema ValidateStructural, NewStructural, defaulting ValidateDefaults, ValidateCustomResourceDefinitionOpenAPISchema), ValidateCustomResourceDefinitionStoredVersions, ValidateUpdateCustomResourceDefinitionStatus, ValidateCustomResourceDefinitionNames, validateAPIApproval, validatePreserveUnknownFields",
     ),
     (
+        "LimitRange",
+        "a limit type that is not a qualified name, or without a domain not Pod, Container or PersistentVolumeClaim, or repeated; resource names as the type takes them (a container's for Pod and Container); defaults for a Pod; a PersistentVolumeClaim limit without a storage min or max; per resource, a min above the max, the default request or the default, a default request above the max or the default, a default above the max, a maxLimitRequestRatio below 1 or above max/min, a default other than its default request for what may not be overcommitted",
+        "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
+    ),
+    (
         "ValidatingWebhookConfiguration, MutatingWebhookConfiguration",
         "webhooks whose name is missing, not a DNS subdomain or of fewer than three segments, or repeats; rules without operations, apiGroups, apiVersions or resources, with '*' beside others, unknown operations or scope, an empty version or resource, or resources a wildcard already covers; an unknown failurePolicy, matchPolicy or reinvocationPolicy; sideEffects missing or other than None and NoneOnDryRun (on update, any known class if the stored webhooks had one); a timeoutSeconds outside 1 to 30; invalid label selectors; a client config with neither or both of url and service, a url that does not parse, is not https, lacks a host or has userinfo, a fragment or a query, a service without a name or namespace (each reported at the other's path, as upstream's swapped arguments do), a port outside 1 to 65535 or a path with empty or non-DNS segments; admissionReviewVersions missing, repeated, not DNS-1035 labels or without v1 or v1beta1; more than 64 matchConditions, one without an expression or a qualified name, or a name repeated",
         "admissionregistration/validation ValidateValidatingWebhookConfiguration, ValidateMutatingWebhookConfiguration and their Update (validateValidatingWebhook, validateMutatingWebhook, validateRuleWithOperations, validateRule, validateResources, validateAdmissionReviewVersions, validateMatchConditions), apimachinery IsFullyQualifiedName, apiserver util/webhook ValidateWebhookURL, ValidateWebhookService",
@@ -628,6 +638,7 @@ impl KindValidation {
             ("", "ConfigMap") => Spec::ConfigMap,
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
+            ("", "LimitRange") => Spec::LimitRange,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
@@ -727,6 +738,9 @@ impl KindValidation {
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
+            // ValidateLimitRange, which the update runs again.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::LimitRange, _) => errs.extend(limit_range::limit_range(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
             #[cfg(feature = "rare-kinds")]

@@ -105,7 +105,7 @@ pub(super) fn quantity_text(v: &Value) -> Option<String> {
 
 /// `helper.standardResources`, the names without a domain that
 /// `IsStandardResourceName` takes (with the hugepages prefixes).
-const STANDARD: [&str; 19] = [
+const STANDARD: [&str; 20] = [
     "cpu",
     "memory",
     "ephemeral-storage",
@@ -124,6 +124,7 @@ const STANDARD: [&str; 19] = [
     "configmaps",
     "services.nodeports",
     "services.loadbalancers",
+    "storage",
     "requests.storage",
 ];
 

@@ -1653,6 +1653,11 @@ fn resource_names_and_values() {
         "Pod \"p\" is invalid: [spec.containers[0].resources.limits[example.com/gpu]: Invalid value: \"500m\": must be an integer, spec.containers[0].resources.limits[memory]: Invalid value: \"-1Gi\": must be greater than or equal to 0, spec.containers[0].resources.requests[cpu]: Invalid value: \"-500m\": must be greater than or equal to 0, spec.containers[0].resources.requests[example.com/gpu]: Invalid value: \"500m\": must be an integer]"
     );
     assert!(check("{limits: {cpu: '2', memory: 1Gi, ephemeral-storage: 1Gi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}, requests: {cpu: 1500m, memory: 512Mi, hugepages-2Mi: 4Mi, nvidia.com/gpu: '1'}}").is_ok());
+    // `storage` is a standard resource, not a container's.
+    assert_eq!(
+        check("{limits: {storage: 1Gi}}").unwrap_err(),
+        "Pod \"p\" is invalid: spec.containers[0].resources.limits[storage]: Invalid value: \"storage\": must be a standard resource for containers"
+    );
     // A name that is not a qualified one is not a container's either:
     // `validateContainerResourceName` adds its error to
     // `validateResourceName`'s, whatever they were.
