@@ -58,7 +58,9 @@ fn name_and_value(map: Option<&Map>, name: &str, path: &str, pod_level: bool) ->
 /// Which resource names a field takes.
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum NameScope {
-    /// `validateResourceName`: any standard or qualified one.
+    /// `validateResourceName`: any standard or qualified one (a
+    /// LimitRange's, a `rare-kinds` rule).
+    #[cfg_attr(not(feature = "rare-kinds"), allow(dead_code))]
     Any,
     /// `validateContainerResourceName`.
     Container,
