@@ -37,6 +37,8 @@
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
 //! - `limit_range`: a LimitRange's limits and their bounds.
+//! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
+//!   selector.
 //! - `admission`: webhook configurations, and a webhook's client config
 //!   (shared with a CustomResourceDefinition's conversion webhook).
 //! - `policy`: a PodDisruptionBudget's spec.
@@ -91,6 +93,8 @@ mod probes;
 mod pvc;
 #[cfg(feature = "rare-kinds")]
 mod rbac;
+#[cfg(feature = "rare-kinds")]
+mod resource_quota;
 mod resources;
 #[cfg(feature = "rare-kinds")]
 mod scheduling;
@@ -146,6 +150,7 @@ impl Spec {
                 | Spec::ValidatingAdmissionPolicy
                 | Spec::ValidatingAdmissionPolicyBinding
                 | Spec::LimitRange
+                | Spec::ResourceQuota
         )
     }
 }
@@ -183,6 +188,7 @@ enum Spec {
     ValidatingAdmissionPolicy,
     ValidatingAdmissionPolicyBinding,
     LimitRange,
+    ResourceQuota,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -558,6 +564,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
     ),
     (
+        "ResourceQuota",
+        "hard limits whose names are not qualified names, or without a domain not standard quota resources, with negative values or a fraction for what is counted (object counts, extended resources); unknown scopes, scopes that do not apply to a hard limit, conflicting scopes (BestEffort with NotBestEffort, Terminating with NotTerminating), in spec.scopes or the scope selector, whose requirements also need Exists for the pod scopes and values as their operator asks; on update, changed scopes",
+        "core/validation ValidateResourceQuotaSpec, ValidateResourceQuotaResourceName, ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopeSelector, ValidateResourceQuotaUpdate",
+    ),
+    (
         "ValidatingWebhookConfiguration, MutatingWebhookConfiguration",
         "webhooks whose name is missing, not a DNS subdomain or of fewer than three segments, or repeats; rules without operations, apiGroups, apiVersions or resources, with '*' beside others, unknown operations or scope, an empty version or resource, or resources a wildcard already covers; an unknown failurePolicy, matchPolicy or reinvocationPolicy; sideEffects missing or other than None and NoneOnDryRun (on update, any known class if the stored webhooks had one); a timeoutSeconds outside 1 to 30; invalid label selectors; a client config with neither or both of url and service, a url that does not parse, is not https, lacks a host or has userinfo, a fragment or a query, a service without a name or namespace (each reported at the other's path, as upstream's swapped arguments do), a port outside 1 to 65535 or a path with empty or non-DNS segments; admissionReviewVersions missing, repeated, not DNS-1035 labels or without v1 or v1beta1; more than 64 matchConditions, one without an expression or a qualified name, or a name repeated",
         "admissionregistration/validation ValidateValidatingWebhookConfiguration, ValidateMutatingWebhookConfiguration and their Update (validateValidatingWebhook, validateMutatingWebhook, validateRuleWithOperations, validateRule, validateResources, validateAdmissionReviewVersions, validateMatchConditions), apimachinery IsFullyQualifiedName, apiserver util/webhook ValidateWebhookURL, ValidateWebhookService",
@@ -639,6 +650,7 @@ impl KindValidation {
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
             ("", "LimitRange") => Spec::LimitRange,
+            ("", "ResourceQuota") => Spec::ResourceQuota,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
@@ -741,6 +753,8 @@ impl KindValidation {
             // ValidateLimitRange, which the update runs again.
             #[cfg(feature = "rare-kinds")]
             (Spec::LimitRange, _) => errs.extend(limit_range::limit_range(new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::ResourceQuota, _) => errs.extend(resource_quota::resource_quota(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
             #[cfg(feature = "rare-kinds")]
