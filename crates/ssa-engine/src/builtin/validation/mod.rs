@@ -37,6 +37,7 @@
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
 //! - `limit_range`: a LimitRange's limits and their bounds.
+//! - `api_service`: an APIService's spec (kube-aggregator's).
 //! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
 //!   selector.
 //! - `admission`: webhook configurations, and a webhook's client config
@@ -62,6 +63,8 @@
 
 #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
 mod admission;
+#[cfg(feature = "rare-kinds")]
+mod api_service;
 #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
 mod apiextensions;
 mod apps;
@@ -151,6 +154,7 @@ impl Spec {
                 | Spec::ValidatingAdmissionPolicyBinding
                 | Spec::LimitRange
                 | Spec::ResourceQuota
+                | Spec::ApiService
         )
     }
 }
@@ -189,6 +193,7 @@ enum Spec {
     ValidatingAdmissionPolicyBinding,
     LimitRange,
     ResourceQuota,
+    ApiService,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -564,6 +569,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
     ),
     (
+        "APIService",
+        "a group empty for a version other than v1, or not a DNS subdomain; a version that is not a DNS-1035 label; groupPriorityMinimum outside 1 to 20000, versionPriority outside 1 to 1000; a local APIService (no service) with a caBundle or insecureSkipTLSVerify; a service without a namespace or name, a port outside 1 to 65535; insecureSkipTLSVerify beside a caBundle",
+        "kube-aggregator apiregistration/validation ValidateAPIService, ValidateAPIServiceUpdate",
+    ),
+    (
         "ResourceQuota",
         "hard limits whose names are not qualified names, or without a domain not standard quota resources, with negative values or a fraction for what is counted (object counts, extended resources); unknown scopes, scopes that do not apply to a hard limit, conflicting scopes (BestEffort with NotBestEffort, Terminating with NotTerminating), in spec.scopes or the scope selector, whose requirements also need Exists for the pod scopes and values as their operator asks; on update, changed scopes",
         "core/validation ValidateResourceQuotaSpec, ValidateResourceQuotaResourceName, ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopeSelector, ValidateResourceQuotaUpdate",
@@ -651,6 +661,7 @@ impl KindValidation {
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
             ("", "LimitRange") => Spec::LimitRange,
             ("", "ResourceQuota") => Spec::ResourceQuota,
+            ("apiregistration.k8s.io", "APIService") => Spec::ApiService,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
@@ -755,6 +766,9 @@ impl KindValidation {
             (Spec::LimitRange, _) => errs.extend(limit_range::limit_range(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::ResourceQuota, _) => errs.extend(resource_quota::resource_quota(new, old)),
+            // ValidateAPIService, which the update runs again.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::ApiService, _) => errs.extend(api_service::api_service(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::PodDisruptionBudget, _) => errs.extend(policy::pod_disruption_budget(new)),
             #[cfg(feature = "rare-kinds")]
