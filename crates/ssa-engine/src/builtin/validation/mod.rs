@@ -155,6 +155,7 @@ impl Spec {
                 | Spec::LimitRange
                 | Spec::ResourceQuota
                 | Spec::ApiService
+                | Spec::IngressClass
         )
     }
 }
@@ -194,6 +195,7 @@ enum Spec {
     LimitRange,
     ResourceQuota,
     ApiService,
+    IngressClass,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -569,6 +571,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
     ),
     (
+        "IngressClass",
+        "a controller missing, longer than 250 bytes or not a domain-prefixed path, or changed on update; parameters without a kind or name, with an apiGroup that is not a DNS subdomain, kind and name not path segments, without a scope or with an unknown one, a Namespace scope without a namespace that is a DNS label, a Cluster scope with one; an Ingress's resource backend checked as the parameters' reference",
+        "networking/validation ValidateIngressClass, ValidateIngressClassUpdate, validateIngressClassParametersReference, validateIngressTypedLocalObjectReference, apimachinery IsDomainPrefixedPath",
+    ),
+    (
         "APIService",
         "a group empty for a version other than v1, or not a DNS subdomain; a version that is not a DNS-1035 label; groupPriorityMinimum outside 1 to 20000, versionPriority outside 1 to 1000; a local APIService (no service) with a caBundle or insecureSkipTLSVerify; a service without a namespace or name, a port outside 1 to 65535; insecureSkipTLSVerify beside a caBundle",
         "kube-aggregator apiregistration/validation ValidateAPIService, ValidateAPIServiceUpdate",
@@ -664,6 +671,7 @@ impl KindValidation {
             ("apiregistration.k8s.io", "APIService") => Spec::ApiService,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
+            ("networking.k8s.io", "IngressClass") => Spec::IngressClass,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
@@ -748,6 +756,8 @@ impl KindValidation {
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::NetworkPolicy, _) => errs.extend(networking::network_policy(new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::IngressClass, _) => errs.extend(networking::ingress_class(new, old)),
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }

@@ -5,8 +5,11 @@
 //! create the class annotation against `ingressClassName`). The options
 //! an update takes from the stored object (invalid secret names and
 //! wildcard rules it already had) are not modelled: an update is checked
-//! as strictly as a create, and a resource backend's fields are not
-//! checked.
+//! as strictly as a create.
+//!
+//! An IngressClass: `ValidateIngressClass` (a controller that is a
+//! domain-prefixed path, a parameters reference), and on update an
+//! immutable controller.
 //!
 //! A NetworkPolicy: `ValidateNetworkPolicySpec` (the pod selector, each
 //! rule's ports and peers, the policy types). An update is checked as a
@@ -187,7 +190,11 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
                 "cannot set both resource and service backends",
             )];
         }
-        (Some(_), None) => return vec![],
+        (Some(resource), None) => {
+            let mut errs = Vec::new();
+            typed_local_object_reference(&mut errs, resource, &child(at, "resource"));
+            return errs;
+        }
         (None, None) => {
             return vec![invalid(
                 at,
@@ -227,6 +234,118 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
         )),
     }
     errs
+}
+
+/// `validateIngressTypedLocalObjectReference`: an API group that is a DNS
+/// subdomain, a kind and a name that are path segments.
+fn typed_local_object_reference(errs: &mut Vec<FieldError>, r: &Value, at: &str) {
+    if let Some(group) = r.get("apiGroup").and_then(Value::as_str) {
+        let path = child(at, "apiGroup");
+        for message in names::dns1123_subdomain(group) {
+            errs.invalid(path.as_str(), BadValue::str(group), &message);
+        }
+    }
+    for key in ["kind", "name"] {
+        let value = text(r, key);
+        let path = child(at, key);
+        if value.is_empty() {
+            errs.required(path, &format!("{key} is required"));
+        } else {
+            for message in names::path_segment(value) {
+                errs.invalid(path.as_str(), BadValue::str(value), &message);
+            }
+        }
+    }
+}
+
+/// `ValidateIngressClass`'s spec, after `ValidateIngressClassUpdate`'s
+/// immutable controller.
+pub(super) fn ingress_class(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let controller = |o: &Value| {
+        o.get("spec")
+            .map_or(String::new(), |s| text(s, "controller").to_string())
+    };
+    let mut errs = Vec::new();
+    let this = controller(new);
+    if old.is_some_and(|old| controller(old) != this) {
+        errs.invalid(
+            "spec.controller",
+            BadValue::str(&this),
+            "field is immutable",
+        );
+    }
+    if this.len() > 250 {
+        errs.push(super::field::too_long("spec.controller", 250));
+    }
+    domain_prefixed_path(&mut errs, "spec.controller", &this);
+    let Some(params) = new
+        .get("spec")
+        .and_then(|s| s.get("parameters"))
+        .filter(|p| !p.is_null())
+    else {
+        return errs;
+    };
+    // validateIngressClassParametersReference.
+    const PATH: &str = "spec.parameters";
+    typed_local_object_reference(&mut errs, params, PATH);
+    let Some(scope) = params.get("scope").and_then(Value::as_str) else {
+        errs.required(child(PATH, "scope"), "");
+        return errs;
+    };
+    let namespace = params.get("namespace").and_then(Value::as_str);
+    match (scope, namespace) {
+        ("Namespace", None) => errs.required(
+            child(PATH, "namespace"),
+            "`parameters.scope` is set to 'Namespace'",
+        ),
+        ("Namespace", Some(namespace)) => {
+            let path = child(PATH, "namespace");
+            for message in names::dns1123_label(namespace) {
+                errs.invalid(path.as_str(), BadValue::str(namespace), &message);
+            }
+        }
+        ("Cluster", Some(_)) => errs.forbidden(
+            child(PATH, "namespace"),
+            "`parameters.scope` is set to 'Cluster'",
+        ),
+        ("Cluster", None) => {}
+        _ => errs.not_supported(
+            child(PATH, "scope"),
+            BadValue::str(scope),
+            &["Cluster", "Namespace"],
+        ),
+    }
+    errs
+}
+
+/// apimachinery's `IsDomainPrefixedPath`: `<DNS subdomain>/<HTTP path>`.
+fn domain_prefixed_path(errs: &mut Vec<FieldError>, path: &str, value: &str) {
+    if value.is_empty() {
+        errs.required(path, "");
+        return;
+    }
+    let Some((host, rest)) = value
+        .split_once('/')
+        .filter(|(h, r)| !h.is_empty() && !r.is_empty())
+    else {
+        errs.invalid(
+            path,
+            BadValue::str(value),
+            "must be a domain-prefixed path (such as \"acme.io/foo\")",
+        );
+        return;
+    };
+    for message in names::dns1123_subdomain(host) {
+        errs.invalid(path, BadValue::str(host), &message);
+    }
+    let http = |c: char| c.is_ascii_alphanumeric() || "/-._~%!$&'()*+,;=:".contains(c);
+    if !rest.chars().all(http) {
+        errs.invalid(
+            path,
+            BadValue::str(rest),
+            "Invalid path (regex used for validation is '[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+')",
+        );
+    }
 }
 
 #[cfg(test)]

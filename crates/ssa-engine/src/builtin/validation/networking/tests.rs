@@ -212,3 +212,83 @@ fn ingress_load_balancer_status() {
         "Ingress.networking.k8s.io \"web\" is invalid: [status.loadBalancer.ingress[0].ip: Invalid value: \"lb.example.com\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), status.loadBalancer.ingress[1].hostname: Invalid value: \"203.0.113.7\": must be a DNS name, not an IP address]"
     );
 }
+
+/// `validateIngressBackend`'s resource backend
+/// (`validateIngressTypedLocalObjectReference`).
+#[test]
+fn resource_backends() {
+    let path = "path: /, pathType: Prefix, ";
+    assert!(
+        check(
+            None,
+            &rule(
+                path,
+                "{resource: {apiGroup: k8s.example.com, kind: StorageBucket, name: static-assets}}"
+            ),
+            ""
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        check(
+            None,
+            &rule(path, "{resource: {apiGroup: Example, kind: a/b}}"),
+            ""
+        )
+        .unwrap_err(),
+        "Ingress.networking.k8s.io \"web\" is invalid: [spec.rules[0].http.paths[0].backend.resource.apiGroup: Invalid value: \"Example\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.rules[0].http.paths[0].backend.resource.kind: Invalid value: \"a/b\": may not contain '/', spec.rules[0].http.paths[0].backend.resource.name: Required value: name is required]"
+    );
+}
+
+/// `ValidateIngressClass`, `ValidateIngressClassUpdate`.
+#[test]
+fn ingress_classes() {
+    let class = |spec: &str| {
+        crate::yaml::parse(&format!(
+            "apiVersion: networking.k8s.io/v1\nkind: IngressClass\nmetadata: {{name: nginx}}\nspec: {spec}\n"
+        ))
+        .unwrap()
+        .value
+    };
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let validation =
+        KindValidation::for_kind("networking.k8s.io/v1", "IngressClass", table).unwrap();
+    let check = |old: Option<&str>, spec: &str| {
+        validation
+            .validate(old.map(class).as_ref(), &class(spec))
+            .err()
+            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    };
+    assert_eq!(check(None, "{controller: k8s.io/ingress-nginx}"), None);
+    assert_eq!(
+        check(
+            None,
+            "{controller: k8s.io/ingress-nginx, parameters: {apiGroup: k8s.example.com, kind: IngressParameters, name: external-lb, scope: Namespace, namespace: external-configuration}}"
+        ),
+        None
+    );
+    assert_eq!(
+        check(None, "{controller: ingress-nginx}").unwrap(),
+        "spec.controller: Invalid value: \"ingress-nginx\": must be a domain-prefixed path (such as \"acme.io/foo\")"
+    );
+    assert_eq!(
+        check(None, "{controller: Example.com/a b, parameters: {kind: Params, name: p, scope: Cluster, namespace: x}}").unwrap(),
+        "[spec.controller: Invalid value: \"Example.com\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.controller: Invalid value: \"a b\": Invalid path (regex used for validation is '[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+'), spec.parameters.namespace: Forbidden: `parameters.scope` is set to 'Cluster']"
+    );
+    assert_eq!(
+        check(
+            None,
+            "{controller: example.com/lb, parameters: {kind: Params, name: p}}"
+        )
+        .unwrap(),
+        "spec.parameters.scope: Required value"
+    );
+    assert_eq!(
+        check(
+            Some("{controller: example.com/lb}"),
+            "{controller: example.com/other}"
+        )
+        .unwrap(),
+        "spec.controller: Invalid value: \"example.com/other\": field is immutable"
+    );
+}
