@@ -31,6 +31,8 @@ mod values;
 
 use time::{duration_of, timestamp_of};
 
+#[cfg(feature = "rare-kinds")]
+pub(crate) use values::RESERVED;
 pub(super) use values::typed;
 
 #[derive(Clone, Debug, PartialEq)]

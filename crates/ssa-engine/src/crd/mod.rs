@@ -35,6 +35,9 @@ pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
     formats::url::parts(text).is_some_and(|p| !p.scheme.is_empty() && !p.host.is_empty())
 }
 
+/// CEL's reserved words (an admission policy's variable names).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use cel::RESERVED as CEL_RESERVED;
 /// A webhook's URL as `url.Parse` reads it (see
 /// [`formats::url::parse_for_webhook`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]

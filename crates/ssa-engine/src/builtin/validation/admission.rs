@@ -95,6 +95,7 @@ pub(super) fn webhook_configuration(
             items(hook.get("admissionReviewVersions")),
             opts.require_recognized_review_version,
             &child(&at, "admissionReviewVersions"),
+            "must specify one of v1, v1beta1",
         );
         let name = text(hook, "name");
         if opts.require_unique_names && !name.is_empty() {
@@ -409,10 +410,19 @@ fn webhook_service(errs: &mut Vec<FieldError>, path: &str, service: &Value) {
     }
 }
 
-/// `validateAdmissionReviewVersions`.
-fn review_versions(errs: &mut Vec<FieldError>, versions: &[Value], require: bool, path: &str) {
+/// `validateAdmissionReviewVersions` (and a CRD conversion's
+/// `validateConversionReviewVersions`, the same but for the message of
+/// none, `missing`): some, each once, DNS-1035 labels, and with `require`
+/// one the server knows.
+pub(super) fn review_versions(
+    errs: &mut Vec<FieldError>,
+    versions: &[Value],
+    require: bool,
+    path: &str,
+    missing: &str,
+) {
     if versions.is_empty() {
-        errs.required(path, "must specify one of v1, v1beta1");
+        errs.required(path, missing);
         return;
     }
     let mut seen: Vec<&str> = Vec::new();
@@ -722,35 +732,12 @@ fn match_resources(errs: &mut Vec<FieldError>, resources: &Value, path: &str) {
 
 /// `isCELIdentifier`: `[_a-zA-Z][_a-zA-Z0-9]*`, not a reserved word.
 fn is_cel_identifier(name: &str) -> bool {
-    const RESERVED: [&str; 21] = [
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
     let mut chars = name.chars();
     chars
         .next()
         .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
         && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
-        && !RESERVED.contains(&name)
+        && !crate::crd::CEL_RESERVED.contains(&name)
 }
 
 /// `validateValidatingAdmissionPolicyBindingSpec`: the policy's name, the

@@ -545,7 +545,13 @@ fn conversion(
                 "spec.conversion.webhookClientConfig",
             ),
         }
-        review_versions_errors(errs, review_versions, require_review);
+        super::admission::review_versions(
+            errs,
+            review_versions,
+            require_review,
+            "spec.conversion.conversionReviewVersions",
+            "",
+        );
     } else {
         if client_config.is_some() {
             errs.forbidden(
@@ -559,38 +565,6 @@ fn conversion(
                 "should not be set when strategy is not set to Webhook",
             );
         }
-    }
-}
-
-/// `validateConversionReviewVersions`; `require`: a recognised version
-/// (a create, or an update of a CRD that had one or none).
-fn review_versions_errors(errs: &mut Vec<FieldError>, versions: &[Value], require: bool) {
-    let path = "spec.conversion.conversionReviewVersions";
-    if versions.is_empty() {
-        errs.required(path, "");
-        return;
-    }
-    let mut seen: Vec<&str> = Vec::new();
-    let mut accepted = false;
-    for (i, v) in versions.iter().enumerate() {
-        let v = v.as_str().unwrap_or("");
-        if seen.contains(&v) {
-            errs.invalid(index(path, i), BadValue::str(v), "duplicate version");
-            continue;
-        }
-        seen.push(v);
-        for problem in dns1035_label(v) {
-            errs.invalid(index(path, i), BadValue::str(v), &problem);
-        }
-        accepted |= matches!(v, "v1" | "v1beta1");
-    }
-    if require && !accepted {
-        let printed = Value::List(versions.to_vec()).to_json();
-        errs.invalid(
-            path,
-            BadValue::Json(printed),
-            "must include at least one of v1, v1beta1",
-        );
     }
 }
 

@@ -1241,7 +1241,9 @@ fn names_built_from_the_spec() {
         create(
             "apiregistration.k8s.io/v1",
             "APIService",
-            &format!("metadata: {{name: {name}}}\nspec: {{group: example.com, version: v1}}"),
+            &format!(
+                "metadata: {{name: {name}}}\nspec: {{group: example.com, version: v1, groupPriorityMinimum: 1000, versionPriority: 15}}"
+            ),
         )
     };
     assert!(api_service("v1.example.com").is_ok());

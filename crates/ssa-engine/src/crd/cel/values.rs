@@ -67,29 +67,7 @@ pub(super) fn unescape(escaped: &str) -> Option<String> {
     if !escaped.contains("__") {
         return Some(escaped.to_string());
     }
-    const RESERVED: [&str; 21] = [
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
+
     let mut out = String::new();
     let mut rest = escaped;
     // `(_{2}[^_]+_{2})`, leftmost first, as Go's ReplaceAllStringFunc.
@@ -134,6 +112,32 @@ fn strfmt_date_time(text: &str) -> Option<(i64, i64)> {
     }
     rfc3339_unix(text).or_else(|| rfc3339_unix(&format!("{text}Z")))
 }
+
+/// CEL's reserved words (its grammar's `RESERVED`), which an identifier
+/// may not be.
+pub(crate) const RESERVED: [&str; 21] = [
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
 
 #[cfg(test)]
 mod tests {
