@@ -38,6 +38,7 @@
 //! - `storage`: a StorageClass, and what its update may not change.
 //! - `limit_range`: a LimitRange's limits and their bounds.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
+//! - `node`: a RuntimeClass.
 //! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
 //!   selector.
 //! - `admission`: webhook configurations, and a webhook's client config
@@ -87,6 +88,8 @@ pub(crate) mod names;
 mod namespace;
 #[cfg(feature = "rare-kinds")]
 mod networking;
+#[cfg(feature = "rare-kinds")]
+mod node;
 mod pod;
 mod pod_status;
 mod podspec;
@@ -156,6 +159,7 @@ impl Spec {
                 | Spec::ResourceQuota
                 | Spec::ApiService
                 | Spec::IngressClass
+                | Spec::RuntimeClass
         )
     }
 }
@@ -196,6 +200,7 @@ enum Spec {
     ResourceQuota,
     ApiService,
     IngressClass,
+    RuntimeClass,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -571,6 +576,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
     ),
     (
+        "RuntimeClass",
+        "a handler that is not a DNS label (on update, a changed one); overhead podFixed resources as a container's limits (at overhead.limits); scheduling node selector labels, tolerations as a pod's, and the same toleration twice",
+        "node/validation ValidateRuntimeClass, ValidateRuntimeClassUpdate, validateOverhead, validateScheduling, validateTolerations",
+    ),
+    (
         "IngressClass",
         "a controller missing, longer than 250 bytes or not a domain-prefixed path, or changed on update; parameters without a kind or name, with an apiGroup that is not a DNS subdomain, kind and name not path segments, without a scope or with an unknown one, a Namespace scope without a namespace that is a DNS label, a Cluster scope with one; an Ingress's resource backend checked as the parameters' reference",
         "networking/validation ValidateIngressClass, ValidateIngressClassUpdate, validateIngressClassParametersReference, validateIngressTypedLocalObjectReference, apimachinery IsDomainPrefixedPath",
@@ -672,6 +682,7 @@ impl KindValidation {
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("networking.k8s.io", "IngressClass") => Spec::IngressClass,
+            ("node.k8s.io", "RuntimeClass") => Spec::RuntimeClass,
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
@@ -758,6 +769,8 @@ impl KindValidation {
             (Spec::NetworkPolicy, _) => errs.extend(networking::network_policy(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::IngressClass, _) => errs.extend(networking::ingress_class(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::RuntimeClass, _) => errs.extend(node::runtime_class(new, old)),
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }

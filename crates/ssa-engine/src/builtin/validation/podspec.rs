@@ -634,7 +634,7 @@ fn name_errors(
 
 /// `ValidateTolerations` for one toleration (read in the 1.37 cycle's
 /// `validation.go`, AIAgentSandox/kubernetes@64149d12, a fork of master).
-fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
+pub(super) fn toleration_errors(errs: &mut Vec<FieldError>, toleration: &Value, at: &str) {
     let (key, operator) = (text(toleration, "key"), text(toleration, "operator"));
     let (value, effect) = (text(toleration, "value"), text(toleration, "effect"));
     let operator_path = child(at, "operator");
