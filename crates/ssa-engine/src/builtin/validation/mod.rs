@@ -160,6 +160,8 @@ impl Spec {
                 | Spec::ApiService
                 | Spec::IngressClass
                 | Spec::RuntimeClass
+                | Spec::CsiDriver
+                | Spec::VolumeAttributesClass
         )
     }
 }
@@ -201,6 +203,8 @@ enum Spec {
     ApiService,
     IngressClass,
     RuntimeClass,
+    CsiDriver,
+    VolumeAttributesClass,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -576,6 +580,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateLimitRange, validateLimitRangeTypeName, validateLimitRangeResourceName",
     ),
     (
+        "CSIDriver",
+        "attachRequired, podInfoOnMount, storageCapacity or seLinuxMount set to null (all defaulted); an unknown fsGroupPolicy or volume lifecycle mode; a token request audience twice, or an expiration under ten minutes or over 2^32 seconds; nodeAllocatableUpdatePeriodSeconds under 10; on update a changed attachRequired or volumeLifecycleModes",
+        "storage/validation ValidateCSIDriver, validateCSIDriverSpec, ValidateCSIDriverUpdate",
+    ),
+    (
+        "VolumeAttributesClass",
+        "a driverName missing or not a qualified name once lower-cased; no parameters, more than 512, an empty key, more than 256 KiB; on update a changed driverName or parameters",
+        "storage/validation ValidateVolumeAttributesClass, ValidateVolumeAttributesClassUpdate, validateProvisioner, validateParameters",
+    ),
+    (
         "RuntimeClass",
         "a handler that is not a DNS label (on update, a changed one); overhead podFixed resources as a container's limits (at overhead.limits); scheduling node selector labels, tolerations as a pod's, and the same toleration twice",
         "node/validation ValidateRuntimeClass, ValidateRuntimeClassUpdate, validateOverhead, validateScheduling, validateTolerations",
@@ -689,6 +703,8 @@ impl KindValidation {
             ("certificates.k8s.io", "CertificateSigningRequest") => Spec::CertificateSigningRequest,
             ("rbac.authorization.k8s.io", _) => Spec::Rbac,
             ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
+            ("storage.k8s.io", "CSIDriver") => Spec::CsiDriver,
+            ("storage.k8s.io", "VolumeAttributesClass") => Spec::VolumeAttributesClass,
             ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
             ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
             ("" | "events.k8s.io", "Event") => Spec::Event,
@@ -784,6 +800,12 @@ impl KindValidation {
             (Spec::Rbac, _) => errs.extend(rbac::errors(&self.group_kind, new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::StorageClass, _) => errs.extend(storage::storage_class(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::CsiDriver, _) => errs.extend(storage::csi_driver(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::VolumeAttributesClass, _) => {
+                errs.extend(storage::volume_attributes_class(new, old));
+            }
             // ValidateLimitRange, which the update runs again.
             #[cfg(feature = "rare-kinds")]
             (Spec::LimitRange, _) => errs.extend(limit_range::limit_range(new)),

@@ -5,7 +5,9 @@
 //! class's users meet most (a chart or a GitOps tool changing a class in
 //! place): its parameters, provisioner and reclaim policy may not change,
 //! and its volume binding mode is immutable; its allowed topologies
-//! (`validateAllowedTopologies`). Not modelled: the other storage kinds.
+//! (`validateAllowedTopologies`). A CSIDriver's spec and immutable fields,
+//! a VolumeAttributesClass's driver and parameters. Not modelled: the
+//! other storage kinds (CSINode, VolumeAttachment, CSIStorageCapacity).
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_long};
 use super::{items, names, text};
@@ -15,35 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `ValidateStorageClass`, in upstream's order.
 fn storage_class_create(new: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    // validateProvisioner: the lower-cased name is what is checked and
-    // printed. ASCII only (Go's `strings.ToLower` is Unicode's, whose
-    // tables would cost the page 10 KB): a name with other letters is
-    // refused either way, but printed with them as written.
-    let provisioner = text(new, "provisioner").to_ascii_lowercase();
-    if provisioner.is_empty() {
-        errs.required("provisioner", "");
-    } else {
-        let messages = names::label_key(&provisioner);
-        invalid_each(&mut errs, "provisioner", &provisioner, messages);
-    }
-    // validateParameters: at most 512 of them, no empty key, 256 KiB in
-    // all.
-    if let Some(params) = new.get("parameters").and_then(Value::as_map) {
-        if params.len() > 512 {
-            errs.push(too_long("parameters", 512));
-        } else {
-            if params.contains_key("") {
-                errs.invalid("parameters", BadValue::str(""), "field can not be empty.");
-            }
-            let size: usize = params
-                .iter()
-                .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
-                .sum();
-            if size > 256 * 1024 {
-                errs.push(too_long("parameters", 256 * 1024));
-            }
-        }
-    }
+    provisioner(&mut errs, "provisioner", text(new, "provisioner"));
+    parameters(&mut errs, new.get("parameters"), true);
     // validateReclaimPolicy, validateVolumeBindingMode (both defaulted).
     for (key, valid) in [
         ("reclaimPolicy", ["Delete", "Retain"]),
@@ -58,6 +33,162 @@ fn storage_class_create(new: &Value) -> Vec<FieldError> {
         }
     }
     allowed_topologies(&mut errs, items(new.get("allowedTopologies")));
+    errs
+}
+
+/// `validateProvisioner`: the lower-cased name is what is checked and
+/// printed. ASCII only (Go's `strings.ToLower` is Unicode's, whose tables
+/// would cost the page 10 KB): a name with other letters is refused either
+/// way, but printed with them as written.
+fn provisioner(errs: &mut Vec<FieldError>, path: &str, name: &str) {
+    let name = name.to_ascii_lowercase();
+    if name.is_empty() {
+        errs.required(path, "");
+    } else {
+        let messages = names::label_key(&name);
+        invalid_each(errs, path, &name, messages);
+    }
+}
+
+/// `validateParameters`: at most 512 of them, no empty key, 256 KiB in
+/// all, and unless `allow_empty` one at least.
+fn parameters(errs: &mut Vec<FieldError>, params: Option<&Value>, allow_empty: bool) {
+    let params = params.and_then(Value::as_map);
+    if let Some(params) = params {
+        if params.len() > 512 {
+            errs.push(too_long("parameters", 512));
+            return;
+        }
+        if params.contains_key("") {
+            errs.invalid("parameters", BadValue::str(""), "field can not be empty.");
+        }
+        let size: usize = params
+            .iter()
+            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
+            .sum();
+        if size > 256 * 1024 {
+            errs.push(too_long("parameters", 256 * 1024));
+        }
+    }
+    if !allow_empty && params.is_none_or(|p| p.is_empty()) {
+        errs.required("parameters", "must contain at least one key/value pair");
+    }
+}
+
+/// `ValidateVolumeAttributesClass`, and on update first
+/// `ValidateVolumeAttributesClassUpdate`'s driver name and parameters,
+/// which may not change.
+pub(super) fn volume_attributes_class(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    if let Some(old) = old {
+        if text(new, "driverName") != text(old, "driverName") {
+            errs.forbidden("driverName", "updates to driverName are forbidden.");
+        }
+        if new.get("parameters") != old.get("parameters") {
+            errs.forbidden("parameters", "updates to parameters are forbidden.");
+        }
+    }
+    provisioner(&mut errs, "driverName", text(new, "driverName"));
+    parameters(&mut errs, new.get("parameters"), false);
+    errs
+}
+
+/// `ValidateCSIDriver`'s spec (`validateCSIDriverSpec`, whose required
+/// booleans are defaulted, and at `spec.attachedRequired` for
+/// `attachRequired`, as upstream spells it), and on update
+/// `ValidateCSIDriverUpdate`'s immutable fields after it.
+pub(super) fn csi_driver(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    let spec = new.get("spec").unwrap_or(&Value::Null);
+    let mut errs = Vec::new();
+    for (key, path) in [
+        ("attachRequired", "spec.attachedRequired"),
+        ("podInfoOnMount", "spec.podInfoOnMount"),
+        ("storageCapacity", "spec.storageCapacity"),
+    ] {
+        if spec.get(key).is_none_or(Value::is_null) {
+            errs.required(path, "");
+        }
+    }
+    if let Some(policy) = spec.get("fsGroupPolicy").and_then(Value::as_str) {
+        const POLICIES: [&str; 3] = ["File", "None", "ReadWriteOnceWithFSType"];
+        if !POLICIES.contains(&policy) {
+            errs.not_supported("spec.fsGroupPolicy", named(policy), &POLICIES);
+        }
+    }
+    // validateTokenRequests: each audience once, expirations from ten
+    // minutes to 2^32 seconds.
+    let mut audiences: Vec<&str> = Vec::new();
+    for (i, request) in items(spec.get("tokenRequests")).iter().enumerate() {
+        let at = index("spec.tokenRequests", i);
+        let audience = text(request, "audience");
+        if audiences.contains(&audience) {
+            errs.duplicate(child(&at, "audience"), BadValue::str(audience));
+            continue;
+        }
+        audiences.push(audience);
+        if let Some(seconds) = request.get("expirationSeconds").and_then(Value::as_i64) {
+            if seconds < 600 {
+                errs.invalid(
+                    child(&at, "expirationSeconds"),
+                    BadValue::Int(seconds),
+                    "may not specify a duration less than 10 minutes",
+                );
+            }
+            if seconds > 1 << 32 {
+                errs.invalid(
+                    child(&at, "expirationSeconds"),
+                    BadValue::Int(seconds),
+                    "may not specify a duration larger than 2^32 seconds",
+                );
+            }
+        }
+    }
+    for mode in items(spec.get("volumeLifecycleModes")) {
+        let mode = mode.as_str().unwrap_or("");
+        if mode != "Persistent" && mode != "Ephemeral" {
+            errs.not_supported(
+                "spec.volumeLifecycleModes",
+                named(mode),
+                &["Persistent", "Ephemeral"],
+            );
+        }
+    }
+    // SELinuxMountReadWriteOncePod is on in 1.36: the field is required
+    // (and defaulted).
+    if spec.get("seLinuxMount").is_none_or(Value::is_null) {
+        errs.required("spec.seLinuxMount", "");
+    }
+    if let Some(period) = spec
+        .get("nodeAllocatableUpdatePeriodSeconds")
+        .and_then(Value::as_i64)
+        .filter(|p| *p < 10)
+    {
+        errs.invalid(
+            "spec.nodeAllocatableUpdatePeriodSeconds",
+            BadValue::Int(period),
+            "must be greater than or equal to 10 seconds",
+        );
+    }
+    if let Some(old) = old.and_then(|o| o.get("spec")) {
+        let attach = spec.get("attachRequired");
+        if attach != old.get("attachRequired") {
+            let printed = attach.map_or_else(|| "null".to_string(), Value::to_json);
+            errs.invalid(
+                "spec.attachedRequired",
+                BadValue::Json(printed),
+                "field is immutable",
+            );
+        }
+        let modes = spec.get("volumeLifecycleModes");
+        if modes != old.get("volumeLifecycleModes") {
+            let printed = modes.map_or_else(|| "null".to_string(), Value::to_json);
+            errs.invalid(
+                "spec.volumeLifecycleModes",
+                BadValue::Json(printed),
+                "field is immutable",
+            );
+        }
+    }
     errs
 }
 

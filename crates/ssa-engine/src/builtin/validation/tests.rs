@@ -2554,3 +2554,57 @@ fn storage_class_allowed_topologies() {
         "StorageClass.storage.k8s.io \"zonal\" is invalid: allowedTopologies[0].matchLabelExpressions: Duplicate value: \"\""
     );
 }
+
+/// storage/validation `ValidateCSIDriver` (defaulted, as a server has it)
+/// and `ValidateCSIDriverUpdate`.
+#[test]
+fn csi_drivers() {
+    let driver = |spec: &str| {
+        defaulted(
+            crate::builtin::defaults::KindDefaults::CsiDriver,
+            &format!("metadata: {{name: ebs.csi.aws.com}}\nspec: {spec}"),
+        )
+    };
+    let sc = kind("storage.k8s.io/v1", "CSIDriver");
+    let old = driver("{attachRequired: true, podInfoOnMount: false}");
+    assert!(sc.validate(None, &old).is_ok());
+    assert_eq!(
+        sc.validate(
+            None,
+            &driver("{fsGroupPolicy: Always, volumeLifecycleModes: [Persistent, Inline], tokenRequests: [{audience: vault, expirationSeconds: 60}, {audience: vault}], nodeAllocatableUpdatePeriodSeconds: 5}")
+        )
+        .unwrap_err(),
+        "CSIDriver.storage.k8s.io \"ebs.csi.aws.com\" is invalid: [spec.fsGroupPolicy: Unsupported value: \"Always\": supported values: \"File\", \"None\", \"ReadWriteOnceWithFSType\", spec.tokenRequests[0].expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes, spec.tokenRequests[1].audience: Duplicate value: \"vault\", spec.volumeLifecycleModes: Unsupported value: \"Inline\": supported values: \"Persistent\", \"Ephemeral\", spec.nodeAllocatableUpdatePeriodSeconds: Invalid value: 5: must be greater than or equal to 10 seconds]"
+    );
+    assert_eq!(
+        sc.validate(
+            Some(&old),
+            &driver(
+                "{attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: [Ephemeral]}"
+            )
+        )
+        .unwrap_err(),
+        "CSIDriver.storage.k8s.io \"ebs.csi.aws.com\" is invalid: [spec.attachedRequired: Invalid value: false: field is immutable, spec.volumeLifecycleModes: Invalid value: [\"Ephemeral\"]: field is immutable]"
+    );
+}
+
+/// storage/validation `ValidateVolumeAttributesClass` and its update.
+#[test]
+fn volume_attributes_classes() {
+    let class = |fields: &str| v(&format!("metadata: {{name: gold}}\n{fields}"));
+    let vac = kind("storage.k8s.io/v1", "VolumeAttributesClass");
+    let old = class("driverName: ebs.csi.aws.com\nparameters: {iops: '3000'}");
+    assert!(vac.validate(None, &old).is_ok());
+    assert_eq!(
+        vac.validate(None, &class("driverName: ''")).unwrap_err(),
+        "VolumeAttributesClass.storage.k8s.io \"gold\" is invalid: [driverName: Required value, parameters: Required value: must contain at least one key/value pair]"
+    );
+    assert_eq!(
+        vac.validate(
+            Some(&old),
+            &class("driverName: efs.csi.aws.com\nparameters: {iops: '4000'}")
+        )
+        .unwrap_err(),
+        "VolumeAttributesClass.storage.k8s.io \"gold\" is invalid: [driverName: Forbidden: updates to driverName are forbidden., parameters: Forbidden: updates to parameters are forbidden.]"
+    );
+}
