@@ -56,8 +56,10 @@
 //! The rules of the kinds the playground page's lessons and presets never
 //! write (Job, CronJob, Service, Ingress, CertificateSigningRequest, RBAC's
 //! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
-//! NetworkPolicy, Event, CustomResourceDefinition:
-//! [`Spec::is_rare`])
+//! NetworkPolicy, Event, CustomResourceDefinition, the webhook
+//! configurations and admission policies, LimitRange, ResourceQuota,
+//! APIService, IngressClass, RuntimeClass, CSIDriver,
+//! VolumeAttributesClass: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
