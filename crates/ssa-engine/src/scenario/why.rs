@@ -194,7 +194,7 @@ pub(crate) fn why_of(
                     .message
                     .contains("admissionReviewVersions: Required value")
             {
-                text.push_str(" admissionregistration.k8s.io/v1 requires each webhook's sideEffects and admissionReviewVersions, which v1beta1 defaulted (Unknown, [v1beta1]): a webhook written for v1beta1 must name them, usually sideEffects: None and admissionReviewVersions: [v1].");
+                text.push_str(" v1 requires each webhook's sideEffects and admissionReviewVersions, which v1beta1 defaulted: name them (usually sideEffects: None, admissionReviewVersions: [v1]).");
             }
             out.push(reason(Topic::Refused, None, text));
         }
@@ -380,13 +380,13 @@ fn conflicts(
                 );
                 let changed = if completes(&mine, &theirs) {
                     Some(if adds_only_nulls(&mine, &theirs) {
-                        " The stored value is the manifest's with null for the fields it left out: the server writes an unset pointer field of its Go type null unless it is omitempty."
+                        " The stored value adds null for the fields the manifest left out: an unset Go pointer without omitempty is written null."
                     } else {
                         " The stored value is the manifest's with defaults the server filled in."
                     })
                 } else if omits_zeros(&mine, &theirs) {
                     Some(
-                        " The stored value is the manifest's without the zero values (false, 0, \"\", an empty list or map) of fields that encoding/json omits when empty.",
+                        " The stored value lacks the manifest's zero values, which encoding/json omits (omitempty).",
                     )
                 } else {
                     None
@@ -1409,7 +1409,7 @@ mod tests {
             refused.len() == 1
                 && refused[0]
                     .text
-                    .contains("which v1beta1 defaulted (Unknown, [v1beta1])"),
+                    .contains("which v1beta1 defaulted: name them"),
             "{:?}",
             why[0]
         );
@@ -1493,7 +1493,10 @@ mod tests {
         let why = reasons(&scenario(&[&definition("first"), &definition("second")]));
         let versions = of(&why[1], Topic::Conflict);
         assert!(
-            versions.len() == 1 && versions[0].text.contains("without the zero values"),
+            versions.len() == 1
+                && versions[0]
+                    .text
+                    .contains("lacks the manifest's zero values"),
             "{:?}",
             why[1]
         );
@@ -1511,7 +1514,7 @@ mod tests {
                 && source[0].text.contains("\"apiGroup\":null")
                 && source[0]
                     .text
-                    .contains("with null for the fields it left out"),
+                    .contains("adds null for the fields the manifest left out"),
             "{:?}",
             why[1]
         );
