@@ -196,25 +196,11 @@ fn printed(list: &[&str]) -> BadValue {
 /// `validateRuleWithOperations`: the operations, then the rule
 /// (`validateRule` with subresources allowed).
 fn rule_with_operations(errs: &mut Vec<FieldError>, rule: &Value, at: &str) {
-    let operations = strings(rule.get("operations"));
-    let path = child(at, "operations");
-    if operations.is_empty() {
-        errs.required(path.as_str(), "");
-    }
-    if operations.len() > 1 && operations.contains(&"*") {
-        errs.invalid(
-            path.as_str(),
-            printed(&operations),
-            "if '*' is present, must not specify other operations",
-        );
-    }
-    for (i, operation) in operations.iter().enumerate() {
-        const SUPPORTED: [&str; 5] = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
-        if !SUPPORTED.contains(operation) {
-            errs.not_supported(index(&path, i), named(operation), &SUPPORTED);
-        }
-    }
-    for (key, what) in [("apiGroups", "API groups"), ("apiVersions", "API versions")] {
+    for (key, what) in [
+        ("operations", "operations"),
+        ("apiGroups", "API groups"),
+        ("apiVersions", "API versions"),
+    ] {
         let list = strings(rule.get(key));
         let path = child(at, key);
         if list.is_empty() {
@@ -227,10 +213,15 @@ fn rule_with_operations(errs: &mut Vec<FieldError>, rule: &Value, at: &str) {
                 &format!("if '*' is present, must not specify other {what}"),
             );
         }
-        // The group may be empty (the core group), a version not.
-        if key == "apiVersions" {
-            for (i, _) in list.iter().enumerate().filter(|(_, v)| v.is_empty()) {
-                errs.required(index(&path, i), "");
+        for (i, item) in list.iter().enumerate() {
+            const OPERATIONS: [&str; 5] = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
+            match key {
+                "operations" if !OPERATIONS.contains(item) => {
+                    errs.not_supported(index(&path, i), named(item), &OPERATIONS);
+                }
+                // The group may be empty (the core group), a version not.
+                "apiVersions" if item.is_empty() => errs.required(index(&path, i), ""),
+                _ => {}
             }
         }
     }

@@ -130,64 +130,66 @@ fn storage_bound(errs: &mut Vec<FieldError>, limit: &Value, kind: &str, at: &str
     }
 }
 
+/// The indexes of a resource's quantities, as [`MAPS`] orders them.
+const MAX: usize = 0;
+const MIN: usize = 1;
+const DEFAULT: usize = 2;
+const REQUEST: usize = 3;
+
+/// The pairs that must not decrease, in upstream's order: the greater
+/// one and its name, the smaller one and its name, where the error is
+/// and whose value it shows (upstream's: the max, for a default above
+/// it).
+const ORDER: [(usize, &str, usize, &str, &str, usize); 6] = [
+    (MIN, "min", MAX, "max", "min", MIN),
+    (
+        MIN,
+        "min",
+        REQUEST,
+        "default request",
+        "defaultRequest",
+        REQUEST,
+    ),
+    (
+        REQUEST,
+        "default request",
+        MAX,
+        "max",
+        "defaultRequest",
+        REQUEST,
+    ),
+    (
+        REQUEST,
+        "default request",
+        DEFAULT,
+        "default limit",
+        "defaultRequest",
+        REQUEST,
+    ),
+    (MIN, "min", DEFAULT, "default", "default", MIN),
+    (DEFAULT, "default", MAX, "max", "default", MAX),
+];
+
 /// One resource's bounds, in upstream's order. Each quantity is its
 /// canonical text (`Quantity.String()`, and its JSON as the bad value).
 fn bounds(errs: &mut Vec<FieldError>, at: &str, name: &str, q: [&Option<String>; 5]) {
-    let [max, min, default, request, ratio] = q.map(Option::as_deref);
+    let q = q.map(Option::as_deref);
+    let [max, min, default, request, ratio] = q;
     let path = |map: &str| format!("{}[{name}]", child(at, map));
     let greater = |a: Option<&str>, b: Option<&str>| {
         a.is_some() && b.is_some() && quantity::compare(a, b) == Some(Ordering::Greater)
     };
     let value = |q: Option<&str>| BadValue::Str(q.unwrap_or_default().to_string());
     let shown = |q: Option<&str>| q.unwrap_or_default().to_string();
-    if greater(min, max) {
-        let detail = format!(
-            "min value {} is greater than max value {}",
-            shown(min),
-            shown(max)
-        );
-        errs.invalid(path("min"), value(min), &detail);
-    }
-    if greater(min, request) {
-        let detail = format!(
-            "min value {} is greater than default request value {}",
-            shown(min),
-            shown(request)
-        );
-        errs.invalid(path("defaultRequest"), value(request), &detail);
-    }
-    if greater(request, max) {
-        let detail = format!(
-            "default request value {} is greater than max value {}",
-            shown(request),
-            shown(max)
-        );
-        errs.invalid(path("defaultRequest"), value(request), &detail);
-    }
-    if greater(request, default) {
-        let detail = format!(
-            "default request value {} is greater than default limit value {}",
-            shown(request),
-            shown(default)
-        );
-        errs.invalid(path("defaultRequest"), value(request), &detail);
-    }
-    if greater(min, default) {
-        let detail = format!(
-            "min value {} is greater than default value {}",
-            shown(min),
-            shown(default)
-        );
-        errs.invalid(path("default"), value(min), &detail);
-    }
-    if greater(default, max) {
-        let detail = format!(
-            "default value {} is greater than max value {}",
-            shown(default),
-            shown(max)
-        );
-        // Upstream's bad value is the max.
-        errs.invalid(path("default"), value(max), &detail);
+    for (a, a_name, b, b_name, map, bad) in ORDER {
+        if greater(q[a], q[b]) {
+            let detail = format!(
+                "{a_name} value {} is greater than {b_name} value {}",
+                shown(q[a]),
+                shown(q[b])
+            );
+            errs.invalid(path(map), value(q[bad]), &detail);
+        }
     }
     if greater(Some("1"), ratio) {
         let detail = format!("ratio {} is less than 1", shown(ratio));
