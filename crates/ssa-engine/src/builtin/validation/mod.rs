@@ -37,6 +37,7 @@
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
 //! - `limit_range`: a LimitRange's limits and their bounds.
+//! - `endpoints`: an Endpoints object's subsets.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
 //! - `node`: a RuntimeClass.
 //! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
@@ -58,7 +59,7 @@
 //! four kinds, StorageClass, PodDisruptionBudget, PriorityClass,
 //! NetworkPolicy, Event, CustomResourceDefinition, the webhook
 //! configurations and admission policies, LimitRange, ResourceQuota,
-//! APIService, IngressClass, RuntimeClass, CSIDriver,
+//! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
 //! VolumeAttributesClass: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
@@ -77,6 +78,8 @@ mod batch;
 #[cfg(feature = "rare-kinds")]
 mod certificates;
 mod core;
+#[cfg(feature = "rare-kinds")]
+mod endpoints;
 mod equality;
 #[cfg(feature = "rare-kinds")]
 mod events;
@@ -164,6 +167,7 @@ impl Spec {
                 | Spec::RuntimeClass
                 | Spec::CsiDriver
                 | Spec::VolumeAttributesClass
+                | Spec::Endpoints
         )
     }
 }
@@ -207,6 +211,7 @@ enum Spec {
     RuntimeClass,
     CsiDriver,
     VolumeAttributesClass,
+    Endpoints,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -607,6 +612,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "kube-aggregator apiregistration/validation ValidateAPIService, ValidateAPIServiceUpdate",
     ),
     (
+        "Endpoints",
+        "a subset without addresses; an address whose IP does not parse, has an octet's leading zero or is IPv4-mapped IPv6, is unspecified, loopback or link-local; a hostname that is not a DNS label, a nodeName not a DNS subdomain; a port without a name beside others, with a name that is not a DNS label, a number outside 1 to 65535, an unknown protocol, an appProtocol that is not a qualified name (an update that leaves the subsets alone is not refused for them)",
+        "core/validation ValidateEndpointsCreate, ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress, ValidateEndpointIP, validateEndpointPort",
+    ),
+    (
         "ResourceQuota",
         "hard limits whose names are not qualified names, or without a domain not standard quota resources, with negative values or a fraction for what is counted (object counts, extended resources); unknown scopes, scopes that do not apply to a hard limit, conflicting scopes (BestEffort with NotBestEffort, Terminating with NotTerminating), in spec.scopes or the scope selector, whose requirements also need Exists for the pod scopes and values as their operator asks; on update, changed scopes",
         "core/validation ValidateResourceQuotaSpec, ValidateResourceQuotaResourceName, ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopeSelector, ValidateResourceQuotaUpdate",
@@ -694,6 +704,7 @@ impl KindValidation {
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
             ("", "LimitRange") => Spec::LimitRange,
             ("", "ResourceQuota") => Spec::ResourceQuota,
+            ("", "Endpoints") => Spec::Endpoints,
             ("apiregistration.k8s.io", "APIService") => Spec::ApiService,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
@@ -813,6 +824,8 @@ impl KindValidation {
             (Spec::LimitRange, _) => errs.extend(limit_range::limit_range(new)),
             #[cfg(feature = "rare-kinds")]
             (Spec::ResourceQuota, _) => errs.extend(resource_quota::resource_quota(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::Endpoints, _) => errs.extend(endpoints::endpoints(new, old)),
             // ValidateAPIService, which the update runs again.
             #[cfg(feature = "rare-kinds")]
             (Spec::ApiService, _) => errs.extend(api_service::api_service(new)),

@@ -777,7 +777,7 @@ fn needs_health_check(spec: Spec) -> bool {
 
 /// `ValidateNonSpecialIP`, for an address `legacy_ip` took (Go's `net.IP`
 /// methods look at an IPv4-mapped address as IPv4).
-fn non_special_ip(path: &str, text: &str) -> Vec<FieldError> {
+pub(super) fn non_special_ip(path: &str, text: &str) -> Vec<FieldError> {
     let Some(ip) = ip::parse_sloppy(text) else {
         return vec![];
     };
