@@ -16,7 +16,9 @@
 //! create: the invalid selector label values an update may keep
 //! (`ValidationOptionsForNetworking`) are not modelled.
 
-use super::field::{BadValue, Errors, FieldError, child, index, invalid, named, required};
+use super::field::{
+    BadValue, Errors, FieldError, child, index, invalid, invalid_each, named, required,
+};
 #[cfg(feature = "rare-kinds")]
 use super::{core, meta};
 use super::{ip, items, names, text};
@@ -241,9 +243,7 @@ fn backend_errors(backend: &Value, at: &str) -> Vec<FieldError> {
 fn typed_local_object_reference(errs: &mut Vec<FieldError>, r: &Value, at: &str) {
     if let Some(group) = r.get("apiGroup").and_then(Value::as_str) {
         let path = child(at, "apiGroup");
-        for message in names::dns1123_subdomain(group) {
-            errs.invalid(path.as_str(), BadValue::str(group), &message);
-        }
+        invalid_each(errs, &path, group, names::dns1123_subdomain(group));
     }
     for key in ["kind", "name"] {
         let value = text(r, key);
@@ -251,9 +251,7 @@ fn typed_local_object_reference(errs: &mut Vec<FieldError>, r: &Value, at: &str)
         if value.is_empty() {
             errs.required(path, &format!("{key} is required"));
         } else {
-            for message in names::path_segment(value) {
-                errs.invalid(path.as_str(), BadValue::str(value), &message);
-            }
+            invalid_each(errs, &path, value, names::path_segment(value));
         }
     }
 }
@@ -300,9 +298,7 @@ pub(super) fn ingress_class(new: &Value, old: Option<&Value>) -> Vec<FieldError>
         ),
         ("Namespace", Some(namespace)) => {
             let path = child(PATH, "namespace");
-            for message in names::dns1123_label(namespace) {
-                errs.invalid(path.as_str(), BadValue::str(namespace), &message);
-            }
+            invalid_each(&mut errs, &path, namespace, names::dns1123_label(namespace));
         }
         ("Cluster", Some(_)) => errs.forbidden(
             child(PATH, "namespace"),
@@ -335,9 +331,7 @@ fn domain_prefixed_path(errs: &mut Vec<FieldError>, path: &str, value: &str) {
         );
         return;
     };
-    for message in names::dns1123_subdomain(host) {
-        errs.invalid(path, BadValue::str(host), &message);
-    }
+    invalid_each(errs, path, host, names::dns1123_subdomain(host));
     let http = |c: char| c.is_ascii_alphanumeric() || "/-._~%!$&'()*+,;=:".contains(c);
     if !rest.chars().all(http) {
         errs.invalid(
