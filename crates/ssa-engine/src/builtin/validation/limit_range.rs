@@ -50,6 +50,9 @@ pub(super) fn limit_range(new: &Value) -> Vec<FieldError> {
         // Each resource's quantities by map, as canonical text.
         let mut found: BTreeMap<&str, [Option<String>; 5]> = BTreeMap::new();
         for (m, map) in MAPS.iter().enumerate() {
+            if *map == "maxLimitRequestRatio" {
+                storage_bound(&mut errs, limit, kind, &at);
+            }
             let Some(entries) = limit.get(map).and_then(Value::as_map) else {
                 continue;
             };
@@ -60,9 +63,6 @@ pub(super) fn limit_range(new: &Value) -> Vec<FieldError> {
                 }
                 continue;
             }
-            if *map == "maxLimitRequestRatio" {
-                storage_bound(&mut errs, limit, kind, &at);
-            }
             for name in sorted(entries) {
                 let key_path = format!("{}[{name}]", child(&at, map));
                 errs.extend(resource_name(name, &key_path, scope));
@@ -72,13 +72,6 @@ pub(super) fn limit_range(new: &Value) -> Vec<FieldError> {
                     .and_then(|t| quantity::canonical(t.trim()));
                 found.entry(name).or_default()[m] = printed;
             }
-        }
-        if limit
-            .get("maxLimitRequestRatio")
-            .and_then(Value::as_map)
-            .is_none()
-        {
-            storage_bound(&mut errs, limit, kind, &at);
         }
         for (name, [max, min, default, request, ratio]) in &found {
             bounds(&mut errs, &at, name, [max, min, default, request, ratio]);
