@@ -14,7 +14,7 @@
 //! each map is walked in sorted order, which is one of upstream's.
 
 use super::field::{BadValue, Errors, FieldError, child, index, named};
-use super::resources::{NameScope, quantity_text, resource_name};
+use super::resources::{NameScope, overcommit_allowed, quantity_text, resource_name};
 use super::{items, names, text};
 use crate::builtin::goencoding::quantity;
 use crate::value::{Map, Value};
@@ -199,9 +199,7 @@ fn bounds(errs: &mut Vec<FieldError>, at: &str, name: &str, q: [&Option<String>;
     }
     // What may not be overcommitted (hugepages, extended resources) has
     // its default request equal to its default.
-    let native = !name.contains('/') || name.contains("kubernetes.io/");
-    let overcommit = native && !name.starts_with("hugepages-");
-    if !overcommit
+    if !overcommit_allowed(name)
         && default.is_some()
         && request.is_some()
         && quantity::compare(default, request) != Some(Ordering::Equal)

@@ -12,7 +12,7 @@
 //! not read).
 
 use super::field::{BadValue, Errors, FieldError, child, named};
-use super::resources::{NameScope, quantity_text, resource_name};
+use super::resources::{NameScope, native_resource, quantity_text, resource_name};
 use super::{items, text};
 use crate::builtin::goencoding::quantity;
 use crate::value::{Value, write_json_string};
@@ -94,9 +94,8 @@ fn integer_resource(name: &str) -> bool {
         "services.nodeports",
         "services.loadbalancers",
     ];
-    let native = !name.contains('/') || name.contains("kubernetes.io/");
     COUNTS.contains(&name)
-        || (!native
+        || (!native_resource(name)
             && !name.starts_with("requests.")
             && super::names::label_key(&format!("requests.{name}")).is_empty())
 }

@@ -416,9 +416,12 @@ pub(super) fn pod_resources(spec: &Value, claims: &[&str], path: &str) -> Vec<Fi
     errs
 }
 
-/// `helper.IsOvercommitAllowed`: a native resource (no domain, or the
-/// `kubernetes.io/` one) that is not hugepages.
-fn overcommit_allowed(name: &str) -> bool {
-    let native = !name.contains('/') || name.contains("kubernetes.io/");
-    native && !name.starts_with("hugepages-")
+/// `helper.IsNativeResource`: no domain, or the `kubernetes.io/` one.
+pub(super) fn native_resource(name: &str) -> bool {
+    !name.contains('/') || name.contains("kubernetes.io/")
+}
+
+/// `helper.IsOvercommitAllowed`: a native resource that is not hugepages.
+pub(super) fn overcommit_allowed(name: &str) -> bool {
+    native_resource(name) && !name.starts_with("hugepages-")
 }
