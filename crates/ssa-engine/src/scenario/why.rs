@@ -378,13 +378,14 @@ fn conflicts(
                     mine.to_json(),
                     theirs.to_json()
                 );
-                let changed = if completes(&mine, &theirs) {
-                    Some(if adds_only_nulls(&mine, &theirs) {
-                        " The stored value adds null for the fields the manifest left out: an unset Go pointer without omitempty is written null."
-                    } else {
-                        " The stored value is the manifest's with defaults the server filled in."
-                    })
-                } else if omits_zeros(&mine, &theirs) {
+                let only = |added, dropped| differs_only_by(&mine, &theirs, added, dropped);
+                let changed = if only(Value::is_null, |_| false) {
+                    Some(
+                        " The stored value adds null for the fields the manifest left out: an unset Go pointer without omitempty is written null.",
+                    )
+                } else if only(|_| true, |_| false) {
+                    Some(" The stored value is the manifest's with defaults the server filled in.")
+                } else if only(|_| false, is_zero) {
                     Some(
                         " The stored value lacks the manifest's zero values, which encoding/json omits (omitempty).",
                     )
@@ -460,46 +461,23 @@ fn canonical_quantity(value: &Value) -> Option<String> {
     crate::builtin::goencoding::quantity::canonical(&text)
 }
 
-/// Whether `stored` is `sent` with fields added (a map the server
-/// completed with defaults).
-fn completes(sent: &Value, stored: &Value) -> bool {
-    match (sent, stored) {
-        (Value::Map(sent), Value::Map(stored)) => {
-            stored.len() > sent.len()
-                && sent
-                    .iter()
-                    .all(|(k, v)| stored.get(k).is_some_and(|s| s == v || completes(v, s)))
-        }
-        (Value::List(sent), Value::List(stored)) => {
-            sent.len() == stored.len()
-                && sent
-                    .iter()
-                    .zip(stored)
-                    .all(|(a, b)| a == b || completes(a, b))
-                && sent != stored
-        }
-        _ => false,
-    }
-}
-
-/// Whether `stored` is `sent` without some of its fields, each a zero
-/// value (what encoding/json's omitempty leaves out).
-fn omits_zeros(sent: &Value, stored: &Value) -> bool {
-    let zero = |v: &Value| match v {
-        Value::Null | Value::Bool(false) | Value::Int(0) => true,
-        Value::Float(f) => *f == 0.0,
-        Value::String(s) => s.is_empty(),
-        Value::List(l) => l.is_empty(),
-        Value::Map(m) => m.is_empty(),
-        _ => false,
-    };
-    sent != stored
-        && match (sent, stored) {
+/// Whether `stored` differs from `sent` only in map fields: each one
+/// only `stored` has passes `added`, each one only `sent` has passes
+/// `dropped`. One walk answers "the server filled in defaults", "it wrote
+/// null for unset pointers" and "encoding/json omitted zero values".
+fn differs_only_by(
+    sent: &Value,
+    stored: &Value,
+    added: fn(&Value) -> bool,
+    dropped: fn(&Value) -> bool,
+) -> bool {
+    sent == stored
+        || match (sent, stored) {
             (Value::Map(sent), Value::Map(stored)) => {
-                stored.iter().all(|(k, _)| sent.contains_key(k))
+                stored.iter().all(|(k, s)| sent.contains_key(k) || added(s))
                     && sent.iter().all(|(k, v)| match stored.get(k) {
-                        Some(s) => v == s || omits_zeros(v, s),
-                        None => zero(v),
+                        Some(s) => differs_only_by(v, s, added, dropped),
+                        None => dropped(v),
                     })
             }
             (Value::List(sent), Value::List(stored)) => {
@@ -507,24 +485,20 @@ fn omits_zeros(sent: &Value, stored: &Value) -> bool {
                     && sent
                         .iter()
                         .zip(stored)
-                        .all(|(a, b)| a == b || omits_zeros(a, b))
+                        .all(|(a, b)| differs_only_by(a, b, added, dropped))
             }
             _ => false,
         }
 }
 
-/// Whether every field `stored` has beyond `sent` (which it
-/// [`completes`]) is null.
-fn adds_only_nulls(sent: &Value, stored: &Value) -> bool {
-    match (sent, stored) {
-        (Value::Map(sent), Value::Map(stored)) => stored.iter().all(|(k, s)| match sent.get(k) {
-            Some(v) => v == s || adds_only_nulls(v, s),
-            None => s.is_null(),
-        }),
-        (Value::List(sent), Value::List(stored)) => sent
-            .iter()
-            .zip(stored)
-            .all(|(a, b)| a == b || adds_only_nulls(a, b)),
+/// A zero value: what encoding/json's omitempty leaves out.
+fn is_zero(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) | Value::Int(0) => true,
+        Value::Float(f) => *f == 0.0,
+        Value::String(s) => s.is_empty(),
+        Value::List(l) => l.is_empty(),
+        Value::Map(m) => m.is_empty(),
         _ => false,
     }
 }
@@ -1095,6 +1069,24 @@ mod tests {
             .into_iter()
             .map(|s| s.why)
             .collect()
+    }
+
+    #[test]
+    fn a_stored_value_differs_only_by_added_or_dropped_fields() {
+        let json = |text: &str| Value::from_json_str(text).unwrap();
+        let sent = json(r#"{"a":{"b":1},"l":[{"x":1}],"z":0}"#);
+        // Defaults filled in below the top level.
+        let filled = json(r#"{"a":{"b":1,"c":2},"l":[{"x":1,"y":null}],"z":0}"#);
+        assert!(differs_only_by(&sent, &filled, |_| true, |_| false));
+        assert!(!differs_only_by(&sent, &filled, Value::is_null, |_| false));
+        // Zero values omitted; a changed value is neither.
+        let omitted = json(r#"{"a":{"b":1},"l":[{"x":1}]}"#);
+        assert!(differs_only_by(&sent, &omitted, |_| false, is_zero));
+        assert!(!differs_only_by(&sent, &omitted, |_| true, |_| false));
+        let changed = json(r#"{"a":{"b":2},"l":[{"x":1}],"z":0}"#);
+        assert!(!differs_only_by(&sent, &changed, |_| true, is_zero));
+        let longer = json(r#"{"a":{"b":1},"l":[{"x":1},{}],"z":0}"#);
+        assert!(!differs_only_by(&sent, &longer, |_| true, |_| true));
     }
 
     fn of(reasons: &[Reason], topic: Topic) -> Vec<&Reason> {
