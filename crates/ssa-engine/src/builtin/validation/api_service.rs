@@ -93,8 +93,7 @@ pub(super) fn api_service(new: &Value) -> Vec<FieldError> {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use super::super::KindValidation;
-    use crate::schema::Validator;
+    use super::super::tests::errors_of;
 
     /// The validation of an APIService with `spec` (YAML), named as
     /// `version.group` asks.
@@ -104,12 +103,7 @@ mod tests {
         ))
         .unwrap()
         .value;
-        let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-        KindValidation::for_kind("apiregistration.k8s.io/v1", "APIService", table)
-            .unwrap()
-            .validate(None, &object)
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+        errors_of("apiregistration.k8s.io/v1", "APIService", None, &object)
     }
 
     /// `ValidateAPIService`: metrics-server's APIService passes; what each

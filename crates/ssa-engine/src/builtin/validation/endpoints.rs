@@ -116,8 +116,8 @@ fn endpoint_port(errs: &mut Vec<FieldError>, port: &Value, require_name: bool, a
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use super::super::KindValidation;
-    use crate::schema::{Defaulter, Validator};
+    use super::super::tests::errors_of;
+    use crate::schema::Defaulter;
 
     /// An Endpoints object with `subsets` (YAML), defaulted.
     fn endpoints(subsets: &str) -> crate::value::Value {
@@ -134,12 +134,12 @@ mod tests {
 
     /// The validation of `new` replacing `old`: its list of errors.
     fn check(old: Option<&str>, new: &str) -> Option<String> {
-        let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-        KindValidation::for_kind("v1", "Endpoints", table)
-            .unwrap()
-            .validate(old.map(endpoints).as_ref(), &endpoints(new))
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+        errors_of(
+            "v1",
+            "Endpoints",
+            old.map(endpoints).as_ref(),
+            &endpoints(new),
+        )
     }
 
     /// `ValidateEndpointsCreate`, `ValidateEndpointsUpdate`: the

@@ -68,8 +68,7 @@ pub(super) fn runtime_class(new: &Value, old: Option<&Value>) -> Vec<FieldError>
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use super::super::KindValidation;
-    use crate::schema::Validator;
+    use super::super::tests::errors_of;
 
     /// The validation of a RuntimeClass with `fields`, replacing one with
     /// `old`'s.
@@ -81,12 +80,12 @@ mod tests {
             .unwrap()
             .value
         };
-        let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-        KindValidation::for_kind("node.k8s.io/v1", "RuntimeClass", table)
-            .unwrap()
-            .validate(old.map(class).as_ref(), &class(fields))
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+        errors_of(
+            "node.k8s.io/v1",
+            "RuntimeClass",
+            old.map(class).as_ref(),
+            &class(fields),
+        )
     }
 
     /// `ValidateRuntimeClass`, `ValidateRuntimeClassUpdate`.

@@ -972,6 +972,27 @@ fn create(api_version: &str, kind_name: &str, object: &str) -> Result<(), String
     kind(api_version, kind_name).validate(None, &v(object))
 }
 
+/// The list of errors a refusal's message ends with (after "is
+/// invalid: "), for the rule tests beside each kind's module.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn listed(result: Result<(), String>) -> Option<String> {
+    result
+        .err()
+        .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+}
+
+/// The validation of `new` replacing `old` as a `kind_name` of
+/// `api_version`: the list of errors when it is refused.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn errors_of(
+    api_version: &str,
+    kind_name: &str,
+    old: Option<&Value>,
+    new: &Value,
+) -> Option<String> {
+    listed(kind(api_version, kind_name).validate(old, new))
+}
+
 /// Each kind's `ValidateObjectMeta` (name function; apimachinery's or
 /// core/validation's) as the catalogue's `objectMeta` has it, for the
 /// whole 1.36 catalogue. Sources: tools/objectmeta/generate.py.

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::super::KindValidation;
+use super::super::tests::listed;
 use crate::schema::{Defaulter, Validator};
 use crate::value::Value;
 
@@ -101,13 +102,13 @@ fn rules() {
 #[test]
 fn client_configs() {
     let config = |config: &str| {
-        check(
+        listed(check(
             "ValidatingWebhookConfiguration",
             None,
-            &format!("[{{name: a.example.com, sideEffects: None, admissionReviewVersions: [v1], clientConfig: {config}}}]"),
-        )
-        .err()
-        .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+            &format!(
+                "[{{name: a.example.com, sideEffects: None, admissionReviewVersions: [v1], clientConfig: {config}}}]"
+            ),
+        ))
     };
     assert_eq!(config("{url: 'https://hooks.example.com:8443/a'}"), None);
     assert_eq!(
@@ -222,11 +223,7 @@ fn policy(kind: &str, old: Option<&str>, spec: &str) -> Result<(), String> {
 /// the documentation's example passes; what each part requires.
 #[test]
 fn validating_admission_policies() {
-    let vap = |spec: &str| {
-        policy("ValidatingAdmissionPolicy", None, spec)
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
-    };
+    let vap = |spec: &str| listed(policy("ValidatingAdmissionPolicy", None, spec));
     let example = "{matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}]}, validations: [{expression: 'object.spec.replicas <= 5'}]}";
     assert_eq!(vap(example), None);
     assert_eq!(
@@ -242,11 +239,7 @@ fn validating_admission_policies() {
 /// `validateValidatingAdmissionPolicyBindingSpec`.
 #[test]
 fn validating_admission_policy_bindings() {
-    let binding = |spec: &str| {
-        policy("ValidatingAdmissionPolicyBinding", None, spec)
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
-    };
+    let binding = |spec: &str| listed(policy("ValidatingAdmissionPolicyBinding", None, spec));
     assert_eq!(
         binding(
             "{policyName: replicas.example.com, validationActions: [Deny], paramRef: {name: limits, parameterNotFoundAction: Deny}, matchResources: {namespaceSelector: {matchLabels: {env: test}}}}"

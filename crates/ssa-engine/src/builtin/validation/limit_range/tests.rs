@@ -2,8 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use super::super::KindValidation;
-use crate::schema::Validator;
+use super::super::tests::errors_of;
 
 /// The validation of a LimitRange with `limits` (YAML), its message's
 /// list of errors.
@@ -13,12 +12,7 @@ fn check(limits: &str) -> Option<String> {
     ))
     .unwrap()
     .value;
-    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-    KindValidation::for_kind("v1", "LimitRange", table)
-        .unwrap()
-        .validate(None, &object)
-        .err()
-        .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    errors_of("v1", "LimitRange", None, &object)
 }
 
 /// The documentation's examples pass.

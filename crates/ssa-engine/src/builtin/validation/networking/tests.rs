@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::super::KindValidation;
+use super::super::tests::errors_of;
 use crate::schema::Validator;
 use crate::value::Value;
 
@@ -250,14 +251,14 @@ fn ingress_classes() {
         .unwrap()
         .value
     };
-    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
-    let validation =
-        KindValidation::for_kind("networking.k8s.io/v1", "IngressClass", table).unwrap();
     let check = |old: Option<&str>, spec: &str| {
-        validation
-            .validate(old.map(class).as_ref(), &class(spec))
-            .err()
-            .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+        let old = old.map(class);
+        errors_of(
+            "networking.k8s.io/v1",
+            "IngressClass",
+            old.as_ref(),
+            &class(spec),
+        )
     };
     assert_eq!(check(None, "{controller: k8s.io/ingress-nginx}"), None);
     assert_eq!(

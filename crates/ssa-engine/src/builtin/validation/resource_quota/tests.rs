@@ -3,8 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use super::super::KindValidation;
-use crate::schema::Validator;
+use super::super::tests::errors_of;
 
 /// A ResourceQuota with `spec` (YAML).
 fn quota(spec: &str) -> crate::value::Value {
@@ -17,13 +16,8 @@ fn quota(spec: &str) -> crate::value::Value {
 
 /// The validation of `new` replacing `old`: its list of errors.
 fn check(old: Option<&str>, new: &str) -> Option<String> {
-    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
     let old = old.map(quota);
-    KindValidation::for_kind("v1", "ResourceQuota", table)
-        .unwrap()
-        .validate(old.as_ref(), &quota(new))
-        .err()
-        .map(|e| e.split_once("is invalid: ").unwrap().1.to_string())
+    errors_of("v1", "ResourceQuota", old.as_ref(), &quota(new))
 }
 
 /// The documentation's quotas pass.
