@@ -170,23 +170,16 @@ pub(super) fn csi_driver(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
         );
     }
     if let Some(old) = old.and_then(|o| o.get("spec")) {
-        let attach = spec.get("attachRequired");
-        if attach != old.get("attachRequired") {
-            let printed = attach.map_or_else(|| "null".to_string(), Value::to_json);
-            errs.invalid(
-                "spec.attachedRequired",
-                BadValue::Json(printed),
-                "field is immutable",
-            );
-        }
-        let modes = spec.get("volumeLifecycleModes");
-        if modes != old.get("volumeLifecycleModes") {
-            let printed = modes.map_or_else(|| "null".to_string(), Value::to_json);
-            errs.invalid(
-                "spec.volumeLifecycleModes",
-                BadValue::Json(printed),
-                "field is immutable",
-            );
+        let fixed = [
+            ("attachRequired", "spec.attachedRequired"),
+            ("volumeLifecycleModes", "spec.volumeLifecycleModes"),
+        ];
+        for (field, path) in fixed {
+            let now = spec.get(field);
+            if now != old.get(field) {
+                let printed = now.map_or_else(|| "null".to_string(), Value::to_json);
+                errs.invalid(path, BadValue::Json(printed), "field is immutable");
+            }
         }
     }
     errs
