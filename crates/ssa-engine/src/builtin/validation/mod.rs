@@ -33,6 +33,8 @@
 //! - `pod_status`: what a Pod's `/status` write may not do.
 //! - `certificates`: CertificateSigningRequests.
 //! - `pvc`: a PersistentVolumeClaim's spec and its immutability.
+//! - `persistent_volume`: a PersistentVolume's spec, its volume source
+//!   (with `volumes`' rules) and what its update may not change.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `networking`: Ingresses and NetworkPolicies.
 //! - `storage`: a StorageClass, and what its update may not change.
@@ -60,7 +62,7 @@
 //! NetworkPolicy, Event, CustomResourceDefinition, the webhook
 //! configurations and admission policies, LimitRange, ResourceQuota,
 //! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
-//! VolumeAttributesClass: [`Spec::is_rare`])
+//! VolumeAttributesClass, PersistentVolume: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
@@ -95,6 +97,8 @@ mod namespace;
 mod networking;
 #[cfg(feature = "rare-kinds")]
 mod node;
+#[cfg(feature = "rare-kinds")]
+mod persistent_volume;
 mod pod;
 mod pod_status;
 mod podspec;
@@ -168,6 +172,7 @@ impl Spec {
                 | Spec::CsiDriver
                 | Spec::VolumeAttributesClass
                 | Spec::Endpoints
+                | Spec::PersistentVolume
         )
     }
 }
@@ -212,6 +217,7 @@ enum Spec {
     CsiDriver,
     VolumeAttributesClass,
     Endpoints,
+    PersistentVolume,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -612,6 +618,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "kube-aggregator apiregistration/validation ValidateAPIService, ValidateAPIServiceUpdate",
     ),
     (
+        "PersistentVolume",
+        "accessModes missing, unknown or ReadWriteOncePod beside others; a capacity missing, of other resources than storage, or not above zero; an unknown reclaim policy, or Recycle for a hostPath of /; a nodeAffinity without required terms, or terms as a pod's required node affinity refuses (label values only if the stored volume's were valid); no volume source, or a second one (a flexVolume is counted but not refused); the source's own rules as a pod volume's, and a PersistentVolume's: a glusterfs endpointsNamespace that is not a DNS label, cinder and storageos secret references without a namespace, an empty azureFile secretNamespace, an iscsi secretRef without a name or a volume name and portal over 64 characters with an initiator name, a local path missing or with '..' or without nodeAffinity, a csi volumeHandle missing and secret references without a name that is a DNS subdomain or a namespace that is a DNS label; a storageClassName or volumeAttributesClassName that is not a DNS subdomain (the latter empty, or without csi); an unknown volumeMode; the beta mount-options annotation on a source without mount options; on update a changed source (a csi controllerExpandSecretRef may be added), volumeMode or nodeAffinity (beta topology keys may become GA), an unset volumeAttributesClassName",
+        "core/validation ValidatePersistentVolume, ValidatePersistentVolumeSpec, validateVolumeNodeAffinity, ValidateNodeSelector, validateGlusterfsPersistentVolumeSource, validateISCSIPersistentVolumeSource, validateCinderPersistentVolumeSource, validateAzureFilePV, validateLocalVolumeSource, validateStorageOSPersistentVolumeSource, validateCSIPersistentVolumeSource, validatePVSecretReference, ValidateCSIDriverName, ValidatePersistentVolumeUpdate, validatePvNodeAffinity; pkg/volume/validation checkMountOption",
+    ),
+    (
         "Endpoints",
         "a subset without addresses; an address whose IP does not parse, has an octet's leading zero or is IPv4-mapped IPv6, is unspecified, loopback or link-local; a hostname that is not a DNS label, a nodeName not a DNS subdomain; a port without a name beside others, with a name that is not a DNS label, a number outside 1 to 65535, an unknown protocol, an appProtocol that is not a qualified name (an update that leaves the subsets alone is not refused for them)",
         "core/validation ValidateEndpointsCreate, ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress, ValidateEndpointIP, validateEndpointPort",
@@ -702,6 +713,7 @@ impl KindValidation {
             ("", "ConfigMap") => Spec::ConfigMap,
             ("", "Secret") => Spec::Secret,
             ("", "PersistentVolumeClaim") => Spec::PersistentVolumeClaim,
+            ("", "PersistentVolume") => Spec::PersistentVolume,
             ("", "LimitRange") => Spec::LimitRange,
             ("", "ResourceQuota") => Spec::ResourceQuota,
             ("", "Endpoints") => Spec::Endpoints,
@@ -792,6 +804,10 @@ impl KindValidation {
             (Spec::ConfigMap, _) => errs.extend(core::config_map(new, old)),
             (Spec::Secret, _) => errs.extend(core::secret(new, old)),
             (Spec::PersistentVolumeClaim, _) => errs.extend(pvc::errors(old, new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::PersistentVolume, _) => {
+                errs.extend(persistent_volume::persistent_volume(new, old));
+            }
             #[cfg(feature = "rare-kinds")]
             (Spec::Ingress, _) => errs.extend(networking::ingress(new, old)),
             #[cfg(feature = "rare-kinds")]

@@ -448,7 +448,7 @@ fn node_preference(errs: &mut Vec<FieldError>, term: &Value, at: &str) {
 
 /// `ValidateNodeSelectorTerm`: its `matchExpressions`, values checked
 /// when `values`, then its `matchFields`.
-fn node_selector_term(errs: &mut Vec<FieldError>, term: &Value, at: &str, values: bool) {
+pub(super) fn node_selector_term(errs: &mut Vec<FieldError>, term: &Value, at: &str, values: bool) {
     meta::requirements(
         errs,
         term,

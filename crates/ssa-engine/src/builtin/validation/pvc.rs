@@ -53,30 +53,7 @@ const REQUESTS: &[&str] = &["spec", "resources", "requests"];
 /// `ValidatePersistentVolumeClaimSpec`, the rules of its fields' values.
 fn spec(pvc: &Value) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    let modes: Vec<&str> = field(pvc, "accessModes")
-        .and_then(Value::as_list)
-        .map(|l| l.iter().map(|m| m.as_str().unwrap_or("")).collect())
-        .unwrap_or_default();
-    if modes.is_empty() {
-        errs.required("spec.accessModes", "at least 1 access mode is required");
-    }
-    let (mut once_pod, mut other) = (false, false);
-    for mode in modes {
-        if !ACCESS_MODES.contains(&mode) {
-            let bad = named(mode);
-            errs.not_supported("spec.accessModes", bad, &ACCESS_MODES);
-        } else if mode == "ReadWriteOncePod" {
-            once_pod = true;
-        } else {
-            other = true;
-        }
-    }
-    if once_pod && other {
-        errs.forbidden(
-            "spec.accessModes",
-            "may not use ReadWriteOncePod with other access modes",
-        );
-    }
+    access_modes(&mut errs, pvc, "at least 1 access mode is required");
     let at = "spec.resources[storage]";
     match storage(pvc, REQUESTS) {
         None => errs.required(at, ""),
@@ -107,6 +84,35 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
         }
     }
     errs
+}
+
+/// A claim's or a volume's `spec.accessModes`: some (`missing` says
+/// what when none), each supported, ReadWriteOncePod alone.
+pub(super) fn access_modes(errs: &mut Vec<FieldError>, object: &Value, missing: &str) {
+    let modes: Vec<&str> = field(object, "accessModes")
+        .and_then(Value::as_list)
+        .map(|l| l.iter().map(|m| m.as_str().unwrap_or("")).collect())
+        .unwrap_or_default();
+    if modes.is_empty() {
+        errs.required("spec.accessModes", missing);
+    }
+    let (mut once_pod, mut other) = (false, false);
+    for mode in modes {
+        if !ACCESS_MODES.contains(&mode) {
+            let bad = named(mode);
+            errs.not_supported("spec.accessModes", bad, &ACCESS_MODES);
+        } else if mode == "ReadWriteOncePod" {
+            once_pod = true;
+        } else {
+            other = true;
+        }
+    }
+    if once_pod && other {
+        errs.forbidden(
+            "spec.accessModes",
+            "may not use ReadWriteOncePod with other access modes",
+        );
+    }
 }
 
 /// `ValidatePersistentVolumeClaimUpdate` after `ValidatePersistentVolumeClaim`
@@ -190,12 +196,7 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
             "field can not be less than status.capacity",
         );
     }
-    // ValidateImmutableField of the *PersistentVolumeMode.
-    let mode = text(new, "volumeMode");
-    if text(old, "volumeMode") != mode {
-        let bad = BadValue::Json(mode.map_or("null".to_string(), json_string));
-        errs.invalid("volumeMode", bad, "field is immutable");
-    }
+    immutable_volume_mode(&mut errs, old, new);
     let (old_vac, new_vac) = (
         text(old, "volumeAttributesClassName"),
         text(new, "volumeAttributesClassName"),
@@ -209,6 +210,17 @@ fn update(old: &Value, new: &Value) -> Vec<FieldError> {
     };
     errs.forbidden("spec.volumeAttributesClassName", detail);
     errs
+}
+
+/// `ValidateImmutableField` of a claim's or a volume's
+/// `*PersistentVolumeMode`, at `volumeMode` (sic: upstream's path has no
+/// `spec`).
+pub(super) fn immutable_volume_mode(errs: &mut Vec<FieldError>, old: &Value, new: &Value) {
+    let mode = text(new, "volumeMode");
+    if text(old, "volumeMode") != mode {
+        let bad = BadValue::Json(mode.map_or("null".to_string(), json_string));
+        errs.invalid("volumeMode", bad, "field is immutable");
+    }
 }
 
 /// Sets (or, with `None`, unsets) a field of a spec.

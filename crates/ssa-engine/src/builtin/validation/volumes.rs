@@ -81,7 +81,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
                 el.invalid(
                     child(&vol_path, "name"),
                     BadValue::str(name),
-                    "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.",
+                    ISCSI_NAME_TOO_LONG,
                 );
             }
         }
@@ -108,7 +108,7 @@ pub(super) fn volumes(list: Option<&Value>, path: &str) -> (Vec<FieldError>, Vec
 /// The fields each volume type requires (`len(x) == 0`: an empty string
 /// or list), checked first, in its function's order; the rest of its
 /// rules are [`source_rules`]'.
-const REQUIRED: [(&str, &str); 22] = [
+const REQUIRED: [(&str, &str); 21] = [
     ("gitRepo", "repository"),
     ("gcePersistentDisk", "pdName"),
     ("awsElasticBlockStore", "volumeID"),
@@ -130,7 +130,6 @@ const REQUIRED: [(&str, &str); 22] = [
     ("storageos", "volumeName"),
     ("scaleIO", "gateway system volumeName"),
     ("image", "reference"),
-    ("csi", "driver"),
 ];
 
 /// Whether a field is Go's zero length (absent, null, `""`, `[]`).
@@ -145,17 +144,13 @@ fn blank(v: Option<&Value>) -> bool {
 
 /// The rules of the volume source `key` (`s`) at `at`, after its
 /// required fields: `validate<Type>VolumeSource`.
-fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
+pub(super) fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
     let path = |k: &str| child(at, k);
     let str_of = |k: &str| text(s, k);
     for (_, fields) in REQUIRED.iter().filter(|(k, _)| *k == key) {
         for field in fields.split(' ') {
             if blank(s.get(field)) {
-                // ValidateCSIDriverName stops when the driver is empty.
                 errs.required(path(field), "");
-                if key == "csi" {
-                    return csi_secret(errs, s, at);
-                }
             }
         }
     }
@@ -209,17 +204,7 @@ fn source_rules(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
         }
         "projected" => projected(errs, s, at),
         "csi" => {
-            let driver = str_of("driver");
-            if driver.len() > 63 {
-                errs.push(too_long(&path("driver"), 63));
-            }
-            let lower = driver.to_ascii_lowercase();
-            invalid_each(
-                errs,
-                &path("driver"),
-                driver,
-                names::dns1123_subdomain(&lower),
-            );
+            csi_driver_name(errs, str_of("driver"), &path("driver"));
             csi_secret(errs, s, at);
         }
         "ephemeral" => ephemeral(errs, s, at),
@@ -248,7 +233,7 @@ fn in_tree(errs: &mut Vec<FieldError>, key: &str, s: &Value, at: &str) {
                 );
             }
         }
-        "iscsi" => iscsi(errs, s, at),
+        "iscsi" => iscsi(errs, s, at, false),
         "flocker" => {
             let (name, uuid) = (str_of("datasetName"), str_of("datasetUUID"));
             if name.is_empty() && uuid.is_empty() {
@@ -326,6 +311,19 @@ const HOST_PATH_TYPES: [&str; 8] = [
     "FileOrCreate",
     "Socket",
 ];
+
+/// `ValidateCSIDriverName`: set, at most 63 bytes, a DNS subdomain once
+/// lower-cased (an empty name fails both the first and the last).
+pub(super) fn csi_driver_name(errs: &mut Vec<FieldError>, driver: &str, at: &str) {
+    if driver.is_empty() {
+        errs.required(at, "");
+    }
+    if driver.len() > 63 {
+        errs.push(too_long(at, 63));
+    }
+    let lower = driver.to_ascii_lowercase();
+    invalid_each(errs, at, driver, names::dns1123_subdomain(&lower));
+}
 
 /// `validateCSIVolumeSource`'s secret reference: a name, a DNS subdomain
 /// (refused at `csi.name`, as upstream has it).
@@ -698,17 +696,25 @@ fn ephemeral(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
 #[cfg(feature = "rare-kinds")]
 /// `validateISCSIVolumeSource` after the portal: an IQN of one of the
 /// three formats, a LUN in 0..=255, a secret for CHAP, an initiator name
-/// of the formats (at `initiatorname`, as upstream spells it).
-fn iscsi(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
-    const PREFIXES: &str = "must be valid format starting with iqn, eui, or naa";
+/// of the formats (at `initiatorname`, as upstream spells it). A
+/// PersistentVolume's (`validateISCSIPersistentVolumeSource`, when
+/// `persistent`) words a missing prefix as any bad format, and also
+/// requires its secret reference's name.
+pub(super) fn iscsi(errs: &mut Vec<FieldError>, s: &Value, at: &str, persistent: bool) {
+    const FORMAT: &str = "must be valid format";
+    let prefixes = if persistent {
+        FORMAT
+    } else {
+        "must be valid format starting with iqn, eui, or naa"
+    };
     let iqn = text(s, "iqn");
     let iqn_path = child(at, "iqn");
     if iqn.is_empty() {
         errs.required(iqn_path, "");
     } else if !["iqn", "eui", "naa"].iter().any(|p| iqn.starts_with(p)) {
-        errs.invalid(iqn_path, BadValue::str(iqn), PREFIXES);
+        errs.invalid(iqn_path, BadValue::str(iqn), prefixes);
     } else if !iscsi_name(iqn) {
-        errs.invalid(iqn_path, BadValue::str(iqn), "must be valid format");
+        errs.invalid(iqn_path, BadValue::str(iqn), FORMAT);
     }
     let lun = s.get("lun").and_then(Value::as_i64).unwrap_or(0);
     if !(0..=255).contains(&lun) {
@@ -718,16 +724,22 @@ fn iscsi(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     if (chap("chapAuthDiscovery") || chap("chapAuthSession")) && at_key(s, "secretRef").is_none() {
         errs.required(child(at, "secretRef"), "");
     }
+    if persistent && at_key(s, "secretRef").is_some_and(|r| text(r, "name").is_empty()) {
+        errs.required(child(&child(at, "secretRef"), "name"), "");
+    }
     if let Some(name) = at_key(s, "initiatorName").and_then(Value::as_str) {
         let path = child(at, "initiatorname");
         let prefixed = ["iqn", "eui", "naa"].iter().any(|p| name.starts_with(p));
         if !prefixed {
-            errs.invalid(path.as_str(), BadValue::str(name), PREFIXES);
+            errs.invalid(path.as_str(), BadValue::str(name), prefixes);
         } else if !iscsi_name(name) {
-            errs.invalid(path, BadValue::str(name), "must be valid format");
+            errs.invalid(path, BadValue::str(name), FORMAT);
         }
     }
 }
+
+#[cfg(feature = "rare-kinds")]
+pub(super) const ISCSI_NAME_TOO_LONG: &str = "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.";
 
 #[cfg(feature = "rare-kinds")]
 const LUN_RANGE: &str = "must be between 0 and 255, inclusive";

@@ -147,16 +147,17 @@ fn claims_nfs_git_and_images() {
     ));
 }
 
-/// `validateCSIVolumeSource` (`ValidateCSIDriverName`: required, then
-/// at most 63 bytes and a DNS subdomain lower-cased; the secret's name a
-/// subdomain, refused at `csi.name` as upstream has it).
+/// `validateCSIVolumeSource` (`ValidateCSIDriverName`: required, at
+/// most 63 bytes and a DNS subdomain lower-cased, so that an empty driver
+/// fails twice; the secret's name a subdomain, refused at `csi.name` as
+/// upstream has it).
 #[test]
 fn csi() {
     assert_eq!(
         volumes(
             "[{name: a, csi: {driver: '', nodePublishSecretRef: {}}}, {name: b, csi: {driver: Bad_Driver, nodePublishSecretRef: {name: Bad}}}]"
         ),
-        "[spec.volumes[0].csi.driver: Required value, spec.volumes[0].csi.nodePublishSecretRef.name: Required value, spec.volumes[1].csi.driver: Invalid value: \"Bad_Driver\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.volumes[1].csi.name: Invalid value: \"Bad\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
+        "[spec.volumes[0].csi.driver: Required value, spec.volumes[0].csi.driver: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.volumes[0].csi.nodePublishSecretRef.name: Required value, spec.volumes[1].csi.driver: Invalid value: \"Bad_Driver\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.volumes[1].csi.name: Invalid value: \"Bad\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')]"
     );
     assert!(passes(
         "[{name: a, csi: {driver: Secrets-Store.csi.k8s.io, nodePublishSecretRef: {name: creds}}}]"
