@@ -549,8 +549,8 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "PersistentVolumeClaim",
-        "no access modes, unsupported access or volume modes, a missing or non-positive storage request, invalid class names",
-        "core/validation ValidatePersistentVolumeClaimSpec",
+        "no access modes, an invalid label selector, unsupported access or volume modes, a missing or non-positive storage request, invalid class names; a data source or reference without a name or kind, of a kind other than PersistentVolumeClaim without an API group, with an API group that is not a DNS subdomain (unless the stored claim's had one) or a namespace that is not a DNS label; a data source beside a namespaced reference, or one that does not match the reference",
+        "core/validation ValidatePersistentVolumeClaimSpec, validateDataSource, validateDataSourceRef (apimachinery ValidateLabelSelector)",
     ),
     (
         "PersistentVolumeClaim",

@@ -104,7 +104,7 @@ fn source<'a>(pv: &'a Value, key: &str) -> Option<&'a Value> {
 /// `ValidatePersistentVolumeSpec` (not inline).
 fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    pvc::access_modes(&mut errs, pv, "");
+    pvc::access_modes(&mut errs, pv, "", Vec::new());
     capacity(&mut errs, source(pv, "capacity").and_then(Value::as_map));
     let reclaim = text(
         pv.get("spec").unwrap_or(&Value::Null),

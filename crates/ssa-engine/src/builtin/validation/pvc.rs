@@ -5,11 +5,11 @@
 //! `volumeName` once, `storageClassName` from nil). Not modelled: the
 //! go-cmp diff of the internal specs upstream appends to that message (a
 //! model of go-cmp's report is on the `gocmp-pvc` branch; it did not fit
-//! the page's size budget), the label selector's and the data sources'
-//! own rules.
+//! the page's size budget), and an update's leave to keep the label
+//! values its stored selector already broke (they are refused).
 
-use super::field::{BadValue, Errors, FieldError, json_string, named};
-use super::{equality, names};
+use super::field::{BadValue, Errors, FieldError, child, invalid_each, json_string, named};
+use super::{equality, meta, names};
 use crate::builtin::goencoding::quantity;
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -24,7 +24,7 @@ const ACCESS_MODES: [&str; 4] = [
 
 /// The claim's errors after its metadata's.
 pub(super) fn errors(old: Option<&Value>, new: &Value) -> Vec<FieldError> {
-    let mut errs = spec(new);
+    let mut errs = spec(new, old);
     if let Some(old) = old {
         errs.extend(update(old, new));
     }
@@ -51,9 +51,15 @@ fn storage(pvc: &Value, path: &[&str]) -> Option<String> {
 const REQUESTS: &[&str] = &["spec", "resources", "requests"];
 
 /// `ValidatePersistentVolumeClaimSpec`, the rules of its fields' values.
-fn spec(pvc: &Value) -> Vec<FieldError> {
+fn spec(pvc: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    access_modes(&mut errs, pvc, "at least 1 access mode is required");
+    let selector = meta::label_selector(field(pvc, "selector"), "spec.selector");
+    access_modes(
+        &mut errs,
+        pvc,
+        "at least 1 access mode is required",
+        selector,
+    );
     let at = "spec.resources[storage]";
     match storage(pvc, REQUESTS) {
         None => errs.required(at, ""),
@@ -66,8 +72,22 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
     for key in [
         "storageClassName",
         "volumeMode",
+        "dataSource",
         "volumeAttributesClassName",
     ] {
+        if key == "dataSource" {
+            // ValidationOptionsForPersistentVolumeClaim: API groups the
+            // stored claim's data sources already had are not checked.
+            let grouped = |pvc: &Value| {
+                ["dataSource", "dataSourceRef"].iter().any(|k| {
+                    field(pvc, k)
+                        .and_then(|s| s.get("apiGroup"))
+                        .is_some_and(|g| !g.is_null())
+                })
+            };
+            data_sources(&mut errs, pvc, old.is_some_and(grouped));
+            continue;
+        }
         let Some(name) = text(pvc, key).filter(|n| !n.is_empty()) else {
             continue;
         };
@@ -86,9 +106,75 @@ fn spec(pvc: &Value) -> Vec<FieldError> {
     errs
 }
 
+/// `validateDataSource` and `validateDataSourceRef` (a name and a kind;
+/// without an API group only a claim; the group a DNS subdomain unless
+/// `any_group`; a reference's namespace a DNS label), then their
+/// agreement. The bad value of the last two errors is a `*field.Path`,
+/// which encoding/json prints `{}` (no exported fields).
+fn data_sources(errs: &mut Vec<FieldError>, pvc: &Value, any_group: bool) {
+    let (source, reference) = (field(pvc, "dataSource"), field(pvc, "dataSourceRef"));
+    let string = super::text;
+    for (key, s) in [
+        ("spec.dataSource", source),
+        ("spec.dataSourceRef", reference),
+    ] {
+        let Some(s) = s else {
+            continue;
+        };
+        for k in ["name", "kind"] {
+            if string(s, k).is_empty() {
+                errs.required(child(key, k), "");
+            }
+        }
+        let (group, kind) = (string(s, "apiGroup"), string(s, "kind"));
+        if group.is_empty() && kind != "PersistentVolumeClaim" {
+            errs.invalid(
+                key,
+                BadValue::str(kind),
+                "must be 'PersistentVolumeClaim' when referencing the default apiGroup",
+            );
+        }
+        if !group.is_empty() && !any_group {
+            invalid_each(
+                errs,
+                &child(key, "apiGroup"),
+                group,
+                names::dns1123_subdomain(group),
+            );
+        }
+        let namespace = string(s, "namespace");
+        if !namespace.is_empty() {
+            let at = child(key, "namespace");
+            invalid_each(errs, &at, namespace, names::dns1123_label(namespace));
+        }
+    }
+    let detail = match (source, reference) {
+        (Some(_), Some(r)) if !string(r, "namespace").is_empty() => {
+            "may not be specified when dataSourceRef.namespace is specified"
+        }
+        (Some(s), Some(r))
+            if ["name", "kind"]
+                .iter()
+                .any(|k| string(s, k) != string(r, k))
+                || s.get("apiGroup").filter(|g| !g.is_null())
+                    != r.get("apiGroup").filter(|g| !g.is_null()) =>
+        {
+            "must match dataSourceRef"
+        }
+        _ => return,
+    };
+    errs.invalid("spec", BadValue::Json("{}".to_string()), detail);
+}
+
 /// A claim's or a volume's `spec.accessModes`: some (`missing` says
-/// what when none), each supported, ReadWriteOncePod alone.
-pub(super) fn access_modes(errs: &mut Vec<FieldError>, object: &Value, missing: &str) {
+/// what when none; a claim's label selector's errors come next), each
+/// supported, ReadWriteOncePod alone.
+pub(super) fn access_modes(
+    errs: &mut Vec<FieldError>,
+    object: &Value,
+    missing: &str,
+    selector: Vec<FieldError>,
+) {
     let modes: Vec<&str> = field(object, "accessModes")
         .and_then(Value::as_list)
         .map(|l| l.iter().map(|m| m.as_str().unwrap_or("")).collect())
@@ -96,6 +182,7 @@ pub(super) fn access_modes(errs: &mut Vec<FieldError>, object: &Value, missing: 
     if modes.is_empty() {
         errs.required("spec.accessModes", missing);
     }
+    errs.extend(selector);
     let (mut once_pod, mut other) = (false, false);
     for mode in modes {
         if !ACCESS_MODES.contains(&mode) {

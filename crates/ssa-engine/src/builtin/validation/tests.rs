@@ -962,6 +962,63 @@ fn pvc_spec_values() {
     );
 }
 
+/// A claim's label selector (after the missing access modes) and data
+/// sources (`validateDataSource`, `validateDataSourceRef`, as the strategy
+/// normalizes them: each filled from the other), then their agreement;
+/// a snapshot restore passes; on update, the API groups a stored claim's
+/// data sources had are not checked again.
+#[test]
+fn pvc_selector_and_data_sources() {
+    let refused = |spec: &str| {
+        pvc()
+            .validate(None, &claim(spec, "{}"))
+            .unwrap_err()
+            .split_once("is invalid: ")
+            .unwrap()
+            .1
+            .to_string()
+    };
+    let storage = "resources: {requests: {storage: 1Gi}}";
+    assert_eq!(
+        pvc()
+            .validate(None, &v("metadata: {name: c}\nspec: {selector: {matchExpressions: [{key: tier, operator: In}]}, resources: {requests: {storage: 1Gi}}}"))
+            .unwrap_err(),
+        "PersistentVolumeClaim \"c\" is invalid: [spec.accessModes: Required value: at least 1 access mode is required, spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn']"
+    );
+    let snapshot =
+        "{apiGroup: snapshot.storage.k8s.io, kind: VolumeSnapshot, name: new-snapshot-test}";
+    let restore = format!("{storage}, dataSource: {snapshot}, dataSourceRef: {snapshot}");
+    assert!(pvc().validate(None, &claim(&restore, "{}")).is_ok());
+    let bare = "{kind: VolumeSnapshot, name: snap}";
+    assert_eq!(
+        refused(&format!(
+            "{storage}, dataSource: {bare}, dataSourceRef: {bare}"
+        )),
+        "[spec.dataSource: Invalid value: \"VolumeSnapshot\": must be 'PersistentVolumeClaim' when referencing the default apiGroup, spec.dataSourceRef: Invalid value: \"VolumeSnapshot\": must be 'PersistentVolumeClaim' when referencing the default apiGroup]"
+    );
+    assert_eq!(
+        refused(&format!(
+            "{storage}, dataSource: {{apiGroup: Snapshots, kind: ''}}, dataSourceRef: {{apiGroup: Snapshots, kind: VolumeSnapshot, name: snap, namespace: Other}}"
+        )),
+        format!(
+            "[spec.dataSource.name: Required value, spec.dataSource.kind: Required value, spec.dataSource.apiGroup: Invalid value: \"Snapshots\": {SUBDOMAIN_MSG}, spec.dataSourceRef.apiGroup: Invalid value: \"Snapshots\": {SUBDOMAIN_MSG}, spec.dataSourceRef.namespace: Invalid value: \"Other\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'), spec: Invalid value: {{}}: may not be specified when dataSourceRef.namespace is specified]"
+        )
+    );
+    let other = "{apiGroup: snapshot.storage.k8s.io, kind: VolumeSnapshot, name: other}";
+    assert_eq!(
+        refused(&format!(
+            "{storage}, dataSource: {snapshot}, dataSourceRef: {other}"
+        )),
+        "spec: Invalid value: {}: must match dataSourceRef"
+    );
+    let bad_group = "{apiGroup: Snapshots, kind: VolumeSnapshot, name: snap}";
+    let grouped = claim(
+        &format!("{storage}, dataSource: {bad_group}, dataSourceRef: {bad_group}"),
+        "{}",
+    );
+    assert!(pvc().validate(Some(&grouped), &grouped).is_ok());
+}
+
 /// The subdomain message `NameIsDNSSubdomain` gives a name such as
 /// `My_Job`.
 const SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

@@ -10,7 +10,8 @@
 //! modes, items' keys and local paths, field and resource selectors,
 //! service account tokens, duplicate paths), a claim's name, nfs, csi
 //! (driver name, secret reference), ephemeral (the claim template's
-//! metadata, then `pvc`'s claim spec rules), image (reference and pull
+//! metadata, then `pvc`'s claim spec rules, its selector and data
+//! sources among them), image (reference and pull
 //! policy), and the required fields of the in-tree plugins. Their other
 //! rules (disk partitions, iscsi's name formats and LUN, fc, flocker,
 //! quobyte, azureDisk, storageos, cinder, flexVolume's options) are the
@@ -21,8 +22,7 @@
 //! name, a claim of one), projected `clusterTrustBundle` and
 //! `podCertificate` sources (their gates, ClusterTrustBundleProjection
 //! and PodCertificateRequest, are off in 1.36: the strategy drops them),
-//! a claim template's label selector and data sources (as `pvc`), and
-//! `strings.ToLower`'s folding of non-ASCII letters (a csi driver, an
+//! and `strings.ToLower`'s folding of non-ASCII letters (a csi driver, an
 //! annotation subscript, a flexVolume option are lower-cased as ASCII).
 
 use super::field::{

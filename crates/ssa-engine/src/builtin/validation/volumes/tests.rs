@@ -175,9 +175,9 @@ fn ephemeral() {
     );
     assert_eq!(
         volumes(
-            "[{name: a, ephemeral: {volumeClaimTemplate: {metadata: {name: x, uid: u, labels: {'a b': c}}, spec: {accessModes: [Bad]}}}}]"
+            "[{name: a, ephemeral: {volumeClaimTemplate: {metadata: {name: x, uid: u, labels: {'a b': c}}, spec: {accessModes: [Bad], dataSource: {kind: Snap, name: s}}}}}]"
         ),
-        "[spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.labels: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set, spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set, spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: Unsupported value: \"Bad\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\", spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources[storage]: Required value]"
+        "[spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.labels: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: Forbidden: cannot be set, spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.uID: Forbidden: cannot be set, spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: Unsupported value: \"Bad\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\", spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources[storage]: Required value, spec.volumes[0].ephemeral.volumeClaimTemplate.spec.dataSource: Invalid value: \"Snap\": must be 'PersistentVolumeClaim' when referencing the default apiGroup]"
     );
     assert!(passes(
         "[{name: scratch, ephemeral: {volumeClaimTemplate: {metadata: {labels: {app: web}}, spec: {accessModes: [ReadWriteOnce], storageClassName: fast, resources: {requests: {storage: 1Gi}}}}}}]"
