@@ -25,12 +25,16 @@
 
 use crate::value::Value;
 
+#[cfg(feature = "rare-kinds")]
+mod check;
 mod net;
 mod time;
 mod values;
 
 use time::{duration_of, timestamp_of};
 
+#[cfg(feature = "rare-kinds")]
+pub(crate) use check::compile;
 #[cfg(feature = "rare-kinds")]
 pub(crate) use values::RESERVED;
 pub(super) use values::typed;
@@ -39,9 +43,11 @@ pub(super) use values::typed;
 pub(super) enum Expr {
     Literal(Value),
     Ident(String),
-    Select(Box<Expr>, String),
-    /// `has(e.field)`.
-    Has(Box<Expr>, String),
+    /// `e.field`, and where its `.` is (in characters): cel-go's location
+    /// of the selection, which a compile error names.
+    Select(Box<Expr>, String, usize),
+    /// `has(e.field)`, and where its `(` is (the macro's location).
+    Has(Box<Expr>, String, usize),
     Index(Box<Expr>, Box<Expr>),
     /// A function or method: its receiver, name and arguments.
     Call(Option<Box<Expr>>, String, Vec<Expr>),
@@ -84,11 +90,16 @@ const OPERATORS: [&str; 24] = [
     ")", "[", "]", ",", "{", "}",
 ];
 
-fn lex(src: &str) -> Option<Vec<Token>> {
+/// The tokens of `src`, and where each starts (in characters).
+fn lex(src: &str) -> Option<(Vec<Token>, Vec<usize>)> {
     let chars: Vec<char> = src.chars().collect();
     let mut tokens = Vec::new();
-    let mut i = 0;
+    let mut starts = Vec::new();
+    let (mut i, mut start) = (0, 0);
     while i < chars.len() {
+        // A step pushes one token at most, begun where the step began.
+        starts.resize(tokens.len(), start);
+        start = i;
         let c = chars[i];
         if c.is_whitespace() {
             i += 1;
@@ -142,7 +153,8 @@ fn lex(src: &str) -> Option<Vec<Token>> {
             tokens.push(Token::Op(op));
         }
     }
-    Some(tokens)
+    starts.resize(tokens.len(), start);
+    Some((tokens, starts))
 }
 
 /// The string literal whose opening quote is at `start`, and the index
@@ -211,6 +223,8 @@ fn string_literal(chars: &[char], start: usize, raw: bool) -> Option<(String, us
 
 struct Parser {
     tokens: Vec<Token>,
+    /// Where each token starts, in characters.
+    starts: Vec<usize>,
     at: usize,
 }
 
@@ -226,11 +240,15 @@ const MAX_HEIGHT: usize = 200;
 
 /// The expression of `src`; `None` when it is outside the subset.
 pub(super) fn parse(src: &str) -> Option<Expr> {
-    let tokens = lex(src)?;
+    let (tokens, starts) = lex(src)?;
     if tokens.len() > MAX_TOKENS {
         return None;
     }
-    let mut p = Parser { tokens, at: 0 };
+    let mut p = Parser {
+        tokens,
+        starts,
+        at: 0,
+    };
     let e = p.conditional(0)?;
     (p.at == p.tokens.len() && height(&e) <= MAX_HEIGHT).then_some(e)
 }
@@ -262,6 +280,14 @@ impl Parser {
 
     fn expect(&mut self, op: &str) -> Option<()> {
         self.eat(op).then_some(())
+    }
+
+    /// Where the token just taken starts.
+    fn taken_at(&self) -> usize {
+        self.starts
+            .get(self.at.wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Nesting is bounded: a rule is short, and a deep one is refused
@@ -331,6 +357,7 @@ impl Parser {
         let mut e = self.primary(depth)?;
         loop {
             if self.eat(".") {
+                let dot = self.taken_at();
                 // `e.?field`: an optional of the field.
                 let optional = self.eat("?");
                 let Some(Token::Ident(name)) = self.peek().cloned() else {
@@ -347,7 +374,7 @@ impl Parser {
                     let args = self.arguments(depth)?;
                     e = method(e, name, args)?;
                 } else {
-                    e = Expr::Select(Box::new(e), name);
+                    e = Expr::Select(Box::new(e), name, dot);
                 }
             } else if self.eat("[") {
                 let index = self.conditional(depth + 1)?;
@@ -405,11 +432,12 @@ impl Parser {
                 "self" | "oldSelf" => Expr::Ident(word),
                 "has" => {
                     self.expect("(")?;
-                    let Expr::Select(target, field) = self.conditional(depth + 1)? else {
+                    let paren = self.taken_at();
+                    let Expr::Select(target, field, _) = self.conditional(depth + 1)? else {
                         return None;
                     };
                     self.expect(")")?;
-                    Expr::Has(target, field)
+                    Expr::Has(target, field, paren)
                 }
                 "size" | "int" | "string" | "double" | "quantity" | "isQuantity" | "duration"
                 | "ip" | "isIP" | "cidr" | "isCIDR" | "timestamp" | "url" | "isURL"
@@ -513,7 +541,7 @@ impl Expr {
     fn children(&self) -> Vec<&Expr> {
         match self {
             Expr::Literal(_) | Expr::Ident(_) => Vec::new(),
-            Expr::Select(t, _) | Expr::Has(t, _) | Expr::Not(t) | Expr::Negate(t) => vec![t],
+            Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t) | Expr::Negate(t) => vec![t],
             Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => vec![a, b],
             Expr::Call(t, _, args) => t.as_deref().into_iter().chain(args).collect(),
             Expr::Conditional(a, b, c) => vec![a, b, c],
@@ -634,14 +662,14 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
         Expr::Literal(v) => Ok(v.clone()),
         Expr::Ident(name) => scope.var(name),
         // A property is selected by its escaped name (`foo__dash__bar`).
-        Expr::Select(target, field) => match eval(target, scope)? {
+        Expr::Select(target, field, _) => match eval(target, scope)? {
             Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {
                 Some(v) => Ok(v.clone()),
                 None => error(format!("no such key: {field}")),
             },
             _ => Err(Failure::Unsupported),
         },
-        Expr::Has(target, field) => match eval(target, scope)? {
+        Expr::Has(target, field, _) => match eval(target, scope)? {
             Value::Map(m) => Ok(Value::Bool(
                 values::unescape(field).is_some_and(|f| m.contains_key(&f)),
             )),

@@ -49,6 +49,9 @@ pub(super) fn openapi_v3_schema(
         );
     }
     let conversion = convert(schema);
+    // RootCELContext: the rules compile only in a structural schema whose
+    // defaults are valid.
+    let mut compiles = false;
     if conversion.is_ok() {
         let mut structural = Vec::new();
         invariants(&mut structural, map, Level::Root, path);
@@ -57,6 +60,7 @@ pub(super) fn openapi_v3_schema(
         // ValidateDefaults, once the schema is structural.
         if structural.is_empty() {
             defaults(&mut structural, map, path, true, false);
+            compiles = structural.is_empty();
         }
         errs.extend(structural);
     }
@@ -65,7 +69,14 @@ pub(super) fn openapi_v3_schema(
         defaults_reason: "",
         inside_resource_meta: false,
     };
+    let walked = errs.len();
     openapi(&mut errs, map, path, validator, true);
+    // The rules' compile errors (`CELErrors`) follow the schema's.
+    if compiles {
+        let mut cel = Vec::new();
+        compile_rules(&mut cel, map, path, true, &errs[walked..]);
+        errs.extend(cel);
+    }
     if errs.is_empty()
         && let Err(message) = conversion
     {
@@ -931,8 +942,82 @@ fn map_list_keys_map_set(
     }
 }
 
+/// Each node's rules compiled, as `ValidateCustomResourceDefinitionOpenAPISchema`
+/// compiles them with the node's CEL context (its additional properties',
+/// properties' and items' first, then its own), unless a schema error was
+/// found at the node or below: a rule's compile error (`undefined field`,
+/// see `crd::cel::check`), then an `optionalOldSelf` on a rule that does
+/// not read `oldSelf`. A rule outside the engine's CEL subset is not
+/// compiled. Not modelled: the rules' estimated cost, a `messageExpression`'s
+/// compilation, `oldSelf` where values cannot be correlated.
+fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, found: &[FieldError]) {
+    if let Some(additional) = s.get("additionalProperties").and_then(Value::as_map) {
+        compile_rules(
+            cel,
+            additional,
+            &child(path, "additionalProperties"),
+            false,
+            found,
+        );
+    }
+    for (key, field) in schemas(s, "properties") {
+        compile_rules(cel, field, &property(path, key), false, found);
+    }
+    if let Some(items) = s.get("items").and_then(Value::as_map) {
+        compile_rules(cel, items, &child(path, "items"), false, found);
+    }
+    let below = |e: &FieldError| {
+        e.path
+            .strip_prefix(path)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+    };
+    if found.iter().any(below) {
+        return;
+    }
+    let node = Value::Map(s.clone());
+    for (i, rule) in schema_list(s, "x-kubernetes-validations").enumerate() {
+        let at = index(&child(path, "x-kubernetes-validations"), i);
+        let optional = rule.get("optionalOldSelf").and_then(Value::as_bool);
+        let Some(compiled) =
+            crate::crd::compile_cel_rule(text(rule, "rule"), &node, root, optional == Some(true))
+        else {
+            continue;
+        };
+        if let Some(detail) = &compiled.error {
+            cel.invalid(child(&at, "rule"), rule_value(rule), detail);
+        }
+        if let Some(optional) = optional.filter(|_| !compiled.uses_old_self) {
+            cel.invalid(
+                child(&at, "optionalOldSelf"),
+                BadValue::Json(optional.to_string()),
+                "may not be set if oldSelf is not used in rule",
+            );
+        }
+    }
+}
+
+/// A rule as the error prints it: `json.Marshal` of the internal
+/// `apiextensions.ValidationRule`, whose fields have no json tags.
+fn rule_value(rule: &Map) -> BadValue {
+    let string = |key: &str| super::super::field::json_string(text(rule, key));
+    let or_null = |key: &str| {
+        rule.get(key)
+            .filter(|v| !v.is_null())
+            .map_or_else(|| "null".to_string(), Value::to_json)
+    };
+    BadValue::Json(format!(
+        "{{\"Rule\":{},\"Message\":{},\"MessageExpression\":{},\"Reason\":{},\"FieldPath\":{},\"OptionalOldSelf\":{}}}",
+        string("rule"),
+        string("message"),
+        string("messageExpression"),
+        or_null("reason"),
+        string("fieldPath"),
+        or_null("optionalOldSelf"),
+    ))
+}
+
 /// The static checks of `x-kubernetes-validations` (their compilation is
-/// not modelled).
+/// [`compile_rules`]').
 fn validation_rules(errs: &mut Vec<FieldError>, s: &Map, path: &str) {
     let has_newlines = |t: &str| t.contains('\n') || t.contains('\r');
     for (i, rule) in schema_list(s, "x-kubernetes-validations").enumerate() {

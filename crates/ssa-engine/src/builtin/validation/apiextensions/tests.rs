@@ -307,8 +307,9 @@ fn map_lists_and_per_version_schemas() {
     );
 }
 
-/// `x-kubernetes-validations`' static checks (their compilation is not
-/// modelled), and a type OpenAPI v3 does not have.
+/// `x-kubernetes-validations`' static checks (their compilation is
+/// skipped where the schema has errors), and a type OpenAPI v3 does not
+/// have.
 #[test]
 fn validation_rules_and_types() {
     assert_eq!(
@@ -320,6 +321,34 @@ fn validation_rules_and_types() {
             "{PREFIX}[{AT}.properties[a].type: Unsupported value: \"int\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\", \
             {AT}.x-kubernetes-validations[0].rule: Required value: rule is not specified, \
             {AT}.x-kubernetes-validations[1].message: Invalid value: \"two\\nlines\": must not contain line breaks]"
+        )
+    );
+}
+
+/// The rules compile against their nodes' CEL types (`CELErrors`, after
+/// the schema's other errors): a field the schema does not declare, a
+/// property named by a CEL reserved word unescaped (grafana-operator's
+/// CRDs as a 1.31 server refused them, its bad value now as
+/// `json.Marshal` prints the internal rule), children's rules before
+/// their parent's; a rule skipped below a schema error; `optionalOldSelf`
+/// where the rule does not read `oldSelf`.
+#[test]
+fn rules_compile_against_their_schema() {
+    let message = schema_refusal(
+        "{type: object, properties: {spec: {type: object, \
+         x-kubernetes-validations: [{rule: 'self.minReplicas <= self.replicas', optionalOldSelf: false}, {rule: 'self.replicas >= 0'}], \
+         properties: {replicas: {type: integer}, template: {type: object, properties: {metadata: {type: object, \
+         x-kubernetes-validations: [{rule: '(!(has(oldSelf.namespace) && !has(self.namespace)))', message: namespace is immutable}], \
+         properties: {namespace: {type: string}}}}}}}, \
+         status: {type: object, x-kubernetes-validations: [{rule: 'self.ready'}], properties: {phase: {type: strin}}}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.properties[status].properties[phase].type: Unsupported value: \"strin\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\", \
+            {AT}.properties[spec].properties[template].properties[metadata].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"(!(has(oldSelf.namespace) \\u0026\\u0026 !has(self.namespace)))\",\"Message\":\"namespace is immutable\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: ERROR: <input>:1:7: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | ......^\nERROR: <input>:1:34: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | .................................^, \
+            {AT}.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.minReplicas \\u003c= self.replicas\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":false}}: compilation failed: ERROR: <input>:1:5: undefined field 'minReplicas'\n | self.minReplicas <= self.replicas\n | ....^, \
+            {AT}.properties[spec].x-kubernetes-validations[0].optionalOldSelf: Invalid value: false: may not be set if oldSelf is not used in rule]"
         )
     );
 }

@@ -1,0 +1,294 @@
+//! The first of cel-go's compile errors a CRD author meets: a field the
+//! rule selects that its schema does not declare (`undefined field 'x'`).
+//!
+//! apiextensions-apiserver compiles each rule against the CEL type of its
+//! schema node (`SchemaDeclType`, apiserver `pkg/cel/common/schemas.go`):
+//! an object exposes the properties whose own schema has a CEL type, by
+//! their escaped names (`foo__dash__bar`, and a CEL reserved word as
+//! `__namespace__`: `self.namespace` is undefined even where `namespace`
+//! is a property); not the unknown fields an
+//! `x-kubernetes-preserve-unknown-fields` object keeps, nor a property
+//! without a type. A resource's root (and an embedded resource) also has
+//! `apiVersion`, `kind` and a `metadata` of `name` and `generateName`
+//! alone. A map's values and a list's items have their schemas' types;
+//! a comprehension's variable, its range's item (a map's key is a
+//! string).
+//!
+//! The error is printed as cel-go prints its issues
+//! (`common/errors.go`): `ERROR: <input>:LINE:COLUMN: message`, the
+//! source line, and a caret under the selection's `.` (a `has()`'s
+//! `(`), the line's earlier characters as dots (full-width ones under
+//! characters of several bytes); several errors in the order of their
+//! places, one per line.
+//!
+//! Only this is checked: a rule with another compile error (an
+//! undeclared name, no matching overload, a result that is not a bool)
+//! is taken, or refused for its undefined fields alone.
+
+use super::Expr;
+use super::values::RESERVED;
+use crate::value::Value;
+
+/// A node's CEL type, as far as the check follows it.
+#[derive(Clone, Copy)]
+enum Decl<'a> {
+    /// A value whose fields are not checked: a scalar, an
+    /// int-or-string, a comprehension's result, what a function returns.
+    Dyn,
+    /// A list of items of this schema.
+    List(&'a Value),
+    /// A map (`additionalProperties`) of values of this schema.
+    Map(&'a Value),
+    /// An object of this schema; `true` at a resource's root.
+    Object(&'a Value, bool),
+    /// The `metadata` a resource's root exposes: `name`, `generateName`.
+    RootMeta,
+}
+
+/// What compiling a rule tells: the compile error's detail
+/// (`compilation failed: …`), if any, and whether the compiled rule reads
+/// `oldSelf` (a rule that failed does not).
+pub(crate) struct Compiled {
+    pub(crate) error: Option<String>,
+    pub(crate) uses_old_self: bool,
+}
+
+/// The compilation of the rule `rule` at a node of `schema` (`root`: the
+/// resource's root); `None` when the rule is outside the subset the
+/// engine parses, or the node has no CEL type.
+pub(crate) fn compile(
+    rule: &str,
+    schema: &Value,
+    root: bool,
+    optional_old_self: bool,
+) -> Option<Compiled> {
+    let expr = super::parse(rule)?;
+    let this = decl(schema, root || embedded(schema))?;
+    let mut checker = Checker {
+        vars: vec![
+            ("self".to_string(), this),
+            (
+                "oldSelf".to_string(),
+                if optional_old_self { Decl::Dyn } else { this },
+            ),
+        ],
+        errors: Vec::new(),
+    };
+    checker.check(&expr);
+    if checker.errors.is_empty() {
+        return Some(Compiled {
+            error: None,
+            uses_old_self: super::uses_old_self(&expr),
+        });
+    }
+    checker.errors.sort_by_key(|(at, _)| *at);
+    let issues: Vec<String> = checker
+        .errors
+        .iter()
+        .map(|(at, message)| display(rule, *at, message))
+        .collect();
+    Some(Compiled {
+        error: Some(format!("compilation failed: {}", issues.join("\n"))),
+        uses_old_self: false,
+    })
+}
+
+struct Checker<'a> {
+    /// The variables in scope, the innermost last.
+    vars: Vec<(String, Decl<'a>)>,
+    /// Each error's place (in characters) and message.
+    errors: Vec<(usize, String)>,
+}
+
+impl<'a> Checker<'a> {
+    /// The type of `e`, its errors recorded.
+    fn check(&mut self, e: &Expr) -> Decl<'a> {
+        match e {
+            Expr::Ident(name) => self
+                .vars
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map_or(Decl::Dyn, |(_, d)| *d),
+            Expr::Select(target, field, at) | Expr::Has(target, field, at) => {
+                let target = self.check(target);
+                let found = self.select(target, field, *at);
+                if matches!(e, Expr::Has(..)) {
+                    Decl::Dyn
+                } else {
+                    found
+                }
+            }
+            Expr::Index(target, index) => {
+                let target = self.check(target);
+                self.check(index);
+                match target {
+                    Decl::List(item) | Decl::Map(item) => {
+                        decl(item, embedded(item)).unwrap_or(Decl::Dyn)
+                    }
+                    _ => Decl::Dyn,
+                }
+            }
+            Expr::Macro(range, name, var, body) => {
+                let range = self.check(range);
+                let item = match range {
+                    Decl::List(item) => decl(item, embedded(item)).unwrap_or(Decl::Dyn),
+                    _ => Decl::Dyn,
+                };
+                self.vars.push((var.clone(), item));
+                self.check(body);
+                self.vars.pop();
+                match (name.as_str(), range) {
+                    ("filter", range) => range,
+                    _ => Decl::Dyn,
+                }
+            }
+            _ => {
+                for child in e.children() {
+                    self.check(child);
+                }
+                Decl::Dyn
+            }
+        }
+    }
+
+    /// The field `field` of a value of type `target`, selected at `at`:
+    /// an error when an object does not declare it.
+    fn select(&mut self, target: Decl<'a>, field: &str, at: usize) -> Decl<'a> {
+        let found = match target {
+            Decl::Object(schema, root) => object_field(schema, root, field),
+            Decl::RootMeta => matches!(field, "name" | "generateName").then_some(Decl::Dyn),
+            Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Dyn),
+            Decl::List(_) | Decl::Dyn => return Decl::Dyn,
+        };
+        found.unwrap_or_else(|| {
+            self.errors.push((at, format!("undefined field '{field}'")));
+            Decl::Dyn
+        })
+    }
+}
+
+fn flag(schema: &Value, key: &str) -> bool {
+    schema.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+fn embedded(schema: &Value) -> bool {
+    flag(schema, "x-kubernetes-embedded-resource")
+}
+
+/// `SchemaDeclType`: `None` for a schema CEL does not expose (no type, a
+/// list or map of such).
+fn decl(schema: &Value, root: bool) -> Option<Decl<'_>> {
+    if flag(schema, "x-kubernetes-int-or-string") {
+        return Some(Decl::Dyn);
+    }
+    match schema.get("type").and_then(Value::as_str).unwrap_or("") {
+        "array" => {
+            let items = schema.get("items").filter(|i| i.is_map())?;
+            decl(items, embedded(items))?;
+            Some(Decl::List(items))
+        }
+        "object" => match schema.get("additionalProperties").filter(|a| a.is_map()) {
+            Some(values) => {
+                decl(values, embedded(values))?;
+                Some(Decl::Map(values))
+            }
+            None => Some(Decl::Object(schema, root)),
+        },
+        "string" | "boolean" | "number" | "integer" => Some(Decl::Dyn),
+        _ => None,
+    }
+}
+
+/// The type of the field a rule names `field` in an object of `schema`:
+/// the property it escapes, if that has a CEL type. At a resource's root,
+/// `WithTypeAndObjectMeta` declares `kind`, `apiVersion` and `metadata`
+/// unless the schema already has them, with a metadata of string `name`
+/// and `generateName`.
+fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'a>> {
+    let properties = schema.get("properties").and_then(Value::as_map);
+    let property = |name: &str| properties.and_then(|p| p.get(name));
+    let typed = |v: Option<&Value>, t: &str| {
+        v.and_then(|v| v.get("type")).and_then(Value::as_str) == Some(t)
+    };
+    if root {
+        let meta = property("metadata");
+        let meta_field = |n: &str| meta.and_then(|m| m.get_path(&["properties", n]));
+        let complete = typed(property("kind"), "string")
+            && typed(property("apiVersion"), "string")
+            && typed(meta, "object")
+            && typed(meta_field("name"), "string")
+            && typed(meta_field("generateName"), "string");
+        if !complete {
+            match field {
+                "kind" | "apiVersion" => return Some(Decl::Dyn),
+                "metadata" => return Some(Decl::RootMeta),
+                _ => {}
+            }
+        }
+    }
+    properties?.iter().find_map(|(name, s)| {
+        (escape(name).as_deref() == Some(field))
+            .then(|| decl(s, embedded(s)))
+            .flatten()
+    })
+}
+
+/// apiserver's `cel.Escape`: the CEL name of a property, `None` when it
+/// has none (empty, a leading digit, another character than letters,
+/// digits, `_`, `.`, `-` and `/`).
+fn escape(name: &str) -> Option<String> {
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("__") {
+            out.push_str("__underscores__");
+            rest = &rest[2..];
+            continue;
+        }
+        match c {
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => return None,
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Some(out)
+}
+
+/// cel-go's `Error.ToDisplayString` of `message` at character `at` of
+/// `source`.
+fn display(source: &str, at: usize, message: &str) -> String {
+    let before: Vec<char> = source.chars().take(at).collect();
+    let line = before.iter().filter(|&&c| c == '\n').count() + 1;
+    let column = before.iter().rev().take_while(|&&c| c != '\n').count();
+    let snippet: String = source
+        .split('\n')
+        .nth(line - 1)
+        .unwrap_or("")
+        .replace('\t', " ");
+    let mut caret = String::new();
+    let mut chars = snippet.chars();
+    for c in chars.by_ref().take(column) {
+        caret.push(if c.len_utf8() > 1 { '\u{ff0e}' } else { '.' });
+    }
+    caret.push(match chars.next() {
+        Some(c) if c.len_utf8() > 1 => '\u{ff3e}',
+        _ => '^',
+    });
+    format!(
+        "ERROR: <input>:{line}:{}: {message}\n | {snippet}\n | {caret}",
+        column + 1
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,110 @@
+#![allow(clippy::unwrap_used)]
+
+use super::compile;
+use crate::value::Value;
+
+fn schema(yaml: &str) -> Value {
+    crate::yaml::parse(yaml).unwrap().value
+}
+
+/// The compile error of `rule` at a node of `node` (YAML), not a root.
+fn error(node: &str, rule: &str) -> Option<String> {
+    compile(rule, &schema(node), false, false).unwrap().error
+}
+
+/// grafana-operator#2552 and perses-operator#401: `namespace` is a CEL
+/// reserved word, so a property of that name is `__namespace__` in a
+/// rule; the servers' messages, byte for byte (carets under `has(`).
+#[test]
+fn reserved_property_names_as_the_issues_report_them() {
+    let metadata = "{type: object, properties: {labels: {type: object, additionalProperties: {type: string}}, namespace: {type: string}}}";
+    assert_eq!(
+        error(
+            metadata,
+            "(!(has(oldSelf.namespace) && !has(self.namespace)))"
+        )
+        .unwrap(),
+        "compilation failed: ERROR: <input>:1:7: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | ......^\nERROR: <input>:1:34: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | .................................^"
+    );
+    let basic_auth = "{type: object, properties: {type: {type: string}, name: {type: string}, namespace: {type: string}}}";
+    let rule = "self.type != 'secret' && self.type != 'configmap' || has(self.namespace)";
+    assert_eq!(
+        error(basic_auth, rule).unwrap(),
+        format!(
+            "compilation failed: ERROR: <input>:1:57: undefined field 'namespace'\n | {rule}\n | {}^",
+            ".".repeat(56)
+        )
+    );
+    // Written escaped, it compiles.
+    assert_eq!(
+        error(
+            basic_auth,
+            "self.type != 'secret' || has(self.__namespace__)"
+        ),
+        None
+    );
+}
+
+/// A plain selection's caret is under its `.`; fields inside lists,
+/// maps and comprehensions are typed by their schemas; escaped names.
+#[test]
+fn selections_are_typed_by_the_schema() {
+    let node = "{type: object, properties: {replicas: {type: integer}, ports: {type: array, items: {type: object, properties: {port: {type: integer}, node-port: {type: integer}}}}, labels: {type: object, additionalProperties: {type: object, properties: {value: {type: string}}}}, raw: {x-kubernetes-preserve-unknown-fields: true}, open: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {known: {type: string}}}, size: {x-kubernetes-int-or-string: true}}}";
+    assert_eq!(
+        error(node, "self.replica > 0").unwrap(),
+        "compilation failed: ERROR: <input>:1:5: undefined field 'replica'\n | self.replica > 0\n | ....^"
+    );
+    for good in [
+        "self.replicas > 0",
+        "self.ports.all(p, p.port > 0 && p.node__dash__port > 0)",
+        "self.ports[0].port > 0",
+        "self.labels['a'].value == 'x'",
+        "self.labels.all(k, self.labels[k].value != '')",
+        "self.open.known == 'x'",
+        "self.size == 1",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+    for (bad, field) in [
+        ("self.ports.all(p, p.nodePort > 0)", "nodePort"),
+        ("self.ports.exists(p, p.node-port > 0)", "node"),
+        ("self.labels['a'].val == 'x'", "val"),
+        ("has(self.raw)", "raw"),
+        ("self.open.unknown == 'x'", "unknown"),
+    ] {
+        let e = error(node, bad).unwrap_or_default();
+        assert!(
+            e.contains(&format!("undefined field '{field}'")),
+            "{bad}: {e}"
+        );
+    }
+}
+
+/// A resource's root exposes `apiVersion`, `kind` and a `metadata` of
+/// `name` and `generateName` alone; several lines are located by line
+/// and column, full-width dots under wide characters.
+#[test]
+fn roots_lines_and_wide_characters() {
+    let root = schema(
+        "{type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}",
+    );
+    let compiled = |rule: &str| compile(rule, &root, true, false).unwrap().error;
+    assert_eq!(
+        compiled("self.metadata.name.startsWith(self.kind) && self.spec.a == ''"),
+        None
+    );
+    assert_eq!(
+        compiled("has(self.metadata.namespace)").unwrap(),
+        "compilation failed: ERROR: <input>:1:4: undefined field 'namespace'\n | has(self.metadata.namespace)\n | ...^"
+    );
+    assert_eq!(
+        compiled("self.spec.a == 'é' ||\n\tself.spec.b == ''").unwrap(),
+        "compilation failed: ERROR: <input>:2:11: undefined field 'b'\n |  self.spec.b == ''\n | ..........^"
+    );
+    assert_eq!(
+        compiled("self.spec.a == 'éé' && self.spec.c").unwrap(),
+        "compilation failed: ERROR: <input>:1:33: undefined field 'c'\n | self.spec.a == 'éé' && self.spec.c\n | ................\u{ff0e}\u{ff0e}..............^"
+    );
+    // Outside the subset (an unknown function): not compiled here.
+    assert!(compile("self.spec.x.lowerAscii2()", &root, true, false).is_none());
+}
