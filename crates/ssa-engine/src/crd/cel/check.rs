@@ -45,9 +45,9 @@ enum Decl<'a> {
     RootMeta,
 }
 
-/// What compiling a rule tells: the compile error's detail
-/// (`compilation failed: …`), if any, and whether the compiled rule reads
-/// `oldSelf` (a rule that failed does not).
+/// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any,
+/// and whether the compiled rule reads `oldSelf` (a rule that failed
+/// does not).
 pub(crate) struct Compiled {
     pub(crate) error: Option<String>,
     pub(crate) uses_old_self: bool,
@@ -88,7 +88,7 @@ pub(crate) fn compile(
         .map(|(at, message)| display(rule, *at, message))
         .collect();
     Some(Compiled {
-        error: Some(format!("compilation failed: {}", issues.join("\n"))),
+        error: Some(issues.join("\n")),
         uses_old_self: false,
     })
 }

@@ -947,9 +947,10 @@ fn map_list_keys_map_set(
 /// properties' and items' first, then its own), unless a schema error was
 /// found at the node or below: a rule's compile error (`undefined field`,
 /// see `crd::cel::check`), then an `optionalOldSelf` on a rule that does
-/// not read `oldSelf`. A rule outside the engine's CEL subset is not
-/// compiled. Not modelled: the rules' estimated cost, a `messageExpression`'s
-/// compilation, `oldSelf` where values cannot be correlated.
+/// not read `oldSelf`. A rule that compiles has its `messageExpression`
+/// compiled the same way. A rule outside the engine's CEL subset is not
+/// compiled. Not modelled: the rules' estimated cost, `oldSelf` where
+/// values cannot be correlated.
 fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, found: &[FieldError]) {
     if let Some(additional) = s.get("additionalProperties").and_then(Value::as_map) {
         compile_rules(
@@ -983,8 +984,19 @@ fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, fou
         else {
             continue;
         };
-        if let Some(detail) = &compiled.error {
-            cel.invalid(child(&at, "rule"), rule_value(rule), detail);
+        if let Some(issues) = &compiled.error {
+            let detail = ["compilation failed: ", issues].concat();
+            cel.invalid(child(&at, "rule"), rule_value(rule), &detail);
+        } else if let Some(issues) = crate::crd::compile_cel_rule(
+            text(rule, "messageExpression"),
+            &node,
+            root,
+            optional == Some(true),
+        )
+        .and_then(|message| message.error)
+        {
+            let detail = ["messageExpression compilation failed: ", &issues].concat();
+            cel.invalid(child(&at, "messageExpression"), rule_value(rule), &detail);
         }
         if let Some(optional) = optional.filter(|_| !compiled.uses_old_self) {
             cel.invalid(
