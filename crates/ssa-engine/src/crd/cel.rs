@@ -42,7 +42,8 @@ pub(super) use values::typed;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Expr {
     Literal(Value),
-    Ident(String),
+    /// A name, and where it starts (in characters).
+    Ident(String, usize),
     /// `e.field`, and where its `.` is (in characters): cel-go's location
     /// of the selection, which a compile error names.
     Select(Box<Expr>, String, usize),
@@ -403,6 +404,7 @@ impl Parser {
     fn primary(&mut self, depth: usize) -> Option<Expr> {
         let token = self.peek()?.clone();
         self.at += 1;
+        let start = self.taken_at();
         Some(match token {
             Token::Int(i) => Expr::Literal(Value::Int(i)),
             Token::Float(f) => Expr::Literal(Value::Float(f)),
@@ -429,7 +431,7 @@ impl Parser {
                 "true" => Expr::Literal(Value::Bool(true)),
                 "false" => Expr::Literal(Value::Bool(false)),
                 "null" => Expr::Literal(Value::Null),
-                "self" | "oldSelf" => Expr::Ident(word),
+                "self" | "oldSelf" => Expr::Ident(word, start),
                 "has" => {
                     self.expect("(")?;
                     let paren = self.taken_at();
@@ -447,7 +449,7 @@ impl Parser {
                     (args.len() == 1).then_some(Expr::Call(None, word, args))?
                 }
                 // A comprehension's variable.
-                _ if is_variable(&word) => Expr::Ident(word),
+                _ if is_variable(&word) => Expr::Ident(word, start),
                 _ => return None,
             },
             Token::Op(_) => return None,
@@ -483,13 +485,16 @@ fn is_variable(word: &str) -> bool {
 /// A method call: the macros, and the functions of the subset.
 fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
     // `ip.isCanonical(s)`: a function in the `ip` namespace, not a method.
-    if target == Expr::Ident("ip".to_string()) && name == "isCanonical" && args.len() == 1 {
+    if matches!(&target, Expr::Ident(ns, _) if ns == "ip")
+        && name == "isCanonical"
+        && args.len() == 1
+    {
         return Some(Expr::Call(None, "ip.isCanonical".to_string(), args));
     }
     match (name.as_str(), args.len()) {
         ("all" | "exists" | "exists_one" | "map" | "filter", 2) => {
             let body = args.pop()?;
-            let Expr::Ident(var) = args.pop()? else {
+            let Expr::Ident(var, _) = args.pop()? else {
                 return None;
             };
             Some(Expr::Macro(Box::new(target), name, var, Box::new(body)))
@@ -531,7 +536,7 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
 /// create, nor where the old value cannot be correlated).
 pub(super) fn uses_old_self(e: &Expr) -> bool {
     match e {
-        Expr::Ident(name) => name == "oldSelf",
+        Expr::Ident(name, _) => name == "oldSelf",
         _ => e.children().into_iter().any(uses_old_self),
     }
 }
@@ -540,7 +545,7 @@ impl Expr {
     /// The expressions directly inside this one.
     fn children(&self) -> Vec<&Expr> {
         match self {
-            Expr::Literal(_) | Expr::Ident(_) => Vec::new(),
+            Expr::Literal(_) | Expr::Ident(..) => Vec::new(),
             Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t) | Expr::Negate(t) => vec![t],
             Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => vec![a, b],
             Expr::Call(t, _, args) => t.as_deref().into_iter().chain(args).collect(),
@@ -660,7 +665,7 @@ fn range(v: Value) -> Result<Vec<Value>, Failure> {
 pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
     match e {
         Expr::Literal(v) => Ok(v.clone()),
-        Expr::Ident(name) => scope.var(name),
+        Expr::Ident(name, _) => scope.var(name),
         // A property is selected by its escaped name (`foo__dash__bar`).
         Expr::Select(target, field, _) => match eval(target, scope)? {
             Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {

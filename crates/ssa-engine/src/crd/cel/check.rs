@@ -1,5 +1,8 @@
 //! The first of cel-go's compile errors a CRD author meets: a field the
-//! rule selects that its schema does not declare (`undefined field 'x'`).
+//! rule selects that its schema does not declare (`undefined field 'x'`),
+//! and a name that is not `self`, `oldSelf` or a comprehension's
+//! variable (`undeclared reference to 'spec' (in container '')`, at the
+//! name: a rule that forgot `self.`).
 //!
 //! apiextensions-apiserver compiles each rule against the CEL type of its
 //! schema node (`SchemaDeclType`, apiserver `pkg/cel/common/schemas.go`):
@@ -21,9 +24,9 @@
 //! characters of several bytes); several errors in the order of their
 //! places, one per line.
 //!
-//! Only this is checked: a rule with another compile error (an
-//! undeclared name, no matching overload, a result that is not a bool)
-//! is taken, or refused for its undefined fields alone.
+//! Only these are checked: a rule with another compile error (no
+//! matching overload, a result that is not a bool) is taken, or refused
+//! for these alone.
 
 use super::Expr;
 use super::values::RESERVED;
@@ -44,6 +47,21 @@ enum Decl<'a> {
     /// The `metadata` a resource's root exposes: `name`, `generateName`.
     RootMeta,
 }
+
+/// The type names cel-go's standard environment declares as identifiers.
+const TYPE_NAMES: [&str; 11] = [
+    "bool",
+    "bytes",
+    "double",
+    "dyn",
+    "int",
+    "list",
+    "map",
+    "null_type",
+    "string",
+    "type",
+    "uint",
+];
 
 /// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any,
 /// and whether the compiled rule reads `oldSelf` (a rule that failed
@@ -104,12 +122,16 @@ impl<'a> Checker<'a> {
     /// The type of `e`, its errors recorded.
     fn check(&mut self, e: &Expr) -> Decl<'a> {
         match e {
-            Expr::Ident(name) => self
-                .vars
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-                .map_or(Decl::Dyn, |(_, d)| *d),
+            Expr::Ident(name, at) => match self.vars.iter().rev().find(|(n, _)| n == name) {
+                Some((_, d)) => *d,
+                // CEL's type names are declared too.
+                None if TYPE_NAMES.contains(&name.as_str()) => Decl::Dyn,
+                None => {
+                    let message = format!("undeclared reference to '{name}' (in container '')");
+                    self.errors.push((*at, message));
+                    Decl::Dyn
+                }
+            },
             Expr::Select(target, field, at) | Expr::Has(target, field, at) => {
                 let target = self.check(target);
                 let found = self.select(target, field, *at);

@@ -108,3 +108,29 @@ fn roots_lines_and_wide_characters() {
     // Outside the subset (an unknown function): not compiled here.
     assert!(compile("self.spec.x.lowerAscii2()", &root, true, false).is_none());
 }
+
+/// A name that is neither `self`, `oldSelf` nor a comprehension's
+/// variable: cel-go's undeclared reference, at the name.
+#[test]
+fn undeclared_names() {
+    let node = "{type: object, properties: {items: {type: array, items: {type: integer}}, replicas: {type: integer}}}";
+    assert_eq!(
+        error(node, "replicas > 0").unwrap(),
+        "ERROR: <input>:1:1: undeclared reference to 'replicas' (in container '')\n | replicas > 0\n | ^"
+    );
+    assert_eq!(
+        error(
+            node,
+            "self.items.all(i, i > 0) && self.items.exists(j, i == j)"
+        )
+        .unwrap(),
+        format!(
+            "ERROR: <input>:1:50: undeclared reference to 'i' (in container '')\n | self.items.all(i, i > 0) && self.items.exists(j, i == j)\n | {}^",
+            ".".repeat(49)
+        )
+    );
+    assert_eq!(
+        error(node, "self.items.all(i, self.items.exists(j, i <= j))"),
+        None
+    );
+}
