@@ -41,6 +41,9 @@ pub(crate) use cel::RESERVED as CEL_RESERVED;
 /// A CRD rule's compilation (see [`cel::compile`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::compile as compile_cel_rule;
+/// An admission expression's compilation (see [`cel::compile_admission`]).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use cel::{AdmissionEnv as CelAdmissionEnv, compile_admission as compile_cel_admission};
 /// A webhook's URL as `url.Parse` reads it (see
 /// [`formats::url::parse_for_webhook`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]

@@ -10,14 +10,19 @@
 //! the server knows, repeated webhook names, match conditions left as they
 //! were.
 //!
-//! Not modelled: the compilation of a match condition's CEL expression
-//! (its cel-go errors); an update's leave to keep a selector's invalid
+//! CEL expressions (match conditions, a policy's variables, validations,
+//! messages and audit annotation values) compile in the environment
+//! upstream declares for each: a name it does not declare, or a field
+//! `request`, `namespaceObject` or `variables` does not have, is cel-go's
+//! error (`crd::cel::check`). Not modelled: the other compile errors
+//! (types, overloads, a result of the wrong type); an update's leave to keep a selector's invalid
 //! label values (`allowInvalidLabelValueInSelector`: they are refused as
 //! on a create); a URL `url.Parse` refuses for its host or an escape (its
 //! error's words: the URL is not checked then).
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_many};
 use super::{items, meta, names, text};
+use crate::crd::CelAdmissionEnv as Env;
 use crate::value::Value;
 
 /// The review versions a webhook may name (`AcceptedAdmissionReviewVersions`).
@@ -157,6 +162,7 @@ fn webhook(errs: &mut Vec<FieldError>, hook: &Value, at: &str, opts: &Options, m
             errs,
             items(hook.get("matchConditions")),
             &child(at, "matchConditions"),
+            false,
         );
     }
 }
@@ -437,17 +443,32 @@ pub(super) fn review_versions(
     }
 }
 
-/// `validateMatchConditions`: 64 at most, each with an expression (its
-/// CEL compilation is not modelled) and a qualified name, no name twice.
-fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str) {
+/// `validateMatchConditions`: 64 at most, each with an expression that
+/// compiles (trimmed: `params` only in a policy with a `paramKind`, no
+/// `variables`) and a qualified name, no name twice.
+fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str, params: bool) {
     if conditions.len() > 64 {
         errs.push(too_many(path, conditions.len(), 64));
     }
     let mut seen: Vec<&str> = Vec::new();
     for (i, condition) in conditions.iter().enumerate() {
         let at = index(path, i);
-        if text(condition, "expression").trim().is_empty() {
+        let expression = text(condition, "expression").trim();
+        if expression.is_empty() {
             errs.required(child(&at, "expression"), "");
+        } else {
+            let env = Env {
+                params,
+                authorizer: true,
+                variables: None,
+            };
+            compiled(
+                errs,
+                expression,
+                expression,
+                &env,
+                &child(&at, "expression"),
+            );
         }
         let name = text(condition, "name");
         if name.is_empty() {
@@ -463,10 +484,20 @@ fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str
     }
 }
 
-/// `validateValidatingAdmissionPolicySpec`, without the compilation of
-/// its CEL expressions (validations, messages, variables, match
-/// conditions, audit annotation values), whose cel-go errors are not
-/// modelled.
+/// A CEL compile error of `expression` (the bad value printed: `shown`)
+/// in `env`, at `path` (`convertCELErrorToValidationError`).
+fn compiled(errs: &mut Vec<FieldError>, expression: &str, shown: &str, env: &Env, path: &str) {
+    if let Some(issues) = crate::crd::compile_cel_admission(expression, env) {
+        let detail = ["compilation failed: ", &issues].concat();
+        errs.invalid(path, BadValue::str(shown), &detail);
+    }
+}
+
+/// `validateValidatingAdmissionPolicySpec`. Its expressions compile as
+/// upstream's compilers compile them: the variables in order (each sees
+/// those before it that have an expression, the composited compiler's
+/// `variables`), then the validations and their messages (without
+/// `authorizer`), and the audit annotations' values.
 pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let spec = new.get("spec").unwrap_or(&Value::Null);
     let mut errs = Vec::new();
@@ -497,14 +528,20 @@ pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> V
             .iter()
             .all(|key| o.get(key) == spec.get(key))
     });
+    let params = spec.get("paramKind").is_some_and(|k| !k.is_null());
     if !unchanged {
         match_conditions(
             &mut errs,
             items(spec.get("matchConditions")),
             "spec.matchConditions",
+            params,
         );
     }
-    for (i, variable) in items(spec.get("variables")).iter().enumerate() {
+    // The composited compiler, when there are variables: each declared
+    // once compiled (`CompileAndStoreVariable`).
+    let variables = items(spec.get("variables"));
+    let mut declared: Vec<String> = Vec::new();
+    for (i, variable) in variables.iter().enumerate() {
         let at = index("spec.variables", i);
         let name = text(variable, "name");
         if name.trim().is_empty() {
@@ -516,10 +553,26 @@ pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> V
                 "name is not a valid CEL identifier",
             );
         }
-        if text(variable, "expression").trim().is_empty() {
+        let expression = text(variable, "expression");
+        if expression.trim().is_empty() {
             errs.required(child(&at, "expression"), "expression is not specified");
+        } else {
+            let env = Env {
+                params,
+                authorizer: true,
+                variables: Some(&declared),
+            };
+            compiled(
+                &mut errs,
+                expression,
+                expression,
+                &env,
+                &child(&at, "expression"),
+            );
+            declared.push(name.to_string());
         }
     }
+    let declared = (!variables.is_empty()).then_some(declared.as_slice());
     let validations = items(spec.get("validations"));
     let audit = spec.get("auditAnnotations").filter(|a| !a.is_null());
     if validations.is_empty() && items(audit).is_empty() {
@@ -531,23 +584,33 @@ pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> V
         }
         return errs;
     }
+    let env = Env {
+        params,
+        authorizer: true,
+        variables: declared,
+    };
     for (i, validation) in validations.iter().enumerate() {
-        policy_validation(&mut errs, validation, &index("spec.validations", i));
+        policy_validation(&mut errs, validation, &index("spec.validations", i), &env);
     }
     if let Some(audit) = audit {
         audit_annotations(
             &mut errs,
             items(Some(audit)),
             text(new.get("metadata").unwrap_or(&Value::Null), "name"),
+            &env,
         );
     }
     errs
 }
 
-/// `validateValidation` without its expressions' compilation.
-fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str) {
-    if text(validation, "expression").trim().is_empty() {
+/// `validateValidation`: its expression compiled in `env`, its message
+/// expression without `authorizer`.
+fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str, env: &Env) {
+    let expression = text(validation, "expression");
+    if expression.trim().is_empty() {
         errs.required(child(at, "expression"), "expression is not specified");
+    } else {
+        compiled(errs, expression, expression, env, &child(at, "expression"));
     }
     let message_expression = text(validation, "messageExpression");
     if !message_expression.is_empty() && message_expression.trim().is_empty() {
@@ -556,6 +619,13 @@ fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str) {
             BadValue::str(message_expression),
             "must be non-empty if specified",
         );
+    } else if !message_expression.is_empty() {
+        let env = Env {
+            authorizer: false,
+            ..*env
+        };
+        let path = child(at, "messageExpression");
+        compiled(errs, message_expression, message_expression, &env, &path);
     }
     let message = text(validation, "message");
     if !message.is_empty() && message.trim().is_empty() {
@@ -582,7 +652,7 @@ fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str) {
 /// The policy's audit annotations: 20 at most, each key a qualified name
 /// after the policy's name, each value expression given and 5 KiB at
 /// most, no key twice.
-fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: &str) {
+fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: &str, env: &Env) {
     const PATH: &str = "spec.auditAnnotations";
     if annotations.len() > 20 {
         // The internal type, without json tags, as `json.Marshal` prints it.
@@ -614,7 +684,8 @@ fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: 
             &qualified,
             names::label_key(&qualified),
         );
-        let value = text(annotation, "valueExpression").trim();
+        let written = text(annotation, "valueExpression");
+        let value = written.trim();
         if value.is_empty() {
             errs.required(
                 child(&at, "valueExpression"),
@@ -625,6 +696,9 @@ fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: 
                 child(&at, "valueExpression"),
                 "must not exceed 5120 bytes in length",
             );
+        } else {
+            // Compiled trimmed, printed as written.
+            compiled(errs, value, written, env, &child(&at, "valueExpression"));
         }
         if keys.contains(&key) {
             errs.duplicate(child(&at, "key"), BadValue::str(key));

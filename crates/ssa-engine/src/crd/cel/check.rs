@@ -46,7 +46,15 @@ enum Decl<'a> {
     Object(&'a Value, bool),
     /// The `metadata` a resource's root exposes: `name`, `generateName`.
     RootMeta,
+    /// One of the admission environment's declared object types: its
+    /// fields and their types.
+    Declared(Fields),
+    /// An admission policy's `variables`: the names declared so far.
+    Variables(&'a [String]),
 }
+
+/// A declared object type's fields.
+type Fields = &'static [(&'static str, Decl<'static>)];
 
 /// The type names cel-go's standard environment declares as identifiers.
 const TYPE_NAMES: [&str; 11] = [
@@ -82,33 +90,130 @@ pub(crate) fn compile(
 ) -> Option<Compiled> {
     let expr = super::parse(rule)?;
     let this = decl(schema, root || embedded(schema))?;
+    let old = if optional_old_self { Decl::Dyn } else { this };
+    let vars = vec![("self", this), ("oldSelf", old)];
+    let error = issues(rule, &expr, vars);
+    let uses_old_self = error.is_none() && super::uses_old_self(&expr);
+    Some(Compiled {
+        error,
+        uses_old_self,
+    })
+}
+
+/// What an admission expression's environment declares
+/// (`plugin/cel/compile.go`'s `createEnvForOpts`, and the composited
+/// compiler's `variables`).
+pub(crate) struct AdmissionEnv<'a> {
+    /// `params`: a policy with a `paramKind`.
+    pub(crate) params: bool,
+    /// `authorizer`.
+    pub(crate) authorizer: bool,
+    /// `variables` and the names declared so far, for a policy that has
+    /// variables.
+    pub(crate) variables: Option<&'a [String]>,
+}
+
+/// cel-go's issues compiling the admission expression `expression` in
+/// `env`, if any (`object`, `oldObject` and `params` are dyn; `request`
+/// and `namespaceObject` have their declared types: `BuildRequestType`,
+/// `BuildNamespaceType`); `None` too for an expression outside the
+/// subset the engine parses.
+pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<String> {
+    let expr = super::parse(expression)?;
+    let mut vars = vec![
+        ("object", Decl::Dyn),
+        ("oldObject", Decl::Dyn),
+        ("namespaceObject", Decl::Declared(NAMESPACE)),
+        ("request", Decl::Declared(REQUEST)),
+    ];
+    if env.params {
+        vars.push(("params", Decl::Dyn));
+    }
+    if env.authorizer {
+        vars.push(("authorizer", Decl::Dyn));
+    }
+    if let Some(names) = env.variables {
+        vars.push(("variables", Decl::Variables(names)));
+    }
+    issues(expression, &expr, vars)
+}
+
+const GROUP_VERSION_KIND: Fields = &[
+    ("group", Decl::Dyn),
+    ("version", Decl::Dyn),
+    ("kind", Decl::Dyn),
+];
+const GROUP_VERSION_RESOURCE: Fields = &[
+    ("group", Decl::Dyn),
+    ("version", Decl::Dyn),
+    ("resource", Decl::Dyn),
+];
+const USER_INFO: Fields = &[
+    ("username", Decl::Dyn),
+    ("uid", Decl::Dyn),
+    ("groups", Decl::Dyn),
+    ("extra", Decl::Dyn),
+];
+/// `kubernetes.AdmissionRequest` (no `uid`, `object` or `oldObject`).
+const REQUEST: Fields = &[
+    ("kind", Decl::Declared(GROUP_VERSION_KIND)),
+    ("resource", Decl::Declared(GROUP_VERSION_RESOURCE)),
+    ("subResource", Decl::Dyn),
+    ("requestKind", Decl::Declared(GROUP_VERSION_KIND)),
+    ("requestResource", Decl::Declared(GROUP_VERSION_RESOURCE)),
+    ("requestSubResource", Decl::Dyn),
+    ("name", Decl::Dyn),
+    ("namespace", Decl::Dyn),
+    ("operation", Decl::Dyn),
+    ("userInfo", Decl::Declared(USER_INFO)),
+    ("dryRun", Decl::Dyn),
+    ("options", Decl::Dyn),
+];
+/// `kubernetes.Namespace`, of its fields those `BuildNamespaceType`
+/// keeps.
+const NAMESPACE: Fields = &[
+    (
+        "metadata",
+        Decl::Declared(&[
+            ("name", Decl::Dyn),
+            ("generateName", Decl::Dyn),
+            ("namespace", Decl::Dyn),
+            ("labels", Decl::Dyn),
+            ("annotations", Decl::Dyn),
+            ("UID", Decl::Dyn),
+            ("creationTimestamp", Decl::Dyn),
+            ("deletionGracePeriodSeconds", Decl::Dyn),
+            ("deletionTimestamp", Decl::Dyn),
+            ("generation", Decl::Dyn),
+            ("resourceVersion", Decl::Dyn),
+            ("finalizers", Decl::Dyn),
+        ]),
+    ),
+    ("spec", Decl::Declared(&[("finalizers", Decl::Dyn)])),
+    (
+        "status",
+        Decl::Declared(&[("conditions", Decl::Dyn), ("phase", Decl::Dyn)]),
+    ),
+];
+
+/// The check of `expr` (the text `source`) with the variables `vars`:
+/// cel-go's issues, in the order of their places, if any.
+fn issues<'a>(source: &str, expr: &Expr, vars: Vec<(&str, Decl<'a>)>) -> Option<String> {
     let mut checker = Checker {
-        vars: vec![
-            ("self".to_string(), this),
-            (
-                "oldSelf".to_string(),
-                if optional_old_self { Decl::Dyn } else { this },
-            ),
-        ],
+        vars: vars.into_iter().map(|(n, d)| (n.to_string(), d)).collect(),
         errors: Vec::new(),
     };
-    checker.check(&expr);
+    checker.check(expr);
     if checker.errors.is_empty() {
-        return Some(Compiled {
-            error: None,
-            uses_old_self: super::uses_old_self(&expr),
-        });
+        return None;
     }
     checker.errors.sort_by_key(|(at, _)| *at);
     let issues: Vec<String> = checker
         .errors
         .iter()
-        .map(|(at, message)| display(rule, *at, message))
+        .map(|(at, message)| display(source, *at, message))
         .collect();
-    Some(Compiled {
-        error: Some(issues.join("\n")),
-        uses_old_self: false,
-    })
+    Some(issues.join("\n"))
 }
 
 struct Checker<'a> {
@@ -180,6 +285,8 @@ impl<'a> Checker<'a> {
         let found = match target {
             Decl::Object(schema, root) => object_field(schema, root, field),
             Decl::RootMeta => matches!(field, "name" | "generateName").then_some(Decl::Dyn),
+            Decl::Declared(fields) => fields.iter().find(|(n, _)| *n == field).map(|(_, d)| *d),
+            Decl::Variables(names) => names.iter().any(|n| n == field).then_some(Decl::Dyn),
             Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Dyn),
             Decl::List(_) | Decl::Dyn => return Decl::Dyn,
         };

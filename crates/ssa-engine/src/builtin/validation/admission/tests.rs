@@ -232,7 +232,42 @@ fn validating_admission_policies() {
     );
     assert_eq!(
         vap("{paramKind: {apiVersion: rules.example.com/, kind: Limit}, matchConstraints: {resourceRules: [{apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods], resourceNames: [a/b, a/b]}]}, variables: [{name: 'in', expression: ' '}], validations: [{expression: 'true', message: \"two\\nlines\", reason: Teapot}], auditAnnotations: [{key: 'high replicas', valueExpression: ''}, {key: 'high replicas', valueExpression: 'x'}]}").unwrap(),
-        "[spec.paramKind.apiVersion: Invalid value: \"rules.example.com/\": version must be specified, spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: \"a/b\", spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier, spec.variables[0].expression: Required value: expression is not specified, spec.validations[0].message: Invalid value: \"two\\nlines\": message must not contain line breaks, spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", spec.auditAnnotations[0].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified, spec.auditAnnotations[1].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[1].key: Duplicate value: \"high replicas\"]"
+        "[spec.paramKind.apiVersion: Invalid value: \"rules.example.com/\": version must be specified, spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: \"a/b\", spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier, spec.variables[0].expression: Required value: expression is not specified, spec.validations[0].message: Invalid value: \"two\\nlines\": message must not contain line breaks, spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", spec.auditAnnotations[0].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified, spec.auditAnnotations[1].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[1].valueExpression: Invalid value: \"x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x\n | ^, spec.auditAnnotations[1].key: Duplicate value: \"high replicas\"]"
+    );
+}
+
+/// The policy's expressions compile in upstream's environments: `self`
+/// is a CRD rule's, not an admission expression's; `params` only with a
+/// `paramKind`; `variables` those declared before, in order; `request`'s
+/// declared fields; a message expression without `authorizer`; match
+/// conditions without `variables`, trimmed (the caret counts from the
+/// trimmed text), and a webhook's without `params`.
+#[test]
+fn admission_expressions_compile() {
+    let vap = |spec: &str| listed(policy("ValidatingAdmissionPolicy", None, spec));
+    let rules = "matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]}";
+    let spec = format!(
+        "{{{rules}, matchConditions: [{{name: a, expression: '  variables.limit > 0'}}], \
+         variables: [{{name: early, expression: 'variables.limit'}}, {{name: limit, expression: 'params.maxReplicas'}}], \
+         validations: [{{expression: 'self.spec.replicas <= variables.limit', messageExpression: \"'too many: ' + string(request.userinfo.username)\"}}, \
+         {{expression: 'object.spec.replicas <= variables.limit && request.userInfo.username != \"\"'}}]}}"
+    );
+    assert_eq!(
+        vap(&spec).unwrap(),
+        "[spec.matchConditions[0].expression: Invalid value: \"variables.limit > 0\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'variables' (in container '')\n | variables.limit > 0\n | ^, \
+         spec.variables[0].expression: Invalid value: \"variables.limit\": compilation failed: ERROR: <input>:1:10: undefined field 'limit'\n | variables.limit\n | .........^, \
+         spec.variables[1].expression: Invalid value: \"params.maxReplicas\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.maxReplicas\n | ^, \
+         spec.validations[0].expression: Invalid value: \"self.spec.replicas <= variables.limit\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'self' (in container '')\n | self.spec.replicas <= variables.limit\n | ^, \
+         spec.validations[0].messageExpression: Invalid value: \"'too many: ' + string(request.userinfo.username)\": compilation failed: ERROR: <input>:1:30: undefined field 'userinfo'\n | 'too many: ' + string(request.userinfo.username)\n | .............................^]"
+    );
+    let with_params = format!(
+        "{{paramKind: {{apiVersion: rules.example.com/v1, kind: ReplicaLimit}}, {rules}, variables: [{{name: limit, expression: 'params.maxReplicas'}}], validations: [{{expression: 'object.spec.replicas <= variables.limit'}}]}}"
+    );
+    assert_eq!(vap(&with_params), None);
+    let conditions = "matchConditions: [{name: a, expression: 'params.enabled'}]";
+    assert_eq!(
+        check("ValidatingWebhookConfiguration", None, &hook(conditions)).unwrap_err(),
+        "ValidatingWebhookConfiguration.admissionregistration.k8s.io \"hooks\" is invalid: webhooks[0].matchConditions[0].expression: Invalid value: \"params.enabled\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.enabled\n | ^"
     );
 }
 
