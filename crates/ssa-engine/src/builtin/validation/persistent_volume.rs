@@ -84,7 +84,7 @@ pub(super) fn persistent_volume(new: &Value, old: Option<&Value>) -> Vec<FieldEr
     let annotated = new
         .get_path(&["metadata", "annotations", MOUNT_OPTIONS])
         .is_some();
-    if annotated && !MOUNTABLE.iter().any(|k| source(new, k).is_some()) {
+    if annotated && !MOUNTABLE.iter().any(|k| spec_field(new, k).is_some()) {
         errs.forbidden(
             ["metadata.annotations.", MOUNT_OPTIONS].concat(),
             "may not specify mount options for this volume type",
@@ -97,7 +97,7 @@ pub(super) fn persistent_volume(new: &Value, old: Option<&Value>) -> Vec<FieldEr
 }
 
 /// A field of the volume's spec, unless absent or null.
-fn source<'a>(pv: &'a Value, key: &str) -> Option<&'a Value> {
+fn spec_field<'a>(pv: &'a Value, key: &str) -> Option<&'a Value> {
     at(pv.get("spec"), key)
 }
 
@@ -105,7 +105,10 @@ fn source<'a>(pv: &'a Value, key: &str) -> Option<&'a Value> {
 fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
     pvc::access_modes(&mut errs, pv, "", Vec::new());
-    capacity(&mut errs, source(pv, "capacity").and_then(Value::as_map));
+    capacity(
+        &mut errs,
+        spec_field(pv, "capacity").and_then(Value::as_map),
+    );
     let reclaim = text(
         pv.get("spec").unwrap_or(&Value::Null),
         "persistentVolumeReclaimPolicy",
@@ -116,7 +119,7 @@ fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
         errs.not_supported(path, BadValue::str(reclaim), &POLICIES);
     }
     // validateVolumeNodeAffinity.
-    let affinity = source(pv, "nodeAffinity");
+    let affinity = spec_field(pv, "nodeAffinity");
     if let Some(affinity) = affinity {
         if at(Some(affinity), "required").is_none() {
             errs.required(
@@ -132,7 +135,7 @@ fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
         .unwrap_or("");
     let mut found = false;
     for key in SOURCES {
-        let Some(s) = source(pv, key) else {
+        let Some(s) = spec_field(pv, key) else {
             continue;
         };
         // A flexVolume is never refused as a second type: upstream only
@@ -158,18 +161,18 @@ fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
     if !found {
         errs.required("spec", "must specify a volume type");
     }
-    let host_path = source(pv, "hostPath").map_or("", |h| text(h, "path"));
+    let host_path = spec_field(pv, "hostPath").map_or("", |h| text(h, "path"));
     if reclaim == "Recycle" && cleans_to_root(host_path) {
         errs.forbidden(
             "spec.persistentVolumeReclaimPolicy",
             "may not be 'recycle' for a hostPath mount of '/'",
         );
     }
-    let class = source(pv, "storageClassName").and_then(Value::as_str);
+    let class = spec_field(pv, "storageClassName").and_then(Value::as_str);
     if let Some(class) = class.filter(|c| !c.is_empty()) {
         class_name(&mut errs, "spec.storageClassName", class);
     }
-    if let Some(mode) = source(pv, "volumeMode").and_then(Value::as_str)
+    if let Some(mode) = spec_field(pv, "volumeMode").and_then(Value::as_str)
         && !["Block", "Filesystem"].contains(&mode)
     {
         errs.not_supported(
@@ -178,14 +181,14 @@ fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
             &["Block", "Filesystem"],
         );
     }
-    if let Some(vac) = source(pv, "volumeAttributesClassName").and_then(Value::as_str) {
+    if let Some(vac) = spec_field(pv, "volumeAttributesClassName").and_then(Value::as_str) {
         let path = "spec.volumeAttributesClassName";
         if vac.is_empty() {
             errs.required(path, "an empty string is disallowed");
         } else {
             class_name(&mut errs, path, vac);
         }
-        if source(pv, "csi").is_none() {
+        if spec_field(pv, "csi").is_none() {
             errs.required(
                 "spec.csi",
                 "has to be specified when using volumeAttributesClassName",
@@ -204,7 +207,8 @@ fn class_name(errs: &mut Vec<FieldError>, path: &str, name: &str) {
 /// `path`: a term at least, each by `ValidateNodeSelectorTerm`, its values
 /// label values when `values`. Nothing without a required selector.
 fn required_terms(errs: &mut Vec<FieldError>, pv: &Value, path: &str, values: bool) {
-    let Some(required) = source(pv, "nodeAffinity").and_then(|a| at(Some(a), "required")) else {
+    let Some(required) = spec_field(pv, "nodeAffinity").and_then(|a| at(Some(a), "required"))
+    else {
         return;
     };
     let list = child(path, "nodeSelectorTerms");
@@ -391,7 +395,7 @@ fn update(errs: &mut Vec<FieldError>, old: &Value, new: &Value) {
     let sources = |pv: &Value| {
         let mut m = Map::new();
         for key in SOURCES {
-            if let Some(s) = source(pv, key) {
+            if let Some(s) = spec_field(pv, key) {
                 m.insert(key, s.clone());
             }
         }
@@ -421,8 +425,8 @@ fn update(errs: &mut Vec<FieldError>, old: &Value, new: &Value) {
     }
     pvc::immutable_volume_mode(errs, old, new);
     // validatePvNodeAffinity, when the stored volume has one.
-    if let Some(was) = source(old, "nodeAffinity") {
-        let now = source(new, "nodeAffinity");
+    if let Some(was) = spec_field(old, "nodeAffinity") {
+        let now = spec_field(new, "nodeAffinity");
         let renamed = now.map(|n| ga_keys(was, n));
         let same = |a: &Value, b: &Value| {
             equality::semantic(a.clone(), |_| false) == equality::semantic(b.clone(), |_| false)
@@ -442,7 +446,7 @@ fn update(errs: &mut Vec<FieldError>, old: &Value, new: &Value) {
             );
         }
     }
-    let vac = |pv: &Value| source(pv, "volumeAttributesClassName").is_some();
+    let vac = |pv: &Value| spec_field(pv, "volumeAttributesClassName").is_some();
     if vac(old) && !vac(new) {
         errs.forbidden(
             "spec.volumeAttributesClassName",
