@@ -1089,5 +1089,124 @@ fn validation_rules(errs: &mut Vec<FieldError>, s: &Map, path: &str) {
                 "must not contain line breaks",
             );
         }
+        if !field_path.is_empty() && !valid_field_path(s, field_path) {
+            errs.invalid(
+                child(&at, "fieldPath"),
+                BadValue::str(field_path),
+                "must be a valid path",
+            );
+        }
     }
+}
+
+/// `pathValid`: whether `ValidFieldPath` finds the field `path` names
+/// below the node `s` (`.name` or `['name']` steps, each through the
+/// properties, or a map's values; not into a list's items).
+fn valid_field_path(s: &Map, path: &str) -> bool {
+    let mut node = s;
+    let mut tokens = field_path_tokens(path).into_iter();
+    while let Some(token) = tokens.next() {
+        let name = match token.as_str() {
+            "[" => {
+                let Some(quoted) = tokens.next() else {
+                    return false;
+                };
+                let inner = quoted
+                    .strip_prefix('\'')
+                    .and_then(|q| q.strip_suffix('\''))
+                    .filter(|_| quoted.len() >= 2);
+                let Some(name) = inner.and_then(unescape_single_quoted) else {
+                    return false;
+                };
+                if tokens.next().as_deref() != Some("]") {
+                    return false;
+                }
+                name
+            }
+            "." => match tokens.next() {
+                Some(name) => name,
+                None => return false,
+            },
+            _ => return false,
+        };
+        if let Some(properties) = node.get("properties").and_then(Value::as_map) {
+            match properties.get(&name).and_then(Value::as_map) {
+                Some(property) => node = property,
+                None => return false,
+            }
+        } else if let Some(additional) = node.get("additionalProperties").filter(|a| !a.is_null()) {
+            match additional.as_map() {
+                Some(values) => node = values,
+                // A boolean's values have no schema to go on with
+                // (upstream dereferences nil there): no claim.
+                None => return true,
+            }
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// `ValidFieldPath`'s scanner: `.`, `[` and `]` alone, a single-quoted
+/// string whole (to its first quote not after a backslash), other text
+/// up to the next delimiter.
+fn field_path_tokens(path: &str) -> Vec<String> {
+    let chars: Vec<char> = path.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        if chars[i] == '\'' {
+            i += 1;
+            while i < chars.len() && !(chars[i] == '\'' && chars[i - 1] != '\\') {
+                i += 1;
+            }
+            i = (i + 1).min(chars.len());
+        } else if matches!(chars[i], '.' | '[' | ']') {
+            i += 1;
+        } else {
+            while i < chars.len() && !matches!(chars[i], '.' | '[' | ']') {
+                i += 1;
+            }
+        }
+        tokens.push(chars[start..i].iter().collect());
+    }
+    tokens
+}
+
+/// `unescapeSingleQuote`: `\\` and the next character, C's escapes and
+/// `\'`; `None` for another.
+fn unescape_single_quoted(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // Go's `.` does not match a line break: a backslash before one
+        // stays as it is.
+        let Some(d) = chars.next() else {
+            out.push(c);
+            break;
+        };
+        if d == '\n' {
+            out.push(c);
+        }
+        out.push(match d {
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\u{b}',
+            '\'' => '\'',
+            '\\' => '\\',
+            '\n' => '\n',
+            _ => return None,
+        });
+    }
+    Some(out)
 }

@@ -325,6 +325,49 @@ fn validation_rules_and_types() {
     );
 }
 
+/// A rule's `fieldPath` names a field below its node (`ValidFieldPath`):
+/// `.name` and `['name']` steps through properties and a map's values,
+/// not into a list's items; a schema error, so the rules do not compile.
+#[test]
+fn rule_field_paths() {
+    let node = |path: &str| {
+        format!(
+            "{{type: object, properties: {{spec: {{type: object, \
+             x-kubernetes-validations: [{{rule: 'self.replica > 0', fieldPath: \"{path}\"}}], \
+             properties: {{replicas: {{type: integer}}, labels: {{type: object, additionalProperties: {{type: string}}}}, \
+             ports: {{type: array, items: {{type: object, properties: {{port: {{type: integer}}}}}}}}}}}}}}}}"
+        )
+    };
+    for good in [
+        ".replicas",
+        "['replicas']",
+        ".labels['app.kubernetes.io/name']",
+        ".labels.app",
+    ] {
+        let message = schema_refusal(&node(good));
+        assert!(!message.contains("fieldPath"), "{good}: {message}");
+        assert!(
+            message.contains("undefined field 'replica'"),
+            "{good}: {message}"
+        );
+    }
+    for bad in [
+        ".replica",
+        "replicas",
+        ".ports[0]",
+        ".ports.port",
+        "['replicas'",
+        "[replicas]",
+    ] {
+        assert_eq!(
+            schema_refusal(&node(bad)),
+            format!(
+                "{PREFIX}{AT}.properties[spec].x-kubernetes-validations[0].fieldPath: Invalid value: \"{bad}\": must be a valid path"
+            ),
+        );
+    }
+}
+
 /// The rules compile against their nodes' CEL types (`CELErrors`, after
 /// the schema's other errors): a field the schema does not declare, a
 /// property named by a CEL reserved word unescaped (grafana-operator's
