@@ -34,7 +34,7 @@ mod values;
 use time::{duration_of, timestamp_of};
 
 #[cfg(feature = "rare-kinds")]
-pub(crate) use check::{AdmissionEnv, compile, compile_admission};
+pub(crate) use check::{AdmissionEnv, Compiled, compile, compile_admission};
 #[cfg(feature = "rare-kinds")]
 pub(crate) use values::RESERVED;
 pub(super) use values::typed;

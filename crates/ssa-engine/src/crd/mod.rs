@@ -38,12 +38,12 @@ pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
 /// CEL's reserved words (an admission policy's variable names).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::RESERVED as CEL_RESERVED;
-/// A CRD rule's compilation (see [`cel::compile`]).
-#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
-pub(crate) use cel::compile as compile_cel_rule;
 /// An admission expression's compilation (see [`cel::compile_admission`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::{AdmissionEnv as CelAdmissionEnv, compile_admission as compile_cel_admission};
+/// A CRD rule's compilation (see [`cel::compile`]).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use cel::{Compiled as CelCompiled, compile as compile_cel_rule};
 /// A webhook's URL as `url.Parse` reads it (see
 /// [`formats::url::parse_for_webhook`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]

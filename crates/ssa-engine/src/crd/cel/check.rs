@@ -24,9 +24,13 @@
 //! characters of several bytes); several errors in the order of their
 //! places, one per line.
 //!
+//! A schema's scalar has no fields (`type 'int' does not support field
+//! selection`), and a rule whose result is one tells its type, which the
+//! caller checks (a rule gives a bool, a message a string).
+//!
 //! Only these are checked: a rule with another compile error (no
-//! matching overload, a result that is not a bool) is taken, or refused
-//! for these alone.
+//! matching overload, a wrong result an operator or function gives) is
+//! taken, or refused for these alone.
 
 use super::Expr;
 use super::values::RESERVED;
@@ -35,9 +39,12 @@ use crate::value::Value;
 /// A node's CEL type, as far as the check follows it.
 #[derive(Clone, Copy)]
 enum Decl<'a> {
-    /// A value whose fields are not checked: a scalar, an
-    /// int-or-string, a comprehension's result, what a function returns.
+    /// A value whose fields are not checked: an int-or-string, a
+    /// comprehension's result, what a function or operator returns.
     Dyn,
+    /// A scalar of a schema, by its CEL type's name (`int`, `string`,
+    /// `google.protobuf.Timestamp`...): it has no fields.
+    Scalar(&'static str),
     /// A list of items of this schema.
     List(&'a Value),
     /// A map (`additionalProperties`) of values of this schema.
@@ -71,11 +78,13 @@ const TYPE_NAMES: [&str; 11] = [
     "uint",
 ];
 
-/// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any,
-/// and whether the compiled rule reads `oldSelf` (a rule that failed
-/// does not).
+/// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any;
+/// else its result's type when that is a schema's scalar (a rule must
+/// give a bool, a message expression a string); and whether the
+/// compiled rule reads `oldSelf` (a rule that failed does not).
 pub(crate) struct Compiled {
     pub(crate) error: Option<String>,
+    pub(crate) scalar: Option<&'static str>,
     pub(crate) uses_old_self: bool,
 }
 
@@ -92,10 +101,16 @@ pub(crate) fn compile(
     let this = decl(schema, root || embedded(schema))?;
     let old = if optional_old_self { Decl::Dyn } else { this };
     let vars = vec![("self", this), ("oldSelf", old)];
-    let error = issues(rule, &expr, vars);
-    let uses_old_self = error.is_none() && super::uses_old_self(&expr);
+    let (error, result) = issues(rule, &expr, vars);
+    let scalar = match result {
+        Decl::Scalar(t) if error.is_none() => Some(t),
+        _ => None,
+    };
+    let uses_old_self =
+        error.is_none() && scalar.is_none_or(|t| t == "bool") && super::uses_old_self(&expr);
     Some(Compiled {
         error,
+        scalar,
         uses_old_self,
     })
 }
@@ -135,7 +150,7 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
     if let Some(names) = env.variables {
         vars.push(("variables", Decl::Variables(names)));
     }
-    issues(expression, &expr, vars)
+    issues(expression, &expr, vars).0
 }
 
 const GROUP_VERSION_KIND: Fields = &[
@@ -197,15 +212,20 @@ const NAMESPACE: Fields = &[
 ];
 
 /// The check of `expr` (the text `source`) with the variables `vars`:
-/// cel-go's issues, in the order of their places, if any.
-fn issues<'a>(source: &str, expr: &Expr, vars: Vec<(&str, Decl<'a>)>) -> Option<String> {
+/// cel-go's issues, in the order of their places, if any, and the type
+/// of the result.
+fn issues<'a>(
+    source: &str,
+    expr: &Expr,
+    vars: Vec<(&str, Decl<'a>)>,
+) -> (Option<String>, Decl<'a>) {
     let mut checker = Checker {
         vars: vars.into_iter().map(|(n, d)| (n.to_string(), d)).collect(),
         errors: Vec::new(),
     };
-    checker.check(expr);
+    let result = checker.check(expr);
     if checker.errors.is_empty() {
-        return None;
+        return (None, result);
     }
     checker.errors.sort_by_key(|(at, _)| *at);
     let issues: Vec<String> = checker
@@ -213,7 +233,7 @@ fn issues<'a>(source: &str, expr: &Expr, vars: Vec<(&str, Decl<'a>)>) -> Option<
         .iter()
         .map(|(at, message)| display(source, *at, message))
         .collect();
-    Some(issues.join("\n"))
+    (Some(issues.join("\n")), result)
 }
 
 struct Checker<'a> {
@@ -288,6 +308,11 @@ impl<'a> Checker<'a> {
             Decl::Declared(fields) => fields.iter().find(|(n, _)| *n == field).map(|(_, d)| *d),
             Decl::Variables(names) => names.iter().any(|n| n == field).then_some(Decl::Dyn),
             Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Dyn),
+            Decl::Scalar(t) => {
+                let message = format!("type '{t}' does not support field selection");
+                self.errors.push((at, message));
+                return Decl::Dyn;
+            }
             Decl::List(_) | Decl::Dyn => return Decl::Dyn,
         };
         found.unwrap_or_else(|| {
@@ -324,7 +349,17 @@ fn decl(schema: &Value, root: bool) -> Option<Decl<'_>> {
             }
             None => Some(Decl::Object(schema, root)),
         },
-        "string" | "boolean" | "number" | "integer" => Some(Decl::Dyn),
+        "string" => Some(Decl::Scalar(
+            match schema.get("format").and_then(Value::as_str) {
+                Some("byte") => "bytes",
+                Some("duration") => "google.protobuf.Duration",
+                Some("date" | "date-time") => "google.protobuf.Timestamp",
+                _ => "string",
+            },
+        )),
+        "boolean" => Some(Decl::Scalar("bool")),
+        "number" => Some(Decl::Scalar("double")),
+        "integer" => Some(Decl::Scalar("int")),
         _ => None,
     }
 }

@@ -984,19 +984,36 @@ fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, fou
         else {
             continue;
         };
-        if let Some(issues) = &compiled.error {
-            let detail = ["compilation failed: ", issues].concat();
-            cel.invalid(child(&at, "rule"), rule_value(rule), &detail);
-        } else if let Some(issues) = crate::crd::compile_cel_rule(
-            text(rule, "messageExpression"),
-            &node,
-            root,
-            optional == Some(true),
-        )
-        .and_then(|message| message.error)
-        {
-            let detail = ["messageExpression compilation failed: ", &issues].concat();
-            cel.invalid(child(&at, "messageExpression"), rule_value(rule), &detail);
+        // compileRule: the rule's issues, else a result other than a
+        // bool, else its message expression's, or a result other than
+        // a string.
+        let message = |expression: &str| {
+            crate::crd::compile_cel_rule(expression, &node, root, optional == Some(true))
+        };
+        let detail = match (&compiled.error, compiled.scalar) {
+            (Some(issues), _) => Some(("rule", ["compilation failed: ", issues].concat())),
+            (None, Some(t)) if t != "bool" => {
+                Some(("rule", "cel expression must evaluate to a bool".to_string()))
+            }
+            _ => match message(text(rule, "messageExpression")) {
+                Some(crate::crd::CelCompiled {
+                    error: Some(issues),
+                    ..
+                }) => Some((
+                    "messageExpression",
+                    ["messageExpression compilation failed: ", &issues].concat(),
+                )),
+                Some(crate::crd::CelCompiled {
+                    scalar: Some(t), ..
+                }) if t != "string" => Some((
+                    "messageExpression",
+                    "messageExpression must evaluate to a string".to_string(),
+                )),
+                _ => None,
+            },
+        };
+        if let Some((key, detail)) = detail {
+            cel.invalid(child(&at, key), rule_value(rule), &detail);
         }
         if let Some(optional) = optional.filter(|_| !compiled.uses_old_self) {
             cel.invalid(

@@ -325,6 +325,24 @@ fn validation_rules_and_types() {
     );
 }
 
+/// A rule must give a bool, its message expression a string
+/// (`compileRule`'s checks of the output types).
+#[test]
+fn rule_result_types() {
+    let message = schema_refusal(
+        "{type: object, properties: {spec: {type: object, \
+         x-kubernetes-validations: [{rule: 'self.replicas'}, {rule: 'self.replicas > 0', messageExpression: 'self.replicas'}], \
+         properties: {replicas: {type: integer}}}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.replicas\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: cel expression must evaluate to a bool, \
+            {AT}.properties[spec].x-kubernetes-validations[1].messageExpression: Invalid value: {{\"Rule\":\"self.replicas \\u003e 0\",\"Message\":\"\",\"MessageExpression\":\"self.replicas\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: messageExpression must evaluate to a string]"
+        )
+    );
+}
+
 /// A rule's `fieldPath` names a field below its node (`ValidFieldPath`):
 /// `.name` and `['name']` steps through properties and a map's values,
 /// not into a list's items; a schema error, so the rules do not compile.

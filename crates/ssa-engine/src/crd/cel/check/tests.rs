@@ -134,3 +134,26 @@ fn undeclared_names() {
         None
     );
 }
+
+/// A schema's scalars have no fields (cel-go's type names: `int`,
+/// `double`, `bool`, `string`, `bytes`, the protobuf timestamp and
+/// duration), and a rule's result type is known when it is one.
+#[test]
+fn scalars() {
+    let node = "{type: object, properties: {replicas: {type: integer}, at: {type: string, format: date-time}, ratio: {type: number}, size: {x-kubernetes-int-or-string: true}}}";
+    assert_eq!(
+        error(node, "self.replicas.value > 0").unwrap(),
+        "ERROR: <input>:1:14: type 'int' does not support field selection\n | self.replicas.value > 0\n | .............^"
+    );
+    assert!(
+        error(node, "has(self.at.seconds)")
+            .unwrap()
+            .contains("type 'google.protobuf.Timestamp' does not support field selection")
+    );
+    assert_eq!(error(node, "self.size.x == 1"), None);
+    let result = |rule: &str| compile(rule, &schema(node), false, false).unwrap().scalar;
+    assert_eq!(result("self.replicas"), Some("int"));
+    assert_eq!(result("self.ratio"), Some("double"));
+    assert_eq!(result("self.replicas > 1"), None);
+    assert_eq!(result("self.size"), None);
+}
