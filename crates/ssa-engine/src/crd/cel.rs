@@ -56,7 +56,8 @@ pub(super) enum Expr {
     Macro(Box<Expr>, String, String, Box<Expr>),
     Not(Box<Expr>),
     Negate(Box<Expr>),
-    Binary(Box<Expr>, &'static str, Box<Expr>),
+    /// `a op b`, and where the operator is (in characters).
+    Binary(Box<Expr>, &'static str, Box<Expr>, usize),
     Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
     List(Vec<Expr>),
 }
@@ -332,8 +333,9 @@ impl Parser {
                 _ => return Some(left),
             };
             self.at += 1;
+            let at = self.taken_at();
             let right = self.binary(level + 1, depth)?;
-            left = Expr::Binary(Box::new(left), op, Box::new(right));
+            left = Expr::Binary(Box::new(left), op, Box::new(right), at);
         }
     }
 
@@ -547,7 +549,7 @@ impl Expr {
         match self {
             Expr::Literal(_) | Expr::Ident(..) => Vec::new(),
             Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t) | Expr::Negate(t) => vec![t],
-            Expr::Index(a, b) | Expr::Binary(a, _, b) | Expr::Macro(a, _, _, b) => vec![a, b],
+            Expr::Index(a, b) | Expr::Binary(a, _, b, _) | Expr::Macro(a, _, _, b) => vec![a, b],
             Expr::Call(t, _, args) => t.as_deref().into_iter().chain(args).collect(),
             Expr::Conditional(a, b, c) => vec![a, b, c],
             Expr::List(items) => items.iter().collect(),
@@ -726,7 +728,7 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
                 .map(|i| eval(i, scope))
                 .collect::<Result<_, _>>()?,
         )),
-        Expr::Binary(a, op, b) => binary(a, op, b, scope),
+        Expr::Binary(a, op, b, _) => binary(a, op, b, scope),
         Expr::Call(target, name, args) => call(target.as_deref(), name, args, scope),
         Expr::Macro(target, name, var, body) => comprehension(target, name, var, body, scope),
     }

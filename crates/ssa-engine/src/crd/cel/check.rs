@@ -28,9 +28,13 @@
 //! selection`), and a rule whose result is one tells its type, which the
 //! caller checks (a rule gives a bool, a message a string).
 //!
-//! Only these are checked: a rule with another compile error (no
-//! matching overload, a wrong result an operator or function gives) is
-//! taken, or refused for these alone.
+//! An operator on two scalars (of the schema, or literals) that none of
+//! its standard overloads takes is `found no matching overload for
+//! '_+_' applied to '(string, int)'`, at the operator.
+//!
+//! Only these are checked: a rule with another compile error (a
+//! function's arguments, the types of lists and maps) is taken, or
+//! refused for these alone.
 
 use super::Expr;
 use super::values::RESERVED;
@@ -261,7 +265,7 @@ impl<'a> Checker<'a> {
                 let target = self.check(target);
                 let found = self.select(target, field, *at);
                 if matches!(e, Expr::Has(..)) {
-                    Decl::Dyn
+                    Decl::Scalar("bool")
                 } else {
                     found
                 }
@@ -287,13 +291,75 @@ impl<'a> Checker<'a> {
                 self.vars.pop();
                 match (name.as_str(), range) {
                     ("filter", range) => range,
+                    ("all" | "exists" | "exists_one", _) => Decl::Scalar("bool"),
                     _ => Decl::Dyn,
                 }
+            }
+            Expr::Literal(v) => match v {
+                Value::Int(_) => Decl::Scalar("int"),
+                Value::Float(_) => Decl::Scalar("double"),
+                Value::String(_) => Decl::Scalar("string"),
+                Value::Bool(_) => Decl::Scalar("bool"),
+                _ => Decl::Dyn,
+            },
+            Expr::Binary(a, op, b, at) => {
+                let (left, right) = (self.check(a), self.check(b));
+                self.operator(op, left, right, *at)
             }
             _ => {
                 for child in e.children() {
                     self.check(child);
                 }
+                Decl::Dyn
+            }
+        }
+    }
+
+    /// The type of `left op right` when both are scalars of a schema or
+    /// literals: cel-go's `found no matching overload` (at the operator)
+    /// for a pair its standard overloads do not take (the relations
+    /// compare numbers across int and double, as Kubernetes' environment
+    /// allows; arithmetic takes the same type on both sides, and a
+    /// timestamp's and duration's sums and differences).
+    fn operator(&mut self, op: &str, left: Decl<'a>, right: Decl<'a>, at: usize) -> Decl<'a> {
+        const NUMBERS: [&str; 2] = ["int", "double"];
+        const TIME: &str = "google.protobuf.Timestamp";
+        const SPAN: &str = "google.protobuf.Duration";
+        let (Decl::Scalar(l), Decl::Scalar(r)) = (left, right) else {
+            return match op {
+                "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "&&" | "||" => Decl::Scalar("bool"),
+                _ => Decl::Dyn,
+            };
+        };
+        let result = match op {
+            "&&" | "||" => (l == "bool" && r == "bool").then_some("bool"),
+            "==" | "!=" => {
+                (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
+            }
+            "<" | "<=" | ">" | ">=" => {
+                (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
+            }
+            "+" => match (l, r) {
+                (TIME, SPAN) | (SPAN, TIME) => Some(TIME),
+                _ if l == r && l != "bool" && l != TIME => Some(l),
+                _ => None,
+            },
+            "-" => match (l, r) {
+                (TIME, TIME) => Some(SPAN),
+                (TIME, SPAN) => Some(TIME),
+                _ if l == r && (NUMBERS.contains(&l) || l == SPAN) => Some(l),
+                _ => None,
+            },
+            "*" | "/" => (l == r && NUMBERS.contains(&l)).then_some(l),
+            "%" => (l == "int" && r == "int").then_some(l),
+            _ => return Decl::Dyn,
+        };
+        match result {
+            Some(t) => Decl::Scalar(t),
+            None => {
+                let message =
+                    format!("found no matching overload for '_{op}_' applied to '({l}, {r})'");
+                self.errors.push((at, message));
                 Decl::Dyn
             }
         }

@@ -154,6 +154,40 @@ fn scalars() {
     let result = |rule: &str| compile(rule, &schema(node), false, false).unwrap().scalar;
     assert_eq!(result("self.replicas"), Some("int"));
     assert_eq!(result("self.ratio"), Some("double"));
-    assert_eq!(result("self.replicas > 1"), None);
+    assert_eq!(result("self.replicas > 1"), Some("bool"));
     assert_eq!(result("self.size"), None);
+}
+
+/// Operators on scalars and literals: cel-go's `found no matching
+/// overload`, at the operator (the common one: a message that adds a
+/// number to a string without `string()`); numbers compare across int
+/// and double; a timestamp's and a duration's arithmetic.
+#[test]
+fn operator_overloads() {
+    let node = "{type: object, properties: {replicas: {type: integer}, name: {type: string}, ratio: {type: number}, at: {type: string, format: date-time}, every: {type: string, format: duration}, enabled: {type: boolean}}}";
+    assert_eq!(
+        error(node, "'replicas: ' + self.replicas").unwrap(),
+        "ERROR: <input>:1:14: found no matching overload for '_+_' applied to '(string, int)'\n | 'replicas: ' + self.replicas\n | .............^"
+    );
+    assert_eq!(
+        error(node, "self.replicas <= '5' && self.name == 1").unwrap(),
+        "ERROR: <input>:1:15: found no matching overload for '_<=_' applied to '(int, string)'\n | self.replicas <= '5' && self.name == 1\n | ..............^\nERROR: <input>:1:35: found no matching overload for '_==_' applied to '(string, int)'\n | self.replicas <= '5' && self.name == 1\n | ..................................^"
+    );
+    for good in [
+        "self.replicas < self.ratio * 2.0",
+        "self.name + 'x' == 'ax' && !self.enabled",
+        "self.at + self.every > self.at && self.at - self.at == self.every",
+        "self.enabled == true && self.enabled >= false",
+        "self.replicas % 2 == 0",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+    assert!(
+        error(node, "self.replicas * 1.5 > 1")
+            .unwrap()
+            .contains("'_*_' applied to '(int, double)'")
+    );
+    let result = |rule: &str| compile(rule, &schema(node), false, false).unwrap().scalar;
+    assert_eq!(result("self.replicas + 1"), Some("int"));
+    assert_eq!(result("has(self.name) && self.replicas > 0"), Some("bool"));
 }
