@@ -74,7 +74,7 @@ pub(super) fn openapi_v3_schema(
     // The rules' compile errors (`CELErrors`) follow the schema's.
     if compiles {
         let mut cel = Vec::new();
-        compile_rules(&mut cel, map, path, true, &errs[walked..]);
+        compile_rules(&mut cel, map, path, true, None, &errs[walked..]);
         errs.extend(cel);
     }
     if errs.is_empty()
@@ -946,26 +946,51 @@ fn map_list_keys_map_set(
 /// compiles them with the node's CEL context (its additional properties',
 /// properties' and items' first, then its own), unless a schema error was
 /// found at the node or below: a rule's compile error (`undefined field`,
-/// see `crd::cel::check`), then an `optionalOldSelf` on a rule that does
-/// not read `oldSelf`. A rule that compiles has its `messageExpression`
+/// see `crd::cel::check`), then a transition rule (one that reads
+/// `oldSelf`) where old values cannot be correlated (`within` names the
+/// highest such node), or an `optionalOldSelf` on a rule that does not
+/// read `oldSelf`. A rule that compiles has its `messageExpression`
 /// compiled the same way. A rule outside the engine's CEL subset is not
-/// compiled. Not modelled: the rules' estimated cost, `oldSelf` where
-/// values cannot be correlated.
-fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, found: &[FieldError]) {
+/// compiled. Not modelled: the rules' estimated cost.
+fn compile_rules(
+    cel: &mut Vec<FieldError>,
+    s: &Map,
+    path: &str,
+    root: bool,
+    within: Option<&str>,
+    found: &[FieldError],
+) {
     if let Some(additional) = s.get("additionalProperties").and_then(Value::as_map) {
+        let at = child(path, "additionalProperties");
+        compile_rules(cel, additional, &at, false, within, found);
+    }
+    // `withForbidOldSelfValidations`: below an object whose map type is
+    // neither granular nor atomic (`MapIsCorrelatable`), or a list's
+    // items unless it is a map list, old values cannot be correlated; the
+    // highest such node is named.
+    let map_type = text(s, "x-kubernetes-map-type");
+    let properties_within =
+        within.or((!matches!(map_type, "" | "granular" | "atomic")).then_some(path));
+    for (key, field) in schemas(s, "properties") {
         compile_rules(
             cel,
-            additional,
-            &child(path, "additionalProperties"),
+            field,
+            &property(path, key),
             false,
+            properties_within,
             found,
         );
     }
-    for (key, field) in schemas(s, "properties") {
-        compile_rules(cel, field, &property(path, key), false, found);
-    }
     if let Some(items) = s.get("items").and_then(Value::as_map) {
-        compile_rules(cel, items, &child(path, "items"), false, found);
+        let items_within = within.or((text(s, "x-kubernetes-list-type") != "map").then_some(path));
+        compile_rules(
+            cel,
+            items,
+            &child(path, "items"),
+            false,
+            items_within,
+            found,
+        );
     }
     let below = |e: &FieldError| {
         e.path
@@ -1015,7 +1040,15 @@ fn compile_rules(cel: &mut Vec<FieldError>, s: &Map, path: &str, root: bool, fou
         if let Some((key, detail)) = detail {
             cel.invalid(child(&at, key), rule_value(rule), &detail);
         }
-        if let Some(optional) = optional.filter(|_| !compiled.uses_old_self) {
+        if let Some(uncorrelatable) = within.filter(|_| compiled.uses_old_self) {
+            cel.invalid(
+                child(&at, "rule"),
+                BadValue::str(text(rule, "rule")),
+                &format!(
+                    "oldSelf cannot be used on the uncorrelatable portion of the schema within {uncorrelatable}"
+                ),
+            );
+        } else if let Some(optional) = optional.filter(|_| !compiled.uses_old_self) {
             cel.invalid(
                 child(&at, "optionalOldSelf"),
                 BadValue::Json(optional.to_string()),

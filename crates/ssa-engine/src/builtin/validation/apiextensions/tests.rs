@@ -325,6 +325,32 @@ fn validation_rules_and_types() {
     );
 }
 
+/// A transition rule (one that reads `oldSelf`) where old values cannot
+/// be correlated: below a list's items unless it is a map list, the
+/// highest such list named; in a map list's items it is taken.
+#[test]
+fn transition_rules_need_correlatable_values() {
+    let list = |list_type: &str| {
+        format!(
+            "{{type: object, properties: {{spec: {{type: object, properties: {{ports: {{type: array, {list_type} \
+             items: {{type: object, required: [name], properties: {{name: {{type: string}}, port: {{type: integer, \
+             x-kubernetes-validations: [{{rule: 'self == oldSelf', message: immutable}}]}}}}}}}}}}}}}}}}"
+        )
+    };
+    assert_eq!(
+        schema_refusal(&list("")),
+        format!(
+            "{PREFIX}{AT}.properties[spec].properties[ports].items.properties[port].x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": oldSelf cannot be used on the uncorrelatable portion of the schema within {AT}.properties[spec].properties[ports]"
+        )
+    );
+    let map_list = list("x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name],");
+    let versions = format!(
+        "[{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {map_list}}}}}]"
+    );
+    let (outcome, message) = apply(&[crd(&versions, "")]).pop().unwrap();
+    assert_eq!(outcome, Outcome::Applied, "{message}");
+}
+
 /// A rule must give a bool, its message expression a string
 /// (`compileRule`'s checks of the output types).
 #[test]
