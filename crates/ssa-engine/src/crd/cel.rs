@@ -192,14 +192,11 @@ fn string_literal(chars: &[char], start: usize, raw: bool) -> Option<(String, us
             let digits: String = chars.get(i..i + n)?.iter().collect();
             u32::from_str_radix(&digits, 16).ok()
         };
+        if let Some(control) = c_escape(e) {
+            text.push(control);
+            continue;
+        }
         text.push(match e {
-            'a' => '\u{7}',
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\u{b}',
             '\\' | '\'' | '"' | '`' | '?' => e,
             'x' | 'u' | 'U' => {
                 let n = match e {
@@ -219,6 +216,21 @@ fn string_literal(chars: &[char], start: usize, raw: bool) -> Option<(String, us
             _ => return None,
         });
     }
+}
+
+/// The control character C's escape `\<letter>` stands for (`\a`,
+/// `\b`, `\f`, `\n`, `\r`, `\t`, `\v`).
+pub(crate) fn c_escape(letter: char) -> Option<char> {
+    Some(match letter {
+        'a' => '\u{7}',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        'v' => '\u{b}',
+        _ => return None,
+    })
 }
 
 // ----- parsing -----

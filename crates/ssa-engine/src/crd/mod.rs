@@ -43,7 +43,7 @@ pub(crate) use cel::RESERVED as CEL_RESERVED;
 pub(crate) use cel::{AdmissionEnv as CelAdmissionEnv, compile_admission as compile_cel_admission};
 /// A CRD rule's compilation (see [`cel::compile`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
-pub(crate) use cel::{Compiled as CelCompiled, compile as compile_cel_rule};
+pub(crate) use cel::{Compiled as CelCompiled, c_escape, compile as compile_cel_rule};
 /// A webhook's URL as `url.Parse` reads it (see
 /// [`formats::url::parse_for_webhook`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]

@@ -997,11 +997,14 @@ fn compile_rules(
             .strip_prefix(path)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
     };
-    if found.iter().any(below) {
+    let rules: Vec<&Map> = schema_list(s, "x-kubernetes-validations").collect();
+    if rules.is_empty() || found.iter().any(below) {
         return;
     }
+    // The rules' type is this node's schema (a copy only where there are
+    // rules to compile).
     let node = Value::Map(s.clone());
-    for (i, rule) in schema_list(s, "x-kubernetes-validations").enumerate() {
+    for (i, rule) in rules.into_iter().enumerate() {
         let at = index(&child(path, "x-kubernetes-validations"), i);
         let optional = rule.get("optionalOldSelf").and_then(Value::as_bool);
         let Some(compiled) =
@@ -1235,28 +1238,17 @@ fn unescape_single_quoted(s: &str) -> Option<String> {
             out.push(c);
             continue;
         }
-        // Go's `.` does not match a line break: a backslash before one
-        // stays as it is.
         let Some(d) = chars.next() else {
             out.push(c);
             break;
         };
-        if d == '\n' {
-            out.push(c);
+        match d {
+            '\'' | '\\' => out.push(d),
+            // Go's `.` does not match a line break: a backslash before
+            // one stays as it is.
+            '\n' => out.extend([c, d]),
+            _ => out.push(crate::crd::c_escape(d)?),
         }
-        out.push(match d {
-            'a' => '\u{7}',
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\u{b}',
-            '\'' => '\'',
-            '\\' => '\\',
-            '\n' => '\n',
-            _ => return None,
-        });
     }
     Some(out)
 }
