@@ -103,6 +103,46 @@ pub(super) fn batch_pointer_to(name: &str, value: Option<&Value>) -> String {
     pointer_in(types.as_list().map_or(&[], Vec::as_slice), name, value)
 }
 
+/// The internal structs of `pkg/apis/flowcontrol/types.go` a FlowSchema's
+/// or a PriorityLevelConfiguration's errors print (a whole spec that
+/// differs from a mandatory object's, a distinguisher method of an
+/// unknown type), in the table's format: no json tags, the Go names in
+/// declaration order, each the v1 field of the same name (`APIGroups` is
+/// v1's `apiGroups`); named strings (`SubjectKind`, `LimitResponseType`,
+/// ...) are strings, the int32 pointers of v1 pointers too.
+#[cfg(feature = "rare-kinds")]
+const FLOWCONTROL_TYPES: &str = r#"[
+["FlowSchemaSpec",["PriorityLevelConfiguration","@1"],["MatchingPrecedence","i"],["DistinguisherMethod","*@2"],["Rules","[@3"]],
+["PriorityLevelConfigurationReference",["Name","s"]],
+["FlowDistinguisherMethod",["Type","s"]],
+["PolicyRulesWithSubjects",["Subjects","[@4"],["ResourceRules","[@8"],["NonResourceRules","[@9"]],
+["Subject",["Kind","s"],["User","*@5"],["Group","*@6"],["ServiceAccount","*@7"]],
+["UserSubject",["Name","s"]],
+["GroupSubject",["Name","s"]],
+["ServiceAccountSubject",["Namespace","s"],["Name","s"]],
+["ResourcePolicyRule",["Verbs","[s"],["APIGroups","[s","apiGroups"],["Resources","[s"],["ClusterScope","b"],["Namespaces","[s"]],
+["NonResourcePolicyRule",["Verbs","[s"],["NonResourceURLs","[s"]],
+["PriorityLevelConfigurationSpec",["Type","s"],["Limited","*@11"],["Exempt","*@14"]],
+["LimitedPriorityLevelConfiguration",["NominalConcurrencyShares","i"],["LimitResponse","@12"],["LendablePercent","*i"],["BorrowingLimitPercent","*i"]],
+["LimitResponse",["Type","s"],["Queuing","*@13"]],
+["QueuingConfiguration",["Queues","i"],["HandSize","i"],["QueueLengthLimit","i"]],
+["ExemptPriorityLevelConfiguration",["NominalConcurrencyShares","*i"],["LendablePercent","*i"]]
+]"#;
+
+/// `json.Marshal` of the internal flowcontrol struct `name` (a value, not
+/// a pointer: unset is the zero struct) that the v1 `value` converts to.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn flowcontrol_struct(name: &str, value: Option<&Value>) -> String {
+    let types = crate::json::from_str(FLOWCONTROL_TYPES).unwrap_or(Value::Null);
+    let zero = Value::Map(Map::new());
+    let value = value.filter(|v| !v.is_null()).unwrap_or(&zero);
+    pointer_in(
+        types.as_list().map_or(&[], Vec::as_slice),
+        name,
+        Some(value),
+    )
+}
+
 /// The internal structs of apiextensions-apiserver's
 /// `pkg/apis/apiextensions/types.go` a CRD's `spec.versions` errors print
 /// (`must have exactly one version marked as storage version`), in the

@@ -42,6 +42,8 @@
 //! - `endpoints`: an Endpoints object's subsets.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
 //! - `node`: a RuntimeClass.
+//! - `flowcontrol`: API Priority and Fairness's FlowSchemas and
+//!   PriorityLevelConfigurations, and their mandatory objects.
 //! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
 //!   selector.
 //! - `admission`: webhook configurations, and a webhook's client config
@@ -62,7 +64,8 @@
 //! NetworkPolicy, Event, CustomResourceDefinition, the webhook
 //! configurations and admission policies, LimitRange, ResourceQuota,
 //! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
-//! VolumeAttributesClass, PersistentVolume: [`Spec::is_rare`])
+//! VolumeAttributesClass, PersistentVolume, FlowSchema,
+//! PriorityLevelConfiguration: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
@@ -86,6 +89,8 @@ mod equality;
 #[cfg(feature = "rare-kinds")]
 mod events;
 pub(crate) mod field;
+#[cfg(feature = "rare-kinds")]
+mod flowcontrol;
 mod internal_json;
 pub(crate) mod ip;
 #[cfg(feature = "rare-kinds")]
@@ -173,6 +178,8 @@ impl Spec {
                 | Spec::VolumeAttributesClass
                 | Spec::Endpoints
                 | Spec::PersistentVolume
+                | Spec::FlowSchema
+                | Spec::PriorityLevelConfiguration
         )
     }
 }
@@ -218,6 +225,8 @@ enum Spec {
     VolumeAttributesClass,
     Endpoints,
     PersistentVolume,
+    FlowSchema,
+    PriorityLevelConfiguration,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -608,6 +617,16 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "node/validation ValidateRuntimeClass, ValidateRuntimeClassUpdate, validateOverhead, validateScheduling, validateTolerations",
     ),
     (
+        "FlowSchema",
+        "a matchingPrecedence not in 1 to 10000, or 1 for a schema not named exempt; a distinguisher method other than ByNamespace and ByUser; a priority level name missing or not a DNS subdomain; a rule without subjects, or without resource and non-resource rules; a subject kind other than Group, ServiceAccount and User, its member missing (a user's or group's name, a service account's name that is neither * nor a DNS subdomain, its namespace missing or not a DNS label), another kind's member set; verbs missing, * beside others or not get, list, create, update, delete, deletecollection, patch, watch and proxy; apiGroups or resources missing or * beside others; namespaces missing without clusterScope, * beside others, not DNS labels; nonResourceURLs missing, * beside others, or not a path from / without spaces or // whose one wildcard ends it as /*; the mandatory exempt and catch-all schemas with another spec than the built-in one; on a status write (and on the spec's), condition types missing or repeated",
+        "flowcontrol/validation ValidateFlowSchema, ValidateFlowSchemaUpdate, ValidateFlowSchemaSpec, ValidateFlowSchemaPolicyRulesWithSubjects, ValidateFlowSchemaSubject, ValidateServiceAccountSubject, ValidateUserSubject, ValidateGroupSubject, ValidateFlowSchemaResourcePolicyRule, ValidateFlowSchemaNonResourcePolicyRule, ValidateNonResourceURLPath, ValidateFlowSchemaStatus, ValidateFlowSchemaStatusUpdate (internalbootstrap MandatoryFlowSchemas)",
+    ),
+    (
+        "PriorityLevelConfiguration",
+        "the v1beta3 round-trip annotation; a type other than Exempt and Limited, Exempt for a level not named exempt or Limited for exempt; limited beside Exempt, exempt beside Limited, limited missing for Limited; negative nominalConcurrencyShares (zero allowed since 1.32), lendablePercent outside 0 to 100, a negative borrowingLimitPercent; a limit response type other than Queue and Reject, queuing beside Reject or missing for Queue; queues, handSize or queueLengthLimit not positive, more than 10^7 queues, a hand larger than the queues or needing more than 60 bits of entropy; the mandatory catch-all level with another spec than the built-in one, exempt with another but for its exempt field; on a status write (and on the spec's), condition types missing or repeated",
+        "flowcontrol/validation ValidatePriorityLevelConfiguration, ValidatePriorityLevelConfigurationUpdate, ValidatePriorityLevelConfigurationSpec, ValidateLimitedPriorityLevelConfiguration, ValidateExemptPriorityLevelConfiguration, ValidateLimitResponse, ValidatePriorityLevelQueuingConfiguration (shufflesharding RequiredEntropyBits), ValidateIfMandatoryPriorityLevelConfigurationObject, ValidatePriorityLevelConfigurationStatus, ValidatePriorityLevelConfigurationStatusUpdate",
+    ),
+    (
         "IngressClass",
         "a controller missing, longer than 250 bytes or not a domain-prefixed path, or changed on update; parameters without a kind or name, with an apiGroup that is not a DNS subdomain, kind and name not path segments, without a scope or with an unknown one, a Namespace scope without a namespace that is a DNS label, a Cluster scope with one; an Ingress's resource backend checked as the parameters' reference",
         "networking/validation ValidateIngressClass, ValidateIngressClassUpdate, validateIngressClassParametersReference, validateIngressTypedLocalObjectReference, apimachinery IsDomainPrefixedPath",
@@ -722,6 +741,10 @@ impl KindValidation {
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
             ("networking.k8s.io", "IngressClass") => Spec::IngressClass,
             ("node.k8s.io", "RuntimeClass") => Spec::RuntimeClass,
+            ("flowcontrol.apiserver.k8s.io", "FlowSchema") => Spec::FlowSchema,
+            ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration") => {
+                Spec::PriorityLevelConfiguration
+            }
             ("autoscaling", "HorizontalPodAutoscaler") => Spec::HorizontalPodAutoscaler,
             ("batch", "Job") => Spec::Job,
             ("batch", "CronJob") => Spec::CronJob,
@@ -816,6 +839,14 @@ impl KindValidation {
             (Spec::IngressClass, _) => errs.extend(networking::ingress_class(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::RuntimeClass, _) => errs.extend(node::runtime_class(new, old)),
+            // ValidateFlowSchema, ValidatePriorityLevelConfiguration: the
+            // update functions call them on the new object alone.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::FlowSchema, _) => errs.extend(flowcontrol::flow_schema(new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::PriorityLevelConfiguration, _) => {
+                errs.extend(flowcontrol::priority_level_configuration(new));
+            }
             (Spec::HorizontalPodAutoscaler, _) => {
                 errs.extend(autoscaling::horizontal_pod_autoscaler(new, old));
             }
@@ -1011,7 +1042,8 @@ impl Validator for KindValidation {
     /// (`apps::status`), a Job's status (`batch::job_status`), a Pod's
     /// (`pod_status`), a Service's or an Ingress's load balancer status, a
     /// PodDisruptionBudget's or an HPA's counts (and the former's
-    /// conditions); a
+    /// conditions), a FlowSchema's or PriorityLevelConfiguration's
+    /// condition types; a
     /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
@@ -1036,6 +1068,12 @@ impl Validator for KindValidation {
             Spec::Ingress => errs.extend(networking::ingress_status(new, old)),
             #[cfg(feature = "rare-kinds")]
             Spec::PodDisruptionBudget => errs.extend(policy::pod_disruption_budget_status(new)),
+            // ValidateFlowSchemaStatusUpdate,
+            // ValidatePriorityLevelConfigurationStatusUpdate.
+            #[cfg(feature = "rare-kinds")]
+            Spec::FlowSchema | Spec::PriorityLevelConfiguration => {
+                errs.extend(flowcontrol::status(new));
+            }
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             Spec::CustomResourceDefinition => {
                 errs.extend(apiextensions::custom_resource_definition_status(new));

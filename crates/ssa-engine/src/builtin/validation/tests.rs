@@ -2102,6 +2102,16 @@ mod generated {
         "ip",
         "ipMode",
         "hostname",
+        "limited",
+        "exempt",
+        "limitResponse",
+        "queuing",
+        "queues",
+        "handSize",
+        "rules",
+        "subjects",
+        "nonResourceURLs",
+        "distinguisherMethod",
     ];
 
     fn value() -> impl Strategy<Value = Value> {
@@ -2162,7 +2172,7 @@ mod generated {
 
         #[test]
         fn no_kind_panics(
-            which in 0usize..12,
+            which in 0usize..14,
             new in value(),
             old in value(),
         ) {
@@ -2172,7 +2182,8 @@ mod generated {
                 ("storage.k8s.io/v1", "StorageClass"), ("batch/v1", "Job"),
                 ("policy/v1", "PodDisruptionBudget"), ("v1", "Service"),
                 ("networking.k8s.io/v1", "Ingress"), ("v1", "ReplicationController"),
-                ("v1", "Namespace"),
+                ("v1", "Namespace"), ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema"),
+                ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration"),
             ][which];
             let k = kind(api_version, name);
             let _ = k.validate(None, &new);
