@@ -1,11 +1,11 @@
 // Loads the app's wasm. A file of its own (not an inline script) so the
 // page's Content-Security-Policy can forbid inline code.
 //
-// The built-in kinds' catalogue (catalogue.json) and the presets
-// (presets.txt) are data, not code: they are fetched beside the wasm, in
-// parallel, and handed to the app before it starts (main.rs reads
-// globalThis.ssaCatalogue and globalThis.ssaPresets), with a shared
-// link's scenario (globalThis.ssaShared).
+// The built-in kinds' catalogue (catalogue.json), the sentences of a
+// step's "Why?" (why.txt) and the presets (presets.txt) are data, not
+// code: they are fetched beside the wasm, in parallel, and handed to the
+// app before it starts (main.rs reads globalThis.ssaCatalogue, ssaWhy and
+// ssaPresets), with a shared link's scenario (globalThis.ssaShared).
 import init from './ssa-web.js';
 
 const here = (file) => new URL(file, import.meta.url);
@@ -16,6 +16,10 @@ const banner = (text) => {
   div.textContent = text;
   document.body.prepend(div);
 };
+// What went wrong while the data loaded, said once the app has started:
+// Yew empties the body it mounts in, so a banner shown before would go.
+const notices = [];
+const notice = (text) => notices.push(text);
 
 const wasm = fetch(here('./ssa-web_bg.wasm'));
 const text = (file) => fetch(here(file))
@@ -25,10 +29,13 @@ const text = (file) => fetch(here(file))
 // starts without it.
 const catalogue = text('./catalogue.json')
   .then((data) => { globalThis.ssaCatalogue = data; })
-  .catch((error) => banner(`The built-in Kubernetes schemas (catalogue.json) could not be loaded: ${error}. Built-in kinds are merged without their schema until the page is reloaded.`));
+  .catch((error) => notice(`The built-in Kubernetes schemas (catalogue.json) could not be loaded: ${error}. Built-in kinds are merged without their schema until the page is reloaded.`));
+const why = text('./why.txt')
+  .then((data) => { globalThis.ssaWhy = data; })
+  .catch((error) => notice(`The explanations (why.txt) could not be loaded: ${error}. Each step's "Why?" lists its facts without their sentences until the page is reloaded.`));
 const presets = text('./presets.txt')
   .then((data) => { globalThis.ssaPresets = data; })
-  .catch((error) => banner(`The presets (presets.txt) could not be loaded: ${error}. The page starts with a blank scenario.`));
+  .catch((error) => notice(`The presets (presets.txt) could not be loaded: ${error}. The page starts with a blank scenario.`));
 
 // A shared link's scenario (`#s=`: raw DEFLATE in base64url, the
 // engine's share format, crates/ssa-engine/src/share.rs) is inflated by
@@ -106,6 +113,7 @@ globalThis.ssaApiSync = (name, arg) => {
   return undefined;
 };
 
-Promise.all([catalogue, presets, shared])
+Promise.all([catalogue, why, presets, shared])
   .then(() => init({ module_or_path: wasm }))
-  .catch((error) => banner(`The playground could not start: ${error}`));
+  .catch((error) => notice(`The playground could not start: ${error}`))
+  .finally(() => notices.forEach(banner));

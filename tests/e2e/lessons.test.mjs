@@ -169,3 +169,21 @@ test('the playground: a favicon (no 404), the Why? panel beside Changes, a Lesso
   assert.deepEqual(failed, []);
   await context.close();
 });
+
+test('the "Why?" sentences are data beside the wasm: without them, a banner and the facts alone', async () => {
+  const context = await playground.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/why.txt', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(playground.server.url);
+  await page.locator('.timeline-badge').first().waitFor();
+  // Said once the app has started (Yew empties the body it mounts in).
+  assert.match(await page.getByRole('alert').textContent(), /The explanations \(why\.txt\) could not be loaded: Error: HTTP 404/);
+  // The default scenario's conflict: its field and owner still named.
+  await page.locator('.timeline-badge').nth(1).click();
+  const why = page.getByRole('region', { name: 'Why' });
+  assert.match(await why.textContent(), /\[conflict\] \.data\.color "team-a" \(operation Apply\) since step 1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

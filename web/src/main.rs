@@ -37,9 +37,13 @@ fn main() {
     // built-in kinds': ssa_engine::delegated), by the JavaScript API.
     ssa_engine::delegated::set_validation_delegate(browser::delegated_validation);
     // Data web/boot.js fetched beside the wasm (not compiled into it, to
-    // keep the download small): the built-in kinds' catalogue, the presets.
+    // keep the download small): the built-in kinds' catalogue, the "Why?"
+    // sentences, the presets.
     if let Some(text) = take_global("ssaCatalogue") {
         ssa_engine::builtin::provide_catalogue(text);
+    }
+    if let Some(text) = take_global("ssaWhy") {
+        ssa_engine::scenario::provide_why_texts(text);
     }
     if let Some(text) = take_global("ssaPresets") {
         presets::provide(text);

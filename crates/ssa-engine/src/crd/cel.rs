@@ -35,8 +35,6 @@ use time::{duration_of, timestamp_of};
 
 #[cfg(feature = "rare-kinds")]
 pub(crate) use check::{AdmissionEnv, Compiled, compile, compile_admission};
-#[cfg(feature = "rare-kinds")]
-pub(crate) use values::RESERVED;
 pub(super) use values::typed;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -35,9 +35,33 @@ pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
     formats::url::parts(text).is_some_and(|p| !p.scheme.is_empty() && !p.host.is_empty())
 }
 
-/// CEL's reserved words (an admission policy's variable names).
-#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
-pub(crate) use cel::RESERVED as CEL_RESERVED;
+/// CEL's reserved words (its grammar's `RESERVED`), which an identifier
+/// may not be: the API server escapes a property so named as
+/// `__word__` (apiserver `cel.Escape`). Outside the `crd-validation`
+/// feature too: the "Why?" of a refused rule names them.
+pub(crate) const CEL_RESERVED: [&str; 21] = [
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
 /// An admission expression's compilation (see [`cel::compile_admission`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::{AdmissionEnv as CelAdmissionEnv, compile_admission as compile_cel_admission};

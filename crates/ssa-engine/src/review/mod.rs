@@ -276,7 +276,7 @@ impl Job {
                     .and_then(|s| s.object.as_ref())
                     .and_then(crate::scenario::string_data_note)
                 {
-                    notes.push(note.to_string());
+                    notes.push(note);
                 }
                 (
                     outcome,

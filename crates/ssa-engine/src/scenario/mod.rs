@@ -26,7 +26,7 @@ pub use result::{Outcome, ScenarioResult, StepResult};
 pub(crate) use run::object_type;
 pub use run::{run_scenario, run_scenario_with, run_scenario_with_schema, schema_for, step_views};
 pub(crate) use why::string_data_note;
-pub use why::{Reason, Topic, render as render_why, why};
+pub use why::{Reason, Topic, provide_why_texts, render as render_why, why};
 
 use crate::yaml::Location;
 use std::fmt;

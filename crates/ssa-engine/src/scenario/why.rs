@@ -22,6 +22,10 @@ use crate::schema::ObjectSchema;
 use crate::value::Value;
 use crate::value::go_quote;
 use std::cell::OnceCell;
+pub use texts::provide as provide_why_texts;
+use texts::say;
+
+mod texts;
 
 /// The manager upstream gives an untracked object's fields on its first
 /// apply (see `field_manager`).
@@ -129,10 +133,7 @@ pub(crate) fn why_of(
         out.push(reason(
             Topic::Refused,
             None,
-            format!(
-                "The step could not be sent: {}. Nothing changed.",
-                step_result.message
-            ),
+            say("unsent", &[("message", &step_result.message)]),
         ));
         return out;
     };
@@ -158,12 +159,16 @@ pub(crate) fn why_of(
                 _ if unsent => "kubectl",
                 _ => "The server",
             };
-            let mut text = format!(
-                "{who} refused the write: {}. Nothing was stored.",
-                step_result.message
+            let mut text = say(
+                "refused",
+                &[("who", who), ("message", &step_result.message)],
             );
+            let mut hint = |sentence: String| {
+                text.push(' ');
+                text.push_str(&sentence);
+            };
             if status_rules {
-                text.push_str(" A /status write is validated by the kind's status strategy: its status and metadata, not its spec, which the write cannot change.");
+                hint(say("refused.status", &[]));
             }
             // kubectl's client-side apply keeps the whole manifest in an
             // annotation: the usual reason a large object (a CRD with its
@@ -173,11 +178,16 @@ pub(crate) fn why_of(
                     .message
                     .contains("metadata.annotations: Too long")
             {
-                text.push_str(" kubectl's client-side apply stores the whole manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, and an object's annotations may hold 256 KiB in all. A server-side apply keeps no such copy (managedFields record who owns what): kubectl apply --server-side writes this object.");
+                hint(say("refused.last-applied-too-long", &[]));
             }
             // An immutable field: the way through is a new object.
             if step_result.message.contains("field is immutable") {
-                text.push_str(" A field marked immutable may be set when the object is created, and never changed after: the kind's update validation compares it with the stored object and refuses any difference, whichever manager asks and however (apply, update or patch; --force-conflicts settles ownership, not this). To change it, delete the object and create it again (kubectl replace --force does both), or create one under a new name.");
+                hint(say("refused.immutable", &[]));
+            }
+            // A rule that selects a property named as a CEL reserved word
+            // (grafana-operator's `self.namespace`).
+            if let Some(word) = undefined_reserved_word(&step_result.message) {
+                hint(say("refused.cel-reserved-word", &[("word", word)]));
             }
             // A CRD upgrade that drops a version objects may still be
             // stored in: the way through is the storage migration.
@@ -185,7 +195,7 @@ pub(crate) fn why_of(
                 .message
                 .contains("was previously a storage version")
             {
-                text.push_str(" The API server lists in status.storedVersions every version that was ever a CustomResourceDefinition's storage version, and keeps a removed one there: objects may still be stored in it. Keep the version in spec.versions (served: false will do) until every object was written again in the new storage version, then drop it from status.storedVersions with a write to the /status subresource, as a storage migration does; then the version can go.");
+                hint(say("refused.stored-version", &[]));
             }
             // A webhook written for v1beta1, which defaulted what v1
             // requires.
@@ -194,33 +204,23 @@ pub(crate) fn why_of(
                     .message
                     .contains("admissionReviewVersions: Required value")
             {
-                text.push_str(" v1 requires each webhook's sideEffects and admissionReviewVersions, which v1beta1 defaulted: name them (usually sideEffects: None, admissionReviewVersions: [v1]).");
+                hint(say("refused.webhook-v1", &[]));
             }
             out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {
             let after = step_result.object.as_ref();
             match (step.op, before, after) {
-                (Op::Delete, _, _) => out.push(reason(
-                    Topic::Deleted,
-                    None,
-                    "The object is deleted, and its managedFields with it: a new object starts with no owners.".into(),
-                )),
+                (Op::Delete, _, _) => out.push(reason(Topic::Deleted, None, say("deleted", &[]))),
                 _ if !step_result.changed => out.push(reason(
                     Topic::NoOp,
                     None,
-                    format!(
-                        "Nothing changed: {} wrote what the object already holds (values and ownership). The server stores nothing: no managedFields time is stamped, the resourceVersion stays and watchers get no event.",
-                        quote(&step.manager)
-                    ),
+                    say("no-op", &[("manager", &quote(&step.manager))]),
                 )),
                 (_, None, Some(_)) => out.push(reason(
                     Topic::Created,
                     None,
-                    format!(
-                        "The object did not exist: this write created it, and {} owns every field it sent.",
-                        identity_of_step(step, after)
-                    ),
+                    say("created", &[("writer", &identity_of_step(step, after))]),
                 )),
                 _ => {}
             }
@@ -239,6 +239,15 @@ pub(crate) fn why_of(
     out
 }
 
+/// The first CEL reserved word a rule's compile error calls an undefined
+/// field (cel-go's `undefined field 'namespace'`).
+fn undefined_reserved_word(message: &str) -> Option<&str> {
+    message.split("undefined field '").skip(1).find_map(|rest| {
+        let word = rest.split('\'').next()?;
+        crate::crd::CEL_RESERVED.contains(&word).then_some(word)
+    })
+}
+
 /// A v1 Secret's `stringData`, which a real API server folds into `data`
 /// when it converts the write into its internal Secret
 /// (`Convert_v1_Secret_To_core_Secret`). The engine, like the recorded
@@ -246,13 +255,13 @@ pub(crate) fn why_of(
 /// README's Limitations), so the learner is told what a cluster does.
 fn string_data(step: &Step, out: &mut Vec<Reason>) {
     if let Some(note) = step.object.as_ref().and_then(string_data_note) {
-        out.push(reason(Topic::Conversion, None, note.into()));
+        out.push(reason(Topic::Conversion, None, note));
     }
 }
 
 /// What a real API server does with the `stringData` of `object` when it
 /// is a v1 Secret that sends some; shared with the review's notes.
-pub(crate) fn string_data_note(object: &Value) -> Option<&'static str> {
+pub(crate) fn string_data_note(object: &Value) -> Option<String> {
     let text = |key| object.get(key).and_then(Value::as_str);
     (text("apiVersion") == Some("v1")
         && text("kind") == Some("Secret")
@@ -260,9 +269,7 @@ pub(crate) fn string_data_note(object: &Value) -> Option<&'static str> {
             .get("stringData")
             .and_then(Value::as_map)
             .is_some_and(|m| !m.is_empty()))
-    .then_some(
-        "A real API server does not store stringData: converting the write into its internal Secret moves each value into data (base64), over a data value of the same key, and returns no stringData. The managedFields still name f:stringData, so a key later dropped from stringData stays in data (kubernetes/kubernetes#108008). This simulation does not model that conversion: it keeps stringData as applied.",
-    )
+    .then(|| say("string-data", &[]))
 }
 
 /// The objects the scenario held before each step up to `index`:
@@ -373,61 +380,58 @@ fn conflicts(
         let raw = |o: Option<&Value>| o.and_then(|o| super::resolve::value_at(schema, o, &c.path));
         let values = match (raw(step.object.as_ref()), raw(live)) {
             (Some(mine), Some(theirs)) if mine != theirs => {
-                let mut text = format!(
-                    " This apply sets {}; the object holds {}.",
-                    mine.to_json(),
-                    theirs.to_json()
-                );
+                let mut text = String::new();
+                let mut add = |sentence: String| {
+                    text.push(' ');
+                    text.push_str(&sentence);
+                };
+                add(say(
+                    "conflict.values",
+                    &[("mine", &mine.to_json()), ("theirs", &theirs.to_json())],
+                ));
                 let only = |added, dropped| differs_only_by(&mine, &theirs, added, dropped);
                 let changed = if only(Value::is_null, |_| false) {
-                    Some(
-                        " The stored value adds null for the fields the manifest left out: an unset Go pointer without omitempty is written null.",
-                    )
+                    Some(say("conflict.nulls", &[]))
                 } else if only(|_| true, |_| false) {
-                    Some(" The stored value is the manifest's with defaults the server filled in.")
+                    Some(say("conflict.defaults", &[]))
                 } else if only(|_| false, is_zero) {
-                    Some(
-                        " The stored value lacks the manifest's zero values, which encoding/json omits (omitempty).",
-                    )
+                    Some(say("conflict.omitted", &[]))
                 } else {
                     None
                 };
                 if let Some(changed) = changed {
-                    text.push_str(changed);
-                    text.push_str(" The field is compared whole (an atomic value), so the manifest's differs. Applying the stored value shares it.");
+                    add(changed);
+                    add(say("conflict.atomic", &[]));
                 } else if canonical_quantity(&mine)
                     .is_some_and(|q| Some(q.as_str()) == theirs.as_str())
                 {
-                    text.push_str(" It is the same quantity: the server stores a quantity in its canonical form, as a string, and the apply compares the written forms. Applying the stored form shares it.");
+                    add(say("conflict.quantity", &[]));
                 }
                 text
             }
-            (Some(mine), None) => format!(
-                " This apply sets {}; the object does not hold the field: the server leaves out a zero value (false, 0, \"\", null, an empty list or map) of a field that encoding/json omits when empty, so sending it adds the field, which its owner owns all the same. Leaving it out of the manifest avoids the conflict.",
-                mine.to_json()
-            ),
-            _ => String::new(),
-        };
-        let same_name = match &owner {
-            Some((_, m)) if m.manager == applier.manager => format!(
-                " Same name, another manager: the server identifies a manager by its name, operation and subresource (and apiVersion for updates), so {} is not {}.",
-                identity(&applier),
-                identity(m)
-            ),
-            _ => String::new(),
-        };
-        let special = match c.manager.as_str() {
-            BEFORE_FIRST_APPLY => {
-                " \"before-first-apply\" is the server's name for the fields an object already had when it was applied for the first time without managedFields (they are given to it just before the apply runs)."
+            (Some(mine), None) => {
+                format!(" {}", say("conflict.absent", &[("mine", &mine.to_json())]))
             }
-            _ => "",
+            _ => String::new(),
         };
+        let mut details = values;
+        if let Some((_, m)) = owner.as_ref().filter(|(_, m)| m.manager == applier.manager) {
+            details.push(' ');
+            details.push_str(&say(
+                "conflict.same-name",
+                &[("applier", &identity(&applier)), ("owner", &identity(m))],
+            ));
+        }
+        if c.manager == BEFORE_FIRST_APPLY {
+            details.push(' ');
+            details.push_str(&say("conflict.before-first-apply", &[]));
+        }
         out.push(reason(
             Topic::Conflict,
             Some(&c.path),
-            format!(
-                "{} is owned by {who}, and this apply would change it.{values}{same_name}{special} Ways out: force (take it over), leave it out of the manifest (give it up), or apply the value it holds (share it).",
-                c.field
+            say(
+                "conflict",
+                &[("field", &c.field), ("owner", &who), ("details", &details)],
             ),
         ));
     }
@@ -439,13 +443,12 @@ fn conflicts(
                 .map_or_else(|| "?".to_string(), Value::to_json)
         };
         let sent = step.object.as_ref().or(step.patch.as_ref());
-        format!(
-            "The write names resourceVersion {}, but the stored object is at {}: the server's optimistic lock refuses a write made from an older read of the object (HTTP 409), so that it cannot undo changes it never saw. Nothing was stored. Read the object again, or leave metadata.resourceVersion out for a write that does not check.",
-            version(sent),
-            version(live)
+        say(
+            "conflict.resource-version",
+            &[("sent", &version(sent)), ("stored", &version(live))],
         )
     } else {
-        "A conflict refuses the whole apply (HTTP 409): nothing was stored.".to_string()
+        say("conflict.refused", &[])
     };
     out.push(reason(Topic::Refused, None, refusal));
 }
@@ -555,33 +558,54 @@ fn written(
             let since = applier_id
                 .map(|id| history.owned_since(id, &path))
                 .unwrap_or_default();
-            let subtree = comparison.removed.has_below(&path);
+            let under = if comparison.removed.has_below(&path) {
+                format!(" {}", say("pruned.under", &[]))
+            } else {
+                String::new()
+            };
             out.push(reason(
                 Topic::Pruned,
                 Some(&path),
-                format!(
-                    "{path} was applied by {} ({since}); this manifest leaves it out and no other manager owns it, so the server removed it{}.",
-                    quote(&step.manager),
-                    if subtree { " with everything under it" } else { "" }
+                say(
+                    "pruned",
+                    &[
+                        ("path", &path.to_string()),
+                        ("manager", &quote(&step.manager)),
+                        ("since", &since),
+                        ("under", &under),
+                    ],
                 ),
             ));
         } else if applied {
             out.push(reason(
                 Topic::Removed,
                 Some(&path),
-                format!(
-                    "{path} was removed with what it held: {}'s fields in it were pruned, and what was left (nothing, or only defaults nobody owns) went too.",
-                    quote(&step.manager)
+                say(
+                    "removed.with-parent",
+                    &[
+                        ("path", &path.to_string()),
+                        ("manager", &quote(&step.manager)),
+                    ],
                 ),
             ));
         } else {
             out.push(reason(
                 Topic::Removed,
                 Some(&path),
-                format!(
-                    "{path} was removed by {}'s {}: an update or patch says what the object becomes, whoever owned the field.",
-                    quote(&step.manager),
-                    if step.op == Op::Patch { "patch" } else { "update" }
+                say(
+                    "removed.by-update",
+                    &[
+                        ("path", &path.to_string()),
+                        ("manager", &quote(&step.manager)),
+                        (
+                            "write",
+                            if step.op == Op::Patch {
+                                "patch"
+                            } else {
+                                "update"
+                            },
+                        ),
+                    ],
                 ),
             ));
         }
@@ -620,20 +644,26 @@ fn written(
                 out.push(reason(
                     Topic::Pruned,
                     Some(&path),
-                    format!(
-                        "{path} is no longer in {}'s manifest and no other manager owned it, so it was pruned; the server then set it again from its defaults{value}, and nobody owns it.",
-                        quote(&step.manager)
+                    say(
+                        "pruned.defaulted",
+                        &[
+                            ("path", &path.to_string()),
+                            ("manager", &quote(&step.manager)),
+                            ("now", &value),
+                        ],
                     ),
                 ));
             } else {
                 out.push(reason(
                     Topic::Kept,
                     Some(&path),
-                    format!(
-                        "{path} is no longer in {}'s manifest, but {} still owns it, so it stays; {} no longer owns it.",
-                        quote(&step.manager),
-                        keepers.join(" and "),
-                        quote(&step.manager)
+                    say(
+                        "kept",
+                        &[
+                            ("path", &path.to_string()),
+                            ("manager", &quote(&step.manager)),
+                            ("owners", &keepers.join(" and ")),
+                        ],
                     ),
                 ));
             }
@@ -671,24 +701,24 @@ fn written(
         if had.iter().any(|o| !has.contains(o)) {
             let lost: Vec<&str> = had.iter().filter(|o| !has.contains(o)).copied().collect();
             let how = match (step.op, step.force) {
-                (Op::Apply, true) => {
-                    "a forced apply takes the conflicting fields from their owners"
-                }
+                (Op::Apply, true) => say("moved.forced", &[]),
                 (Op::Apply, false) if lost.iter().any(|o| o.contains(CLIENT_SIDE_APPLY)) => {
-                    "kubectl's upgrade to server-side apply moved the client-side apply's fields to the applier's entry (its migration)"
+                    say("moved.migration", &[])
                 }
-                (Op::Apply, false) => "the previous owner no longer claims it",
-                _ => {
-                    "an update or patch takes every field it changes from its owners, without a conflict"
-                }
+                (Op::Apply, false) => say("moved.let-go", &[]),
+                _ => say("moved.by-update", &[]),
             };
             out.push(reason(
                 Topic::Moved,
                 Some(path),
-                format!(
-                    "{name} moved from {} to {}: {how}.",
-                    lost.join(" and "),
-                    writer
+                say(
+                    "moved",
+                    &[
+                        ("field", name),
+                        ("owners", &lost.join(" and ")),
+                        ("writer", &writer),
+                        ("how", &how),
+                    ],
                 ),
             ));
         }
@@ -741,24 +771,34 @@ fn written(
             .map(|v| format!(" to {}", v.to_json()))
             .unwrap_or_default();
         let how = if step.subresource == Some(crate::field_manager::Subresource::Scale) {
-            " A write through /scale is tracked on a Scale that lists only the managers owning the replicas field; nobody owned it, so the server recorded no owner."
+            format!(" {}", say("unowned.scale", &[]))
         } else {
-            ""
+            String::new()
         };
         out.push(reason(
             Topic::Unowned,
             Some(&path),
-            format!("{writer} changed {path}{value}, yet nobody owns it afterwards.{how}"),
+            say(
+                "unowned.change",
+                &[
+                    ("writer", &writer),
+                    ("path", &path.to_string()),
+                    ("now", &value),
+                    ("how", &how),
+                ],
+            ),
         ));
     }
     if !changed_alone.is_empty() {
         out.push(Reason {
             topic: Topic::Changed,
             field: changed_alone.first().cloned(),
-            text: format!(
-                "{} changed {}: it was the only owner, so there was nobody to conflict with.",
-                quote(&step.manager),
-                changed_alone.join(", ")
+            text: say(
+                "changed.alone",
+                &[
+                    ("manager", &quote(&step.manager)),
+                    ("fields", &changed_alone.join(", ")),
+                ],
             ),
         });
     }
@@ -775,41 +815,51 @@ fn written(
             })
             .map(|(id, _)| describe(id))
             .collect();
+        let what = if touched.is_empty() {
+            say("changed.entries-removed", &[])
+        } else {
+            say(
+                "changed.entries-of",
+                &[("managers", &touched.join(" and "))],
+            )
+        };
         out.push(reason(
             Topic::Changed,
             None,
-            format!(
-                "No value changed, but managedFields did ({}): the server stored the object, with a new resourceVersion and a watch event.",
-                if touched.is_empty() {
-                    "entries were removed".to_string()
-                } else {
-                    format!("the entry of {}", touched.join(" and "))
-                }
-            ),
+            say("changed.managed-fields", &[("what", &what)]),
         ));
     }
     if !fresh.is_empty() {
         let how = match step.op {
-            Op::Apply => "an applier owns every field of its manifest",
-            Op::ClientSideApply => "client-side apply is an update: it owns the fields it changed",
-            _ => "an updater owns the fields it changed",
+            Op::Apply => say("owns.apply", &[]),
+            Op::ClientSideApply => say("owns.client-side-apply", &[]),
+            _ => say("owns.update", &[]),
         };
         out.push(Reason {
             topic: Topic::Owns,
             field: fresh.first().cloned(),
-            text: format!("{writer} now owns {}: {how}.", fresh.join(", ")),
+            text: say(
+                "owns",
+                &[
+                    ("writer", &writer),
+                    ("fields", &fresh.join(", ")),
+                    ("how", &how),
+                ],
+            ),
         });
     }
     for (owners, fields) in shared {
         out.push(Reason {
             topic: Topic::Shared,
             field: fields.first().cloned(),
-            text: format!(
-                "{} applied the value {owners} already set for {}: no conflict, and both own {} now. If one stops applying {}, it stays with the other.",
-                quote(&step.manager),
-                fields.join(", "),
-                if fields.len() == 1 { "it" } else { "them" },
-                if fields.len() == 1 { "it" } else { "them" },
+            text: say(
+                "shared",
+                &[
+                    ("manager", &quote(&step.manager)),
+                    ("owners", &owners),
+                    ("fields", &fields.join(", ")),
+                    ("them", if fields.len() == 1 { "it" } else { "them" }),
+                ],
             ),
         });
     }
@@ -823,11 +873,9 @@ fn written(
     });
     for field in rest {
         let text = if field.ends_with(LAST_APPLIED_ANNOTATION) {
-            format!(
-                "{field} changed: kubectl keeps the last-applied-configuration annotation up to date (as manager \"kubectl-last-applied\"), so that a later client-side kubectl apply still knows what was applied."
-            )
+            say("changed.last-applied", &[("field", &field)])
         } else {
-            format!("{field} changed.")
+            say("changed", &[("field", &field)])
         };
         out.push(Reason {
             topic: Topic::Changed,
@@ -874,9 +922,9 @@ fn server_entries(sides: &Sides<'_>, out: &mut Vec<Reason>) {
         out.push(reason(
             Topic::BeforeFirstApply,
             None,
-            format!(
-                "The object had no managedFields when it was first applied, so the server first gave its existing fields ({} of them) to \"before-first-apply\" (an Update entry), then ran the apply: the applier conflicts with those fields or shares them like any other manager's.",
-                set.paths().len()
+            say(
+                "before-first-apply",
+                &[("count", &set.paths().len().to_string())],
             ),
         ));
     }
@@ -890,9 +938,7 @@ fn server_entries(sides: &Sides<'_>, out: &mut Vec<Reason>) {
         out.push(reason(
             Topic::AncientChanges,
             None,
-            format!(
-                "The server keeps at most ten Update entries: the oldest were merged into \"ancient-changes\" ({updates} Update entries now)."
-            ),
+            say("ancient-changes", &[("count", &updates.to_string())]),
         ));
     }
 }
@@ -941,14 +987,12 @@ fn unowned(schema: &ObjectSchema, sides: &Sides<'_>, out: &mut Vec<Reason>) {
     out.push(Reason {
         topic: Topic::Unowned,
         field: fields.first().cloned(),
-        text: format!(
-            "Owned by nobody: {}. No manager sent {} (the server set {} — defaults — or the manager that owned {} let go), so nobody owns {}; any manager may apply {} without a conflict.",
-            fields.join(", "),
-            if fields.len() == 1 { "it" } else { "them" },
-            if fields.len() == 1 { "it" } else { "them" },
-            if fields.len() == 1 { "it" } else { "them" },
-            if fields.len() == 1 { "it" } else { "them" },
-            if fields.len() == 1 { "it" } else { "them" },
+        text: say(
+            "unowned",
+            &[
+                ("fields", &fields.join(", ")),
+                ("them", if fields.len() == 1 { "it" } else { "them" }),
+            ],
         ),
     });
 }
@@ -980,12 +1024,10 @@ impl ThreeWay {
 
     fn removed(&self, path: &Path) -> Reason {
         let text = match &self.last {
-            Some(last) if last.has(path) && !self.manifest.has(path) => format!(
-                "{path}: in the last-applied-configuration annotation, not in the new manifest, so kubectl's three-way patch deletes it."
-            ),
-            _ => format!(
-                "{path}: kubectl's patch replaced what holds it (a list or value sent whole), and the new manifest does not have it."
-            ),
+            Some(last) if last.has(path) && !self.manifest.has(path) => {
+                say("three-way.deleted", &[("path", &path.to_string())])
+            }
+            _ => say("three-way.replaced", &[("path", &path.to_string())]),
         };
         reason(Topic::ClientSideDeleted, Some(path), text)
     }
@@ -1005,8 +1047,9 @@ impl ThreeWay {
         Some(reason(
             Topic::ClientSideDeleted,
             Some(path),
-            format!(
-                "{path}: in the last-applied-configuration annotation, not in the new manifest, so kubectl's three-way patch deleted it — whoever set its current value — and the server's default set it again ({now})."
+            say(
+                "three-way.defaulted",
+                &[("path", &path.to_string()), ("now", &now)],
             ),
         ))
     }
@@ -1018,7 +1061,7 @@ impl ThreeWay {
             out.push(reason(
                 Topic::ClientSideKept,
                 None,
-                "There was no last-applied-configuration annotation: kubectl deletes nothing, it patches in what the manifest has and saves the manifest in the annotation.".into(),
+                say("three-way.no-annotation", &[]),
             ));
             return;
         };
@@ -1036,9 +1079,9 @@ impl ThreeWay {
                 out.push(reason(
                     Topic::ClientSideKept,
                     Some(&path),
-                    format!(
-                        "{path} is not in the manifest but stays: it is not in the last-applied-configuration annotation (kubectl never applied it; {} set it), and kubectl deletes only what it applied before.",
-                        identity(&m)
+                    say(
+                        "three-way.kept",
+                        &[("path", &path.to_string()), ("owner", &identity(&m))],
                     ),
                 ));
             }
@@ -1425,6 +1468,43 @@ mod tests {
                 && refused[0]
                     .text
                     .contains("delete the object and create it again"),
+            "{}",
+            refused[0].text
+        );
+    }
+
+    /// A CRD whose rule selects a property named by a CEL reserved word
+    /// (grafana-operator#2552) is refused with cel-go's words; the "Why?"
+    /// names the escaped form. A field that is merely undeclared gets no
+    /// such hint.
+    #[test]
+    fn a_reserved_word_in_a_rule_names_its_escaped_form() {
+        let crd = |rule: &str| {
+            format!(
+                "- {{manager: a, op: apply, object: {{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+                metadata: {{name: dashboards.example.com}}, spec: {{group: example.com, scope: Namespaced, \
+                names: {{plural: dashboards, singular: dashboard, kind: Dashboard, listKind: DashboardList}}, \
+                versions: [{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {{type: object, properties: \
+                {{spec: {{type: object, x-kubernetes-validations: [{{rule: \"{rule}\"}}], \
+                properties: {{namespace: {{type: string}}}}}}}}}}}}}}]}}}}}}"
+            )
+        };
+        let why = reasons(&scenario(&[&crd("self.namespace != ''")]));
+        let refused = of(&why[0], Topic::Refused);
+        assert_eq!(refused.len(), 1, "{:?}", why[0]);
+        assert!(
+            refused[0].text.contains("undefined field 'namespace'")
+                && refused[0]
+                    .text
+                    .contains("a rule selects it as self.__namespace__"),
+            "{}",
+            refused[0].text
+        );
+        let why = reasons(&scenario(&[&crd("self.name != ''")]));
+        let refused = of(&why[0], Topic::Refused);
+        assert!(
+            refused[0].text.contains("undefined field 'name'")
+                && !refused[0].text.contains("reserved"),
             "{}",
             refused[0].text
         );

@@ -37,7 +37,7 @@
 //! refused for these alone.
 
 use super::Expr;
-use super::values::RESERVED;
+use crate::crd::CEL_RESERVED as RESERVED;
 use crate::value::Value;
 
 /// A node's CEL type, as far as the check follows it.

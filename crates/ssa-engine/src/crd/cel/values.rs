@@ -87,7 +87,9 @@ pub(super) fn unescape(escaped: &str) -> Option<String> {
             "dash" => out.push('-'),
             "slash" => out.push('/'),
             // A reserved word is escaped only as the whole name.
-            word if RESERVED.contains(&word) && len + 4 == escaped.len() => out.push_str(word),
+            word if crate::crd::CEL_RESERVED.contains(&word) && len + 4 == escaped.len() => {
+                out.push_str(word)
+            }
             _ => return None,
         }
         rest = &after[len + 2..];
@@ -112,32 +114,6 @@ fn strfmt_date_time(text: &str) -> Option<(i64, i64)> {
     }
     rfc3339_unix(text).or_else(|| rfc3339_unix(&format!("{text}Z")))
 }
-
-/// CEL's reserved words (its grammar's `RESERVED`), which an identifier
-/// may not be.
-pub(crate) const RESERVED: [&str; 21] = [
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,171 @@
+//! The sentences of a step's "Why?", kept as data in `why.txt` beside
+//! this module: the page fetches the file beside its wasm, as it does the
+//! catalogue, so that the explanations cost its download nothing; the CLI
+//! and the JavaScript API package compile it in (`embedded-why`).
+
+use std::sync::OnceLock;
+
+#[cfg(feature = "embedded-why")]
+const EMBEDDED: Option<&str> = Some(include_str!("../why.txt"));
+#[cfg(not(feature = "embedded-why"))]
+const EMBEDDED: Option<&str> = None;
+
+/// The text handed over by [`provide`].
+static PROVIDED: OnceLock<String> = OnceLock::new();
+
+/// Gives the engine the text of `why.txt` where it is not compiled in.
+/// Call it before the first step is explained; `false` when a text was
+/// given already or is compiled in (this one is then ignored).
+pub fn provide(text: String) -> bool {
+    EMBEDDED.is_none() && PROVIDED.set(text).is_ok()
+}
+
+/// The text of `why.txt`, once there is one.
+fn text() -> Option<&'static str> {
+    EMBEDDED.or(PROVIDED.get().map(String::as_str))
+}
+
+/// The lines of sentence `key`: those between its `[key]` line and the
+/// next key's. Looked up in the text itself at each use (a few dozen
+/// sentences in 10 KB), which keeps the page's code smaller than a table.
+fn sentence(key: &str) -> Option<&'static str> {
+    let text = text()?;
+    let mut at = 0;
+    loop {
+        let found = at + text.get(at..)?.find(key)?;
+        let start = found + key.len() + 1;
+        let is_heading = text.get(found.checked_sub(1)?..found) == Some("[")
+            && text.get(start - 1..=start) == Some("]\n")
+            && (found == 1 || text.get(found - 2..found - 1) == Some("\n"));
+        if is_heading {
+            let body = text.get(start + 1..)?;
+            let end = body.find("\n[").unwrap_or(body.len());
+            return body.get(..end).map(str::trim);
+        }
+        at = found + 1;
+    }
+}
+
+/// The sentence `key` with its lines joined by spaces and its `{slot}`s
+/// filled from `slots`. Without the file (the page could not fetch it),
+/// the key and the slots' values, so that the facts are still said.
+pub(super) fn say(key: &str, slots: &[(&str, &str)]) -> String {
+    let Some(template) = sentence(key) else {
+        return slots
+            .iter()
+            .map(|(_, value)| value.trim())
+            .filter(|value| !value.is_empty())
+            .fold(format!("[{key}]"), |text, value| text + " " + value);
+    };
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find(['{', '\n']) {
+        out.push_str(&rest[..open]);
+        let inside = &rest[open + 1..];
+        if rest.as_bytes()[open] == b'\n' {
+            out.push(' ');
+            rest = inside;
+            continue;
+        }
+        let filled = inside.find('}').and_then(|close| {
+            let value = slots.iter().find(|(name, _)| *name == &inside[..close])?.1;
+            Some((value, &inside[close + 1..]))
+        });
+        match filled {
+            Some((value, after)) => {
+                out.push_str(value);
+                rest = after;
+            }
+            // Not a slot: a brace of the sentence itself.
+            None => {
+                out.push('{');
+                rest = inside;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(all(test, feature = "embedded-why"))]
+#[allow(clippy::unwrap_used, reason = "tests")]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// The file as a map of keys to sentences, each line trimmed; `#`
+    /// lines (comments) only before the first key.
+    fn read(text: &str) -> BTreeMap<String, String> {
+        let mut out = BTreeMap::new();
+        let mut current: Option<(String, String)> = None;
+        for line in text.lines() {
+            let heading = line.strip_prefix('[').and_then(|l| l.strip_suffix(']'));
+            if let Some(key) = heading {
+                out.extend(current.take());
+                current = Some((key.to_string(), String::new()));
+            } else if let Some((key, sentence)) = &mut current {
+                assert!(!line.starts_with('#'), "a comment in [{key}]");
+                assert_eq!(line, line.trim(), "spaces around a line of [{key}]");
+                if !line.is_empty() {
+                    if !sentence.is_empty() {
+                        sentence.push(' ');
+                    }
+                    sentence.push_str(line);
+                }
+            }
+        }
+        out.extend(current);
+        out
+    }
+
+    #[test]
+    fn lines_are_joined_and_slots_filled() {
+        assert_eq!(
+            say("no-op", &[("manager", "\"m\"")]),
+            "Nothing changed: \"m\" wrote what the object already holds (values and ownership). The server stores nothing: no managedFields time is stamped, the resourceVersion stays and watchers get no event."
+        );
+        // A slot's value is not read for slots again.
+        assert!(say("changed", &[("field", "{field}")]).starts_with("{field} changed."));
+    }
+
+    /// Every key the code asks for is in `why.txt`, every key there is
+    /// asked for, and every slot a sentence has is one the code fills.
+    #[test]
+    fn the_file_and_the_code_agree() {
+        let code = include_str!("../why.rs");
+        let mut asked = BTreeMap::new();
+        // `say("key", &[("slot", value), ...])`, as rustfmt lays it out.
+        for call in code.split("say(").skip(1) {
+            let Some(call) = call.trim_start().strip_prefix('"') else {
+                continue;
+            };
+            let key = &call[..call.find('"').unwrap()];
+            // The slots named in the call, up to the end of its slice.
+            let args = &call[..call.find(']').unwrap()];
+            let slots: Vec<&str> = args
+                .split('(')
+                .skip(1)
+                .filter_map(|s| s.trim_start().strip_prefix('"'))
+                .map(|s| &s[..s.find('"').unwrap()])
+                .collect();
+            asked.insert(key.to_string(), slots);
+        }
+        let file = read(include_str!("../why.txt"));
+        let file_keys: Vec<&String> = file.keys().collect();
+        let asked_keys: Vec<&String> = asked.keys().collect();
+        assert_eq!(file_keys, asked_keys, "keys in why.txt and in why.rs");
+        for (key, sentence) in &file {
+            for slot in sentence
+                .split('{')
+                .skip(1)
+                .filter_map(|s| s.split_once('}'))
+            {
+                assert!(
+                    asked[key].contains(&slot.0),
+                    "[{key}] has {{{}}}, which why.rs does not fill",
+                    slot.0
+                );
+            }
+        }
+    }
+}
