@@ -172,15 +172,56 @@ pub(super) fn crd_versions(versions: &[Value]) -> String {
     format!("[{}]", printed.join(","))
 }
 
+/// The internal structs of `pkg/apis/storage/types.go` and the
+/// PersistentVolumeSpec of `pkg/apis/core/types.go` a storage kind's
+/// errors print (a VolumeAttachment's whole immutable spec, a CSINode's
+/// driver), in the table's format with structs named, not numbered
+/// (`@Name`, `~Name`): a volume source a pod volume also has is the
+/// catalogue's struct of that name. Each field is the v1 field of the
+/// same name but where a third item names it; the PersistentVolumeSource
+/// is embedded, its fields inline.
+#[cfg(feature = "rare-kinds")]
+const STORAGE_TYPES: &str = r#"[
+["VolumeAttachmentSpec",["Attacher","s"],["Source","@VolumeAttachmentSource"],["NodeName","s"]],
+["VolumeAttachmentSource",["PersistentVolumeName","*s"],["InlineVolumeSpec","*@PersistentVolumeSpec"]],
+["PersistentVolumeSpec",["Capacity","{q"],[".","~PersistentVolumeSource"],["AccessModes","[s"],["ClaimRef","*@ObjectReference"],["PersistentVolumeReclaimPolicy","s"],["StorageClassName","s"],["MountOptions","[s"],["VolumeMode","*s"],["NodeAffinity","*@VolumeNodeAffinity"],["VolumeAttributesClassName","*s"]],
+["PersistentVolumeSource",["GCEPersistentDisk","*@GCEPersistentDiskVolumeSource","gcePersistentDisk"],["AWSElasticBlockStore","*@AWSElasticBlockStoreVolumeSource","awsElasticBlockStore"],["HostPath","*@HostPathVolumeSource"],["Glusterfs","*@GlusterfsPersistentVolumeSource"],["NFS","*@NFSVolumeSource","nfs"],["RBD","*@RBDPersistentVolumeSource","rbd"],["Quobyte","*@QuobyteVolumeSource"],["ISCSI","*@ISCSIPersistentVolumeSource","iscsi"],["FlexVolume","*@FlexPersistentVolumeSource"],["Cinder","*@CinderPersistentVolumeSource"],["CephFS","*@CephFSPersistentVolumeSource","cephfs"],["FC","*@FCVolumeSource","fc"],["Flocker","*@FlockerVolumeSource"],["AzureFile","*@AzureFilePersistentVolumeSource"],["VsphereVolume","*@VsphereVirtualDiskVolumeSource"],["AzureDisk","*@AzureDiskVolumeSource"],["PhotonPersistentDisk","*@PhotonPersistentDiskVolumeSource"],["PortworxVolume","*@PortworxVolumeSource"],["ScaleIO","*@ScaleIOPersistentVolumeSource","scaleIO"],["Local","*@LocalVolumeSource"],["StorageOS","*@StorageOSPersistentVolumeSource","storageos"],["CSI","*@CSIPersistentVolumeSource","csi"]],
+["GlusterfsPersistentVolumeSource",["EndpointsName","s","endpoints"],["Path","s"],["ReadOnly","b"],["EndpointsNamespace","*s"]],
+["RBDPersistentVolumeSource",["CephMonitors","[s","monitors"],["RBDImage","s","image"],["FSType","s","fsType"],["RBDPool","s","pool"],["RadosUser","s","user"],["Keyring","s"],["SecretRef","*@SecretReference"],["ReadOnly","b"]],
+["ISCSIPersistentVolumeSource",["TargetPortal","s"],["IQN","s","iqn"],["Lun","i"],["ISCSIInterface","s","iscsiInterface"],["FSType","s","fsType"],["ReadOnly","b"],["Portals","[s"],["DiscoveryCHAPAuth","b","chapAuthDiscovery"],["SessionCHAPAuth","b","chapAuthSession"],["SecretRef","*@SecretReference"],["InitiatorName","*s"]],
+["FlexPersistentVolumeSource",["Driver","s"],["FSType","s","fsType"],["SecretRef","*@SecretReference"],["ReadOnly","b"],["Options","{s"]],
+["CinderPersistentVolumeSource",["VolumeID","s","volumeID"],["FSType","s","fsType"],["ReadOnly","b"],["SecretRef","*@SecretReference"]],
+["CephFSPersistentVolumeSource",["Monitors","[s"],["Path","s"],["User","s"],["SecretFile","s"],["SecretRef","*@SecretReference"],["ReadOnly","b"]],
+["AzureFilePersistentVolumeSource",["SecretName","s"],["ShareName","s"],["ReadOnly","b"],["SecretNamespace","*s"]],
+["ScaleIOPersistentVolumeSource",["Gateway","s"],["System","s"],["SecretRef","*@SecretReference"],["SSLEnabled","b","sslEnabled"],["ProtectionDomain","s"],["StoragePool","s"],["StorageMode","s"],["VolumeName","s"],["FSType","s","fsType"],["ReadOnly","b"]],
+["LocalVolumeSource",["Path","s"],["FSType","*s","fsType"]],
+["StorageOSPersistentVolumeSource",["VolumeName","s"],["VolumeNamespace","s"],["FSType","s","fsType"],["ReadOnly","b"],["SecretRef","*@ObjectReference"]],
+["CSIPersistentVolumeSource",["Driver","s"],["VolumeHandle","s"],["ReadOnly","b"],["FSType","s","fsType"],["VolumeAttributes","{s"],["ControllerPublishSecretRef","*@SecretReference"],["NodeStageSecretRef","*@SecretReference"],["NodePublishSecretRef","*@SecretReference"],["ControllerExpandSecretRef","*@SecretReference"],["NodeExpandSecretRef","*@SecretReference"]],
+["SecretReference",["Name","s"],["Namespace","s"]],
+["ObjectReference",["Kind","s"],["Namespace","s"],["Name","s"],["UID","s","uid"],["APIVersion","s","apiVersion"],["ResourceVersion","s"],["FieldPath","s"]],
+["VolumeNodeAffinity",["Required","*@NodeSelector"]],
+["CSINodeDriver",["Name","s"],["NodeID","s"],["TopologyKeys","[s"],["Allocatable","*@VolumeNodeResources"]],
+["VolumeNodeResources",["Count","*i"]]
+]"#;
+
+/// `json.Marshal` of the internal storage struct `name` (a value, not a
+/// pointer: unset is the zero struct) that the v1 `value` converts to,
+/// from the catalogue's table and `STORAGE_TYPES` together (without the
+/// catalogue, a pod volume's source struct prints as `{}`).
+#[cfg(feature = "rare-kinds")]
+pub(super) fn storage_struct(name: &str, value: Option<&Value>) -> String {
+    let mut types = table().map(<[Value]>::to_vec).unwrap_or_default();
+    if let Ok(Value::List(storage)) = crate::json::from_str(STORAGE_TYPES) {
+        types.extend(storage);
+    }
+    let zero = Value::Map(Map::new());
+    let value = value.filter(|v| !v.is_null()).unwrap_or(&zero);
+    pointer_in(&types, name, Some(value))
+}
+
 /// `json.Marshal` of a pointer to struct `name` of `types`.
 fn pointer_in(types: &[Value], name: &str, value: Option<&Value>) -> String {
-    let index = types.iter().position(|ty| {
-        ty.as_list()
-            .and_then(|fields| fields.first())
-            .and_then(Value::as_str)
-            == Some(name)
-    });
-    match (value.filter(|v| !v.is_null()), index) {
+    match (value.filter(|v| !v.is_null()), position(types, name)) {
         (None, _) => "null".to_string(),
         (Some(value), Some(index)) => {
             let mut printer = Printer {
@@ -192,6 +233,16 @@ fn pointer_in(types: &[Value], name: &str, value: Option<&Value>) -> String {
         }
         (Some(value), None) => value.to_json(),
     }
+}
+
+/// The index of struct `name` in `types`.
+fn position(types: &[Value], name: &str) -> Option<usize> {
+    types.iter().position(|ty| {
+        ty.as_list()
+            .and_then(|fields| fields.first())
+            .and_then(Value::as_str)
+            == Some(name)
+    })
 }
 
 /// The catalogue's `internalTypes.types`.
@@ -212,6 +263,16 @@ struct Printer<'a> {
 }
 
 impl Printer<'_> {
+    /// The struct a type code refers to: its number, or its name (a table
+    /// made by hand, `STORAGE_TYPES`); none (`usize::MAX`) when neither.
+    fn index(&self, reference: &str) -> usize {
+        reference
+            .parse()
+            .ok()
+            .or_else(|| position(self.types, reference))
+            .unwrap_or(usize::MAX)
+    }
+
     /// Struct `index` of the v1 object `object` (`None`: unset), whose
     /// holder is `parent`.
     fn write_struct(&mut self, index: usize, object: Option<&Map>, parent: Option<&Map>) {
@@ -236,7 +297,7 @@ impl Printer<'_> {
             if let Some(inner) = ty.strip_prefix('~') {
                 // Inline: the struct's fields in place, from the v1 object
                 // itself (`.`) or from its field `key`.
-                let inner = inner.parse().unwrap_or(usize::MAX);
+                let inner = self.index(inner);
                 match key {
                     "." => self.write_fields(inner, object, parent),
                     key => {
@@ -287,7 +348,7 @@ impl Printer<'_> {
         let rest = ty.get(1..).unwrap_or("");
         match (ty.as_bytes().first(), value) {
             (Some(b'@'), None | Some(Value::Map(_))) => {
-                let index = rest.parse().unwrap_or(usize::MAX);
+                let index = self.index(rest);
                 self.write_struct(index, value.and_then(Value::as_map), holder);
             }
             (Some(b'*'), Some(_)) => self.write_value(rest, value, holder),

@@ -37,7 +37,9 @@
 //!   (with `volumes`' rules) and what its update may not change.
 //! - `rbac`: roles' rules and bindings' role references and subjects.
 //! - `networking`: Ingresses and NetworkPolicies.
-//! - `storage`: a StorageClass, and what its update may not change.
+//! - `storage`: a StorageClass, and what its update may not change; a
+//!   CSIDriver, a VolumeAttributesClass; the objects CSI components write
+//!   (VolumeAttachment, CSINode, CSIStorageCapacity) in `storage/csi`.
 //! - `limit_range`: a LimitRange's limits and their bounds.
 //! - `endpoints`: an Endpoints object's subsets.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
@@ -65,7 +67,8 @@
 //! configurations and admission policies, LimitRange, ResourceQuota,
 //! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
 //! VolumeAttributesClass, PersistentVolume, FlowSchema,
-//! PriorityLevelConfiguration: [`Spec::is_rare`])
+//! PriorityLevelConfiguration, VolumeAttachment, CSINode,
+//! CSIStorageCapacity: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
@@ -180,6 +183,9 @@ impl Spec {
                 | Spec::PersistentVolume
                 | Spec::FlowSchema
                 | Spec::PriorityLevelConfiguration
+                | Spec::VolumeAttachment
+                | Spec::CsiNode
+                | Spec::CsiStorageCapacity
         )
     }
 }
@@ -227,6 +233,9 @@ enum Spec {
     PersistentVolume,
     FlowSchema,
     PriorityLevelConfiguration,
+    VolumeAttachment,
+    CsiNode,
+    CsiStorageCapacity,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -607,6 +616,21 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "storage/validation ValidateCSIDriver, validateCSIDriverSpec, ValidateCSIDriverUpdate",
     ),
     (
+        "VolumeAttachment",
+        "an attacher missing, on create not a CSI driver name (at most 63 bytes, a DNS subdomain once lower-cased); neither or both of persistentVolumeName and inlineVolumeSpec, an empty persistentVolumeName, on create one that is not a DNS subdomain; an inline volume with a claimRef, capacity, node affinity or storage class, without a csi source, with a reclaim policy other than Retain or a volume mode other than Filesystem, and a PersistentVolume's source and access mode rules; a nodeName that is not a DNS subdomain; (status) attachment metadata over 256 KiB, an attach or detach error's message over 1024 bytes (printed with the metadata's limit, as upstream has it) or a negative errorCode; on update (and a status write) a changed spec, printed as the internal struct",
+        "storage/validation ValidateVolumeAttachment, ValidateVolumeAttachmentV1, validateVolumeAttachmentSpec, validateAttacher, validateVolumeAttachmentSource, validateNodeName, validateVolumeAttachmentStatus, validateAttachmentMetadata, validateVolumeError, ValidateVolumeAttachmentUpdate; core/validation ValidatePersistentVolumeSpec (validateInlinePersistentVolumeSpec), ValidateCSIDriverName, ValidatePersistentVolumeName, ValidateNodeName",
+    ),
+    (
+        "CSINode",
+        "a driver name that is not a CSI driver name, or given twice; a node ID missing or over 256 bytes (AllowLongNodeID); a negative allocatable count; topology keys empty, repeated or not qualified names (refused at the driver's path); on update a driver of a stored name changed but for its allocatable count (MutableCSINodeAllocatableCount, beta and on since 1.35), printed as the internal struct",
+        "storage/validation ValidateCSINode, validateCSINodeDrivers, validateCSINodeDriver, validateCSINodeDriverNodeID, validateCSINodeDriverAllocatable, ValidateCSINodeUpdate; core/validation ValidateCSIDriverName, ValidateQualifiedName, ValidateNonnegativeField; registry/storage/csinode Validate, ValidateUpdate",
+    ),
+    (
+        "CSIStorageCapacity",
+        "a nodeTopology label selector ValidateLabelSelector refuses (on update its expressions' label values allowed when the stored selector had errors); a storageClassName that is not a DNS subdomain (empty included); a negative capacity; on update a changed nodeTopology or storageClassName",
+        "storage/validation ValidateCSIStorageCapacity, ValidateCSIStorageCapacityUpdate (apimachinery ValidateLabelSelector, core/validation ValidateClassName, ValidateNonnegativeQuantity); registry/storage/csistoragecapacity hasInvalidLabelValueInLabelSelector",
+    ),
+    (
         "VolumeAttributesClass",
         "a driverName missing or not a qualified name once lower-cased; no parameters, more than 512, an empty key, more than 256 KiB; on update a changed driverName or parameters",
         "storage/validation ValidateVolumeAttributesClass, ValidateVolumeAttributesClassUpdate, validateProvisioner, validateParameters",
@@ -753,6 +777,9 @@ impl KindValidation {
             ("storage.k8s.io", "StorageClass") => Spec::StorageClass,
             ("storage.k8s.io", "CSIDriver") => Spec::CsiDriver,
             ("storage.k8s.io", "VolumeAttributesClass") => Spec::VolumeAttributesClass,
+            ("storage.k8s.io", "VolumeAttachment") => Spec::VolumeAttachment,
+            ("storage.k8s.io", "CSINode") => Spec::CsiNode,
+            ("storage.k8s.io", "CSIStorageCapacity") => Spec::CsiStorageCapacity,
             ("policy", "PodDisruptionBudget") => Spec::PodDisruptionBudget,
             ("scheduling.k8s.io", "PriorityClass") => Spec::PriorityClass,
             ("" | "events.k8s.io", "Event") => Spec::Event,
@@ -865,6 +892,14 @@ impl KindValidation {
             #[cfg(feature = "rare-kinds")]
             (Spec::VolumeAttributesClass, _) => {
                 errs.extend(storage::volume_attributes_class(new, old));
+            }
+            #[cfg(feature = "rare-kinds")]
+            (Spec::VolumeAttachment, _) => errs.extend(storage::volume_attachment(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::CsiNode, _) => errs.extend(storage::csi_node(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::CsiStorageCapacity, _) => {
+                errs.extend(storage::csi_storage_capacity(new, old));
             }
             // ValidateLimitRange, which the update runs again.
             #[cfg(feature = "rare-kinds")]
@@ -1043,7 +1078,8 @@ impl Validator for KindValidation {
     /// (`pod_status`), a Service's or an Ingress's load balancer status, a
     /// PodDisruptionBudget's or an HPA's counts (and the former's
     /// conditions), a FlowSchema's or PriorityLevelConfiguration's
-    /// condition types; a
+    /// condition types, a VolumeAttachment's whole update validation
+    /// (its spec the stored one); a
     /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
@@ -1074,6 +1110,11 @@ impl Validator for KindValidation {
             Spec::FlowSchema | Spec::PriorityLevelConfiguration => {
                 errs.extend(flowcontrol::status(new));
             }
+            // The status strategy's ValidateUpdate is the main
+            // resource's: ValidateVolumeAttachment (the spec is the stored
+            // one) and ValidateVolumeAttachmentUpdate.
+            #[cfg(feature = "rare-kinds")]
+            Spec::VolumeAttachment => errs.extend(storage::volume_attachment(new, Some(old))),
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             Spec::CustomResourceDefinition => {
                 errs.extend(apiextensions::custom_resource_definition_status(new));

@@ -7,6 +7,8 @@
 //! update `ValidatePersistentVolumeUpdate`: the source, the volume mode and
 //! a set node affinity are immutable (but for beta topology labels
 //! renamed to their GA names), a volume attributes class may not be unset.
+//! The same spec rules check a VolumeAttachment's inline volume in their
+//! inline form ([`inline_spec`]), at its own path.
 //!
 //! The sources a pod's volume also has are checked by [`volumes`]'
 //! functions; what the PersistentVolume types add (secret namespaces, a
@@ -76,10 +78,20 @@ pub(super) fn persistent_volume(new: &Value, old: Option<&Value>) -> Vec<FieldEr
     // volume's required terms already broke stay allowed.
     let loose_values = old.is_some_and(|old| {
         let mut errs = Vec::new();
-        required_terms(&mut errs, old, "", true);
+        required_terms(&mut errs, old.get("spec"), "", true);
         !errs.is_empty()
     });
-    let mut errs = spec(new, loose_values);
+    let name = new
+        .get_path(&["metadata", "name"])
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let at = SpecAt {
+        path: "spec",
+        pv_name: name,
+        inline: false,
+        loose_values,
+    };
+    let mut errs = spec(new.get("spec"), &at);
     // checkMountOption.
     let annotated = new
         .get_path(&["metadata", "annotations", MOUNT_OPTIONS])
@@ -96,56 +108,107 @@ pub(super) fn persistent_volume(new: &Value, old: Option<&Value>) -> Vec<FieldEr
     errs
 }
 
+/// `ValidatePersistentVolumeSpec` of a VolumeAttachment's
+/// `inlineVolumeSpec` at `path` (`validateInlinePersistentVolumeSpec`,
+/// with the zero options `validateVolumeAttachmentSource` passes: no
+/// volume name, VolumeAttributesClass off, label values checked).
+pub(super) fn inline_spec(inline: Option<&Value>, path: &str) -> Vec<FieldError> {
+    let at = SpecAt {
+        path,
+        pv_name: "",
+        inline: true,
+        loose_values: false,
+    };
+    spec(inline, &at)
+}
+
 /// A field of the volume's spec, unless absent or null.
 fn spec_field<'a>(pv: &'a Value, key: &str) -> Option<&'a Value> {
     at(pv.get("spec"), key)
 }
 
-/// `ValidatePersistentVolumeSpec` (not inline).
-fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
+/// Where and as what `ValidatePersistentVolumeSpec` checks a spec.
+struct SpecAt<'a> {
+    /// The spec's path.
+    path: &'a str,
+    /// The volume's name (an iscsi initiator's length counts it).
+    pv_name: &'a str,
+    /// `validateInlinePersistentVolumeSpec`: a VolumeAttachment's.
+    inline: bool,
+    /// `AllowInvalidLabelValueInRequiredNodeAffinity`.
+    loose_values: bool,
+}
+
+/// Why an inline spec may not have a field.
+const NOT_INLINE: &str = "may not be specified in the context of inline volumes";
+
+/// `ValidatePersistentVolumeSpec` of `spec`: a PersistentVolume's
+/// (VolumeAttributesClass on, as in 1.36) or, `inline`, a
+/// VolumeAttachment's, which has no capacity, claim, node affinity or
+/// class, a CSI source, and only Retain and Filesystem.
+fn spec(spec: Option<&Value>, place: &SpecAt) -> Vec<FieldError> {
+    let path = |key: &str| child(place.path, key);
+    let field = |key: &str| at(spec, key);
+    let inline = place.inline;
     let mut errs = Vec::new();
-    pvc::access_modes(&mut errs, pv, "", Vec::new());
-    capacity(
-        &mut errs,
-        spec_field(pv, "capacity").and_then(Value::as_map),
-    );
-    let reclaim = text(
-        pv.get("spec").unwrap_or(&Value::Null),
-        "persistentVolumeReclaimPolicy",
-    );
-    const POLICIES: [&str; 3] = ["Delete", "Recycle", "Retain"];
-    if !reclaim.is_empty() && !POLICIES.contains(&reclaim) {
-        let path = "spec.persistentVolumeReclaimPolicy";
-        errs.not_supported(path, BadValue::str(reclaim), &POLICIES);
-    }
-    // validateVolumeNodeAffinity.
-    let affinity = spec_field(pv, "nodeAffinity");
-    if let Some(affinity) = affinity {
-        if at(Some(affinity), "required").is_none() {
+    let capacity_map = field("capacity").and_then(Value::as_map);
+    if inline {
+        if field("claimRef").is_some() {
+            errs.forbidden(path("claimRef"), NOT_INLINE);
+        }
+        if capacity_map.is_some_and(|c| !c.is_empty()) {
+            errs.forbidden(path("capacity"), NOT_INLINE);
+        }
+        if field("csi").is_none() {
             errs.required(
-                "spec.nodeAffinity.required",
-                "must specify required node constraints",
+                path("csi"),
+                "has to be specified in the context of inline volumes",
             );
         }
-        required_terms(&mut errs, pv, "spec.nodeAffinity.required", !loose_values);
     }
-    let name = pv
-        .get_path(&["metadata", "name"])
+    pvc::access_modes(&mut errs, spec, place.path, "", Vec::new());
+    if !inline {
+        capacity(&mut errs, capacity_map, &path("capacity"));
+    }
+    let reclaim = field("persistentVolumeReclaimPolicy")
         .and_then(Value::as_str)
         .unwrap_or("");
+    const POLICIES: [&str; 3] = ["Delete", "Recycle", "Retain"];
+    if inline && !reclaim.is_empty() && reclaim != "Retain" {
+        errs.forbidden(
+            path("persistentVolumeReclaimPolicy"),
+            "may only be Retain in the context of inline volumes",
+        );
+    } else if !inline && !reclaim.is_empty() && !POLICIES.contains(&reclaim) {
+        let at = path("persistentVolumeReclaimPolicy");
+        errs.not_supported(at, BadValue::str(reclaim), &POLICIES);
+    }
+    // validateVolumeNodeAffinity, which an inline spec skips: its local
+    // volume then lacks a node affinity even when it has one.
+    let affinity = field("nodeAffinity");
+    let mut affinity_specified = false;
+    if let Some(affinity) = affinity {
+        if inline {
+            errs.forbidden(path("nodeAffinity"), NOT_INLINE);
+        } else {
+            affinity_specified = true;
+            let required = path("nodeAffinity.required");
+            if at(Some(affinity), "required").is_none() {
+                errs.required(required.as_str(), "must specify required node constraints");
+            }
+            required_terms(&mut errs, spec, &required, !place.loose_values);
+        }
+    }
     let mut found = false;
     for key in SOURCES {
-        let Some(s) = spec_field(pv, key) else {
+        let Some(s) = field(key) else {
             continue;
         };
         // A flexVolume is never refused as a second type: upstream only
         // counts it.
         if found && key != "flexVolume" {
             let spelled = if key == "cephfs" { "cephFS" } else { key };
-            errs.forbidden(
-                child("spec", spelled),
-                "may not specify more than 1 volume type",
-            );
+            errs.forbidden(path(spelled), "may not specify more than 1 volume type");
             continue;
         }
         found = true;
@@ -153,44 +216,54 @@ fn spec(pv: &Value, loose_values: bool) -> Vec<FieldError> {
             "gcePersistentDisk" => "persistentDisk",
             key => key,
         };
-        source_rules(&mut errs, key, s, &child("spec", spelled), name);
-        if key == "local" && affinity.is_none() {
-            errs.required("spec.nodeAffinity", "Local volume requires node affinity");
+        source_rules(&mut errs, key, s, &path(spelled), place.pv_name);
+        if key == "local" && !affinity_specified {
+            errs.required(path("nodeAffinity"), "Local volume requires node affinity");
         }
     }
     if !found {
-        errs.required("spec", "must specify a volume type");
+        errs.required(place.path, "must specify a volume type");
     }
-    let host_path = spec_field(pv, "hostPath").map_or("", |h| text(h, "path"));
+    let host_path = field("hostPath").map_or("", |h| text(h, "path"));
     if reclaim == "Recycle" && cleans_to_root(host_path) {
         errs.forbidden(
-            "spec.persistentVolumeReclaimPolicy",
+            path("persistentVolumeReclaimPolicy"),
             "may not be 'recycle' for a hostPath mount of '/'",
         );
     }
-    let class = spec_field(pv, "storageClassName").and_then(Value::as_str);
+    let class = field("storageClassName").and_then(Value::as_str);
     if let Some(class) = class.filter(|c| !c.is_empty()) {
-        class_name(&mut errs, "spec.storageClassName", class);
-    }
-    if let Some(mode) = spec_field(pv, "volumeMode").and_then(Value::as_str)
-        && !["Block", "Filesystem"].contains(&mode)
-    {
-        errs.not_supported(
-            "spec.volumeMode",
-            BadValue::str(mode),
-            &["Block", "Filesystem"],
-        );
-    }
-    if let Some(vac) = spec_field(pv, "volumeAttributesClassName").and_then(Value::as_str) {
-        let path = "spec.volumeAttributesClassName";
-        if vac.is_empty() {
-            errs.required(path, "an empty string is disallowed");
+        if inline {
+            errs.forbidden(path("storageClassName"), NOT_INLINE);
         } else {
-            class_name(&mut errs, path, vac);
+            class_name(&mut errs, &path("storageClassName"), class);
         }
-        if spec_field(pv, "csi").is_none() {
+    }
+    if let Some(mode) = field("volumeMode").and_then(Value::as_str) {
+        if inline && mode != "Filesystem" {
+            errs.forbidden(
+                path("volumeMode"),
+                "may not specify volumeMode other than Filesystem in the context of inline volumes",
+            );
+        } else if !inline && !["Block", "Filesystem"].contains(&mode) {
+            errs.not_supported(
+                path("volumeMode"),
+                BadValue::str(mode),
+                &["Block", "Filesystem"],
+            );
+        }
+    }
+    let vac = field("volumeAttributesClassName").and_then(Value::as_str);
+    if let Some(vac) = vac.filter(|_| !inline) {
+        let at = path("volumeAttributesClassName");
+        if vac.is_empty() {
+            errs.required(at, "an empty string is disallowed");
+        } else {
+            class_name(&mut errs, &at, vac);
+        }
+        if field("csi").is_none() {
             errs.required(
-                "spec.csi",
+                path("csi"),
                 "has to be specified when using volumeAttributesClassName",
             );
         }
@@ -203,12 +276,12 @@ fn class_name(errs: &mut Vec<FieldError>, path: &str, name: &str) {
     invalid_each(errs, path, name, names::dns1123_subdomain(name));
 }
 
-/// `ValidateNodeSelector` of the volume's required node affinity, at
-/// `path`: a term at least, each by `ValidateNodeSelectorTerm`, its values
-/// label values when `values`. Nothing without a required selector.
-fn required_terms(errs: &mut Vec<FieldError>, pv: &Value, path: &str, values: bool) {
-    let Some(required) = spec_field(pv, "nodeAffinity").and_then(|a| at(Some(a), "required"))
-    else {
+/// `ValidateNodeSelector` of the required node affinity of a volume's
+/// `spec`, at `path`: a term at least, each by `ValidateNodeSelectorTerm`,
+/// its values label values when `values`. Nothing without a required
+/// selector.
+fn required_terms(errs: &mut Vec<FieldError>, spec: Option<&Value>, path: &str, values: bool) {
+    let Some(required) = at(spec, "nodeAffinity").and_then(|a| at(Some(a), "required")) else {
         return;
     };
     let list = child(path, "nodeSelectorTerms");
@@ -222,13 +295,13 @@ fn required_terms(errs: &mut Vec<FieldError>, pv: &Value, path: &str, values: bo
     }
 }
 
-/// The capacity's rules: set, of `storage` alone, each quantity
-/// `validateBasicResource` (`Value()` not negative) and
+/// The capacity's rules, at `path`: set, of `storage` alone, each
+/// quantity `validateBasicResource` (`Value()` not negative) and
 /// `ValidatePositiveQuantityValue` (above zero).
-fn capacity(errs: &mut Vec<FieldError>, capacity: Option<&Map>) {
+fn capacity(errs: &mut Vec<FieldError>, capacity: Option<&Map>, path: &str) {
     let keys = super::meta::sorted_keys(capacity);
     if keys.is_empty() {
-        errs.required("spec.capacity", "");
+        errs.required(path, "");
     }
     let quantities: Vec<(&String, String)> = keys
         .iter()
@@ -252,11 +325,11 @@ fn capacity(errs: &mut Vec<FieldError>, capacity: Option<&Map>) {
             }
             Value::Map(m).to_json_sorted()
         };
-        errs.not_supported("spec.capacity", BadValue::Json(json), &["storage"]);
+        errs.not_supported(path, BadValue::Json(json), &["storage"]);
     }
     // Go walks the map at random; sorted here.
     for (key, q) in quantities {
-        let path = format!("spec.capacity[{key}]");
+        let path = format!("{path}[{key}]");
         if let Some(v) = quantity::scaled_ceil(&q, 0).filter(|v| *v < 0) {
             errs.invalid(
                 path.as_str(),

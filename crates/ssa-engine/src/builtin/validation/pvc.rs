@@ -56,7 +56,8 @@ fn spec(pvc: &Value, old: Option<&Value>) -> Vec<FieldError> {
     let selector = meta::label_selector(field(pvc, "selector"), "spec.selector");
     access_modes(
         &mut errs,
-        pvc,
+        pvc.get("spec"),
+        "spec",
         "at least 1 access mode is required",
         selector,
     );
@@ -166,28 +167,30 @@ fn data_sources(errs: &mut Vec<FieldError>, pvc: &Value, any_group: bool) {
     errs.invalid("spec", BadValue::Json("{}".to_string()), detail);
 }
 
-/// A claim's or a volume's `spec.accessModes`: some (`missing` says
-/// what when none; a claim's label selector's errors come next), each
-/// supported, ReadWriteOncePod alone.
+/// The `accessModes` of a claim's or a volume's `spec` (at `path`): some
+/// (`missing` says what when none; a claim's label selector's errors come
+/// next), each supported, ReadWriteOncePod alone.
 pub(super) fn access_modes(
     errs: &mut Vec<FieldError>,
-    object: &Value,
+    spec: Option<&Value>,
+    path: &str,
     missing: &str,
     selector: Vec<FieldError>,
 ) {
-    let modes: Vec<&str> = field(object, "accessModes")
+    let modes: Vec<&str> = super::at(spec, "accessModes")
         .and_then(Value::as_list)
         .map(|l| l.iter().map(|m| m.as_str().unwrap_or("")).collect())
         .unwrap_or_default();
+    let at = child(path, "accessModes");
     if modes.is_empty() {
-        errs.required("spec.accessModes", missing);
+        errs.required(at.as_str(), missing);
     }
     errs.extend(selector);
     let (mut once_pod, mut other) = (false, false);
     for mode in modes {
         if !ACCESS_MODES.contains(&mode) {
             let bad = named(mode);
-            errs.not_supported("spec.accessModes", bad, &ACCESS_MODES);
+            errs.not_supported(at.as_str(), bad, &ACCESS_MODES);
         } else if mode == "ReadWriteOncePod" {
             once_pod = true;
         } else {
@@ -195,10 +198,7 @@ pub(super) fn access_modes(
         }
     }
     if once_pod && other {
-        errs.forbidden(
-            "spec.accessModes",
-            "may not use ReadWriteOncePod with other access modes",
-        );
+        errs.forbidden(at, "may not use ReadWriteOncePod with other access modes");
     }
 }
 

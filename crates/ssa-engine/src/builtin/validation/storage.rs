@@ -6,8 +6,13 @@
 //! place): its parameters, provisioner and reclaim policy may not change,
 //! and its volume binding mode is immutable; its allowed topologies
 //! (`validateAllowedTopologies`). A CSIDriver's spec and immutable fields,
-//! a VolumeAttributesClass's driver and parameters. Not modelled: the
-//! other storage kinds (CSINode, VolumeAttachment, CSIStorageCapacity).
+//! a VolumeAttributesClass's driver and parameters. The objects CSI
+//! components write (VolumeAttachment, CSINode, CSIStorageCapacity) are
+//! in `csi`.
+
+mod csi;
+
+pub(super) use csi::{csi_node, csi_storage_capacity, volume_attachment};
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_long};
 use super::{items, names, text};
@@ -252,3 +257,6 @@ pub(super) fn storage_class(new: &Value, old: Option<&Value>) -> Vec<FieldError>
     }
     errs
 }
+
+#[cfg(test)]
+mod tests;

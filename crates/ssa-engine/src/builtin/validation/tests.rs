@@ -2112,6 +2112,18 @@ mod generated {
         "subjects",
         "nonResourceURLs",
         "distinguisherMethod",
+        "attacher",
+        "source",
+        "inlineVolumeSpec",
+        "persistentVolumeName",
+        "csi",
+        "attachError",
+        "errorCode",
+        "drivers",
+        "topologyKeys",
+        "allocatable",
+        "nodeTopology",
+        "capacity",
     ];
 
     fn value() -> impl Strategy<Value = Value> {
@@ -2172,7 +2184,7 @@ mod generated {
 
         #[test]
         fn no_kind_panics(
-            which in 0usize..14,
+            which in 0usize..17,
             new in value(),
             old in value(),
         ) {
@@ -2184,6 +2196,8 @@ mod generated {
                 ("networking.k8s.io/v1", "Ingress"), ("v1", "ReplicationController"),
                 ("v1", "Namespace"), ("flowcontrol.apiserver.k8s.io/v1", "FlowSchema"),
                 ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration"),
+                ("storage.k8s.io/v1", "VolumeAttachment"), ("storage.k8s.io/v1", "CSINode"),
+                ("storage.k8s.io/v1", "CSIStorageCapacity"),
             ][which];
             let k = kind(api_version, name);
             let _ = k.validate(None, &new);
