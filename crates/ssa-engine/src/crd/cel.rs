@@ -48,8 +48,9 @@ pub(super) enum Expr {
     /// `has(e.field)`, and where its `(` is (the macro's location).
     Has(Box<Expr>, String, usize),
     Index(Box<Expr>, Box<Expr>),
-    /// A function or method: its receiver, name and arguments.
-    Call(Option<Box<Expr>>, String, Vec<Expr>),
+    /// A function or method: its receiver, name and arguments, and where
+    /// its `(` is (cel-go's location of the call).
+    Call(Option<Box<Expr>>, String, Vec<Expr>, usize),
     /// A comprehension macro: its range, name, variable and expression.
     Macro(Box<Expr>, String, String, Box<Expr>),
     Not(Box<Expr>),
@@ -382,10 +383,12 @@ impl Parser {
                         Some(Box::new(e)),
                         "?".to_string(),
                         vec![Expr::Literal(Value::from(name))],
+                        dot,
                     );
                 } else if self.eat("(") {
+                    let paren = self.taken_at();
                     let args = self.arguments(depth)?;
-                    e = method(e, name, args)?;
+                    e = method(e, name, args, paren)?;
                 } else {
                     e = Expr::Select(Box::new(e), name, dot);
                 }
@@ -457,8 +460,9 @@ impl Parser {
                 | "ip" | "isIP" | "cidr" | "isCIDR" | "timestamp" | "url" | "isURL"
                     if self.eat("(") =>
                 {
+                    let paren = self.taken_at();
                     let args = self.arguments(depth)?;
-                    (args.len() == 1).then_some(Expr::Call(None, word, args))?
+                    (args.len() == 1).then_some(Expr::Call(None, word, args, paren))?
                 }
                 // A comprehension's variable.
                 _ if is_variable(&word) => Expr::Ident(word, start),
@@ -495,13 +499,13 @@ fn is_variable(word: &str) -> bool {
 }
 
 /// A method call: the macros, and the functions of the subset.
-fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
+fn method(target: Expr, name: String, mut args: Vec<Expr>, paren: usize) -> Option<Expr> {
     // `ip.isCanonical(s)`: a function in the `ip` namespace, not a method.
     if matches!(&target, Expr::Ident(ns, _) if ns == "ip")
         && name == "isCanonical"
         && args.len() == 1
     {
-        return Some(Expr::Call(None, "ip.isCanonical".to_string(), args));
+        return Some(Expr::Call(None, "ip.isCanonical".to_string(), args, paren));
     }
     match (name.as_str(), args.len()) {
         ("all" | "exists" | "exists_one" | "map" | "filter", 2) => {
@@ -539,7 +543,7 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>) -> Option<Expr> {
             "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek"
             | "getDayOfYear" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
             0 | 1,
-        ) => Some(Expr::Call(Some(Box::new(target)), name, args)),
+        ) => Some(Expr::Call(Some(Box::new(target)), name, args, paren)),
         _ => None,
     }
 }
@@ -560,7 +564,7 @@ impl Expr {
             Expr::Literal(_) | Expr::Ident(..) => Vec::new(),
             Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t) | Expr::Negate(t) => vec![t],
             Expr::Index(a, b) | Expr::Binary(a, _, b, _) | Expr::Macro(a, _, _, b) => vec![a, b],
-            Expr::Call(t, _, args) => t.as_deref().into_iter().chain(args).collect(),
+            Expr::Call(t, _, args, _) => t.as_deref().into_iter().chain(args).collect(),
             Expr::Conditional(a, b, c) => vec![a, b, c],
             Expr::List(items) => items.iter().collect(),
         }
@@ -739,7 +743,7 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
                 .collect::<Result<_, _>>()?,
         )),
         Expr::Binary(a, op, b, _) => binary(a, op, b, scope),
-        Expr::Call(target, name, args) => call(target.as_deref(), name, args, scope),
+        Expr::Call(target, name, args, _) => call(target.as_deref(), name, args, scope),
         Expr::Macro(target, name, var, body) => comprehension(target, name, var, body, scope),
     }
 }

@@ -32,8 +32,16 @@
 //! its standard overloads takes is `found no matching overload for
 //! '_+_' applied to '(string, int)'`, at the operator.
 //!
-//! Only these are checked: a rule with another compile error (a
-//! function's arguments, the types of lists and maps) is taken, or
+//! A function or method of the subset the engine parses, given scalars,
+//! lists or maps of them that none of its overloads takes (cel-go's
+//! standard library, `ext.Strings` version 2 and apiserver's libraries,
+//! as Kubernetes' base environment declares them) is `found no matching
+//! overload for 'getHost' applied to 'string.()'`, at the call's `(`;
+//! its result's type is known where it is a scalar.
+//!
+//! Only these are checked: a rule with another compile error (an
+//! operator on lists or maps, a list literal's mixed types, a function
+//! given an object, whose type name the server generates) is taken, or
 //! refused for these alone.
 
 use super::Expr;
@@ -306,6 +314,16 @@ impl<'a> Checker<'a> {
                 let (left, right) = (self.check(a), self.check(b));
                 self.operator(op, left, right, *at)
             }
+            // `e.?field`: an optional, whose field is not checked.
+            Expr::Call(Some(target), name, _, _) if name == "?" => {
+                self.check(target);
+                Decl::Dyn
+            }
+            Expr::Call(target, name, args, at) => {
+                let receiver = target.as_deref().map(|t| self.check(t));
+                let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
+                self.call(name, receiver, &args, *at)
+            }
             _ => {
                 for child in e.children() {
                     self.check(child);
@@ -365,6 +383,49 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The type of the call of `name` on `receiver` (a method) with
+    /// `args`, at `at` (its `(`): cel-go's `found no matching overload`
+    /// when none of the function's overloads takes the types, all of
+    /// which are known (scalars, and lists and maps of them); the
+    /// overload's result type else.
+    fn call(
+        &mut self,
+        name: &str,
+        receiver: Option<Decl<'a>>,
+        args: &[Decl<'a>],
+        at: usize,
+    ) -> Decl<'a> {
+        let Some(overloads) = overloads(name, receiver.is_some()) else {
+            return Decl::Dyn;
+        };
+        let given: Vec<Decl<'a>> = receiver.into_iter().chain(args.iter().copied()).collect();
+        let taken = overloads.iter().find(|(params, _)| {
+            params.len() == given.len() && params.iter().zip(&given).all(|(p, g)| takes(*p, *g))
+        });
+        if let Some((_, result)) = taken {
+            return match result {
+                Param::Scalar(t) => Decl::Scalar(t),
+                _ => Decl::Dyn,
+            };
+        }
+        // A type the check cannot name (an object's generated type name)
+        // is left to the server.
+        let Some(names) = given
+            .iter()
+            .map(|d| type_name(*d))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Decl::Dyn;
+        };
+        let signature = match receiver {
+            Some(_) => format!("{}.({})", names[0], names[1..].join(", ")),
+            None => format!("({})", names.join(", ")),
+        };
+        let message = format!("found no matching overload for '{name}' applied to '{signature}'");
+        self.errors.push((at, message));
+        Decl::Dyn
+    }
+
     /// The field `field` of a value of type `target`, selected at `at`:
     /// an error when an object does not declare it.
     fn select(&mut self, target: Decl<'a>, field: &str, at: usize) -> Decl<'a> {
@@ -386,6 +447,183 @@ impl<'a> Checker<'a> {
             Decl::Dyn
         })
     }
+}
+
+/// A parameter of an overload: a scalar type, any list, a list of
+/// strings, any map, one of the library types the check does not follow
+/// (an IP, a CIDR, a quantity, a URL, an optional: never a scalar, a list
+/// or a map), or anything.
+#[derive(Clone, Copy)]
+enum Param {
+    Scalar(&'static str),
+    List,
+    Strings,
+    Map,
+    Library,
+    Any,
+}
+
+const STRING: Param = Param::Scalar("string");
+const INT: Param = Param::Scalar("int");
+const BOOL: Param = Param::Scalar("bool");
+const TIMESTAMP: Param = Param::Scalar("google.protobuf.Timestamp");
+const DURATION: Param = Param::Scalar("google.protobuf.Duration");
+
+/// An overload: its parameters (a method's receiver first) and result.
+type Overload = (&'static [Param], Param);
+
+/// The overloads of the functions the engine's CEL subset parses, as
+/// Kubernetes' environment declares them (cel-go's standard library,
+/// `ext.Strings` version 2, and apiserver's `library`: lists, URLs,
+/// quantities, IPs and CIDRs, semver). `None` for a function whose
+/// overloads the check does not follow.
+fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
+    const STRING_TESTS: &[Overload] = &[(&[STRING, STRING], BOOL)];
+    const STRING_CASES: &[Overload] = &[(&[STRING], STRING)];
+    const SIZE: &[Overload] = &[
+        (&[Param::Scalar("bytes")], INT),
+        (&[Param::List], INT),
+        (&[Param::Map], INT),
+        (&[STRING], INT),
+    ];
+    const DATE: &[Overload] = &[(&[TIMESTAMP], INT), (&[TIMESTAMP, STRING], INT)];
+    const TIME: &[Overload] = &[
+        (&[TIMESTAMP], INT),
+        (&[TIMESTAMP, STRING], INT),
+        (&[DURATION], INT),
+    ];
+    // A string's index, or (apiserver's lists library) a list's.
+    const INDEX: &[Overload] = &[
+        (&[STRING, STRING], INT),
+        (&[STRING, STRING, INT], INT),
+        (&[Param::List, Param::Any], INT),
+    ];
+    // A string's argument makes the Kubernetes type (IP, CIDR, URL,
+    // quantity) or tells whether it would.
+    const PARSE: &[Overload] = &[(&[STRING], Param::Any)];
+    const IS: &[Overload] = &[(&[STRING], BOOL)];
+    // Methods of the library types alone: never a scalar's.
+    const LIBRARY_TYPE: &[Overload] = &[
+        (&[Param::Library], Param::Any),
+        (&[Param::Library, Param::Any], Param::Any),
+    ];
+    Some(match (name, member) {
+        ("size", _) => SIZE,
+        ("int", false) => &[
+            (&[INT], INT),
+            (&[Param::Scalar("double")], INT),
+            (&[DURATION], INT),
+            (&[STRING], INT),
+            (&[TIMESTAMP], INT),
+        ],
+        ("string", false) => &[
+            (&[STRING], STRING),
+            (&[BOOL], STRING),
+            (&[Param::Scalar("bytes")], STRING),
+            (&[Param::Scalar("double")], STRING),
+            (&[DURATION], STRING),
+            (&[INT], STRING),
+            (&[TIMESTAMP], STRING),
+        ],
+        ("double", false) => &[
+            (&[Param::Scalar("double")], Param::Scalar("double")),
+            (&[INT], Param::Scalar("double")),
+            (&[STRING], Param::Scalar("double")),
+        ],
+        ("duration", false) => &[(&[DURATION], DURATION), (&[STRING], DURATION)],
+        ("timestamp", false) => &[
+            (&[TIMESTAMP], TIMESTAMP),
+            (&[INT], TIMESTAMP),
+            (&[STRING], TIMESTAMP),
+        ],
+        ("quantity" | "ip" | "cidr" | "url", false) => PARSE,
+        ("isQuantity" | "isIP" | "ip.isCanonical" | "isCIDR" | "isURL", false) => IS,
+        ("startsWith" | "endsWith" | "contains" | "matches", true) => STRING_TESTS,
+        ("lowerAscii" | "upperAscii" | "trim", true) => STRING_CASES,
+        ("split", true) => &[
+            (&[STRING, STRING], Param::Any),
+            (&[STRING, STRING, INT], Param::Any),
+        ],
+        ("join", true) => &[
+            (&[Param::Strings], STRING),
+            (&[Param::Strings, STRING], STRING),
+        ],
+        ("indexOf" | "lastIndexOf", true) => INDEX,
+        ("substring", true) => &[(&[STRING, INT], STRING), (&[STRING, INT, INT], STRING)],
+        ("replace", true) => &[
+            (&[STRING, STRING, STRING], STRING),
+            (&[STRING, STRING, STRING, INT], STRING),
+        ],
+        (
+            "getFullYear" | "getMonth" | "getDayOfYear" | "getDayOfMonth" | "getDate"
+            | "getDayOfWeek",
+            true,
+        ) => DATE,
+        ("getHours" | "getMinutes" | "getSeconds" | "getMilliseconds", true) => TIME,
+        // Quantities', IPs', CIDRs', URLs' and optionals' methods.
+        (
+            "sign"
+            | "isLessThan"
+            | "isGreaterThan"
+            | "compareTo"
+            | "family"
+            | "isUnspecified"
+            | "isLoopback"
+            | "isLinkLocalMulticast"
+            | "isLinkLocalUnicast"
+            | "isGlobalUnicast"
+            | "prefixLength"
+            | "masked"
+            | "containsIP"
+            | "containsCIDR"
+            | "getScheme"
+            | "getHost"
+            | "getHostname"
+            | "getPort"
+            | "hasValue"
+            | "value"
+            | "orValue",
+            true,
+        ) => LIBRARY_TYPE,
+        _ => return None,
+    })
+}
+
+/// Whether a parameter takes a value of type `given`: a type the check
+/// does not follow (dyn, an object, a library type) is taken by any, as
+/// cel-go takes a dyn.
+fn takes(param: Param, given: Decl<'_>) -> bool {
+    match (param, given) {
+        (Param::Any, _) | (_, Decl::Dyn) => true,
+        (Param::Scalar(p), Decl::Scalar(g)) => p == g,
+        (Param::List, Decl::List(_)) | (Param::Map, Decl::Map(_)) => true,
+        (Param::Strings, Decl::List(item)) => {
+            matches!(
+                decl(item, embedded(item)),
+                Some(Decl::Scalar("string") | Decl::Dyn)
+            )
+        }
+        (_, Decl::Scalar(_) | Decl::List(_) | Decl::Map(_)) => false,
+        // Objects and declared types: not a scalar, a list, a map, nor a
+        // library type.
+        (Param::Scalar(_) | Param::List | Param::Strings | Param::Map | Param::Library, _) => false,
+    }
+}
+
+/// cel-go's `FormatCELType` of a type the check knows whole: a scalar, a
+/// list or map of them, `dyn`; `None` for an object, whose type name the
+/// server generates.
+fn type_name(d: Decl<'_>) -> Option<String> {
+    Some(match d {
+        Decl::Dyn => "dyn".to_string(),
+        Decl::Scalar(t) => t.to_string(),
+        Decl::List(item) => format!("list({})", type_name(decl(item, embedded(item))?)?),
+        Decl::Map(values) => format!(
+            "map(string, {})",
+            type_name(decl(values, embedded(values))?)?
+        ),
+        _ => return None,
+    })
 }
 
 fn flag(schema: &Value, key: &str) -> bool {

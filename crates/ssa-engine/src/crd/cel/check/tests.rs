@@ -191,3 +191,90 @@ fn operator_overloads() {
     assert_eq!(result("self.replicas + 1"), Some("int"));
     assert_eq!(result("has(self.name) && self.replicas > 0"), Some("bool"));
 }
+
+/// Functions and methods of the subset on scalars, lists and maps:
+/// cel-go's `found no matching overload` at the call's `(`, a method's
+/// receiver before a `.` (the common one: a URL held as a string, whose
+/// host a rule reads without `url()`); their results typed, so that a
+/// rule's result and a later operator are checked.
+#[test]
+fn function_overloads() {
+    let node = "{type: object, properties: {replicas: {type: integer}, name: {type: string}, endpoint: {type: string}, at: {type: string, format: date-time}, every: {type: string, format: duration}, enabled: {type: boolean}, tags: {type: array, items: {type: string}}, ports: {type: array, items: {type: integer}}, labels: {type: object, additionalProperties: {type: string}}, size: {x-kubernetes-int-or-string: true}, spec: {type: object, properties: {x: {type: string}}}}}";
+    assert_eq!(
+        error(node, "self.endpoint.getHost() != ''").unwrap(),
+        "ERROR: <input>:1:22: found no matching overload for 'getHost' applied to 'string.()'\n | self.endpoint.getHost() != ''\n | .....................^"
+    );
+    assert_eq!(
+        error(node, "self.replicas.size() > 0").unwrap(),
+        "ERROR: <input>:1:19: found no matching overload for 'size' applied to 'int.()'\n | self.replicas.size() > 0\n | ..................^"
+    );
+    for (bad, words) in [
+        (
+            "self.tags.contains('a')",
+            "'contains' applied to 'list(string).(string)'",
+        ),
+        (
+            "self.name.startsWith(1)",
+            "'startsWith' applied to 'string.(int)'",
+        ),
+        (
+            "self.name.substring('1') == ''",
+            "'substring' applied to 'string.(string)'",
+        ),
+        (
+            "self.ports.join(',') == ''",
+            "'join' applied to 'list(int).(string)'",
+        ),
+        (
+            "self.every.getFullYear() > 0",
+            "'getFullYear' applied to 'google.protobuf.Duration.()'",
+        ),
+        ("int(self.enabled) > 0", "'int' applied to '(bool)'"),
+        (
+            "double(self.at) > 0.0",
+            "'double' applied to '(google.protobuf.Timestamp)'",
+        ),
+        ("isURL(self.replicas)", "'isURL' applied to '(int)'"),
+        ("size(self.replicas) > 0", "'size' applied to '(int)'"),
+        (
+            "string(self.labels) == ''",
+            "'string' applied to '(map(string, string))'",
+        ),
+        (
+            "self.replicas.startsWith(self.size)",
+            "'startsWith' applied to 'int.(dyn)'",
+        ),
+    ] {
+        let e = error(node, bad).unwrap_or_default();
+        assert!(
+            e.contains(&format!("found no matching overload for {words}")),
+            "{bad}: {e}"
+        );
+    }
+    for good in [
+        "url(self.endpoint).getHost() != ''",
+        "isURL(self.endpoint) && self.name.startsWith('a') && self.name.matches('^a')",
+        "self.tags.join(',') != '' && self.tags.size() > 0 && self.labels.size() > 0 && size(self.tags) > 0",
+        "self.tags.indexOf('a') >= 0 && self.name.indexOf('a') >= 0 && self.ports.indexOf(1) >= 0",
+        "self.name.lowerAscii().trim().replace('a', 'b').substring(1, 2) != ''",
+        "self.at.getHours() >= 0 && self.every.getHours() >= 0 && self.at.getDayOfWeek('UTC') >= 0",
+        "int(self.every) > 0 && int(self.at) > 0 && int('1') > 0 && string(self.enabled) != ''",
+        "timestamp(self.replicas) > self.at && duration('1h') > self.every",
+        "self.size.startsWith('a') && quantity(self.name).sign() > 0",
+        "self.name.split(',').size() > 0 && self.name.size() + 1 > 0",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+    // An object's type name is the server's to generate: not checked.
+    assert_eq!(error(node, "self.spec.size() > 0"), None);
+    let result = |rule: &str| compile(rule, &schema(node), false, false).unwrap().scalar;
+    assert_eq!(result("self.name.size()"), Some("int"));
+    assert_eq!(result("self.name.startsWith('a')"), Some("bool"));
+    assert_eq!(result("string(self.replicas)"), Some("string"));
+    // A later operator sees the result's type.
+    assert!(
+        error(node, "self.name.size() + 'x' == ''")
+            .unwrap()
+            .contains("'_+_' applied to '(int, string)'")
+    );
+}
