@@ -28,9 +28,11 @@
 //! selection`), and a rule whose result is one tells its type, which the
 //! caller checks (a rule gives a bool, a message a string).
 //!
-//! An operator on two scalars (of the schema, or literals) that none of
-//! its standard overloads takes is `found no matching overload for
-//! '_+_' applied to '(string, int)'`, at the operator.
+//! An operator on two values of known types (scalars of the schema or
+//! literals, lists and maps of them) that none of its standard overloads
+//! takes is `found no matching overload for '_+_' applied to '(string,
+//! int)'`, at the operator; an operand of `&&` or `||` that is not a bool
+//! is `expected type 'bool' but found 'string'`, at the operand.
 //!
 //! A function or method of the subset the engine parses, given scalars,
 //! lists or maps of them that none of its overloads takes (cel-go's
@@ -39,10 +41,9 @@
 //! overload for 'getHost' applied to 'string.()'`, at the call's `(`;
 //! its result's type is known where it is a scalar.
 //!
-//! Only these are checked: a rule with another compile error (an
-//! operator on lists or maps, a list literal's mixed types, a function
-//! given an object, whose type name the server generates) is taken, or
-//! refused for these alone.
+//! Only these are checked: a rule with another compile error (a list
+//! literal's mixed types, an operator or function given an object, whose
+//! type name the server generates) is taken, or refused for these alone.
 
 use super::Expr;
 use crate::crd::CEL_RESERVED as RESERVED;
@@ -310,6 +311,14 @@ impl<'a> Checker<'a> {
                 Value::Bool(_) => Decl::Scalar("bool"),
                 _ => Decl::Dyn,
             },
+            // cel-go checks a logical operator's operands one by one.
+            Expr::Binary(a, "&&" | "||", b, _) => {
+                for operand in [a, b] {
+                    let found = self.check(operand);
+                    self.expect_bool(found, location(operand));
+                }
+                Decl::Scalar("bool")
+            }
             Expr::Binary(a, op, b, at) => {
                 let (left, right) = (self.check(a), self.check(b));
                 self.operator(op, left, right, *at)
@@ -333,27 +342,75 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The type of `left op right` when both are scalars of a schema or
-    /// literals: cel-go's `found no matching overload` (at the operator)
-    /// for a pair its standard overloads do not take (the relations
-    /// compare numbers across int and double, as Kubernetes' environment
-    /// allows; arithmetic takes the same type on both sides, and a
-    /// timestamp's and duration's sums and differences).
+    /// An operand of `&&` or `||`, which must be a bool: cel-go's `expected
+    /// type 'bool' but found 'int'`, at the operand (where the engine
+    /// knows its place).
+    fn expect_bool(&mut self, found: Decl<'a>, at: Option<usize>) {
+        if matches!(found, Decl::Scalar("bool") | Decl::Dyn) {
+            return;
+        }
+        if let (Some(name), Some(at)) = (type_name(found), at) {
+            self.errors
+                .push((at, format!("expected type 'bool' but found '{name}'")));
+        }
+    }
+
+    /// The type of `left op right` when both types are known (scalars of
+    /// a schema or literals, lists and maps of them): cel-go's `found no
+    /// matching overload` (at the operator) for a pair its standard
+    /// overloads do not take. Equality takes two values of one type; the
+    /// relations compare numbers across int and double, as Kubernetes'
+    /// environment allows (`CrossTypeNumericComparisons`); arithmetic
+    /// takes the same type on both sides, and a timestamp's and
+    /// duration's sums and differences; `+` joins two lists of one type;
+    /// `in` looks for a value in a list of its type or a key in a map.
     fn operator(&mut self, op: &str, left: Decl<'a>, right: Decl<'a>, at: usize) -> Decl<'a> {
         const NUMBERS: [&str; 2] = ["int", "double"];
         const TIME: &str = "google.protobuf.Timestamp";
         const SPAN: &str = "google.protobuf.Duration";
+        let relation = matches!(op, "==" | "!=" | "<" | "<=" | ">" | ">=" | "in");
+        let unchecked = if relation {
+            Decl::Scalar("bool")
+        } else {
+            Decl::Dyn
+        };
+        // A dyn anywhere in either type is taken by any overload.
+        let (Some(l_name), Some(r_name)) = (type_name(left), type_name(right)) else {
+            return unchecked;
+        };
+        if l_name.contains("dyn") || r_name.contains("dyn") {
+            return unchecked;
+        }
+        let no_overload = |checker: &mut Self| {
+            let name = if op == "in" {
+                "@in".to_string()
+            } else {
+                format!("_{op}_")
+            };
+            let message = format!(
+                "found no matching overload for '{name}' applied to '({l_name}, {r_name})'"
+            );
+            checker.errors.push((at, message));
+            Decl::Dyn
+        };
         let (Decl::Scalar(l), Decl::Scalar(r)) = (left, right) else {
-            return match op {
-                "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "&&" | "||" => Decl::Scalar("bool"),
-                _ => Decl::Dyn,
+            let taken = match (op, right) {
+                ("==" | "!=", _) => l_name == r_name,
+                ("+", Decl::List(_)) => l_name == r_name,
+                ("in", Decl::List(item)) => {
+                    decl(item, embedded(item)).and_then(type_name).as_deref() == Some(&l_name)
+                }
+                ("in", Decl::Map(_)) => l_name == "string",
+                _ => false,
+            };
+            return match (taken, op) {
+                (false, _) => no_overload(self),
+                (true, "+") => left,
+                (true, _) => Decl::Scalar("bool"),
             };
         };
         let result = match op {
-            "&&" | "||" => (l == "bool" && r == "bool").then_some("bool"),
-            "==" | "!=" => {
-                (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
-            }
+            "==" | "!=" => (l == r).then_some("bool"),
             "<" | "<=" | ">" | ">=" => {
                 (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
             }
@@ -370,16 +427,13 @@ impl<'a> Checker<'a> {
             },
             "*" | "/" => (l == r && NUMBERS.contains(&l)).then_some(l),
             "%" => (l == "int" && r == "int").then_some(l),
+            // A scalar is neither a list nor a map.
+            "in" => None,
             _ => return Decl::Dyn,
         };
         match result {
             Some(t) => Decl::Scalar(t),
-            None => {
-                let message =
-                    format!("found no matching overload for '_{op}_' applied to '({l}, {r})'");
-                self.errors.push((at, message));
-                Decl::Dyn
-            }
+            None => no_overload(self),
         }
     }
 
@@ -624,6 +678,19 @@ fn type_name(d: Decl<'_>) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// Where cel-go places an expression, where the engine keeps it: a name,
+/// a selection's `.`, a `has(`'s or a call's `(`, an operator.
+fn location(e: &Expr) -> Option<usize> {
+    match e {
+        Expr::Ident(_, at)
+        | Expr::Select(_, _, at)
+        | Expr::Has(_, _, at)
+        | Expr::Call(_, _, _, at)
+        | Expr::Binary(_, _, _, at) => Some(*at),
+        _ => None,
+    }
 }
 
 fn flag(schema: &Value, key: &str) -> bool {

@@ -278,3 +278,57 @@ fn function_overloads() {
             .contains("'_+_' applied to '(int, string)'")
     );
 }
+
+/// Equality takes two values of one type (cel-go's `_==_(A, A)`: only
+/// the relations compare across int and double); `&&` and `||` check each
+/// operand (`expected type 'bool'`, at the operand); lists and maps of
+/// known types under `==`, `+` and `in` (`@in`, as cel-go names it).
+#[test]
+fn equality_logic_lists_and_maps() {
+    let node = "{type: object, properties: {replicas: {type: integer}, ratio: {type: number}, name: {type: string}, tags: {type: array, items: {type: string}}, ports: {type: array, items: {type: integer}}, labels: {type: object, additionalProperties: {type: string}}, any: {type: array, items: {x-kubernetes-int-or-string: true}}}}";
+    assert_eq!(
+        error(node, "self.ratio == 0").unwrap(),
+        "ERROR: <input>:1:12: found no matching overload for '_==_' applied to '(double, int)'\n | self.ratio == 0\n | ...........^"
+    );
+    assert_eq!(
+        error(node, "has(self.name) && self.name").unwrap(),
+        "ERROR: <input>:1:23: expected type 'bool' but found 'string'\n | has(self.name) && self.name\n | ......................^"
+    );
+    for (bad, words) in [
+        (
+            "self.tags == 'a'",
+            "'_==_' applied to '(list(string), string)'",
+        ),
+        ("1 in self.tags", "'@in' applied to '(int, list(string))'"),
+        ("'a' in self.name", "'@in' applied to '(string, string)'"),
+        (
+            "self.tags + self.ports == []",
+            "'_+_' applied to '(list(string), list(int))'",
+        ),
+        (
+            "self.labels < self.labels",
+            "'_<_' applied to '(map(string, string), map(string, string))'",
+        ),
+        ("self.replicas != 1.0", "'_!=_' applied to '(int, double)'"),
+    ] {
+        let e = error(node, bad).unwrap_or_default();
+        assert!(
+            e.contains(&format!("found no matching overload for {words}")),
+            "{bad}: {e}"
+        );
+    }
+    assert!(
+        error(node, "self.replicas || true")
+            .unwrap()
+            .contains("1:5: expected type 'bool' but found 'int'")
+    );
+    for good in [
+        "self.replicas < 1.5 && self.ratio >= 1 && self.ratio == 1.0",
+        "'a' in self.tags && 'k' in self.labels && 80 in self.ports",
+        "self.tags == self.tags && self.tags + ['x'] != self.tags && (self.tags + self.tags).size() > 0",
+        "1 in self.any && self.any == ['a', 1]",
+        "has(self.name) && (self.name == 'a' || self.replicas > 0)",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+}
