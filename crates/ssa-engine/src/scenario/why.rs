@@ -180,32 +180,17 @@ pub(crate) fn why_of(
             {
                 hint(say("refused.last-applied-too-long", &[]));
             }
-            // An immutable field: the way through is a new object.
-            if step_result.message.contains("field is immutable") {
-                hint(say("refused.immutable", &[]));
-            }
             // A rule that selects a property named as a CEL reserved word
             // (grafana-operator's `self.namespace`).
             if let Some(word) = undefined_reserved_word(&step_result.message) {
                 hint(say("refused.cel-reserved-word", &[("word", word)]));
             }
-            // A CRD upgrade that drops a version objects may still be
-            // stored in: the way through is the storage migration.
-            if step_result
-                .message
-                .contains("was previously a storage version")
-            {
-                hint(say("refused.stored-version", &[]));
-            }
-            // A webhook written for v1beta1, which defaulted what v1
-            // requires.
-            if step_result.message.contains("sideEffects: Required value")
-                || step_result
-                    .message
-                    .contains("admissionReviewVersions: Required value")
-            {
-                hint(say("refused.webhook-v1", &[]));
-            }
+            // The way through the refusals whose words say enough: an
+            // immutable field, a dropped storage version, a v1beta1
+            // webhook, a CEL rule's types.
+            texts::hints(&step_result.message)
+                .into_iter()
+                .for_each(&mut hint);
             out.push(reason(Topic::Refused, None, text));
         }
         Outcome::Applied => {
@@ -1508,6 +1493,34 @@ mod tests {
             "{}",
             refused[0].text
         );
+    }
+
+    /// A rule's type errors end with CEL's way through: no truthiness,
+    /// no number conversions.
+    #[test]
+    fn a_rule_type_error_says_what_cel_takes() {
+        let crd = |rule: &str| {
+            format!(
+                "- {{manager: a, op: apply, object: {{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+                metadata: {{name: widgets.example.com}}, spec: {{group: example.com, scope: Namespaced, \
+                names: {{plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}}, \
+                versions: [{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {{type: object, properties: \
+                {{spec: {{type: object, x-kubernetes-validations: [{{rule: \"{rule}\"}}], \
+                properties: {{name: {{type: string}}, ratio: {{type: number}}}}}}}}}}}}}}]}}}}}}"
+            )
+        };
+        for (rule, words) in [
+            ("has(self.name) && self.name", "CEL has no truthiness"),
+            ("self.ratio == 0", "CEL converts no numbers"),
+        ] {
+            let why = reasons(&scenario(&[&crd(rule)]));
+            let refused = of(&why[0], Topic::Refused);
+            assert!(
+                refused.len() == 1 && refused[0].text.contains(words),
+                "{rule}: {:?}",
+                why[0]
+            );
+        }
     }
 
     /// Two appliers of one manifest conflict where the server stored

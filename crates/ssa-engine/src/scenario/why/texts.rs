@@ -46,6 +46,38 @@ fn sentence(key: &str) -> Option<&'static str> {
     }
 }
 
+/// The `[hint.*]` sentences, in the file's order, one of whose `when:`
+/// lines names a text `message` holds (a refusal's way through).
+pub(super) fn hints(message: &str) -> Vec<String> {
+    let Some(text) = text() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for section in text.split("\n[hint.").skip(1) {
+        let Some((_, body)) = section.split_once("]\n") else {
+            continue;
+        };
+        let body = body.split("\n[").next().unwrap_or("");
+        let mut matched = false;
+        let mut sentence = String::new();
+        for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match line.strip_prefix("when: ") {
+                Some(words) if sentence.is_empty() => matched |= message.contains(words),
+                _ => {
+                    if !sentence.is_empty() {
+                        sentence.push(' ');
+                    }
+                    sentence.push_str(line);
+                }
+            }
+        }
+        if matched {
+            out.push(sentence);
+        }
+    }
+    out
+}
+
 /// The sentence `key` with its lines joined by spaces and its `{slot}`s
 /// filled from `slots`. Without the file (the page could not fetch it),
 /// the key and the slots' values, so that the facts are still said.
@@ -126,6 +158,15 @@ mod tests {
         );
         // A slot's value is not read for slots again.
         assert!(say("changed", &[("field", "{field}")]).starts_with("{field} changed."));
+        // A hint for each of its `when:` texts, without them.
+        let v1 = hints("x: sideEffects: Required value, y");
+        assert_eq!(v1.len(), 1);
+        assert!(
+            v1[0].starts_with("v1 requires each webhook's sideEffects"),
+            "{v1:?}"
+        );
+        assert_eq!(hints("admissionReviewVersions: Required value"), v1);
+        assert!(hints("nothing to say").is_empty());
     }
 
     /// Every key the code asks for is in `why.txt`, every key there is
@@ -151,7 +192,12 @@ mod tests {
             asked.insert(key.to_string(), slots);
         }
         let file = read(include_str!("../why.txt"));
-        let file_keys: Vec<&String> = file.keys().collect();
+        // A hint is asked for by its `when:` lines, which come first.
+        for (key, sentence) in file.iter().filter(|(k, _)| k.starts_with("hint.")) {
+            assert!(sentence.starts_with("when: "), "[{key}] has no when: line");
+            assert!(!sentence.contains('{'), "[{key}] has a slot");
+        }
+        let file_keys: Vec<&String> = file.keys().filter(|k| !k.starts_with("hint.")).collect();
         let asked_keys: Vec<&String> = asked.keys().collect();
         assert_eq!(file_keys, asked_keys, "keys in why.txt and in why.rs");
         for (key, sentence) in &file {
