@@ -1050,6 +1050,22 @@ pub(super) fn errors_of(
     listed(kind(api_version, kind_name).validate(old, new))
 }
 
+/// A scenario's step applying `object` (YAML lines, indented by four) as
+/// a `kind` of `api_version`: its message, or `Applied` and the stored
+/// object.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn apply_one(api_version: &str, kind: &str, object: &str) -> (String, Option<Value>) {
+    let text = format!(
+        "scenario: v1\nname: t\nschema: {{builtin: {api_version}/{kind}}}\nsteps:\n- manager: m\n  op: apply\n  object:\n    apiVersion: {api_version}\n    kind: {kind}\n{object}"
+    );
+    let result = crate::scenario::run_scenario_text(&text).unwrap();
+    let step = &result.steps[0];
+    match step.outcome {
+        crate::scenario::Outcome::Applied => ("Applied".to_string(), step.object.clone()),
+        _ => (step.message.clone(), None),
+    }
+}
+
 /// Each kind's `ValidateObjectMeta` (name function; apimachinery's or
 /// core/validation's) as the catalogue's `objectMeta` has it, for the
 /// whole 1.36 catalogue. Sources: tools/objectmeta/generate.py.

@@ -7,8 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::super::KindValidation;
-use super::super::tests::errors_of;
-use crate::scenario::{Outcome, run_scenario_text};
+use super::super::tests::{apply_one, errors_of};
 use crate::schema::{Defaulter, Validator};
 use crate::value::Value;
 
@@ -371,15 +370,7 @@ fn storage_capacity_update() {
 /// A scenario's step applying `object` (YAML lines, indented by four) as
 /// a `kind`: its message, or `Applied` and the stored object.
 fn apply(kind: &str, object: &str) -> (String, Option<Value>) {
-    let text = format!(
-        "scenario: v1\nname: t\nschema: {{builtin: {API}/{kind}}}\nsteps:\n- manager: m\n  op: apply\n  object:\n    apiVersion: {API}\n    kind: {kind}\n{object}"
-    );
-    let result = run_scenario_text(&text).unwrap();
-    let step = &result.steps[0];
-    match step.outcome {
-        Outcome::Applied => ("Applied".to_string(), step.object.clone()),
-        _ => (step.message.clone(), None),
-    }
+    apply_one(API, kind, object)
 }
 
 /// Through a whole write: a VolumeAttachment's create clears the status
