@@ -53,8 +53,9 @@ pub(super) enum Expr {
     Call(Option<Box<Expr>>, String, Vec<Expr>, usize),
     /// A comprehension macro: its range, name, variable and expression.
     Macro(Box<Expr>, String, String, Box<Expr>),
-    Not(Box<Expr>),
-    Negate(Box<Expr>),
+    /// `!e` and `-e`, and where the operator is (in characters).
+    Not(Box<Expr>, usize),
+    Negate(Box<Expr>, usize),
     /// `a op b`, and where the operator is (in characters).
     Binary(Box<Expr>, &'static str, Box<Expr>, usize),
     Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
@@ -355,13 +356,15 @@ impl Parser {
             return None;
         }
         if self.eat("!") {
-            return Some(Expr::Not(Box::new(self.unary(depth + 1)?)));
+            let at = self.taken_at();
+            return Some(Expr::Not(Box::new(self.unary(depth + 1)?), at));
         }
         if self.eat("-") {
+            let at = self.taken_at();
             return Some(match self.unary(depth + 1)? {
                 Expr::Literal(Value::Int(i)) => Expr::Literal(Value::Int(i.checked_neg()?)),
                 Expr::Literal(Value::Float(f)) => Expr::Literal(Value::Float(-f)),
-                e => Expr::Negate(Box::new(e)),
+                e => Expr::Negate(Box::new(e), at),
             });
         }
         self.member(depth)
@@ -562,7 +565,9 @@ impl Expr {
     fn children(&self) -> Vec<&Expr> {
         match self {
             Expr::Literal(_) | Expr::Ident(..) => Vec::new(),
-            Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t) | Expr::Negate(t) => vec![t],
+            Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t, _) | Expr::Negate(t, _) => {
+                vec![t]
+            }
             Expr::Index(a, b) | Expr::Binary(a, _, b, _) | Expr::Macro(a, _, _, b) => vec![a, b],
             Expr::Call(t, _, args, _) => t.as_deref().into_iter().chain(args).collect(),
             Expr::Conditional(a, b, c) => vec![a, b, c],
@@ -721,8 +726,8 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
                 _ => Err(Failure::Unsupported),
             }
         }
-        Expr::Not(inner) => Ok(Value::Bool(!truth(eval(inner, scope))?)),
-        Expr::Negate(inner) => match eval(inner, scope)? {
+        Expr::Not(inner, _) => Ok(Value::Bool(!truth(eval(inner, scope))?)),
+        Expr::Negate(inner, _) => match eval(inner, scope)? {
             Value::Int(i) => i
                 .checked_neg()
                 .map_or_else(|| error("integer overflow"), |n| Ok(Value::Int(n))),

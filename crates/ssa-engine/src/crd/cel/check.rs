@@ -323,6 +323,7 @@ impl<'a> Checker<'a> {
                 let (left, right) = (self.check(a), self.check(b));
                 self.operator(op, left, right, *at)
             }
+            Expr::Not(..) | Expr::Negate(..) => self.unary(e),
             // `e.?field`: an optional, whose field is not checked.
             Expr::Call(Some(target), name, _, _) if name == "?" => {
                 self.check(target);
@@ -336,6 +337,43 @@ impl<'a> Checker<'a> {
             _ => {
                 for child in e.children() {
                     self.check(child);
+                }
+                Decl::Dyn
+            }
+        }
+    }
+
+    /// `!e` or `-e`. cel-go's parser drops an even run of the same
+    /// operator and makes an odd one a single call at its first operator:
+    /// `!_` takes a bool, `-_` an int or a double (`found no matching
+    /// overload for '!_' applied to '(string)'`).
+    fn unary(&mut self, e: &Expr) -> Decl<'a> {
+        let (mut inner, mut count, first) = match e {
+            Expr::Not(inner, at) | Expr::Negate(inner, at) => (&**inner, 1, *at),
+            _ => return self.check(e),
+        };
+        while let (Expr::Not(..), Expr::Not(next, _)) | (Expr::Negate(..), Expr::Negate(next, _)) =
+            (e, inner)
+        {
+            inner = next;
+            count += 1;
+        }
+        let operand = self.check(inner);
+        if count % 2 == 0 {
+            return operand;
+        }
+        let (name, takes): (&str, &[&str]) = match e {
+            Expr::Not(..) => ("!_", &["bool"]),
+            _ => ("-_", &["int", "double"]),
+        };
+        match operand {
+            Decl::Scalar(t) if takes.contains(&t) => operand,
+            Decl::Dyn => operand,
+            _ => {
+                if let Some(found) = type_name(operand).filter(|n| !n.contains("dyn")) {
+                    let message =
+                        format!("found no matching overload for '{name}' applied to '({found})'");
+                    self.errors.push((first, message));
                 }
                 Decl::Dyn
             }
@@ -688,7 +726,9 @@ fn location(e: &Expr) -> Option<usize> {
         | Expr::Select(_, _, at)
         | Expr::Has(_, _, at)
         | Expr::Call(_, _, _, at)
-        | Expr::Binary(_, _, _, at) => Some(*at),
+        | Expr::Binary(_, _, _, at)
+        | Expr::Not(_, at)
+        | Expr::Negate(_, at) => Some(*at),
         _ => None,
     }
 }

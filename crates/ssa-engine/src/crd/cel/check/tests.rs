@@ -332,3 +332,30 @@ fn equality_logic_lists_and_maps() {
         assert_eq!(error(node, good), None, "{good}");
     }
 }
+
+/// `!` takes a bool and unary `-` a number, at the first operator of an
+/// odd run; an even run is no call at all (cel-go's parser drops it).
+#[test]
+fn unary_operators() {
+    let node = "{type: object, properties: {name: {type: string}, enabled: {type: boolean}, replicas: {type: integer}, tags: {type: array, items: {type: string}}}}";
+    assert_eq!(
+        error(node, "!self.name").unwrap(),
+        "ERROR: <input>:1:1: found no matching overload for '!_' applied to '(string)'\n | !self.name\n | ^"
+    );
+    assert!(
+        error(node, "-self.tags == []")
+            .unwrap()
+            .contains("1:1: found no matching overload for '-_' applied to '(list(string))'")
+    );
+    for good in [
+        "!self.enabled",
+        "!!self.name == 'a'",
+        "-self.replicas < 0",
+        "!!!self.enabled",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+    let result = |rule: &str| compile(rule, &schema(node), false, false).unwrap().scalar;
+    assert_eq!(result("!self.enabled"), Some("bool"));
+    assert_eq!(result("-self.replicas"), Some("int"));
+}
