@@ -79,21 +79,11 @@ pub(super) fn pointer_to(name: &str, value: Option<&Value>) -> String {
     pointer_in(table().unwrap_or_default(), name, value)
 }
 
-/// The internal structs of `pkg/apis/batch/types.go` a Job's update
-/// prints (`ValidateJobSpecUpdate`: `podFailurePolicy` and
-/// `successPolicy` are immutable), in the table's format: no json tags,
-/// the Go names in declaration order, each the same field of the v1 type
-/// (the generated conversions copy them), `Type` and `Status` of a pod
-/// condition pattern named strings of `pkg/apis/core`.
-#[cfg(feature = "rare-kinds")]
-const BATCH_TYPES: &str = r#"[
-["PodFailurePolicy",["Rules","[@1"]],
-["PodFailurePolicyRule",["Action","s"],["OnExitCodes","*@2"],["OnPodConditions","[@3"]],
-["PodFailurePolicyOnExitCodesRequirement",["ContainerName","*s"],["Operator","s"],["Values","[i"]],
-["PodFailurePolicyOnPodConditionsPattern",["Type","s"],["Status","s"]],
-["SuccessPolicy",["Rules","[@5"]],
-["SuccessPolicyRule",["SucceededIndexes","*s"],["SucceededCount","*i"]]
-]"#;
+// The tables of the internal batch, flowcontrol, apiextensions and storage
+// structs (`BATCH_TYPES`, `FLOWCONTROL_TYPES`, `APIEXTENSIONS_TYPES`,
+// `STORAGE_TYPES`), generated from the Go sources by
+// `tools/internal-types/small_tables.py`.
+include!("internal_json/tables.rs");
 
 /// `json.Marshal` of a pointer to the internal batch struct `name`
 /// (`PodFailurePolicy`, `SuccessPolicy`) that the v1 `value` converts to.
@@ -102,32 +92,6 @@ pub(super) fn batch_pointer_to(name: &str, value: Option<&Value>) -> String {
     let types = crate::json::from_str(BATCH_TYPES).unwrap_or(Value::Null);
     pointer_in(types.as_list().map_or(&[], Vec::as_slice), name, value)
 }
-
-/// The internal structs of `pkg/apis/flowcontrol/types.go` a FlowSchema's
-/// or a PriorityLevelConfiguration's errors print (a whole spec that
-/// differs from a mandatory object's, a distinguisher method of an
-/// unknown type), in the table's format: no json tags, the Go names in
-/// declaration order, each the v1 field of the same name (`APIGroups` is
-/// v1's `apiGroups`); named strings (`SubjectKind`, `LimitResponseType`,
-/// ...) are strings, the int32 pointers of v1 pointers too.
-#[cfg(feature = "rare-kinds")]
-const FLOWCONTROL_TYPES: &str = r#"[
-["FlowSchemaSpec",["PriorityLevelConfiguration","@1"],["MatchingPrecedence","i"],["DistinguisherMethod","*@2"],["Rules","[@3"]],
-["PriorityLevelConfigurationReference",["Name","s"]],
-["FlowDistinguisherMethod",["Type","s"]],
-["PolicyRulesWithSubjects",["Subjects","[@4"],["ResourceRules","[@8"],["NonResourceRules","[@9"]],
-["Subject",["Kind","s"],["User","*@5"],["Group","*@6"],["ServiceAccount","*@7"]],
-["UserSubject",["Name","s"]],
-["GroupSubject",["Name","s"]],
-["ServiceAccountSubject",["Namespace","s"],["Name","s"]],
-["ResourcePolicyRule",["Verbs","[s"],["APIGroups","[s","apiGroups"],["Resources","[s"],["ClusterScope","b"],["Namespaces","[s"]],
-["NonResourcePolicyRule",["Verbs","[s"],["NonResourceURLs","[s"]],
-["PriorityLevelConfigurationSpec",["Type","s"],["Limited","*@11"],["Exempt","*@14"]],
-["LimitedPriorityLevelConfiguration",["NominalConcurrencyShares","i"],["LimitResponse","@12"],["LendablePercent","*i"],["BorrowingLimitPercent","*i"]],
-["LimitResponse",["Type","s"],["Queuing","*@13"]],
-["QueuingConfiguration",["Queues","i"],["HandSize","i"],["QueueLengthLimit","i"]],
-["ExemptPriorityLevelConfiguration",["NominalConcurrencyShares","*i"],["LendablePercent","*i"]]
-]"#;
 
 /// `json.Marshal` of the internal flowcontrol struct `name` (a value, not
 /// a pointer: unset is the zero struct) that the v1 `value` converts to.
@@ -143,22 +107,6 @@ pub(super) fn flowcontrol_struct(name: &str, value: Option<&Value>) -> String {
     )
 }
 
-/// The internal structs of apiextensions-apiserver's
-/// `pkg/apis/apiextensions/types.go` a CRD's `spec.versions` errors print
-/// (`must have exactly one version marked as storage version`), in the
-/// table's format. The schema is printed as the v1 JSON (`j`): the
-/// internal `JSONSchemaProps` is not modelled.
-#[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
-const APIEXTENSIONS_TYPES: &str = r#"[
-["CustomResourceDefinitionVersion",["Name","s"],["Served","b"],["Storage","b"],["Deprecated","b"],["DeprecationWarning","*s"],["Schema","*@1"],["Subresources","*@2"],["AdditionalPrinterColumns","[@5"],["SelectableFields","[@6"]],
-["CustomResourceValidation",["OpenAPIV3Schema","*j"]],
-["CustomResourceSubresources",["Status","*@3"],["Scale","*@4"]],
-["CustomResourceSubresourceStatus"],
-["CustomResourceSubresourceScale",["SpecReplicasPath","s"],["StatusReplicasPath","s"],["LabelSelectorPath","*s"]],
-["CustomResourceColumnDefinition",["Name","s"],["Type","s"],["Format","s"],["Description","s"],["Priority","i"],["JSONPath","s","jsonPath"]],
-["SelectableField",["JSONPath","s","jsonPath"]]
-]"#;
-
 /// `json.Marshal` of the internal `[]CustomResourceDefinitionVersion`
 /// the v1 `versions` convert to.
 #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
@@ -171,38 +119,6 @@ pub(super) fn crd_versions(versions: &[Value]) -> String {
         .collect();
     format!("[{}]", printed.join(","))
 }
-
-/// The internal structs of `pkg/apis/storage/types.go` and the
-/// PersistentVolumeSpec of `pkg/apis/core/types.go` a storage kind's
-/// errors print (a VolumeAttachment's whole immutable spec, a CSINode's
-/// driver), in the table's format with structs named, not numbered
-/// (`@Name`, `~Name`): a volume source a pod volume also has is the
-/// catalogue's struct of that name. Each field is the v1 field of the
-/// same name but where a third item names it; the PersistentVolumeSource
-/// is embedded, its fields inline.
-#[cfg(feature = "rare-kinds")]
-const STORAGE_TYPES: &str = r#"[
-["VolumeAttachmentSpec",["Attacher","s"],["Source","@VolumeAttachmentSource"],["NodeName","s"]],
-["VolumeAttachmentSource",["PersistentVolumeName","*s"],["InlineVolumeSpec","*@PersistentVolumeSpec"]],
-["PersistentVolumeSpec",["Capacity","{q"],[".","~PersistentVolumeSource"],["AccessModes","[s"],["ClaimRef","*@ObjectReference"],["PersistentVolumeReclaimPolicy","s"],["StorageClassName","s"],["MountOptions","[s"],["VolumeMode","*s"],["NodeAffinity","*@VolumeNodeAffinity"],["VolumeAttributesClassName","*s"]],
-["PersistentVolumeSource",["GCEPersistentDisk","*@GCEPersistentDiskVolumeSource","gcePersistentDisk"],["AWSElasticBlockStore","*@AWSElasticBlockStoreVolumeSource","awsElasticBlockStore"],["HostPath","*@HostPathVolumeSource"],["Glusterfs","*@GlusterfsPersistentVolumeSource"],["NFS","*@NFSVolumeSource","nfs"],["RBD","*@RBDPersistentVolumeSource","rbd"],["Quobyte","*@QuobyteVolumeSource"],["ISCSI","*@ISCSIPersistentVolumeSource","iscsi"],["FlexVolume","*@FlexPersistentVolumeSource"],["Cinder","*@CinderPersistentVolumeSource"],["CephFS","*@CephFSPersistentVolumeSource","cephfs"],["FC","*@FCVolumeSource","fc"],["Flocker","*@FlockerVolumeSource"],["AzureFile","*@AzureFilePersistentVolumeSource"],["VsphereVolume","*@VsphereVirtualDiskVolumeSource"],["AzureDisk","*@AzureDiskVolumeSource"],["PhotonPersistentDisk","*@PhotonPersistentDiskVolumeSource"],["PortworxVolume","*@PortworxVolumeSource"],["ScaleIO","*@ScaleIOPersistentVolumeSource","scaleIO"],["Local","*@LocalVolumeSource"],["StorageOS","*@StorageOSPersistentVolumeSource","storageos"],["CSI","*@CSIPersistentVolumeSource","csi"]],
-["GlusterfsPersistentVolumeSource",["EndpointsName","s","endpoints"],["Path","s"],["ReadOnly","b"],["EndpointsNamespace","*s"]],
-["RBDPersistentVolumeSource",["CephMonitors","[s","monitors"],["RBDImage","s","image"],["FSType","s","fsType"],["RBDPool","s","pool"],["RadosUser","s","user"],["Keyring","s"],["SecretRef","*@SecretReference"],["ReadOnly","b"]],
-["ISCSIPersistentVolumeSource",["TargetPortal","s"],["IQN","s","iqn"],["Lun","i"],["ISCSIInterface","s","iscsiInterface"],["FSType","s","fsType"],["ReadOnly","b"],["Portals","[s"],["DiscoveryCHAPAuth","b","chapAuthDiscovery"],["SessionCHAPAuth","b","chapAuthSession"],["SecretRef","*@SecretReference"],["InitiatorName","*s"]],
-["FlexPersistentVolumeSource",["Driver","s"],["FSType","s","fsType"],["SecretRef","*@SecretReference"],["ReadOnly","b"],["Options","{s"]],
-["CinderPersistentVolumeSource",["VolumeID","s","volumeID"],["FSType","s","fsType"],["ReadOnly","b"],["SecretRef","*@SecretReference"]],
-["CephFSPersistentVolumeSource",["Monitors","[s"],["Path","s"],["User","s"],["SecretFile","s"],["SecretRef","*@SecretReference"],["ReadOnly","b"]],
-["AzureFilePersistentVolumeSource",["SecretName","s"],["ShareName","s"],["ReadOnly","b"],["SecretNamespace","*s"]],
-["ScaleIOPersistentVolumeSource",["Gateway","s"],["System","s"],["SecretRef","*@SecretReference"],["SSLEnabled","b","sslEnabled"],["ProtectionDomain","s"],["StoragePool","s"],["StorageMode","s"],["VolumeName","s"],["FSType","s","fsType"],["ReadOnly","b"]],
-["LocalVolumeSource",["Path","s"],["FSType","*s","fsType"]],
-["StorageOSPersistentVolumeSource",["VolumeName","s"],["VolumeNamespace","s"],["FSType","s","fsType"],["ReadOnly","b"],["SecretRef","*@ObjectReference"]],
-["CSIPersistentVolumeSource",["Driver","s"],["VolumeHandle","s"],["ReadOnly","b"],["FSType","s","fsType"],["VolumeAttributes","{s"],["ControllerPublishSecretRef","*@SecretReference"],["NodeStageSecretRef","*@SecretReference"],["NodePublishSecretRef","*@SecretReference"],["ControllerExpandSecretRef","*@SecretReference"],["NodeExpandSecretRef","*@SecretReference"]],
-["SecretReference",["Name","s"],["Namespace","s"]],
-["ObjectReference",["Kind","s"],["Namespace","s"],["Name","s"],["UID","s","uid"],["APIVersion","s","apiVersion"],["ResourceVersion","s"],["FieldPath","s"]],
-["VolumeNodeAffinity",["Required","*@NodeSelector"]],
-["CSINodeDriver",["Name","s"],["NodeID","s"],["TopologyKeys","[s"],["Allocatable","*@VolumeNodeResources"]],
-["VolumeNodeResources",["Count","*i"]]
-]"#;
 
 /// `json.Marshal` of the internal storage struct `name` (a value, not a
 /// pointer: unset is the zero struct) that the v1 `value` converts to,
@@ -264,7 +180,7 @@ struct Printer<'a> {
 
 impl Printer<'_> {
     /// The struct a type code refers to: its number, or its name (a table
-    /// made by hand, `STORAGE_TYPES`); none (`usize::MAX`) when neither.
+    /// of named structs, `STORAGE_TYPES`); none (`usize::MAX`) when neither.
     fn index(&self, reference: &str) -> usize {
         reference
             .parse()
