@@ -467,6 +467,13 @@ impl Parser {
                     let args = self.arguments(depth)?;
                     (args.len() == 1).then_some(Expr::Call(None, word, args, paren))?
                 }
+                // Another function: compiled (a name the environment does
+                // not declare is refused), not evaluated.
+                _ if is_variable(&word) && self.eat("(") => {
+                    let paren = self.taken_at();
+                    let args = self.arguments(depth)?;
+                    Expr::Call(None, word, args, paren)
+                }
                 // A comprehension's variable.
                 _ if is_variable(&word) => Expr::Ident(word, start),
                 _ => return None,
@@ -501,7 +508,84 @@ fn is_variable(word: &str) -> bool {
     )
 }
 
-/// A method call: the macros, and the functions of the subset.
+/// The global functions the engine evaluates, each of one argument.
+const GLOBAL_FUNCTIONS: [&str; 15] = [
+    "size",
+    "int",
+    "string",
+    "double",
+    "quantity",
+    "isQuantity",
+    "duration",
+    "ip",
+    "isIP",
+    "cidr",
+    "isCIDR",
+    "timestamp",
+    "url",
+    "isURL",
+    "ip.isCanonical",
+];
+
+/// Whether the engine evaluates the call of `name` (a method when
+/// `member`) with `arity` arguments: the subset's functions. Another call
+/// is compiled, and its rule not evaluated.
+fn evaluable(member: bool, name: &str, arity: usize) -> bool {
+    if !member {
+        return arity == 1 && GLOBAL_FUNCTIONS.contains(&name);
+    }
+    matches!(
+        (name, arity),
+        ("?", 1)
+            | ("size" | "lowerAscii" | "upperAscii" | "trim" | "join", 0)
+            | (
+                "startsWith"
+                    | "endsWith"
+                    | "contains"
+                    | "matches"
+                    | "split"
+                    | "join"
+                    | "indexOf"
+                    | "lastIndexOf"
+                    | "substring",
+                1,
+            )
+            | ("replace" | "substring", 2)
+            | ("sign" | "hasValue" | "value", 0)
+            | ("orValue", 1)
+            | ("isLessThan" | "isGreaterThan" | "compareTo", 1)
+            | (
+                "family"
+                    | "isUnspecified"
+                    | "isLoopback"
+                    | "isLinkLocalMulticast"
+                    | "isLinkLocalUnicast"
+                    | "isGlobalUnicast"
+                    | "ip"
+                    | "prefixLength"
+                    | "masked",
+                0,
+            )
+            | ("containsIP" | "containsCIDR", 1)
+            | ("getScheme" | "getHost" | "getHostname" | "getPort", 0)
+            | (
+                "getFullYear"
+                    | "getMonth"
+                    | "getDate"
+                    | "getDayOfMonth"
+                    | "getDayOfWeek"
+                    | "getDayOfYear"
+                    | "getHours"
+                    | "getMinutes"
+                    | "getSeconds"
+                    | "getMilliseconds",
+                0 | 1,
+            )
+    )
+}
+
+/// A method call: the macros, and any other function (which the engine
+/// evaluates when it is in the subset, [`evaluable`]).
 fn method(target: Expr, name: String, mut args: Vec<Expr>, paren: usize) -> Option<Expr> {
     // `ip.isCanonical(s)`: a function in the `ip` namespace, not a method.
     if matches!(&target, Expr::Ident(ns, _) if ns == "ip")
@@ -518,36 +602,7 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>, paren: usize) -> Opti
             };
             Some(Expr::Macro(Box::new(target), name, var, Box::new(body)))
         }
-        ("size" | "lowerAscii" | "upperAscii" | "trim" | "join", 0)
-        | (
-            "startsWith" | "endsWith" | "contains" | "matches" | "split" | "join" | "indexOf"
-            | "lastIndexOf" | "substring",
-            1,
-        )
-        | ("replace" | "substring", 2)
-        | ("sign" | "hasValue" | "value", 0)
-        | ("orValue", 1)
-        | ("isLessThan" | "isGreaterThan" | "compareTo", 1)
-        | (
-            "family"
-            | "isUnspecified"
-            | "isLoopback"
-            | "isLinkLocalMulticast"
-            | "isLinkLocalUnicast"
-            | "isGlobalUnicast"
-            | "ip"
-            | "prefixLength"
-            | "masked",
-            0,
-        )
-        | ("containsIP" | "containsCIDR", 1)
-        | ("getScheme" | "getHost" | "getHostname" | "getPort", 0)
-        | (
-            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek"
-            | "getDayOfYear" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
-            0 | 1,
-        ) => Some(Expr::Call(Some(Box::new(target)), name, args, paren)),
-        _ => None,
+        _ => Some(Expr::Call(Some(Box::new(target)), name, args, paren)),
     }
 }
 
@@ -748,7 +803,10 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
                 .collect::<Result<_, _>>()?,
         )),
         Expr::Binary(a, op, b, _) => binary(a, op, b, scope),
-        Expr::Call(target, name, args, _) => call(target.as_deref(), name, args, scope),
+        Expr::Call(target, name, args, _) if evaluable(target.is_some(), name, args.len()) => {
+            call(target.as_deref(), name, args, scope)
+        }
+        Expr::Call(..) => Err(Failure::Unsupported),
         Expr::Macro(target, name, var, body) => comprehension(target, name, var, body, scope),
     }
 }

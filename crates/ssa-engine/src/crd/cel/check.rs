@@ -41,6 +41,10 @@
 //! overload for 'getHost' applied to 'string.()'`, at the call's `(`;
 //! its result's type is known where it is a scalar.
 //!
+//! A function the environment does not declare is an `undeclared
+//! reference` at its `(`, after its arguments' and receiver's errors (a
+//! namespaced one, `sets.contains`, is not checked).
+//!
 //! Only these are checked: a rule with another compile error (a list
 //! literal's mixed types, an operator or function given an object, whose
 //! type name the server generates) is taken, or refused for these alone.
@@ -329,8 +333,33 @@ impl<'a> Checker<'a> {
                 self.check(target);
                 Decl::Dyn
             }
+            // `sets.contains(…)`, `format.dns1123Label()`, `cel.bind(…)`: a
+            // name outside the scope before the `.` makes a namespaced
+            // function, whose names the check does not list.
+            Expr::Call(Some(target), _, _, _) if matches!(&**target, Expr::Ident(n, _) if !self.in_scope(n)) => {
+                Decl::Dyn
+            }
+            // A name the environment does not declare: cel-go checks the
+            // arguments (which a misspelt macro's variable fails), the
+            // receiver, then refuses the name, at the call's `(`.
+            Expr::Call(target, name, args, at) if !DECLARED_FUNCTIONS.contains(&name.as_str()) => {
+                for arg in args {
+                    self.check(arg);
+                }
+                if let Some(target) = target {
+                    self.check(target);
+                }
+                let message = format!("undeclared reference to '{name}' (in container '')");
+                self.errors.push((*at, message));
+                Decl::Dyn
+            }
+            // A declared function the check follows; another (a macro
+            // outside the subset, whose arguments bind names) is dyn.
             Expr::Call(target, name, args, at) => {
                 let receiver = target.as_deref().map(|t| self.check(t));
+                if overloads(name, receiver.is_some()).is_none() {
+                    return Decl::Dyn;
+                }
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
                 self.call(name, receiver, &args, *at)
             }
@@ -341,6 +370,11 @@ impl<'a> Checker<'a> {
                 Decl::Dyn
             }
         }
+    }
+
+    /// Whether `name` is a variable in scope or a type name.
+    fn in_scope(&self, name: &str) -> bool {
+        self.vars.iter().any(|(n, _)| n == name) || TYPE_NAMES.contains(&name)
     }
 
     /// `!e` or `-e`. cel-go's parser drops an even run of the same
@@ -540,6 +574,142 @@ impl<'a> Checker<'a> {
         })
     }
 }
+
+/// The functions and macros Kubernetes' CEL environment declares (1.36:
+/// cel-go's standard library and macros, its optional types, two-variable
+/// comprehensions and `ext.Strings`, `ext.Lists`; apiserver's libraries:
+/// URLs, regex, lists, authz, quantity, IP, CIDR, format, semver), by the
+/// name a call uses after its `.` or as a global: a name not here is
+/// `undeclared reference`. Namespaced functions (`sets.contains`) are
+/// not checked.
+const DECLARED_FUNCTIONS: &[&str] = &[
+    // cel-go's standard library and macros.
+    "size",
+    "matches",
+    "contains",
+    "endsWith",
+    "startsWith",
+    "getDate",
+    "getDayOfMonth",
+    "getDayOfWeek",
+    "getDayOfYear",
+    "getFullYear",
+    "getHours",
+    "getMilliseconds",
+    "getMinutes",
+    "getMonth",
+    "getSeconds",
+    "bool",
+    "bytes",
+    "double",
+    "duration",
+    "dyn",
+    "int",
+    "string",
+    "timestamp",
+    "type",
+    "uint",
+    "has",
+    "all",
+    "exists",
+    "exists_one",
+    "map",
+    "filter",
+    // Two-variable comprehensions, optional types, ext.Lists.
+    "existsOne",
+    "transformList",
+    "transformMap",
+    "transformMapEntry",
+    "optMap",
+    "optFlatMap",
+    "hasValue",
+    "value",
+    "or",
+    "orValue",
+    "first",
+    "last",
+    "distinct",
+    "flatten",
+    "slice",
+    "sort",
+    "sortBy",
+    "reverse",
+    // ext.Strings.
+    "charAt",
+    "format",
+    "indexOf",
+    "join",
+    "lastIndexOf",
+    "lowerAscii",
+    "replace",
+    "split",
+    "substring",
+    "trim",
+    "upperAscii",
+    // apiserver's libraries.
+    "isSorted",
+    "sum",
+    "max",
+    "min",
+    "includes",
+    "find",
+    "findAll",
+    "url",
+    "isURL",
+    "getEscapedPath",
+    "getHost",
+    "getHostname",
+    "getPort",
+    "getQuery",
+    "getScheme",
+    "allowed",
+    "check",
+    "error",
+    "errored",
+    "fieldSelector",
+    "group",
+    "labelSelector",
+    "name",
+    "path",
+    "reason",
+    "resource",
+    "serviceAccount",
+    "subresource",
+    "add",
+    "asApproximateFloat",
+    "asInteger",
+    "compareTo",
+    "isGreaterThan",
+    "isInteger",
+    "isLessThan",
+    "isQuantity",
+    "quantity",
+    "sign",
+    "sub",
+    "family",
+    "ip",
+    "ip.isCanonical",
+    "isGlobalUnicast",
+    "isIP",
+    "isLinkLocalMulticast",
+    "isLinkLocalUnicast",
+    "isLoopback",
+    "isUnspecified",
+    "cidr",
+    "containsCIDR",
+    "containsIP",
+    "isCIDR",
+    "masked",
+    "prefixLength",
+    "validate",
+    "isSemver",
+    "major",
+    "minor",
+    "patch",
+    "semver",
+    // The optional field selection `e.?f` (the engine's own call).
+    "?",
+];
 
 /// A parameter of an overload: a scalar type, any list, a list of
 /// strings, any map, one of the library types the check does not follow

@@ -105,8 +105,26 @@ fn roots_lines_and_wide_characters() {
         compiled("self.spec.a == 'éé' && self.spec.c").unwrap(),
         "ERROR: <input>:1:33: undefined field 'c'\n | self.spec.a == 'éé' && self.spec.c\n | ................\u{ff0e}\u{ff0e}..............^"
     );
-    // Outside the subset (an unknown function): not compiled here.
-    assert!(compile("self.spec.x.lowerAscii2()", &root, true, false).is_none());
+    // A function the environment does not declare, after the errors of
+    // its receiver; its arguments are checked too (a misspelt macro's
+    // variable is undeclared).
+    assert_eq!(
+        compiled("self.spec.x.lowerAscii2()").unwrap(),
+        "ERROR: <input>:1:10: undefined field 'x'\n | self.spec.x.lowerAscii2()\n | .........^\nERROR: <input>:1:24: undeclared reference to 'lowerAscii2' (in container '')\n | self.spec.x.lowerAscii2()\n | .......................^"
+    );
+    assert_eq!(
+        compiled("self.spec.a.startswith('x') || [1].exist(e, e > 0)").unwrap(),
+        "ERROR: <input>:1:23: undeclared reference to 'startswith' (in container '')\n | self.spec.a.startswith('x') || [1].exist(e, e > 0)\n | ......................^\nERROR: <input>:1:41: undeclared reference to 'exist' (in container '')\n | self.spec.a.startswith('x') || [1].exist(e, e > 0)\n | ........................................^\nERROR: <input>:1:42: undeclared reference to 'e' (in container '')\n | self.spec.a.startswith('x') || [1].exist(e, e > 0)\n | .........................................^\nERROR: <input>:1:45: undeclared reference to 'e' (in container '')\n | self.spec.a.startswith('x') || [1].exist(e, e > 0)\n | ............................................^"
+    );
+    // Declared functions outside the engine's subset, and namespaced ones,
+    // compile; the rule is not evaluated.
+    for good in [
+        "self.spec.a.find('x') != '' && [1, 2].sum() == 3 && [1].all(i, v, v > 0)",
+        "sets.contains([1], [1]) && format.dns1123Label().validate(self.spec.a).hasValue()",
+        "type(self.spec.a) == string && dyn(self.spec.a) != 1 && cel.bind(x, 1, x > 0)",
+    ] {
+        assert_eq!(compiled(good), None, "{good}");
+    }
 }
 
 /// A name that is neither `self`, `oldSelf` nor a comprehension's
