@@ -459,15 +459,8 @@ impl Parser {
                     self.expect(")")?;
                     Expr::Has(target, field, paren)
                 }
-                "size" | "int" | "string" | "double" | "quantity" | "isQuantity" | "duration"
-                | "ip" | "isIP" | "cidr" | "isCIDR" | "timestamp" | "url" | "isURL"
-                    if self.eat("(") =>
-                {
-                    let paren = self.taken_at();
-                    let args = self.arguments(depth)?;
-                    (args.len() == 1).then_some(Expr::Call(None, word, args, paren))?
-                }
-                // Another function: compiled (a name the environment does
+                // A function: evaluated when it is in the subset
+                // (`evaluable`); else compiled (a name the environment does
                 // not declare is refused), not evaluated.
                 _ if is_variable(&word) && self.eat("(") => {
                     let paren = self.taken_at();
