@@ -543,9 +543,9 @@ impl<'a> Checker<'a> {
         else {
             return Decl::Dyn;
         };
-        let signature = match receiver {
-            Some(_) => format!("{}.({})", names[0], names[1..].join(", ")),
-            None => format!("({})", names.join(", ")),
+        let signature = match (receiver, names.split_first()) {
+            (Some(_), Some((target, args))) => format!("{target}.({})", args.join(", ")),
+            _ => format!("({})", names.join(", ")),
         };
         let message = format!("found no matching overload for '{name}' applied to '{signature}'");
         self.errors.push((at, message));
