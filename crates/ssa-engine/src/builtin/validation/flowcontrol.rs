@@ -341,20 +341,34 @@ fn rule_verbs(errs: &mut Vec<FieldError>, rule: &Value, path: &str) {
     let path = child(path, "verbs");
     if verbs.is_empty() {
         errs.required(path, "verbs must contain at least one value");
-    } else if has_wildcard(verbs) {
-        if verbs.len() > 1 {
-            errs.invalid(
-                path,
-                list_value(list),
-                "if '*' is present, must not specify other verbs",
-            );
-        }
-    } else if verbs
-        .iter()
-        .any(|verb| !SUPPORTED_VERBS.contains(&verb.as_str().unwrap_or("")))
+    } else if !lone_wildcard(errs, list, &path, "verbs")
+        && verbs
+            .iter()
+            .any(|verb| !SUPPORTED_VERBS.contains(&verb.as_str().unwrap_or("")))
     {
         errs.not_supported(path, list_value(list), &SUPPORTED_VERBS);
     }
+}
+
+/// Whether a rule's list at `path` holds `*`, which must stand alone (`if
+/// '*' is present, must not specify other verbs`, the whole list the bad
+/// value).
+fn lone_wildcard(
+    errs: &mut Vec<FieldError>,
+    list: Option<&Value>,
+    path: &str,
+    others: &str,
+) -> bool {
+    let members = items(list);
+    let found = has_wildcard(members);
+    if found && members.len() > 1 {
+        errs.invalid(
+            path,
+            list_value(list),
+            &format!("if '*' is present, must not specify other {others}"),
+        );
+    }
+    found
 }
 
 /// `ValidateFlowSchemaResourcePolicyRule`.
@@ -368,12 +382,8 @@ fn resource_policy_rule(errs: &mut Vec<FieldError>, rule: &Value, path: &str) {
                 child(path, key),
                 &format!("resource rules must supply at least one {what}"),
             );
-        } else if members.len() > 1 && has_wildcard(members) {
-            errs.invalid(
-                child(path, key),
-                list_value(list),
-                &format!("if '*' is present, must not specify other {what}s"),
-            );
+        } else {
+            lone_wildcard(errs, list, &child(path, key), &format!("{what}s"));
         }
     }
     let list = rule.get("namespaces");
@@ -388,15 +398,7 @@ fn resource_policy_rule(errs: &mut Vec<FieldError>, rule: &Value, path: &str) {
             path,
             "resource rules that are not cluster scoped must supply at least one namespace",
         );
-    } else if has_wildcard(namespaces) {
-        if namespaces.len() > 1 {
-            errs.invalid(
-                path,
-                list_value(list),
-                "if '*' is present, must not specify other namespaces",
-            );
-        }
-    } else {
+    } else if !lone_wildcard(errs, list, &path, "namespaces") {
         for (i, namespace) in namespaces.iter().enumerate() {
             let namespace = namespace.as_str().unwrap_or("");
             for message in names::dns1123_label(namespace) {
@@ -418,15 +420,7 @@ fn non_resource_policy_rule(errs: &mut Vec<FieldError>, rule: &Value, path: &str
     let path = child(path, "nonResourceURLs");
     if urls.is_empty() {
         errs.required(path, "nonResourceURLs must contain at least one value");
-    } else if has_wildcard(urls) {
-        if urls.len() > 1 {
-            errs.invalid(
-                path,
-                list_value(list),
-                "if '*' is present, must not specify other non-resource URLs",
-            );
-        }
-    } else {
+    } else if !lone_wildcard(errs, list, &path, "non-resource URLs") {
         for (i, url) in urls.iter().enumerate() {
             let url = url.as_str().unwrap_or("");
             if let Some(message) = non_resource_url_path(url) {
