@@ -357,11 +357,11 @@ impl<'a> Checker<'a> {
             // outside the subset, whose arguments bind names) is dyn.
             Expr::Call(target, name, args, at) => {
                 let receiver = target.as_deref().map(|t| self.check(t));
-                if overloads(name, receiver.is_some()).is_none() {
+                let Some(overloads) = overloads(name, receiver.is_some()) else {
                     return Decl::Dyn;
-                }
+                };
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
-                self.call(name, receiver, &args, *at)
+                self.call(name, overloads, receiver, &args, *at)
             }
             _ => {
                 for child in e.children() {
@@ -509,21 +509,19 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The type of the call of `name` on `receiver` (a method) with
-    /// `args`, at `at` (its `(`): cel-go's `found no matching overload`
-    /// when none of the function's overloads takes the types, all of
-    /// which are known (scalars, and lists and maps of them); the
-    /// overload's result type else.
+    /// The type of the call of `name` (of `overloads`) on `receiver` (a
+    /// method) with `args`, at `at` (its `(`): cel-go's `found no matching
+    /// overload` when none of the overloads takes the types, all of which
+    /// are known (scalars, and lists and maps of them); the overload's
+    /// result type else.
     fn call(
         &mut self,
         name: &str,
+        overloads: &[Overload],
         receiver: Option<Decl<'a>>,
         args: &[Decl<'a>],
         at: usize,
     ) -> Decl<'a> {
-        let Some(overloads) = overloads(name, receiver.is_some()) else {
-            return Decl::Dyn;
-        };
         let given: Vec<Decl<'a>> = receiver.into_iter().chain(args.iter().copied()).collect();
         let taken = overloads.iter().find(|(params, _)| {
             params.len() == given.len() && params.iter().zip(&given).all(|(p, g)| takes(*p, *g))

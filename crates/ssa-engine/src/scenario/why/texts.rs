@@ -25,54 +25,31 @@ fn text() -> Option<&'static str> {
     EMBEDDED.or(PROVIDED.get().map(String::as_str))
 }
 
-/// The lines of sentence `key`: those between its `[key]` line and the
-/// next key's. Looked up in the text itself at each use (a few dozen
-/// sentences in 10 KB), which keeps the page's code smaller than a table.
-fn sentence(key: &str) -> Option<&'static str> {
-    let text = text()?;
-    let mut at = 0;
-    loop {
-        let found = at + text.get(at..)?.find(key)?;
-        let start = found + key.len() + 1;
-        let is_heading = text.get(found.checked_sub(1)?..found) == Some("[")
-            && text.get(start - 1..=start) == Some("]\n")
-            && (found == 1 || text.get(found - 2..found - 1) == Some("\n"));
-        if is_heading {
-            let body = text.get(start + 1..)?;
-            let end = body.find("\n[").unwrap_or(body.len());
-            return body.get(..end).map(str::trim);
-        }
-        at = found + 1;
-    }
+/// The file's sections: each `[key]` and the lines under it, up to the
+/// next key (the comments before the first key are none). Read in the
+/// text itself at each use (a few dozen sections in 10 KB), which keeps
+/// the page's code smaller than a table.
+fn sections() -> impl Iterator<Item = (&'static str, &'static str)> {
+    text()
+        .into_iter()
+        .flat_map(|text| text.split("\n[").skip(1))
+        .filter_map(|section| section.split_once("]\n"))
+        .map(|(key, body)| (key, body.trim()))
 }
 
 /// The `[hint.*]` sentences, in the file's order, one of whose `when:`
 /// lines names a text `message` holds (a refusal's way through).
 pub(super) fn hints(message: &str) -> Vec<String> {
-    let Some(text) = text() else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
-    for section in text.split("\n[hint.").skip(1) {
-        let Some((_, body)) = section.split_once("]\n") else {
-            continue;
-        };
-        let body = body.split("\n[").next().unwrap_or("");
-        let mut matched = false;
-        let mut sentence = String::new();
-        for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            match line.strip_prefix("when: ") {
-                Some(words) if sentence.is_empty() => matched |= message.contains(words),
-                _ => {
-                    if !sentence.is_empty() {
-                        sentence.push(' ');
-                    }
-                    sentence.push_str(line);
-                }
-            }
+    for (_, body) in sections().filter(|(key, _)| key.starts_with("hint.")) {
+        let (mut sentence, mut matched) = (body, false);
+        while let Some(line) = sentence.strip_prefix("when: ") {
+            let (words, rest) = line.split_once('\n').unwrap_or((line, ""));
+            matched |= message.contains(words);
+            sentence = rest;
         }
         if matched {
-            out.push(sentence);
+            out.push(fill(sentence, &[]));
         }
     }
     out
@@ -82,13 +59,18 @@ pub(super) fn hints(message: &str) -> Vec<String> {
 /// filled from `slots`. Without the file (the page could not fetch it),
 /// the key and the slots' values, so that the facts are still said.
 pub(super) fn say(key: &str, slots: &[(&str, &str)]) -> String {
-    let Some(template) = sentence(key) else {
+    let Some((_, template)) = sections().find(|(k, _)| *k == key) else {
         return slots
             .iter()
             .map(|(_, value)| value.trim())
             .filter(|value| !value.is_empty())
             .fold(format!("[{key}]"), |text, value| text + " " + value);
     };
+    fill(template, slots)
+}
+
+/// `template` with its lines joined by spaces and its `{slot}`s filled.
+fn fill(template: &str, slots: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find(['{', '\n']) {
