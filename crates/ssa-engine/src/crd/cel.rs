@@ -34,12 +34,13 @@ mod values;
 use time::{duration_of, timestamp_of};
 
 #[cfg(feature = "rare-kinds")]
-pub(crate) use check::{AdmissionEnv, Compiled, compile, compile_admission};
+pub(crate) use check::{AdmissionEnv, Compiled, VariableType, compile, compile_admission};
 pub(super) use values::typed;
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Expr {
-    Literal(Value),
+    /// A literal, and where it starts (a negative number's `-`).
+    Literal(Value, usize),
     /// A name, and where it starts (in characters).
     Ident(String, usize),
     /// `e.field`, and where its `.` is (in characters): cel-go's location
@@ -47,19 +48,23 @@ pub(super) enum Expr {
     Select(Box<Expr>, String, usize),
     /// `has(e.field)`, and where its `(` is (the macro's location).
     Has(Box<Expr>, String, usize),
-    Index(Box<Expr>, Box<Expr>),
+    /// `e[i]`, and where its `[` is.
+    Index(Box<Expr>, Box<Expr>, usize),
     /// A function or method: its receiver, name and arguments, and where
     /// its `(` is (cel-go's location of the call).
     Call(Option<Box<Expr>>, String, Vec<Expr>, usize),
-    /// A comprehension macro: its range, name, variable and expression.
-    Macro(Box<Expr>, String, String, Box<Expr>),
+    /// A comprehension macro: its range, name, variable and expression,
+    /// and where its `(` is (cel-go places the expansion there).
+    Macro(Box<Expr>, String, String, Box<Expr>, usize),
     /// `!e` and `-e`, and where the operator is (in characters).
     Not(Box<Expr>, usize),
     Negate(Box<Expr>, usize),
     /// `a op b`, and where the operator is (in characters).
     Binary(Box<Expr>, &'static str, Box<Expr>, usize),
-    Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
-    List(Vec<Expr>),
+    /// `c ? a : b`, and where its `?` is.
+    Conditional(Box<Expr>, Box<Expr>, Box<Expr>, usize),
+    /// A list literal, and where its `[` is.
+    List(Vec<Expr>, usize),
 }
 
 /// Why a rule has no result: a CEL runtime error (with cel-go's words),
@@ -312,6 +317,7 @@ impl Parser {
         }
         let cond = self.binary(0, depth)?;
         if self.eat("?") {
+            let question = self.taken_at();
             let yes = self.conditional(depth + 1)?;
             self.expect(":")?;
             let no = self.conditional(depth + 1)?;
@@ -319,6 +325,7 @@ impl Parser {
                 Box::new(cond),
                 Box::new(yes),
                 Box::new(no),
+                question,
             ));
         }
         Some(cond)
@@ -362,8 +369,8 @@ impl Parser {
         if self.eat("-") {
             let at = self.taken_at();
             return Some(match self.unary(depth + 1)? {
-                Expr::Literal(Value::Int(i)) => Expr::Literal(Value::Int(i.checked_neg()?)),
-                Expr::Literal(Value::Float(f)) => Expr::Literal(Value::Float(-f)),
+                Expr::Literal(Value::Int(i), _) => Expr::Literal(Value::Int(i.checked_neg()?), at),
+                Expr::Literal(Value::Float(f), _) => Expr::Literal(Value::Float(-f), at),
                 e => Expr::Negate(Box::new(e), at),
             });
         }
@@ -385,7 +392,7 @@ impl Parser {
                     e = Expr::Call(
                         Some(Box::new(e)),
                         "?".to_string(),
-                        vec![Expr::Literal(Value::from(name))],
+                        vec![Expr::Literal(Value::from(name), dot)],
                         dot,
                     );
                 } else if self.eat("(") {
@@ -396,9 +403,10 @@ impl Parser {
                     e = Expr::Select(Box::new(e), name, dot);
                 }
             } else if self.eat("[") {
+                let bracket = self.taken_at();
                 let index = self.conditional(depth + 1)?;
                 self.expect("]")?;
-                e = Expr::Index(Box::new(e), Box::new(index));
+                e = Expr::Index(Box::new(e), Box::new(index), bracket);
             } else {
                 return Some(e);
             }
@@ -424,9 +432,9 @@ impl Parser {
         self.at += 1;
         let start = self.taken_at();
         Some(match token {
-            Token::Int(i) => Expr::Literal(Value::Int(i)),
-            Token::Float(f) => Expr::Literal(Value::Float(f)),
-            Token::Str(s) => Expr::Literal(Value::String(s)),
+            Token::Int(i) => Expr::Literal(Value::Int(i), start),
+            Token::Float(f) => Expr::Literal(Value::Float(f), start),
+            Token::Str(s) => Expr::Literal(Value::String(s), start),
             Token::Op("(") => {
                 let e = self.conditional(depth + 1)?;
                 self.expect(")")?;
@@ -443,12 +451,12 @@ impl Parser {
                         self.expect(",")?;
                     }
                 }
-                Expr::List(items)
+                Expr::List(items, start)
             }
             Token::Ident(word) => match word.as_str() {
-                "true" => Expr::Literal(Value::Bool(true)),
-                "false" => Expr::Literal(Value::Bool(false)),
-                "null" => Expr::Literal(Value::Null),
+                "true" => Expr::Literal(Value::Bool(true), start),
+                "false" => Expr::Literal(Value::Bool(false), start),
+                "null" => Expr::Literal(Value::Null, start),
                 "self" | "oldSelf" => Expr::Ident(word, start),
                 "has" => {
                     self.expect("(")?;
@@ -593,7 +601,13 @@ fn method(target: Expr, name: String, mut args: Vec<Expr>, paren: usize) -> Opti
             let Expr::Ident(var, _) = args.pop()? else {
                 return None;
             };
-            Some(Expr::Macro(Box::new(target), name, var, Box::new(body)))
+            Some(Expr::Macro(
+                Box::new(target),
+                name,
+                var,
+                Box::new(body),
+                paren,
+            ))
         }
         _ => Some(Expr::Call(Some(Box::new(target)), name, args, paren)),
     }
@@ -612,14 +626,16 @@ impl Expr {
     /// The expressions directly inside this one.
     fn children(&self) -> Vec<&Expr> {
         match self {
-            Expr::Literal(_) | Expr::Ident(..) => Vec::new(),
+            Expr::Literal(..) | Expr::Ident(..) => Vec::new(),
             Expr::Select(t, ..) | Expr::Has(t, ..) | Expr::Not(t, _) | Expr::Negate(t, _) => {
                 vec![t]
             }
-            Expr::Index(a, b) | Expr::Binary(a, _, b, _) | Expr::Macro(a, _, _, b) => vec![a, b],
+            Expr::Index(a, b, _) | Expr::Binary(a, _, b, _) | Expr::Macro(a, _, _, b, _) => {
+                vec![a, b]
+            }
             Expr::Call(t, _, args, _) => t.as_deref().into_iter().chain(args).collect(),
-            Expr::Conditional(a, b, c) => vec![a, b, c],
-            Expr::List(items) => items.iter().collect(),
+            Expr::Conditional(a, b, c, _) => vec![a, b, c],
+            Expr::List(items, _) => items.iter().collect(),
         }
     }
 }
@@ -733,7 +749,7 @@ fn range(v: Value) -> Result<Vec<Value>, Failure> {
 
 pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
     match e {
-        Expr::Literal(v) => Ok(v.clone()),
+        Expr::Literal(v, _) => Ok(v.clone()),
         Expr::Ident(name, _) => scope.var(name),
         // A property is selected by its escaped name (`foo__dash__bar`).
         Expr::Select(target, field, _) => match eval(target, scope)? {
@@ -749,7 +765,7 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
             )),
             _ => Err(Failure::Unsupported),
         },
-        Expr::Index(target, index) => {
+        Expr::Index(target, index, _) => {
             let (target, index) = (eval(target, scope)?, eval(index, scope)?);
             match (&target, &index) {
                 // cel-go's attribute qualifier: "index out of bounds"; a
@@ -782,14 +798,14 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
             Value::Float(f) => Ok(Value::Float(-f)),
             _ => Err(Failure::Unsupported),
         },
-        Expr::Conditional(c, yes, no) => {
+        Expr::Conditional(c, yes, no, _) => {
             if truth(eval(c, scope))? {
                 eval(yes, scope)
             } else {
                 eval(no, scope)
             }
         }
-        Expr::List(items) => Ok(Value::List(
+        Expr::List(items, _) => Ok(Value::List(
             items
                 .iter()
                 .map(|i| eval(i, scope))
@@ -800,7 +816,7 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
             call(target.as_deref(), name, args, scope)
         }
         Expr::Call(..) => Err(Failure::Unsupported),
-        Expr::Macro(target, name, var, body) => comprehension(target, name, var, body, scope),
+        Expr::Macro(target, name, var, body, _) => comprehension(target, name, var, body, scope),
     }
 }
 
@@ -1320,7 +1336,7 @@ mod tests {
     #[test]
     fn string_literals() {
         let text = |src: &str| match parse(src) {
-            Some(Expr::Literal(Value::String(s))) => Some(s),
+            Some(Expr::Literal(Value::String(s), _)) => Some(s),
             _ => None,
         };
         assert_eq!(

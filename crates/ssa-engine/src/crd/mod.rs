@@ -64,7 +64,10 @@ pub(crate) const CEL_RESERVED: [&str; 21] = [
 ];
 /// An admission expression's compilation (see [`cel::compile_admission`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
-pub(crate) use cel::{AdmissionEnv as CelAdmissionEnv, compile_admission as compile_cel_admission};
+pub(crate) use cel::{
+    AdmissionEnv as CelAdmissionEnv, VariableType as CelVariableType,
+    compile_admission as compile_cel_admission,
+};
 /// A CRD rule's compilation (see [`cel::compile`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::{Compiled as CelCompiled, c_escape, compile as compile_cel_rule};

@@ -22,7 +22,7 @@
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_many};
 use super::{items, meta, names, text};
-use crate::crd::CelAdmissionEnv as Env;
+use crate::crd::{CelAdmissionEnv as Env, CelVariableType as VariableType};
 use crate::value::Value;
 
 /// The review versions a webhook may name (`AcceptedAdmissionReviewVersions`).
@@ -468,6 +468,7 @@ fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str
                 expression,
                 &env,
                 &child(&at, "expression"),
+                &["bool"],
             );
         }
         let name = text(condition, "name");
@@ -485,12 +486,27 @@ fn match_conditions(errs: &mut Vec<FieldError>, conditions: &[Value], path: &str
 }
 
 /// A CEL compile error of `expression` (the bad value printed: `shown`)
-/// in `env`, at `path` (`convertCELErrorToValidationError`).
-fn compiled(errs: &mut Vec<FieldError>, expression: &str, shown: &str, env: &Env, path: &str) {
-    if let Some(issues) = crate::crd::compile_cel_admission(expression, env) {
-        let detail = ["compilation failed: ", &issues].concat();
+/// in `env`, at `path` (`convertCELErrorToValidationError`), or an output
+/// type none of `returns` (any, when it is empty: a variable's); the type
+/// a variable of the expression is declared with.
+fn compiled(
+    errs: &mut Vec<FieldError>,
+    expression: &str,
+    shown: &str,
+    env: &Env,
+    path: &str,
+    returns: &[&str],
+) -> VariableType {
+    let Some(compiled) = crate::crd::compile_cel_admission(expression, env) else {
+        return VariableType::UNFOLLOWED;
+    };
+    if let Some(issues) = &compiled.error {
+        let detail = ["compilation failed: ", issues].concat();
+        errs.invalid(path, BadValue::str(shown), &detail);
+    } else if let Some(detail) = compiled.wrong_output(returns) {
         errs.invalid(path, BadValue::str(shown), &detail);
     }
+    compiled.variable_type()
 }
 
 /// `validateValidatingAdmissionPolicySpec`. Its expressions compile as
@@ -540,7 +556,7 @@ pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> V
     // The composited compiler, when there are variables: each declared
     // once compiled (`CompileAndStoreVariable`).
     let variables = items(spec.get("variables"));
-    let mut declared: Vec<String> = Vec::new();
+    let mut declared: Vec<(String, VariableType)> = Vec::new();
     for (i, variable) in variables.iter().enumerate() {
         let at = index("spec.variables", i);
         let name = text(variable, "name");
@@ -562,14 +578,15 @@ pub(super) fn validating_admission_policy(new: &Value, old: Option<&Value>) -> V
                 authorizer: true,
                 variables: Some(&declared),
             };
-            compiled(
+            let declared_as = compiled(
                 &mut errs,
                 expression,
                 expression,
                 &env,
                 &child(&at, "expression"),
+                &[],
             );
-            declared.push(name.to_string());
+            declared.push((name.to_string(), declared_as));
         }
     }
     let declared = (!variables.is_empty()).then_some(declared.as_slice());
@@ -610,7 +627,14 @@ fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str, e
     if expression.trim().is_empty() {
         errs.required(child(at, "expression"), "expression is not specified");
     } else {
-        compiled(errs, expression, expression, env, &child(at, "expression"));
+        compiled(
+            errs,
+            expression,
+            expression,
+            env,
+            &child(at, "expression"),
+            &["bool"],
+        );
     }
     let message_expression = text(validation, "messageExpression");
     if !message_expression.is_empty() && message_expression.trim().is_empty() {
@@ -625,7 +649,14 @@ fn policy_validation(errs: &mut Vec<FieldError>, validation: &Value, at: &str, e
             ..*env
         };
         let path = child(at, "messageExpression");
-        compiled(errs, message_expression, message_expression, &env, &path);
+        compiled(
+            errs,
+            message_expression,
+            message_expression,
+            &env,
+            &path,
+            &["string"],
+        );
     }
     let message = text(validation, "message");
     if !message.is_empty() && message.trim().is_empty() {
@@ -698,7 +729,15 @@ fn audit_annotations(errs: &mut Vec<FieldError>, annotations: &[Value], policy: 
             );
         } else {
             // Compiled trimmed, printed as written.
-            compiled(errs, value, written, env, &child(&at, "valueExpression"));
+            let returns = ["string", "null_type"];
+            compiled(
+                errs,
+                value,
+                written,
+                env,
+                &child(&at, "valueExpression"),
+                &returns,
+            );
         }
         if keys.contains(&key) {
             errs.duplicate(child(&at, "key"), BadValue::str(key));

@@ -42,6 +42,7 @@
 //!   (VolumeAttachment, CSINode, CSIStorageCapacity) in `storage/csi`.
 //! - `limit_range`: a LimitRange's limits and their bounds.
 //! - `endpoints`: an Endpoints object's subsets.
+//! - `discovery`: an EndpointSlice's address type, ports and endpoints.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
 //! - `node`: a RuntimeClass.
 //! - `flowcontrol`: API Priority and Fairness's FlowSchemas and
@@ -68,7 +69,7 @@
 //! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
 //! VolumeAttributesClass, PersistentVolume, FlowSchema,
 //! PriorityLevelConfiguration, VolumeAttachment, CSINode,
-//! CSIStorageCapacity: [`Spec::is_rare`])
+//! CSIStorageCapacity, EndpointSlice: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
@@ -86,6 +87,8 @@ mod batch;
 #[cfg(feature = "rare-kinds")]
 mod certificates;
 mod core;
+#[cfg(feature = "rare-kinds")]
+mod discovery;
 #[cfg(feature = "rare-kinds")]
 mod endpoints;
 mod equality;
@@ -186,6 +189,7 @@ impl Spec {
                 | Spec::VolumeAttachment
                 | Spec::CsiNode
                 | Spec::CsiStorageCapacity
+                | Spec::EndpointSlice
         )
     }
 }
@@ -236,6 +240,7 @@ enum Spec {
     VolumeAttachment,
     CsiNode,
     CsiStorageCapacity,
+    EndpointSlice,
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -671,6 +676,11 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "core/validation ValidateEndpointsCreate, ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress, ValidateEndpointIP, validateEndpointPort",
     ),
     (
+        "EndpointSlice",
+        "an addressType missing or other than FQDN, IPv4 and IPv6, or changed on update; more than 20000 ports, a port name that is not a DNS label or repeats, an unknown protocol, an appProtocol that is not a qualified name; more than 1000 endpoints, an endpoint without addresses or with more than 100; an IPv4 address that does not parse, has an octet's leading zero or is IPv4-mapped IPv6, an IPv6 address that is not strict and canonical, either of the other family (refused at the list's path, as upstream has it), unspecified, loopback or link-local; an FQDN address empty, not a DNS subdomain (less one trailing dot), of one segment or with a label over 63 characters; a nodeName not a DNS subdomain; a hostname not a DNS label; more than 8 zone or node hints, a hint named twice, a zone hint not a label value, a node hint not a DNS subdomain (an update that leaves the endpoints semantically alone is not refused for them; deprecatedTopology is cleared before validation)",
+        "discovery/validation ValidateEndpointSliceCreate, ValidateEndpointSliceUpdate, ValidateEndpointSliceSpec, validateAddressType, validatePorts, validateEndpoints, validateHints; core/validation IsValidIPForLegacyField, ValidateEndpointIP, ValidateNodeName, ValidateDNS1123Label, ValidateQualifiedName, ValidateImmutableField; apimachinery IsValidIP, IsFullyQualifiedDomainName, IsValidLabelValue; registry/discovery/endpointslice dropTopologyOnV1",
+    ),
+    (
         "ResourceQuota",
         "hard limits whose names are not qualified names, or without a domain not standard quota resources, with negative values or a fraction for what is counted (object counts, extended resources); unknown scopes, scopes that do not apply to a hard limit, conflicting scopes (BestEffort with NotBestEffort, Terminating with NotTerminating), in spec.scopes or the scope selector, whose requirements also need Exists for the pod scopes and values as their operator asks; on update, changed scopes",
         "core/validation ValidateResourceQuotaSpec, ValidateResourceQuotaResourceName, ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopeSelector, ValidateResourceQuotaUpdate",
@@ -760,6 +770,7 @@ impl KindValidation {
             ("", "LimitRange") => Spec::LimitRange,
             ("", "ResourceQuota") => Spec::ResourceQuota,
             ("", "Endpoints") => Spec::Endpoints,
+            ("discovery.k8s.io", "EndpointSlice") => Spec::EndpointSlice,
             ("apiregistration.k8s.io", "APIService") => Spec::ApiService,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
@@ -908,6 +919,8 @@ impl KindValidation {
             (Spec::ResourceQuota, _) => errs.extend(resource_quota::resource_quota(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::Endpoints, _) => errs.extend(endpoints::endpoints(new, old)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::EndpointSlice, _) => errs.extend(discovery::endpoint_slice(new, old)),
             // ValidateAPIService, which the update runs again.
             #[cfg(feature = "rare-kinds")]
             (Spec::ApiService, _) => errs.extend(api_service::api_service(new)),

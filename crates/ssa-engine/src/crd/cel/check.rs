@@ -56,25 +56,49 @@ use crate::value::Value;
 /// A node's CEL type, as far as the check follows it.
 #[derive(Clone, Copy)]
 enum Decl<'a> {
-    /// A value whose fields are not checked: an int-or-string, a
-    /// comprehension's result, what a function or operator returns.
+    /// A type the check does not follow: what a function outside its
+    /// overload table returns, an optional, a library type, a value
+    /// after an error. Any parameter takes it, and it names no type.
+    Unknown,
+    /// cel-go's `dyn`: an int-or-string, an admission policy's `object`,
+    /// `oldObject` and `params`, a field or item of a dyn.
     Dyn,
     /// A scalar of a schema, by its CEL type's name (`int`, `string`,
-    /// `google.protobuf.Timestamp`...): it has no fields.
+    /// `timestamp`...: cel-go's `FormatCELType`, which its messages
+    /// print): it has no fields.
     Scalar(&'static str),
     /// A list of items of this schema.
     List(&'a Value),
     /// A map (`additionalProperties`) of values of this schema.
     Map(&'a Value),
+    /// A list of values of one scalar type (or `dyn`): a literal's, a
+    /// declared field's.
+    ListOf(&'static str),
+    /// A map from strings to values of one scalar type: a declared
+    /// field's.
+    MapOf(&'static str),
     /// An object of this schema; `true` at a resource's root.
     Object(&'a Value, bool),
     /// The `metadata` a resource's root exposes: `name`, `generateName`.
     RootMeta,
     /// One of the admission environment's declared object types: its
-    /// fields and their types.
-    Declared(Fields),
-    /// An admission policy's `variables`: the names declared so far.
-    Variables(&'a [String]),
+    /// name, its fields and their types.
+    Declared(&'static str, Fields),
+    /// An admission policy's `variables`: those declared so far, each
+    /// with the type its expression gave.
+    Variables(&'a [(String, VariableType)]),
+}
+
+/// The type an admission policy's variable is declared with: its
+/// expression's output type, as `convertCelTypeToDeclType` keeps it (a
+/// scalar, a list or map of them; dyn for another, or when the expression
+/// did not compile).
+#[derive(Clone, Copy)]
+pub(crate) struct VariableType(Decl<'static>);
+
+impl VariableType {
+    /// The type of a variable whose expression the engine does not parse.
+    pub(crate) const UNFOLLOWED: VariableType = VariableType(Decl::Unknown);
 }
 
 /// A declared object type's fields.
@@ -96,12 +120,14 @@ const TYPE_NAMES: [&str; 11] = [
 ];
 
 /// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any;
-/// else its result's type when that is a schema's scalar (a rule must
-/// give a bool, a message expression a string); and whether the
-/// compiled rule reads `oldSelf` (a rule that failed does not).
+/// else the name of its output type where the check knows it (a rule
+/// must give a `bool`, a message expression a `string`; a schema
+/// object's type, whose name the server generates, is `object` here);
+/// and whether the compiled rule reads `oldSelf` (a rule that failed
+/// does not).
 pub(crate) struct Compiled {
     pub(crate) error: Option<String>,
-    pub(crate) scalar: Option<&'static str>,
+    pub(crate) output: Option<String>,
     pub(crate) uses_old_self: bool,
 }
 
@@ -116,18 +142,25 @@ pub(crate) fn compile(
 ) -> Option<Compiled> {
     let expr = super::parse(rule)?;
     let this = decl(schema, root || embedded(schema))?;
-    let old = if optional_old_self { Decl::Dyn } else { this };
+    // An optional of the node's type.
+    let old = if optional_old_self {
+        Decl::Unknown
+    } else {
+        this
+    };
     let vars = vec![("self", this), ("oldSelf", old)];
     let (error, result) = issues(rule, &expr, vars);
-    let scalar = match result {
-        Decl::Scalar(t) if error.is_none() => Some(t),
-        _ => None,
+    let output = match result {
+        _ if error.is_some() => None,
+        Decl::Object(..) | Decl::RootMeta => Some("object".to_string()),
+        result => type_name(result),
     };
-    let uses_old_self =
-        error.is_none() && scalar.is_none_or(|t| t == "bool") && super::uses_old_self(&expr);
+    let uses_old_self = error.is_none()
+        && output.as_deref().is_none_or(|t| t == "bool")
+        && super::uses_old_self(&expr);
     Some(Compiled {
         error,
-        scalar,
+        output,
         uses_old_self,
     })
 }
@@ -140,97 +173,206 @@ pub(crate) struct AdmissionEnv<'a> {
     pub(crate) params: bool,
     /// `authorizer`.
     pub(crate) authorizer: bool,
-    /// `variables` and the names declared so far, for a policy that has
-    /// variables.
-    pub(crate) variables: Option<&'a [String]>,
+    /// `variables` and those declared so far with their types, for a
+    /// policy that has variables.
+    pub(crate) variables: Option<&'a [(String, VariableType)]>,
 }
 
-/// cel-go's issues compiling the admission expression `expression` in
-/// `env`, if any (`object`, `oldObject` and `params` are dyn; `request`
-/// and `namespaceObject` have their declared types: `BuildRequestType`,
-/// `BuildNamespaceType`); `None` too for an expression outside the
-/// subset the engine parses.
-pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<String> {
+/// An admission expression's compilation: cel-go's issues, if any, and
+/// its output type.
+pub(crate) struct AdmissionCompiled {
+    pub(crate) error: Option<String>,
+    output: Decl<'static>,
+}
+
+impl AdmissionCompiled {
+    /// `compile.go`'s check of the output type against the types the
+    /// expression may give (`ReturnTypes`: a validation `bool`, a message
+    /// `string`, an audit annotation's value `string` or `null_type`):
+    /// `must evaluate to bool but got dyn`, where the check knows the
+    /// type. Compile errors come first.
+    pub(crate) fn wrong_output(&self, returns: &[&str]) -> Option<String> {
+        if self.error.is_some() || returns.is_empty() {
+            return None;
+        }
+        let found = declared_name(&type_name(self.output)?);
+        if returns.contains(&found.as_str()) {
+            return None;
+        }
+        Some(match returns {
+            [one] => format!("must evaluate to {one} but got {found}"),
+            _ => format!(
+                "must evaluate to one of [{}] but got {found}",
+                returns.join(" ")
+            ),
+        })
+    }
+
+    /// The type a variable of this expression is declared with.
+    pub(crate) fn variable_type(&self) -> VariableType {
+        if self.error.is_some() {
+            return VariableType(Decl::Dyn);
+        }
+        VariableType(self.output)
+    }
+}
+
+/// The compilation of the admission expression `expression` in `env`
+/// (`object`, `oldObject` and `params` are dyn; `request` and
+/// `namespaceObject` have their declared types: `BuildRequestType`,
+/// `BuildNamespaceType`); `None` for an expression outside the subset
+/// the engine parses.
+pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<AdmissionCompiled> {
     let expr = super::parse(expression)?;
     let mut vars = vec![
         ("object", Decl::Dyn),
         ("oldObject", Decl::Dyn),
-        ("namespaceObject", Decl::Declared(NAMESPACE)),
-        ("request", Decl::Declared(REQUEST)),
+        ("namespaceObject", NAMESPACE),
+        ("request", REQUEST),
     ];
     if env.params {
         vars.push(("params", Decl::Dyn));
     }
     if env.authorizer {
-        vars.push(("authorizer", Decl::Dyn));
+        vars.push(("authorizer", Decl::Unknown));
     }
-    if let Some(names) = env.variables {
-        vars.push(("variables", Decl::Variables(names)));
+    if let Some(declared) = env.variables {
+        vars.push(("variables", Decl::Variables(declared)));
     }
-    issues(expression, &expr, vars).0
+    let (error, output) = issues(expression, &expr, vars);
+    Some(AdmissionCompiled {
+        error,
+        output: declared_type(output),
+    })
 }
 
-const GROUP_VERSION_KIND: Fields = &[
-    ("group", Decl::Dyn),
-    ("version", Decl::Dyn),
-    ("kind", Decl::Dyn),
-];
-const GROUP_VERSION_RESOURCE: Fields = &[
-    ("group", Decl::Dyn),
-    ("version", Decl::Dyn),
-    ("resource", Decl::Dyn),
-];
-const USER_INFO: Fields = &[
-    ("username", Decl::Dyn),
-    ("uid", Decl::Dyn),
-    ("groups", Decl::Dyn),
-    ("extra", Decl::Dyn),
-];
+/// cel-go's `Type.String()` of a type `FormatCELType` printed as
+/// `formatted`: the well-known types by their full names.
+fn declared_name(formatted: &str) -> String {
+    let mut out = String::new();
+    for part in formatted.split_inclusive(['(', ')', ',', ' ']) {
+        let name = part.trim_end_matches(['(', ')', ',', ' ']);
+        let full = match name {
+            TIMESTAMP_TYPE => "google.protobuf.Timestamp",
+            DURATION_TYPE => "google.protobuf.Duration",
+            NULL_TYPE => "null_type",
+            _ => name,
+        };
+        out.push_str(full);
+        out.push_str(&part[name.len()..]);
+    }
+    out
+}
+
+/// `convertCelTypeToDeclType`: a scalar, a list or map of them, or what
+/// the check does not follow, kept; dyn for another.
+fn declared_type(d: Decl<'_>) -> Decl<'static> {
+    match d {
+        Decl::Unknown => Decl::Unknown,
+        Decl::Scalar(t) => Decl::Scalar(t),
+        Decl::ListOf(t) => Decl::ListOf(t),
+        Decl::MapOf(t) => Decl::MapOf(t),
+        _ => Decl::Dyn,
+    }
+}
+
+const STRING_FIELD: Decl<'static> = Decl::Scalar("string");
+const STRINGS: Decl<'static> = Decl::ListOf("string");
+const GROUP_VERSION_KIND: Decl<'static> = Decl::Declared(
+    "kubernetes.GroupVersionKind",
+    &[
+        ("group", STRING_FIELD),
+        ("version", STRING_FIELD),
+        ("kind", STRING_FIELD),
+    ],
+);
+const GROUP_VERSION_RESOURCE: Decl<'static> = Decl::Declared(
+    "kubernetes.GroupVersionResource",
+    &[
+        ("group", STRING_FIELD),
+        ("version", STRING_FIELD),
+        ("resource", STRING_FIELD),
+    ],
+);
 /// `kubernetes.AdmissionRequest` (no `uid`, `object` or `oldObject`).
-const REQUEST: Fields = &[
-    ("kind", Decl::Declared(GROUP_VERSION_KIND)),
-    ("resource", Decl::Declared(GROUP_VERSION_RESOURCE)),
-    ("subResource", Decl::Dyn),
-    ("requestKind", Decl::Declared(GROUP_VERSION_KIND)),
-    ("requestResource", Decl::Declared(GROUP_VERSION_RESOURCE)),
-    ("requestSubResource", Decl::Dyn),
-    ("name", Decl::Dyn),
-    ("namespace", Decl::Dyn),
-    ("operation", Decl::Dyn),
-    ("userInfo", Decl::Declared(USER_INFO)),
-    ("dryRun", Decl::Dyn),
-    ("options", Decl::Dyn),
-];
+const REQUEST: Decl<'static> = Decl::Declared(
+    "kubernetes.AdmissionRequest",
+    &[
+        ("kind", GROUP_VERSION_KIND),
+        ("resource", GROUP_VERSION_RESOURCE),
+        ("subResource", STRING_FIELD),
+        ("requestKind", GROUP_VERSION_KIND),
+        ("requestResource", GROUP_VERSION_RESOURCE),
+        ("requestSubResource", STRING_FIELD),
+        ("name", STRING_FIELD),
+        ("namespace", STRING_FIELD),
+        ("operation", STRING_FIELD),
+        (
+            "userInfo",
+            Decl::Declared(
+                "kubernetes.UserInfo",
+                &[
+                    ("username", STRING_FIELD),
+                    ("uid", STRING_FIELD),
+                    ("groups", STRINGS),
+                    // A map of lists of strings.
+                    ("extra", Decl::Unknown),
+                ],
+            ),
+        ),
+        ("dryRun", Decl::Scalar("bool")),
+        ("options", Decl::Dyn),
+    ],
+);
 /// `kubernetes.Namespace`, of its fields those `BuildNamespaceType`
 /// keeps.
-const NAMESPACE: Fields = &[
-    (
-        "metadata",
-        Decl::Declared(&[
-            ("name", Decl::Dyn),
-            ("generateName", Decl::Dyn),
-            ("namespace", Decl::Dyn),
-            ("labels", Decl::Dyn),
-            ("annotations", Decl::Dyn),
-            ("UID", Decl::Dyn),
-            ("creationTimestamp", Decl::Dyn),
-            ("deletionGracePeriodSeconds", Decl::Dyn),
-            ("deletionTimestamp", Decl::Dyn),
-            ("generation", Decl::Dyn),
-            ("resourceVersion", Decl::Dyn),
-            ("finalizers", Decl::Dyn),
-        ]),
-    ),
-    ("spec", Decl::Declared(&[("finalizers", Decl::Dyn)])),
-    (
-        "status",
-        Decl::Declared(&[("conditions", Decl::Dyn), ("phase", Decl::Dyn)]),
-    ),
-];
+const NAMESPACE: Decl<'static> = Decl::Declared(
+    "kubernetes.Namespace",
+    &[
+        (
+            "metadata",
+            Decl::Declared(
+                "kubernetes.NamespaceMetadata",
+                &[
+                    ("name", STRING_FIELD),
+                    ("generateName", STRING_FIELD),
+                    ("namespace", STRING_FIELD),
+                    ("labels", Decl::MapOf("string")),
+                    ("annotations", Decl::MapOf("string")),
+                    ("UID", STRING_FIELD),
+                    ("creationTimestamp", Decl::Scalar(TIMESTAMP_TYPE)),
+                    ("deletionGracePeriodSeconds", Decl::Scalar("int")),
+                    ("deletionTimestamp", Decl::Scalar(TIMESTAMP_TYPE)),
+                    ("generation", Decl::Scalar("int")),
+                    ("resourceVersion", STRING_FIELD),
+                    ("finalizers", STRINGS),
+                ],
+            ),
+        ),
+        (
+            "spec",
+            Decl::Declared("kubernetes.NamespaceSpec", &[("finalizers", STRINGS)]),
+        ),
+        (
+            "status",
+            Decl::Declared(
+                "kubernetes.NamespaceStatus",
+                // A list of `kubernetes.NamespaceCondition` objects.
+                &[("conditions", Decl::Unknown), ("phase", STRING_FIELD)],
+            ),
+        ),
+    ],
+);
+
+const TIMESTAMP_TYPE: &str = "timestamp";
+const DURATION_TYPE: &str = "duration";
+const NULL_TYPE: &str = "null";
 
 /// The check of `expr` (the text `source`) with the variables `vars`:
 /// cel-go's issues, in the order of their places, if any, and the type
-/// of the result.
+/// of the result. The checker's errors come first; only an expression
+/// without them goes through the AST validators Kubernetes adds (a list
+/// literal's items of one type).
 fn issues<'a>(
     source: &str,
     expr: &Expr,
@@ -239,14 +381,19 @@ fn issues<'a>(
     let mut checker = Checker {
         vars: vars.into_iter().map(|(n, d)| (n.to_string(), d)).collect(),
         errors: Vec::new(),
+        literal_errors: Vec::new(),
     };
     let result = checker.check(expr);
-    if checker.errors.is_empty() {
+    let mut errors = if checker.errors.is_empty() {
+        checker.literal_errors
+    } else {
+        checker.errors
+    };
+    if errors.is_empty() {
         return (None, result);
     }
-    checker.errors.sort_by_key(|(at, _)| *at);
-    let issues: Vec<String> = checker
-        .errors
+    errors.sort_by_key(|(at, _)| *at);
+    let issues: Vec<String> = errors
         .iter()
         .map(|(at, message)| display(source, *at, message))
         .collect();
@@ -258,6 +405,9 @@ struct Checker<'a> {
     vars: Vec<(String, Decl<'a>)>,
     /// Each error's place (in characters) and message.
     errors: Vec<(usize, String)>,
+    /// The homogeneous-literal validator's, reported when there are no
+    /// others.
+    literal_errors: Vec<(usize, String)>,
 }
 
 impl<'a> Checker<'a> {
@@ -267,11 +417,11 @@ impl<'a> Checker<'a> {
             Expr::Ident(name, at) => match self.vars.iter().rev().find(|(n, _)| n == name) {
                 Some((_, d)) => *d,
                 // CEL's type names are declared too.
-                None if TYPE_NAMES.contains(&name.as_str()) => Decl::Dyn,
+                None if TYPE_NAMES.contains(&name.as_str()) => Decl::Unknown,
                 None => {
                     let message = format!("undeclared reference to '{name}' (in container '')");
                     self.errors.push((*at, message));
-                    Decl::Dyn
+                    Decl::Unknown
                 }
             },
             Expr::Select(target, field, at) | Expr::Has(target, field, at) => {
@@ -283,38 +433,20 @@ impl<'a> Checker<'a> {
                     found
                 }
             }
-            Expr::Index(target, index) => {
-                let target = self.check(target);
-                self.check(index);
-                match target {
-                    Decl::List(item) | Decl::Map(item) => {
-                        decl(item, embedded(item)).unwrap_or(Decl::Dyn)
-                    }
-                    _ => Decl::Dyn,
-                }
+            Expr::Index(target, index, at) => {
+                let (target, index) = (self.check(target), self.check(index));
+                self.index(target, index, *at)
             }
-            Expr::Macro(range, name, var, body) => {
-                let range = self.check(range);
-                let item = match range {
-                    Decl::List(item) => decl(item, embedded(item)).unwrap_or(Decl::Dyn),
-                    _ => Decl::Dyn,
-                };
-                self.vars.push((var.clone(), item));
-                self.check(body);
-                self.vars.pop();
-                match (name.as_str(), range) {
-                    ("filter", range) => range,
-                    ("all" | "exists" | "exists_one", _) => Decl::Scalar("bool"),
-                    _ => Decl::Dyn,
-                }
-            }
-            Expr::Literal(v) => match v {
+            Expr::Macro(range, name, var, body, _) => self.comprehension(range, name, var, body),
+            Expr::Literal(v, _) => match v {
                 Value::Int(_) => Decl::Scalar("int"),
                 Value::Float(_) => Decl::Scalar("double"),
                 Value::String(_) => Decl::Scalar("string"),
                 Value::Bool(_) => Decl::Scalar("bool"),
-                _ => Decl::Dyn,
+                Value::Null => Decl::Scalar(NULL_TYPE),
+                _ => Decl::Unknown,
             },
+            Expr::List(items, _) => self.list(items),
             // cel-go checks a logical operator's operands one by one.
             Expr::Binary(a, "&&" | "||", b, _) => {
                 for operand in [a, b] {
@@ -328,16 +460,20 @@ impl<'a> Checker<'a> {
                 self.operator(op, left, right, *at)
             }
             Expr::Not(..) | Expr::Negate(..) => self.unary(e),
+            Expr::Conditional(condition, yes, no, at) => {
+                let given = [self.check(condition), self.check(yes), self.check(no)];
+                self.conditional(given, *at)
+            }
             // `e.?field`: an optional, whose field is not checked.
             Expr::Call(Some(target), name, _, _) if name == "?" => {
                 self.check(target);
-                Decl::Dyn
+                Decl::Unknown
             }
             // `sets.contains(…)`, `format.dns1123Label()`, `cel.bind(…)`: a
             // name outside the scope before the `.` makes a namespaced
             // function, whose names the check does not list.
             Expr::Call(Some(target), _, _, _) if matches!(&**target, Expr::Ident(n, _) if !self.in_scope(n)) => {
-                Decl::Dyn
+                Decl::Unknown
             }
             // A name the environment does not declare: cel-go checks the
             // arguments (which a misspelt macro's variable fails), the
@@ -351,23 +487,18 @@ impl<'a> Checker<'a> {
                 }
                 let message = format!("undeclared reference to '{name}' (in container '')");
                 self.errors.push((*at, message));
-                Decl::Dyn
+                Decl::Unknown
             }
             // A declared function the check follows; another (a macro
-            // outside the subset, whose arguments bind names) is dyn.
+            // outside the subset, whose arguments bind names) is not
+            // followed.
             Expr::Call(target, name, args, at) => {
                 let receiver = target.as_deref().map(|t| self.check(t));
                 let Some(overloads) = overloads(name, receiver.is_some()) else {
-                    return Decl::Dyn;
+                    return Decl::Unknown;
                 };
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
                 self.call(name, overloads, receiver, &args, *at)
-            }
-            _ => {
-                for child in e.children() {
-                    self.check(child);
-                }
-                Decl::Dyn
             }
         }
     }
@@ -375,6 +506,130 @@ impl<'a> Checker<'a> {
     /// Whether `name` is a variable in scope or a type name.
     fn in_scope(&self, name: &str) -> bool {
         self.vars.iter().any(|(n, _)| n == name) || TYPE_NAMES.contains(&name)
+    }
+
+    /// A comprehension macro over `range`: its variable is an item of a
+    /// list, a key of a map, a dyn of a dyn; another range is cel-go's
+    /// `expression of type 'string' cannot be range of a comprehension`,
+    /// at the range. `all`'s and `exists`' bodies are an operand of
+    /// `&&` and `||` in the expansion, so they must be bools.
+    fn comprehension(&mut self, range: &Expr, name: &str, var: &str, body: &Expr) -> Decl<'a> {
+        let range_type = self.check(range);
+        let item = match range_type {
+            Decl::List(item) => decl(item, embedded(item)).unwrap_or(Decl::Unknown),
+            Decl::ListOf(t) => Decl::named(t),
+            Decl::Map(_) | Decl::MapOf(_) => Decl::Scalar("string"),
+            Decl::Dyn => Decl::Dyn,
+            Decl::Scalar(t) => {
+                let message = format!(
+                    "expression of type '{t}' cannot be range of a comprehension (must be list, map, or dynamic)"
+                );
+                self.errors.push((location(range), message));
+                Decl::Unknown
+            }
+            _ => Decl::Unknown,
+        };
+        self.vars.push((var.to_string(), item));
+        let body_type = self.check(body);
+        self.vars.pop();
+        match name {
+            "all" | "exists" => {
+                self.expect_bool(body_type, location(body));
+                Decl::Scalar("bool")
+            }
+            "exists_one" => Decl::Scalar("bool"),
+            "filter" => match range_type {
+                Decl::List(_) | Decl::ListOf(_) => range_type,
+                Decl::Map(_) | Decl::MapOf(_) => Decl::ListOf("string"),
+                _ => Decl::Unknown,
+            },
+            "map" => match body_type {
+                Decl::Scalar(t) => Decl::ListOf(t),
+                _ => Decl::Unknown,
+            },
+            _ => Decl::Unknown,
+        }
+    }
+
+    /// A list literal: a list of its items' type when they are scalars of
+    /// one type. Kubernetes' `HomogeneousAggregateLiterals` validator
+    /// compares each item with the first (a dyn differs from an int):
+    /// `expected type 'int' but found 'double'`, at the first item that
+    /// differs.
+    fn list(&mut self, items: &[Expr]) -> Decl<'a> {
+        let types: Vec<Decl<'a>> = items.iter().map(|i| self.check(i)).collect();
+        let Some(names) = types
+            .iter()
+            .map(|d| type_name(*d))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Decl::Unknown;
+        };
+        let Some(first) = names.first() else {
+            return Decl::Unknown;
+        };
+        if let Some((item, found)) = items.iter().zip(&names).find(|(_, n)| *n != first) {
+            let message = format!("expected type '{first}' but found '{found}'");
+            self.literal_errors.push((location(item), message));
+            return Decl::ListOf("dyn");
+        }
+        match types[0] {
+            Decl::Scalar(t) => Decl::ListOf(t),
+            Decl::Dyn => Decl::ListOf("dyn"),
+            _ => Decl::Unknown,
+        }
+    }
+
+    /// `e[i]`: a list's item by an int, a map's value by a string key;
+    /// cel-go's `found no matching overload for '_[_]'` for other known
+    /// types, at the `[`.
+    fn index(&mut self, target: Decl<'a>, index: Decl<'a>, at: usize) -> Decl<'a> {
+        let (item, key) = match target {
+            Decl::List(item) => (decl(item, embedded(item)).unwrap_or(Decl::Unknown), "int"),
+            Decl::ListOf(t) => (Decl::named(t), "int"),
+            Decl::Map(values) => (
+                decl(values, embedded(values)).unwrap_or(Decl::Unknown),
+                "string",
+            ),
+            Decl::MapOf(t) => (Decl::named(t), "string"),
+            Decl::Dyn => return Decl::Dyn,
+            Decl::Scalar(_) | Decl::Declared(..) => (Decl::Unknown, ""),
+            _ => return Decl::Unknown,
+        };
+        if matches!(index, Decl::Dyn | Decl::Unknown) && !key.is_empty() {
+            return item;
+        }
+        if type_name(index).as_deref() == Some(key) {
+            return item;
+        }
+        if let (Some(target), Some(index)) = (type_name(target), type_name(index)) {
+            let message =
+                format!("found no matching overload for '_[_]' applied to '({target}, {index})'");
+            self.errors.push((at, message));
+        }
+        Decl::Unknown
+    }
+
+    /// `c ? a : b`, cel-go's `_?_:_` of `(bool, A, A)`: the branches'
+    /// type when both have it.
+    fn conditional(&mut self, given: [Decl<'a>; 3], at: usize) -> Decl<'a> {
+        let names = given.map(type_name);
+        let [Some(condition), Some(yes), Some(no)] = &names else {
+            return Decl::Unknown;
+        };
+        // A dyn takes any type; a null branch is not followed.
+        let joined = yes == no
+            || [yes, no]
+                .iter()
+                .any(|n| n.contains("dyn") || *n == NULL_TYPE);
+        if !joined || !["bool", "dyn"].contains(&condition.as_str()) {
+            let message = format!(
+                "found no matching overload for '_?_:_' applied to '({condition}, {yes}, {no})'"
+            );
+            self.errors.push((at, message));
+            return Decl::Unknown;
+        }
+        if yes == no { given[1] } else { Decl::Unknown }
     }
 
     /// `!e` or `-e`. cel-go's parser drops an even run of the same
@@ -400,28 +655,29 @@ impl<'a> Checker<'a> {
             Expr::Not(..) => ("!_", &["bool"]),
             _ => ("-_", &["int", "double"]),
         };
-        match operand {
-            Decl::Scalar(t) if takes.contains(&t) => operand,
-            Decl::Dyn => operand,
-            _ => {
-                if let Some(found) = type_name(operand).filter(|n| !n.contains("dyn")) {
-                    let message =
-                        format!("found no matching overload for '{name}' applied to '({found})'");
-                    self.errors.push((first, message));
-                }
-                Decl::Dyn
+        match (operand, type_name(operand)) {
+            (Decl::Scalar(t), _) if takes.contains(&t) => operand,
+            // `!_` has one overload, `-_` two.
+            (Decl::Dyn | Decl::Unknown, _) if name == "!_" => Decl::Scalar("bool"),
+            (Decl::Dyn | Decl::Unknown, _) => operand,
+            (_, Some(found)) if !found.contains("dyn") => {
+                let message =
+                    format!("found no matching overload for '{name}' applied to '({found})'");
+                self.errors.push((first, message));
+                Decl::Unknown
             }
+            _ => Decl::Unknown,
         }
     }
 
-    /// An operand of `&&` or `||`, which must be a bool: cel-go's `expected
-    /// type 'bool' but found 'int'`, at the operand (where the engine
-    /// knows its place).
-    fn expect_bool(&mut self, found: Decl<'a>, at: Option<usize>) {
-        if matches!(found, Decl::Scalar("bool") | Decl::Dyn) {
+    /// An operand of `&&` or `||` (or the body of `all` and `exists`),
+    /// which must be a bool: cel-go's `expected type 'bool' but found
+    /// 'int'`, at the operand.
+    fn expect_bool(&mut self, found: Decl<'a>, at: usize) {
+        if matches!(found, Decl::Scalar("bool") | Decl::Dyn | Decl::Unknown) {
             return;
         }
-        if let (Some(name), Some(at)) = (type_name(found), at) {
+        if let Some(name) = type_name(found) {
             self.errors
                 .push((at, format!("expected type 'bool' but found '{name}'")));
         }
@@ -430,7 +686,8 @@ impl<'a> Checker<'a> {
     /// The type of `left op right` when both types are known (scalars of
     /// a schema or literals, lists and maps of them): cel-go's `found no
     /// matching overload` (at the operator) for a pair its standard
-    /// overloads do not take. Equality takes two values of one type; the
+    /// overloads do not take. Equality takes two values of one type (or
+    /// `null` beside a timestamp, a duration or a declared object); the
     /// relations compare numbers across int and double, as Kubernetes'
     /// environment allows (`CrossTypeNumericComparisons`); arithmetic
     /// takes the same type on both sides, and a timestamp's and
@@ -438,13 +695,13 @@ impl<'a> Checker<'a> {
     /// `in` looks for a value in a list of its type or a key in a map.
     fn operator(&mut self, op: &str, left: Decl<'a>, right: Decl<'a>, at: usize) -> Decl<'a> {
         const NUMBERS: [&str; 2] = ["int", "double"];
-        const TIME: &str = "google.protobuf.Timestamp";
-        const SPAN: &str = "google.protobuf.Duration";
+        const TIME: &str = TIMESTAMP_TYPE;
+        const SPAN: &str = DURATION_TYPE;
         let relation = matches!(op, "==" | "!=" | "<" | "<=" | ">" | ">=" | "in");
         let unchecked = if relation {
             Decl::Scalar("bool")
         } else {
-            Decl::Dyn
+            Decl::Unknown
         };
         // A dyn anywhere in either type is taken by any overload.
         let (Some(l_name), Some(r_name)) = (type_name(left), type_name(right)) else {
@@ -463,16 +720,19 @@ impl<'a> Checker<'a> {
                 "found no matching overload for '{name}' applied to '({l_name}, {r_name})'"
             );
             checker.errors.push((at, message));
-            Decl::Dyn
+            Decl::Unknown
         };
+        let equal =
+            l_name == r_name || null_beside(&l_name, &r_name) || null_beside(&r_name, &l_name);
         let (Decl::Scalar(l), Decl::Scalar(r)) = (left, right) else {
             let taken = match (op, right) {
-                ("==" | "!=", _) => l_name == r_name,
-                ("+", Decl::List(_)) => l_name == r_name,
+                ("==" | "!=", _) => equal,
+                ("+", Decl::List(_) | Decl::ListOf(_)) => l_name == r_name,
                 ("in", Decl::List(item)) => {
                     decl(item, embedded(item)).and_then(type_name).as_deref() == Some(&l_name)
                 }
-                ("in", Decl::Map(_)) => l_name == "string",
+                ("in", Decl::ListOf(t)) => t == l_name,
+                ("in", Decl::Map(_) | Decl::MapOf(_)) => l_name == "string",
                 _ => false,
             };
             return match (taken, op) {
@@ -482,13 +742,13 @@ impl<'a> Checker<'a> {
             };
         };
         let result = match op {
-            "==" | "!=" => (l == r).then_some("bool"),
+            "==" | "!=" => equal.then_some("bool"),
             "<" | "<=" | ">" | ">=" => {
                 (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
             }
             "+" => match (l, r) {
                 (TIME, SPAN) | (SPAN, TIME) => Some(TIME),
-                _ if l == r && l != "bool" && l != TIME => Some(l),
+                _ if l == r && !["bool", TIME, NULL_TYPE].contains(&l) => Some(l),
                 _ => None,
             },
             "-" => match (l, r) {
@@ -501,7 +761,7 @@ impl<'a> Checker<'a> {
             "%" => (l == "int" && r == "int").then_some(l),
             // A scalar is neither a list nor a map.
             "in" => None,
-            _ => return Decl::Dyn,
+            _ => return Decl::Unknown,
         };
         match result {
             Some(t) => Decl::Scalar(t),
@@ -512,8 +772,8 @@ impl<'a> Checker<'a> {
     /// The type of the call of `name` (of `overloads`) on `receiver` (a
     /// method) with `args`, at `at` (its `(`): cel-go's `found no matching
     /// overload` when none of the overloads takes the types, all of which
-    /// are known (scalars, and lists and maps of them); the overload's
-    /// result type else.
+    /// are known (scalars, and lists and maps of them); else the result
+    /// type of the overloads that take them, dyn where they differ.
     fn call(
         &mut self,
         name: &str,
@@ -523,13 +783,17 @@ impl<'a> Checker<'a> {
         at: usize,
     ) -> Decl<'a> {
         let given: Vec<Decl<'a>> = receiver.into_iter().chain(args.iter().copied()).collect();
-        let taken = overloads.iter().find(|(params, _)| {
-            params.len() == given.len() && params.iter().zip(&given).all(|(p, g)| takes(*p, *g))
+        let mut results = overloads.iter().filter_map(|(params, result)| {
+            (params.len() == given.len() && params.iter().zip(&given).all(|(p, g)| takes(*p, *g)))
+                .then_some(*result)
         });
-        if let Some((_, result)) = taken {
-            return match result {
-                Param::Scalar(t) => Decl::Scalar(t),
-                _ => Decl::Dyn,
+        if let Some(first) = results.next() {
+            let same = results.all(|r| r == first);
+            let known = !given.iter().any(|g| matches!(g, Decl::Unknown));
+            return match first {
+                Param::Scalar(t) if same => Decl::Scalar(t),
+                _ if !same && known => Decl::Dyn,
+                _ => Decl::Unknown,
             };
         }
         // A type the check cannot name (an object's generated type name)
@@ -539,7 +803,7 @@ impl<'a> Checker<'a> {
             .map(|d| type_name(*d))
             .collect::<Option<Vec<_>>>()
         else {
-            return Decl::Dyn;
+            return Decl::Unknown;
         };
         let signature = match (receiver, names.split_first()) {
             (Some(_), Some((target, args))) => format!("{target}.({})", args.join(", ")),
@@ -547,30 +811,60 @@ impl<'a> Checker<'a> {
         };
         let message = format!("found no matching overload for '{name}' applied to '{signature}'");
         self.errors.push((at, message));
-        Decl::Dyn
+        Decl::Unknown
     }
 
     /// The field `field` of a value of type `target`, selected at `at`:
-    /// an error when an object does not declare it.
+    /// an error when an object does not declare it, or when the value is
+    /// a scalar or a list.
     fn select(&mut self, target: Decl<'a>, field: &str, at: usize) -> Decl<'a> {
         let found = match target {
             Decl::Object(schema, root) => object_field(schema, root, field),
-            Decl::RootMeta => matches!(field, "name" | "generateName").then_some(Decl::Dyn),
-            Decl::Declared(fields) => fields.iter().find(|(n, _)| *n == field).map(|(_, d)| *d),
-            Decl::Variables(names) => names.iter().any(|n| n == field).then_some(Decl::Dyn),
-            Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Dyn),
-            Decl::Scalar(t) => {
-                let message = format!("type '{t}' does not support field selection");
-                self.errors.push((at, message));
-                return Decl::Dyn;
+            Decl::RootMeta => {
+                matches!(field, "name" | "generateName").then_some(Decl::Scalar("string"))
             }
-            Decl::List(_) | Decl::Dyn => return Decl::Dyn,
+            Decl::Declared(_, fields) => fields.iter().find(|(n, _)| *n == field).map(|(_, d)| *d),
+            Decl::Variables(declared) => {
+                declared.iter().find(|(n, _)| n == field).map(|(_, t)| t.0)
+            }
+            Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Unknown),
+            Decl::MapOf(t) => return Decl::named(t),
+            Decl::Scalar(_) | Decl::List(_) | Decl::ListOf(_) => {
+                if let Some(t) = type_name(target) {
+                    let message = format!("type '{t}' does not support field selection");
+                    self.errors.push((at, message));
+                }
+                return Decl::Unknown;
+            }
+            Decl::Dyn | Decl::Unknown => return target,
         };
         found.unwrap_or_else(|| {
             self.errors.push((at, format!("undefined field '{field}'")));
-            Decl::Dyn
+            Decl::Unknown
         })
     }
+}
+
+impl Decl<'static> {
+    /// The type a scalar type's name stands for (`dyn` too).
+    fn named(t: &'static str) -> Self {
+        if t == "dyn" {
+            Decl::Dyn
+        } else {
+            Decl::Scalar(t)
+        }
+    }
+}
+
+/// Whether `null` may stand beside a value of the type `t` (cel-go's
+/// legacy nullable types: timestamps, durations, objects).
+fn nullable(t: &str) -> bool {
+    [TIMESTAMP_TYPE, DURATION_TYPE, NULL_TYPE].contains(&t) || t.starts_with("kubernetes.")
+}
+
+/// Whether `a` is `null_type` and `b` a type it may stand beside.
+fn null_beside(a: &str, b: &str) -> bool {
+    a == NULL_TYPE && nullable(b)
 }
 
 /// The functions and macros Kubernetes' CEL environment declares (1.36:
@@ -713,7 +1007,7 @@ const DECLARED_FUNCTIONS: &[&str] = &[
 /// strings, any map, one of the library types the check does not follow
 /// (an IP, a CIDR, a quantity, a URL, an optional: never a scalar, a list
 /// or a map), or anything.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Param {
     Scalar(&'static str),
     List,
@@ -726,8 +1020,8 @@ enum Param {
 const STRING: Param = Param::Scalar("string");
 const INT: Param = Param::Scalar("int");
 const BOOL: Param = Param::Scalar("bool");
-const TIMESTAMP: Param = Param::Scalar("google.protobuf.Timestamp");
-const DURATION: Param = Param::Scalar("google.protobuf.Duration");
+const TIMESTAMP: Param = Param::Scalar(TIMESTAMP_TYPE);
+const DURATION: Param = Param::Scalar(DURATION_TYPE);
 
 /// An overload: its parameters (a method's receiver first) and result.
 type Overload = (&'static [Param], Param);
@@ -854,16 +1148,20 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
 /// cel-go takes a dyn.
 fn takes(param: Param, given: Decl<'_>) -> bool {
     match (param, given) {
-        (Param::Any, _) | (_, Decl::Dyn) => true,
-        (Param::Scalar(p), Decl::Scalar(g)) => p == g,
-        (Param::List, Decl::List(_)) | (Param::Map, Decl::Map(_)) => true,
+        (Param::Any, _) | (_, Decl::Dyn | Decl::Unknown) => true,
+        (Param::Scalar(p), Decl::Scalar(g)) => p == g || null_beside(g, p),
+        (Param::List, Decl::List(_) | Decl::ListOf(_))
+        | (Param::Map, Decl::Map(_) | Decl::MapOf(_)) => true,
         (Param::Strings, Decl::List(item)) => {
             matches!(
                 decl(item, embedded(item)),
                 Some(Decl::Scalar("string") | Decl::Dyn)
             )
         }
-        (_, Decl::Scalar(_) | Decl::List(_) | Decl::Map(_)) => false,
+        (Param::Strings, Decl::ListOf(t)) => t == "string" || t == "dyn",
+        (_, Decl::Scalar(_) | Decl::List(_) | Decl::Map(_) | Decl::ListOf(_) | Decl::MapOf(_)) => {
+            false
+        }
         // Objects and declared types: not a scalar, a list, a map, nor a
         // library type.
         (Param::Scalar(_) | Param::List | Param::Strings | Param::Map | Param::Library, _) => false,
@@ -882,22 +1180,30 @@ fn type_name(d: Decl<'_>) -> Option<String> {
             "map(string, {})",
             type_name(decl(values, embedded(values))?)?
         ),
+        Decl::ListOf(t) => format!("list({t})"),
+        Decl::MapOf(t) => format!("map(string, {t})"),
+        Decl::Declared(name, _) => name.to_string(),
         _ => return None,
     })
 }
 
-/// Where cel-go places an expression, where the engine keeps it: a name,
-/// a selection's `.`, a `has(`'s or a call's `(`, an operator.
-fn location(e: &Expr) -> Option<usize> {
+/// Where cel-go places an expression: a name's or a literal's start, a
+/// selection's `.`, a `has(`'s or a call's (a macro's) `(`, an operator,
+/// an index's or a list's `[`, a conditional's `?`.
+fn location(e: &Expr) -> usize {
     match e {
-        Expr::Ident(_, at)
+        Expr::Literal(_, at)
+        | Expr::Ident(_, at)
         | Expr::Select(_, _, at)
         | Expr::Has(_, _, at)
+        | Expr::Index(_, _, at)
         | Expr::Call(_, _, _, at)
+        | Expr::Macro(_, _, _, _, at)
         | Expr::Binary(_, _, _, at)
         | Expr::Not(_, at)
-        | Expr::Negate(_, at) => Some(*at),
-        _ => None,
+        | Expr::Negate(_, at)
+        | Expr::Conditional(_, _, _, at)
+        | Expr::List(_, at) => *at,
     }
 }
 
@@ -931,8 +1237,8 @@ fn decl(schema: &Value, root: bool) -> Option<Decl<'_>> {
         "string" => Some(Decl::Scalar(
             match schema.get("format").and_then(Value::as_str) {
                 Some("byte") => "bytes",
-                Some("duration") => "google.protobuf.Duration",
-                Some("date" | "date-time") => "google.protobuf.Timestamp",
+                Some("duration") => DURATION_TYPE,
+                Some("date" | "date-time") => TIMESTAMP_TYPE,
                 _ => "string",
             },
         )),
@@ -964,7 +1270,7 @@ fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'
             && typed(meta_field("generateName"), "string");
         if !complete {
             match field {
-                "kind" | "apiVersion" => return Some(Decl::Dyn),
+                "kind" | "apiVersion" => return Some(Decl::Scalar("string")),
                 "metadata" => return Some(Decl::RootMeta),
                 _ => {}
             }

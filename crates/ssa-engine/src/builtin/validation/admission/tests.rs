@@ -271,6 +271,71 @@ fn admission_expressions_compile() {
     );
 }
 
+/// `compile.go`'s output types (`ReturnTypes`): a validation and a match
+/// condition give a bool, a message a string, an audit annotation's value
+/// a string or null (`must evaluate to bool but got dyn`: a field of
+/// `object` is dyn); a variable any, and later expressions see it with
+/// its type (`CompositionEnv.AddField`). The declared `request` fields
+/// have theirs.
+#[test]
+fn admission_output_types() {
+    let vap = |spec: &str| listed(policy("ValidatingAdmissionPolicy", None, spec));
+    let rules = "matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]}";
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: object.spec.paused}}]}}"
+        ))
+        .unwrap(),
+        "spec.validations[0].expression: Invalid value: \"object.spec.paused\": must evaluate to bool but got dyn"
+    );
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, matchConditions: [{{name: m, expression: \"'a'\"}}], validations: [{{expression: '1', messageExpression: 'object.metadata.name'}}], auditAnnotations: [{{key: a, valueExpression: '1'}}, {{key: b, valueExpression: 'null'}}]}}"
+        ))
+        .unwrap(),
+        "[spec.matchConditions[0].expression: Invalid value: \"'a'\": must evaluate to bool but got string, \
+         spec.validations[0].expression: Invalid value: \"1\": must evaluate to bool but got int, \
+         spec.validations[0].messageExpression: Invalid value: \"object.metadata.name\": must evaluate to string but got dyn, \
+         spec.auditAnnotations[0].valueExpression: Invalid value: \"1\": must evaluate to one of [string null_type] but got int]"
+    );
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, variables: [{{name: x, expression: \"'a'\"}}, {{name: count, expression: object.spec.replicas}}, {{name: names, expression: \"['a', 'b']\"}}], validations: [{{expression: 'variables.x > 1'}}, {{expression: 'variables.count > 1 && 1 in variables.names'}}, {{expression: 'variables.count'}}]}}"
+        ))
+        .unwrap(),
+        "[spec.validations[0].expression: Invalid value: \"variables.x > 1\": compilation failed: ERROR: <input>:1:13: found no matching overload for '_>_' applied to '(string, int)'\n | variables.x > 1\n | ............^, \
+         spec.validations[1].expression: Invalid value: \"variables.count > 1 && 1 in variables.names\": compilation failed: ERROR: <input>:1:26: found no matching overload for '@in' applied to '(int, list(string))'\n | variables.count > 1 && 1 in variables.names\n | .........................^, \
+         spec.validations[2].expression: Invalid value: \"variables.count\": must evaluate to bool but got dyn]"
+    );
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: 'request.name == 1 || request.dryRun', messageExpression: \"request.userInfo.groups.join(', ')\"}}]}}"
+        ))
+        .unwrap(),
+        "spec.validations[0].expression: Invalid value: \"request.name == 1 || request.dryRun\": compilation failed: ERROR: <input>:1:14: found no matching overload for '_==_' applied to '(string, int)'\n | request.name == 1 || request.dryRun\n | .............^"
+    );
+    // The output type as `Type.String()` prints it: a timestamp by its
+    // full name (the checker's messages say `timestamp`).
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: namespaceObject.metadata.creationTimestamp}}, {{expression: 'namespaceObject.metadata.creationTimestamp == 1'}}]}}"
+        ))
+        .unwrap(),
+        "[spec.validations[0].expression: Invalid value: \"namespaceObject.metadata.creationTimestamp\": must evaluate to bool but got google.protobuf.Timestamp, \
+         spec.validations[1].expression: Invalid value: \"namespaceObject.metadata.creationTimestamp == 1\": compilation failed: ERROR: <input>:1:44: found no matching overload for '_==_' applied to '(timestamp, int)'\n | namespaceObject.metadata.creationTimestamp == 1\n | ...........................................^]"
+    );
+    // What the policies people write give: bools, and strings for messages.
+    for good in [
+        "validations: [{expression: 'object.spec.replicas <= 5', messageExpression: \"'replicas: ' + string(object.spec.replicas)\"}]",
+        "validations: [{expression: \"has(object.spec.paused) ? object.spec.paused == true : true\"}]",
+        "validations: [{expression: \"object.spec.template.spec.containers.all(c, c.image.startsWith('registry.example.com/'))\"}]",
+        "validations: [{expression: '!object.spec.paused'}], auditAnnotations: [{key: a, valueExpression: \"object.spec.replicas > 3 ? 'high' : null\"}]",
+        "variables: [{name: ok, expression: 'object.spec.replicas < 5'}], validations: [{expression: variables.ok}]",
+    ] {
+        assert_eq!(vap(&format!("{{{rules}, {good}}}")), None, "{good}");
+    }
+}
+
 /// `validateValidatingAdmissionPolicyBindingSpec`.
 #[test]
 fn validating_admission_policy_bindings() {

@@ -1018,7 +1018,7 @@ fn compile_rules(
         let message = |expression: &str| {
             crate::crd::compile_cel_rule(expression, &node, root, optional == Some(true))
         };
-        let detail = match (&compiled.error, compiled.scalar) {
+        let detail = match (&compiled.error, compiled.output.as_deref()) {
             (Some(issues), _) => Some(("rule", ["compilation failed: ", issues].concat())),
             (None, Some(t)) if t != "bool" => {
                 Some(("rule", "cel expression must evaluate to a bool".to_string()))
@@ -1032,7 +1032,7 @@ fn compile_rules(
                     ["messageExpression compilation failed: ", &issues].concat(),
                 )),
                 Some(crate::crd::CelCompiled {
-                    scalar: Some(t), ..
+                    output: Some(t), ..
                 }) if t != "string" => Some((
                     "messageExpression",
                     "messageExpression must evaluate to a string".to_string(),
