@@ -381,11 +381,11 @@ fn issues<'a>(
     let mut checker = Checker {
         vars: vars.into_iter().map(|(n, d)| (n.to_string(), d)).collect(),
         errors: Vec::new(),
-        literal_errors: Vec::new(),
+        validator_errors: Vec::new(),
     };
     let result = checker.check(expr);
     let mut errors = if checker.errors.is_empty() {
-        checker.literal_errors
+        checker.validator_errors
     } else {
         checker.errors
     };
@@ -405,9 +405,10 @@ struct Checker<'a> {
     vars: Vec<(String, Decl<'a>)>,
     /// Each error's place (in characters) and message.
     errors: Vec<(usize, String)>,
-    /// The homogeneous-literal validator's, reported when there are no
-    /// others.
-    literal_errors: Vec<(usize, String)>,
+    /// The AST validators' (Kubernetes adds cel-go's homogeneous-literal
+    /// and duration and timestamp literal validators), reported when the
+    /// checker found nothing.
+    validator_errors: Vec<(usize, String)>,
 }
 
 impl<'a> Checker<'a> {
@@ -497,6 +498,9 @@ impl<'a> Checker<'a> {
                 let Some(overloads) = overloads(name, receiver.is_some()) else {
                     return Decl::Unknown;
                 };
+                if target.is_none() {
+                    self.literal_argument(name, args);
+                }
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
                 self.call(name, overloads, receiver, &args, *at)
             }
@@ -570,13 +574,30 @@ impl<'a> Checker<'a> {
         };
         if let Some((item, found)) = items.iter().zip(&names).find(|(_, n)| *n != first) {
             let message = format!("expected type '{first}' but found '{found}'");
-            self.literal_errors.push((location(item), message));
+            self.validator_errors.push((location(item), message));
             return Decl::ListOf("dyn");
         }
         match types[0] {
             Decl::Scalar(t) => Decl::ListOf(t),
             Decl::Dyn => Decl::ListOf("dyn"),
             _ => Decl::Unknown,
+        }
+    }
+
+    /// `ValidateDurationLiterals`, `ValidateTimestampLiterals`: a string
+    /// literal given to `duration()` or `timestamp()` is converted when
+    /// the expression is compiled (Go's `time.ParseDuration`, RFC 3339
+    /// within years 1 to 9999): `invalid duration argument`, at the
+    /// literal (`duration('1d')`: Go has no day unit).
+    fn literal_argument(&mut self, name: &str, args: &[Expr]) {
+        let [Expr::Literal(text @ Value::String(_), at)] = args else {
+            return;
+        };
+        if matches!(name, "duration" | "timestamp")
+            && !matches!(super::time::call(name, text, false), Some(Ok(_)))
+        {
+            let message = format!("invalid {name} argument");
+            self.validator_errors.push((*at, message));
         }
     }
 

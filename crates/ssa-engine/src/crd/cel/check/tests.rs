@@ -556,3 +556,31 @@ fn output_types() {
     // What the check does not follow has no name.
     assert_eq!(output("self.tags.sortBy(t, t)", false), "");
 }
+
+/// cel-go's literal validators: a `duration()` or `timestamp()` of a
+/// string literal Go does not parse (`invalid duration argument`, at the
+/// literal), once the checker found nothing.
+#[test]
+fn duration_and_timestamp_literals() {
+    let node = "{type: object, properties: {timeout: {type: string, format: duration}, at: {type: string, format: date-time}}}";
+    assert_eq!(
+        error(node, "self.timeout < duration('1d')").unwrap(),
+        "ERROR: <input>:1:25: invalid duration argument\n | self.timeout < duration('1d')\n | ........................^"
+    );
+    assert!(
+        error(node, "self.at > timestamp('2024-01-01')")
+            .unwrap()
+            .contains("1:21: invalid timestamp argument")
+    );
+    assert!(
+        error(node, "self.timeot < duration('1d')")
+            .unwrap()
+            .contains("undefined field 'timeot'")
+    );
+    for good in [
+        "self.timeout < duration('24h') && self.timeout >= duration('1m30s')",
+        "self.at > timestamp('2024-01-01T00:00:00Z') && duration(string(self.timeout)) > duration('0')",
+    ] {
+        assert_eq!(error(node, good), None, "{good}");
+    }
+}
