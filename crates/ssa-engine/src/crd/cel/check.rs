@@ -43,7 +43,8 @@
 //!
 //! A function the environment does not declare is an `undeclared
 //! reference` at its `(`, after its arguments' and receiver's errors (a
-//! namespaced one, `sets.contains`, is not checked).
+//! misspelt namespaced one, `sets.contian`, makes its namespace an
+//! undeclared reference too).
 //!
 //! Only these are checked: a rule with another compile error (a list
 //! literal's mixed types, an operator or function given an object, whose
@@ -470,11 +471,10 @@ impl<'a> Checker<'a> {
                 self.check(target);
                 Decl::Unknown
             }
-            // `sets.contains(…)`, `format.dns1123Label()`, `cel.bind(…)`: a
-            // name outside the scope before the `.` makes a namespaced
-            // function, whose names the check does not list.
-            Expr::Call(Some(target), _, _, _) if matches!(&**target, Expr::Ident(n, _) if !self.in_scope(n)) => {
-                Decl::Unknown
+            // `sets.contains(…)`, `format.dns1123Label()`: a name outside
+            // the scope before the `.` may make a namespaced function.
+            Expr::Call(Some(target), name, args, at) if matches!(&**target, Expr::Ident(n, _) if !self.in_scope(n)) => {
+                self.namespaced(target, name, args, *at)
             }
             // A name the environment does not declare: cel-go checks the
             // arguments (which a misspelt macro's variable fails), the
@@ -505,6 +505,29 @@ impl<'a> Checker<'a> {
                 self.call(name, overloads, receiver, &args, *at)
             }
         }
+    }
+
+    /// `prefix.name(args)` where `prefix` is no variable (cel-go's
+    /// `checkCall`): a function the environment declares by that
+    /// qualified name, or else a method on `prefix`, which is then an
+    /// undeclared reference itself (after the arguments' errors), and so
+    /// is `name` when no function has it (`sets.contian(…)`: both).
+    fn namespaced(&mut self, target: &Expr, name: &str, args: &[Expr], at: usize) -> Decl<'a> {
+        for arg in args {
+            self.check(arg);
+        }
+        let Expr::Ident(prefix, _) = target else {
+            return Decl::Unknown;
+        };
+        if NAMESPACED_FUNCTIONS.contains(&[prefix.as_str(), ".", name].concat().as_str()) {
+            return Decl::Unknown;
+        }
+        self.check(target);
+        if !DECLARED_FUNCTIONS.contains(&name) {
+            let message = format!("undeclared reference to '{name}' (in container '')");
+            self.errors.push((at, message));
+        }
+        Decl::Unknown
     }
 
     /// Whether `name` is a variable in scope or a type name.
@@ -893,8 +916,7 @@ fn null_beside(a: &str, b: &str) -> bool {
 /// comprehensions and `ext.Strings`, `ext.Lists`; apiserver's libraries:
 /// URLs, regex, lists, authz, quantity, IP, CIDR, format, semver), by the
 /// name a call uses after its `.` or as a global: a name not here is
-/// `undeclared reference`. Namespaced functions (`sets.contains`) are
-/// not checked.
+/// `undeclared reference`. Namespaced ones are [`NAMESPACED_FUNCTIONS`].
 const DECLARED_FUNCTIONS: &[&str] = &[
     // cel-go's standard library and macros.
     "size",
@@ -1022,6 +1044,38 @@ const DECLARED_FUNCTIONS: &[&str] = &[
     "semver",
     // The optional field selection `e.?f` (the engine's own call).
     "?",
+];
+
+/// The functions Kubernetes' CEL environment declares under a namespace
+/// (1.36: cel-go's optional types, `ext.Sets`, `ext.Lists` version 3,
+/// `ext.Strings` version 2; apiserver's IP and format libraries, whose
+/// formats are `format.` and a name of `ConstantFormats`). cel-go's
+/// `cel.bind` is not among them: Kubernetes does not add `ext.Bindings`.
+const NAMESPACED_FUNCTIONS: &[&str] = &[
+    "optional.none",
+    "optional.of",
+    "optional.ofNonZeroValue",
+    "optional.unwrap",
+    "sets.contains",
+    "sets.equivalent",
+    "sets.intersects",
+    "lists.range",
+    "strings.quote",
+    "ip.isCanonical",
+    "format.named",
+    "format.dns1123Label",
+    "format.dns1123Subdomain",
+    "format.dns1035Label",
+    "format.qualifiedName",
+    "format.dns1123LabelPrefix",
+    "format.dns1123SubdomainPrefix",
+    "format.dns1035LabelPrefix",
+    "format.labelValue",
+    "format.uri",
+    "format.uuid",
+    "format.byte",
+    "format.date",
+    "format.datetime",
 ];
 
 /// A parameter of an overload: a scalar type, any list, a list of
