@@ -41,7 +41,8 @@ Inputs: UPSTREAM, a directory with copies of the internal Go files (git
 ignores tools/internal-types/upstream; README.md says which copies):
 `batch.go`, `flowcontrol.go`, `storage.go` and `core.go` (pkg/apis/core's
 types.go, whole or only the declarations reached), each starting with a
-line `// origin: owner/repo@commit path` that is written into the output;
+line `// origin: owner/repo@commit path`, optionally followed by a note in
+parentheses (`(k8s.io/kubernetes v1.36.0)`), that is written into the output;
 and git directories (bare is fine) of kubernetes/api and
 kubernetes/apiextensions-apiserver, read at REF (default v0.36.0) with
 `git show`.
@@ -135,10 +136,10 @@ class Sources(goencoding.Repos):
         for path, name in FILES.items():
             with open(os.path.join(upstream, name)) as f:
                 text = f.read()
-            m = re.match(r"// origin: (\S+@[0-9a-f]{40}) (\S+)\n", text)
+            m = re.match(r"// origin: (\S+@[0-9a-f]{40}) (\S+)( \([^()\n]+\))?\n", text)
             if not m:
-                raise SystemExit(f"{name}: no `// origin: owner/repo@commit path` first line")
-            self.origins[path] = f"{m.group(2)} of {m.group(1)}"
+                raise SystemExit(f"{name}: no `// origin: owner/repo@commit path [(note)]` first line")
+            self.origins[path] = f"{m.group(2)}{m.group(3) or ''} of {m.group(1)}"
             self.packages[path] = goencoding.Package(self, path, [text])
 
     def files(self, import_path):

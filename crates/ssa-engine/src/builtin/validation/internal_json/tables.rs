@@ -7,7 +7,7 @@
 /// `successPolicy` are immutable); `Type` and `Status` of a pod
 /// condition pattern are named strings of `pkg/apis/core`.
 ///
-/// From pkg/apis/batch/types.go of ashierj/superdemo@c1cf94e91feedf4d7b64e64bcdefc7f21f8224f3.
+/// From vendor/k8s.io/kubernetes/pkg/apis/batch/types.go (k8s.io/kubernetes v1.36.0) of kubernetes/cloud-provider-gcp@4e24531247d7f37b936881c0a5c186ffc8cd72d1.
 #[cfg(feature = "rare-kinds")]
 const BATCH_TYPES: &str = r#"[
 ["PodFailurePolicy",["Rules","[@1"]],
@@ -24,7 +24,7 @@ const BATCH_TYPES: &str = r#"[
 /// unknown type); the int32 pointers of v1 that are values here print
 /// 0 when unset.
 ///
-/// From pkg/apis/flowcontrol/types.go of ashierj/superdemo@c1cf94e91feedf4d7b64e64bcdefc7f21f8224f3.
+/// From vendor/k8s.io/kubernetes/pkg/apis/flowcontrol/types.go (k8s.io/kubernetes v1.34.1) of openshift/openshift-apiserver@56aa2d96edd725e44ddd7ff13f23e53e6c509828.
 #[cfg(feature = "rare-kinds")]
 const FLOWCONTROL_TYPES: &str = r#"[
 ["FlowSchemaSpec",["PriorityLevelConfiguration","@1"],["MatchingPrecedence","i"],["DistinguisherMethod","*@2"],["Rules","[@3"]],
@@ -69,7 +69,7 @@ const APIEXTENSIONS_TYPES: &str = r#"[
 /// volume source a pod volume also has is the catalogue's struct of that
 /// name. The PersistentVolumeSource is embedded, its fields inline.
 ///
-/// From pkg/apis/core/types.go of AIAgentSandox/kubernetes@64149d1201ab96736d5aa902df411d40a3f6f714; pkg/apis/storage/types.go of ashierj/superdemo@c1cf94e91feedf4d7b64e64bcdefc7f21f8224f3.
+/// From vendor/k8s.io/kubernetes/pkg/apis/core/types.go (k8s.io/kubernetes v1.36.0) of kubernetes/cloud-provider-gcp@4e24531247d7f37b936881c0a5c186ffc8cd72d1; vendor/k8s.io/kubernetes/pkg/apis/storage/types.go (k8s.io/kubernetes v1.34.1) of openshift/openshift-apiserver@56aa2d96edd725e44ddd7ff13f23e53e6c509828.
 #[cfg(feature = "rare-kinds")]
 const STORAGE_TYPES: &str = r#"[
 ["VolumeAttachmentSpec",["Attacher","s"],["Source","@VolumeAttachmentSource"],["NodeName","s"]],
