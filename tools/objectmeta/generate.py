@@ -107,14 +107,15 @@ OTHERS = {
     # policy/validation ValidatePodDisruptionBudget: the spec alone.
     "policy/PodDisruptionBudget": "r",
     # admissionregistration/validation: genericvalidation.ValidateObjectMeta
-    # with NameIsDNSSubdomain. The MutatingAdmissionPolicy functions were
-    # not found for 1.36: the registry's pass alone.
+    # with NameIsDNSSubdomain (ValidateMutatingAdmissionPolicy and
+    # ValidateMutatingAdmissionPolicyBinding too, read in a 1.34-1.36
+    # revision).
     "admissionregistration.k8s.io/MutatingWebhookConfiguration": "s",
     "admissionregistration.k8s.io/ValidatingWebhookConfiguration": "s",
     "admissionregistration.k8s.io/ValidatingAdmissionPolicy": "s",
     "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding": "s",
-    "admissionregistration.k8s.io/MutatingAdmissionPolicy": "r",
-    "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding": "r",
+    "admissionregistration.k8s.io/MutatingAdmissionPolicy": "s",
+    "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding": "s",
     # apiextensions-apiserver ValidateCustomResourceDefinition: a DNS
     # subdomain, spec.names.plural+"."+spec.group.
     "apiextensions.k8s.io/CustomResourceDefinition": "c",

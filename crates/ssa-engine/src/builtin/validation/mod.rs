@@ -49,7 +49,8 @@
 //!   PriorityLevelConfigurations, and their mandatory objects.
 //! - `resource_quota`: a ResourceQuota's hard limits, scopes and scope
 //!   selector.
-//! - `admission`: webhook configurations, and a webhook's client config
+//! - `admission`: webhook configurations, admission policies and their
+//!   bindings (validating and mutating), and a webhook's client config
 //!   (shared with a CustomResourceDefinition's conversion webhook).
 //! - `policy`: a PodDisruptionBudget's spec.
 //! - `scheduling`: a PriorityClass's value and preemption policy.
@@ -175,6 +176,8 @@ impl Spec {
                 | Spec::WebhookConfiguration { .. }
                 | Spec::ValidatingAdmissionPolicy
                 | Spec::ValidatingAdmissionPolicyBinding
+                | Spec::MutatingAdmissionPolicy
+                | Spec::MutatingAdmissionPolicyBinding
                 | Spec::LimitRange
                 | Spec::ResourceQuota
                 | Spec::ApiService
@@ -226,6 +229,8 @@ enum Spec {
     },
     ValidatingAdmissionPolicy,
     ValidatingAdmissionPolicyBinding,
+    MutatingAdmissionPolicy,
+    MutatingAdmissionPolicyBinding,
     LimitRange,
     ResourceQuota,
     ApiService,
@@ -692,13 +697,23 @@ pub const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "ValidatingAdmissionPolicy",
-        "a failurePolicy missing or unknown; a paramKind whose apiVersion is missing, has more than one slash, a group that is not a DNS subdomain or a version that is not a DNS-1035 label, or whose kind is missing or not one in lower case; matchConstraints missing, without resourceRules, or with a match policy, selector or rule as a webhook's refuses, or resource names that are not path segments or repeat; match conditions as a webhook's (unless an update leaves them and the paramKind as they were); variables without a name, with one that is not a CEL identifier, or without an expression; neither validations nor auditAnnotations; a validation without an expression, with a blank message or messageExpression, a message over several lines or an unknown reason; more than 20 auditAnnotations, a key that is not a qualified name after the policy's name, or repeats, a valueExpression missing or over 5 KiB; expressions (match conditions, variables, validations, message expressions, audit annotation values) that name an undeclared variable (params without a paramKind, variables without variables or declared later, self) or a field request, namespaceObject or variables does not have (the other CEL compile errors are not modelled)",
+        "a failurePolicy missing or unknown; a paramKind whose apiVersion is missing, has more than one slash, a group that is not a DNS subdomain or a version that is not a DNS-1035 label, or whose kind is missing or not one in lower case; matchConstraints missing, without resourceRules, or with a match policy, selector or rule as a webhook's refuses, or resource names that are not path segments or repeat; match conditions as a webhook's (unless an update leaves them and the paramKind as they were); variables without a name, with one that is not a CEL identifier, or without an expression; neither validations nor auditAnnotations; a validation without an expression, with a blank message or messageExpression, a message over several lines or an unknown reason; more than 20 auditAnnotations, a key that is not a qualified name after the policy's name (or any key when the policy has no name), or repeats, a valueExpression missing or over 5 KiB; expressions (match conditions, variables, validations, message expressions, audit annotation values) that name an undeclared variable (params without a paramKind, variables without variables or declared later, self) or a field request, namespaceObject or variables does not have (the other CEL compile errors are not modelled)",
         "admissionregistration/validation ValidateValidatingAdmissionPolicy, ValidateValidatingAdmissionPolicyUpdate (validateValidatingAdmissionPolicySpec, validateParamKind, validateMatchResources, validateNamedRuleWithOperations, validateMatchConditions, validateVariable, validateValidation, validateAuditAnnotation)",
     ),
     (
         "ValidatingAdmissionPolicyBinding",
         "a policyName missing or not a DNS subdomain; a paramRef with neither or both of a name (a path segment) and a selector, or a parameterNotFoundAction missing or other than Deny and Allow; matchResources as a policy's; validationActions missing, unknown, repeated, or Deny with Warn",
         "admissionregistration/validation ValidateValidatingAdmissionPolicyBinding (validateValidatingAdmissionPolicyBindingSpec, validateParamRef, validateMatchResources, validateValidationActions)",
+    ),
+    (
+        "MutatingAdmissionPolicy",
+        "a failurePolicy missing or unknown; a paramKind, matchConstraints, match conditions and variables as a ValidatingAdmissionPolicy's, and resource rules that match DELETE (each such operation reported at spec.matchConstraints.resourceRules.operations); no mutations; a mutation without a patchType or with one other than ApplyConfiguration and JSONPatch, without the patch its type names (applyConfiguration or jsonPatch), with the other one as well, or whose patch has no expression; a reinvocationPolicy missing or other than IfNeeded and Never; expressions (match conditions, variables) that do not compile as a ValidatingAdmissionPolicy's do (a mutation's expression, an Object{...} or JSONPatch{...} construction, is outside the engine's CEL subset and not compiled)",
+        "admissionregistration/validation ValidateMutatingAdmissionPolicy, ValidateMutatingAdmissionPolicyUpdate (validateMutatingAdmissionPolicySpec, validateParamKind, validateMatchResources, validateNamedRuleWithOperations, validateMatchConditions, validateVariable, validateMutation, validateApplyConfiguration, validateJSONPatch)",
+    ),
+    (
+        "MutatingAdmissionPolicyBinding",
+        "a policyName missing or not a DNS subdomain; a paramRef as a ValidatingAdmissionPolicyBinding's; matchResources as a policy's, whose resource rules may not match DELETE",
+        "admissionregistration/validation ValidateMutatingAdmissionPolicyBinding, ValidateMutatingAdmissionPolicyBindingUpdate (validateMutatingAdmissionPolicyBindingSpec, validateParamRef, validateMatchResources)",
     ),
     (
         "Role, ClusterRole",
@@ -806,6 +821,12 @@ impl KindValidation {
             }
             ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding") => {
                 Spec::ValidatingAdmissionPolicyBinding
+            }
+            ("admissionregistration.k8s.io", "MutatingAdmissionPolicy") => {
+                Spec::MutatingAdmissionPolicy
+            }
+            ("admissionregistration.k8s.io", "MutatingAdmissionPolicyBinding") => {
+                Spec::MutatingAdmissionPolicyBinding
             }
             _ => Spec::None,
         };
@@ -953,7 +974,15 @@ impl KindValidation {
             }
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             (Spec::ValidatingAdmissionPolicyBinding, _) => {
-                errs.extend(admission::validating_admission_policy_binding(new));
+                errs.extend(admission::policy_binding(new, false));
+            }
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+            (Spec::MutatingAdmissionPolicy, _) => {
+                errs.extend(admission::mutating_admission_policy(new, old));
+            }
+            #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
+            (Spec::MutatingAdmissionPolicyBinding, _) => {
+                errs.extend(admission::policy_binding(new, true));
             }
             // Without `rare-kinds`: the metadata alone (the page asks the
             // API package instead, see `Spec::is_rare`).

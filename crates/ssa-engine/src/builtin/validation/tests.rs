@@ -1131,6 +1131,8 @@ fn every_catalogue_kind_has_its_metadata_rule() {
                 "admissionregistration.k8s.io/ValidatingWebhookConfiguration",
                 "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
                 "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
+                "admissionregistration.k8s.io/MutatingAdmissionPolicy",
+                "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
                 "coordination.k8s.io/Lease",
                 "node.k8s.io/RuntimeClass",
             ],
@@ -1173,15 +1175,7 @@ fn every_catalogue_kind_has_its_metadata_rule() {
             Some((StorageVersion, false)),
             &["internal.apiserver.k8s.io/StorageVersion"],
         ),
-        (
-            None,
-            &[
-                "/Event",
-                "policy/PodDisruptionBudget",
-                "admissionregistration.k8s.io/MutatingAdmissionPolicy",
-                "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
-            ],
-        ),
+        (None, &["/Event", "policy/PodDisruptionBudget"]),
     ];
     let not_stored = [
         "APIGroup",

@@ -220,7 +220,10 @@ fn policy(kind: &str, old: Option<&str>, spec: &str) -> Result<(), String> {
 }
 
 /// `validateValidatingAdmissionPolicySpec` (its CEL compilation aside):
-/// the documentation's example passes; what each part requires.
+/// the documentation's example passes; what each part requires, in the
+/// words of the 1.34-1.36 revision (`must be a valid CEL identifier`,
+/// `must not contain line breaks`; older releases began them with
+/// `name is not` and `message`).
 #[test]
 fn validating_admission_policies() {
     let vap = |spec: &str| listed(policy("ValidatingAdmissionPolicy", None, spec));
@@ -232,7 +235,7 @@ fn validating_admission_policies() {
     );
     assert_eq!(
         vap("{paramKind: {apiVersion: rules.example.com/, kind: Limit}, matchConstraints: {resourceRules: [{apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods], resourceNames: [a/b, a/b]}]}, variables: [{name: 'in', expression: ' '}], validations: [{expression: 'true', message: \"two\\nlines\", reason: Teapot}], auditAnnotations: [{key: 'high replicas', valueExpression: ''}, {key: 'high replicas', valueExpression: 'x'}]}").unwrap(),
-        "[spec.paramKind.apiVersion: Invalid value: \"rules.example.com/\": version must be specified, spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: \"a/b\", spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier, spec.variables[0].expression: Required value: expression is not specified, spec.validations[0].message: Invalid value: \"two\\nlines\": message must not contain line breaks, spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", spec.auditAnnotations[0].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified, spec.auditAnnotations[1].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[1].valueExpression: Invalid value: \"x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x\n | ^, spec.auditAnnotations[1].key: Duplicate value: \"high replicas\"]"
+        "[spec.paramKind.apiVersion: Invalid value: \"rules.example.com/\": version must be specified, spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Invalid value: \"a/b\": may not contain '/', spec.matchConstraints.resourceRules[0].resourceNames[1]: Duplicate value: \"a/b\", spec.variables[0].name: Invalid value: \"in\": must be a valid CEL identifier, spec.variables[0].expression: Required value: expression is not specified, spec.validations[0].message: Invalid value: \"two\\nlines\": must not contain line breaks, spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", spec.auditAnnotations[0].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[0].valueExpression: Required value: valueExpression is not specified, spec.auditAnnotations[1].key: Invalid value: \"replicas.example.com/high replicas\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), spec.auditAnnotations[1].valueExpression: Invalid value: \"x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x\n | ^, spec.auditAnnotations[1].key: Duplicate value: \"high replicas\"]"
     );
 }
 
@@ -358,6 +361,128 @@ fn validating_admission_policy_bindings() {
     assert_eq!(
         binding("{policyName: p, validationActions: [Audit], paramRef: {}}").unwrap(),
         "[spec.paramRef: Required value: one of name or selector must be specified, spec.paramRef.parameterNotFoundAction: Required value]"
+    );
+}
+
+/// A policy without a name: no audit annotation's key qualifies
+/// (`validateAuditAnnotation`), and a blank message is refused in the
+/// 1.34-1.36 words.
+#[test]
+fn validating_admission_policy_without_a_name() {
+    let object = crate::yaml::parse(
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {generateName: ''}\nspec: {failurePolicy: Fail, matchConstraints: {matchPolicy: Equivalent, namespaceSelector: {}, objectSelector: {}, resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]}, validations: [{expression: 'true', message: ' '}], auditAnnotations: [{key: high, valueExpression: \"'yes'\"}]}",
+    )
+    .unwrap()
+    .value;
+    let table = crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref());
+    let result = KindValidation::for_kind(
+        "admissionregistration.k8s.io/v1",
+        "ValidatingAdmissionPolicy",
+        table,
+    )
+    .unwrap()
+    .validate(None, &object);
+    assert_eq!(
+        listed(result).unwrap(),
+        "[metadata.name: Required value: name or generateName is required, spec.validations[0].message: Invalid value: \" \": must be non-empty if specified, spec.auditAnnotations[0].key: Invalid value: \"high\": requires metadata.name be non-empty]"
+    );
+}
+
+/// The documentation's mutating policies (Kubernetes' MutatingAdmissionPolicy
+/// page: a sidecar by apply configuration and by JSON patch, a label), a
+/// binding, and a policy with parameters and variables.
+const SIDECAR: &str = r#"{paramKind: {kind: Sidecar, apiVersion: mutations.example.com/v1}, matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}]}, matchConditions: [{name: does-not-already-have-sidecar, expression: '!object.spec.initContainers.exists(ic, ic.name == "mesh-proxy")'}], failurePolicy: Fail, reinvocationPolicy: IfNeeded, MUTATIONS}"#;
+
+/// `validateMutatingAdmissionPolicySpec`, `validateMutation`: the
+/// documentation's policies pass (their `Object{...}` and `JSONPatch{...}`
+/// expressions are outside the engine's CEL subset, and not compiled);
+/// what each part requires.
+#[test]
+fn mutating_admission_policies() {
+    let map = |spec: &str| listed(policy("MutatingAdmissionPolicy", None, spec));
+    let sidecar = |mutations: &str| SIDECAR.replace("MUTATIONS", mutations);
+    for mutations in [
+        r#"mutations: [{patchType: ApplyConfiguration, applyConfiguration: {expression: 'Object{spec: Object.spec{initContainers: [Object.spec.initContainers{name: "mesh-proxy", image: "mesh/proxy:v1.0.0", args: ["proxy", "sidecar"], restartPolicy: "Always"}]}}'}}]"#,
+        r#"mutations: [{patchType: JSONPatch, jsonPatch: {expression: '[JSONPatch{op: "add", path: "/spec/initContainers/-", value: Object.spec.initContainers{name: "mesh-proxy", image: "mesh-proxy/v1.0.0", restartPolicy: "Always"}}]'}}]"#,
+    ] {
+        assert_eq!(map(&sidecar(mutations)), None, "{mutations}");
+    }
+    let labels = r#"{matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}]}, variables: [{name: environment, expression: "'test'"}], mutations: [{patchType: ApplyConfiguration, applyConfiguration: {expression: 'Object{metadata: Object.metadata{labels: {"environment": variables.environment}}}'}}], reinvocationPolicy: Never}"#;
+    assert_eq!(map(labels), None);
+    assert_eq!(
+        map("{}").unwrap(),
+        "[spec.matchConstraints: Required value, spec.mutations: Required value: mutations must contain at least one item, spec.reinvocationPolicy: Required value]"
+    );
+    // A mutating policy may not match DELETE: the rule's own check, then
+    // the mutating one, at the rules' path without an index.
+    assert_eq!(
+        map(
+            &sidecar("mutations: [{}, {patchType: Merge}], reinvocationPolicy: Always")
+                .replace("[CREATE]", "[CREATE, DELETE, PATCH]")
+        )
+        .unwrap(),
+        "[spec.matchConstraints.resourceRules[0].operations[2]: Unsupported value: \"PATCH\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"DELETE\", \"UPDATE\", spec.matchConstraints.resourceRules.operations: Unsupported value: \"DELETE\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"UPDATE\", spec.matchConstraints.resourceRules.operations: Unsupported value: \"PATCH\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"UPDATE\", spec.mutations[0].patchType: Required value, spec.mutations[1].patchType: Unsupported value: \"Merge\": supported values: \"ApplyConfiguration\", \"JSONPatch\", spec.reinvocationPolicy: Unsupported value: \"Always\": supported values: \"IfNeeded\", \"Never\"]"
+    );
+    // The patch the type names, and not the other.
+    assert_eq!(
+        map(&sidecar("mutations: [{patchType: JSONPatch, applyConfiguration: {expression: 'Object{}'}}, {patchType: ApplyConfiguration, applyConfiguration: {expression: ' '}, jsonPatch: {expression: '[]'}}, {patchType: JSONPatch, jsonPatch: {}}]")).unwrap(),
+        "[spec.mutations[0].jsonPatch: Required value: must be specified when patchType is JSONPatch, spec.mutations[0].applyConfiguration: Invalid value: \"{applyConfiguration}\": must not be specified when patchType is JSONPatch, spec.mutations[1].applyConfiguration.expression: Required value, spec.mutations[1].jsonPatch: Invalid value: \"{jsonPatch}\": must not be specified when patchType is ApplyConfiguration, spec.mutations[2].jsonPatch.expression: Required value]"
+    );
+}
+
+/// A mutating policy's expressions compile as a validating policy's: its
+/// variables (`must be a valid CEL identifier`), its match conditions
+/// (no `variables`); its mutations with `variables` always declared (the
+/// composited compiler), trimmed, when they are inside the engine's CEL
+/// subset. An update that keeps the match conditions and the parameters'
+/// kind does not check the conditions again.
+#[test]
+fn mutating_admission_policy_expressions() {
+    let map = |spec: &str| listed(policy("MutatingAdmissionPolicy", None, spec));
+    let rules = "matchConstraints: {resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: ['*'], resources: [deployments]}]}, reinvocationPolicy: Never";
+    let spec = format!(
+        "{{{rules}, matchConditions: [{{name: a, expression: 'variables.x'}}], variables: [{{name: 'in', expression: 'params.x'}}, {{name: labels, expression: \"{{'a': 'b'}}\"}}], \
+         mutations: [{{patchType: ApplyConfiguration, applyConfiguration: {{expression: ' variables.patch '}}}}, {{patchType: ApplyConfiguration, applyConfiguration: {{expression: 'Object{{metadata: Object.metadata{{labels: variables.labels}}}}'}}}}]}}"
+    );
+    assert_eq!(
+        map(&spec).unwrap(),
+        "[spec.matchConditions[0].expression: Invalid value: \"variables.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'variables' (in container '')\n | variables.x\n | ^, \
+         spec.variables[0].name: Invalid value: \"in\": must be a valid CEL identifier, \
+         spec.variables[0].expression: Invalid value: \"params.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x\n | ^, \
+         spec.mutations[0].applyConfiguration.expression: Invalid value: \"variables.patch\": compilation failed: ERROR: <input>:1:10: undefined field 'patch'\n | variables.patch\n | .........^]"
+    );
+    // Without variables, `variables` is still declared (no field).
+    assert_eq!(
+        map(&format!("{{{rules}, mutations: [{{patchType: JSONPatch, jsonPatch: {{expression: variables.patch}}}}]}}")).unwrap(),
+        "spec.mutations[0].jsonPatch.expression: Invalid value: \"variables.patch\": compilation failed: ERROR: <input>:1:10: undefined field 'patch'\n | variables.patch\n | .........^"
+    );
+    let stored = format!(
+        "{{{rules}, matchConditions: [{{name: a, expression: 'variables.x'}}], mutations: [{{patchType: JSONPatch, jsonPatch: {{expression: '[]'}}}}]}}"
+    );
+    assert!(
+        policy(
+            "MutatingAdmissionPolicy",
+            Some(&stored),
+            &stored.replace("Never", "IfNeeded")
+        )
+        .is_ok()
+    );
+}
+
+/// `validateMutatingAdmissionPolicyBindingSpec`: a validating binding's
+/// checks but its actions, and resource rules without `DELETE`.
+#[test]
+fn mutating_admission_policy_bindings() {
+    let binding = |spec: &str| listed(policy("MutatingAdmissionPolicyBinding", None, spec));
+    assert_eq!(
+        binding(
+            "{matchResources: {namespaceSelector: {}}, policyName: sidecar-policy.example.com}"
+        ),
+        None
+    );
+    assert_eq!(
+        binding("{paramRef: {name: a/b, parameterNotFoundAction: Allow}, matchResources: {resourceRules: [{apiGroups: [''], apiVersions: [v1], operations: [CREATE, DELETE], resources: [pods]}], excludeResourceRules: [{apiGroups: [''], apiVersions: [v1], operations: [DELETE], resources: [pods]}]}, validationActions: [Block]}").unwrap(),
+        "[spec.policyName: Required value, spec.paramRef.name: Invalid value: \"a/b\": may not contain '/', spec.matchResources.resourceRules.operations: Unsupported value: \"DELETE\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"UPDATE\"]"
     );
 }
 
