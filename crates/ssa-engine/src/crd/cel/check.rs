@@ -46,9 +46,33 @@
 //! misspelt namespaced one, `sets.contian`, makes its namespace an
 //! undeclared reference too).
 //!
-//! Only these are checked: a rule with another compile error (a list
-//! literal's mixed types, an operator or function given an object, whose
-//! type name the server generates) is taken, or refused for these alone.
+//! `null` stands beside a timestamp, a duration or an object, not a
+//! string, a number or a list (`'_!=_' applied to '(string, null)'`); an
+//! index takes an int on a list and a string on a map (`'_[_]'`); a list
+//! has no fields; a comprehension ranges over a list, a map or a dyn, and
+//! `all`'s and `exists`' bodies are bools; a conditional's branches have
+//! one type (`'_?_:_'`). Types are printed as cel-go's checker prints
+//! them (`FormatCELType`: `timestamp`, `duration`, `null`).
+//!
+//! When the checker finds nothing, the AST validators Kubernetes adds
+//! run: a list literal's items of the first one's type, a dyn differing
+//! from any other (`expected type 'int' but found 'double'`, at the first
+//! that differs), and `duration()` and `timestamp()` of a literal Go
+//! parses (`invalid duration argument`).
+//!
+//! The output type is told where the check knows it: a rule must give a
+//! bool, a message a string, an admission expression what its accessor
+//! returns (`must evaluate to bool but got dyn`, printed by cel-go's
+//! `Type.String()`).
+//!
+//! Only these are checked: a rule with another compile error (an
+//! operator, function or comprehension given an object, whose type name
+//! the server generates; a `null` branch of a conditional) is taken, or
+//! refused for these alone. "Unknown" is not "dyn": a value the check does
+//! not follow (an optional, a library type, what a function outside the
+//! overload table returns) is taken by anything and names no type, while
+//! cel-go's dyn (an int-or-string, an admission `object`) is a type of its
+//! own, which an output check and a list literal tell.
 
 use super::Expr;
 use crate::crd::CEL_RESERVED as RESERVED;
@@ -1361,7 +1385,7 @@ fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'
 /// apiserver's `cel.Escape`: the CEL name of a property, `None` when it
 /// has none (empty, a leading digit, another character than letters,
 /// digits, `_`, `.`, `-` and `/`).
-fn escape(name: &str) -> Option<String> {
+pub(super) fn escape(name: &str) -> Option<String> {
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
