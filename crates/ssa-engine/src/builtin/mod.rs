@@ -444,6 +444,12 @@ steps:
     kind: ResourceClaim
     metadata: {name: claim, namespace: default}
     status:
+      # The device is the allocation's: a status of another device is
+      # refused (validateDeviceStatus).
+      allocation:
+        devices:
+          results:
+          - {request: gpu, driver: gpu.example.com, pool: pool-a, device: gpu-0}
       devices:
       - {driver: gpu.example.com, pool: pool-a, device: gpu-0}
 "#;

@@ -3,7 +3,7 @@
 //! `zz_generated.defaults.go`): the device requests of a ResourceClaim and
 //! of a ResourceClaimTemplate's claim, a ResourceSlice's devices.
 
-use super::{items, set};
+use super::{items, set, set_blank};
 use crate::value::{Map, Value};
 
 /// `SetObjectDefaults_ResourceClaim`: every request of `spec.devices`, and
@@ -68,18 +68,24 @@ fn device_claim(claim_spec: &mut Map, v1beta1: bool) {
 }
 
 /// `SetDefaults_ExactDeviceRequest` / `SetDefaults_DeviceSubRequest`:
-/// exactly one device unless told otherwise.
+/// exactly one device unless told otherwise. Go cannot tell an unset
+/// mode or count from its zero value: an empty mode becomes `ExactCount`,
+/// and a count of 0 with it becomes 1.
 fn allocation(request: &mut Map) {
-    set(request, "allocationMode", Value::from("ExactCount"));
-    if request.get("allocationMode").and_then(Value::as_str) == Some("ExactCount") {
-        set(request, "count", Value::Int(1));
+    set_blank(request, "allocationMode", "ExactCount");
+    let zero = request
+        .get("count")
+        .is_none_or(|c| c.is_null() || c.as_i64() == Some(0));
+    if zero && request.get("allocationMode").and_then(Value::as_str) == Some("ExactCount") {
+        request.insert("count", Value::Int(1));
     }
 }
 
-/// The `+default="Equal"` of `DeviceToleration.Operator`.
+/// The `+default="Equal"` of `DeviceToleration.Operator` (a string: the
+/// generated defaulter fills an empty one too).
 fn tolerations(request: &mut Map) {
     for toleration in items(request, "tolerations") {
-        set(toleration, "operator", Value::from("Equal"));
+        set_blank(toleration, "operator", "Equal");
     }
 }
 
@@ -152,6 +158,17 @@ mod tests {
             root,
             map(
                 "{spec: {devices: {requests: [{name: a, exactly: {deviceClassName: gpu, tolerations: [{key: k, operator: Equal}], allocationMode: ExactCount, count: 1}}, {name: b, firstAvailable: [{name: x, deviceClassName: c, allocationMode: All}]}]}}}"
+            )
+        );
+        // A zero count and an empty mode are Go's unset values.
+        let mut zero = map(
+            "{spec: {devices: {requests: [{name: a, exactly: {deviceClassName: gpu, allocationMode: '', count: 0}}, {name: b, exactly: {deviceClassName: gpu, allocationMode: All, count: 0}}]}}}",
+        );
+        resource_claim(&mut zero, false);
+        assert_eq!(
+            zero,
+            map(
+                "{spec: {devices: {requests: [{name: a, exactly: {deviceClassName: gpu, allocationMode: ExactCount, count: 1}}, {name: b, exactly: {deviceClassName: gpu, allocationMode: All, count: 0}}]}}}"
             )
         );
         let mut template = map(

@@ -79,6 +79,17 @@ pub(super) fn pointer_to(name: &str, value: Option<&Value>) -> String {
     pointer_in(table().unwrap_or_default(), name, value)
 }
 
+/// `json.Marshal` of a slice of the table's struct `name` (a
+/// ResourceSlice's `[]core.NodeSelectorTerm`): `null` when unset.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn slice_of(name: &str, list: Option<&Value>) -> String {
+    let Some(items) = list.and_then(Value::as_list) else {
+        return "null".to_string();
+    };
+    let printed: Vec<String> = items.iter().map(|i| pointer_to(name, Some(i))).collect();
+    format!("[{}]", printed.join(","))
+}
+
 // The tables of the internal batch, flowcontrol, apiextensions and storage
 // structs (`BATCH_TYPES`, `FLOWCONTROL_TYPES`, `APIEXTENSIONS_TYPES`,
 // `STORAGE_TYPES`), generated from the Go sources by

@@ -43,6 +43,9 @@
 //! - `limit_range`: a LimitRange's limits and their bounds.
 //! - `endpoints`: an Endpoints object's subsets.
 //! - `discovery`: an EndpointSlice's address type, ports and endpoints.
+//! - `dra`: dynamic resource allocation (resource.k8s.io): a DeviceClass,
+//!   a ResourceClaim (and its `/status` writes), a ResourceClaimTemplate,
+//!   a ResourceSlice.
 //! - `api_service`: an APIService's spec (kube-aggregator's).
 //! - `node`: a RuntimeClass.
 //! - `flowcontrol`: API Priority and Fairness's FlowSchemas and
@@ -70,7 +73,8 @@
 //! Endpoints, APIService, IngressClass, RuntimeClass, CSIDriver,
 //! VolumeAttributesClass, PersistentVolume, FlowSchema,
 //! PriorityLevelConfiguration, VolumeAttachment, CSINode,
-//! CSIStorageCapacity, EndpointSlice: [`Spec::is_rare`])
+//! CSIStorageCapacity, EndpointSlice, DeviceClass, ResourceClaim,
+//! ResourceClaimTemplate, ResourceSlice: [`Spec::is_rare`])
 //! are the `rare-kinds` feature. A build without it (the page, for its
 //! size budget) asks the JavaScript API package for their validation
 //! (`crate::delegated`, `answer_delegated`).
@@ -90,6 +94,8 @@ mod certificates;
 mod core;
 #[cfg(feature = "rare-kinds")]
 mod discovery;
+#[cfg(feature = "rare-kinds")]
+mod dra;
 #[cfg(feature = "rare-kinds")]
 mod endpoints;
 mod equality;
@@ -193,6 +199,10 @@ impl Spec {
                 | Spec::CsiNode
                 | Spec::CsiStorageCapacity
                 | Spec::EndpointSlice
+                | Spec::DeviceClass
+                | Spec::ResourceClaim { .. }
+                | Spec::ResourceClaimTemplate { .. }
+                | Spec::ResourceSlice { .. }
         )
     }
 }
@@ -246,6 +256,18 @@ enum Spec {
     CsiNode,
     CsiStorageCapacity,
     EndpointSlice,
+    /// resource.k8s.io's kinds; `v1beta1` when written in that version,
+    /// whose shape is converted to v1's (a DeviceClass's is the same).
+    DeviceClass,
+    ResourceClaim {
+        v1beta1: bool,
+    },
+    ResourceClaimTemplate {
+        v1beta1: bool,
+    },
+    ResourceSlice {
+        v1beta1: bool,
+    },
 }
 
 /// Every rule: (kinds, what it refuses, the upstream function it follows).
@@ -686,6 +708,26 @@ pub const RULES: &[(&str, &str, &str)] = &[
         "discovery/validation ValidateEndpointSliceCreate, ValidateEndpointSliceUpdate, ValidateEndpointSliceSpec, validateAddressType, validatePorts, validateEndpoints, validateHints; core/validation IsValidIPForLegacyField, ValidateEndpointIP, ValidateNodeName, ValidateDNS1123Label, ValidateQualifiedName, ValidateImmutableField; apimachinery IsValidIP, IsFullyQualifiedDomainName, IsValidLabelValue; registry/discovery/endpointslice dropTopologyOnV1",
     ),
     (
+        "ResourceClaim, ResourceClaimTemplate (resource.k8s.io v1, v1beta2, and v1beta1 converted to v1's shape; a claim on create, a template on create and update)",
+        "more than 32 requests, constraints or configurations; a request name that is not a DNS label or repeats; a request with neither or both of exactly and firstAvailable, more than 8 subrequests or a repeated subrequest name; a missing device class or one that is not a DNS subdomain; more than 32 selectors, a selector without cel, an expression over 10 KiB; an allocationMode other than All and ExactCount, a count with All or below 1 with ExactCount; a toleration key that is not a label name, a value with Exists or not a label value with Equal, an operator missing or other than Equal and Exists, an effect other than NoExecute, NoSchedule and None; a constraint or configuration request that is not a request (or request/subrequest) of the claim or repeats, a constraint without matchAttribute or distinctAttribute, an attribute name that is not a domain and a C identifier of at most 32 bytes; a configuration without opaque, an opaque driver that is not a CSI driver name, parameters missing, over 10 KiB or not a JSON object; a template's metadata other than labels and annotations",
+        "resource/validation ValidateResourceClaim, ValidateResourceClaimTemplate, ValidateResourceClaimTemplateUpdate, validateResourceClaimSpec, validateDeviceClaim, validateDeviceRequest, validateDeviceSubRequest, validateExactDeviceRequest, validateDeviceAllocationMode, validateDeviceClass, validateSelectorSlice, validateSelector, validateCELSelector (its length), validateDeviceConstraint, validateDeviceClaimConfiguration, validateRequestNameRef, validateDeviceConfiguration, validateOpaqueConfiguration, validateRawExtension, validateFullyQualifiedName, validateQualifiedName, validateCIdentifier, validateDeviceToleration, validateSet, validateSlice; core/validation ValidateTemplateObjectMeta, ValidateCSIDriverName, ValidateDNS1123Label, ValidateDNS1123Subdomain; resource/v1beta1 Convert_v1beta1_DeviceRequest_To_resource_DeviceRequest",
+    ),
+    (
+        "ResourceClaim (status writes)",
+        "more than 256 reservedFor entries, one without resource, name or uid, a uid twice, entries without an allocation or added while the claim is being deleted; a new allocation's results (more than 32; a request not of the claim, a driver, pool or device name that is not valid, binding conditions, tolerations, a share ID that is not a lower-case RFC 4122 UUID), its configurations (more than 64, a source other than FromClaim and FromClass) and node selector; a device status twice, of a device not allocated, with an invalid name or share ID, more than 8 conditions or invalid ones, data that is not a JSON object of at most 10 KiB, an interface name over 256 bytes, a hardware address over 128, more than 16 IPs, one not an interface address in canonical form or given twice",
+        "resource/validation ValidateResourceClaimStatusUpdate, validateResourceClaimStatusUpdate, validateResourceClaimUserReference, validateAllocationResult, validateDeviceAllocationResult, validateDeviceRequestAllocationResult, validateDeviceAllocationConfiguration, validateAllocationConfigSource, validateDeviceStatus, validateUID, validateNetworkDeviceData, validateDeviceBindingParameters; core/validation ValidateNodeSelector; apimachinery ValidateConditions, IsValidInterfaceAddress; google/uuid Validate",
+    ),
+    (
+        "DeviceClass",
+        "more than 32 selectors or configurations, a selector's or configuration's errors as a claim's, an extendedResourceName that is not an extended resource name",
+        "resource/validation ValidateDeviceClass, ValidateDeviceClassUpdate, validateDeviceClassSpec, validateDeviceClassConfiguration; core/v1/helper IsExtendedResourceName",
+    ),
+    (
+        "ResourceSlice (resource.k8s.io v1, v1beta2, and v1beta1 converted to v1's shape)",
+        "a driver that is not a CSI driver name; a pool name missing, over 253 bytes or with a part that is not a DNS subdomain, a resourceSliceCount below 1, a negative generation; on update a changed pool name, driver or nodeName; an empty nodeName, a node name that is not a DNS subdomain, a node selector without exactly one term (or invalid), allNodes or perDeviceNodeSelection false, none or several of the four; both devices and sharedCounters; more than 128 devices (64 with taints, counter consumption or list attributes), a device name that is not a DNS label or repeats; more than 32 attributes and capacities or 48 attribute values on a device, an attribute or capacity name that is not valid, an attribute without exactly one value, a string over 64 bytes, a version that is not semver 2.0.0, an empty list; a request policy without allowMultipleAllocations, with both valid values and a range, without a default, with values unsorted, repeated, above the capacity or more than 10, a default not among them, a range's min, max, default and step out of order or off the step; more than 16 taints (unless unchanged), a taint key that is not a label name, a value not a label value, an effect missing or unknown; more than 2 counter consumptions, a counter set missing, not a DNS label or repeated, counters missing, more than 32 or not named by DNS labels; per-device node selection fields without perDeviceNodeSelection, or not exactly one of them with it; binding conditions and failure conditions (more than 4, not label names, repeated, overlapping, one without the other); a node-allocatable mapping of a resource that is not native, without a positive multiplier or with a capacity key the device lacks; more than 8 shared counter sets, one without a name or counters, a name repeated",
+        "resource/validation ValidateResourceSlice, ValidateResourceSliceUpdate, validateResourceSliceSpec, validateResourcePool, validatePoolName, validateNodeName, validateDevice, validateDeviceAttribute, validateDeviceAttributeStringValue, validateDeviceAttributeVersionValue, validateMultiAllocatableDeviceCapacity, validateSingleAllocatableDeviceCapacity, validateRequestPolicy, validateValidRequestValues, validateRequestPolicyValidValues, validateRequestPolicyRange, validateRequestPolicyRangeStep, validateDeviceTaint, validateDeviceCounterConsumption, validateCounterSet, validateDeviceBindingParameters, validateNodeAllocatableResourceMappings, validateQualifiedName, validateMap; core/validation ValidateCSIDriverName, ValidateNodeSelector, ValidateImmutableField; resource/v1beta1 Convert_v1beta1_ResourceSliceSpec_To_resource_ResourceSliceSpec, Convert_v1beta1_Device_To_resource_Device",
+    ),
+    (
         "ResourceQuota",
         "hard limits whose names are not qualified names, or without a domain not standard quota resources, with negative values or a fraction for what is counted (object counts, extended resources); unknown scopes, scopes that do not apply to a hard limit, conflicting scopes (BestEffort with NotBestEffort, Terminating with NotTerminating), in spec.scopes or the scope selector, whose requirements also need Exists for the pod scopes and values as their operator asks; on update, changed scopes",
         "core/validation ValidateResourceQuotaSpec, ValidateResourceQuotaResourceName, ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopeSelector, ValidateResourceQuotaUpdate",
@@ -769,6 +811,7 @@ impl KindValidation {
             _ => None,
         };
         let meta = rule.map(|rule| (rule, code.is_ascii_uppercase()));
+        let v1beta1 = api_version == "resource.k8s.io/v1beta1";
         let spec = match (group, kind) {
             ("apps", "Deployment") => Spec::Workload(Workload::Deployment),
             ("apps", "ReplicaSet") => Spec::Workload(Workload::ReplicaSet),
@@ -786,6 +829,10 @@ impl KindValidation {
             ("", "ResourceQuota") => Spec::ResourceQuota,
             ("", "Endpoints") => Spec::Endpoints,
             ("discovery.k8s.io", "EndpointSlice") => Spec::EndpointSlice,
+            ("resource.k8s.io", "DeviceClass") => Spec::DeviceClass,
+            ("resource.k8s.io", "ResourceClaim") => Spec::ResourceClaim { v1beta1 },
+            ("resource.k8s.io", "ResourceClaimTemplate") => Spec::ResourceClaimTemplate { v1beta1 },
+            ("resource.k8s.io", "ResourceSlice") => Spec::ResourceSlice { v1beta1 },
             ("apiregistration.k8s.io", "APIService") => Spec::ApiService,
             ("networking.k8s.io", "Ingress") => Spec::Ingress,
             ("networking.k8s.io", "NetworkPolicy") => Spec::NetworkPolicy,
@@ -942,6 +989,23 @@ impl KindValidation {
             (Spec::Endpoints, _) => errs.extend(endpoints::endpoints(new, old)),
             #[cfg(feature = "rare-kinds")]
             (Spec::EndpointSlice, _) => errs.extend(discovery::endpoint_slice(new, old)),
+            // ValidateDeviceClass, and on update ValidateDeviceClassUpdate,
+            // whose spec errors are the create's again.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::DeviceClass, _) => errs.extend(dra::device_class(new)),
+            #[cfg(feature = "rare-kinds")]
+            (Spec::ResourceClaim { v1beta1 }, _) => {
+                errs.extend(dra::resource_claim(new, old, v1beta1));
+            }
+            // ValidateResourceClaimTemplate, which the update runs again.
+            #[cfg(feature = "rare-kinds")]
+            (Spec::ResourceClaimTemplate { v1beta1 }, _) => {
+                errs.extend(dra::resource_claim_template(new, v1beta1));
+            }
+            #[cfg(feature = "rare-kinds")]
+            (Spec::ResourceSlice { v1beta1 }, _) => {
+                errs.extend(dra::resource_slice(new, old, v1beta1));
+            }
             // ValidateAPIService, which the update runs again.
             #[cfg(feature = "rare-kinds")]
             (Spec::ApiService, _) => errs.extend(api_service::api_service(new)),
@@ -1121,7 +1185,7 @@ impl Validator for KindValidation {
     /// PodDisruptionBudget's or an HPA's counts (and the former's
     /// conditions), a FlowSchema's or PriorityLevelConfiguration's
     /// condition types, a VolumeAttachment's whole update validation
-    /// (its spec the stored one); a
+    /// (its spec the stored one), a ResourceClaim's status; a
     /// CertificateSigningRequest's status strategy
     /// runs its whole validation. Other kinds' status rules are not
     /// modelled.
@@ -1157,6 +1221,11 @@ impl Validator for KindValidation {
             // one) and ValidateVolumeAttachmentUpdate.
             #[cfg(feature = "rare-kinds")]
             Spec::VolumeAttachment => errs.extend(storage::volume_attachment(new, Some(old))),
+            // ValidateResourceClaimStatusUpdate.
+            #[cfg(feature = "rare-kinds")]
+            Spec::ResourceClaim { v1beta1 } => {
+                errs.extend(dra::resource_claim_status(new, old, v1beta1));
+            }
             #[cfg(all(feature = "rare-kinds", feature = "crd-validation"))]
             Spec::CustomResourceDefinition => {
                 errs.extend(apiextensions::custom_resource_definition_status(new));

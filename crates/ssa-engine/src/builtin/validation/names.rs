@@ -332,6 +332,25 @@ pub(super) fn condition_reason(value: &str) -> Vec<String> {
     )]
 }
 
+/// `content.IsCIdentifier`: a C identifier (the length is the
+/// caller's).
+#[cfg(feature = "rare-kinds")]
+pub(super) fn c_identifier(value: &str) -> Vec<String> {
+    let b = value.as_bytes();
+    let valid = b
+        .first()
+        .is_some_and(|f| f.is_ascii_alphabetic() || *f == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    if valid {
+        return Vec::new();
+    }
+    vec![regex_error(
+        "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'",
+        "[A-Za-z_][A-Za-z0-9_]*",
+        &["my_name", "MY_NAME", "MyName"],
+    )]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

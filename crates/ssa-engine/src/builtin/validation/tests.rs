@@ -22,7 +22,7 @@ fn v(text: &str) -> Value {
 }
 
 /// The catalogue's `objectMeta` table.
-fn table() -> Option<&'static Value> {
+pub(super) fn table() -> Option<&'static Value> {
     crate::builtin::catalogue().and_then(|c| c.object_meta.as_ref())
 }
 
@@ -2194,7 +2194,7 @@ mod generated {
 
         #[test]
         fn no_kind_panics(
-            which in 0usize..17,
+            which in 0usize..22,
             new in value(),
             old in value(),
         ) {
@@ -2208,6 +2208,9 @@ mod generated {
                 ("flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration"),
                 ("storage.k8s.io/v1", "VolumeAttachment"), ("storage.k8s.io/v1", "CSINode"),
                 ("storage.k8s.io/v1", "CSIStorageCapacity"),
+                ("resource.k8s.io/v1", "DeviceClass"), ("resource.k8s.io/v1", "ResourceClaim"),
+                ("resource.k8s.io/v1beta1", "ResourceClaimTemplate"),
+                ("resource.k8s.io/v1", "ResourceSlice"), ("resource.k8s.io/v1beta1", "ResourceSlice"),
             ][which];
             let k = kind(api_version, name);
             let _ = k.validate(None, &new);

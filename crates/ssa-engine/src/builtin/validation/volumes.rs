@@ -655,19 +655,39 @@ fn ephemeral(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
     let Some(template) = at_key(s, "volumeClaimTemplate") else {
         return errs.required(template_path, "");
     };
-    let meta = at_key(template, "metadata");
-    let meta_path = child(&template_path, "metadata");
+    template_object_meta(
+        errs,
+        at_key(template, "metadata"),
+        &child(&template_path, "metadata"),
+    );
+    let mut claim = Map::new();
+    if let Some(spec) = template.get("spec") {
+        claim.insert("spec", spec.clone());
+    }
+    for mut e in pvc::errors(None, &Value::Map(claim)) {
+        e.path = child(&template_path, &e.path);
+        errs.push(e);
+    }
+}
+
+/// `ValidateTemplateObjectMeta` of a template's `meta` at `meta_path`:
+/// its annotations and labels, and nothing else of ObjectMeta set
+/// (`validateFieldAllowList`: the other fields in the struct's order,
+/// named by their Go names lower-cased at the first letter). An
+/// ephemeral volume's claim template and a ResourceClaimTemplate's.
+pub(super) fn template_object_meta(
+    errs: &mut Vec<FieldError>,
+    meta: Option<&Value>,
+    meta_path: &str,
+) {
     errs.extend(super::meta::annotations(
         meta.and_then(|m| m.get("annotations")),
-        &child(&meta_path, "annotations"),
+        &child(meta_path, "annotations"),
     ));
     errs.extend(super::meta::labels(
         meta.and_then(|m| m.get("labels")),
-        &child(&meta_path, "labels"),
+        &child(meta_path, "labels"),
     ));
-    // validateFieldAllowList: ObjectMeta's other fields, in the struct's
-    // order, named by their Go names lower-cased at the first letter.
-    // ObjectMeta's fields but labels and annotations, in its order.
     for key in crate::crd::OBJECT_META
         .into_iter()
         .filter(|k| !matches!(*k, "labels" | "annotations"))
@@ -680,16 +700,8 @@ fn ephemeral(errs: &mut Vec<FieldError>, s: &Value, at: &str) {
         };
         if set {
             let name = if key == "uid" { "uID" } else { key };
-            errs.forbidden(child(&meta_path, name), "cannot be set");
+            errs.forbidden(child(meta_path, name), "cannot be set");
         }
-    }
-    let mut claim = Map::new();
-    if let Some(spec) = template.get("spec") {
-        claim.insert("spec", spec.clone());
-    }
-    for mut e in pvc::errors(None, &Value::Map(claim)) {
-        e.path = child(&template_path, &e.path);
-        errs.push(e);
     }
 }
 
