@@ -27,6 +27,8 @@ use crate::value::Value;
 
 #[cfg(feature = "rare-kinds")]
 mod check;
+#[cfg(feature = "rare-kinds")]
+mod cost;
 mod net;
 mod time;
 mod values;
@@ -35,6 +37,11 @@ use time::{duration_of, timestamp_of};
 
 #[cfg(feature = "rare-kinds")]
 pub(crate) use check::{AdmissionEnv, Compiled, VariableType, compile, compile_admission};
+#[cfg(feature = "rare-kinds")]
+pub(crate) use cost::{
+    CostTotal, EXPRESSION_LIMIT, child_cardinality, cost_message, estimate, max_cardinality,
+    replaces_type_meta, times,
+};
 pub(super) use values::typed;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -14,9 +14,12 @@
 //! validation of `crate::crd`).
 //!
 //! Not modelled: a `pattern` Go's regexp cannot compile, the defaults of
-//! object metadata and their CEL rules, CEL rules' compilation and cost,
-//! and at a root whose status subresource is enabled, the fields other
-//! than `type` that are not allowed there.
+//! object metadata and their CEL rules, CEL rules outside the engine's
+//! subset (their compilation and cost), the cost of a rule the estimator
+//! does not model (`crd::cel::cost`), the per-expression cost limit's
+//! exemption of a version whose schema an update leaves unchanged, and at
+//! a root whose status subresource is enabled, the fields other than
+//! `type` that are not allowed there.
 //! Upstream walks `properties` in Go's map order (random when several
 //! fail); the engine walks them in the written order.
 
@@ -71,11 +74,29 @@ pub(super) fn openapi_v3_schema(
     };
     let walked = errs.len();
     openapi(&mut errs, map, path, validator, true);
-    // The rules' compile errors (`CELErrors`) follow the schema's.
+    // The rules' compile errors (`CELErrors`) follow the schema's; then,
+    // when the rules' estimated costs add up to more than the schema's
+    // budget, the most expensive rules and the schema.
     if compiles {
         let mut cel = Vec::new();
-        compile_rules(&mut cel, map, path, true, None, &errs[walked..]);
+        let mut costs = crate::crd::CelCostTotal::new();
+        let context = RuleContext {
+            root: true,
+            within: None,
+            cardinality: Some(1),
+            estimated: true,
+        };
+        compile_rules(&mut cel, &mut costs, map, path, context, &errs[walked..]);
         errs.extend(cel);
+        if let Some((expensive, message)) = costs.exceeded() {
+            for at in expensive {
+                errs.forbidden(
+                    at,
+                    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+                );
+            }
+            errs.forbidden(path, &message);
+        }
     }
     if errs.is_empty()
         && let Err(message) = conversion
@@ -942,6 +963,22 @@ fn map_list_keys_map_set(
     }
 }
 
+/// Where a node's rules compile: at the resource's root or not, the
+/// highest node above whose old values cannot be correlated, how many
+/// times the node may appear (`CELSchemaContext.MaxCardinality`: the
+/// product of the `maxItems` and `maxProperties` above, `None` where a
+/// list or map above has none), and whether the rules' costs are
+/// estimated (not below the `kind`, `apiVersion` and `metadata` that
+/// `WithTypeAndObjectMeta` replaces at a resource's root, whose types
+/// the rules there take).
+#[derive(Clone, Copy)]
+struct RuleContext<'a> {
+    root: bool,
+    within: Option<&'a str>,
+    cardinality: Option<u64>,
+    estimated: bool,
+}
+
 /// Each node's rules compiled, as `ValidateCustomResourceDefinitionOpenAPISchema`
 /// compiles them with the node's CEL context (its additional properties',
 /// properties' and items' first, then its own), unless a schema error was
@@ -951,18 +988,40 @@ fn map_list_keys_map_set(
 /// highest such node), or an `optionalOldSelf` on a rule that does not
 /// read `oldSelf`. A rule that compiles has its `messageExpression`
 /// compiled the same way. A rule outside the engine's CEL subset is not
-/// compiled. Not modelled: the rules' estimated cost.
+/// compiled.
+///
+/// Each compiled rule's estimated cost (`crd::cel::cost`) times the
+/// node's cardinality (else the most the node's smallest value could
+/// repeat in a request) is held to `StaticEstimatedCostLimit` (`Forbidden`
+/// at the rule, before its compile errors), as a message expression's
+/// cost is (at the message expression), and added to `costs`, the
+/// schema's total; a rule or message expression whose cost the engine
+/// does not estimate leaves the total unknown.
 fn compile_rules(
     cel: &mut Vec<FieldError>,
+    costs: &mut crate::crd::CelCostTotal,
     s: &Map,
     path: &str,
-    root: bool,
-    within: Option<&str>,
+    context: RuleContext<'_>,
     found: &[FieldError],
 ) {
+    let RuleContext {
+        root,
+        within,
+        cardinality,
+        estimated,
+    } = context;
+    let children = RuleContext {
+        root: false,
+        within,
+        cardinality: crate::crd::cel_child_cardinality(s, cardinality),
+        estimated,
+    };
+    let replaced = (root || flag(s, "x-kubernetes-embedded-resource"))
+        && crate::crd::cel_replaces_type_meta(s);
     if let Some(additional) = s.get("additionalProperties").and_then(Value::as_map) {
         let at = child(path, "additionalProperties");
-        compile_rules(cel, additional, &at, false, within, found);
+        compile_rules(cel, costs, additional, &at, children, found);
     }
     // `withForbidOldSelfValidations`: below an object whose map type is
     // neither granular nor atomic (`MapIsCorrelatable`), or a list's
@@ -972,25 +1031,21 @@ fn compile_rules(
     let properties_within =
         within.or((!matches!(map_type, "" | "granular" | "atomic")).then_some(path));
     for (key, field) in schemas(s, "properties") {
-        compile_rules(
-            cel,
-            field,
-            &property(path, key),
-            false,
-            properties_within,
-            found,
-        );
+        let context = RuleContext {
+            within: properties_within,
+            estimated: estimated
+                && !(replaced && matches!(key.as_str(), "kind" | "apiVersion" | "metadata")),
+            ..children
+        };
+        compile_rules(cel, costs, field, &property(path, key), context, found);
     }
     if let Some(items) = s.get("items").and_then(Value::as_map) {
         let items_within = within.or((text(s, "x-kubernetes-list-type") != "map").then_some(path));
-        compile_rules(
-            cel,
-            items,
-            &child(path, "items"),
-            false,
-            items_within,
-            found,
-        );
+        let context = RuleContext {
+            within: items_within,
+            ..children
+        };
+        compile_rules(cel, costs, items, &child(path, "items"), context, found);
     }
     let below = |e: &FieldError| {
         e.path
@@ -1004,13 +1059,29 @@ fn compile_rules(
     // The rules' type is this node's schema (a copy only where there are
     // rules to compile).
     let node = Value::Map(s.clone());
+    // getExpressionCost's cardinality: the node's, else the rules' own.
+    let rule_cardinality = cardinality.or_else(|| crate::crd::cel_max_cardinality(&node, root));
     for (i, rule) in rules.into_iter().enumerate() {
         let at = index(&child(path, "x-kubernetes-validations"), i);
         let optional = rule.get("optionalOldSelf").and_then(Value::as_bool);
         let Some(compiled) =
             crate::crd::compile_cel_rule(text(rule, "rule"), &node, root, optional == Some(true))
         else {
+            costs.observe(child(&at, "rule"), None);
             continue;
+        };
+        let estimate = |expression: &str, output: &str| {
+            estimated
+                .then(|| {
+                    crate::crd::estimate_cel_cost(
+                        expression,
+                        &node,
+                        root,
+                        optional == Some(true),
+                        output,
+                    )
+                })
+                .flatten()
         };
         // compileRule: the rule's issues, else a result other than a
         // bool, else its message expression's, or a result other than
@@ -1018,12 +1089,35 @@ fn compile_rules(
         let message = |expression: &str| {
             crate::crd::compile_cel_rule(expression, &node, root, optional == Some(true))
         };
+        let rule_fails =
+            compiled.error.is_some() || compiled.output.as_deref().is_some_and(|t| t != "bool");
+        // A rule that fails to compile costs nothing; another, its
+        // estimate times the cardinality.
+        let rule_cost = if rule_fails {
+            Some(0)
+        } else {
+            estimate(text(rule, "rule"), "bool")
+                .zip(rule_cardinality)
+                .map(|(cost, cardinality)| crate::crd::cel_cost_times(cost, cardinality))
+        };
+        if let Some(cost) = rule_cost.filter(|c| *c > crate::crd::CEL_EXPRESSION_COST_LIMIT) {
+            cel.forbidden(
+                child(&at, "rule"),
+                &crate::crd::cel_cost_message(
+                    "estimated rule cost",
+                    cost,
+                    crate::crd::CEL_EXPRESSION_COST_LIMIT,
+                ),
+            );
+        }
+        costs.observe(child(&at, "rule"), rule_cost);
+        let message_expression = text(rule, "messageExpression");
         let detail = match (&compiled.error, compiled.output.as_deref()) {
             (Some(issues), _) => Some(("rule", ["compilation failed: ", issues].concat())),
             (None, Some(t)) if t != "bool" => {
                 Some(("rule", "cel expression must evaluate to a bool".to_string()))
             }
-            _ => match message(text(rule, "messageExpression")) {
+            _ => match message(message_expression) {
                 Some(crate::crd::CelCompiled {
                     error: Some(issues),
                     ..
@@ -1037,6 +1131,26 @@ fn compile_rules(
                     "messageExpression",
                     "messageExpression must evaluate to a string".to_string(),
                 )),
+                // A message expression that compiles: its own estimated
+                // cost, not multiplied by the cardinality.
+                compiled_message if !message_expression.is_empty() => {
+                    let cost =
+                        compiled_message.and_then(|_| estimate(message_expression, "string"));
+                    let at = child(&at, "messageExpression");
+                    if let Some(cost) = cost.filter(|c| *c > crate::crd::CEL_EXPRESSION_COST_LIMIT)
+                    {
+                        cel.forbidden(
+                            &at,
+                            &crate::crd::cel_cost_message(
+                                "estimated messageExpression cost",
+                                cost,
+                                crate::crd::CEL_EXPRESSION_COST_LIMIT,
+                            ),
+                        );
+                    }
+                    costs.observe(at, cost);
+                    None
+                }
                 _ => None,
             },
         };
