@@ -618,3 +618,31 @@ fn namespaced_functions() {
         "ERROR: <input>:1:1: undeclared reference to 'name' (in container '')\n | name.startsWith('a')\n | ^"
     );
 }
+
+proptest::proptest! {
+    /// Rules built from the pieces rules are made of: a check, a cost
+    /// estimate and an admission compilation, never a panic.
+    #[test]
+    fn any_rule_checks_and_costs(pieces in proptest::collection::vec(proptest::sample::select(vec![
+        "self", "oldSelf", ".name", ".items", ".labels", ".ratio", ".spec", ".any", ".all(x,", ".exists(x,",
+        ".map(y,", ".filter(z,", ".exists_one(w,", "x", "y", "z", "w", "(", ")", "[", "]", "[0]", "['k']",
+        ",", "==", "!=", "<", "+", "-", "*", "%", "in", "&&", "||", "!", "?", ":", "null", "'s'", "1",
+        "2.5", "true", "size(", "has(", "duration('1h')", "timestamp('x')", "sets.contains(", "cel.bind(",
+        ".startsWith('a')", ".matches('b')", "int(", "string(", "object", "request.name", "variables.v",
+    ]), 0..24)) {
+        let src = pieces.join(" ");
+        let node = schema("{type: object, properties: {name: {type: string, maxLength: 10}, ratio: {type: number}, items: {type: array, items: {type: object, properties: {name: {type: string}}}}, labels: {type: object, additionalProperties: {type: string}}, spec: {type: object, x-kubernetes-preserve-unknown-fields: true}, any: {x-kubernetes-int-or-string: true}}}");
+        for root in [false, true] {
+            let _ = compile(&src, &node, root, root);
+            for output in ["bool", "string"] {
+                let _ = crate::crd::cel::cost::estimate(&src, &node, root, root, output);
+            }
+        }
+        let declared = [("v".to_string(), super::VariableType::UNFOLLOWED)];
+        let env = super::AdmissionEnv { params: true, authorizer: true, variables: Some(&declared) };
+        if let Some(compiled) = super::compile_admission(&src, &env) {
+            let _ = compiled.wrong_output(&["string", "null_type"]);
+            let _ = compiled.variable_type();
+        }
+    }
+}
