@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the small tables of internal types: batch, flowcontrol,
-apiextensions and storage.
+apiextensions, storage and resource.
 
 Some validation errors of the API server print a bad value that is a
 struct of its INTERNAL types (k8s.io/kubernetes `pkg/apis/...`,
@@ -8,7 +8,7 @@ apiextensions-apiserver `pkg/apis/apiextensions`) with encoding/json:
 fields without json tags, printed under their Go names, in declaration
 order, zero values included (generate.py, next to this script, says more).
 Besides the pod template (the catalogue's `internalTypes`, generate.py),
-the engine prints four more families of them, from four tables in the
+the engine prints five more families of them, from five tables in the
 format described at the top of generate.py, compiled into the engine:
 
   BATCH_TYPES          pkg/apis/batch: PodFailurePolicy, SuccessPolicy (a
@@ -26,6 +26,12 @@ format described at the top of generate.py, compiled into the engine:
                        run time, and a struct that table already has (a
                        pod volume's source, NodeSelector) is referred to by
                        name and not repeated.
+  RESOURCE_TYPES       pkg/apis/resource: ResourceClaimSpec,
+                       ResourceClaimTemplateSpec, AllocationResult (a
+                       ResourceClaim's or a template's immutable spec, a
+                       claim's immutable allocation); named like the storage
+                       table, its NodeSelector and the template's inline
+                       metav1.ObjectMeta are the catalogue's.
 
 Each struct is listed from its internal declaration, each field with the
 key of its v1 namesake (the generated conversions copy fields of the same
@@ -39,7 +45,7 @@ was written by hand; being named, its order does not matter).
 
 Inputs: UPSTREAM, a directory with copies of the internal Go files (git
 ignores tools/internal-types/upstream; README.md says which copies):
-`batch.go`, `flowcontrol.go`, `storage.go` and `core.go` (pkg/apis/core's
+`batch.go`, `flowcontrol.go`, `storage.go`, `resource.go` and `core.go` (pkg/apis/core's
 types.go, whole or only the declarations reached), each starting with a
 line `// origin: owner/repo@commit path`, optionally followed by a note in
 parentheses (`(k8s.io/kubernetes v1.36.0)`), that is written into the output;
@@ -70,11 +76,15 @@ CATALOGUE = generate.CATALOGUE
 
 K8S = "k8s.io/kubernetes/pkg/apis/"
 CORE = K8S + "core"
+META = generate.META
 APIEXT = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 
 # Types with their own MarshalJSON (or a string underneath), as they print.
 CUSTOM = dict(generate.CUSTOM)
 CUSTOM["k8s.io/apimachinery/pkg/types.UID"] = "s"
+# An opaque configuration's parameters: MarshalJSON writes the raw bytes
+# (`null` when there are none), which the engine holds decoded.
+CUSTOM["k8s.io/apimachinery/pkg/runtime.RawExtension"] = "r"
 # The CRD schema: printed as the v1 JSON it comes from, not modelled.
 CUSTOM[APIEXT + ".JSONSchemaProps"] = "j"
 CUSTOM[APIEXT + "/v1.JSONSchemaProps"] = "j"
@@ -110,9 +120,18 @@ TABLES = [
      "driver), with structs named, not numbered (`@Name`, `~Name`): a\n"
      "volume source a pod volume also has is the catalogue's struct of that\n"
      "name. The PersistentVolumeSource is embedded, its fields inline."),
+    ("RESOURCE_TYPES", 'feature = "rare-kinds"', K8S + "resource",
+     ["ResourceClaimSpec", "ResourceClaimTemplateSpec", "AllocationResult"], True,
+     "The internal structs of `pkg/apis/resource/types.go` a ResourceClaim's\n"
+     "or a ResourceClaimTemplate's immutable spec and a claim's immutable\n"
+     "`status.allocation` print (`ValidateImmutableField`), named like\n"
+     "`STORAGE_TYPES`: an allocation's `NodeSelector` and the template's\n"
+     "`metav1.ObjectMeta` (embedded, its fields inline) are the catalogue's\n"
+     "structs of those names; an opaque configuration's `Parameters` is\n"
+     "raw JSON, printed as it is."),
 ]
 FILES = {K8S + "batch": "batch.go", K8S + "flowcontrol": "flowcontrol.go",
-         K8S + "storage": "storage.go", CORE: "core.go"}
+         K8S + "storage": "storage.go", K8S + "resource": "resource.go", CORE: "core.go"}
 
 
 def v1_of(path):
@@ -183,8 +202,9 @@ class Table:
         pkg, name = generate.Generator.resolve(text, path, imports)
         if f"{pkg}.{name}" in CUSTOM:
             return CUSTOM[f"{pkg}.{name}"]
-        if self.named and pkg == CORE and name in self.known:
-            # The catalogue's struct (a pod volume's source): not repeated.
+        if self.named and pkg in (CORE, META) and name in self.known:
+            # The catalogue's struct (a pod volume's source, NodeSelector,
+            # ObjectMeta): not repeated.
             return "@" if shape else "@" + name
         package = self.sources.package(pkg)
         if name in package.marshalers:
@@ -212,7 +232,7 @@ class Table:
     def inline(self, pkg, name):
         """Lists inline struct `name`, then the structs its fields hold,
         then (depth first) what those hold."""
-        if (pkg == CORE and name in self.known) or (pkg, name) in self.index:
+        if (pkg in (CORE, META) and name in self.known) or (pkg, name) in self.index:
             return
         self.index[(pkg, name)] = len(self.table)
         self.table.append(None)

@@ -449,6 +449,23 @@ pub(crate) fn scaled_ceil(text: &str, scale: i32) -> Option<i64> {
     i64::try_from(value).ok()
 }
 
+/// The amount of the Quantity written `text`, the same for any two that
+/// `Quantity.Cmp` finds equal (`1Gi` and `1073741824`, `1` and `1000m`):
+/// what `Semantic.DeepEqual` compares; `None` when it does not parse.
+#[cfg(feature = "rare-kinds")]
+pub(crate) fn amount(text: &str) -> Option<String> {
+    let q = parse(text.trim())?;
+    let (mut mantissa, mut exponent) = (q.mantissa, q.exponent);
+    if mantissa == 0 {
+        return Some("0".to_string());
+    }
+    while mantissa % 10 == 0 {
+        mantissa /= 10;
+        exponent += 1;
+    }
+    Some(format!("{mantissa}e{exponent}"))
+}
+
 /// `Quantity.Cmp` of the Quantities written `a` and `b` (`None`: the
 /// zero Quantity); `None` when either does not parse.
 pub(crate) fn compare(a: Option<&str>, b: Option<&str>) -> Option<std::cmp::Ordering> {

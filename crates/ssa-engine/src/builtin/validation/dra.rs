@@ -13,14 +13,22 @@
 //!   (`validateResourceClaimSpec`: `validateDeviceClaim`), on update
 //!   `ValidateResourceClaimUpdate` alone: the metadata and an immutable
 //!   spec. Its `/status` write: `ValidateResourceClaimStatusUpdate`
-//!   (`claim`).
+//!   (`claim`), whose allocation, once set, is immutable.
 //! - ResourceClaimTemplate: `ValidateResourceClaimTemplate` (the
 //!   template's metadata by `ValidateTemplateObjectMeta`, its claim spec
-//!   as a claim's), on update again, with `ValidateResourceClaimTemplateUpdate`.
+//!   as a claim's), on update again, then `ValidateResourceClaimTemplateUpdate`
+//!   (an immutable spec).
 //! - ResourceSlice: `ValidateResourceSlice`, on update
 //!   `ValidateResourceSliceUpdate` (`validateResourceSliceSpec` with the
 //!   stored spec: the pool name, driver and node name are immutable, and a
 //!   device whose taints are unchanged keeps them unchecked), in `slice`.
+//!
+//! An immutable spec or allocation that changed (`ValidateImmutableField`:
+//! not `Semantic.DeepEqual`) is refused with the whole new internal struct
+//! as the bad value (`spec: Invalid value: {"Devices":{...}}: field is
+//! immutable`), printed by `internal_json` from its `RESOURCE_TYPES`
+//! table: Go field names in declaration order, zero values included
+//! (`null` for a nil pointer or slice), a template's metadata inline.
 //!
 //! 1.36's declarative tags on these kinds are all alpha (`+k8s:alpha(since:
 //! "1.36")`, graduated to beta in 1.37): they run in the shadow, so these
@@ -43,12 +51,9 @@
 //!   `device.attributes`, `device.capacity`, `dracel.GetCompiler`) and
 //!   refuses what does not compile or costs too much
 //!   (`CELSelectorExpressionMaxCost`); that compiler is not here.
-//! - A ResourceClaim's or a ResourceClaimTemplate's immutable spec, and a
-//!   claim's immutable `status.allocation`: upstream prints the whole
-//!   internal struct (`ValidateImmutableField` of a
-//!   `resource.ResourceClaimSpec`, `ResourceClaimTemplateSpec`,
-//!   `AllocationResult`), which needs a table of those internal types
-//!   that `internal_json` lacks, so these updates are taken.
+//! - An immutable struct's print starts from the object as the engine
+//!   stores it, which has lost the empty lists the client sent
+//!   (`omitempty`): the server prints such a list `[]`, this `null`.
 //! - `AuthorizedForAdmin`: a request (or an allocation result) with
 //!   `adminAccess: true` needs the namespace labelled
 //!   `resource.kubernetes.io/admin-access: "true"`; the namespace is not at
@@ -61,7 +66,8 @@ mod claim;
 mod slice;
 
 use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, too_long, too_many};
-use super::{at, items, names, text, volumes};
+use super::{at, internal_json, items, names, text, volumes};
+use crate::builtin::goencoding::quantity;
 use crate::value::{Map, Value};
 use std::borrow::Cow;
 
@@ -120,26 +126,110 @@ pub(super) fn device_class(new: &Value) -> Vec<FieldError> {
 }
 
 /// A ResourceClaim's errors after its metadata's: on create
-/// `validateResourceClaimSpec`; an update's immutable spec is not
-/// modelled (see the module).
+/// `validateResourceClaimSpec`, on update (`ValidateResourceClaimUpdate`)
+/// the immutable spec alone.
 pub(super) fn resource_claim(new: &Value, old: Option<&Value>, v1beta1: bool) -> Vec<FieldError> {
     let mut errs = Vec::new();
-    if old.is_none() {
-        let new = v1_shape(new, v1beta1, Shape::Claim);
-        claim::device_claim(&mut errs, at(Some(&new), "spec"), "spec", false);
+    let new = v1_shape(new, v1beta1, Shape::Claim);
+    let spec = at(Some(&new), "spec");
+    match old {
+        None => claim::device_claim(&mut errs, spec, "spec", false),
+        Some(old) => {
+            let old = v1_shape(old, v1beta1, Shape::Claim);
+            let was = at(Some(&old), "spec");
+            immutable(&mut errs, "ResourceClaimSpec", spec, was, "spec");
+        }
     }
     errs
 }
 
 /// A ResourceClaimTemplate's errors after its metadata's:
-/// `validateResourceClaimTemplateSpec`, on create and update alike.
-pub(super) fn resource_claim_template(new: &Value, v1beta1: bool) -> Vec<FieldError> {
+/// `validateResourceClaimTemplateSpec`, on create and update alike, and
+/// on update then (`ValidateResourceClaimTemplateUpdate`) the immutable
+/// spec.
+pub(super) fn resource_claim_template(
+    new: &Value,
+    old: Option<&Value>,
+    v1beta1: bool,
+) -> Vec<FieldError> {
     let new = v1_shape(new, v1beta1, Shape::Template);
     let mut errs = Vec::new();
     let spec = at(Some(&new), "spec");
     volumes::template_object_meta(&mut errs, at(spec, "metadata"), "spec.metadata");
     claim::device_claim(&mut errs, at(spec, "spec"), "spec.spec", false);
+    if let Some(old) = old {
+        let old = v1_shape(old, v1beta1, Shape::Template);
+        let was = at(Some(&old), "spec");
+        immutable(&mut errs, "ResourceClaimTemplateSpec", spec, was, "spec");
+    }
     errs
+}
+
+/// `ValidateImmutableField` of the internal struct `name` (a
+/// `ResourceClaimSpec`, a `ResourceClaimTemplateSpec`, an
+/// `AllocationResult`) that the v1-shaped `new` and `old` convert to:
+/// unless `Semantic.DeepEqual` finds them alike, the new one printed
+/// whole. The two are compared as printed, which makes an unset field
+/// and its zero value alike (and keeps a nil pointer apart from a zero
+/// one), after `semantic_form`.
+fn immutable(
+    errs: &mut Vec<FieldError>,
+    name: &str,
+    new: Option<&Value>,
+    old: Option<&Value>,
+    path: &str,
+) {
+    let print =
+        |v: Option<&Value>| internal_json::resource_struct(name, v.map(semantic_form).as_ref());
+    if print(new) != print(old) {
+        let printed = internal_json::resource_struct(name, new);
+        errs.invalid(path, BadValue::Json(printed), "field is immutable");
+    }
+}
+
+/// The Go maps of the structs `immutable` compares, nil and empty alike:
+/// a capacity's `requests`, a result's `consumedCapacity`, a template's
+/// `labels` and `annotations`.
+const GO_MAPS: [&str; 4] = ["requests", "consumedCapacity", "labels", "annotations"];
+
+/// `value` with what `Semantic.DeepEqual` does not tell apart made alike:
+/// `null`, an empty list and an unset field (nil and empty slices), an
+/// empty Go map and an unset one, and quantities of the same amount (a
+/// capacity's `requests`, a result's `consumedCapacity`). An opaque
+/// configuration's `parameters` are raw bytes, compared as they are.
+fn semantic_form(value: &Value) -> Value {
+    match value {
+        Value::Map(map) => {
+            let mut out = Map::new();
+            for (key, v) in map.iter() {
+                let v = match (key.as_str(), v) {
+                    ("parameters", _) => v.clone(),
+                    ("requests" | "consumedCapacity", Value::Map(amounts)) => Value::Map(
+                        amounts
+                            .iter()
+                            .map(|(k, q)| {
+                                let amount = q.as_str().and_then(quantity::amount);
+                                (k.clone(), amount.map_or_else(|| q.clone(), Value::String))
+                            })
+                            .collect(),
+                    ),
+                    _ => semantic_form(v),
+                };
+                let unset = match &v {
+                    Value::Null => true,
+                    Value::List(l) => l.is_empty(),
+                    Value::Map(m) => m.is_empty() && GO_MAPS.contains(&key.as_str()),
+                    _ => false,
+                };
+                if !unset {
+                    out.insert(key.clone(), v);
+                }
+            }
+            Value::Map(out)
+        }
+        Value::List(items) => Value::List(items.iter().map(semantic_form).collect()),
+        other => other.clone(),
+    }
 }
 
 /// A ResourceSlice's errors after its metadata's:

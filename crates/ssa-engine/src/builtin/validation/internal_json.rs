@@ -90,10 +90,10 @@ pub(super) fn slice_of(name: &str, list: Option<&Value>) -> String {
     format!("[{}]", printed.join(","))
 }
 
-// The tables of the internal batch, flowcontrol, apiextensions and storage
-// structs (`BATCH_TYPES`, `FLOWCONTROL_TYPES`, `APIEXTENSIONS_TYPES`,
-// `STORAGE_TYPES`), generated from the Go sources by
-// `tools/internal-types/small_tables.py`.
+// The tables of the internal batch, flowcontrol, apiextensions, storage and
+// resource structs (`BATCH_TYPES`, `FLOWCONTROL_TYPES`,
+// `APIEXTENSIONS_TYPES`, `STORAGE_TYPES`, `RESOURCE_TYPES`), generated from
+// the Go sources by `tools/internal-types/small_tables.py`.
 include!("internal_json/tables.rs");
 
 /// `json.Marshal` of a pointer to the internal batch struct `name`
@@ -137,9 +137,27 @@ pub(super) fn crd_versions(versions: &[Value]) -> String {
 /// catalogue, a pod volume's source struct prints as `{}`).
 #[cfg(feature = "rare-kinds")]
 pub(super) fn storage_struct(name: &str, value: Option<&Value>) -> String {
+    named_struct(STORAGE_TYPES, name, value)
+}
+
+/// `json.Marshal` of the internal resource.k8s.io struct `name`
+/// (`ResourceClaimSpec`, `ResourceClaimTemplateSpec`, `AllocationResult`;
+/// unset is the zero struct) that the v1 `value` converts to, from the
+/// catalogue's table and `RESOURCE_TYPES` together (without the
+/// catalogue, a node selector prints as `{}` and a template's metadata
+/// not at all).
+#[cfg(feature = "rare-kinds")]
+pub(super) fn resource_struct(name: &str, value: Option<&Value>) -> String {
+    named_struct(RESOURCE_TYPES, name, value)
+}
+
+/// Struct `name` (a value: unset is the zero struct) of the named table
+/// `named` appended to the catalogue's.
+#[cfg(feature = "rare-kinds")]
+fn named_struct(named: &str, name: &str, value: Option<&Value>) -> String {
     let mut types = table().map(<[Value]>::to_vec).unwrap_or_default();
-    if let Ok(Value::List(storage)) = crate::json::from_str(STORAGE_TYPES) {
-        types.extend(storage);
+    if let Ok(Value::List(own)) = crate::json::from_str(named) {
+        types.extend(own);
     }
     let zero = Value::Map(Map::new());
     let value = value.filter(|v| !v.is_null()).unwrap_or(&zero);

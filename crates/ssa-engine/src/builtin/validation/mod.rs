@@ -997,10 +997,11 @@ impl KindValidation {
             (Spec::ResourceClaim { v1beta1 }, _) => {
                 errs.extend(dra::resource_claim(new, old, v1beta1));
             }
-            // ValidateResourceClaimTemplate, which the update runs again.
+            // ValidateResourceClaimTemplate, which the update runs again
+            // before ValidateResourceClaimTemplateUpdate's immutable spec.
             #[cfg(feature = "rare-kinds")]
             (Spec::ResourceClaimTemplate { v1beta1 }, _) => {
-                errs.extend(dra::resource_claim_template(new, v1beta1));
+                errs.extend(dra::resource_claim_template(new, old, v1beta1));
             }
             #[cfg(feature = "rare-kinds")]
             (Spec::ResourceSlice { v1beta1 }, _) => {

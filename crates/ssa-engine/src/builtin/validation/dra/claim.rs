@@ -1,6 +1,7 @@
 //! A claim's device requests (`validateDeviceClaim`, a ResourceClaim's
 //! spec and a ResourceClaimTemplate's claim), and a ResourceClaim's
-//! `/status` write (`ValidateResourceClaimStatusUpdate`).
+//! `/status` write (`ValidateResourceClaimStatusUpdate`, with its
+//! immutable allocation).
 
 use super::super::field::{BadValue, Errors, FieldError, child, index, too_long};
 use super::super::{at, ip, items, meta, text};
@@ -304,11 +305,21 @@ pub(in super::super) fn resource_claim_status(
             }
         }
     }
-    // An allocation that was already set may not change: upstream prints
-    // the whole internal AllocationResult, not modelled (see the module);
-    // a new one is validateAllocationResult.
-    if let (Some(allocation), None) = (allocation, at(old_status, "allocation")) {
-        allocation_result(&mut errs, allocation, "status.allocation", &names);
+    // An allocation that was already set may not change (the whole new
+    // internal AllocationResult printed); a new one is
+    // validateAllocationResult.
+    match (allocation, at(old_status, "allocation")) {
+        (Some(allocation), None) => {
+            allocation_result(&mut errs, allocation, "status.allocation", &names);
+        }
+        (Some(allocation), Some(was)) => super::immutable(
+            &mut errs,
+            "AllocationResult",
+            Some(allocation),
+            Some(was),
+            "status.allocation",
+        ),
+        (None, _) => {}
     }
     errs
 }

@@ -346,7 +346,10 @@ fn constraints_and_configurations() {
 
 /// A ResourceClaimTemplate: `ValidateTemplateObjectMeta` (labels and
 /// annotations only), then the claim spec at `spec.spec`, on create and
-/// on update alike (`ValidateResourceClaimTemplate` runs again).
+/// on update alike (`ValidateResourceClaimTemplate` runs again), and on
+/// update then `ValidateResourceClaimTemplateUpdate`'s immutable spec:
+/// the whole internal `ResourceClaimTemplateSpec`, its `metav1.ObjectMeta`
+/// embedded (its fields inline, under their json names, `omitempty`).
 #[test]
 fn claim_templates() {
     let body = "spec:\n  metadata: {name: x, labels: {'a b': c}}\n  spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: ''}}]}}\n";
@@ -358,19 +361,75 @@ fn claim_templates() {
         update(V1, "ResourceClaimTemplate", body, body).unwrap(),
         expected
     );
+    let old = "spec:\n  metadata: {labels: {team: ml}}\n  spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}\n";
+    let new = "spec:\n  metadata: {labels: {team: ml}}\n  spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: ''}}]}}\n";
+    assert_eq!(update(V1, "ResourceClaimTemplate", old, old), None);
+    assert_eq!(
+        update(V1, "ResourceClaimTemplate", old, new).unwrap(),
+        "[spec.spec.devices.requests[0].exactly.deviceClassName: Required value, spec: Invalid value: {\"labels\":{\"team\":\"ml\"},\"Spec\":{\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":null,\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],\"Constraints\":null,\"Config\":null}}}: field is immutable]"
+    );
+    // The template's metadata is part of the spec.
+    let relabelled = old.replace("team: ml", "team: ai");
+    assert_eq!(
+        update(V1, "ResourceClaimTemplate", old, &relabelled).unwrap(),
+        "spec: Invalid value: {\"labels\":{\"team\":\"ai\"},\"Spec\":{\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"gpu.example.com\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":null,\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],\"Constraints\":null,\"Config\":null}}}: field is immutable"
+    );
 }
 
 /// A ResourceClaim's update runs `ValidateResourceClaimUpdate` alone:
-/// the metadata, and the immutable spec, whose refusal prints the whole
-/// internal spec and is not modelled (see the module).
+/// the metadata, and the immutable spec (`ValidateImmutableField`), whose
+/// refusal prints the whole new internal `ResourceClaimSpec`: Go field
+/// names in declaration order, zero values included, `null` for a nil
+/// pointer or slice, an inline `DeviceConfiguration`, raw parameters.
 #[test]
-fn claim_updates_check_the_metadata() {
+fn claim_updates_check_the_metadata_and_an_immutable_spec() {
     let old = "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c}}]}}\n";
     let relabelled = "metadata: {name: gpu-claim, namespace: default, labels: {team: ml}}\nspec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c}}]}}\n";
     assert_eq!(update(V1, "ResourceClaim", old, relabelled), None);
     // The create's rules are not run again on update.
     let broken = "spec: {devices: {requests: [{name: gpu}]}}\n";
     assert_eq!(update(V1, "ResourceClaim", broken, broken), None);
+    let reclassed = "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c2}}]}}\n";
+    assert_eq!(
+        update(V1, "ResourceClaim", old, reclassed).unwrap(),
+        "spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"c2\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":null,\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],\"Constraints\":null,\"Config\":null}}: field is immutable"
+    );
+    // What Semantic.DeepEqual finds alike is no change: an empty list and
+    // none, an empty map and none, quantities of the same amount.
+    let stored = "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c, selectors: [], capacity: {requests: {memory: 1Gi}}}}], constraints: []}}\n";
+    let same = "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c, capacity: {requests: {memory: '1073741824'}}}}]}}\n";
+    assert_eq!(update(V1, "ResourceClaim", stored, same), None);
+    // A pointer to false is not a nil one; a configuration is inline, its
+    // parameters printed as the raw JSON they are.
+    let configured = "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: c, adminAccess: false, capacity: {requests: {memory: 1Gi}}}}], config: [{opaque: {driver: gpu.example.com, parameters: {b: 1, a: [x]}}}]}}\n";
+    assert_eq!(
+        update(V1, "ResourceClaim", stored, configured).unwrap(),
+        "spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"c\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":false,\"Tolerations\":null,\"Capacity\":{\"Requests\":{\"memory\":\"1Gi\"}}},\"FirstAvailable\":null}],\"Constraints\":null,\"Config\":[{\"Requests\":null,\"Opaque\":{\"Driver\":\"gpu.example.com\",\"Parameters\":{\"a\":[\"x\"],\"b\":1}}}]}}: field is immutable"
+    );
+    // v1beta1 (and v1beta2) are read in v1's shape: the request's own
+    // class becomes its `exactly`.
+    let beta = |class: &str| {
+        format!(
+            "spec: {{devices: {{requests: [{{name: gpu, deviceClassName: {class}}}], constraints: [{{requests: [gpu], matchAttribute: gpu.example.com/numa}}]}}}}\n"
+        )
+    };
+    assert_eq!(
+        update(V1BETA1, "ResourceClaim", &beta("c"), &beta("c")),
+        None
+    );
+    assert_eq!(
+        update(V1BETA1, "ResourceClaim", &beta("c"), &beta("d")).unwrap(),
+        "spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"d\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":null,\"Tolerations\":null,\"Capacity\":null},\"FirstAvailable\":null}],\"Constraints\":[{\"Requests\":[\"gpu\"],\"MatchAttribute\":\"gpu.example.com/numa\",\"DistinctAttribute\":null}],\"Config\":null}}: field is immutable"
+    );
+    let beta2 = |class: &str| {
+        format!(
+            "spec: {{devices: {{requests: [{{name: gpu, firstAvailable: [{{name: a, deviceClassName: {class}, tolerations: [{{key: k, operator: Exists}}]}}]}}]}}}}\n"
+        )
+    };
+    assert_eq!(
+        update(V1BETA2, "ResourceClaim", &beta2("c"), &beta2("d")).unwrap(),
+        "spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":null,\"FirstAvailable\":[{\"Name\":\"a\",\"DeviceClassName\":\"d\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"Tolerations\":[{\"Key\":\"k\",\"Operator\":\"Exists\",\"Value\":\"\",\"Effect\":\"\",\"TolerationSeconds\":null}],\"Capacity\":null}]}],\"Constraints\":null,\"Config\":null}}: field is immutable"
+    );
 }
 
 /// resource.k8s.io/v1beta1 (`Convert_v1beta1_DeviceRequest_To_resource_DeviceRequest`,
@@ -610,8 +669,10 @@ fn slice_updates() {
 
 /// A ResourceClaim's `/status` write (`ValidateResourceClaimStatusUpdate`):
 /// `validateResourceClaimUserReference`, reservations only with an
-/// allocation, `validateAllocationResult` of a new allocation,
-/// `validateDeviceStatus` (`validateUID`, `validateNetworkDeviceData`).
+/// allocation, `validateAllocationResult` of a new allocation (a stored
+/// one is immutable: the whole new internal `AllocationResult` printed,
+/// its node selector the core one), `validateDeviceStatus`
+/// (`validateUID`, `validateNetworkDeviceData`).
 #[test]
 fn claim_status_writes() {
     let validation =
@@ -642,6 +703,79 @@ fn claim_status_writes() {
     assert_eq!(
         status(&format!("{{{allocation}, devices: [{{driver: gpu.example.com, pool: node-1, device: gpu-1, shareID: abc, data: [1], networkData: {{ips: [10.0.0.5, 10.0.0.5/8, '2001:DB8::5/64', 10.0.0.5/24, 10.0.0.5/24]}}}}]}}")).unwrap(),
         "[status.devices[0].shareID: Invalid value: \"abc\": error validating uid: invalid UUID length: 3, status.devices[0]: Invalid value: {\"Driver\":\"gpu.example.com\",\"Pool\":\"node-1\",\"Device\":\"gpu-1\",\"ShareID\":\"abc\"}: must be an allocated device in the claim, status.devices[0].data: Invalid value: \"<value omitted>\": must be a valid JSON object, status.devices[0].networkData.ips[0]: Invalid value: \"10.0.0.5\": must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64), status.devices[0].networkData.ips[2]: Invalid value: \"2001:DB8::5/64\": must be in canonical form (\"2001:db8::5/64\"), status.devices[0].networkData.ips[4]: Duplicate value: \"10.0.0.5/24\"]"
+    );
+    // A stored allocation: the same one passes (and is not validated
+    // again), another is immutable.
+    let allocated = object(
+        V1,
+        "ResourceClaim",
+        &format!("{spec}status: {{{allocation}}}\n"),
+    );
+    let write = |status: &str| {
+        let new = object(V1, "ResourceClaim", &format!("{spec}status: {status}\n"));
+        super::super::tests::listed(validation.validate_status(&allocated, &new))
+    };
+    assert_eq!(
+        write(&format!(
+            "{{{allocation}, reservedFor: [{{resource: pods, name: p, uid: u1}}]}}"
+        )),
+        None
+    );
+    assert_eq!(
+        write(&format!("{{{}}}", allocation.replace("gpu-0", "gpu-1"))).unwrap(),
+        "status.allocation: Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"gpu\",\"Driver\":\"gpu.example.com\",\"Pool\":\"node-1\",\"Device\":\"gpu-1\",\"AdminAccess\":null,\"Tolerations\":null,\"BindingConditions\":null,\"BindingFailureConditions\":null,\"ShareID\":null,\"ConsumedCapacity\":null}],\"Config\":null},\"NodeSelector\":{\"NodeSelectorTerms\":[{\"MatchExpressions\":null,\"MatchFields\":[{\"Key\":\"metadata.name\",\"Operator\":\"In\",\"Values\":[\"node-1\"]}]}]},\"AllocationTimestamp\":null}: field is immutable"
+    );
+    // After the reservations' errors; a removed allocation is not checked.
+    assert_eq!(
+        write("{allocation: {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 6ba7b810-9dad-11d1-80b4-00c04fd430c8, consumedCapacity: {memory: 1Gi}}], config: [{source: FromClaim, opaque: {driver: gpu.example.com, parameters: {a: 1}}}]}, allocationTimestamp: '2026-01-01T00:00:00Z'}, reservedFor: [{uid: u1}]}").unwrap(),
+        "[status.reservedFor[0].resource: Required value, status.reservedFor[0].name: Required value, status.allocation: Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"gpu\",\"Driver\":\"gpu.example.com\",\"Pool\":\"node-1\",\"Device\":\"gpu-0\",\"AdminAccess\":null,\"Tolerations\":null,\"BindingConditions\":null,\"BindingFailureConditions\":null,\"ShareID\":\"6ba7b810-9dad-11d1-80b4-00c04fd430c8\",\"ConsumedCapacity\":{\"memory\":\"1Gi\"}}],\"Config\":[{\"Source\":\"FromClaim\",\"Requests\":null,\"Opaque\":{\"Driver\":\"gpu.example.com\",\"Parameters\":{\"a\":1}}}]},\"NodeSelector\":null,\"AllocationTimestamp\":\"2026-01-01T00:00:00Z\"}: field is immutable]"
+    );
+    assert_eq!(write("{}"), None);
+}
+
+/// Through whole writes: a claim re-applied as it is stays, one whose
+/// class changes is refused with the whole internal spec, and the first
+/// allocation a `/status` write sets cannot change.
+#[test]
+fn scenario_claims_are_immutable() {
+    use crate::scenario::{Outcome, run_scenario_text};
+    let claim = |class: &str| {
+        format!(
+            "- manager: kubectl\n  op: apply\n  object:\n    apiVersion: resource.k8s.io/v1\n    kind: ResourceClaim\n    metadata: {{name: gpu-claim, namespace: default}}\n    spec: {{devices: {{requests: [{{name: gpu, exactly: {{deviceClassName: {class}, capacity: {{requests: {{memory: 16Gi}}}}}}}}], config: [{{opaque: {{driver: gpu.example.com, parameters: {{sharing: {{strategy: TimeSlicing}}, apiVersion: v1}}}}}}]}}}}\n"
+        )
+    };
+    let allocate = |device: &str| {
+        format!(
+            "- manager: scheduler\n  op: apply\n  subresource: status\n  object:\n    apiVersion: resource.k8s.io/v1\n    kind: ResourceClaim\n    metadata: {{name: gpu-claim, namespace: default}}\n    status: {{allocation: {{devices: {{results: [{{request: gpu, driver: gpu.example.com, pool: node-1, device: {device}}}]}}}}}}\n"
+        )
+    };
+    let text = format!(
+        "scenario: v1\nname: claim\nschema: {{builtin: resource.k8s.io/v1/ResourceClaim}}\nsteps:\n{}{}{}{}{}",
+        claim("gpu.example.com"),
+        claim("gpu.example.com"),
+        claim("tpu.example.com"),
+        allocate("gpu-0"),
+        allocate("gpu-1"),
+    );
+    let result = run_scenario_text(&text).unwrap();
+    let outcomes: Vec<_> = result.steps.iter().map(|s| s.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [
+            Outcome::Applied,
+            Outcome::Applied,
+            Outcome::Invalid,
+            Outcome::Applied,
+            Outcome::Invalid
+        ]
+    );
+    assert_eq!(
+        result.steps[2].message,
+        "ResourceClaim.resource.k8s.io \"gpu-claim\" is invalid: spec: Invalid value: {\"Devices\":{\"Requests\":[{\"Name\":\"gpu\",\"Exactly\":{\"DeviceClassName\":\"tpu.example.com\",\"Selectors\":null,\"AllocationMode\":\"ExactCount\",\"Count\":1,\"AdminAccess\":null,\"Tolerations\":null,\"Capacity\":{\"Requests\":{\"memory\":\"16Gi\"}}},\"FirstAvailable\":null}],\"Constraints\":null,\"Config\":[{\"Requests\":null,\"Opaque\":{\"Driver\":\"gpu.example.com\",\"Parameters\":{\"apiVersion\":\"v1\",\"sharing\":{\"strategy\":\"TimeSlicing\"}}}}]}}: field is immutable"
+    );
+    assert_eq!(
+        result.steps[4].message,
+        "ResourceClaim.resource.k8s.io \"gpu-claim\" is invalid: status.allocation: Invalid value: {\"Devices\":{\"Results\":[{\"Request\":\"gpu\",\"Driver\":\"gpu.example.com\",\"Pool\":\"node-1\",\"Device\":\"gpu-1\",\"AdminAccess\":null,\"Tolerations\":null,\"BindingConditions\":null,\"BindingFailureConditions\":null,\"ShareID\":null,\"ConsumedCapacity\":null}],\"Config\":null},\"NodeSelector\":null,\"AllocationTimestamp\":null}: field is immutable"
     );
 }
 

@@ -93,3 +93,34 @@ const STORAGE_TYPES: &str = r#"[
 ["CSINodeDriver",["Name","s"],["NodeID","s"],["TopologyKeys","[s"],["Allocatable","*@VolumeNodeResources"]],
 ["VolumeNodeResources",["Count","*i"]]
 ]"#;
+
+/// The internal structs of `pkg/apis/resource/types.go` a ResourceClaim's
+/// or a ResourceClaimTemplate's immutable spec and a claim's immutable
+/// `status.allocation` print (`ValidateImmutableField`), named like
+/// `STORAGE_TYPES`: an allocation's `NodeSelector` and the template's
+/// `metav1.ObjectMeta` (embedded, its fields inline) are the catalogue's
+/// structs of those names; an opaque configuration's `Parameters` is
+/// raw JSON, printed as it is.
+///
+/// From vendor/k8s.io/kubernetes/pkg/apis/resource/types.go (k8s.io/kubernetes v1.34.1) of openshift/openshift-apiserver@56aa2d96edd725e44ddd7ff13f23e53e6c509828.
+#[cfg(feature = "rare-kinds")]
+const RESOURCE_TYPES: &str = r#"[
+["ResourceClaimSpec",["Devices","@DeviceClaim"]],
+["DeviceClaim",["Requests","[@DeviceRequest"],["Constraints","[@DeviceConstraint"],["Config","[@DeviceClaimConfiguration"]],
+["DeviceRequest",["Name","s"],["Exactly","*@ExactDeviceRequest"],["FirstAvailable","[@DeviceSubRequest"]],
+["ExactDeviceRequest",["DeviceClassName","s"],["Selectors","[@DeviceSelector"],["AllocationMode","s"],["Count","i"],["AdminAccess","*b"],["Tolerations","[@DeviceToleration"],["Capacity","*@CapacityRequirements"]],
+["DeviceSelector",["CEL","*@CELDeviceSelector","cel"]],
+["CELDeviceSelector",["Expression","s"]],
+["DeviceToleration",["Key","s"],["Operator","s"],["Value","s"],["Effect","s"],["TolerationSeconds","*i"]],
+["CapacityRequirements",["Requests","{q"]],
+["DeviceSubRequest",["Name","s"],["DeviceClassName","s"],["Selectors","[@DeviceSelector"],["AllocationMode","s"],["Count","i"],["Tolerations","[@DeviceToleration"],["Capacity","*@CapacityRequirements"]],
+["DeviceConstraint",["Requests","[s"],["MatchAttribute","*s"],["DistinctAttribute","*s"]],
+["DeviceClaimConfiguration",["Requests","[s"],[".","~DeviceConfiguration"]],
+["DeviceConfiguration",["Opaque","*@OpaqueDeviceConfiguration"]],
+["OpaqueDeviceConfiguration",["Driver","s"],["Parameters","r"]],
+["ResourceClaimTemplateSpec",["metadata","~ObjectMeta"],["Spec","@ResourceClaimSpec"]],
+["AllocationResult",["Devices","@DeviceAllocationResult"],["NodeSelector","*@NodeSelector"],["AllocationTimestamp","*t"]],
+["DeviceAllocationResult",["Results","[@DeviceRequestAllocationResult"],["Config","[@DeviceAllocationConfiguration"]],
+["DeviceRequestAllocationResult",["Request","s"],["Driver","s"],["Pool","s"],["Device","s"],["AdminAccess","*b"],["Tolerations","[@DeviceToleration"],["BindingConditions","[s"],["BindingFailureConditions","[s"],["ShareID","*s"],["ConsumedCapacity","{q"]],
+["DeviceAllocationConfiguration",["Source","s"],["Requests","[s"],[".","~DeviceConfiguration"]]
+]"#;

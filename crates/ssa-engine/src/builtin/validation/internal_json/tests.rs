@@ -309,6 +309,32 @@ fn the_table_reads_whole() {
     );
 }
 
+/// The named tables (`STORAGE_TYPES`, `RESOURCE_TYPES`) read whole, and
+/// each struct they name is theirs or the catalogue's (a volume source, a
+/// node selector, `ObjectMeta`), of one name only.
+#[test]
+fn the_named_tables_refer_to_known_structs() {
+    let catalogue = table().unwrap();
+    for named in [STORAGE_TYPES, RESOURCE_TYPES] {
+        let own = crate::json::from_str(named).unwrap();
+        let own = own.as_list().unwrap();
+        let name_of = |t: &Value| t.as_list().unwrap()[0].as_str().unwrap().to_string();
+        let known: Vec<String> = catalogue.iter().chain(own).map(name_of).collect();
+        for entry in own {
+            let name = name_of(entry);
+            assert_eq!(known.iter().filter(|k| **k == name).count(), 1, "{name}");
+            for field in &entry.as_list().unwrap()[1..] {
+                let ty = field.as_list().unwrap()[1].as_str().unwrap();
+                let inner = ty.trim_start_matches(['?', '*', '[', '{']);
+                match inner.strip_prefix(['@', '~']) {
+                    Some(reference) => assert!(known.iter().any(|k| k == reference), "{ty}"),
+                    None => assert!(matches!(inner, "s" | "i" | "b" | "q" | "t" | "r"), "{ty}"),
+                }
+            }
+        }
+    }
+}
+
 /// A table that does not read prints what it can, without a panic: a
 /// field without a type is `null`, a struct past the table `{}`, an inline
 /// one nothing; a number where a field should be is skipped.
