@@ -130,7 +130,7 @@ impl VariableType {
 type Fields = &'static [(&'static str, Decl<'static>)];
 
 /// The type names cel-go's standard environment declares as identifiers.
-const TYPE_NAMES: [&str; 11] = [
+pub(super) const TYPE_NAMES: [&str; 11] = [
     "bool",
     "bytes",
     "double",

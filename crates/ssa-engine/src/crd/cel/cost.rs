@@ -32,7 +32,7 @@
 //! `None`, never a guess.
 
 use super::Expr;
-use super::check::escape;
+use super::check::{TYPE_NAMES, escape};
 use crate::value::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,20 +46,6 @@ pub(crate) const CRD_LIMIT: u64 = 100_000_000;
 const MAX_REQUEST: i64 = 3 * 1024 * 1024;
 /// cel-go's `parser.AccumulatorName`.
 const ACCUMULATOR: &str = "__result__";
-/// The type names cel-go declares as identifiers.
-const TYPE_NAMES: [&str; 11] = [
-    "bool",
-    "bytes",
-    "double",
-    "dyn",
-    "int",
-    "list",
-    "map",
-    "null_type",
-    "string",
-    "type",
-    "uint",
-];
 
 /// The estimated maximum cost of `expression` at a node of `schema`
 /// (`root`: the resource's root; `optional_old_self`: `oldSelf` is an
