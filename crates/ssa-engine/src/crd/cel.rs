@@ -36,7 +36,9 @@ mod values;
 use time::{duration_of, timestamp_of};
 
 #[cfg(feature = "rare-kinds")]
-pub(crate) use check::{AdmissionEnv, Compiled, VariableType, compile, compile_admission};
+pub(crate) use check::{
+    AdmissionEnv, Compiled, VariableType, compile, compile_admission, compile_device_selector,
+};
 #[cfg(feature = "rare-kinds")]
 pub(crate) use cost::{
     CostTotal, EXPRESSION_LIMIT, child_cardinality, cost_message, estimate, max_cardinality,

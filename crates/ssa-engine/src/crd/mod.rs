@@ -62,6 +62,9 @@ pub(crate) const CEL_RESERVED: [&str; 21] = [
     "void",
     "while",
 ];
+/// A DRA device selector's compilation (see [`cel::compile_device_selector`]).
+#[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+pub(crate) use cel::compile_device_selector as compile_cel_device_selector;
 /// An admission expression's compilation (see [`cel::compile_admission`]).
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use cel::{

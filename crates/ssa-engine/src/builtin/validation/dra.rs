@@ -46,11 +46,12 @@
 //! 1, a toleration's operator `Equal`.
 //!
 //! Not modelled:
-//! - A device selector's CEL expression is checked for its length alone:
-//!   upstream compiles it in DRA's own environment (`device.driver`,
-//!   `device.attributes`, `device.capacity`, `dracel.GetCompiler`) and
-//!   refuses what does not compile or costs too much
-//!   (`CELSelectorExpressionMaxCost`); that compiler is not here.
+//! - A device selector's CEL expression compiles with the engine's
+//!   checker in DRA's environment (`device.driver`, `device.attributes`,
+//!   `device.capacity`, `cel.bind`: `crd::cel::check`, a build with CRD
+//!   validation), as far as the checker follows it (an attribute's value
+//!   is of no known type); its estimated cost
+//!   (`CELSelectorExpressionMaxCost`) is not modelled.
 //! - An immutable struct's print starts from the object as the engine
 //!   stores it, which has lost the empty lists the client sent
 //!   (`omitempty`): the server prints such a list `[]`, this `null`.
@@ -366,8 +367,9 @@ fn strings(list: &[Value]) -> impl Iterator<Item = &str> {
 }
 
 /// `validateSelectorSlice`: at most 32 selectors, each with a CEL
-/// selector whose expression is at most 10 KiB (what compiling it says is
-/// not modelled, see the module).
+/// selector whose expression is at most 10 KiB and compiles in DRA's
+/// environment (`validateCELSelector`; its estimated cost is not
+/// modelled).
 fn device_selectors(errs: &mut Vec<FieldError>, selectors: &[Value], path: &str) {
     if over(errs, selectors, MAX_SELECTORS, path) {
         return;
@@ -377,8 +379,16 @@ fn device_selectors(errs: &mut Vec<FieldError>, selectors: &[Value], path: &str)
         match at(Some(selector), "cel") {
             None => errs.required(cel_path, ""),
             Some(cel) => {
-                if text(cel, "expression").len() > MAX_EXPRESSION {
+                let expression = text(cel, "expression");
+                if expression.len() > MAX_EXPRESSION {
                     errs.push(too_long(&child(&cel_path, "expression"), MAX_EXPRESSION));
+                    continue;
+                }
+                // `convertCELErrorToValidationError`: the compile error.
+                #[cfg(feature = "crd-validation")]
+                if let Some(detail) = crate::crd::compile_cel_device_selector(expression) {
+                    let at = child(&cel_path, "expression");
+                    errs.invalid(at, BadValue::str(expression), &detail);
                 }
             }
         }

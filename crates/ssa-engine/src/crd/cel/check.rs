@@ -174,7 +174,7 @@ pub(crate) fn compile(
         this
     };
     let vars = vec![("self", this), ("oldSelf", old)];
-    let (error, result) = issues(rule, &expr, vars);
+    let (error, result) = issues(rule, &expr, vars, false);
     let output = match result {
         _ if error.is_some() => None,
         Decl::Object(..) | Decl::RootMeta => Some("object".to_string()),
@@ -264,7 +264,7 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
     if let Some(declared) = env.variables {
         vars.push(("variables", Decl::Variables(declared)));
     }
-    let (error, output) = issues(expression, &expr, vars);
+    let (error, output) = issues(expression, &expr, vars, false);
     Some(AdmissionCompiled {
         error,
         output: declared_type(output),
@@ -300,6 +300,44 @@ fn declared_type(d: Decl<'_>) -> Decl<'static> {
         _ => Decl::Dyn,
     }
 }
+
+/// A DRA device selector's compilation (`dynamic-resource-allocation/cel`'s
+/// `CompileCELExpression`, Kubernetes' base environment with cel-go's
+/// bindings and `device`, a `kubernetes.DRADevice`): `compilation
+/// failed: …`, or an output other than a bool or the unknown type an
+/// attribute has (`must evaluate to bool or the unknown type, not
+/// string`); `None` when it compiles, or is outside the subset the engine
+/// parses. Its estimated cost is not modelled.
+pub(crate) fn compile_device_selector(expression: &str) -> Option<String> {
+    let expr = super::parse(expression)?;
+    let (error, output) = issues(expression, &expr, vec![("device", DEVICE)], true);
+    if let Some(issues) = error {
+        return Some(["compilation failed: ", &issues].concat());
+    }
+    match output {
+        Decl::Scalar("bool") | Decl::Unknown | Decl::Dyn => None,
+        output => type_name(output).map(|t| {
+            format!(
+                "must evaluate to bool or the unknown type, not {}",
+                declared_name(&t)
+            )
+        }),
+    }
+}
+
+/// `kubernetes.DRADevice`: its attributes and capacities are maps by
+/// domain of maps by name, of values of any type and quantities (not
+/// followed); `allowMultipleAllocations` is declared when
+/// DRAConsumableCapacity is on.
+const DEVICE: Decl<'static> = Decl::Declared(
+    "kubernetes.DRADevice",
+    &[
+        ("driver", STRING_FIELD),
+        ("allowMultipleAllocations", Decl::Scalar("bool")),
+        ("attributes", Decl::Unknown),
+        ("capacity", Decl::Unknown),
+    ],
+);
 
 const STRING_FIELD: Decl<'static> = Decl::Scalar("string");
 const STRINGS: Decl<'static> = Decl::ListOf("string");
@@ -397,16 +435,19 @@ const NULL_TYPE: &str = "null";
 /// cel-go's issues, in the order of their places, if any, and the type
 /// of the result. The checker's errors come first; only an expression
 /// without them goes through the AST validators Kubernetes adds (a list
-/// literal's items of one type).
+/// literal's items of one type). `bindings`: the environment has cel-go's
+/// `cel.bind` macro (DRA's does, the others do not).
 fn issues<'a>(
     source: &str,
     expr: &Expr,
     vars: Vec<(&str, Decl<'a>)>,
+    bindings: bool,
 ) -> (Option<String>, Decl<'a>) {
     let mut checker = Checker {
         vars: vars.into_iter().map(|(n, d)| (n.to_string(), d)).collect(),
         errors: Vec::new(),
         validator_errors: Vec::new(),
+        bindings,
     };
     let result = checker.check(expr);
     let mut errors = if checker.errors.is_empty() {
@@ -434,6 +475,8 @@ struct Checker<'a> {
     /// and duration and timestamp literal validators), reported when the
     /// checker found nothing.
     validator_errors: Vec<(usize, String)>,
+    /// Whether `cel.bind(name, value, body)` binds `name` in `body`.
+    bindings: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -537,6 +580,16 @@ impl<'a> Checker<'a> {
     /// undeclared reference itself (after the arguments' errors), and so
     /// is `name` when no function has it (`sets.contian(…)`: both).
     fn namespaced(&mut self, target: &Expr, name: &str, args: &[Expr], at: usize) -> Decl<'a> {
+        if let (true, Expr::Ident(prefix, _), "bind", [Expr::Ident(var, _), value, body]) =
+            (self.bindings, target, name, args)
+            && prefix == "cel"
+        {
+            let bound = self.check(value);
+            self.vars.push((var.clone(), bound));
+            let result = self.check(body);
+            self.vars.pop();
+            return result;
+        }
         for arg in args {
             self.check(arg);
         }

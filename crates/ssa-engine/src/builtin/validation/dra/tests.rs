@@ -473,6 +473,41 @@ fn v1beta1_objects_are_checked_in_v1s_shape() {
     );
 }
 
+/// `validateCELSelector`: a selector compiles in DRA's environment
+/// (`device` of `kubernetes.DRADevice`, cel-go's `cel.bind`) and gives a
+/// bool or an attribute's unknown type.
+#[test]
+fn device_selectors_compile() {
+    let class = |expression: &str| {
+        create(
+            V1,
+            "DeviceClass",
+            &format!("spec: {{selectors: [{{cel: {{expression: {expression:?}}}}}]}}\n"),
+        )
+    };
+    assert_eq!(
+        class("device.drivr == 'gpu.example.com'").unwrap(),
+        "spec.selectors[0].cel.expression: Invalid value: \"device.drivr == 'gpu.example.com'\": compilation failed: ERROR: <input>:1:7: undefined field 'drivr'\n | device.drivr == 'gpu.example.com'\n | ......^"
+    );
+    assert_eq!(
+        class("driver == 'gpu.example.com'").unwrap(),
+        "spec.selectors[0].cel.expression: Invalid value: \"driver == 'gpu.example.com'\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'driver' (in container '')\n | driver == 'gpu.example.com'\n | ^"
+    );
+    assert_eq!(
+        class("device.driver").unwrap(),
+        "spec.selectors[0].cel.expression: Invalid value: \"device.driver\": must evaluate to bool or the unknown type, not string"
+    );
+    for good in [
+        "device.driver == 'gpu.example.com' && device.attributes['gpu.example.com'].model == 'a'",
+        "device.attributes['gpu.example.com'].enabled",
+        "cel.bind(gpu, device.attributes['gpu.example.com'], gpu.model == 'a' && gpu.memory > 1)",
+        "device.capacity['gpu.example.com'].memory.compareTo(quantity('10Gi')) >= 0",
+        "device.allowMultipleAllocations",
+    ] {
+        assert_eq!(class(good), None, "{good}");
+    }
+}
+
 /// `validateDeviceClassSpec`: the selectors and configurations as a
 /// claim's, an extended resource name (`IsExtendedResourceName`: not
 /// native, not `requests.`, a qualified name with that prefix).
