@@ -53,7 +53,11 @@ pub(super) fn custom_resource_definition(new: &Value, old: Option<&Value>) -> Ve
                 .iter()
                 .any(|v| matches!(v.as_str(), Some("v1" | "v1beta1")))
     });
-    let mut errs = crd_spec(spec, require_schema, require_review);
+    let unchanged = old_spec
+        .flatten()
+        .map(|old_spec| versions_with_unchanged_schemas(spec, old_spec))
+        .unwrap_or_default();
+    let mut errs = crd_spec(spec, require_schema, require_review, &unchanged);
     if let (Some(old), Some(old_spec)) = (old, old_spec) {
         spec_update(&mut errs, spec, old_spec, is_established(old));
     }
@@ -115,7 +119,35 @@ fn hoisted(versions: &[Value], key: &str) -> bool {
 }
 
 /// `validateCustomResourceDefinitionSpec`, in upstream's order.
-fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) -> Vec<FieldError> {
+/// `findVersionsWithUnchangedSchemas`: the versions of an update whose
+/// schema is the stored version's (a version the stored CRD lacks is
+/// not), whose rules are held to no per-expression cost budget
+/// (`suppressExpressionCostForUnchangedSchema`: a control plane upgrade
+/// must not refuse what an older one took).
+fn versions_with_unchanged_schemas<'a>(spec: Option<&'a Value>, old_spec: &Value) -> Vec<&'a str> {
+    let schema = |version: &Value| version.get_path(&["schema", "openAPIV3Schema"]).cloned();
+    let old_versions = items(old_spec.get("versions"));
+    items(spec.and_then(|s| s.get("versions")))
+        .iter()
+        .filter(|version| {
+            let name = text(version, "name");
+            old_versions
+                .iter()
+                .find(|old| text(old, "name") == name)
+                .is_some_and(|old| schema(old) == schema(version))
+        })
+        .map(|version| text(version, "name"))
+        .collect()
+}
+
+/// The spec's rules; `unchanged`, the versions whose schemas an update
+/// leaves as they were.
+fn crd_spec(
+    spec: Option<&Value>,
+    require_schema: bool,
+    require_review: bool,
+    unchanged: &[&str],
+) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let group = str_of(spec, "group");
     if group.is_empty() {
@@ -204,7 +236,8 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
         if !schema_hoisted && let Some(schema) = version.get_path(&["schema", "openAPIV3Schema"]) {
             let status = has_status(version);
             let at = format!("{path}.schema.openAPIV3Schema");
-            errs.extend(schema::openapi_v3_schema(schema, &at, status));
+            let budgeted = !unchanged.contains(&name);
+            errs.extend(schema::openapi_v3_schema(schema, &at, status, budgeted));
         }
         if !subresources_hoisted {
             subresources(
@@ -255,10 +288,13 @@ fn crd_spec(spec: Option<&Value>, require_schema: bool, require_review: bool) ->
             .and_then(|v| v.get_path(&["schema", "openAPIV3Schema"]))
     {
         let status = versions.iter().any(has_status);
+        // `spec.version`, the first version, decides.
+        let first = versions.first().map_or("", |v| text(v, "name"));
         errs.extend(schema::openapi_v3_schema(
             schema,
             "spec.validation.openAPIV3Schema",
             status,
+            !unchanged.contains(&first),
         ));
     }
     if subresources_hoisted && let Some(first) = versions.first() {

@@ -16,10 +16,9 @@
 //! Not modelled: a `pattern` Go's regexp cannot compile, the defaults of
 //! object metadata and their CEL rules, CEL rules outside the engine's
 //! subset (their compilation and cost), the cost of a rule the estimator
-//! does not model (`crd::cel::cost`), the per-expression cost limit's
-//! exemption of a version whose schema an update leaves unchanged, and at
-//! a root whose status subresource is enabled, the fields other than
-//! `type` that are not allowed there.
+//! does not model (`crd::cel::cost`), and at a root whose status
+//! subresource is enabled, the fields other than `type` that are not
+//! allowed there.
 //! Upstream walks `properties` in Go's map order (random when several
 //! fail); the engine walks them in the written order.
 
@@ -27,11 +26,15 @@ use super::super::field::{BadValue, Errors, FieldError, child, index};
 use crate::value::{Map, Value};
 
 /// `validateCustomResourceDefinitionValidation` of the schema at `path`
-/// (`…openAPIV3Schema`), whose status subresource is `status_enabled`.
+/// (`…openAPIV3Schema`), whose status subresource is `status_enabled`;
+/// `budgeted`: each rule is held to the per-expression cost budget (not
+/// when an update leaves the version's schema unchanged; the schema's
+/// total budget holds anyway).
 pub(super) fn openapi_v3_schema(
     schema: &Value,
     path: &str,
     status_enabled: bool,
+    budgeted: bool,
 ) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let Some(map) = schema.as_map() else {
@@ -85,6 +88,7 @@ pub(super) fn openapi_v3_schema(
             within: None,
             cardinality: Some(1),
             estimated: true,
+            budgeted,
         };
         compile_rules(&mut cel, &mut costs, map, path, context, &errs[walked..]);
         errs.extend(cel);
@@ -977,6 +981,8 @@ struct RuleContext<'a> {
     within: Option<&'a str>,
     cardinality: Option<u64>,
     estimated: bool,
+    /// Each rule held to the per-expression budget.
+    budgeted: bool,
 }
 
 /// Each node's rules compiled, as `ValidateCustomResourceDefinitionOpenAPISchema`
@@ -1010,12 +1016,14 @@ fn compile_rules(
         within,
         cardinality,
         estimated,
+        budgeted,
     } = context;
     let children = RuleContext {
         root: false,
         within,
         cardinality: crate::crd::cel_child_cardinality(s, cardinality),
         estimated,
+        budgeted,
     };
     let replaced = (root || flag(s, "x-kubernetes-embedded-resource"))
         && crate::crd::cel_replaces_type_meta(s);
@@ -1100,7 +1108,10 @@ fn compile_rules(
                 .zip(rule_cardinality)
                 .map(|(cost, cardinality)| crate::crd::cel_cost_times(cost, cardinality))
         };
-        if let Some(cost) = rule_cost.filter(|c| *c > crate::crd::CEL_EXPRESSION_COST_LIMIT) {
+        let over_budget = |cost: Option<u64>| {
+            cost.filter(|c| budgeted && *c > crate::crd::CEL_EXPRESSION_COST_LIMIT)
+        };
+        if let Some(cost) = over_budget(rule_cost) {
             cel.forbidden(
                 child(&at, "rule"),
                 &crate::crd::cel_cost_message(
@@ -1137,8 +1148,7 @@ fn compile_rules(
                     let cost =
                         compiled_message.and_then(|_| estimate(message_expression, "string"));
                     let at = child(&at, "messageExpression");
-                    if let Some(cost) = cost.filter(|c| *c > crate::crd::CEL_EXPRESSION_COST_LIMIT)
-                    {
+                    if let Some(cost) = over_budget(cost) {
                         cel.forbidden(
                             &at,
                             &crate::crd::cel_cost_message(

@@ -1636,3 +1636,44 @@ fn rules_below_the_root_metadata_are_not_estimated() {
         )
     );
 }
+
+/// `suppressExpressionCostForUnchangedSchema`: an update that leaves a
+/// version's schema as stored holds its rules to no per-expression budget
+/// (a CRD an older control plane took stays writable); one that changes
+/// the schema does. The stored CRD here (the scenario's live object) has
+/// a rule 2.5 times over the budget.
+#[test]
+fn an_unchanged_schema_keeps_its_rules() {
+    let crd = |schema: &str, label: &str| {
+        format!(
+            "{{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+             metadata: {{name: widgets.example.com, labels: {{team: {label}}}}}, spec: {{group: example.com, scope: Namespaced, \
+             names: {{plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}}, \
+             versions: [{{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {schema}}}}}]}}}}"
+        )
+    };
+    let stored = names_rule(5_000_000);
+    let changed = names_rule(5_000_001);
+    let text = format!(
+        "scenario: v1\nname: crd\nlive: {}\nsteps:\n\
+         - manager: m\n  op: apply\n  force: true\n  object: {}\n\
+         - manager: m\n  op: apply\n  force: true\n  object: {}\n",
+        crd(&stored, "a"),
+        crd(&stored, "b"),
+        crd(&changed, "b"),
+    );
+    let result = run_scenario_text(&text).unwrap();
+    let outcomes: Vec<(Outcome, &str)> = result
+        .steps
+        .iter()
+        .map(|s| (s.outcome, s.message.as_str()))
+        .collect();
+    assert_eq!(outcomes[0], (Outcome::Applied, ""), "{outcomes:?}");
+    assert_eq!(outcomes[1].0, Outcome::Invalid, "{outcomes:?}");
+    assert_eq!(
+        outcomes[1].1,
+        format!(
+            "{PREFIX}{AT}.properties[spec].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of 2.5x {HINT}"
+        )
+    );
+}
