@@ -375,13 +375,32 @@ impl Parser {
             let at = self.taken_at();
             return Some(Expr::Not(Box::new(self.unary(depth + 1)?), at));
         }
-        if self.eat("-") {
-            let at = self.taken_at();
-            return Some(match self.unary(depth + 1)? {
+        // cel-go's grammar: a number right after one `-` is a negative
+        // literal (`sign=MINUS? NUM_INT`); a run of `-` before a member
+        // is `-_` of it (`--1` is two calls cel-go's parser drops, `-(1)`
+        // one).
+        let mut minuses = Vec::new();
+        while self.eat("-") {
+            minuses.push(self.taken_at());
+            if depth + minuses.len() > 64 {
+                return None;
+            }
+        }
+        if let [at] = minuses[..]
+            && matches!(self.peek(), Some(Token::Int(_) | Token::Float(_)))
+        {
+            return Some(match self.member(depth)? {
                 Expr::Literal(Value::Int(i), _) => Expr::Literal(Value::Int(i.checked_neg()?), at),
                 Expr::Literal(Value::Float(f), _) => Expr::Literal(Value::Float(-f), at),
                 e => Expr::Negate(Box::new(e), at),
             });
+        }
+        if !minuses.is_empty() {
+            let mut e = self.member(depth)?;
+            for at in minuses.into_iter().rev() {
+                e = Expr::Negate(Box::new(e), at);
+            }
+            return Some(e);
         }
         self.member(depth)
     }

@@ -27,9 +27,10 @@
 //! An expression with anything else (other functions: `join`, the lists
 //! library, semver, namespaced ones such as `format.` or `optional.`;
 //! optionals beyond `.?`, `hasValue`, `value`, `orValue`; a dyn where the
-//! overloads it could take cost differently; a `-` the engine folds into
-//! a literal where cel-go calls `-_`, as in `-(1)`) gets no estimate:
-//! `None`, never a guess.
+//! overloads it could take cost differently) gets no estimate: `None`,
+//! never a guess. (The parser reads `-1` as a literal and `-(1)` as
+//! `-_` of one, as cel-go's grammar does; a negative literal is still
+//! checked against the text, `plain_number`.)
 
 use super::Expr;
 use super::check::{TYPE_NAMES, escape};

@@ -218,10 +218,14 @@ fn strings() {
         "type(self.val1) == google.protobuf.Duration",
         "optional.of('a').hasValue()",
         "['a', 'b'].join(',') == self.val1",
-        "-(1) < size(self.val1)",
     ] {
         assert_eq!(cost(&strings, rule), None, "{rule}");
     }
+    // `-(1)` is cel-go's `-_` of a literal (a call, 1), `-1` a literal
+    // (0), `--1` a run its parser drops: `self`, `.val1`, `size`, `<`.
+    assert_eq!(cost(&strings, "-(1) < size(self.val1)"), Some(5));
+    assert_eq!(cost(&strings, "-1 < size(self.val1)"), Some(4));
+    assert_eq!(cost(&strings, "--1 < size(self.val1)"), Some(4));
 }
 
 #[test]
