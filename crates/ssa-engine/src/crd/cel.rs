@@ -41,7 +41,7 @@ pub(crate) use check::{
 };
 #[cfg(feature = "rare-kinds")]
 pub(crate) use cost::{
-    CostTotal, EXPRESSION_LIMIT, child_cardinality, cost_message, estimate, max_cardinality,
+    CostTotal, EXPRESSION_LIMIT, child_cardinality, cost_message, max_cardinality,
     replaces_type_meta, times,
 };
 pub(super) use values::typed;

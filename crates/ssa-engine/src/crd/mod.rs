@@ -79,8 +79,8 @@ pub(crate) use cel::{Compiled as CelCompiled, c_escape, compile as compile_cel_r
 pub(crate) use cel::{
     CostTotal as CelCostTotal, EXPRESSION_LIMIT as CEL_EXPRESSION_COST_LIMIT,
     child_cardinality as cel_child_cardinality, cost_message as cel_cost_message,
-    estimate as estimate_cel_cost, max_cardinality as cel_max_cardinality,
-    replaces_type_meta as cel_replaces_type_meta, times as cel_cost_times,
+    max_cardinality as cel_max_cardinality, replaces_type_meta as cel_replaces_type_meta,
+    times as cel_cost_times,
 };
 /// A webhook's URL as `url.Parse` reads it (see
 /// [`formats::url::parse_for_webhook`]).

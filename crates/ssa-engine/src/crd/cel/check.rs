@@ -76,7 +76,7 @@
 
 use super::Expr;
 use crate::crd::CEL_RESERVED as RESERVED;
-use crate::value::Value;
+use crate::value::{Map, Value};
 
 /// A node's CEL type, as far as the check follows it.
 #[derive(Clone, Copy)]
@@ -149,11 +149,14 @@ pub(super) const TYPE_NAMES: [&str; 11] = [
 /// must give a `bool`, a message expression a `string`; a schema
 /// object's type, whose name the server generates, is `object` here);
 /// and whether the compiled rule reads `oldSelf` (a rule that failed
-/// does not).
+/// does not). It keeps the parsed rule and its text, which its cost
+/// estimate reads (`Compiled::estimated_cost`) without parsing it again.
 pub(crate) struct Compiled {
     pub(crate) error: Option<String>,
     pub(crate) output: Option<String>,
     pub(crate) uses_old_self: bool,
+    pub(super) expr: Expr,
+    pub(super) source: String,
 }
 
 /// The compilation of the rule `rule` at a node of `schema` (`root`: the
@@ -187,6 +190,8 @@ pub(crate) fn compile(
         error,
         output,
         uses_old_self,
+        expr,
+        source: rule.to_string(),
     })
 }
 
@@ -1408,24 +1413,11 @@ fn decl(schema: &Value, root: bool) -> Option<Decl<'_>> {
 /// and `generateName`.
 fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'a>> {
     let properties = schema.get("properties").and_then(Value::as_map);
-    let property = |name: &str| properties.and_then(|p| p.get(name));
-    let typed = |v: Option<&Value>, t: &str| {
-        v.and_then(|v| v.get("type")).and_then(Value::as_str) == Some(t)
-    };
-    if root {
-        let meta = property("metadata");
-        let meta_field = |n: &str| meta.and_then(|m| m.get_path(&["properties", n]));
-        let complete = typed(property("kind"), "string")
-            && typed(property("apiVersion"), "string")
-            && typed(meta, "object")
-            && typed(meta_field("name"), "string")
-            && typed(meta_field("generateName"), "string");
-        if !complete {
-            match field {
-                "kind" | "apiVersion" => return Some(Decl::Scalar("string")),
-                "metadata" => return Some(Decl::RootMeta),
-                _ => {}
-            }
+    if root && !schema.as_map().is_some_and(keeps_type_meta) {
+        match field {
+            "kind" | "apiVersion" => return Some(Decl::Scalar("string")),
+            "metadata" => return Some(Decl::RootMeta),
+            _ => {}
         }
     }
     properties?.iter().find_map(|(name, s)| {
@@ -1433,6 +1425,24 @@ fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'
             .then(|| decl(s, embedded(s)))
             .flatten()
     })
+}
+
+/// Whether `WithTypeAndObjectMeta` keeps a resource root's schema as
+/// written: when it declares `kind` and `apiVersion` strings and a
+/// `metadata` object of string `name` and `generateName`. Else it puts
+/// those in (the checker and the cost estimate both read them so).
+pub(super) fn keeps_type_meta(schema: &Map) -> bool {
+    let typed = |v: Option<&Value>, t: &str| {
+        v.and_then(|v| v.get("type")).and_then(Value::as_str) == Some(t)
+    };
+    let property = |name: &str| schema.get("properties").and_then(|p| p.get(name));
+    let meta = property("metadata");
+    let meta_field = |n: &str| meta.and_then(|m| m.get_path(&["properties", n]));
+    typed(property("kind"), "string")
+        && typed(property("apiVersion"), "string")
+        && typed(meta, "object")
+        && typed(meta_field("name"), "string")
+        && typed(meta_field("generateName"), "string")
 }
 
 /// apiserver's `cel.Escape`: the CEL name of a property, `None` when it

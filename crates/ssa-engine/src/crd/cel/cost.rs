@@ -33,7 +33,7 @@
 //! checked against the text, `plain_number`.)
 
 use super::Expr;
-use super::check::{TYPE_NAMES, escape};
+use super::check::{TYPE_NAMES, escape, keeps_type_meta};
 use crate::value::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -53,6 +53,7 @@ const ACCUMULATOR: &str = "__result__";
 /// optional), when its result is of type `output` (`"bool"` for a rule,
 /// `"string"` for a message expression): cel-go's `CostEstimate.Max`.
 /// `None` unless the expression is in the modelled subset.
+#[cfg(test)]
 pub(crate) fn estimate(
     expression: &str,
     schema: &Value,
@@ -61,6 +62,40 @@ pub(crate) fn estimate(
     output: &str,
 ) -> Option<u64> {
     let expr = super::parse(expression)?;
+    estimate_parsed(&expr, expression, schema, root, optional_old_self, output)
+}
+
+impl super::Compiled {
+    /// This compiled rule's (or message expression's) estimated maximum
+    /// cost at a node of `schema`, as [`estimate`] gives it.
+    pub(crate) fn estimated_cost(
+        &self,
+        schema: &Value,
+        root: bool,
+        optional_old_self: bool,
+        output: &str,
+    ) -> Option<u64> {
+        estimate_parsed(
+            &self.expr,
+            &self.source,
+            schema,
+            root,
+            optional_old_self,
+            output,
+        )
+    }
+}
+
+/// [`estimate`] of the parsed `expr`, whose text is `expression` (the
+/// estimate reads its places in the text).
+fn estimate_parsed(
+    expr: &Expr,
+    expression: &str,
+    schema: &Value,
+    root: bool,
+    optional_old_self: bool,
+    output: &str,
+) -> Option<u64> {
     let node = schema.as_map()?;
     let decl = Decl::Schema(node, root || flag(node, "x-kubernetes-embedded-resource"));
     let this = decl.ty()?;
@@ -74,7 +109,7 @@ pub(crate) fn estimate(
         nodes: Vec::new(),
         scope: vec![("self".to_string(), this), ("oldSelf".to_string(), old)],
     };
-    let top = builder.expr(&expr)?;
+    let top = builder.expr(expr)?;
     let result = &builder.nodes[top].ty;
     let typed = match output {
         "bool" => matches!(result, Ty::Bool),
@@ -137,7 +172,7 @@ pub(crate) fn child_cardinality(parent: &Map, cardinality: Option<u64>) -> Optio
 /// properties then come from the replacements, which the estimate does
 /// not model.
 pub(crate) fn replaces_type_meta(schema: &Map) -> bool {
-    !Decl::complete(schema)
+    !keeps_type_meta(schema)
 }
 
 /// `getExpressionCost`: a rule's estimated cost times its cardinality
@@ -334,23 +369,6 @@ impl<'a> Decl<'a> {
         matches!(self.shape(), Shape::Map).then_some(Decl::Key)
     }
 
-    /// Whether `WithTypeAndObjectMeta` keeps the root's schema as it is.
-    fn complete(s: &Map) -> bool {
-        let props = sub(s, "properties");
-        let prop = |name: &str| props.and_then(|p| sub(p, name));
-        let typed = |m: Option<&Map>, t: &str| m.is_some_and(|m| text(m, "type") == t);
-        let meta = prop("metadata");
-        let meta_props = meta.and_then(|m| sub(m, "properties"));
-        let meta_prop = |name: &str| meta_props.and_then(|p| sub(p, name));
-        props.is_some()
-            && typed(prop("kind"), "string")
-            && typed(prop("apiVersion"), "string")
-            && typed(meta, "object")
-            && meta_props.is_some()
-            && typed(meta_prop("name"), "string")
-            && typed(meta_prop("generateName"), "string")
-    }
-
     /// The fields of an object node (`DeclType.Fields`), by their CEL
     /// names, each with its property name and whether it has a default.
     fn fields(self) -> Vec<(String, &'a str, Decl<'a>, bool)> {
@@ -373,7 +391,7 @@ impl<'a> Decl<'a> {
                 ));
             }
             Decl::Schema(s, root) if matches!(self.shape(), Shape::Object) => {
-                let replaced = root && !Decl::complete(s);
+                let replaced = root && !keeps_type_meta(s);
                 let props = sub(s, "properties");
                 for (name, prop) in props.into_iter().flat_map(|p| p.iter()) {
                     if replaced && matches!(name.as_str(), "kind" | "apiVersion" | "metadata") {

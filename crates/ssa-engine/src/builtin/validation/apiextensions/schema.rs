@@ -1078,17 +1078,9 @@ fn compile_rules(
             costs.observe(child(&at, "rule"), None);
             continue;
         };
-        let estimate = |expression: &str, output: &str| {
+        let estimate = |compiled: &crate::crd::CelCompiled, output: &str| {
             estimated
-                .then(|| {
-                    crate::crd::estimate_cel_cost(
-                        expression,
-                        &node,
-                        root,
-                        optional == Some(true),
-                        output,
-                    )
-                })
+                .then(|| compiled.estimated_cost(&node, root, optional == Some(true), output))
                 .flatten()
         };
         // compileRule: the rule's issues, else a result other than a
@@ -1104,7 +1096,7 @@ fn compile_rules(
         let rule_cost = if rule_fails {
             Some(0)
         } else {
-            estimate(text(rule, "rule"), "bool")
+            estimate(&compiled, "bool")
                 .zip(rule_cardinality)
                 .map(|(cost, cardinality)| crate::crd::cel_cost_times(cost, cardinality))
         };
@@ -1145,8 +1137,7 @@ fn compile_rules(
                 // A message expression that compiles: its own estimated
                 // cost, not multiplied by the cardinality.
                 compiled_message if !message_expression.is_empty() => {
-                    let cost =
-                        compiled_message.and_then(|_| estimate(message_expression, "string"));
+                    let cost = compiled_message.and_then(|m| estimate(&m, "string"));
                     let at = child(&at, "messageExpression");
                     if let Some(cost) = over_budget(cost) {
                         cel.forbidden(
