@@ -51,7 +51,7 @@
 //! index takes an int on a list and a string on a map (`'_[_]'`); a list
 //! has no fields; a comprehension ranges over a list, a map or a dyn, and
 //! `all`'s and `exists`' bodies are bools; a conditional's branches have
-//! one type (`'_?_:_'`). Types are printed as cel-go's checker prints
+//! one type, or one is `null` and the other nullable (`'_?_:_'`). Types are printed as cel-go's checker prints
 //! them (`FormatCELType`: `timestamp`, `duration`, `null`).
 //!
 //! When the checker finds nothing, the AST validators Kubernetes adds
@@ -67,8 +67,7 @@
 //!
 //! Only these are checked: a rule with another compile error (an
 //! operator, function or comprehension given an object, whose type name
-//! the server generates; a `null` branch of a conditional) is taken, or
-//! refused for these alone. "Unknown" is not "dyn": a value the check does
+//! the server generates) is taken, or refused for these alone. "Unknown" is not "dyn": a value the check does
 //! not follow (an optional, a library type, what a function outside the
 //! overload table returns) is taken by anything and names no type, while
 //! cel-go's dyn (an int-or-string, an admission `object`) is a type of its
@@ -743,11 +742,13 @@ impl<'a> Checker<'a> {
         let [Some(condition), Some(yes), Some(no)] = &names else {
             return Decl::Unknown;
         };
-        // A dyn takes any type; a null branch is not followed.
+        // A dyn takes any type; `null` joins only a nullable branch
+        // (cel-go's `internalIsAssignableNull`): `c ? 'a' : null` is
+        // refused, `c ? timestamp(…) : null` taken.
         let joined = yes == no
-            || [yes, no]
-                .iter()
-                .any(|n| n.contains("dyn") || *n == NULL_TYPE);
+            || [yes, no].iter().any(|n| n.contains("dyn"))
+            || null_beside(yes, no)
+            || null_beside(no, yes);
         if !joined || !["bool", "dyn"].contains(&condition.as_str()) {
             let message = format!(
                 "found no matching overload for '_?_:_' applied to '({condition}, {yes}, {no})'"

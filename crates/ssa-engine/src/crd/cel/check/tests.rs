@@ -507,6 +507,16 @@ fn indexes_ranges_and_conditionals() {
             "self.name ? true : false",
             "'_?_:_' applied to '(string, bool, bool)'",
         ),
+        // cel-go unifies `A` with the first branch; `null` is assignable
+        // to a string neither way (`internalIsAssignableNull`).
+        (
+            "self.replicas > 1 ? self.name : null",
+            "1:19: found no matching overload for '_?_:_' applied to '(bool, string, null)'",
+        ),
+        (
+            "self.replicas > 1 ? null : self.tags",
+            "'_?_:_' applied to '(bool, null, list(string))'",
+        ),
         (
             "(self.replicas > 1 ? 'a' : 'b') == 1",
             "'_==_' applied to '(string, int)'",
@@ -524,6 +534,9 @@ fn indexes_ranges_and_conditionals() {
         "self.tags.all(t, t.size() > 1) && self.labels.exists(k, k == 'a')",
         "self.any.all(x, x) && (self.replicas > 1 ? self.any : 'a') == 'a'",
         "(self.replicas > 1 ? 'a' : 'b') == 'c'",
+        "(self.replicas > 1 ? timestamp('2024-01-01T00:00:00Z') : null) != null",
+        "(self.replicas > 1 ? null : duration('1h')) == null",
+        "(self.replicas > 1 ? null : null) == null",
     ] {
         assert_eq!(error(node, good), None, "{good}");
     }
