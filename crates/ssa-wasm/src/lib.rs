@@ -16,18 +16,22 @@ use wasm_bindgen::prelude::*;
 mod schema_templates;
 
 /// Gives the engine JavaScript's regular expressions before a run (custom
-/// resource `pattern`s: see `ssa_engine::crd::set_pattern_matcher`; the
-/// first call sets them, the others do nothing).
+/// resource `pattern`s and CEL's `matches()`: see
+/// `ssa_engine::crd::set_pattern_matcher`; the first call sets them, the
+/// others do nothing). The engine parses Go's syntax and hands over the
+/// pattern rewritten for `RegExp` with the `u` flag.
 fn use_javascript_regexp() {
     #[cfg(target_arch = "wasm32")]
-    ssa_engine::crd::set_pattern_matcher(regexp_matches);
+    ssa_engine::crd::set_pattern_matcher(
+        ssa_engine::crd::RegexpDialect::JavaScript,
+        regexp_matches,
+    );
 }
 
-/// Go's `regexp.MatchString` by JavaScript's `RegExp` (a leading `(?i)`,
-/// or one right after `^` as Calico's CRDs write it, as its `i` flag;
-/// Unicode mode where the pattern allows it); `None` when
-/// the pattern does not compile, the `SyntaxError` caught. Compiled
-/// patterns are kept (a schema checks the same few on every value).
+/// Whether `text` has a match of `pattern` by JavaScript's `RegExp` (the
+/// `u` flag); `None` when it does not compile, the `SyntaxError` caught.
+/// Compiled patterns are kept (a schema checks the same few on every
+/// value).
 #[cfg(target_arch = "wasm32")]
 fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
     use js_sys::{Array, Function, Reflect, RegExp};
@@ -36,25 +40,15 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
             const { std::cell::RefCell::new(Vec::new()) };
     }
     let compile = || -> Option<RegExp> {
-        let (source, flags) = match (pattern.strip_prefix("(?i)"), pattern.strip_prefix("^(?i)")) {
-            (Some(rest), _) => (rest.to_string(), "i"),
-            // `^` has no case: the flag may cover it too.
-            (_, Some(rest)) => (format!("^{rest}"), "i"),
-            _ => (pattern.to_string(), ""),
-        };
         let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
             .ok()?
             .dyn_into()
             .ok()?;
-        // With the `u` flag first, for Go's `\p{L}` classes; a pattern
-        // whose syntax that flag refuses (a needless escape) without it.
-        ["u", ""].into_iter().find_map(|more| {
-            let args = Array::of2(&source.as_str().into(), &format!("{flags}{more}").into());
-            Reflect::construct(&constructor, &args)
-                .ok()?
-                .dyn_into()
-                .ok()
-        })
+        let args = Array::of2(&pattern.into(), &"u".into());
+        Reflect::construct(&constructor, &args)
+            .ok()?
+            .dyn_into()
+            .ok()
     };
     COMPILED.with(|compiled| {
         let mut compiled = compiled.borrow_mut();

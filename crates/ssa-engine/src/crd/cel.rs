@@ -674,14 +674,14 @@ impl Expr {
 /// regular expressions `matches` uses.
 pub(super) struct Scope {
     vars: Vec<(String, Value)>,
-    matcher: Option<super::validation::PatternMatcher>,
+    matcher: Option<super::regexp::Host>,
 }
 
 impl Scope {
     pub(super) fn new(
         this: &Value,
         old: Option<&Value>,
-        matcher: Option<super::validation::PatternMatcher>,
+        matcher: Option<super::regexp::Host>,
     ) -> Self {
         let mut vars = vec![("self".to_string(), this.clone())];
         if let Some(old) = old {
@@ -695,7 +695,7 @@ impl Scope {
     pub(super) fn with_optional_old_self(
         this: &Value,
         old: Option<&Value>,
-        matcher: Option<super::validation::PatternMatcher>,
+        matcher: Option<super::regexp::Host>,
     ) -> Self {
         let mut scope = Scope::new(this, None, matcher);
         scope
@@ -1060,10 +1060,14 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("contains", Value::String(s)) => Ok(Value::Bool(s.contains(&argument(scope)?))),
         ("matches", Value::String(s)) => {
             let pattern = argument(scope)?;
-            let matcher = scope.matcher.ok_or(Failure::Unsupported)?;
-            matcher(&pattern, s)
-                .map(Value::Bool)
-                .ok_or(Failure::Unsupported)
+            // cel-go's `regexp.MatchString`: a pattern Go refuses is an
+            // evaluation error with Go's message.
+            let host = scope.matcher.ok_or(Failure::Unsupported)?;
+            match super::regexp::match_string(host, &pattern, s) {
+                Ok(Some(found)) => Ok(Value::Bool(found)),
+                Ok(None) => Err(Failure::Unsupported),
+                Err(e) => Err(Failure::Error(e.to_string())),
+            }
         }
         ("int", Value::Int(i)) => Ok(Value::Int(*i)),
         ("int", Value::Float(f)) if f.is_finite() && f.abs() < 9.2e18 => {
@@ -1397,8 +1401,10 @@ mod tests {
     #[cfg(feature = "regex")]
     #[test]
     fn gateway_api_rules() {
-        let matcher: crate::crd::PatternMatcher =
-            |pattern, text| Some(regex::Regex::new(pattern).ok()?.is_match(text));
+        let matcher = crate::crd::regexp::Host {
+            dialect: crate::crd::RegexpDialect::Rust,
+            matcher: |pattern, text| Some(regex::Regex::new(pattern).ok()?.is_match(text)),
+        };
         let check = |rule: &str, this: &str| {
             let e = parse(rule).expect("parses");
             let value = crate::yaml::parse(this).expect("YAML").value;

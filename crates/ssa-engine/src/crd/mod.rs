@@ -22,9 +22,13 @@ mod formats;
 #[cfg(feature = "crd-validation")]
 mod netip;
 #[cfg(feature = "crd-validation")]
+pub(crate) mod regexp;
+#[cfg(feature = "crd-validation")]
 mod validation;
 #[cfg(feature = "crd-validation")]
-pub use validation::{PatternMatcher, answer_delegated, set_pattern_matcher};
+pub use regexp::{PatternMatcher, RegexpDialect};
+#[cfg(feature = "crd-validation")]
+pub use validation::{answer_delegated, set_pattern_matcher};
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
 pub(crate) use validation::{bad as bad_value, schema_errors};
 

@@ -26,30 +26,58 @@ mod rules;
 mod schema;
 mod structure;
 
-/// Whether `text` matches `pattern` (Go's `regexp.MatchString`: anywhere
-/// in the text unless anchored); `None` when the pattern does not compile.
-pub type PatternMatcher = fn(pattern: &str, text: &str) -> Option<bool>;
+use super::regexp::{Host, PatternMatcher, RegexpDialect};
 
-static PATTERN_MATCHER: OnceLock<PatternMatcher> = OnceLock::new();
+static PATTERN_MATCHER: OnceLock<Host> = OnceLock::new();
 
-/// Gives the engine its regular expressions. The engine has no regular
-/// expression engine of its own in wasm (the `regex` crate's tables would
-/// weigh on the JavaScript API's download): a front end gives one (the
-/// JavaScript API, JavaScript's `RegExp`). Natively the `regex` feature's
-/// is the default. Without either, `pattern` is not checked.
-pub fn set_pattern_matcher(matcher: PatternMatcher) {
-    let _ = PATTERN_MATCHER.set(matcher);
+/// Gives the engine a regular expression engine, and the syntax it reads.
+/// The engine parses Go's syntax itself (`crate::crd::regexp`) and hands
+/// the matching to this one: in wasm it has none of its own (the `regex`
+/// crate's tables would weigh on the JavaScript API's download), and a
+/// front end gives one (the JavaScript API, JavaScript's `RegExp`).
+/// Natively the `regex` feature's is the default. Without either,
+/// `pattern` and `matches()` are not checked.
+pub fn set_pattern_matcher(dialect: RegexpDialect, matcher: PatternMatcher) {
+    let _ = PATTERN_MATCHER.set(Host { dialect, matcher });
 }
 
-fn pattern_matcher() -> Option<PatternMatcher> {
+pub(super) fn pattern_matcher() -> Option<Host> {
     #[cfg(feature = "regex")]
-    let default: Option<PatternMatcher> = Some(|pattern, text| {
-        let re = regex::Regex::new(pattern).ok()?;
-        Some(re.is_match(text))
+    let default = Some(Host {
+        dialect: RegexpDialect::Rust,
+        matcher: regex_matches,
     });
     #[cfg(not(feature = "regex"))]
-    let default: Option<PatternMatcher> = None;
+    let default: Option<Host> = None;
     PATTERN_MATCHER.get().copied().or(default)
+}
+
+/// The `regex` crate's match, its compiled patterns kept. Its size limit
+/// is raised to Go's (`maxSize`, 128 MiB of instructions): `\pL{1000}`
+/// compiles in Go.
+#[cfg(feature = "regex")]
+fn regex_matches(pattern: &str, text: &str) -> Option<bool> {
+    use std::cell::RefCell;
+    thread_local! {
+        static COMPILED: RefCell<Vec<(String, Option<regex::Regex>)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    COMPILED.with(|compiled| {
+        let mut compiled = compiled.borrow_mut();
+        if let Some((_, re)) = compiled.iter().find(|(p, _)| p == pattern) {
+            return re.as_ref().map(|re| re.is_match(text));
+        }
+        if compiled.len() >= 256 {
+            compiled.clear();
+        }
+        let re = regex::RegexBuilder::new(pattern)
+            .size_limit(128 << 20)
+            .build()
+            .ok();
+        let answer = re.as_ref().map(|re| re.is_match(text));
+        compiled.push((pattern.to_string(), re));
+        answer
+    })
 }
 
 /// Answers a build without this feature (see `crate::delegated`): the

@@ -58,7 +58,8 @@
 //! run: a list literal's items of the first one's type, a dyn differing
 //! from any other (`expected type 'int' but found 'double'`, at the first
 //! that differs), and `duration()` and `timestamp()` of a literal Go
-//! parses (`invalid duration argument`).
+//! parses (`invalid duration argument`), and a `matches` pattern Go's
+//! regexp compiles (`invalid matches argument`).
 //!
 //! The output type is told where the check knows it: a rule must give a
 //! bool, a message a string, an admission expression what its accessor
@@ -569,7 +570,7 @@ impl<'a> Checker<'a> {
                 let Some(overloads) = overloads(name, receiver.is_some()) else {
                     return Decl::Unknown;
                 };
-                if target.is_none() {
+                if target.is_none() || name == "matches" {
                     self.literal_argument(name, args);
                 }
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
@@ -693,7 +694,21 @@ impl<'a> Checker<'a> {
     /// the expression is compiled (Go's `time.ParseDuration`, RFC 3339
     /// within years 1 to 9999): `invalid duration argument`, at the
     /// literal (`duration('1d')`: Go has no day unit).
+    ///
+    /// `ValidateRegexLiterals`: the first argument of `matches` (the
+    /// pattern of `s.matches(p)`, but the text of `matches(s, p)`), when
+    /// a string literal, must compile as Go's regexp: `invalid matches
+    /// argument`.
     fn literal_argument(&mut self, name: &str, args: &[Expr]) {
+        if name == "matches" {
+            if let Some(Expr::Literal(Value::String(pattern), at)) = args.first()
+                && super::super::regexp::compile_error(pattern).is_some()
+            {
+                let message = "invalid matches argument".to_string();
+                self.validator_errors.push((*at, message));
+            }
+            return;
+        }
         let [Expr::Literal(text @ Value::String(_), at)] = args else {
             return;
         };

@@ -385,12 +385,19 @@ impl SchemaWalk<'_> {
         {
             let message = format!("{name} in body should be at least {min} chars long");
             self.invalid(name, BadValue::str(s), message);
-        } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
-            && let Some(matches) = pattern_matcher()
-            && matches(pattern, s) == Some(false)
-        {
-            let message = format!("{name} in body should match '{pattern}'");
-            self.invalid(name, BadValue::str(s), message);
+        } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
+            // kube-openapi's `Pattern`: Go's regexp, its error named.
+            let failed = match crate::crd::regexp::compile_error(pattern) {
+                Some(e) => Some(format!("{pattern}, but pattern is invalid: {e}")),
+                None => pattern_matcher()
+                    .and_then(|host| crate::crd::regexp::match_string(host, pattern, s).ok()?)
+                    .is_some_and(|found| !found)
+                    .then(|| pattern.to_string()),
+            };
+            if let Some(failed) = failed {
+                let message = format!("{name} in body should match '{failed}'");
+                self.invalid(name, BadValue::str(s), message);
+            }
         }
     }
 

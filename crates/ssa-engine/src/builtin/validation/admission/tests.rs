@@ -327,12 +327,23 @@ fn admission_output_types() {
         "[spec.validations[0].expression: Invalid value: \"namespaceObject.metadata.creationTimestamp\": must evaluate to bool but got google.protobuf.Timestamp, \
          spec.validations[1].expression: Invalid value: \"namespaceObject.metadata.creationTimestamp == 1\": compilation failed: ERROR: <input>:1:44: found no matching overload for '_==_' applied to '(timestamp, int)'\n | namespaceObject.metadata.creationTimestamp == 1\n | ...........................................^]"
     );
+    // A null branch beside a string does not unify in cel-go's checker
+    // (`internalIsAssignableNull`: strings are not nullable), though the
+    // Kubernetes documentation's audit annotation example has one; beside
+    // a dyn it does (above).
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: '!object.spec.paused'}}], auditAnnotations: [{{key: a, valueExpression: \"object.spec.replicas > 3 ? 'high' : null\"}}]}}"
+        ))
+        .unwrap(),
+        "spec.auditAnnotations[0].valueExpression: Invalid value: \"object.spec.replicas > 3 ? 'high' : null\": compilation failed: ERROR: <input>:1:26: found no matching overload for '_?_:_' applied to '(bool, string, null)'\n | object.spec.replicas > 3 ? 'high' : null\n | .........................^"
+    );
     // What the policies people write give: bools, and strings for messages.
     for good in [
         "validations: [{expression: 'object.spec.replicas <= 5', messageExpression: \"'replicas: ' + string(object.spec.replicas)\"}]",
         "validations: [{expression: \"has(object.spec.paused) ? object.spec.paused == true : true\"}]",
         "validations: [{expression: \"object.spec.template.spec.containers.all(c, c.image.startsWith('registry.example.com/'))\"}]",
-        "validations: [{expression: '!object.spec.paused'}], auditAnnotations: [{key: a, valueExpression: \"object.spec.replicas > 3 ? 'high' : null\"}]",
+        "validations: [{expression: '!object.spec.paused'}], auditAnnotations: [{key: a, valueExpression: \"object.spec.replicas > 3 ? object.metadata.name : null\"}]",
         "variables: [{name: ok, expression: 'object.spec.replicas < 5'}], validations: [{expression: variables.ok}]",
     ] {
         assert_eq!(vap(&format!("{{{rules}, {good}}}")), None, "{good}");

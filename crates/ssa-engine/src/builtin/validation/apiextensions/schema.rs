@@ -13,8 +13,10 @@
 //! pruned and validated against their node, through the custom resource
 //! validation of `crate::crd`).
 //!
-//! Not modelled: a `pattern` Go's regexp cannot compile, the defaults of
-//! object metadata and their CEL rules, CEL rules outside the engine's
+//! A `pattern` must compile as Go's regexp (`crate::crd::regexp`, with
+//! the CRD validation feature).
+//!
+//! Not modelled: the defaults of object metadata and their CEL rules, CEL rules outside the engine's
 //! subset (their compilation and cost), the cost of a rule the estimator
 //! does not model (`crd::cel::cost`), and at a root whose status
 //! subresource is enabled, the fields other than `type` that are not
@@ -459,6 +461,16 @@ fn value_validation(
     }
     if let Some(not) = v.get("not").and_then(Value::as_map) {
         nested(errs, not, false, &child(path, "not"));
+    }
+    // The pattern compiles as Go's regexp.
+    #[cfg(feature = "crd-validation")]
+    if let Some(e) = crate::crd::regexp::compile_error(text(v, "pattern")) {
+        let detail = format!("must be a valid regular expression, but isn't: {e}");
+        errs.invalid(
+            child(path, "pattern"),
+            BadValue::str(text(v, "pattern")),
+            &detail,
+        );
     }
 }
 
