@@ -50,8 +50,10 @@
 //!   checker in DRA's environment (`device.driver`, `device.attributes`,
 //!   `device.capacity`, `cel.bind`: `crd::cel::check`, a build with CRD
 //!   validation), as far as the checker follows it (an attribute's value
-//!   is of no known type); its estimated cost
-//!   (`CELSelectorExpressionMaxCost`) is not modelled.
+//!   is of no known type). Its estimated cost is `crd::cel::cost`'s port
+//!   of `CompileCELExpression`'s (DRA's declared sizes of `device`), and
+//!   over `CELSelectorExpressionMaxCost` the selector is forbidden; an
+//!   expression the estimate does not model is not held to it.
 //! - An immutable struct's print starts from the object as the engine
 //!   stores it, which has lost the empty lists the client sent
 //!   (`omitempty`): the server prints such a list `[]`, this `null`.
@@ -86,6 +88,10 @@ const MAX_SUBREQUESTS: usize = 8;
 /// `CELSelectorExpressionMaxLength`, `OpaqueParametersMaxLength`.
 const MAX_EXPRESSION: usize = 10 * 1024;
 const MAX_PARAMETERS: usize = 10 * 1024;
+
+/// `CELSelectorExpressionMaxCost`: a selector's largest estimated cost.
+#[cfg(feature = "crd-validation")]
+const MAX_SELECTOR_COST: u64 = 1_000_000;
 
 /// `DeviceMaxIDLength`, `PoolNameMaxLength`.
 const MAX_ID: usize = 32;
@@ -367,9 +373,9 @@ fn strings(list: &[Value]) -> impl Iterator<Item = &str> {
 }
 
 /// `validateSelectorSlice`: at most 32 selectors, each with a CEL
-/// selector whose expression is at most 10 KiB and compiles in DRA's
-/// environment (`validateCELSelector`; its estimated cost is not
-/// modelled).
+/// selector whose expression is at most 10 KiB, compiles in DRA's
+/// environment and whose estimated cost is within
+/// `CELSelectorExpressionMaxCost` (`validateCELSelector`).
 fn device_selectors(errs: &mut Vec<FieldError>, selectors: &[Value], path: &str) {
     if over(errs, selectors, MAX_SELECTORS, path) {
         return;
@@ -384,11 +390,19 @@ fn device_selectors(errs: &mut Vec<FieldError>, selectors: &[Value], path: &str)
                     errs.push(too_long(&child(&cel_path, "expression"), MAX_EXPRESSION));
                     continue;
                 }
-                // `convertCELErrorToValidationError`: the compile error.
+                // `convertCELErrorToValidationError`: the compile error,
+                // else an estimated cost over the limit.
                 #[cfg(feature = "crd-validation")]
-                if let Some(detail) = crate::crd::compile_cel_device_selector(expression) {
-                    let at = child(&cel_path, "expression");
-                    errs.invalid(at, BadValue::str(expression), &detail);
+                match crate::crd::compile_cel_device_selector(expression) {
+                    Err(detail) => {
+                        let at = child(&cel_path, "expression");
+                        errs.invalid(at, BadValue::str(expression), &detail);
+                    }
+                    Ok(Some(cost)) if cost > MAX_SELECTOR_COST => errs.forbidden(
+                        child(&cel_path, "expression"),
+                        "too complex, exceeds cost limit",
+                    ),
+                    Ok(_) => {}
                 }
             }
         }

@@ -311,22 +311,27 @@ fn declared_type(d: Decl<'_>) -> Decl<'static> {
 /// bindings and `device`, a `kubernetes.DRADevice`): `compilation
 /// failed: …`, or an output other than a bool or the unknown type an
 /// attribute has (`must evaluate to bool or the unknown type, not
-/// string`); `None` when it compiles, or is outside the subset the engine
-/// parses. Its estimated cost is not modelled.
-pub(crate) fn compile_device_selector(expression: &str) -> Option<String> {
-    let expr = super::parse(expression)?;
+/// string`); else its estimated cost (`MaxCost`, `super::cost`), `None`
+/// where the estimate does not model it or the engine does not parse it.
+pub(crate) fn compile_device_selector(expression: &str) -> Result<Option<u64>, String> {
+    let Some(expr) = super::parse(expression) else {
+        return Ok(None);
+    };
     let (error, output) = issues(expression, &expr, vec![("device", DEVICE)], true);
     if let Some(issues) = error {
-        return Some(["compilation failed: ", &issues].concat());
+        return Err(["compilation failed: ", &issues].concat());
     }
     match output {
-        Decl::Scalar("bool") | Decl::Unknown | Decl::Dyn => None,
-        output => type_name(output).map(|t| {
-            format!(
+        Decl::Scalar("bool") | Decl::Unknown | Decl::Dyn => {
+            Ok(super::cost::device_selector_cost(&expr, expression))
+        }
+        output => match type_name(output) {
+            Some(t) => Err(format!(
                 "must evaluate to bool or the unknown type, not {}",
                 declared_name(&t)
-            )
-        }),
+            )),
+            None => Ok(None),
+        },
     }
 }
 

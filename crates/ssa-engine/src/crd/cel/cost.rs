@@ -24,9 +24,27 @@
 //! serialized item, `SchemaDeclType`), Go's slice sharing between paths
 //! included.
 //!
-//! An expression with anything else (other functions: `join`, the lists
-//! library, semver, namespaced ones such as `format.` or `optional.`;
-//! optionals beyond `.?`, `hasValue`, `value`, `orValue`; a dyn where the
+//! The libraries of Kubernetes' base environment (1.34–1.36, cel-go
+//! v0.26) are costed as upstream costs them: first the libraries'
+//! `OverloadCostEstimate`s (`ext.Sets`' `sets.contains`, `equivalent`,
+//! `intersects`; `ext.Lists` version 3's `lists.range`, `slice`,
+//! `flatten`, `reverse`, `distinct`, `sort`), then apiserver's
+//! `CostEstimator` (its lists library's `isSorted`, `sum`, `min`, `max`,
+//! `indexOf`, `lastIndexOf`, `join`, semver, the format library's
+//! `validate` and `format.named`, equality of semvers, formats and URLs),
+//! then cel-go's own (`strings.quote`, a string's `format`); the others
+//! (`optional.of`, `optional.none`, `or`, `first`, the `format.` names...)
+//! cost 1. `optMap` and `optFlatMap` are expanded as cel-go's macros
+//! expand them, their bindings costed as `costBind` costs them.
+//!
+//! DRA's device selectors are costed too
+//! ([`device_selector_cost`], from `check::compile_device_selector`): `device` as
+//! dynamic-resource-allocation's `cel/compile.go` declares it (1.36:
+//! DRAConsumableCapacity on, DRAListTypeAttributes off), sized by its
+//! `sizeEstimator`, with `cel.bind`.
+//!
+//! An expression with anything else (two-variable comprehensions,
+//! `sortBy`, `unwrapOpt`, optional indexes, map literals; a dyn where the
 //! overloads it could take cost differently) gets no estimate: `None`,
 //! never a guess. (The parser reads `-1` as a literal and `-(1)` as
 //! `-_` of one, as cel-go's grammar does; a negative literal is still
@@ -104,30 +122,79 @@ fn estimate_parsed(
     } else {
         this.clone()
     };
-    let mut builder = Builder {
-        source: expression.chars().collect(),
-        nodes: Vec::new(),
-        scope: vec![("self".to_string(), this), ("oldSelf".to_string(), old)],
-    };
-    let top = builder.expr(expr)?;
-    let result = &builder.nodes[top].ty;
-    let typed = match output {
+    let scope = vec![("self".to_string(), this), ("oldSelf".to_string(), old)];
+    let typed = |result: &Ty<'_>| match output {
         "bool" => matches!(result, Ty::Bool),
         "string" => matches!(result, Ty::String),
         _ => false,
     };
-    if !typed {
+    Some(estimate_range(expr, expression, scope, Sizer::Schema(decl), false, typed)?.max)
+}
+
+/// The estimated maximum cost of the parsed `expr` (whose text is
+/// `expression`) as a DRA device selector (dynamic-resource-allocation
+/// `cel/compile.go`, `CompileCELExpression`'s `env.EstimateCost` with
+/// `newCostEstimator`: apiserver's estimator over DRA's `sizeEstimator`),
+/// which `validateCELSelector` holds to `CELSelectorExpressionMaxCost`.
+/// `None` outside the modelled subset, or when its result is neither a
+/// bool nor an attribute's unknown type.
+pub(super) fn device_selector_cost(expr: &Expr, expression: &str) -> Option<u64> {
+    let device = Ty::Object(Decl::Dra(Dra::Device));
+    let scope = vec![("device".to_string(), device)];
+    // `bool`, or `AnyType` (an attribute).
+    let typed = |result: &Ty<'_>| matches!(result, Ty::Bool | Ty::Dyn);
+    Some(estimate_range(expr, expression, scope, Sizer::Device, true, typed)?.max)
+}
+
+/// cel-go's `CostEstimate` of `expr` (whose text is `expression`) with
+/// the variables of `scope`, sizes from `sizer`, DRA's environment when
+/// `device`; `None` unless its result is of a type `typed` takes.
+fn estimate_range<'a>(
+    expr: &Expr,
+    expression: &str,
+    scope: Vec<(String, Ty<'a>)>,
+    sizer: Sizer<'a>,
+    device: bool,
+    typed: impl Fn(&Ty<'_>) -> bool,
+) -> Option<Range> {
+    let mut builder = Builder {
+        source: expression.chars().collect(),
+        nodes: Vec::new(),
+        scope,
+        device,
+    };
+    let top = builder.expr(expr)?;
+    if !typed(&builder.nodes[top].ty) {
         return None;
     }
     let mut coster = Coster {
         nodes: &builder.nodes,
-        root: decl,
+        sizer,
         paths: vec![None; builder.nodes.len()],
         sizes: vec![None; builder.nodes.len()],
         entries: vec![None; builder.nodes.len()],
         locals: Vec::new(),
     };
-    Some(coster.cost(top)?.max)
+    coster.cost(top)
+}
+
+/// apiserver's `library/cost_test.go` `testCost`: the estimated cost
+/// range of an expression with no variables, strings and bytes sized by
+/// its `testCostEstimator`, whatever its result.
+#[cfg(test)]
+pub(crate) fn estimate_library(expression: &str) -> Option<(u64, u64)> {
+    let expr = super::parse(expression)?;
+    let range = estimate_range(&expr, expression, Vec::new(), Sizer::ByType, false, |_| {
+        true
+    })?;
+    Some((range.min, range.max))
+}
+
+/// [`device_selector_cost`] of `expression`.
+#[cfg(test)]
+pub(crate) fn estimate_device_selector(expression: &str) -> Option<u64> {
+    let expr = super::parse(expression)?;
+    device_selector_cost(&expr, expression)
 }
 
 /// `maxCardinality(declType.MinSerializedSize)`: how many times the node
@@ -286,7 +353,38 @@ enum Decl<'a> {
     Capped(i64),
     /// A map's key: `StringType`.
     Key,
+    /// A node of DRA's declared `device`.
+    Dra(Dra),
 }
+
+/// The declared types of DRA's `device` variable (dynamic-resource-allocation
+/// `cel/compile.go`, 1.36, DRAConsumableCapacity on and DRAListTypeAttributes
+/// off: `newCompiler`'s `deviceTypeV134ConsumableCapacity`), each with the
+/// `MaxElements` its `sizeEstimator` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dra {
+    /// `kubernetes.DRADevice`: an object type (no `MaxElements`).
+    Device,
+    /// `outer…MapType` (by domain) or `inner…MapType` (by ID) of the
+    /// attributes or (`capacity`) the capacities:
+    /// `ResourceSliceMaxAttributesAndCapacitiesPerDevice` entries.
+    Map { capacity: bool, outer: bool },
+    /// `driverType`: `DriverNameMaxLength`.
+    Driver,
+    /// `domainType`: `DeviceMaxDomainLength`.
+    Domain,
+    /// `idType`: `DeviceMaxIDLength`.
+    Id,
+    /// `multiAllocType`: a bool of `MaxElements` 1.
+    MultipleAllocations,
+    /// `attributeType`: `AnyType` of `DeviceAttributeMaxValueLength`.
+    Attribute,
+    /// `QuantityDeclType` (no `MaxElements`).
+    Quantity,
+}
+
+/// `ResourceSliceMaxAttributesAndCapacitiesPerDevice`.
+const DRA_MAX_ATTRIBUTES: i64 = 32;
 
 impl<'a> Decl<'a> {
     fn of(m: &'a Map) -> Decl<'a> {
@@ -303,6 +401,7 @@ impl<'a> Decl<'a> {
                 _ => false,
             },
             (Decl::Capped(a), Decl::Capped(b)) => a == b,
+            (Decl::Dra(a), Decl::Dra(b)) => a == b,
             _ => false,
         }
     }
@@ -312,7 +411,12 @@ impl<'a> Decl<'a> {
     fn ty(self) -> Option<Ty<'a>> {
         let Decl::Schema(s, _) = self else {
             return Some(match self {
-                Decl::Meta(_) => Ty::Object(self),
+                Decl::Meta(_) | Decl::Dra(Dra::Device) => Ty::Object(self),
+                Decl::Dra(Dra::Map { .. }) => Ty::Map(Box::new(self.elem()?.ty()?)),
+                Decl::Dra(Dra::MultipleAllocations) => Ty::Bool,
+                // `AnyType`: the checker takes it as it takes a dyn.
+                Decl::Dra(Dra::Attribute) => Ty::Dyn,
+                Decl::Dra(Dra::Quantity) => Ty::Quantity,
                 _ => Ty::String,
             });
         };
@@ -341,7 +445,8 @@ impl<'a> Decl<'a> {
     /// What kind of node: a list, a map, an object.
     fn shape(self) -> Shape {
         match self {
-            Decl::Meta(_) => Shape::Object,
+            Decl::Meta(_) | Decl::Dra(Dra::Device) => Shape::Object,
+            Decl::Dra(Dra::Map { .. }) => Shape::Map,
             Decl::Schema(s, _) if !flag(s, "x-kubernetes-int-or-string") => match text(s, "type") {
                 "array" => Shape::List,
                 "object" if sub(s, "additionalProperties").is_some() => Shape::Map,
@@ -354,6 +459,16 @@ impl<'a> Decl<'a> {
 
     /// `ElemType`: a list's items, a map's values.
     fn elem(self) -> Option<Decl<'a>> {
+        if let Decl::Dra(Dra::Map { capacity, outer }) = self {
+            return Some(Decl::Dra(match (capacity, outer) {
+                (_, true) => Dra::Map {
+                    capacity,
+                    outer: false,
+                },
+                (true, false) => Dra::Quantity,
+                (false, false) => Dra::Attribute,
+            }));
+        }
         let Decl::Schema(s, _) = self else {
             return None;
         };
@@ -366,6 +481,9 @@ impl<'a> Decl<'a> {
 
     /// `KeyType`: a map's.
     fn key(self) -> Option<Decl<'a>> {
+        if let Decl::Dra(Dra::Map { outer, .. }) = self {
+            return Some(Decl::Dra(if outer { Dra::Domain } else { Dra::Id }));
+        }
         matches!(self.shape(), Shape::Map).then_some(Decl::Key)
     }
 
@@ -389,6 +507,28 @@ impl<'a> Decl<'a> {
                     own("generateName", 252),
                     false,
                 ));
+            }
+            Decl::Dra(Dra::Device) => {
+                for (name, dra) in [
+                    ("allowMultipleAllocations", Dra::MultipleAllocations),
+                    ("driver", Dra::Driver),
+                    (
+                        "attributes",
+                        Dra::Map {
+                            capacity: false,
+                            outer: true,
+                        },
+                    ),
+                    (
+                        "capacity",
+                        Dra::Map {
+                            capacity: true,
+                            outer: true,
+                        },
+                    ),
+                ] {
+                    out.push((name.to_string(), name, Decl::Dra(dra), false));
+                }
             }
             Decl::Schema(s, root) if matches!(self.shape(), Shape::Object) => {
                 let replaced = root && !keeps_type_meta(s);
@@ -477,6 +617,16 @@ impl<'a> Decl<'a> {
             Decl::Plain => return MAX_REQUEST - 2,
             Decl::Capped(n) => return zero_if_negative(n).wrapping_mul(4),
             Decl::Key | Decl::Meta(_) => return 0,
+            Decl::Dra(dra) => {
+                return match dra {
+                    Dra::Device | Dra::Quantity => 0,
+                    Dra::Map { .. } => DRA_MAX_ATTRIBUTES,
+                    Dra::Driver | Dra::Domain => 63,
+                    Dra::Id => 32,
+                    Dra::MultipleAllocations => 1,
+                    Dra::Attribute => 64,
+                };
+            }
             Decl::Schema(s, _) => s,
         };
         let per_request = MAX_REQUEST - 2;
@@ -548,7 +698,12 @@ enum Ty<'a> {
     Cidr,
     Quantity,
     Url,
-    /// An empty list literal's item: a type parameter.
+    /// apiserver's `kubernetes.Semver`.
+    Semver,
+    /// apiserver's `kubernetes.NamedFormat`.
+    Format,
+    /// An empty list literal's item, `optional.none()`'s value: a type
+    /// parameter.
     Param,
 }
 
@@ -711,6 +866,20 @@ impl Path {
         }
     }
 
+    /// `make` and `copy` into a new array, then the name: shares nothing.
+    fn copy_append(&self, name: &str) -> Path {
+        let mut items: Vec<String> = self
+            .buf
+            .as_ref()
+            .map(|b| b.borrow().iter().take(self.len).cloned().collect())
+            .unwrap_or_default();
+        items.push(name.to_string());
+        Path {
+            len: items.len(),
+            buf: Some(Rc::new(RefCell::new(items))),
+        }
+    }
+
     fn first_is(&self, name: &str) -> bool {
         self.len > 0 && self.buf.as_ref().is_some_and(|b| b.borrow()[0] == name)
     }
@@ -736,6 +905,10 @@ enum Kind {
     /// A comprehension: range, variable, accumulator's initial value,
     /// condition, step, result.
     Comprehension(usize, String, usize, usize, usize, usize),
+    /// A binding (`cel.bind`, the comprehension `optMap` and `optFlatMap`
+    /// expand to, which `isBind` tells): its empty range, variable,
+    /// value and result.
+    Bind(usize, String, usize, usize),
 }
 
 /// The generic overload of constant cost (several where a dyn makes
@@ -747,6 +920,8 @@ struct Builder<'a> {
     nodes: Vec<Node<'a>>,
     /// The variables in scope, the innermost last.
     scope: Vec<(String, Ty<'a>)>,
+    /// DRA's environment, which adds `ext.Bindings` (`cel.bind`).
+    device: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -868,6 +1043,14 @@ impl<'a> Builder<'a> {
                 };
                 self.comprehension(range, name, var, Some(&args[1]), &args[2])
             }
+            Expr::Call(Some(target), name, args, _)
+                if (name == "optMap" || name == "optFlatMap") && args.len() == 2 =>
+            {
+                let Expr::Ident(var, _) = &args[0] else {
+                    return None;
+                };
+                self.opt_map(target, name == "optMap", var, &args[1])
+            }
             Expr::Call(Some(target), name, args, _) if name == "?" => {
                 let [Expr::Literal(Value::String(field), _)] = args.as_slice() else {
                     return None;
@@ -882,12 +1065,23 @@ impl<'a> Builder<'a> {
                 Some(self.call("_?._", None, vec![o, lit], &["select_optional_field"], ty))
             }
             Expr::Call(target, name, args, _) => {
-                // A name outside the scope before the `.`: a namespaced
-                // function (`sets.contains`), not modelled.
-                if let Some(Expr::Ident(prefix, _)) = target.as_deref()
-                    && self.lookup(prefix).is_none()
-                {
-                    return None;
+                // A name before the `.` that makes a declared function's
+                // name is that function (`sets.contains`), even beside a
+                // variable of that name: cel-go's `checkCall` tries the
+                // qualified name first. Another name outside the scope
+                // is undeclared.
+                if let Some(Expr::Ident(prefix, _)) = target.as_deref() {
+                    let qualified = format!("{prefix}.{name}");
+                    if self.device && qualified == "cel.bind" {
+                        return self.bind(args);
+                    }
+                    if namespaced(&qualified) {
+                        let args: Vec<usize> =
+                            args.iter().map(|a| self.expr(a)).collect::<Option<_>>()?;
+                        let (overloads, ty) = self.function(&qualified, None, &args)?;
+                        return Some(self.call(&qualified, None, args, &overloads, ty));
+                    }
+                    self.lookup(prefix)?;
                 }
                 // cel-go checks the arguments, then the receiver.
                 let args: Vec<usize> = args.iter().map(|a| self.expr(a)).collect::<Option<_>>()?;
@@ -1080,6 +1274,34 @@ impl<'a> Builder<'a> {
         let int_arg = |t: &Ty<'_>| matches!(t, Ty::Int | Ty::Dyn);
         let time = |t: &Ty<'_>| matches!(t, Ty::Timestamp | Ty::Dyn);
         let strings = || Ty::List(Box::new(Ty::String));
+        // A list's item (a dyn's: dyn), as a `list(T)` parameter binds it.
+        let item_of = |t: &Ty<'a>| match t {
+            Ty::List(item) => Some((**item).clone()),
+            Ty::Dyn => Some(Ty::Dyn),
+            _ => None,
+        };
+        // The lists libraries' `comparableTypes` (or a type that could be
+        // one).
+        let comparable = |t: &Ty<'_>| {
+            matches!(
+                t,
+                Ty::Int
+                    | Ty::Uint
+                    | Ty::Double
+                    | Ty::Bool
+                    | Ty::Duration
+                    | Ty::Timestamp
+                    | Ty::String
+                    | Ty::Bytes
+                    | Ty::Dyn
+                    | Ty::Param
+            )
+        };
+        // `join`'s target: a `list(string)`, or what could be one.
+        let joinable =
+            |t: &Ty<'a>| item_of(t).is_some_and(|i| matches!(i, Ty::String | Ty::Dyn | Ty::Param));
+        // An unbound type parameter in a result is a dyn.
+        let dyn_param = |t: Ty<'a>| if matches!(t, Ty::Param) { Ty::Dyn } else { t };
         match (target.as_ref(), name, arg.as_slice()) {
             // cel-go's standard library.
             (None, "size", [t]) | (Some(t), "size", []) => match t {
@@ -1233,12 +1455,208 @@ impl<'a> Builder<'a> {
                 "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath",
                 [],
             ) => one(O1, Ty::String),
-            // Optionals.
+            (Some(Ty::Url), "getQuery", []) => one(O1, Ty::Map(Box::new(strings()))),
+            // Optionals (cel-go's `OptionalTypes`, version 2 and on).
             (Some(Ty::Optional(_)), "hasValue", []) => one(O1, Ty::Bool),
             (Some(Ty::Optional(inner)), "value", []) => one(O1, (**inner).clone()),
             (Some(Ty::Optional(inner)), "orValue", [v]) => one(O1, join(inner, v)?),
+            (Some(Ty::Optional(a)), "or", [Ty::Optional(b)]) => {
+                one(O1, Ty::Optional(Box::new(join(a, b)?)))
+            }
+            (None, "optional.of" | "optional.ofNonZeroValue", [v]) => {
+                one(O1, Ty::Optional(Box::new(v.clone())))
+            }
+            (None, "optional.none", []) => one(O1, Ty::Optional(Box::new(Ty::Param))),
+            (None, "optional.unwrap", [Ty::List(item)]) => match &**item {
+                Ty::Optional(inner) => one(O1, Ty::List(inner.clone())),
+                _ => None,
+            },
+            (Some(t), "first" | "last", []) => one(O1, Ty::Optional(Box::new(item_of(t)?))),
+            // apiserver's lists library: a list's (and for `indexOf`, a
+            // string's, above) functions, which its estimator costs by
+            // name whichever overload applies.
+            (Some(t), "isSorted", []) if item_of(t).is_some_and(|i| comparable(&i)) => {
+                one(O1, Ty::Bool)
+            }
+            (Some(t), "min" | "max", []) if item_of(t).is_some_and(|i| comparable(&i)) => {
+                one(O1, dyn_param(item_of(t)?))
+            }
+            (Some(t), "sum", []) => match item_of(t)? {
+                item @ (Ty::Int | Ty::Uint | Ty::Double | Ty::Duration | Ty::Dyn | Ty::Param) => {
+                    one(O1, dyn_param(item))
+                }
+                _ => None,
+            },
+            (Some(t @ (Ty::List(_) | Ty::Dyn)), "indexOf" | "lastIndexOf", [a]) => {
+                join(&item_of(t)?, a)?;
+                one(O1, Ty::Int)
+            }
+            (Some(Ty::Dyn), "indexOf" | "lastIndexOf", [s, i]) if string(s) && int_arg(i) => {
+                one(O1, Ty::Int)
+            }
+            // ext.Strings' `join` and `format`, `strings.quote`.
+            (Some(t), "join", []) if joinable(t) => one(O1, Ty::String),
+            (Some(t), "join", [sep]) if string(sep) && joinable(t) => one(O1, Ty::String),
+            (Some(t), "format", [Ty::List(_) | Ty::Dyn]) if string(t) => {
+                one("string_format", Ty::String)
+            }
+            (None, "strings.quote", [s]) if string(s) => one("strings_quote", Ty::String),
+            // ext.Sets.
+            (None, "sets.contains" | "sets.equivalent" | "sets.intersects", [a, b]) => {
+                join(&item_of(a)?, &item_of(b)?)?;
+                let overload = match name {
+                    "sets.contains" => "list_sets_contains_list",
+                    "sets.equivalent" => "list_sets_equivalent_list",
+                    _ => "list_sets_intersects_list",
+                };
+                one(overload, Ty::Bool)
+            }
+            // ext.Lists version 3.
+            (None, "lists.range", [n]) if int_arg(n) => {
+                one("lists_range", Ty::List(Box::new(Ty::Int)))
+            }
+            (Some(t), "slice", [i, j]) if int_arg(i) && int_arg(j) => {
+                one("list_slice", Ty::List(Box::new(item_of(t)?)))
+            }
+            (Some(t), "reverse" | "distinct", []) => {
+                let overload = if name == "reverse" {
+                    "list_reverse"
+                } else {
+                    "list_distinct"
+                };
+                one(overload, Ty::List(Box::new(item_of(t)?)))
+            }
+            // `flatten()` takes a list of lists, `flatten(n)` any list
+            // (a `list(dyn)`).
+            (Some(t), "flatten", []) => match item_of(t)? {
+                Ty::List(inner) => one("list_flatten", Ty::List(inner)),
+                Ty::Dyn | Ty::Param => one("list_flatten", Ty::List(Box::new(Ty::Dyn))),
+                _ => None,
+            },
+            (Some(t), "flatten", [n]) if int_arg(n) => {
+                item_of(t)?;
+                one("list_flatten_int", Ty::List(Box::new(Ty::Dyn)))
+            }
+            // `sort`'s overloads by item type, `list_<T>_sort`, cost
+            // alike but for strings' and bytes' (`list_sort_string`
+            // stands for those two); a dyn takes them all.
+            (Some(t), "sort", []) => {
+                let item = item_of(t)?;
+                let overloads = match item {
+                    Ty::String | Ty::Bytes => vec!["list_sort_string"],
+                    Ty::Dyn | Ty::Param => vec!["list_sort", "list_sort_string"],
+                    ref i if comparable(i) => vec!["list_sort"],
+                    _ => return None,
+                };
+                Some((overloads, Ty::List(Box::new(item))))
+            }
+            // apiserver's semver library (version 1).
+            (None, "semver", [s]) if string(s) => one(O1, Ty::Semver),
+            (None, "semver", [s, b]) if string(s) && matches!(b, Ty::Bool | Ty::Dyn) => {
+                one(O1, Ty::Semver)
+            }
+            (None, "isSemver", [s]) if string(s) => one(O1, Ty::Bool),
+            (None, "isSemver", [s, b]) if string(s) && matches!(b, Ty::Bool | Ty::Dyn) => {
+                one(O1, Ty::Bool)
+            }
+            (Some(Ty::Semver | Ty::Dyn), "major" | "minor" | "patch", []) => one(O1, Ty::Int),
+            (Some(Ty::Semver), "isGreaterThan" | "isLessThan", [Ty::Semver | Ty::Dyn]) => {
+                one(O1, Ty::Bool)
+            }
+            (Some(Ty::Semver), "compareTo", [Ty::Semver | Ty::Dyn]) => one(O1, Ty::Int),
+            // A dyn (a DRA attribute) beside a semver or a quantity:
+            // both libraries' overloads cost 1.
+            (
+                Some(Ty::Dyn),
+                "isGreaterThan" | "isLessThan",
+                [Ty::Semver | Ty::Quantity | Ty::Dyn],
+            ) => one(O1, Ty::Bool),
+            (Some(Ty::Dyn), "compareTo", [Ty::Semver | Ty::Quantity | Ty::Dyn]) => one(O1, Ty::Int),
+            // apiserver's format library.
+            (None, "format.named", [s]) if string(s) => one(O1, Ty::Optional(Box::new(Ty::Format))),
+            (None, f, [])
+                if f.strip_prefix("format.")
+                    .is_some_and(|n| FORMATS.contains(&n)) =>
+            {
+                one(O1, Ty::Format)
+            }
+            (Some(Ty::Format), "validate", [s]) if string(s) => {
+                one(O1, Ty::Optional(Box::new(strings())))
+            }
             _ => None,
         }
+    }
+
+    /// `cel.bind(var, init, result)`: ext.Bindings' macro, a binding
+    /// comprehension (`celBind`).
+    fn bind(&mut self, args: &[Expr]) -> Option<usize> {
+        let [Expr::Ident(var, _), init, result] = args else {
+            return None;
+        };
+        if var == ACCUMULATOR {
+            return None;
+        }
+        let range = self.push(Kind::List(Vec::new()), Ty::List(Box::new(Ty::Param)));
+        let init = self.expr(init)?;
+        let ty = self.ty(init).clone();
+        self.scope.push((var.clone(), ty));
+        let result = self.expr(result);
+        self.scope.pop();
+        let result = result?;
+        let ty = self.ty(result).clone();
+        Some(self.push(Kind::Bind(range, var.clone(), init, result), ty))
+    }
+
+    /// `optMap` and `optFlatMap` (cel-go `library.go`): `target.hasValue()
+    /// ? optional.of(<bind var to target.value() in expr>) :
+    /// optional.none()`, without the `optional.of` for `optFlatMap`,
+    /// whose expression gives an optional; the target twice.
+    fn opt_map(&mut self, target: &Expr, map: bool, var: &str, body: &Expr) -> Option<usize> {
+        if var == ACCUMULATOR {
+            return None;
+        }
+        let first = self.expr(target)?;
+        let Ty::Optional(inner) = self.ty(first).clone() else {
+            return None;
+        };
+        let has = self.call("hasValue", Some(first), Vec::new(), &[O1], Ty::Bool);
+        let range = self.push(Kind::List(Vec::new()), Ty::List(Box::new(Ty::Param)));
+        let copy = self.expr(target)?;
+        let value = self.call("value", Some(copy), Vec::new(), &[O1], (*inner).clone());
+        self.scope.push((var.to_string(), *inner));
+        let result = self.expr(body);
+        self.scope.pop();
+        let result = result?;
+        let body_ty = self.ty(result).clone();
+        let bound = self.push(
+            Kind::Bind(range, var.to_string(), value, result),
+            body_ty.clone(),
+        );
+        let (present, ty) = if map {
+            let ty = Ty::Optional(Box::new(body_ty));
+            let of = self.call("optional.of", None, vec![bound], &[O1], ty.clone());
+            (of, ty)
+        } else {
+            if !matches!(body_ty, Ty::Optional(_)) {
+                return None;
+            }
+            (bound, body_ty)
+        };
+        let none = self.call(
+            "optional.none",
+            None,
+            Vec::new(),
+            &[O1],
+            Ty::Optional(Box::new(Ty::Param)),
+        );
+        let ty = join(&ty, self.ty(none))?;
+        Some(self.call(
+            "_?_:_",
+            None,
+            vec![has, present, none],
+            &["conditional"],
+            ty,
+        ))
     }
 
     /// A comprehension macro (`all`, `exists`, `exists_one`, `map` with
@@ -1364,11 +1782,51 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// The functions Kubernetes' CEL environment declares under a namespace
+/// (1.36: cel-go's optional types, `ext.Sets`, `ext.Lists` version 3,
+/// `ext.Strings` version 2; apiserver's format library, whose formats are
+/// `format.` and a name of `ConstantFormats`), as check.rs lists them.
+fn namespaced(name: &str) -> bool {
+    matches!(
+        name,
+        "optional.none"
+            | "optional.of"
+            | "optional.ofNonZeroValue"
+            | "optional.unwrap"
+            | "sets.contains"
+            | "sets.equivalent"
+            | "sets.intersects"
+            | "lists.range"
+            | "strings.quote"
+            | "format.named"
+    ) || name
+        .strip_prefix("format.")
+        .is_some_and(|n| FORMATS.contains(&n))
+}
+
+/// apiserver's `ConstantFormats` (`library/format.go`).
+const FORMATS: [&str; 13] = [
+    "dns1123Label",
+    "dns1123Subdomain",
+    "dns1035Label",
+    "qualifiedName",
+    "dns1123LabelPrefix",
+    "dns1123SubdomainPrefix",
+    "dns1035LabelPrefix",
+    "labelValue",
+    "uri",
+    "uuid",
+    "byte",
+    "date",
+    "datetime",
+];
+
 /// The conditional's branches' common type.
 fn join<'a>(a: &Ty<'a>, b: &Ty<'a>) -> Option<Ty<'a>> {
     match (a, b) {
         (Ty::Param, t) | (t, Ty::Param) => Some(t.clone()),
         (Ty::List(x), Ty::List(y)) => Some(Ty::List(Box::new(join(x, y)?))),
+        (Ty::Optional(x), Ty::Optional(y)) => Some(Ty::Optional(Box::new(join(x, y)?))),
         (x, y) if x.same(y) => Some(x.clone()),
         (Ty::Dyn, _) | (_, Ty::Dyn) => Some(Ty::Dyn),
         _ => None,
@@ -1404,12 +1862,25 @@ struct AstNode<'n, 'a> {
     size: Option<Range>,
 }
 
+/// Where sizes come from (`CostEstimator.EstimateSize`).
+#[derive(Clone, Copy)]
+enum Sizer<'a> {
+    /// apiextensions' `sizeEstimator` from the declaration of the
+    /// expression's node (`self`).
+    Schema(Decl<'a>),
+    /// DRA's `sizeEstimator` (`cel/compile.go`) from `device`.
+    Device,
+    /// apiserver's `testCostEstimator` (`library/cost_test.go`): a string
+    /// or bytes of 0 to 12, whatever the path.
+    #[cfg(test)]
+    ByType,
+}
+
 /// A port of cel-go's `coster` with apiserver's `CostEstimator` and the
 /// schema's `sizeEstimator`.
 struct Coster<'n, 'a> {
     nodes: &'n [Node<'a>],
-    /// The declaration of the expression's node (`self`).
-    root: Decl<'a>,
+    sizer: Sizer<'a>,
     paths: Vec<Option<Path>>,
     sizes: Vec<Option<Range>>,
     entries: Vec<Option<Entry>>,
@@ -1442,19 +1913,39 @@ impl<'n, 'a> Coster<'n, 'a> {
         self.paths[e].clone().unwrap_or_default()
     }
 
-    /// The schema's size estimate along `path` (`sizeEstimator`): the
-    /// `MaxElements` of the node it leads to from the expression's node.
-    fn estimate_size(&self, path: &Path) -> Option<Range> {
+    /// The size estimate of a node of type `ty` along `path`
+    /// (`EstimateSize`): the `MaxElements` of the declaration the path
+    /// leads to from the expression's node (apiextensions'
+    /// `sizeEstimator`), or from `device` (DRA's, where a name on a map of
+    /// attributes is one of them).
+    fn estimate_size(&self, path: &Path, ty: &Ty<'_>) -> Option<Range> {
+        let mut node = match self.sizer {
+            Sizer::Schema(root) => root,
+            Sizer::Device => Decl::Dra(Dra::Device),
+            #[cfg(test)]
+            Sizer::ByType => {
+                return matches!(ty, Ty::String | Ty::Bytes).then_some(Range { min: 0, max: 12 });
+            }
+        };
+        let _ = ty;
         if path.len == 0 {
             return None;
         }
         let buf = path.buf.as_ref()?.borrow();
-        let mut node = self.root;
+        if matches!(self.sizer, Sizer::Device) && buf[0] != "device" {
+            return None;
+        }
         for name in &buf[1..path.len] {
             node = match name.as_str() {
                 "@items" | "@values" => node.elem()?,
                 "@keys" => node.key()?,
-                _ => node.field(name)?,
+                _ => match node.field(name) {
+                    Some(field) => field,
+                    None if matches!(node.elem(), Some(Decl::Dra(Dra::Attribute))) => {
+                        Decl::Dra(Dra::Attribute)
+                    }
+                    None => return None,
+                },
             };
         }
         Some(Range {
@@ -1473,7 +1964,7 @@ impl<'n, 'a> Coster<'n, 'a> {
             Kind::List(items) => return Some(Range::fixed(items.len() as u64)),
             _ => {}
         }
-        if let Some(size) = self.estimate_size(&self.path(e)) {
+        if let Some(size) = self.estimate_size(&self.path(e), &self.nodes[e].ty) {
             self.sizes[e] = Some(size);
             return Some(size);
         }
@@ -1516,8 +2007,27 @@ impl<'n, 'a> Coster<'n, 'a> {
     /// along the node's path.
     fn library_size(&self, node: &AstNode<'_, '_>) -> Range {
         node.size
-            .or_else(|| self.estimate_size(&node.path))
+            .or_else(|| self.estimate_size(&node.path, node.ty))
             .unwrap_or(UNKNOWN)
+    }
+
+    /// apiserver's `listElementNode`: a list's item as a node of its own,
+    /// on the list's path and `@items` (a copy), without a size.
+    fn list_element(target: &AstNode<'n, 'a>) -> Option<AstNode<'n, 'a>> {
+        let Ty::List(item) = target.ty else {
+            return None;
+        };
+        let path = if target.path.len == 0 {
+            Path::default()
+        } else {
+            target.path.copy_append("@items")
+        };
+        Some(AstNode {
+            id: target.id,
+            path,
+            ty: item,
+            size: None,
+        })
     }
 
     fn cost(&mut self, e: usize) -> Option<Range> {
@@ -1572,6 +2082,29 @@ impl<'n, 'a> Coster<'n, 'a> {
             }
             Kind::Comprehension(range, var, init, cond, step, result) => {
                 self.cost_comprehension(e, *range, var, *init, *cond, *step, *result)?
+            }
+            Kind::Bind(range, var, init, result) => {
+                // costBind: the empty range and the value, then the
+                // result with the variable bound (pushLocalVar).
+                let mut sum = self.cost(*range)?;
+                sum = sum.add(self.cost(*init)?);
+                let local = Local {
+                    path: self.path(*init),
+                    size: self.compute_size(*init),
+                    entry: self.compute_entry(*init),
+                };
+                self.locals.push((var.clone(), local));
+                let result_cost = self.cost(*result);
+                self.locals.pop();
+                sum = sum.add(result_cost?);
+                // copySizeEstimates.
+                if let Some(size) = self.compute_size(*result) {
+                    self.sizes[e] = Some(size);
+                }
+                if let Some(entry) = self.compute_entry(*result) {
+                    self.entries[e] = Some(entry);
+                }
+                sum
             }
         })
     }
@@ -1719,11 +2252,30 @@ impl<'n, 'a> Coster<'n, 'a> {
         arg_costs: &[Range],
     ) -> Option<(Range, Option<Range>)> {
         let arg_sum = arg_costs.iter().fold(Range::fixed(0), |sum, c| sum.add(*c));
+        // The libraries' `OverloadCostEstimate`s come first, then
+        // apiserver's estimator.
+        if let Some((cost, size)) = self.overload_estimate(overload, target, args) {
+            return Some((cost.add(arg_sum), size));
+        }
         if let Some((cost, size)) = self.library_cost(fun, overload, target, args)? {
             return Some((cost.add(arg_sum), size));
         }
         let one = Range::fixed(1);
         Some(match overload {
+            "string_format" if target.is_some() => {
+                let target = target?;
+                (Self::known(target).factor(TRAVERSAL).add(arg_sum), None)
+            }
+            "strings_quote" if args.len() == 1 => {
+                // At most each character escaped, and two quotes (Go's
+                // unsigned arithmetic).
+                let size = Self::known(&args[0]);
+                let result = Range {
+                    min: size.min.wrapping_add(2),
+                    max: size.max.wrapping_mul(2).wrapping_add(2),
+                };
+                (size.factor(TRAVERSAL).add(arg_sum), Some(result))
+            }
             "string_to_bytes" | "bytes_to_string" if args.len() == 1 => {
                 let size = Self::known(&args[0]);
                 let result = if overload == "string_to_bytes" {
@@ -1816,6 +2368,89 @@ impl<'n, 'a> Coster<'n, 'a> {
         })
     }
 
+    /// The `OverloadCostEstimate`s of cel-go's `ext.Sets`
+    /// (`estimateSetsCost`) and `ext.Lists` version 3 (`estimateListSlice`,
+    /// `estimateListsRange`, `estimateListReverse`, `estimateListFlatten`,
+    /// `estimateListDistinct`, `estimateListSort`), without the
+    /// arguments' costs.
+    fn overload_estimate(
+        &self,
+        overload: &str,
+        target: Option<&AstNode<'n, 'a>>,
+        args: &[AstNode<'n, 'a>],
+    ) -> Option<(Range, Option<Range>)> {
+        let size = |node: &AstNode<'_, '_>| self.library_size(node);
+        // estimateAllocatingListCall.
+        let allocating = |factor: f64, list: Range| {
+            let cost = list
+                .factor(factor)
+                .add(Range::fixed(1))
+                .add(Range::fixed(10));
+            Some((cost, Some(list)))
+        };
+        match overload {
+            "list_sets_contains_list"
+            | "list_sets_intersects_list"
+            | "list_sets_equivalent_list"
+                if args.len() == 2 =>
+            {
+                // Equivalence is two containments.
+                let factor = if overload == "list_sets_equivalent_list" {
+                    2.0
+                } else {
+                    1.0
+                };
+                let cost = size(&args[0])
+                    .mul(size(&args[1]))
+                    .factor(factor)
+                    .add(Range::fixed(1));
+                Some((cost, None))
+            }
+            "list_slice" if args.len() == 2 => {
+                let list = size(target?);
+                let start = self.literal_count(args[0].id, 0);
+                let end = self.literal_count(args[1].id, list.max);
+                // Go's unsigned subtraction.
+                allocating(1.0, Range::fixed(end.wrapping_sub(start)))
+            }
+            "lists_range" if target.is_none() && args.len() == 1 => {
+                allocating(1.0, Range::fixed(self.literal_count(args[0].id, u64::MAX)))
+            }
+            "list_reverse" if args.is_empty() => allocating(1.0, size(target?)),
+            "list_flatten" | "list_flatten_int" if args.len() <= 1 => {
+                let target = target?;
+                let depth = match args.first() {
+                    Some(arg) => self.literal_count(arg.id, u64::MAX),
+                    None => 1,
+                };
+                allocating(depth as f64, size(target))
+            }
+            "list_distinct" if args.is_empty() => {
+                let list = size(target?);
+                allocating(2.0, list.mul(list))
+            }
+            "list_sort" | "list_sort_string" if args.is_empty() => {
+                let list = size(target?);
+                let factor = if overload == "list_sort_string" {
+                    2.0 + TRAVERSAL
+                } else {
+                    2.0
+                };
+                allocating(factor, list.mul(list))
+            }
+            _ => None,
+        }
+    }
+
+    /// ext.Lists' `nodeAsIntValue`: an int literal's value (0 for a
+    /// negative one), else `default`.
+    fn literal_count(&self, e: usize, default: u64) -> u64 {
+        match self.int_literal(e) {
+            Some(n) => u64::try_from(n).unwrap_or(0),
+            None => default,
+        }
+    }
+
     /// apiserver's `CostEstimator.EstimateCallCost` (without the
     /// arguments' costs): `Some(None)` where it gives no estimate,
     /// `None` where the estimate is not modelled.
@@ -1829,14 +2464,51 @@ impl<'n, 'a> Coster<'n, 'a> {
     ) -> Option<Option<(Range, Option<Range>)>> {
         let one = Range::fixed(1);
         let estimate = match fun {
-            "indexOf" | "lastIndexOf" => {
-                let target = target?;
-                // A string: no list element to compare.
-                if !matches!(target.ty, Ty::String) {
-                    return None;
+            "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" => {
+                let Some(target) = target else {
+                    return Some(None);
+                };
+                match Self::list_element(target) {
+                    // A comparison per item, strings and bytes traversed.
+                    Some(item) => {
+                        let mut per_item = one;
+                        if matches!(item.ty, Ty::String | Ty::Bytes) {
+                            per_item = per_item.add(self.library_size(&item).factor(TRAVERSAL));
+                        }
+                        (self.library_size(target).mul(per_item), None)
+                    }
+                    // A string (or a dyn): its traversal.
+                    None => (self.library_size(target).factor(TRAVERSAL), None),
                 }
-                (self.library_size(target).factor(TRAVERSAL), None)
             }
+            "join" => {
+                let Some(target) = target else {
+                    return Some(None);
+                };
+                let list = self.library_size(target);
+                let mut size = Range::fixed(0);
+                if let Some(item) = Self::list_element(target) {
+                    size = list.mul(self.library_size(&item));
+                }
+                if let Some(separator) = args.first() {
+                    let separators = Range {
+                        min: list.min.saturating_sub(1),
+                        max: list.max.saturating_sub(1),
+                    };
+                    size = size.add(self.library_size(separator).mul(separators));
+                }
+                (size.factor(TRAVERSAL), Some(size))
+            }
+            "validate" if !args.is_empty() => {
+                // `MaxNameFormatRegexSize` times
+                // `RegexStringLengthCostFactor`.
+                let cost = self
+                    .library_size(&args[0])
+                    .factor(TRAVERSAL)
+                    .factor(128.0 * REGEX);
+                (cost, None)
+            }
+            "format.named" | "major" | "minor" | "patch" | "getQuery" => (one, None),
             "url" if args.len() == 1 => {
                 let size = self.library_size(&args[0]);
                 (size.factor(TRAVERSAL), Some(size))
@@ -1875,7 +2547,9 @@ impl<'n, 'a> Coster<'n, 'a> {
                     }),
                 )
             }
-            "cidr" | "isIP" | "isCIDR" | "quantity" | "isQuantity" if !args.is_empty() => {
+            "cidr" | "isIP" | "isCIDR" | "quantity" | "isQuantity" | "semver" | "isSemver"
+                if !args.is_empty() =>
+            {
                 (self.library_size(&args[0]).factor(TRAVERSAL), None)
             }
             "ip" if overload == "cidr_ip" => (one, None),
@@ -1909,10 +2583,24 @@ impl<'n, 'a> Coster<'n, 'a> {
             | "isLessThan" | "compareTo" | "add" | "sub" => (one, None),
             "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" => (one, None),
             "_==_" if args.len() == 2 => match (args[0].ty, args[1].ty) {
-                (Ty::Ip, Ty::Ip) | (Ty::Cidr, Ty::Cidr) | (Ty::Quantity, Ty::Quantity) => {
-                    (one, None)
+                (Ty::Ip, Ty::Ip)
+                | (Ty::Cidr, Ty::Cidr)
+                | (Ty::Quantity, Ty::Quantity)
+                | (Ty::Semver, Ty::Semver) => (one, None),
+                // `MaxFormatSize`.
+                (Ty::Format, Ty::Format) => (Range { min: 1, max: 64 }.factor(TRAVERSAL), None),
+                // Upstream reads the right-hand side's size twice.
+                (Ty::Url, Ty::Url) => {
+                    let size = args[1].size.unwrap_or(one);
+                    (
+                        Range {
+                            min: 1,
+                            max: size.max,
+                        }
+                        .factor(TRAVERSAL),
+                        None,
+                    )
                 }
-                (Ty::Url, Ty::Url) => return None,
                 _ => return Some(None),
             },
             _ => return Some(None),

@@ -595,7 +595,10 @@ fn javascript_cases_are_current() {
         .collect();
     let mut current = serde_json::to_string_pretty(&cases).expect("JSON");
     current.push('\n');
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/crd/regexp/javascript-cases.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/crd/regexp/javascript-cases.json"
+    );
     if std::env::var_os("BLESS").is_some() {
         std::fs::write(path, &current).expect("writes the cases");
     }

@@ -508,6 +508,33 @@ fn device_selectors_compile() {
     }
 }
 
+/// `validateCELSelector`: a selector whose estimated cost exceeds
+/// `CELSelectorExpressionMaxCost` is forbidden (dynamic-resource-allocation
+/// `cel/compile_test.go`'s "expensive" case, estimated at 85,555,551).
+#[test]
+fn device_selectors_over_the_cost_limit() {
+    let ten = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+    let expensive = format!(
+        "{ten}.all(x, {ten}.all(y, {ten}.all(z, {ten}.all(z2, {ten}.all(z3, {ten}.all(z4, {ten}.all(z5, int('1'.find('[0-9]*')) < 100)))))))"
+    );
+    let class = create(
+        V1,
+        "DeviceClass",
+        &format!("spec: {{selectors: [{{cel: {{expression: {expensive:?}}}}}]}}\n"),
+    );
+    assert_eq!(
+        class.unwrap(),
+        "spec.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit"
+    );
+    // Upstream's "check_attribute_domains", estimated at 164: taken.
+    let class = create(
+        V1,
+        "DeviceClass",
+        "spec: {selectors: [{cel: {expression: 'device.attributes.exists_one(x, x == \"dra.example.com\")'}}]}\n",
+    );
+    assert_eq!(class, None);
+}
+
 /// `validateDeviceClassSpec`: the selectors and configurations as a
 /// claim's, an extended resource name (`IsExtendedResourceName`: not
 /// native, not `requests.`, a qualified name with that prefix).
