@@ -336,20 +336,22 @@ test('a custom resource is checked against its CRD on the page, by the JavaScrip
     '                properties:',
     '                  size: {type: string, enum: [small, large]}',
     "                  name: {type: string, pattern: '^[a-z]+$'}",
+    // Go's meaning, not RegExp's: a `(?m)` line ends at `\n` alone.
+    "                  code: {type: string, pattern: '(?m)^ok$'}",
     'steps:',
     '- manager: team',
     '  op: apply',
-    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: small, name: web}}',
+    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: small, name: web, code: "no\\nok"}}',
     '- manager: team',
     '  op: apply',
-    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: huge, name: Web}}',
+    '  object: {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: default}, spec: {size: huge, name: Web, code: "no\\rok"}}',
     '',
   ].join('\n');
   await page.locator('.editor-text').fill(scenario);
   // The package loads on the first custom resource, then the page runs
   // the scenario again with its answers.
   await secondStepRefused(page,
-    'Widget.example.com "w" is invalid: [spec.size: Unsupported value: "huge": supported values: "small", "large", spec.name: Invalid value: "Web": spec.name in body should match \'^[a-z]+$\']',
+    'Widget.example.com "w" is invalid: [spec.size: Unsupported value: "huge": supported values: "small", "large", spec.name: Invalid value: "Web": spec.name in body should match \'^[a-z]+$\', spec.code: Invalid value: "no\\rok": spec.code in body should match \'(?m)^ok$\']',
   );
   await fullPageShot(page, path.join(shots, 'playground-crd-validation.png'));
   assert.deepEqual(foreign, []);
