@@ -35,11 +35,12 @@ fn use_javascript_regexp() {
 #[cfg(target_arch = "wasm32")]
 fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
     use js_sys::{Array, Function, Reflect, RegExp};
+    use ssa_engine::crd::CompiledPatterns;
     thread_local! {
-        static COMPILED: std::cell::RefCell<Vec<(String, Option<RegExp>)>> =
-            const { std::cell::RefCell::new(Vec::new()) };
+        static COMPILED: std::cell::RefCell<CompiledPatterns<Option<RegExp>>> =
+            const { std::cell::RefCell::new(CompiledPatterns::new()) };
     }
-    let compile = || -> Option<RegExp> {
+    let compile = |pattern: &str| -> Option<RegExp> {
         let constructor: Function = Reflect::get(&js_sys::global(), &"RegExp".into())
             .ok()?
             .dyn_into()
@@ -50,19 +51,9 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
             .dyn_into()
             .ok()
     };
-    COMPILED.with(|compiled| {
-        let mut compiled = compiled.borrow_mut();
-        if let Some((_, regexp)) = compiled.iter().find(|(p, _)| p == pattern) {
-            return regexp.as_ref().map(|r| r.test(text));
-        }
-        if compiled.len() >= 256 {
-            compiled.clear();
-        }
-        let regexp = compile();
-        let answer = regexp.as_ref().map(|r| r.test(text));
-        compiled.push((pattern.to_string(), regexp));
-        answer
-    })
+    COMPILED
+        .with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))
+        .map(|regexp| regexp.test(text))
 }
 
 /// Runs a scenario given as YAML/JSON text or as an object, and returns the

@@ -26,7 +26,7 @@ pub(crate) mod regexp;
 #[cfg(feature = "crd-validation")]
 mod validation;
 #[cfg(feature = "crd-validation")]
-pub use regexp::{PatternMatcher, RegexpDialect};
+pub use regexp::{CompiledPatterns, PatternMatcher, RegexpDialect};
 #[cfg(feature = "crd-validation")]
 pub use validation::{answer_delegated, set_pattern_matcher};
 #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]

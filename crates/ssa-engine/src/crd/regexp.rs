@@ -46,25 +46,54 @@ pub(crate) fn match_string(host: Host, pattern: &str, text: &str) -> Result<Opti
 }
 
 /// `pattern` in the host's syntax, kept for the next values a schema
-/// checks with it (a few patterns, many values).
+/// checks with it.
 fn translate(pattern: &str, dialect: RegexpDialect) -> Result<String, Error> {
-    type Cache = Vec<(String, RegexpDialect, Result<String, Error>)>;
+    type Translated = CompiledPatterns<Result<String, Error>>;
     thread_local! {
-        static TRANSLATED: RefCell<Cache> = const { RefCell::new(Vec::new()) };
+        static RUST: RefCell<Translated> = const { RefCell::new(CompiledPatterns::new()) };
+        static JAVASCRIPT: RefCell<Translated> = const { RefCell::new(CompiledPatterns::new()) };
     }
-    TRANSLATED.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some((.., translated)) = cache.iter().find(|(p, d, _)| p == pattern && *d == dialect)
-        {
-            return translated.clone();
-        }
-        if cache.len() >= 256 {
-            cache.clear();
-        }
-        let translated = parse::parse(pattern).map(|node| host::write(&node, dialect));
-        cache.push((pattern.to_string(), dialect, translated.clone()));
-        translated
+    let cache = match dialect {
+        RegexpDialect::Rust => &RUST,
+        RegexpDialect::JavaScript => &JAVASCRIPT,
+    };
+    cache.with_borrow_mut(|cache| {
+        cache.get_or_compile(pattern, |p| {
+            parse::parse(p).map(|node| host::write(&node, dialect))
+        })
     })
+}
+
+/// Patterns compiled once and kept by their text, for the next values a
+/// schema checks with them (a few patterns, many values): at most 256,
+/// then they are all dropped. Front ends keep their engine's compiled
+/// patterns here too.
+#[derive(Debug)]
+pub struct CompiledPatterns<T>(Vec<(String, T)>);
+
+impl<T: Clone> CompiledPatterns<T> {
+    pub const fn new() -> Self {
+        CompiledPatterns(Vec::new())
+    }
+
+    /// `pattern` compiled by `compile`, the first time it is asked.
+    pub fn get_or_compile(&mut self, pattern: &str, compile: impl FnOnce(&str) -> T) -> T {
+        if let Some((_, compiled)) = self.0.iter().find(|(p, _)| p == pattern) {
+            return compiled.clone();
+        }
+        if self.0.len() >= 256 {
+            self.0.clear();
+        }
+        let compiled = compile(pattern);
+        self.0.push((pattern.to_string(), compiled.clone()));
+        compiled
+    }
+}
+
+impl<T: Clone> Default for CompiledPatterns<T> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 #[cfg(test)]

@@ -57,27 +57,21 @@ pub(super) fn pattern_matcher() -> Option<Host> {
 /// compiles in Go.
 #[cfg(feature = "regex")]
 fn regex_matches(pattern: &str, text: &str) -> Option<bool> {
+    use super::regexp::CompiledPatterns;
     use std::cell::RefCell;
     thread_local! {
-        static COMPILED: RefCell<Vec<(String, Option<regex::Regex>)>> =
-            const { RefCell::new(Vec::new()) };
+        static COMPILED: RefCell<CompiledPatterns<Option<regex::Regex>>> =
+            const { RefCell::new(CompiledPatterns::new()) };
     }
-    COMPILED.with(|compiled| {
-        let mut compiled = compiled.borrow_mut();
-        if let Some((_, re)) = compiled.iter().find(|(p, _)| p == pattern) {
-            return re.as_ref().map(|re| re.is_match(text));
-        }
-        if compiled.len() >= 256 {
-            compiled.clear();
-        }
-        let re = regex::RegexBuilder::new(pattern)
+    let compile = |p: &str| {
+        regex::RegexBuilder::new(p)
             .size_limit(128 << 20)
             .build()
-            .ok();
-        let answer = re.as_ref().map(|re| re.is_match(text));
-        compiled.push((pattern.to_string(), re));
-        answer
-    })
+            .ok()
+    };
+    COMPILED
+        .with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))
+        .map(|re| re.is_match(text))
 }
 
 /// Answers a build without this feature (see `crate::delegated`): the
