@@ -69,6 +69,34 @@ test('patterns and matches() mean what they mean in Go', () => {
   );
 });
 
+test('find() and findAll() give Go\'s matches', () => {
+  const rules = [
+    // Karpenter's restricted label domains.
+    { rule: "self.key in ['karpenter.sh/capacity-type'] || !self.key.find('^([^/]+)').endsWith('karpenter.sh')", message: 'restricted' },
+    // Offsets past characters JavaScript counts twice (UTF-16).
+    { rule: "self.text.find(r'\\d+') == '12' && self.text.findAll('😀+') == ['😀😀', '😀']", message: 'find' },
+    // A lazy repetition's empty matches, stepped over as Go steps.
+    { rule: "self.lazy.findAll('a*?').size() == 6 && self.lazy.findAll('a*', 2) == ['', 'aaa']", message: 'empty' },
+  ];
+  const schema = (r) => ({ crd: { ...crd('x', 'true'), spec: { ...crd('x', 'true').spec, versions: [{
+    name: 'v1', served: true, storage: true,
+    schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-validations': r,
+      properties: { key: { type: 'string' }, text: { type: 'string' }, lazy: { type: 'string' } } } } } },
+  }] } } });
+  const result = api.runScenario({
+    scenario: 'v1',
+    name: 'go-find',
+    schema: schema(rules),
+    steps: [
+      { manager: 'a', op: 'apply', object: widget({ key: 'karpenter.sh/capacity-type', text: 'x😀😀12😀', lazy: 'baaab' }) },
+      { manager: 'a', op: 'apply', object: widget({ key: 'karpenter.sh/other', text: 'x😀😀13😀', lazy: 'baab' }) },
+    ],
+  });
+  assert.equal(result.steps[0].outcome, 'applied', result.steps[0].message);
+  assert.equal(result.steps[1].outcome, 'invalid');
+  assert.equal(result.steps[1].message, 'Widget.example.com "w" is invalid: [spec: Invalid value: restricted, spec: Invalid value: find, spec: Invalid value: empty]');
+});
+
 test('a pattern Go refuses is refused with Go\'s message', () => {
   const result = api.runScenario({
     scenario: 'v1',

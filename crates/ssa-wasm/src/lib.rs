@@ -28,12 +28,13 @@ fn use_javascript_regexp() {
     );
 }
 
-/// Whether `text` has a match of `pattern` by JavaScript's `RegExp` (the
-/// `u` flag); `None` when it does not compile, the `SyntaxError` caught.
-/// Compiled patterns are kept (a schema checks the same few on every
-/// value).
+/// The first match of `pattern` in `text` at or after the byte `start`,
+/// by JavaScript's `RegExp` (the `u` and `g` flags: the search starts at
+/// `lastIndex` and sees the text before it), as byte offsets; `None` when
+/// the pattern does not compile, the `SyntaxError` caught. Compiled
+/// patterns are kept (a schema checks the same few on every value).
 #[cfg(target_arch = "wasm32")]
-fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
+fn regexp_matches(pattern: &str, text: &str, start: usize) -> Option<Option<(usize, usize)>> {
     use js_sys::{Array, Function, Reflect, RegExp};
     use ssa_engine::crd::CompiledPatterns;
     thread_local! {
@@ -45,15 +46,32 @@ fn regexp_matches(pattern: &str, text: &str) -> Option<bool> {
             .ok()?
             .dyn_into()
             .ok()?;
-        let args = Array::of2(&pattern.into(), &"u".into());
+        let args = Array::of2(&pattern.into(), &"gu".into());
         Reflect::construct(&constructor, &args)
             .ok()?
             .dyn_into()
             .ok()
     };
-    COMPILED
-        .with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))
-        .map(|regexp| regexp.test(text))
+    let regexp = COMPILED.with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))?;
+    // JavaScript counts UTF-16 code units.
+    let units = |bytes: usize| text.get(..bytes).map_or(0, |t| t.encode_utf16().count());
+    regexp.set_last_index(u32::try_from(units(start)).ok()?);
+    let Some(found) = regexp.exec(text) else {
+        return Some(None);
+    };
+    let from = Reflect::get(&found, &"index".into()).ok()?.as_f64()? as usize;
+    // The match, read back into Rust: its length in UTF-8 bytes.
+    let length = found.get(0).as_string().map_or(0, |m| m.len());
+    let mut seen = 0;
+    let byte = text
+        .char_indices()
+        .find(|(_, c)| {
+            let here = seen;
+            seen += c.len_utf16();
+            here >= from
+        })
+        .map_or(text.len(), |(at, _)| at);
+    Some(Some((byte, byte + length)))
 }
 
 /// Runs a scenario given as YAML/JSON text or as an object, and returns the

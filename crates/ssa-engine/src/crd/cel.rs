@@ -580,6 +580,8 @@ fn evaluable(member: bool, name: &str, arity: usize) -> bool {
                 1,
             )
             | ("replace" | "substring", 2)
+            | ("find", 1)
+            | ("findAll", 1 | 2)
             | ("sign" | "hasValue" | "value", 0)
             | ("orValue", 1)
             | ("isLessThan" | "isGreaterThan" | "compareTo", 1)
@@ -1069,6 +1071,32 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
                 Err(e) => Err(Failure::Error(e.to_string())),
             }
         }
+        // Kubernetes' regex library (`library/regex.go`): Go's
+        // `FindString` and `FindAllString`, a bad pattern `Illegal regex`.
+        ("find" | "findAll", Value::String(s)) if target.is_some() => {
+            let host = scope.matcher.ok_or(Failure::Unsupported)?;
+            let rest = rest(scope)?;
+            let (Some(Value::String(pattern)), limit) = (rest.first(), rest.get(1)) else {
+                return Err(Failure::Unsupported);
+            };
+            let illegal = |e: super::regexp::Error| Failure::Error(format!("Illegal regex: {e}"));
+            let found = match (name, limit) {
+                ("find", None) => super::regexp::find_string(host, pattern, s)
+                    .map_err(illegal)?
+                    .map(Value::String),
+                ("findAll", None | Some(Value::Int(_))) => {
+                    let n = match limit {
+                        Some(Value::Int(n)) => *n,
+                        _ => -1,
+                    };
+                    super::regexp::find_all_string(host, pattern, s, n)
+                        .map_err(illegal)?
+                        .map(|all| Value::List(all.into_iter().map(Value::String).collect()))
+                }
+                _ => None,
+            };
+            found.ok_or(Failure::Unsupported)
+        }
         ("int", Value::Int(i)) => Ok(Value::Int(*i)),
         ("int", Value::Float(f)) if f.is_finite() && f.abs() < 9.2e18 => {
             Ok(Value::Int(f.trunc() as i64))
@@ -1401,10 +1429,7 @@ mod tests {
     #[cfg(feature = "regex")]
     #[test]
     fn gateway_api_rules() {
-        let matcher = crate::crd::regexp::Host {
-            dialect: crate::crd::RegexpDialect::Rust,
-            matcher: |pattern, text| Some(regex::Regex::new(pattern).ok()?.is_match(text)),
-        };
+        let matcher = crate::crd::validation::pattern_matcher().expect("the regex feature's");
         let check = |rule: &str, this: &str| {
             let e = parse(rule).expect("parses");
             let value = crate::yaml::parse(this).expect("YAML").value;

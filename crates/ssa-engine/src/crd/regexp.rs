@@ -21,10 +21,14 @@ pub(crate) use parse::Error;
 
 use std::cell::RefCell;
 
-/// A regular expression engine a front end gives: whether `text` has a
-/// match of `pattern` (written in the dialect's syntax), `None` when it
-/// cannot tell (the pattern is beyond its limits).
-pub type PatternMatcher = fn(pattern: &str, text: &str) -> Option<bool>;
+/// A regular expression engine a front end gives: the first match of
+/// `pattern` (written in the dialect's syntax) in `text` that starts at
+/// or after the byte `start` (a char boundary), as byte offsets; the
+/// text before `start` is seen by `^`, `\b` and lookbehinds, as Go's
+/// search from a position sees it. `Some(None)` when there is none,
+/// `None` when the engine cannot tell (the pattern is beyond its limits).
+pub type PatternMatcher =
+    fn(pattern: &str, text: &str, start: usize) -> Option<Option<(usize, usize)>>;
 
 /// A front end's engine and the syntax it reads.
 #[derive(Clone, Copy)]
@@ -42,7 +46,48 @@ pub(crate) fn compile_error(pattern: &str) -> Option<Error> {
 /// not compile; `Ok(None)` when the host cannot tell.
 pub(crate) fn match_string(host: Host, pattern: &str, text: &str) -> Result<Option<bool>, Error> {
     let translated = translate(pattern, host.dialect)?;
-    Ok((host.matcher)(&translated, text))
+    Ok((host.matcher)(&translated, text, 0).map(|found| found.is_some()))
+}
+
+/// `Regexp.FindString`: the first match, `""` when there is none.
+pub(crate) fn find_string(host: Host, pattern: &str, text: &str) -> Result<Option<String>, Error> {
+    Ok(find_all_string(host, pattern, text, 1)?
+        .map(|found| found.into_iter().next().unwrap_or_default()))
+}
+
+/// `Regexp.FindAllString(text, n)`: the successive non-overlapping
+/// matches, at most `n` (all when `n` is negative), as Go's
+/// `allMatches` walks them: an empty match right after a match is
+/// skipped, and after an empty match the search moves on by a character.
+pub(crate) fn find_all_string(
+    host: Host,
+    pattern: &str,
+    text: &str,
+    n: i64,
+) -> Result<Option<Vec<String>>, Error> {
+    let translated = translate(pattern, host.dialect)?;
+    let limit = usize::try_from(n).unwrap_or(usize::MAX);
+    let mut found = Vec::new();
+    let (mut pos, mut previous_end) = (0, None);
+    while found.len() < limit && pos <= text.len() {
+        let Some(next) = (host.matcher)(&translated, text, pos) else {
+            return Ok(None);
+        };
+        let Some((start, end)) = next else { break };
+        let mut accept = true;
+        if end == pos {
+            // An empty match, not taken right after a match.
+            accept = previous_end != Some(start);
+            pos += text[pos..].chars().next().map_or(1, char::len_utf8);
+        } else {
+            pos = end;
+        }
+        previous_end = Some(end);
+        if accept {
+            found.push(text.get(start..end).unwrap_or_default().to_string());
+        }
+    }
+    Ok(Some(found))
 }
 
 /// `pattern` in the host's syntax, kept for the next values a schema

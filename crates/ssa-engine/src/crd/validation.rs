@@ -52,11 +52,11 @@ pub(super) fn pattern_matcher() -> Option<Host> {
     PATTERN_MATCHER.get().copied().or(default)
 }
 
-/// The `regex` crate's match, its compiled patterns kept. Its size limit
-/// is raised to Go's (`maxSize`, 128 MiB of instructions): `\pL{1000}`
-/// compiles in Go.
+/// The `regex` crate's first match at or after `start`, its compiled
+/// patterns kept. Its size limit is raised to Go's (`maxSize`, 128 MiB
+/// of instructions): `\pL{1000}` compiles in Go.
 #[cfg(feature = "regex")]
-fn regex_matches(pattern: &str, text: &str) -> Option<bool> {
+fn regex_matches(pattern: &str, text: &str, start: usize) -> Option<Option<(usize, usize)>> {
     use super::regexp::CompiledPatterns;
     use std::cell::RefCell;
     thread_local! {
@@ -69,9 +69,8 @@ fn regex_matches(pattern: &str, text: &str) -> Option<bool> {
             .build()
             .ok()
     };
-    COMPILED
-        .with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))
-        .map(|re| re.is_match(text))
+    let re = COMPILED.with_borrow_mut(|compiled| compiled.get_or_compile(pattern, compile))?;
+    Some(re.find_at(text, start).map(|m| (m.start(), m.end())))
 }
 
 /// Answers a build without this feature (see `crate::delegated`): the

@@ -1,8 +1,9 @@
 //! A parsed Go regular expression written in the syntax of the engine
 //! that matches it: Rust's `regex` crate natively, JavaScript's `RegExp`
-//! (with the `u` flag) in the browser. Both match what Go matches, as far
-//! as "does the text match" goes (greediness and captures do not change
-//! that):
+//! (with the `u` flag) in the browser. Both match what Go matches, and
+//! prefer the match Go prefers (leftmost, then in a backtracking
+//! engine's order of preference, greedy or lazy as written: Go's
+//! leftmost-first matching):
 //! - every character outside ASCII letters and digits is written
 //!   `\u{…}`, which both read alike;
 //! - `.`, `\d`, `\s`, `\w` and the POSIX classes become explicit ranges
@@ -67,25 +68,21 @@ fn emit(node: &Node, dialect: RegexpDialect, out: &mut String) {
         Node::NoWordBoundary if js => out.push_str(r"\B"),
         Node::NoWordBoundary => out.push_str(r"(?-u:\B)"),
         Node::Capture(sub) => group(sub, dialect, out),
-        Node::Star(sub) => {
-            group(sub, dialect, out);
-            out.push('*');
-        }
-        Node::Plus(sub) => {
-            group(sub, dialect, out);
-            out.push('+');
-        }
-        Node::Quest(sub) => {
-            group(sub, dialect, out);
-            out.push('?');
-        }
-        Node::Repeat { sub, min, max } => {
-            group(sub, dialect, out);
-            out.push_str(&match *max {
+        Node::Star(sub, greedy) => repeat(sub, "*", *greedy, dialect, out),
+        Node::Plus(sub, greedy) => repeat(sub, "+", *greedy, dialect, out),
+        Node::Quest(sub, greedy) => repeat(sub, "?", *greedy, dialect, out),
+        Node::Repeat {
+            sub,
+            min,
+            max,
+            greedy,
+        } => {
+            let count = match *max {
                 -1 => format!("{{{min},}}"),
                 max if max == *min => format!("{{{min}}}"),
                 max => format!("{{{min},{max}}}"),
-            });
+            };
+            repeat(sub, &count, *greedy, dialect, out);
         }
         Node::Concat(subs) => {
             for sub in subs {
@@ -102,6 +99,17 @@ fn emit(node: &Node, dialect: RegexpDialect, out: &mut String) {
             }
             out.push(')');
         }
+    }
+}
+
+/// `sub` repeated by `operator`, lazily (`*?`) unless `greedy`: both
+/// engines, like Go, prefer the same matches (leftmost, then by the
+/// repetitions' preferences and the alternatives' order).
+fn repeat(sub: &Node, operator: &str, greedy: bool, dialect: RegexpDialect, out: &mut String) {
+    group(sub, dialect, out);
+    out.push_str(operator);
+    if !greedy {
+        out.push('?');
     }
 }
 

@@ -68,14 +68,17 @@ pub(super) enum Node {
     WordBoundary,
     NoWordBoundary,
     Capture(Box<Node>),
-    Star(Box<Node>),
-    Plus(Box<Node>),
-    Quest(Box<Node>),
-    /// `x{min,max}`, `max` -1 for none.
+    /// `x*`, `x+`, `x?` and `x{min,max}` (`max` -1 for none); `greedy`
+    /// unless `?` follows or `(?U)` swaps it. Which match `find` gives
+    /// depends on it, not whether there is one.
+    Star(Box<Node>, bool),
+    Plus(Box<Node>, bool),
+    Quest(Box<Node>, bool),
     Repeat {
         sub: Box<Node>,
         min: i32,
         max: i32,
+        greedy: bool,
     },
     Concat(Vec<Node>),
     Alternate(Vec<Node>),
@@ -200,12 +203,14 @@ struct Flags {
     fold_case: bool,
     dot_nl: bool,
     one_line: bool,
+    non_greedy: bool,
 }
 
 const PERL: Flags = Flags {
     fold_case: false,
     dot_nl: false,
     one_line: true,
+    non_greedy: false,
 };
 
 /// An entry of the parse stack: an expression or a pseudo-operator.
@@ -368,8 +373,10 @@ impl Parser<'_> {
         last_repeat: Option<usize>,
     ) -> Result<usize, Error> {
         let s = self.whole;
+        let mut greedy = !self.flags.non_greedy;
         if s.as_bytes().get(after) == Some(&b'?') {
             after += 1;
+            greedy = !greedy;
         }
         if let Some(last) = last_repeat {
             // Perl does not stack repetitions: `a**` is an error.
@@ -386,10 +393,15 @@ impl Parser<'_> {
         };
         let sub = Box::new(sub);
         let node = match star {
-            Some((0, -1)) => Node::Star(sub),
-            Some((1, -1)) => Node::Plus(sub),
-            Some(_) => Node::Quest(sub),
-            None => Node::Repeat { sub, min, max },
+            Some((0, -1)) => Node::Star(sub, greedy),
+            Some((1, -1)) => Node::Plus(sub, greedy),
+            Some(_) => Node::Quest(sub, greedy),
+            None => Node::Repeat {
+                sub,
+                min,
+                max,
+                greedy,
+            },
         };
         if star.is_none() && (min >= 2 || max >= 2) && !repeat_is_valid(&node, MAX_REPEAT) {
             return Err(Error::new(INVALID_REPEAT_SIZE, &s[before..after]));
@@ -505,8 +517,7 @@ impl Parser<'_> {
                 'i' => flags.fold_case = !negative,
                 'm' => flags.one_line = negative,
                 's' => flags.dot_nl = !negative,
-                // Non-greedy: no bearing on whether a text matches.
-                'U' => {}
+                'U' => flags.non_greedy = !negative,
                 '-' if !negative => {
                     negative = true;
                     saw_flag = false;
@@ -856,7 +867,7 @@ fn repeat_is_valid(node: &Node, mut n: i32) -> bool {
 
 fn children(node: &Node) -> &[Node] {
     match node {
-        Node::Capture(sub) | Node::Star(sub) | Node::Plus(sub) | Node::Quest(sub) => {
+        Node::Capture(sub) | Node::Star(sub, _) | Node::Plus(sub, _) | Node::Quest(sub, _) => {
             std::slice::from_ref(&**sub)
         }
         Node::Repeat { sub, .. } => std::slice::from_ref(&**sub),
@@ -874,14 +885,16 @@ fn height(node: &Node) -> usize {
 fn size(node: &Node) -> u64 {
     let sub = |n: &Node| size(n);
     let size = match node {
-        Node::Capture(s) | Node::Star(s) => 2 + sub(s),
-        Node::Plus(s) | Node::Quest(s) => 1 + sub(s),
+        Node::Capture(s) | Node::Star(s, _) => 2 + sub(s),
+        Node::Plus(s, _) | Node::Quest(s, _) => 1 + sub(s),
         Node::Concat(subs) => subs.iter().map(sub).fold(0, u64::saturating_add),
         Node::Alternate(subs) => subs
             .iter()
             .map(sub)
             .fold(subs.len() as u64 - 1, u64::saturating_add),
-        Node::Repeat { sub: s, min, max } => {
+        Node::Repeat {
+            sub: s, min, max, ..
+        } => {
             let inner = sub(s);
             let (min, max) = (u64::try_from(*min).unwrap_or(0), *max);
             match u64::try_from(max) {

@@ -609,6 +609,108 @@ fn javascript_cases_are_current() {
     );
 }
 
+/// `FindString`, `FindAllString(text, -1)` and `FindAllString(text, 2)`
+/// for each case (go1.19.8): which match Go prefers, and how its
+/// `allMatches` steps over empty ones.
+#[cfg(feature = "regex")]
+type Found = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+#[cfg(feature = "regex")]
+const FOUND: &[Found] = &[
+    ("^[^@]+", "al2023@v1", "al2023", &["al2023"], &["al2023"]),
+    (
+        "^([^/]+)",
+        "karpenter.sh/nodepool",
+        "karpenter.sh",
+        &["karpenter.sh"],
+        &["karpenter.sh"],
+    ),
+    (
+        "^([^/]+)",
+        "nodepool",
+        "nodepool",
+        &["nodepool"],
+        &["nodepool"],
+    ),
+    ("a*", "baaab", "", &["", "aaa", ""], &["", "aaa"]),
+    ("a*?", "baaab", "", &["", "", "", "", "", ""], &["", ""]),
+    ("a+?", "baaab", "a", &["a", "a", "a"], &["a", "a"]),
+    ("x*", "abc", "", &["", "", "", ""], &["", ""]),
+    ("", "abc", "", &["", "", "", ""], &["", ""]),
+    ("b|", "abc", "", &["", "b", ""], &["", "b"]),
+    ("|b", "abc", "", &["", "", "", ""], &["", ""]),
+    ("(a|ab)(c|bcd)", "abcd", "abcd", &["abcd"], &["abcd"]),
+    ("a(?U)b*", "abbb", "a", &["a"], &["a"]),
+    ("a(?U)b*?", "abbb", "abbb", &["abbb"], &["abbb"]),
+    (
+        "[0-9]+",
+        "a1b22c333",
+        "1",
+        &["1", "22", "333"],
+        &["1", "22"],
+    ),
+    ("\\d+", "x😀12😀345", "12", &["12", "345"], &["12", "345"]),
+    ("😀+", "a😀😀b😀", "😀😀", &["😀😀", "😀"], &["😀😀", "😀"]),
+    (".", "😀é", "😀", &["😀", "é"], &["😀", "é"]),
+    ("(?i)k", "KKk", "K", &["K", "K", "k"], &["K", "K"]),
+    (
+        "-----BEGIN CERTIFICATE-----",
+        "-----BEGIN CERTIFICATE-----\u{a}abc\u{a}-----BEGIN CERTIFICATE-----\u{a}",
+        "-----BEGIN CERTIFICATE-----",
+        &["-----BEGIN CERTIFICATE-----", "-----BEGIN CERTIFICATE-----"],
+        &["-----BEGIN CERTIFICATE-----", "-----BEGIN CERTIFICATE-----"],
+    ),
+    (
+        "(?m)^\\w+$",
+        "one\u{a}two\u{d}\u{a}three",
+        "one",
+        &["one", "three"],
+        &["one", "three"],
+    ),
+    ("\\b", "ab cd", "", &["", "", "", ""], &["", ""]),
+    ("$", "ab", "", &[""], &[""]),
+    ("^", "ab", "", &[""], &[""]),
+    ("a|ab", "ab", "a", &["a"], &["a"]),
+    ("ab|a", "ab", "ab", &["ab"], &["ab"]),
+    ("#(.+)$", "repo#tag", "#tag", &["#tag"], &["#tag"]),
+    ("@", "a@b@c", "@", &["@", "@"], &["@", "@"]),
+    ("\\B", "abc", "", &["", ""], &["", ""]),
+    ("(?s).+", "a\u{a}b", "a\u{a}b", &["a\u{a}b"], &["a\u{a}b"]),
+    (".+", "a\u{a}b", "a", &["a", "b"], &["a", "b"]),
+    ("x{2,3}?", "xxxxx", "xx", &["xx", "xx"], &["xx", "xx"]),
+    ("[^/]*", "a//b", "a", &["a", "", "b"], &["a", ""]),
+];
+
+/// Natively, through the `regex` crate: each case's matches as Go's.
+#[cfg(feature = "regex")]
+#[test]
+fn finds_are_gos_natively() {
+    let host = crate::crd::validation::pattern_matcher().expect("the regex feature's");
+    for (pattern, text, first, all, two) in FOUND {
+        let owned = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            find_string(host, pattern, text),
+            Ok(Some(first.to_string())),
+            "{pattern} on {text:?}"
+        );
+        assert_eq!(
+            find_all_string(host, pattern, text, -1),
+            Ok(Some(owned(all))),
+            "{pattern} on {text:?}"
+        );
+        assert_eq!(
+            find_all_string(host, pattern, text, 2),
+            Ok(Some(owned(two))),
+            "{pattern} on {text:?}"
+        );
+    }
+}
+
 /// Case folding follows Go's orbits: the Kelvin sign with `k`, the long
 /// `s` with `s`, but not the dotless `ı` with `i`.
 #[test]
