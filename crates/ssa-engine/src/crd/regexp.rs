@@ -78,7 +78,10 @@ pub(crate) fn find_all_string(
         if end == pos {
             // An empty match, not taken right after a match.
             accept = previous_end != Some(start);
-            pos += text[pos..].chars().next().map_or(1, char::len_utf8);
+            pos += text
+                .get(pos..)
+                .and_then(|rest| rest.chars().next())
+                .map_or(1, char::len_utf8);
         } else {
             pos = end;
         }

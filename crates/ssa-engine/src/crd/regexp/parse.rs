@@ -213,9 +213,10 @@ const PERL: Flags = Flags {
     non_greedy: false,
 };
 
-/// An entry of the parse stack: an expression or a pseudo-operator.
+/// An entry of the parse stack: an expression (with its height, as
+/// `calcHeight` counts it) or a pseudo-operator.
 enum Item {
-    Node(Node),
+    Node(Node, usize),
     /// `(`, with the flags to restore at its `)`.
     LeftParen {
         flags: Flags,
@@ -228,6 +229,9 @@ struct Parser<'s> {
     whole: &'s str,
     flags: Flags,
     stack: Vec<Item>,
+    /// An expression taller than `maxHeight` was built (`checkHeight`):
+    /// parsing stops there, before anything walks so deep a tree.
+    too_deep: bool,
 }
 
 /// `syntax.Parse(s, syntax.Perl)`.
@@ -236,6 +240,7 @@ pub(super) fn parse(s: &str) -> Result<Node, Error> {
         whole: s,
         flags: PERL,
         stack: Vec::new(),
+        too_deep: false,
     };
     let bytes = s.as_bytes();
     let mut t = 0;
@@ -321,6 +326,9 @@ pub(super) fn parse(s: &str) -> Result<Node, Error> {
                 t += c.len_utf8();
             }
         }
+        if p.too_deep {
+            return Err(Error::new(NESTING_DEPTH, s));
+        }
         last_repeat = repeat;
     }
     p.concat();
@@ -331,13 +339,13 @@ pub(super) fn parse(s: &str) -> Result<Node, Error> {
     if p.stack.len() != 1 {
         return Err(Error::new(MISSING_PAREN, s));
     }
-    let Some(Item::Node(node)) = p.stack.pop() else {
+    let Some(Item::Node(node, _)) = p.stack.pop() else {
         return Err(Error::new(MISSING_PAREN, s));
     };
-    // `checkLimits`, on the whole tree.
-    if height(&node) > MAX_HEIGHT {
+    if p.too_deep {
         return Err(Error::new(NESTING_DEPTH, s));
     }
+    // `checkSize`, on the whole tree (no taller than `maxHeight`).
     if size(&node) > MAX_SIZE {
         return Err(Error::new(LARGE, s));
     }
@@ -350,8 +358,15 @@ fn next_char(s: &str, t: usize) -> char {
 }
 
 impl Parser<'_> {
+    /// A leaf expression.
     fn push(&mut self, node: Node) {
-        self.stack.push(Item::Node(node));
+        self.push_tall(node, 1);
+    }
+
+    /// An expression of the given height.
+    fn push_tall(&mut self, node: Node, height: usize) {
+        self.too_deep |= height > MAX_HEIGHT;
+        self.stack.push(Item::Node(node, height));
     }
 
     fn literal(&mut self, c: u32) {
@@ -382,8 +397,8 @@ impl Parser<'_> {
             // Perl does not stack repetitions: `a**` is an error.
             return Err(Error::new(INVALID_REPEAT_OP, &s[last..after]));
         }
-        let sub = match self.stack.pop() {
-            Some(Item::Node(node)) => node,
+        let (sub, height) = match self.stack.pop() {
+            Some(Item::Node(node, height)) => (node, height),
             other => {
                 if let Some(item) = other {
                     self.stack.push(item);
@@ -403,41 +418,51 @@ impl Parser<'_> {
                 greedy,
             },
         };
-        if star.is_none() && (min >= 2 || max >= 2) && !repeat_is_valid(&node, MAX_REPEAT) {
+        self.push_tall(node, height + 1);
+        if self.too_deep {
+            return Err(Error::new(NESTING_DEPTH, s));
+        }
+        let valid = match self.stack.last() {
+            Some(Item::Node(node, _)) => star.is_some() || repeat_is_valid(node, MAX_REPEAT),
+            _ => true,
+        };
+        if !valid && (min >= 2 || max >= 2) {
             return Err(Error::new(INVALID_REPEAT_SIZE, &s[before..after]));
         }
-        self.push(node);
         Ok(after)
     }
 
     /// `concat`: the expressions above the topmost `|` or `(` joined.
     fn concat(&mut self) {
         let subs = self.pop_nodes();
-        let node = match subs.len() {
-            0 => Node::Empty,
-            _ => collapse(subs, false),
-        };
-        self.push(node);
+        match subs.len() {
+            0 => self.push(Node::Empty),
+            _ => {
+                let (node, height) = collapse(subs, false);
+                self.push_tall(node, height);
+            }
+        }
     }
 
     /// `alternate`: the expressions above the topmost `(` as alternatives.
     fn alternate(&mut self) {
         let subs = self.pop_nodes();
         if !subs.is_empty() {
-            self.push(collapse(subs, true));
+            let (node, height) = collapse(subs, true);
+            self.push_tall(node, height);
         }
     }
 
-    fn pop_nodes(&mut self) -> Vec<Node> {
+    fn pop_nodes(&mut self) -> Vec<(Node, usize)> {
         let start = self
             .stack
             .iter()
-            .rposition(|i| !matches!(i, Item::Node(_)))
+            .rposition(|i| !matches!(i, Item::Node(..)))
             .map_or(0, |i| i + 1);
         self.stack
             .drain(start..)
             .filter_map(|i| match i {
-                Item::Node(n) => Some(n),
+                Item::Node(n, h) => Some((n, h)),
                 _ => None,
             })
             .collect()
@@ -469,17 +494,17 @@ impl Parser<'_> {
         }
         self.alternate();
         let unexpected = || Error::new(UNEXPECTED_PAREN, self.whole);
-        let (Some(Item::Node(inner)), Some(Item::LeftParen { flags, capture })) =
+        let (Some(Item::Node(inner, height)), Some(Item::LeftParen { flags, capture })) =
             (self.stack.pop(), self.stack.pop())
         else {
             return Err(unexpected());
         };
         self.flags = flags;
-        self.push(if capture {
-            Node::Capture(Box::new(inner))
+        if capture {
+            self.push_tall(Node::Capture(Box::new(inner)), height + 1);
         } else {
-            inner
-        });
+            self.push_tall(inner, height);
+        }
         Ok(())
     }
 
@@ -826,23 +851,32 @@ fn parse_int(b: &[u8], t: usize) -> Option<(i32, usize)> {
 }
 
 /// `collapse`: a concatenation or an alternation, nested ones of the same
-/// kind hoisted into it.
-fn collapse(subs: Vec<Node>, alternate: bool) -> Node {
+/// kind hoisted into it, with its height (a hoisted one's children are
+/// one lower than it).
+fn collapse(subs: Vec<(Node, usize)>, alternate: bool) -> (Node, usize) {
     if subs.len() == 1 {
-        return subs.into_iter().next().unwrap_or(Node::Empty);
+        return subs.into_iter().next().unwrap_or((Node::Empty, 1));
     }
     let mut out = Vec::with_capacity(subs.len());
-    for sub in subs {
+    let mut height = 0;
+    for (sub, h) in subs {
         match (sub, alternate) {
-            (Node::Alternate(inner), true) | (Node::Concat(inner), false) => out.extend(inner),
-            (other, _) => out.push(other),
+            (Node::Alternate(inner), true) | (Node::Concat(inner), false) => {
+                height = height.max(h);
+                out.extend(inner);
+            }
+            (other, _) => {
+                height = height.max(h + 1);
+                out.push(other);
+            }
         }
     }
-    if alternate {
+    let node = if alternate {
         Node::Alternate(out)
     } else {
         Node::Concat(out)
-    }
+    };
+    (node, height)
 }
 
 /// `repeatIsValid`: nested counted repetitions multiply to at most `n`.
@@ -874,11 +908,6 @@ fn children(node: &Node) -> &[Node] {
         Node::Concat(subs) | Node::Alternate(subs) => subs,
         _ => &[],
     }
-}
-
-/// `calcHeight`.
-fn height(node: &Node) -> usize {
-    1 + children(node).iter().map(height).max().unwrap_or(0)
 }
 
 /// `calcSize`: the compiled program's instructions, estimated as Go does.

@@ -405,7 +405,14 @@ fn limits_are_gos() {
     ] {
         assert_eq!(error(&p), whole("expression too large", &p));
     }
+    // Far deeper: refused as soon as it is too deep, never walked (no
+    // stack overflow); groups that only group build nothing to nest.
+    let p = deep("(", ")", 100_000);
+    assert_eq!(error(&p), whole("expression nests too deeply", &p));
+    let p = deep("(", ")*", 100_000);
+    assert_eq!(error(&p), whole("expression nests too deeply", &p));
     for p in [
+        deep("(?:", ")", 100_000),
         deep("(", ")", 999),
         deep("(?:", ")*", 999),
         format!("({})", "|".repeat(12345)),
