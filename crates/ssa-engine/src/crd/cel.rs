@@ -561,7 +561,7 @@ const GLOBAL_FUNCTIONS: [&str; 15] = [
 /// is compiled, and its rule not evaluated.
 fn evaluable(member: bool, name: &str, arity: usize) -> bool {
     if !member {
-        return arity == 1 && GLOBAL_FUNCTIONS.contains(&name);
+        return (arity == 1 && GLOBAL_FUNCTIONS.contains(&name)) || (name, arity) == ("matches", 2);
     }
     matches!(
         (name, arity),
@@ -1061,7 +1061,14 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("endsWith", Value::String(s)) => Ok(Value::Bool(s.ends_with(&argument(scope)?))),
         ("contains", Value::String(s)) => Ok(Value::Bool(s.contains(&argument(scope)?))),
         ("matches", Value::String(s)) => {
-            let pattern = argument(scope)?;
+            // `s.matches(p)`, or `matches(s, p)`.
+            let pattern = match target {
+                Some(_) => argument(scope)?,
+                None => match args.get(1).map(|a| eval(a, scope)).transpose()? {
+                    Some(Value::String(p)) => p,
+                    _ => return Err(Failure::Unsupported),
+                },
+            };
             // cel-go's `regexp.MatchString`: a pattern Go refuses is an
             // evaluation error with Go's message.
             let host = scope.matcher.ok_or(Failure::Unsupported)?;
@@ -1422,6 +1429,33 @@ mod tests {
         assert_eq!(text(r#"b"bytes""#), None);
         assert_eq!(text(r#"x"text""#), None);
         assert_eq!(text(r#""""unclosed""#), None);
+    }
+
+    /// `matches` as a function (`matches(s, p)`, as AWS controllers'
+    /// ARN rules write it) and as a method; a pattern Go refuses is an
+    /// evaluation error with Go's message.
+    #[cfg(feature = "regex")]
+    #[test]
+    fn matches_both_ways() {
+        let matcher = crate::crd::validation::pattern_matcher().expect("the regex feature's");
+        let check = |rule: &str, this: &str| {
+            let e = parse(rule).expect("parses");
+            let value = Value::String(this.to_string());
+            eval(&e, &mut Scope::new(&value, None, Some(matcher)))
+        };
+        let arn = "matches(self, '^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role/')";
+        assert_eq!(
+            check(arn, "arn:aws:iam::123456789012:role/x"),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(check(arn, "arn:aws:s3:::bucket"), Ok(Value::Bool(false)));
+        assert_eq!(check("self.matches('^a')", "abc"), Ok(Value::Bool(true)));
+        assert_eq!(
+            check("matches(self, 'a**')", "abc"),
+            Err(Failure::Error(
+                "error parsing regexp: invalid nested repetition operator: `**`".to_string()
+            ))
+        );
     }
 
     /// Gateway API's rules, which quote their patterns raw and sum over
