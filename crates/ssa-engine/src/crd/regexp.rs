@@ -1,8 +1,9 @@
 //! Go's regular expressions, as the API server compiles them: a CRD's
 //! `pattern` (`regexp.Compile` in apiextensions-apiserver's structural
-//! schema check, `MatchString` in kube-openapi's validation) and CEL's
+//! schema check, `MatchString` in kube-openapi's validation), CEL's
 //! `matches()` (cel-go's `regexp.MatchString`, and the
-//! `ValidateRegexLiterals` check Kubernetes adds).
+//! `ValidateRegexLiterals` check Kubernetes adds) and Kubernetes' regex
+//! library (`find()` and `findAll()`: `FindString`, `FindAllString`).
 //!
 //! The syntax is Go's own (`parse`, a port of `regexp/syntax`): what Go
 //! refuses is refused with Go's message, and what Go takes means what it

@@ -25,7 +25,8 @@ use super::unicode;
 pub enum RegexpDialect {
     /// The `regex` crate.
     Rust,
-    /// ECMAScript's `RegExp`, given the pattern with the `u` flag.
+    /// ECMAScript's `RegExp`, given the pattern with the `u` flag (and
+    /// `g`, to search from a position).
     JavaScript,
 }
 
