@@ -652,6 +652,26 @@ pub(super) fn uses_old_self(e: &Expr) -> bool {
     }
 }
 
+/// The error creating the program of `e` (`env.Program`): Kubernetes'
+/// regex library compiles a literal pattern of `find()` or `findAll()`
+/// then (`FindRegexOptimization`, `FindAllRegexOptimization`), so Go's
+/// error for the first one it refuses, planned children first.
+#[cfg(feature = "rare-kinds")]
+pub(super) fn program_error(e: &Expr) -> Option<String> {
+    if let Some(error) = e.children().into_iter().find_map(program_error) {
+        return Some(error);
+    }
+    match e {
+        Expr::Call(Some(_), name, args, _) if name == "find" || name == "findAll" => {
+            let Some(Expr::Literal(Value::String(pattern), _)) = args.first() else {
+                return None;
+            };
+            super::regexp::compile_error(pattern).map(|error| error.to_string())
+        }
+        _ => None,
+    }
+}
+
 impl Expr {
     /// The expressions directly inside this one.
     fn children(&self) -> Vec<&Expr> {

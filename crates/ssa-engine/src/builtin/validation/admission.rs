@@ -33,7 +33,9 @@ mod policy;
 
 pub(super) use policy::{mutating_admission_policy, policy_binding, validating_admission_policy};
 
-use super::field::{BadValue, Errors, FieldError, child, index, invalid_each, named, too_many};
+use super::field::{
+    BadValue, ErrorType, Errors, FieldError, child, index, invalid_each, named, too_many,
+};
 use super::{items, meta, names, text};
 use crate::crd::{CelAdmissionEnv as Env, CelVariableType as VariableType};
 use crate::value::Value;
@@ -518,6 +520,14 @@ fn compiled(
         errs.invalid(path, BadValue::str(shown), &detail);
     } else if let Some(detail) = compiled.wrong_output(returns) {
         errs.invalid(path, BadValue::str(shown), &detail);
+    } else if let Some(error) = &compiled.program_error {
+        // `CompileCELExpression`'s `env.Program`: an internal error.
+        errs.push(FieldError {
+            path: path.to_string(),
+            kind: ErrorType::Internal,
+            value: None,
+            detail: format!("program instantiation failed: {error}"),
+        });
     }
     compiled.variable_type()
 }

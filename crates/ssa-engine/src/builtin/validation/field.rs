@@ -28,6 +28,11 @@ pub(crate) enum ErrorType {
     #[cfg_attr(not(feature = "crd-validation"), allow(dead_code))]
     TypeInvalid,
     NotFound,
+    /// `field.InternalError` (an admission expression whose program
+    /// cannot be created; only in builds that compile them, so the
+    /// page's error printing stays as it was).
+    #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+    Internal,
 }
 
 /// The bad value as `ErrorBody` prints it: strings with `%q`, numbers and
@@ -268,6 +273,8 @@ impl FieldError {
             ErrorType::TooLong => "Too long",
             ErrorType::TooMany => "Too many",
             ErrorType::NotFound => "Not found",
+            #[cfg(all(feature = "crd-validation", feature = "rare-kinds"))]
+            ErrorType::Internal => "Internal error",
         };
         let mut s = match &self.value {
             None => kind.to_string(),

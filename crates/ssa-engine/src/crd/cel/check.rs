@@ -154,6 +154,9 @@ pub(super) const TYPE_NAMES: [&str; 11] = [
 pub(crate) struct Compiled {
     pub(crate) error: Option<String>,
     pub(crate) output: Option<String>,
+    /// When it compiles, the error creating its program (a literal
+    /// pattern of `find()` Go refuses: `super::program_error`).
+    pub(crate) program_error: Option<String>,
     pub(crate) uses_old_self: bool,
     pub(super) expr: Expr,
     pub(super) source: String,
@@ -186,9 +189,14 @@ pub(crate) fn compile(
     let uses_old_self = error.is_none()
         && output.as_deref().is_none_or(|t| t == "bool")
         && super::uses_old_self(&expr);
+    let program_error = error
+        .is_none()
+        .then(|| super::program_error(&expr))
+        .flatten();
     Some(Compiled {
         error,
         output,
+        program_error,
         uses_old_self,
         expr,
         source: rule.to_string(),
@@ -212,6 +220,9 @@ pub(crate) struct AdmissionEnv<'a> {
 /// its output type.
 pub(crate) struct AdmissionCompiled {
     pub(crate) error: Option<String>,
+    /// When it compiles, the error creating its program
+    /// (`super::program_error`).
+    pub(crate) program_error: Option<String>,
     output: Decl<'static>,
 }
 
@@ -240,7 +251,7 @@ impl AdmissionCompiled {
 
     /// The type a variable of this expression is declared with.
     pub(crate) fn variable_type(&self) -> VariableType {
-        if self.error.is_some() {
+        if self.error.is_some() || self.program_error.is_some() {
             return VariableType(Decl::Dyn);
         }
         VariableType(self.output)
@@ -270,8 +281,13 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
         vars.push(("variables", Decl::Variables(declared)));
     }
     let (error, output) = issues(expression, &expr, vars, false);
+    let program_error = error
+        .is_none()
+        .then(|| super::program_error(&expr))
+        .flatten();
     Some(AdmissionCompiled {
         error,
+        program_error,
         output: declared_type(output),
     })
 }

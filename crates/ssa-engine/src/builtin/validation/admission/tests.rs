@@ -338,6 +338,15 @@ fn admission_output_types() {
         .unwrap(),
         "spec.auditAnnotations[0].valueExpression: Invalid value: \"object.spec.replicas > 3 ? 'high' : null\": compilation failed: ERROR: <input>:1:26: found no matching overload for '_?_:_' applied to '(bool, string, null)'\n | object.spec.replicas > 3 ? 'high' : null\n | .........................^"
     );
+    // A literal pattern of `find()` Go refuses: the program cannot be
+    // created, an internal error (`convertCELErrorToValidationError`).
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: \"object.metadata.name.find(')') == ''\"}}]}}"
+        ))
+        .unwrap(),
+        "spec.validations[0].expression: Internal error: program instantiation failed: error parsing regexp: unexpected ): `)`"
+    );
     // What the policies people write give: bools, and strings for messages.
     for good in [
         "validations: [{expression: 'object.spec.replicas <= 5', messageExpression: \"'replicas: ' + string(object.spec.replicas)\"}]",

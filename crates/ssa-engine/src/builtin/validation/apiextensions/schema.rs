@@ -1101,8 +1101,9 @@ fn compile_rules(
         let message = |expression: &str| {
             crate::crd::compile_cel_rule(expression, &node, root, optional == Some(true))
         };
-        let rule_fails =
-            compiled.error.is_some() || compiled.output.as_deref().is_some_and(|t| t != "bool");
+        let rule_fails = compiled.error.is_some()
+            || compiled.output.as_deref().is_some_and(|t| t != "bool")
+            || compiled.program_error.is_some();
         // A rule that fails to compile costs nothing; another, its
         // estimate times the cardinality.
         let rule_cost = if rule_fails {
@@ -1132,6 +1133,10 @@ fn compile_rules(
             (None, Some(t)) if t != "bool" => {
                 Some(("rule", "cel expression must evaluate to a bool".to_string()))
             }
+            _ if compiled.program_error.is_some() => compiled
+                .program_error
+                .as_ref()
+                .map(|e| ("rule", format!("program instantiation failed: {e}"))),
             _ => match message(message_expression) {
                 Some(crate::crd::CelCompiled {
                     error: Some(issues),
@@ -1145,6 +1150,13 @@ fn compile_rules(
                 }) if t != "string" => Some((
                     "messageExpression",
                     "messageExpression must evaluate to a string".to_string(),
+                )),
+                Some(crate::crd::CelCompiled {
+                    program_error: Some(e),
+                    ..
+                }) => Some((
+                    "messageExpression",
+                    format!("messageExpression instantiation failed: {e}"),
                 )),
                 // A message expression that compiles: its own estimated
                 // cost, not multiplied by the cardinality.

@@ -369,6 +369,34 @@ fn rule_result_types() {
     );
 }
 
+/// A pattern Go's regexp refuses: a schema's `pattern` must compile
+/// (`validateValueValidation`), and so must the literal patterns of the
+/// regex library's `find()` and `findAll()`, when the rule's program is
+/// created (`program instantiation failed`, after the compile checks).
+#[test]
+fn patterns_compile_as_gos() {
+    let message =
+        schema_refusal("{type: object, properties: {spec: {type: string, pattern: '^(?!x)'}}}");
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}{AT}.properties[spec].pattern: Invalid value: \"^(?!x)\": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?!`"
+        )
+    );
+    let message = schema_refusal(
+        "{type: object, properties: {spec: {type: object, \
+         x-kubernetes-validations: [{rule: \"self.name.find(')') == ''\"}, {rule: \"self.name.matches('^[a-z]+$')\", messageExpression: \"self.name.findAll('[', 1)[0]\"}], \
+         properties: {name: {type: string}}}}}",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}[{AT}.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.name.find(')') == ''\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: program instantiation failed: error parsing regexp: unexpected ): `)`, \
+            {AT}.properties[spec].x-kubernetes-validations[1].messageExpression: Invalid value: {{\"Rule\":\"self.name.matches('^[a-z]+$')\",\"Message\":\"\",\"MessageExpression\":\"self.name.findAll('[', 1)[0]\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: messageExpression instantiation failed: error parsing regexp: missing closing ]: `[`]"
+        )
+    );
+}
+
 /// A rule's `fieldPath` names a field below its node (`ValidFieldPath`):
 /// `.name` and `['name']` steps through properties and a map's values,
 /// not into a list's items; a schema error, so the rules do not compile.
