@@ -78,15 +78,15 @@ test('find() and findAll() give Go\'s matches', () => {
     // A lazy repetition's empty matches, stepped over as Go steps.
     { rule: "self.lazy.findAll('a*?').size() == 6 && self.lazy.findAll('a*', 2) == ['', 'aaa']", message: 'empty' },
   ];
-  const schema = (r) => ({ crd: { ...crd('x', 'true'), spec: { ...crd('x', 'true').spec, versions: [{
-    name: 'v1', served: true, storage: true,
-    schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-validations': r,
-      properties: { key: { type: 'string' }, text: { type: 'string' }, lazy: { type: 'string' } } } } } },
-  }] } } });
+  // The same CRD, its spec's schema replaced: three strings and the rules.
+  const base = crd('x', 'true');
+  const spec = { type: 'object', 'x-kubernetes-validations': rules,
+    properties: { key: { type: 'string' }, text: { type: 'string' }, lazy: { type: 'string' } } };
+  base.spec.versions[0].schema.openAPIV3Schema.properties.spec = spec;
   const result = api.runScenario({
     scenario: 'v1',
     name: 'go-find',
-    schema: schema(rules),
+    schema: { crd: base },
     steps: [
       { manager: 'a', op: 'apply', object: widget({ key: 'karpenter.sh/capacity-type', text: 'x😀😀12😀', lazy: 'baaab' }) },
       { manager: 'a', op: 'apply', object: widget({ key: 'karpenter.sh/other', text: 'x😀😀13😀', lazy: 'baab' }) },

@@ -591,9 +591,7 @@ impl<'a> Checker<'a> {
                 let Some(overloads) = overloads(name, receiver.is_some()) else {
                     return Decl::Unknown;
                 };
-                if target.is_none() || name == "matches" {
-                    self.literal_argument(name, args);
-                }
+                self.literal_argument(name, args);
                 let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
                 self.call(name, overloads, receiver, &args, *at)
             }
@@ -721,23 +719,19 @@ impl<'a> Checker<'a> {
     /// a string literal, must compile as Go's regexp: `invalid matches
     /// argument`.
     fn literal_argument(&mut self, name: &str, args: &[Expr]) {
-        if name == "matches" {
-            if let Some(Expr::Literal(Value::String(pattern), at)) = args.first()
-                && super::super::regexp::compile_error(pattern).is_some()
-            {
-                let message = "invalid matches argument".to_string();
-                self.validator_errors.push((*at, message));
-            }
-            return;
-        }
-        let [Expr::Literal(text @ Value::String(_), at)] = args else {
+        // cel-go's `formatValidator`: the first argument, of a call with
+        // or without a receiver.
+        let Some(Expr::Literal(text @ Value::String(literal), at)) = args.first() else {
             return;
         };
-        if matches!(name, "duration" | "timestamp")
-            && !matches!(super::time::call(name, text, false), Some(Ok(_)))
-        {
-            let message = format!("invalid {name} argument");
-            self.validator_errors.push((*at, message));
+        let valid = match name {
+            "duration" | "timestamp" => matches!(super::time::call(name, text, false), Some(Ok(_))),
+            "matches" => super::super::regexp::compile_error(literal).is_none(),
+            _ => true,
+        };
+        if !valid {
+            self.validator_errors
+                .push((*at, format!("invalid {name} argument")));
         }
     }
 

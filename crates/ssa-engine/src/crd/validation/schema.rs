@@ -386,13 +386,16 @@ impl SchemaWalk<'_> {
             let message = format!("{name} in body should be at least {min} chars long");
             self.invalid(name, BadValue::str(s), message);
         } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
-            // kube-openapi's `Pattern`: Go's regexp, its error named.
-            let failed = match crate::crd::regexp::compile_error(pattern) {
-                Some(e) => Some(format!("{pattern}, but pattern is invalid: {e}")),
-                None => pattern_matcher()
-                    .and_then(|host| crate::crd::regexp::match_string(host, pattern, s).ok()?)
-                    .is_some_and(|found| !found)
-                    .then(|| pattern.to_string()),
+            // kube-openapi's `Pattern`: Go's regexp, its error named
+            // (a build without an engine still parses the pattern).
+            let matched = match pattern_matcher() {
+                Some(host) => crate::crd::regexp::match_string(host, pattern, s),
+                None => crate::crd::regexp::compile_error(pattern).map_or(Ok(None), Err),
+            };
+            let failed = match matched {
+                Err(e) => Some(format!("{pattern}, but pattern is invalid: {e}")),
+                Ok(Some(false)) => Some(pattern.to_string()),
+                Ok(_) => None,
             };
             if let Some(failed) = failed {
                 let message = format!("{name} in body should match '{failed}'");

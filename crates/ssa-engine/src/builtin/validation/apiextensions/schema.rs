@@ -1133,10 +1133,9 @@ fn compile_rules(
             (None, Some(t)) if t != "bool" => {
                 Some(("rule", "cel expression must evaluate to a bool".to_string()))
             }
-            _ if compiled.program_error.is_some() => compiled
-                .program_error
-                .as_ref()
-                .map(|e| ("rule", format!("program instantiation failed: {e}"))),
+            (None, _) if let Some(e) = &compiled.program_error => {
+                Some(("rule", format!("program instantiation failed: {e}")))
+            }
             _ => match message(message_expression) {
                 Some(crate::crd::CelCompiled {
                     error: Some(issues),
