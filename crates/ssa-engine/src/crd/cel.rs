@@ -30,6 +30,8 @@ mod check;
 #[cfg(feature = "rare-kinds")]
 mod cost;
 mod net;
+#[cfg(feature = "rare-kinds")]
+mod syntax;
 mod time;
 mod values;
 

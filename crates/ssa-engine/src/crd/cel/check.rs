@@ -171,8 +171,11 @@ pub(crate) fn compile(
     root: bool,
     optional_old_self: bool,
 ) -> Option<Compiled> {
-    let expr = super::parse(rule)?;
     let this = decl(schema, root || embedded(schema))?;
+    if let Some(issues) = syntax_errors(rule) {
+        return Some(Compiled::failed(rule, issues));
+    }
+    let expr = super::parse(rule)?;
     // An optional of the node's type.
     let old = if optional_old_self {
         Decl::Unknown
@@ -201,6 +204,28 @@ pub(crate) fn compile(
         expr,
         source: rule.to_string(),
     })
+}
+
+/// cel-go's syntax errors in `expression`; an absent one (empty), which
+/// the server never compiles, has none.
+fn syntax_errors(expression: &str) -> Option<String> {
+    (!expression.is_empty())
+        .then(|| super::syntax::errors(expression))
+        .flatten()
+}
+
+impl Compiled {
+    /// A rule cel-go does not parse: its syntax errors.
+    fn failed(rule: &str, issues: String) -> Compiled {
+        Compiled {
+            error: Some(issues),
+            output: None,
+            program_error: None,
+            uses_old_self: false,
+            expr: Expr::Literal(Value::Null, 0),
+            source: rule.to_string(),
+        }
+    }
 }
 
 /// What an admission expression's environment declares
@@ -264,6 +289,13 @@ impl AdmissionCompiled {
 /// `BuildNamespaceType`); `None` for an expression outside the subset
 /// the engine parses.
 pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<AdmissionCompiled> {
+    if let Some(issues) = syntax_errors(expression) {
+        return Some(AdmissionCompiled {
+            error: Some(issues),
+            program_error: None,
+            output: Decl::Dyn,
+        });
+    }
     let expr = super::parse(expression)?;
     let mut vars = vec![
         ("object", Decl::Dyn),
@@ -330,6 +362,9 @@ fn declared_type(d: Decl<'_>) -> Decl<'static> {
 /// string`); else its estimated cost (`MaxCost`, `super::cost`), `None`
 /// where the estimate does not model it or the engine does not parse it.
 pub(crate) fn compile_device_selector(expression: &str) -> Result<Option<u64>, String> {
+    if let Some(issues) = syntax_errors(expression) {
+        return Err(["compilation failed: ", &issues].concat());
+    }
     let Some(expr) = super::parse(expression) else {
         return Ok(None);
     };
@@ -1508,7 +1543,7 @@ pub(super) fn escape(name: &str) -> Option<String> {
 
 /// cel-go's `Error.ToDisplayString` of `message` at character `at` of
 /// `source`.
-fn display(source: &str, at: usize, message: &str) -> String {
+pub(super) fn display(source: &str, at: usize, message: &str) -> String {
     let before: Vec<char> = source.chars().take(at).collect();
     let line = before.iter().filter(|&&c| c == '\n').count() + 1;
     let column = before.iter().rev().take_while(|&&c| c != '\n').count();

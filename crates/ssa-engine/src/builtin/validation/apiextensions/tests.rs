@@ -470,6 +470,28 @@ fn rules_compile_against_their_schema() {
     );
 }
 
+/// A rule that is not CEL, as a regular expression's backslash in a CEL
+/// string makes it (`\d` is no CEL escape): the CRD is refused with
+/// cel-go's syntax errors, where the engine once took the rule unchecked.
+#[test]
+fn rules_with_syntax_errors_are_refused() {
+    let message = schema_refusal(
+        r#"{type: object, properties: {spec: {type: object, properties: {id: {type: string,
+         x-kubernetes-validations: [{rule: "self.matches('^\\d+$')"}]}}}}}"#,
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{PREFIX}{AT}.properties[spec].properties[id].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.matches('^\\\\d+$')\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: \
+            ERROR: <input>:1:14: Syntax error: token recognition error at: ''^\\d'\n | self.matches('^\\d+$')\n | .............^\n\
+            ERROR: <input>:1:18: Syntax error: mismatched input '+' expecting {{'[', '{{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}}\n | self.matches('^\\d+$')\n | .................^\n\
+            ERROR: <input>:1:19: Syntax error: token recognition error at: '$'\n | self.matches('^\\d+$')\n | ..................^\n\
+            ERROR: <input>:1:20: Syntax error: token recognition error at: '')'\n | self.matches('^\\d+$')\n | ...................^\n\
+            ERROR: <input>:1:22: Syntax error: mismatched input '<EOF>' expecting {{'[', '{{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}}\n | self.matches('^\\d+$')\n | .....................^"
+        )
+    );
+}
+
 /// `ValidateDefaults`, once the schema is structural: each default loses
 /// nothing to pruning and passes its node's schema (kube-openapi's
 /// messages, whose name is the default itself: ` in body ...`).
