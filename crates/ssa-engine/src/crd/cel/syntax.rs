@@ -544,6 +544,10 @@ struct Parser<'a> {
     lookahead: Option<usize>,
     reports: usize,
     errors: Vec<(Option<usize>, String)>,
+    /// The visitor's errors (macros, reserved words), which cel-go reports
+    /// after a parse without syntax errors (the engine does not model
+    /// them on the trees ANTLR's recovery builds).
+    visited: Vec<(usize, String)>,
     /// The furthest token the parser looked at: the lexer, which runs as
     /// the parser asks, reported the errors before it and no others.
     fetched: std::cell::Cell<usize>,
@@ -586,10 +590,18 @@ pub(crate) fn errors(src: &str) -> Option<String> {
         reports: errors.len(),
         errors,
         fetched: std::cell::Cell::new(0),
+        visited: Vec::new(),
     };
     parser.start();
     let lexed = parser.all[parser.fetched.get()].end;
     let mut errors = parser.errors;
+    if errors.is_empty() {
+        errors = parser
+            .visited
+            .into_iter()
+            .map(|(at, m)| ((at != usize::MAX).then_some(at), m))
+            .collect();
+    }
     // A parse abandoned early never lexed the rest.
     errors.retain(|(at, message)| {
         !(message.starts_with("Syntax error: token recognition") && at.is_some_and(|a| a >= lexed))
@@ -875,14 +887,15 @@ impl Parser<'_> {
 
     /// A rule invoked at `state`, followed by `follow`: entered (cel-go's
     /// recursion limit), parsed, and on an error reported and recovered
-    /// from, as the generated rule's `errorExit` does.
-    fn invoke(
+    /// from, as the generated rule's `errorExit` does (what it built is
+    /// then dropped: the visitor's checks run only on a clean parse).
+    fn invoke<T: Default>(
         &mut self,
         state: u16,
         follow: Set,
         rule: usize,
-        body: impl FnOnce(&mut Self) -> Step,
-    ) -> Step {
+        body: impl FnOnce(&mut Self) -> Result<T, Stop>,
+    ) -> Result<T, Stop> {
         self.state = state;
         let depth = self.depth[rule];
         self.enter(rule)?;
@@ -894,11 +907,15 @@ impl Parser<'_> {
         outcome
     }
 
-    fn finish(&mut self, body: impl FnOnce(&mut Self) -> Step) -> Step {
+    fn finish<T: Default>(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<T, Stop>,
+    ) -> Result<T, Stop> {
         match body(self) {
             Err(Stop::Error(error)) => {
                 self.report_error(&error)?;
-                self.recover()
+                self.recover()?;
+                Ok(T::default())
             }
             other => other,
         }
@@ -929,69 +946,88 @@ impl Parser<'_> {
 
     fn start(&mut self) {
         let _ = self.finish(|p| {
-            p.invoke(34, set(&[EOF]), EXPR, Self::expr)?;
-            p.expect(35, EOF, END)
+            let root = p.invoke(34, set(&[EOF]), EXPR, Self::expr)?;
+            p.expect(35, EOF, END)?;
+            if root.depth > RECURSION_LIMIT {
+                // The visitor's limit ends the visit: this is the one error.
+                p.visited = vec![(usize::MAX, "max recursion depth exceeded".to_string())];
+            }
+            Ok(())
         });
     }
 
-    fn expr(&mut self) -> Step {
-        self.invoke(
+    fn expr(&mut self) -> Built {
+        let condition = self.invoke(
             37,
             set(&[QUESTIONMARK]).or_end(),
             CONDITIONAL_OR,
             Self::conditional_or,
         )?;
         self.state = 43;
-        if self.la(1) == QUESTIONMARK {
-            self.expect(38, QUESTIONMARK, EXPR_START)?;
-            self.invoke(39, set(&[COLON]), CONDITIONAL_OR, Self::conditional_or)?;
-            self.expect(40, COLON, EXPR_START)?;
-            self.invoke(41, END, EXPR, Self::expr)?;
+        if self.la(1) != QUESTIONMARK {
+            return Ok(condition);
         }
-        Ok(())
+        let at = self.here();
+        self.expect(38, QUESTIONMARK, EXPR_START)?;
+        let then = self.invoke(39, set(&[COLON]), CONDITIONAL_OR, Self::conditional_or)?;
+        self.expect(40, COLON, EXPR_START)?;
+        let otherwise = self.invoke(41, END, EXPR, Self::expr)?;
+        Ok(Node::counted(
+            at,
+            condition.depth.max(then.depth).max(otherwise.depth),
+        ))
     }
 
-    fn conditional_or(&mut self) -> Step {
+    fn conditional_or(&mut self) -> Built {
         let follow = set(&[LOGICAL_OR]).or_end();
-        self.invoke(45, follow, CONDITIONAL_AND, Self::conditional_and)?;
+        let first = self.invoke(45, follow, CONDITIONAL_AND, Self::conditional_and)?;
         self.state = 50;
+        let (mut operators, mut depth) = (Vec::new(), first.depth);
         while self.la(1) == LOGICAL_OR {
+            operators.push(self.here());
             self.expect(46, LOGICAL_OR, EXPR_START)?;
-            self.invoke(47, follow, CONDITIONAL_AND, Self::conditional_and)?;
+            depth = depth.max(
+                self.invoke(47, follow, CONDITIONAL_AND, Self::conditional_and)?
+                    .depth,
+            );
             self.state = 52;
         }
-        Ok(())
+        Ok(balanced(first, &operators, depth))
     }
 
-    fn conditional_and(&mut self) -> Step {
+    fn conditional_and(&mut self) -> Built {
         let follow = set(&[LOGICAL_AND]).or_end();
-        self.invoke(53, follow, RELATION, |p| p.relation(0))?;
+        let first = self.invoke(53, follow, RELATION, |p| p.relation(0))?;
         self.state = 58;
+        let (mut operators, mut depth) = (Vec::new(), first.depth);
         while self.la(1) == LOGICAL_AND {
+            operators.push(self.here());
             self.expect(54, LOGICAL_AND, EXPR_START)?;
-            self.invoke(55, follow, RELATION, |p| p.relation(0))?;
+            depth = depth.max(self.invoke(55, follow, RELATION, |p| p.relation(0))?.depth);
             self.state = 60;
         }
-        Ok(())
+        Ok(balanced(first, &operators, depth))
     }
 
-    fn relation(&mut self, precedence: usize) -> Step {
+    fn relation(&mut self, precedence: usize) -> Built {
         let follow = RELOPS.or_end();
-        self.invoke(62, follow, CALC, |p| p.calc(0))?;
+        let mut node = self.invoke(62, follow, CALC, |p| p.calc(0))?;
         self.state = 69;
         // Decision 3: another relational operator, while the precedence
         // lets this level take it.
         while RELOPS.has(self.la(1)) && precedence <= 1 {
+            let at = self.here();
             self.expect(65, self.la(1), EXPR_START)?;
-            self.invoke(66, follow, RELATION, |p| p.relation(2))?;
+            let right = self.invoke(66, follow, RELATION, |p| p.relation(2))?;
+            node = Node::counted(at, node.depth.max(right.depth));
             self.state = 71;
         }
-        Ok(())
+        Ok(node)
     }
 
-    fn calc(&mut self, precedence: usize) -> Step {
+    fn calc(&mut self, precedence: usize) -> Built {
         let follow = MULOPS.or(ADDOPS).or_end();
-        self.invoke(73, follow, UNARY, Self::unary)?;
+        let mut node = self.invoke(73, follow, UNARY, Self::unary)?;
         self.state = 83;
         // Decision 5, then 4: `*`, `/` and `%` bind tighter than `+` and
         // `-`, and both associate to the left.
@@ -1004,14 +1040,16 @@ impl Parser<'_> {
                 break;
             };
             self.state = 81;
+            let at = self.here();
             self.expect(state, self.la(1), EXPR_START)?;
-            self.invoke(state + 1, follow, CALC, |p| p.calc(next))?;
+            let right = self.invoke(state + 1, follow, CALC, |p| p.calc(next))?;
+            node = Node::counted(at, node.depth.max(right.depth));
             self.state = 85;
         }
-        Ok(())
+        Ok(node)
     }
 
-    fn unary(&mut self) -> Step {
+    fn unary(&mut self) -> Built {
         self.sync(99, EXPR_START, SyncKind::Block)?;
         // Decision 8: a member (a literal `-1` is one), `!`s, or `-`s.
         let (la1, la2) = (self.la(1), self.la(2));
@@ -1029,23 +1067,27 @@ impl Parser<'_> {
             kinds: member_start,
             ends: false,
         };
-        match alt {
-            1 => self.invoke(86, END, MEMBER, |p| p.member())?,
+        let first = self.here();
+        let mut operators = 0;
+        let operand = match alt {
+            1 => return self.invoke(86, END, MEMBER, |p| p.member()),
             2 => {
                 self.sync(88, set(&[EXCLAM]), SyncKind::Block)?;
                 let next = loop_next.or(set(&[EXCLAM]));
                 loop {
+                    operators += 1;
                     self.expect(87, EXCLAM, next)?;
                     self.sync(90, next, SyncKind::LoopBack)?;
                     if self.la(1) != EXCLAM {
                         break;
                     }
                 }
-                self.invoke(92, END, MEMBER, |p| p.member())?;
+                self.invoke(92, END, MEMBER, |p| p.member())?
             }
             _ => {
                 self.sync(94, set(&[MINUS]), SyncKind::Block)?;
                 loop {
+                    operators += 1;
                     self.expect(93, MINUS, loop_next)?;
                     self.sync(96, loop_next, SyncKind::LoopBack)?;
                     // Decision 7: another `-` (also where a literal could
@@ -1057,15 +1099,20 @@ impl Parser<'_> {
                         _ => return Err(self.no_viable(0)),
                     }
                 }
-                self.invoke(98, END, MEMBER, |p| p.member())?;
+                self.invoke(98, END, MEMBER, |p| p.member())?
             }
-        }
-        Ok(())
+        };
+        // An even number of `!` or `-` cancels out (`VisitLogicalNot`).
+        Ok(if operators % 2 == 0 {
+            operand
+        } else {
+            Node::holding(first, operand.depth)
+        })
     }
 
-    fn member(&mut self) -> Step {
+    fn member(&mut self) -> Built {
         let follow = set(&[DOT, LBRACKET]).or_end();
-        self.invoke(102, follow, PRIMARY, Self::primary)?;
+        let mut node = self.invoke(102, follow, PRIMARY, Self::primary)?;
         self.state = 128;
         // Decision 13, then 12: a selection, a method call or an index.
         while matches!(self.la(1), DOT | LBRACKET) {
@@ -1077,20 +1124,39 @@ impl Parser<'_> {
                 (_, IDENTIFIER, _) => 1,
                 _ => return Err(self.no_viable(1)),
             };
+            let at = self.here();
             let field = set(&[QUESTIONMARK, IDENTIFIER, ESC_IDENTIFIER]);
             match alt {
                 1 => {
                     self.expect(105, DOT, field)?;
                     self.sync(107, field, SyncKind::Block)?;
-                    if self.la(1) == QUESTIONMARK {
+                    let optional = self.la(1) == QUESTIONMARK;
+                    if optional {
                         self.expect(106, QUESTIONMARK, set(&[IDENTIFIER, ESC_IDENTIFIER]))?;
                     }
+                    if self.la(1) == ESC_IDENTIFIER {
+                        // Kubernetes' environment leaves cel-go's escaped
+                        // names off (`normalizeIdent`).
+                        self.visit(self.here(), "unsupported syntax: '`'".to_string());
+                    }
                     self.invoke(109, follow, ESCAPE_IDENT, Self::escape_ident)?;
+                    node = Node {
+                        kind: if optional {
+                            NodeKind::Other
+                        } else {
+                            NodeKind::Select
+                        },
+                        ..Node::counted(at, node.depth)
+                    };
                 }
                 2 => {
                     self.expect(111, DOT, set(&[IDENTIFIER]))?;
+                    let name = self.text(self.at);
                     self.expect(112, IDENTIFIER, set(&[LPAREN]))?;
-                    self.arguments(113, follow)?;
+                    let paren = self.here();
+                    let args = self.arguments(113, follow)?;
+                    self.method_macro(&node, &name, &args);
+                    node = Node::counted(paren, deepest(&args).max(node.depth));
                 }
                 _ => {
                     let index = EXPR_START.or(set(&[QUESTIONMARK]));
@@ -1099,35 +1165,41 @@ impl Parser<'_> {
                     if self.la(1) == QUESTIONMARK {
                         self.expect(120, QUESTIONMARK, EXPR_START)?;
                     }
-                    self.invoke(123, set(&[RBRACKET]), EXPR, Self::expr)?;
+                    let index = self.invoke(123, set(&[RBRACKET]), EXPR, Self::expr)?;
                     self.expect(124, RBRACKET, follow)?;
+                    node = Node::counted(at, node.depth.max(index.depth));
                 }
             }
             self.state = 130;
         }
-        Ok(())
+        Ok(node)
     }
 
     /// `'(' exprList? ')'` of a call, its `(` at `state` (a method call's
     /// 113, a global call's 139), followed by `after`.
-    fn arguments(&mut self, state: u16, after: Set) -> Step {
+    fn arguments(&mut self, state: u16, after: Set) -> Result<Vec<Node>, Stop> {
         let next = EXPR_START.or(set(&[RPAREN]));
         self.expect(state, LPAREN, next)?;
         self.sync(state + 2, next, SyncKind::Block)?;
+        let mut args = Vec::new();
         if EXPR_START.has(self.la(1)) {
-            self.invoke(state + 1, set(&[RPAREN]), EXPR_LIST, Self::expr_list)?;
+            args = self.invoke(state + 1, set(&[RPAREN]), EXPR_LIST, Self::expr_list)?;
         }
-        self.expect(state + 4, RPAREN, after)
+        self.expect(state + 4, RPAREN, after)?;
+        Ok(args)
     }
 
-    fn primary(&mut self) -> Step {
+    fn primary(&mut self) -> Built {
         self.sync(184, PRIMARY_START, SyncKind::Block)?;
         let lead = usize::from(self.la(1) == DOT);
         if lead == 1 && self.la(2) != IDENTIFIER {
             return Err(self.no_viable(1));
         }
+        let start = self.here();
         let dotted = set(&[DOT, IDENTIFIER]);
         if self.la(1 + lead) == IDENTIFIER {
+            let name = self.text(self.at + lead);
+            let reserved = RESERVED_IDS.contains(&name.as_str());
             // Decision 25 among an identifier, a global call and a
             // message: `a(`, `a.b.c{`, else the identifier.
             if self.la(2 + lead) == LPAREN {
@@ -1136,7 +1208,22 @@ impl Parser<'_> {
                     self.expect(135, DOT, set(&[IDENTIFIER]))?;
                 }
                 self.expect(138, IDENTIFIER, set(&[LPAREN]))?;
-                return self.arguments(139, END);
+                let paren = self.here();
+                let visited = self.visited.len();
+                let args = self.arguments(139, END)?;
+                if reserved {
+                    // `VisitGlobalCall` stops there: its arguments are not
+                    // visited.
+                    self.visited.truncate(visited);
+                    self.visit(start, format!("reserved identifier: {name}"));
+                } else if name == "has"
+                    && lead == 0
+                    && args.len() == 1
+                    && !matches!(args[0].kind, NodeKind::Select)
+                {
+                    self.visit(args[0].at, "invalid argument to has() macro".to_string());
+                }
+                return Ok(Node::holding(paren, deepest(&args)));
             }
             let mut j = 2 + lead;
             while self.la(j) == DOT && self.la(j + 1) == IDENTIFIER {
@@ -1147,7 +1234,17 @@ impl Parser<'_> {
                 if lead == 1 {
                     self.expect(131, DOT, set(&[IDENTIFIER]))?;
                 }
-                return self.expect(134, IDENTIFIER, END);
+                let at = self.here();
+                self.expect(134, IDENTIFIER, END)?;
+                if reserved {
+                    self.visit(start, format!("reserved identifier: {name}"));
+                    return Ok(Node::other(start));
+                }
+                let name = if lead == 1 { format!(".{name}") } else { name };
+                return Ok(Node {
+                    kind: NodeKind::Ident(name),
+                    ..Node::other(at)
+                });
             }
             self.sync(165, dotted, SyncKind::Block)?;
             if lead == 1 {
@@ -1161,41 +1258,53 @@ impl Parser<'_> {
                 self.expect(169, IDENTIFIER, name)?;
                 self.sync(174, name, SyncKind::LoopBack)?;
             }
-            return self.initializer(
+            let brace = self.here();
+            let depth = self.initializer(
                 175,
                 FIELD_START,
                 FIELD_INITIALIZER_LIST,
                 Self::field_initializer_list,
-            );
+            )?;
+            return Ok(Node::holding(brace, depth));
         }
         match self.la(1) {
             LPAREN => {
                 self.expect(144, LPAREN, EXPR_START)?;
-                self.invoke(145, set(&[RPAREN]), EXPR, Self::expr)?;
-                self.expect(146, RPAREN, END)
+                let inner = self.invoke(145, set(&[RPAREN]), EXPR, Self::expr)?;
+                self.expect(146, RPAREN, END)?;
+                Ok(inner)
             }
             LBRACKET => {
                 let elements = OPT_EXPR_START.or(set(&[COMMA, RBRACKET]));
                 self.expect(148, LBRACKET, elements)?;
                 self.sync(150, elements, SyncKind::Block)?;
+                let mut depth = 0;
                 if OPT_EXPR_START.has(self.la(1)) {
-                    self.invoke(149, set(&[COMMA, RBRACKET]), LIST_INIT, Self::list_init)?;
+                    depth =
+                        self.invoke(149, set(&[COMMA, RBRACKET]), LIST_INIT, Self::list_init)?;
                 }
                 let close = set(&[COMMA, RBRACKET]);
                 self.sync(153, close, SyncKind::Block)?;
                 if self.la(1) == COMMA {
                     self.expect(152, COMMA, set(&[RBRACKET]))?;
                 }
-                self.expect(155, RBRACKET, END)
+                self.expect(155, RBRACKET, END)?;
+                Ok(Node::holding(start, depth))
             }
-            LBRACE => self.initializer(
-                156,
-                OPT_EXPR_START,
-                MAP_INITIALIZER_LIST,
-                Self::map_initializer_list,
-            ),
+            LBRACE => {
+                let depth = self.initializer(
+                    156,
+                    OPT_EXPR_START,
+                    MAP_INITIALIZER_LIST,
+                    Self::map_initializer_list,
+                )?;
+                Ok(Node::holding(start, depth))
+            }
             MINUS if !matches!(self.la(2), NUM_INT | NUM_FLOAT) => Err(self.no_viable(1)),
-            k if LITERAL_START.has(k) => self.invoke(183, END, LITERAL, Self::literal),
+            k if LITERAL_START.has(k) => {
+                self.invoke(183, END, LITERAL, Self::literal)?;
+                Ok(Node::other(start))
+            }
             _ => Err(self.no_viable(0)),
         }
     }
@@ -1207,71 +1316,81 @@ impl Parser<'_> {
         state: u16,
         first: Set,
         rule: usize,
-        entries: fn(&mut Self) -> Step,
-    ) -> Step {
+        entries: fn(&mut Self) -> Result<usize, Stop>,
+    ) -> Result<usize, Stop> {
         let close = set(&[COMMA, RBRACE]);
         let inside = first.or(close);
         self.expect(state, LBRACE, inside)?;
         self.sync(state + 2, inside, SyncKind::Block)?;
+        let mut depth = 0;
         if first.has(self.la(1)) {
-            self.invoke(state + 1, close, rule, entries)?;
+            depth = self.invoke(state + 1, close, rule, entries)?;
         }
         self.sync(state + 5, close, SyncKind::Block)?;
         if self.la(1) == COMMA {
             self.expect(state + 4, COMMA, set(&[RBRACE]))?;
         }
-        self.expect(state + 7, RBRACE, END)
+        self.expect(state + 7, RBRACE, END)?;
+        Ok(depth)
     }
 
-    fn expr_list(&mut self) -> Step {
+    fn expr_list(&mut self) -> Result<Vec<Node>, Stop> {
         let follow = set(&[COMMA]).or_end();
-        self.invoke(186, follow, EXPR, Self::expr)?;
+        let mut args = vec![self.invoke(186, follow, EXPR, Self::expr)?];
         self.state = 191;
         while self.la(1) == COMMA {
             self.expect(187, COMMA, EXPR_START)?;
-            self.invoke(188, follow, EXPR, Self::expr)?;
+            args.push(self.invoke(188, follow, EXPR, Self::expr)?);
             self.state = 193;
         }
-        Ok(())
+        Ok(args)
     }
 
-    fn list_init(&mut self) -> Step {
+    fn list_init(&mut self) -> Result<usize, Stop> {
         let follow = set(&[COMMA]).or_end();
-        self.invoke(194, follow, OPT_EXPR, Self::opt_expr)?;
+        let mut depth = self.invoke(194, follow, OPT_EXPR, Self::opt_expr)?.depth;
         self.state = 199;
         // Decision 27: a trailing comma ends the list.
         while self.la(1) == COMMA && OPT_EXPR_START.has(self.la(2)) {
             self.expect(195, COMMA, OPT_EXPR_START)?;
-            self.invoke(196, follow, OPT_EXPR, Self::opt_expr)?;
+            depth = depth.max(self.invoke(196, follow, OPT_EXPR, Self::opt_expr)?.depth);
             self.state = 201;
         }
-        Ok(())
+        Ok(depth)
     }
 
-    fn field_initializer_list(&mut self) -> Step {
-        self.entries(202, FIELD_START, OPT_FIELD, Self::opt_field)
+    fn field_initializer_list(&mut self) -> Result<usize, Stop> {
+        self.entries(202, FIELD_START, OPT_FIELD, |p| {
+            p.opt_field().map(|()| Node::default())
+        })
     }
 
-    fn map_initializer_list(&mut self) -> Step {
+    fn map_initializer_list(&mut self) -> Result<usize, Stop> {
         self.entries(220, OPT_EXPR_START, OPT_EXPR, Self::opt_expr)
     }
 
     /// `key ':' expr (',' key ':' expr)*` from `state` (a message's 202, a
     /// map's 220), its keys starting with `first` (decisions 28 and 30).
-    fn entries(&mut self, state: u16, first: Set, rule: usize, key: fn(&mut Self) -> Step) -> Step {
+    fn entries(
+        &mut self,
+        state: u16,
+        first: Set,
+        rule: usize,
+        key: fn(&mut Self) -> Built,
+    ) -> Result<usize, Stop> {
         let follow = set(&[COMMA]).or_end();
-        self.invoke(state, set(&[COLON]), rule, key)?;
+        let mut depth = self.invoke(state, set(&[COLON]), rule, key)?.depth;
         self.expect(state + 1, COLON, EXPR_START)?;
-        self.invoke(state + 2, follow, EXPR, Self::expr)?;
+        depth = depth.max(self.invoke(state + 2, follow, EXPR, Self::expr)?.depth);
         self.state = state + 10;
         while self.la(1) == COMMA && first.has(self.la(2)) {
             self.expect(state + 3, COMMA, first)?;
-            self.invoke(state + 4, set(&[COLON]), rule, key)?;
+            depth = depth.max(self.invoke(state + 4, set(&[COLON]), rule, key)?.depth);
             self.expect(state + 5, COLON, EXPR_START)?;
-            self.invoke(state + 6, follow, EXPR, Self::expr)?;
+            depth = depth.max(self.invoke(state + 6, follow, EXPR, Self::expr)?.depth);
             self.state = state + 12;
         }
-        Ok(())
+        Ok(depth)
     }
 
     fn opt_field(&mut self) -> Step {
@@ -1291,7 +1410,7 @@ impl Parser<'_> {
         }
     }
 
-    fn opt_expr(&mut self) -> Step {
+    fn opt_expr(&mut self) -> Built {
         self.sync(238, OPT_EXPR_START, SyncKind::Block)?;
         if self.la(1) == QUESTIONMARK {
             self.expect(237, QUESTIONMARK, EXPR_START)?;
@@ -1327,6 +1446,176 @@ impl Parser<'_> {
         };
         self.expect(state, self.la(1), END)
     }
+
+    // ----- the visitor's checks (`parser.go`'s `Visit…`, the macros) -----
+
+    /// Where the current token starts.
+    fn here(&self) -> usize {
+        self.token(self.at).start
+    }
+
+    fn text(&self, index: usize) -> String {
+        let token = self.token(index);
+        self.chars[token.start..token.end].iter().collect()
+    }
+
+    fn visit(&mut self, at: usize, message: String) {
+        self.visited.push((at, message));
+    }
+
+    /// A method call's macro (`receiverCallOrMacro`): its variables must be
+    /// names (Kubernetes' environment: the standard macros, cel-go's
+    /// two-variable comprehensions, `cel.bind`, `optMap`, `optFlatMap`).
+    fn method_macro(&mut self, target: &Node, name: &str, args: &[Node]) {
+        let ident = |n: &Node| match &n.kind {
+            NodeKind::Ident(name) => Some(name.clone()),
+            _ => None,
+        };
+        let accumulator = |v: &str| v == "__result__";
+        let one = |p: &mut Self, message: &str| match ident(&args[0]) {
+            None => p.visit(args[0].at, message.to_string()),
+            Some(v) if accumulator(&v) => p.visit(
+                args[0].at,
+                "iteration variable overwrites accumulator variable".to_string(),
+            ),
+            Some(_) => {}
+        };
+        match (name, args.len()) {
+            ("all" | "exists" | "exists_one" | "existsOne", 2) => {
+                one(self, "argument must be a simple name")
+            }
+            ("map", 2 | 3) | ("filter", 2) => one(self, "argument is not an identifier"),
+            ("optMap" | "optFlatMap", 2) if ident(&args[0]).is_none() => {
+                self.visit(
+                    args[0].at,
+                    format!("{name}() variable name must be a simple identifier"),
+                );
+            }
+            ("bind", 3)
+                if matches!(&target.kind, NodeKind::Ident(n) if n == "cel")
+                    && ident(&args[0]).is_none() =>
+            {
+                self.visit(
+                    args[0].at,
+                    "cel.bind() variable names must be simple identifiers".to_string(),
+                );
+            }
+            ("all" | "exists" | "exists_one" | "existsOne", 3)
+            | ("transformList" | "transformMap" | "transformMapEntry", 3 | 4) => {
+                // `extractIterVars`.
+                let (Some(first), Some(second)) = (ident(&args[0]), ident(&args[1])) else {
+                    let bad = if ident(&args[0]).is_none() {
+                        &args[0]
+                    } else {
+                        &args[1]
+                    };
+                    self.visit(bad.at, "argument must be a simple name".to_string());
+                    return;
+                };
+                if first == second {
+                    self.visit(args[1].at, format!("duplicate variable name: {first}"));
+                } else if accumulator(&first) {
+                    self.visit(
+                        args[0].at,
+                        "iteration variable overwrites accumulator variable".to_string(),
+                    );
+                } else if accumulator(&second) {
+                    self.visit(
+                        args[1].at,
+                        "iteration variable overwrites accumulator variable".to_string(),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// cel-go's reserved words (`reservedIds`): not names of variables or
+/// functions, though fields may bear them.
+const RESERVED_IDS: [&str; 21] = [
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "false",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "null",
+    "return",
+    "true",
+    "var",
+    "void",
+    "while",
+];
+
+/// What the visitor needs of an expression: whether it is a name or a
+/// selection (the macros' arguments), and where cel-go places it.
+#[derive(Clone, Default)]
+struct Node {
+    kind: NodeKind,
+    at: usize,
+    /// How many of the visitor's counted nodes nest in it (a conditional,
+    /// an operator, a selection, a method call, an index), for cel-go's
+    /// limit of 250 (`checkAndIncrementRecursionDepth`).
+    depth: usize,
+}
+
+#[derive(Clone, Default)]
+enum NodeKind {
+    #[default]
+    Other,
+    Ident(String),
+    Select,
+}
+
+impl Node {
+    fn other(at: usize) -> Node {
+        Node {
+            kind: NodeKind::Other,
+            at,
+            depth: 0,
+        }
+    }
+
+    /// A counted node over children as deep as `inner`.
+    fn counted(at: usize, inner: usize) -> Node {
+        Node {
+            depth: inner + 1,
+            ..Node::other(at)
+        }
+    }
+
+    /// An uncounted node over children as deep as `inner`.
+    fn holding(at: usize, inner: usize) -> Node {
+        Node {
+            depth: inner,
+            ..Node::other(at)
+        }
+    }
+}
+
+type Built = Result<Node, Stop>;
+
+fn deepest(nodes: &[Node]) -> usize {
+    nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+}
+
+/// A chain of `&&` or `||`: cel-go balances it, the middle operator at
+/// the root (`logicManager`).
+fn balanced(first: Node, operators: &[usize], depth: usize) -> Node {
+    if operators.is_empty() {
+        return first;
+    }
+    Node::holding(operators[operators.len() / 2], depth)
 }
 
 fn escape_ws_and_quote(text: &str) -> String {
