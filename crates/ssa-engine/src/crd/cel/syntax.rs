@@ -490,6 +490,8 @@ const LOOKAHEAD_LIMIT: usize = 256;
 const RECURSION_LIMIT: usize = 250;
 const ERROR_REPORTING_LIMIT: usize = 100;
 const MAX_NESTING: usize = 64;
+/// cel-go's `expressionSizeCodePointLimit`, its default.
+const EXPRESSION_SIZE_LIMIT: usize = 100_000;
 
 /// The kind of state a `Sync` is at, which decides what it does when the
 /// next token does not fit.
@@ -557,6 +559,12 @@ struct Parser<'a> {
 /// as `Errors.ToDisplayString` prints them), or `None` when it parses.
 pub(crate) fn errors(src: &str) -> Option<String> {
     let chars: Vec<char> = src.chars().collect();
+    if chars.len() > EXPRESSION_SIZE_LIMIT {
+        return Some(format!(
+            "ERROR: <input>:-1:0: expression code point size exceeds limit: size: {}, limit {EXPRESSION_SIZE_LIMIT}",
+            chars.len()
+        ));
+    }
     let mut errors = Vec::new();
     let all = lex(&chars, &mut errors);
     let tokens: Vec<usize> = (0..all.len()).filter(|&i| !all[i].hidden).collect();

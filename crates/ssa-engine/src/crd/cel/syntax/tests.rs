@@ -332,6 +332,14 @@ fn limits_end_the_parse() {
     let nested = format!("{}1{}", "(".repeat(64), ")".repeat(64));
     assert_eq!(errors(&nested), None);
     assert_eq!(errors(&format!("({nested}")), None);
+    let long = "x".repeat(100_001);
+    assert_eq!(
+        errors(&long).as_deref(),
+        Some(
+            "ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100001, limit 100000"
+        )
+    );
+    assert_eq!(errors(&"x".repeat(100_000)), None);
     let garbage = "1 + ".repeat(2000) + &"?:".repeat(500);
     let issues = errors(&garbage).unwrap();
     // 30 recoveries, then the limit; cel-go reports 32 errors.
@@ -404,4 +412,84 @@ fn syntax_only(issues: &str) -> String {
         }
     }
     kept.join("\n")
+}
+
+/// Any text, however broken, gets an answer: random texts of CEL's
+/// characters and others (a fixed seed), without a panic, each a cel-go
+/// style list of errors or none.
+#[test]
+fn random_texts_never_panic() {
+    const ALPHABET: &[&str] = &[
+        "a",
+        "self",
+        ".",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "'",
+        "\"",
+        "'''",
+        "r'",
+        "b\"",
+        "\\",
+        "\\d",
+        "\\x4",
+        "\\u12",
+        "0x",
+        "1",
+        "1.5e",
+        "u",
+        "-",
+        "!",
+        "?",
+        ":",
+        ",",
+        "+",
+        "*",
+        "/",
+        "%",
+        "==",
+        "=",
+        "&",
+        "&&",
+        "|",
+        "||",
+        "<",
+        ">=",
+        "in",
+        "true",
+        "null",
+        "`",
+        "`a b`",
+        " ",
+        "\n",
+        "\t",
+        "//",
+        "$",
+        "é",
+        "😁",
+        "has(",
+        "all(",
+        "map(",
+        "cel.bind(",
+        "as",
+        "var",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for _ in 0..20_000 {
+        let len = next(24);
+        let text: String = (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
+        if let Some(issues) = errors(&text) {
+            assert!(issues.starts_with("ERROR: <input>:"), "{text:?}: {issues}");
+        }
+    }
 }
