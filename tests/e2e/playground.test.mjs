@@ -314,6 +314,61 @@ test('a kind whose rules the page leaves out is checked by the JavaScript API pa
   await context.close();
 });
 
+test('a CRD rule that is not CEL is refused with cel-go\'s syntax errors and the hint', async () => {
+  const { page, context, errors, foreign } = await open();
+  const crd = (rule) => [
+    '- manager: author',
+    '  op: apply',
+    '  object:',
+    '    apiVersion: apiextensions.k8s.io/v1',
+    '    kind: CustomResourceDefinition',
+    '    metadata: {name: widgets.example.com}',
+    '    spec:',
+    '      group: example.com',
+    '      scope: Namespaced',
+    '      names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
+    '      versions:',
+    '      - name: v1',
+    '        served: true',
+    '        storage: true',
+    '        schema:',
+    '          openAPIV3Schema:',
+    '            type: object',
+    '            properties:',
+    '              spec:',
+    '                type: object',
+    '                properties:',
+    '                  id:',
+    '                    type: string',
+    '                    x-kubernetes-validations:',
+    `                    - rule: ${rule}`,
+  ];
+  const scenario = [
+    'scenario: v1',
+    'name: crd-rule-syntax',
+    'steps:',
+    ...crd("self.matches(r'^[0-9]+$')"),
+    // A regular expression's `\d` in a CEL string: no CEL escape.
+    ...crd("self.matches('^\\d+$')"),
+    '',
+  ].join('\n');
+  await page.locator('.editor-text').fill(scenario);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.timeline-badge')].map((e) => e.dataset.outcome).join() === 'applied,invalid',
+  );
+  await page.locator('.timeline button').nth(1).click();
+  const message = await page.locator('.step-message').textContent();
+  assert.ok(message.startsWith(
+    'CustomResourceDefinition.apiextensions.k8s.io "widgets.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].properties[id].x-kubernetes-validations[0].rule: Invalid value: ',
+  ), message);
+  assert.ok(message.includes("compilation failed: ERROR: <input>:1:14: Syntax error: token recognition error at: ''^\\d'\n | self.matches('^\\d+$')\n | .............^\nERROR: <input>:1:18: Syntax error: mismatched input '+'"), message);
+  assert.match(await page.locator('body').textContent(), /A CEL string knows only C's escapes/);
+  await fullPageShot(page, path.join(shots, 'playground-crd-rule-syntax.png'));
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a custom resource is checked against its CRD on the page, by the JavaScript API package', async () => {
   const { page, context, errors, foreign } = await open();
   const scenario = [

@@ -240,10 +240,11 @@ fn policy_mutation(errs: &mut Vec<FieldError>, mutation: &Value, path: &str, env
 /// patch types (`HasPatchTypes`: `Object`, `JSONPatch`); the expressions
 /// that use them, an `Object{...}` or a list of `JSONPatch{...}` (what
 /// people write), are outside the subset the engine's CEL parser reads,
-/// so `compile_cel_admission` gives nothing and nothing is reported; nor
-/// is the result's type (`Object`, `list(JSONPatch)`) checked, which the
-/// checker does not model. One inside the subset (a variable, a
-/// conditional between two) is checked for the names it uses.
+/// so `compile_cel_admission` checks them for cel-go's syntax errors
+/// alone; nor is the result's type (`Object`, `list(JSONPatch)`)
+/// checked, which the checker does not model. One inside the subset (a
+/// variable, a conditional between two) is checked for the names it
+/// uses.
 fn patch_expression(errs: &mut Vec<FieldError>, patch: &Value, path: &str, env: &Env) {
     let expression = text(patch, "expression").trim();
     let path = child(path, "expression");

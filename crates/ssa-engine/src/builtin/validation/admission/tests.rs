@@ -476,6 +476,16 @@ fn mutating_admission_policy_expressions() {
         map(&format!("{{{rules}, mutations: [{{patchType: JSONPatch, jsonPatch: {{expression: variables.patch}}}}]}}")).unwrap(),
         "spec.mutations[0].jsonPatch.expression: Invalid value: \"variables.patch\": compilation failed: ERROR: <input>:1:10: undefined field 'patch'\n | variables.patch\n | .........^"
     );
+    // A construction the engine does not compile, still refused for its
+    // syntax (cel-go's answer, `tools/cel-syntax`).
+    assert_eq!(
+        map(&format!(
+            "{{{rules}, mutations: [{{patchType: JSONPatch, jsonPatch: {{expression: '[JSONPatch{{op: \"add\", path: \"/metadata/labels/a\", value: \"b\"}}'}}}}]}}"
+        ))
+        .unwrap(),
+        "spec.mutations[0].jsonPatch.expression: Invalid value: \"[JSONPatch{op: \\\"add\\\", path: \\\"/metadata/labels/a\\\", value: \\\"b\\\"}\": compilation failed: \
+         ERROR: <input>:1:62: Syntax error: mismatched input '<EOF>' expecting {']', ','}\n | [JSONPatch{op: \"add\", path: \"/metadata/labels/a\", value: \"b\"}\n | .............................................................^"
+    );
     let stored = format!(
         "{{{rules}, matchConditions: [{{name: a, expression: 'variables.x'}}], mutations: [{{patchType: JSONPatch, jsonPatch: {{expression: '[]'}}}}]}}"
     );
