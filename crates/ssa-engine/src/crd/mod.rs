@@ -41,8 +41,8 @@ pub(crate) fn is_absolute_request_uri(text: &str) -> bool {
 
 /// CEL's reserved words (its grammar's `RESERVED`), which an identifier
 /// may not be: the API server escapes a property so named as
-/// `__word__` (apiserver `cel.Escape`). Outside the `crd-validation`
-/// feature too: the "Why?" of a refused rule names them.
+/// `__word__` (apiserver `cel.Escape`).
+#[cfg(feature = "crd-validation")]
 pub(crate) const CEL_RESERVED: [&str; 21] = [
     "true",
     "false",

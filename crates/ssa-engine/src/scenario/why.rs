@@ -180,11 +180,6 @@ pub(crate) fn why_of(
             {
                 hint(say("refused.last-applied-too-long", &[]));
             }
-            // A rule that selects a property named as a CEL reserved word
-            // (grafana-operator's `self.namespace`).
-            if let Some(word) = undefined_reserved_word(&step_result.message) {
-                hint(say("refused.cel-reserved-word", &[("word", word)]));
-            }
             // The way through the refusals whose words say enough: an
             // immutable field, a dropped storage version, a v1beta1
             // webhook, a CEL rule's types.
@@ -222,15 +217,6 @@ pub(crate) fn why_of(
         }
     }
     out
-}
-
-/// The first CEL reserved word a rule's compile error calls an undefined
-/// field (cel-go's `undefined field 'namespace'`).
-fn undefined_reserved_word(message: &str) -> Option<&str> {
-    message.split("undefined field '").skip(1).find_map(|rest| {
-        let word = rest.split('\'').next()?;
-        crate::crd::CEL_RESERVED.contains(&word).then_some(word)
-    })
 }
 
 /// A v1 Secret's `stringData`, which a real API server folds into `data`
@@ -1459,11 +1445,12 @@ mod tests {
     }
 
     /// A CRD whose rule selects a property named by a CEL reserved word
-    /// (grafana-operator#2552) is refused with cel-go's words; the "Why?"
-    /// names the escaped form. A field that is merely undeclared gets no
-    /// such hint.
+    /// (grafana-operator#2552, refused by servers of 1.31 and before) is
+    /// taken by a 1.36 server, whose environment names the property by
+    /// the word too: nothing to explain. A field that is merely
+    /// undeclared is still refused with cel-go's words.
     #[test]
-    fn a_reserved_word_in_a_rule_names_its_escaped_form() {
+    fn a_reserved_word_in_a_rule_names_its_property() {
         let crd = |rule: &str| {
             format!(
                 "- {{manager: a, op: apply, object: {{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
@@ -1475,21 +1462,11 @@ mod tests {
             )
         };
         let why = reasons(&scenario(&[&crd("self.namespace != ''")]));
-        let refused = of(&why[0], Topic::Refused);
-        assert_eq!(refused.len(), 1, "{:?}", why[0]);
-        assert!(
-            refused[0].text.contains("undefined field 'namespace'")
-                && refused[0]
-                    .text
-                    .contains("a rule selects it as self.__namespace__"),
-            "{}",
-            refused[0].text
-        );
+        assert!(of(&why[0], Topic::Refused).is_empty(), "{:?}", why[0]);
         let why = reasons(&scenario(&[&crd("self.name != ''")]));
         let refused = of(&why[0], Topic::Refused);
         assert!(
-            refused[0].text.contains("undefined field 'name'")
-                && !refused[0].text.contains("reserved"),
+            refused[0].text.contains("undefined field 'name'"),
             "{}",
             refused[0].text
         );

@@ -8,8 +8,8 @@
 //! schema node (`SchemaDeclType`, apiserver `pkg/cel/common/schemas.go`):
 //! an object exposes the properties whose own schema has a CEL type, by
 //! their escaped names (`foo__dash__bar`, and a CEL reserved word as
-//! `__namespace__`: `self.namespace` is undefined even where `namespace`
-//! is a property); not the unknown fields an
+//! `__namespace__`, and as itself too since the 1.31 environment:
+//! `self.namespace`); not the unknown fields an
 //! `x-kubernetes-preserve-unknown-fields` object keeps, nor a property
 //! without a type. A resource's root (and an embedded resource) also has
 //! `apiVersion`, `kind` and a `metadata` of `name` and `generateName`
@@ -134,15 +134,34 @@ pub(super) const TYPE_NAMES: [&str; 11] = [
     "bool",
     "bytes",
     "double",
-    "dyn",
     "int",
     "list",
     "map",
     "null_type",
+    "optional_type",
     "string",
     "type",
     "uint",
 ];
+
+/// The type of a type name used as a value (`type == 'x'`, a rule that
+/// forgot `self.` before a field named `type`), as cel-go prints it.
+fn type_of_type_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "bool" => "type(bool)",
+        "bytes" => "type(bytes)",
+        "double" => "type(double)",
+        "int" => "type(int)",
+        "list" => "type(list(dyn))",
+        "map" => "type(map(dyn, dyn))",
+        "null_type" => "type(null)",
+        "optional_type" => "type(optional_type)",
+        "string" => "type(string)",
+        "type" => "type(type)",
+        "uint" => "type(uint)",
+        _ => return None,
+    })
+}
 
 /// What compiling a rule tells: cel-go's issues (`ERROR: …`), if any;
 /// else the name of its output type where the check knows it (a rule
@@ -184,10 +203,14 @@ pub(crate) fn compile(
     };
     let vars = vec![("self", this), ("oldSelf", old)];
     let (error, result) = issues(rule, &expr, vars, false);
+    // Only a bool is a rule's result, a string a message's: any other
+    // type the check knows is refused (`ast.OutputType() != cel.BoolType`,
+    // a dyn too), named where cel-go's name is known, else `object` (a
+    // list or map of objects too: the name is not printed).
     let output = match result {
         _ if error.is_some() => None,
-        Decl::Object(..) | Decl::RootMeta => Some("object".to_string()),
-        result => type_name(result),
+        Decl::Unknown => None,
+        result => Some(type_name(result).unwrap_or_else(|| "object".to_string())),
     };
     let uses_old_self = error.is_none()
         && output.as_deref().is_none_or(|t| t == "bool")
@@ -546,8 +569,8 @@ impl<'a> Checker<'a> {
         match e {
             Expr::Ident(name, at) => match self.vars.iter().rev().find(|(n, _)| n == name) {
                 Some((_, d)) => *d,
-                // CEL's type names are declared too.
-                None if TYPE_NAMES.contains(&name.as_str()) => Decl::Unknown,
+                // CEL's type names are declared too, as types.
+                None if let Some(t) = type_of_type_name(name) => Decl::Scalar(t),
                 None => {
                     let message = format!("undeclared reference to '{name}' (in container '')");
                     self.errors.push((*at, message));
@@ -607,7 +630,10 @@ impl<'a> Checker<'a> {
             // A name the environment does not declare: cel-go checks the
             // arguments (which a misspelt macro's variable fails), the
             // receiver, then refuses the name, at the call's `(`.
-            Expr::Call(target, name, args, at) if !DECLARED_FUNCTIONS.contains(&name.as_str()) => {
+            Expr::Call(target, name, args, at)
+                if !DECLARED_FUNCTIONS.contains(&name.as_str())
+                    || macro_only(name, target.is_some()) =>
+            {
                 for arg in args {
                     self.check(arg);
                 }
@@ -617,6 +643,11 @@ impl<'a> Checker<'a> {
                 let message = format!("undeclared reference to '{name}' (in container '')");
                 self.errors.push((*at, message));
                 Decl::Unknown
+            }
+            // `dyn(e)`: any value, as a dyn.
+            Expr::Call(None, name, args, _) if name == "dyn" && args.len() == 1 => {
+                self.check(&args[0]);
+                Decl::Dyn
             }
             // A declared function the check follows; another (a macro
             // outside the subset, whose arguments bind names) is not
@@ -728,8 +759,9 @@ impl<'a> Checker<'a> {
         else {
             return Decl::Unknown;
         };
+        // `[]`: a list of anything.
         let Some(first) = names.first() else {
-            return Decl::Unknown;
+            return Decl::ListOf("dyn");
         };
         if let Some((item, found)) = items.iter().zip(&names).find(|(_, n)| *n != first) {
             let message = format!("expected type '{first}' but found '{found}'");
@@ -895,11 +927,12 @@ impl<'a> Checker<'a> {
         } else {
             Decl::Unknown
         };
-        // A dyn anywhere in either type is taken by any overload.
+        // A dyn is taken by any overload; inside a list or a map it stands
+        // for any item (`unifies`).
         let (Some(l_name), Some(r_name)) = (type_name(left), type_name(right)) else {
             return unchecked;
         };
-        if l_name.contains("dyn") || r_name.contains("dyn") {
+        if l_name == "dyn" || r_name == "dyn" {
             return unchecked;
         }
         let no_overload = |checker: &mut Self| {
@@ -914,16 +947,19 @@ impl<'a> Checker<'a> {
             checker.errors.push((at, message));
             Decl::Unknown
         };
-        let equal =
-            l_name == r_name || null_beside(&l_name, &r_name) || null_beside(&r_name, &l_name);
+        let equal = unifies(&l_name, &r_name)
+            || null_beside(&l_name, &r_name)
+            || null_beside(&r_name, &l_name);
         let (Decl::Scalar(l), Decl::Scalar(r)) = (left, right) else {
             let taken = match (op, right) {
                 ("==" | "!=", _) => equal,
-                ("+", Decl::List(_) | Decl::ListOf(_)) => l_name == r_name,
-                ("in", Decl::List(item)) => {
-                    decl(item, embedded(item)).and_then(type_name).as_deref() == Some(&l_name)
+                ("+", Decl::List(_) | Decl::ListOf(_)) => {
+                    l_name.starts_with("list(") && unifies(&l_name, &r_name)
                 }
-                ("in", Decl::ListOf(t)) => t == l_name,
+                ("in", Decl::List(item)) => decl(item, embedded(item))
+                    .and_then(type_name)
+                    .is_some_and(|t| unifies(&t, &l_name)),
+                ("in", Decl::ListOf(t)) => unifies(t, &l_name),
                 ("in", Decl::Map(_) | Decl::MapOf(_)) => l_name == "string",
                 _ => false,
             };
@@ -984,6 +1020,7 @@ impl<'a> Checker<'a> {
             let known = !given.iter().any(|g| matches!(g, Decl::Unknown));
             return match first {
                 Param::Scalar(t) if same => Decl::Scalar(t),
+                Param::Strings if same => Decl::ListOf("string"),
                 _ if !same && known => Decl::Dyn,
                 _ => Decl::Unknown,
             };
@@ -1057,6 +1094,65 @@ fn nullable(t: &str) -> bool {
 /// Whether `a` is `null_type` and `b` a type it may stand beside.
 fn null_beside(a: &str, b: &str) -> bool {
     a == NULL_TYPE && nullable(b)
+}
+
+/// Whether two types cel-go prints as `a` and `b` unify: the same
+/// constructor with parameters that unify, `dyn` standing for any
+/// (`list(dyn)` takes `list(string)`, not `string`).
+fn unifies(a: &str, b: &str) -> bool {
+    /// A type's constructor and its parameters' texts.
+    fn split(t: &str) -> (&str, Vec<&str>) {
+        let Some(open) = t.find('(') else {
+            return (t, Vec::new());
+        };
+        let inner = &t[open + 1..t.len().saturating_sub(1)];
+        let (mut params, mut depth, mut start) = (Vec::new(), 0, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                ',' if depth == 0 => {
+                    params.push(inner[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        params.push(inner[start..].trim());
+        (&t[..open], params)
+    }
+    if a == b || a == "dyn" || b == "dyn" {
+        return true;
+    }
+    let ((a_name, a_params), (b_name, b_params)) = (split(a), split(b));
+    a_name == b_name
+        && !a_params.is_empty()
+        && a_params.len() == b_params.len()
+        && a_params.iter().zip(&b_params).all(|(x, y)| unifies(x, y))
+}
+
+/// A macro's name called the other way (`all(x, p)` without a receiver,
+/// `x.has(f)`): no macro expands it, and no function has the name, so it
+/// is an undeclared reference.
+fn macro_only(name: &str, member: bool) -> bool {
+    const RECEIVER_MACROS: [&str; 11] = [
+        "all",
+        "exists",
+        "exists_one",
+        "existsOne",
+        "map",
+        "filter",
+        "transformList",
+        "transformMap",
+        "transformMapEntry",
+        "optMap",
+        "optFlatMap",
+    ];
+    if member {
+        name == "has"
+    } else {
+        RECEIVER_MACROS.contains(&name)
+    }
 }
 
 /// The functions and macros Kubernetes' CEL environment declares (1.36:
@@ -1313,13 +1409,33 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             (&[INT], TIMESTAMP),
             (&[STRING], TIMESTAMP),
         ],
+        ("bool", false) => &[(&[BOOL], BOOL), (&[STRING], BOOL)],
+        ("bytes", false) => &[
+            (&[Param::Scalar("bytes")], Param::Scalar("bytes")),
+            (&[STRING], Param::Scalar("bytes")),
+        ],
+        ("uint", false) => &[
+            (&[Param::Scalar("uint")], Param::Scalar("uint")),
+            (&[INT], Param::Scalar("uint")),
+            (&[Param::Scalar("double")], Param::Scalar("uint")),
+            (&[STRING], Param::Scalar("uint")),
+        ],
+        ("matches", false) => STRING_TESTS,
+        // Methods alone: called as a global, no overload takes them.
+        (
+            "startsWith" | "endsWith" | "contains" | "lowerAscii" | "upperAscii" | "trim" | "split"
+            | "join" | "substring" | "replace" | "getFullYear" | "getMonth" | "getDayOfYear"
+            | "getDayOfMonth" | "getDate" | "getDayOfWeek" | "getHours" | "getMinutes"
+            | "getSeconds" | "getMilliseconds",
+            false,
+        ) => &[],
         ("quantity" | "ip" | "cidr" | "url", false) => PARSE,
         ("isQuantity" | "isIP" | "ip.isCanonical" | "isCIDR" | "isURL", false) => IS,
         ("startsWith" | "endsWith" | "contains" | "matches", true) => STRING_TESTS,
         ("lowerAscii" | "upperAscii" | "trim", true) => STRING_CASES,
         ("split", true) => &[
-            (&[STRING, STRING], Param::Any),
-            (&[STRING, STRING, INT], Param::Any),
+            (&[STRING, STRING], Param::Strings),
+            (&[STRING, STRING, INT], Param::Strings),
         ],
         ("join", true) => &[
             (&[Param::Strings], STRING),
@@ -1337,31 +1453,39 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             true,
         ) => DATE,
         ("getHours" | "getMinutes" | "getSeconds" | "getMilliseconds", true) => TIME,
-        // Quantities', IPs', CIDRs', URLs' and optionals' methods.
+        // Quantities', IPs', CIDRs', URLs' and optionals' methods, by the
+        // type of their result.
+        ("sign" | "compareTo" | "family" | "prefixLength", true) => &[
+            (&[Param::Library], INT),
+            (&[Param::Library, Param::Any], INT),
+        ],
         (
-            "sign"
-            | "isLessThan"
+            "isLessThan"
             | "isGreaterThan"
-            | "compareTo"
-            | "family"
             | "isUnspecified"
             | "isLoopback"
             | "isLinkLocalMulticast"
             | "isLinkLocalUnicast"
             | "isGlobalUnicast"
-            | "prefixLength"
-            | "masked"
             | "containsIP"
             | "containsCIDR"
-            | "getScheme"
-            | "getHost"
-            | "getHostname"
-            | "getPort"
-            | "hasValue"
-            | "value"
-            | "orValue",
+            | "hasValue",
             true,
-        ) => LIBRARY_TYPE,
+        ) => &[
+            (&[Param::Library], BOOL),
+            (&[Param::Library, Param::Any], BOOL),
+        ],
+        ("getScheme" | "getHost" | "getHostname" | "getPort", true) => {
+            &[(&[Param::Library], STRING)]
+        }
+        ("masked" | "value" | "orValue", true) => LIBRARY_TYPE,
+        // Kubernetes' regex library.
+        ("find", true) => &[(&[STRING, STRING], STRING)],
+        ("findAll", true) => &[
+            (&[STRING, STRING], Param::Strings),
+            (&[STRING, STRING, INT], Param::Strings),
+        ],
+        ("find" | "findAll", false) => &[],
         _ => return None,
     })
 }
@@ -1486,9 +1610,20 @@ fn object_field<'a>(schema: &'a Value, root: bool, field: &str) -> Option<Decl<'
             _ => {}
         }
     }
-    properties?.iter().find_map(|(name, s)| {
-        (escape(name).as_deref() == Some(field))
-            .then(|| decl(s, embedded(s)))
+    let find = |field: &str| {
+        properties?.iter().find_map(|(name, s)| {
+            (escape(name).as_deref() == Some(field))
+                .then(|| decl(s, embedded(s)))
+                .flatten()
+        })
+    };
+    // Since 1.31's environment (`SetRecognizeKeywordAsFieldName`), a
+    // reserved word names its property directly too: `self.namespace` is
+    // `self.__namespace__` (`DeclTypeProvider.FindStructFieldType`).
+    find(field).or_else(|| {
+        RESERVED
+            .contains(&field)
+            .then(|| find(&format!("__{field}__")))
             .flatten()
     })
 }

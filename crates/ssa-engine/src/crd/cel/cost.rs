@@ -567,10 +567,21 @@ impl<'a> Decl<'a> {
         if name.is_empty() {
             return None;
         }
-        self.fields()
-            .into_iter()
-            .find(|(escaped, ..)| escaped == name)
-            .map(|(_, _, d, _)| d)
+        let fields = self.fields();
+        let find = |name: &str| {
+            fields
+                .iter()
+                .find(|(escaped, ..)| escaped == name)
+                .map(|(_, _, d, _)| *d)
+        };
+        // A reserved word names its property directly too (`check`'s
+        // `object_field`).
+        find(name).or_else(|| {
+            crate::crd::CEL_RESERVED
+                .contains(&name)
+                .then(|| find(&format!("__{name}__")))
+                .flatten()
+        })
     }
 
     /// `MinSerializedSize`.

@@ -441,10 +441,10 @@ fn rule_field_paths() {
 }
 
 /// The rules compile against their nodes' CEL types (`CELErrors`, after
-/// the schema's other errors): a field the schema does not declare, a
-/// property named by a CEL reserved word unescaped (grafana-operator's
-/// CRDs as a 1.31 server refused them, its bad value now as
-/// `json.Marshal` prints the internal rule), children's rules before
+/// the schema's other errors): a field the schema does not declare (a
+/// misspelt one beside a property named by a CEL reserved word, which a
+/// 1.36 server takes unescaped; the bad value as `json.Marshal` prints
+/// the internal rule), children's rules before
 /// their parent's; a rule skipped below a schema error; `optionalOldSelf`
 /// where the rule does not read `oldSelf`; a compiled rule's
 /// `messageExpression`.
@@ -454,7 +454,7 @@ fn rules_compile_against_their_schema() {
         "{type: object, properties: {spec: {type: object, \
          x-kubernetes-validations: [{rule: 'self.minReplicas <= self.replicas', optionalOldSelf: false}, {rule: 'self.replicas >= 0', messageExpression: \"'bad: ' + string(self.replica)\"}], \
          properties: {replicas: {type: integer}, template: {type: object, properties: {metadata: {type: object, \
-         x-kubernetes-validations: [{rule: '(!(has(oldSelf.namespace) && !has(self.namespace)))', message: namespace is immutable}], \
+         x-kubernetes-validations: [{rule: '(!(has(oldSelf.namespac) && !has(self.namespace)))', message: namespace is immutable}], \
          properties: {namespace: {type: string}}}}}}}, \
          status: {type: object, x-kubernetes-validations: [{rule: 'self.ready'}], properties: {phase: {type: strin}}}}}",
     );
@@ -462,7 +462,7 @@ fn rules_compile_against_their_schema() {
         message,
         format!(
             "{PREFIX}[{AT}.properties[status].properties[phase].type: Unsupported value: \"strin\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\", \
-            {AT}.properties[spec].properties[template].properties[metadata].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"(!(has(oldSelf.namespace) \\u0026\\u0026 !has(self.namespace)))\",\"Message\":\"namespace is immutable\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: ERROR: <input>:1:7: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | ......^\nERROR: <input>:1:34: undefined field 'namespace'\n | (!(has(oldSelf.namespace) && !has(self.namespace)))\n | .................................^, \
+            {AT}.properties[spec].properties[template].properties[metadata].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"(!(has(oldSelf.namespac) \\u0026\\u0026 !has(self.namespace)))\",\"Message\":\"namespace is immutable\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: compilation failed: ERROR: <input>:1:7: undefined field 'namespac'\n | (!(has(oldSelf.namespac) && !has(self.namespace)))\n | ......^, \
             {AT}.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {{\"Rule\":\"self.minReplicas \\u003c= self.replicas\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":false}}: compilation failed: ERROR: <input>:1:5: undefined field 'minReplicas'\n | self.minReplicas <= self.replicas\n | ....^, \
             {AT}.properties[spec].x-kubernetes-validations[0].optionalOldSelf: Invalid value: false: may not be set if oldSelf is not used in rule, \
             {AT}.properties[spec].x-kubernetes-validations[1].messageExpression: Invalid value: {{\"Rule\":\"self.replicas \\u003e= 0\",\"Message\":\"\",\"MessageExpression\":\"'bad: ' + string(self.replica)\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: messageExpression compilation failed: ERROR: <input>:1:22: undefined field 'replica'\n | 'bad: ' + string(self.replica)\n | .....................^]"
