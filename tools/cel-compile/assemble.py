@@ -5,11 +5,14 @@ local bare git snapshots (MIRROR/<owner>+<repo>/repo; the `fetch` tool
 brings the missing ones) into one module under OUT, rewrites every import
 path into it, replaces apiserver's CEL metrics (Prometheus, which the
 recorder does not need) by a no-op, and builds OUT/celcompile from
-record.go.
-Usage: assemble.py MIRROR OUT   (with Go 1.23 or later on PATH)"""
+record.go (or the Go program PROGRAM names: tools/cel-syntax's recorder
+needs a subset of these modules).
+Usage: assemble.py MIRROR OUT [PROGRAM]   (with Go 1.23 or later on PATH)"""
 import os, re, subprocess, shutil, sys
 
 M, out = sys.argv[1], sys.argv[2]
+here = os.path.dirname(os.path.abspath(__file__))
+program = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "record.go")
 V = "v0.36.3"
 mods = {  # module path -> (snapshot, ref, folders to copy or "")
     "k8s.io/apiextensions-apiserver": ("kubernetes+apiextensions-apiserver", V, "pkg/apis pkg/apiserver/schema pkg/features"),
@@ -107,7 +110,6 @@ for root, _, files in os.walk(out + "/v"):
                 open(p, "w", encoding="utf-8", errors="surrogateescape").write(t)
 open(out + "/go.mod", "w").write("module celcompile\n\ngo 1.25\n")
 os.makedirs(out + "/cmd", exist_ok=True)
-here = os.path.dirname(os.path.abspath(__file__))
-open(out + "/cmd/main.go", "w").write(rewrite(open(os.path.join(here, "record.go")).read()))
+open(out + "/cmd/main.go", "w").write(rewrite(open(program).read()))
 subprocess.run("go build -o celcompile ./cmd", shell=True, cwd=out, check=True,
                env=dict(os.environ, GOFLAGS="-mod=mod", GOPROXY="off", GOTOOLCHAIN="local"))

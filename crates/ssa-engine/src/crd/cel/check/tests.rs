@@ -739,7 +739,9 @@ ERROR: <input>:1:16: undeclared reference to 'name' (in container '')
 
 /// `tools/cel-compile`'s comparison: each rule and message expression of a
 /// schema node as apiextensions-apiserver's `cel.Compile` answers for a
-/// 1.36 server (`$CEL_COMPILE/in.jsonl`, `out.jsonl`). A rule the engine
+/// 1.36 server (`$CEL_COMPILE/in.jsonl`, `out.jsonl`), each difference
+/// labelled: REFUSED (the engine refuses what the server takes), TAKEN
+/// (the reverse), WORDED (both refuse, in other words). A rule the engine
 /// does not compile (outside its subset: not checked) is left out, and so
 /// is an answer naming the type cel-go generates for an object
 /// (`selfType…`, a clock's nanoseconds). Run by hand:
@@ -747,66 +749,62 @@ ERROR: <input>:1:16: undeclared reference to 'name' (in container '')
 #[test]
 #[ignore = "needs the files tools/cel-compile writes"]
 fn cel_compile_against_apiextensions() {
+    // The detail `compileRule` reports for an expression that should give
+    // `output` (`prefix` before a compile error's issues).
+    let detail = |compiled: &super::Compiled, prefix: &str, output: &str| {
+        if let Some(issues) = &compiled.error {
+            format!("{prefix}compilation failed: {issues}")
+        } else if compiled.output.as_deref().is_some_and(|t| t != output) {
+            match prefix {
+                "" => "cel expression must evaluate to a bool".to_string(),
+                _ => format!("{prefix}must evaluate to a {output}"),
+            }
+        } else if let Some(e) = &compiled.program_error {
+            match prefix {
+                "" => format!("program instantiation failed: {e}"),
+                _ => format!("{prefix}instantiation failed: {e}"),
+            }
+        } else {
+            String::new()
+        }
+    };
+    let label = |want: &str, ours: &str| match (want.is_empty(), ours.is_empty()) {
+        (true, _) => "REFUSED",
+        (_, true) => "TAKEN",
+        _ => "WORDED",
+    };
     crate::upstream_diff::each_case("CEL_COMPILE", |case, answer| {
         let schema = case.get("schema")?;
         let root = matches!(case.get("root"), Some(Value::Bool(true)));
         let rules = schema.get("x-kubernetes-validations")?.as_list()?;
-        let answers = answer.as_list()?;
         let mut differ = Vec::new();
-        for (rule, answer) in rules.iter().zip(answers) {
+        for (rule, answer) in rules.iter().zip(answer.as_list()?) {
             let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
             let optional = matches!(rule.get("optionalOldSelf"), Some(Value::Bool(true)));
-            let expression = text(rule.get("rule"));
+            let (expression, message) =
+                (text(rule.get("rule")), text(rule.get("messageExpression")));
             let (want_rule, want_message) = (text(answer.get("rule")), text(answer.get("message")));
             let Some(compiled) = compile(&expression, schema, root, optional) else {
                 continue;
             };
-            let ours = if let Some(issues) = &compiled.error {
-                ["compilation failed: ", issues].concat()
-            } else if compiled.output.as_deref().is_some_and(|t| t != "bool") {
-                "cel expression must evaluate to a bool".to_string()
-            } else if let Some(e) = &compiled.program_error {
-                format!("program instantiation failed: {e}")
-            } else {
-                String::new()
-            };
+            let ours = detail(&compiled, "", "bool");
             if !want_rule.contains("selfType") && ours != want_rule {
-                let kind = match (want_rule.is_empty(), ours.is_empty()) {
-                    (true, _) => "REFUSED",
-                    (_, true) => "TAKEN",
-                    _ => "WORDED",
-                };
+                let kind = label(&want_rule, &ours);
                 differ.push(format!(
                     "{kind} rule {expression:?}\n    want {want_rule:?}\n    ours {ours:?}"
                 ));
                 continue;
             }
-            let message = text(rule.get("messageExpression"));
-            if !want_rule.is_empty()
-                || !ours.is_empty()
-                || message.is_empty()
-                || want_message.contains("selfType")
-            {
+            // The server compiles the message of a rule that compiled.
+            if !want_rule.is_empty() || message.is_empty() || want_message.contains("selfType") {
                 continue;
             }
             let Some(compiled) = compile(&message, schema, root, optional) else {
                 continue;
             };
-            let ours = if let Some(issues) = &compiled.error {
-                ["messageExpression compilation failed: ", issues].concat()
-            } else if compiled.output.as_deref().is_some_and(|t| t != "string") {
-                "messageExpression must evaluate to a string".to_string()
-            } else if let Some(e) = &compiled.program_error {
-                format!("messageExpression instantiation failed: {e}")
-            } else {
-                String::new()
-            };
+            let ours = detail(&compiled, "messageExpression ", "string");
             if ours != want_message {
-                let kind = match (want_message.is_empty(), ours.is_empty()) {
-                    (true, _) => "REFUSED",
-                    (_, true) => "TAKEN",
-                    _ => "WORDED",
-                };
+                let kind = label(&want_message, &ours);
                 differ.push(format!(
                     "{kind} message {message:?}\n    want {want_message:?}\n    ours {ours:?}"
                 ));
