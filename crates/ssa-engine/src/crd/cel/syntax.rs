@@ -27,6 +27,13 @@
 //!   decision's rule is taken (`getSynValidOrSemInvalidAltThatFinished…`),
 //!   else the decision is `no viable alternative`.
 //!
+//! - On a parse without syntax errors, the checks cel-go's visitor makes
+//!   as it builds the expression (`parser.go`, the macros of Kubernetes'
+//!   environment): a macro's variables must be names, `has()` takes a
+//!   selection, a reserved word names no variable or function, an escaped
+//!   name is off, and 250 nested operators, selections, calls or indexes
+//!   are too deep. The parse builds only what those checks read ([`Node`]).
+//!
 //! `tools/cel-syntax` records cel-go v0.26.0's answers; the tests hold
 //! them.
 
@@ -485,6 +492,8 @@ impl From<Recognition> for Stop {
 
 type Step = Result<(), Stop>;
 
+// cel-go's parser limits, its defaults (`NewParser`), which Kubernetes
+// keeps; and the bracket nesting past which the engine does not check.
 const ERROR_RECOVERY_LIMIT: usize = 30;
 const LOOKAHEAD_LIMIT: usize = 256;
 const RECURSION_LIMIT: usize = 250;
