@@ -211,6 +211,12 @@ pub(crate) fn invalid_omitted(path: impl Into<String>, detail: &str) -> FieldErr
     error(path.into(), ErrorType::Invalid, None, detail)
 }
 
+/// `field.Duplicate` with `field.OmitValueType{}`: `Duplicate value`.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn duplicate_omitted(path: impl Into<String>) -> FieldError {
+    error(path.into(), ErrorType::Duplicate, None, "")
+}
+
 /// `field.TypeInvalid`.
 #[cfg(feature = "crd-validation")]
 pub(crate) fn type_invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError {

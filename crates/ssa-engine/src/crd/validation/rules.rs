@@ -12,7 +12,7 @@ use crate::value::Value;
 /// each parsed once for the CRD's version rather than at every value it
 /// applies to; `None` for a text outside the subset.
 #[derive(Debug)]
-pub(super) struct Compiled(rustc_hash::FxHashMap<String, Option<Expr>>);
+pub(super) struct Compiled(pub(super) rustc_hash::FxHashMap<String, Option<Expr>>);
 
 impl Compiled {
     pub(super) fn of(schema: &Value) -> Self {
@@ -151,6 +151,9 @@ pub(super) fn rules(
                     ("FieldValueForbidden", _) => field::forbidden(at, &detail),
                     ("FieldValueRequired", _) => field::required(at, &detail),
                     ("FieldValueDuplicate", Some(v)) => field::duplicate(at, v),
+                    // An object's or a list's value is omitted, and so is
+                    // the detail (`field.Duplicate` has none).
+                    ("FieldValueDuplicate", None) => field::duplicate_omitted(at),
                     (_, Some(v)) => field::invalid(at, v, &detail),
                     (_, None) => field::invalid_omitted(at, &detail),
                 }
