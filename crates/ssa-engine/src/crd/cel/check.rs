@@ -919,6 +919,12 @@ impl<'a> Checker<'a> {
     /// `in` looks for a value in a list of its type or a key in a map.
     fn operator(&mut self, op: &str, left: Decl<'a>, right: Decl<'a>, at: usize) -> Decl<'a> {
         const NUMBERS: [&str; 2] = ["int", "double"];
+        // The scalars cel-go orders, and those `+` joins (not a library
+        // type's: `net.CIDR`, `kubernetes.Quantity`).
+        const ORDERED: [&str; 8] = [
+            "int", "uint", "double", "string", "bytes", "bool", TIME, SPAN,
+        ];
+        const ADDED: [&str; 6] = ["int", "uint", "double", "string", "bytes", SPAN];
         const TIME: &str = TIMESTAMP_TYPE;
         const SPAN: &str = DURATION_TYPE;
         let relation = matches!(op, "==" | "!=" | "<" | "<=" | ">" | ">=" | "in");
@@ -971,12 +977,12 @@ impl<'a> Checker<'a> {
         };
         let result = match op {
             "==" | "!=" => equal.then_some("bool"),
-            "<" | "<=" | ">" | ">=" => {
-                (l == r || (NUMBERS.contains(&l) && NUMBERS.contains(&r))).then_some("bool")
-            }
+            "<" | "<=" | ">" | ">=" => ((l == r && ORDERED.contains(&l))
+                || (NUMBERS.contains(&l) && NUMBERS.contains(&r)))
+            .then_some("bool"),
             "+" => match (l, r) {
                 (TIME, SPAN) | (SPAN, TIME) => Some(TIME),
-                _ if l == r && !["bool", TIME, NULL_TYPE].contains(&l) => Some(l),
+                _ if l == r && ADDED.contains(&l) => Some(l),
                 _ => None,
             },
             "-" => match (l, r) {
@@ -1373,7 +1379,11 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
     ];
     // A string's argument makes the Kubernetes type (IP, CIDR, URL,
     // quantity) or tells whether it would.
-    const PARSE: &[Overload] = &[(&[STRING], Param::Any)];
+    // The Kubernetes libraries' types, by the names cel-go prints.
+    const QUANTITY: Param = Param::Scalar("kubernetes.Quantity");
+    const IP: Param = Param::Scalar("net.IP");
+    const CIDR: Param = Param::Scalar("net.CIDR");
+    const URL: Param = Param::Scalar("kubernetes.URL");
     const IS: &[Overload] = &[(&[STRING], BOOL)];
     // Methods of the library types alone: never a scalar's.
     const LIBRARY_TYPE: &[Overload] = &[
@@ -1391,6 +1401,8 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
         ],
         ("string", false) => &[
             (&[STRING], STRING),
+            (&[IP], STRING),
+            (&[CIDR], STRING),
             (&[BOOL], STRING),
             (&[Param::Scalar("bytes")], STRING),
             (&[Param::Scalar("double")], STRING),
@@ -1429,7 +1441,10 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             | "getSeconds" | "getMilliseconds",
             false,
         ) => &[],
-        ("quantity" | "ip" | "cidr" | "url", false) => PARSE,
+        ("quantity", false) => &[(&[STRING], QUANTITY)],
+        ("ip", false) => &[(&[STRING], IP)],
+        ("cidr", false) => &[(&[STRING], CIDR)],
+        ("url", false) => &[(&[STRING], URL)],
         ("isQuantity" | "isIP" | "ip.isCanonical" | "isCIDR" | "isURL", false) => IS,
         ("startsWith" | "endsWith" | "contains" | "matches", true) => STRING_TESTS,
         ("lowerAscii" | "upperAscii" | "trim", true) => STRING_CASES,
@@ -1453,32 +1468,38 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             true,
         ) => DATE,
         ("getHours" | "getMinutes" | "getSeconds" | "getMilliseconds", true) => TIME,
-        // Quantities', IPs', CIDRs', URLs' and optionals' methods, by the
-        // type of their result.
-        ("sign" | "compareTo" | "family" | "prefixLength", true) => &[
-            (&[Param::Library], INT),
-            (&[Param::Library, Param::Any], INT),
+        // The libraries' methods (`library/quantity.go`, `ip.go`,
+        // `cidr.go`, `urls.go`); `sign` is a global function.
+        ("sign", false) => &[(&[QUANTITY], INT)],
+        ("sign", true) => &[],
+        ("isLessThan" | "isGreaterThan", true) => &[(&[QUANTITY, QUANTITY], BOOL)],
+        ("compareTo", true) => &[(&[QUANTITY, QUANTITY], INT)],
+        ("asInteger", true) => &[(&[QUANTITY], INT)],
+        ("asApproximateFloat", true) => &[(&[QUANTITY], Param::Scalar("double"))],
+        ("isInteger", true) => &[(&[QUANTITY], BOOL)],
+        ("add" | "sub", true) => &[
+            (&[QUANTITY, QUANTITY], QUANTITY),
+            (&[QUANTITY, INT], QUANTITY),
         ],
+        ("family", true) => &[(&[IP], INT)],
         (
-            "isLessThan"
-            | "isGreaterThan"
-            | "isUnspecified"
+            "isUnspecified"
             | "isLoopback"
             | "isLinkLocalMulticast"
             | "isLinkLocalUnicast"
-            | "isGlobalUnicast"
-            | "containsIP"
-            | "containsCIDR"
-            | "hasValue",
+            | "isGlobalUnicast",
             true,
-        ) => &[
-            (&[Param::Library], BOOL),
-            (&[Param::Library, Param::Any], BOOL),
-        ],
-        ("getScheme" | "getHost" | "getHostname" | "getPort", true) => {
-            &[(&[Param::Library], STRING)]
+        ) => &[(&[IP], BOOL)],
+        ("containsIP", true) => &[(&[CIDR, STRING], BOOL), (&[CIDR, IP], BOOL)],
+        ("containsCIDR", true) => &[(&[CIDR, STRING], BOOL), (&[CIDR, CIDR], BOOL)],
+        ("ip", true) => &[(&[CIDR], IP)],
+        ("masked", true) => &[(&[CIDR], CIDR)],
+        ("prefixLength", true) => &[(&[CIDR], INT)],
+        ("getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath", true) => {
+            &[(&[URL], STRING)]
         }
-        ("masked" | "value" | "orValue", true) => LIBRARY_TYPE,
+        ("hasValue", true) => &[(&[Param::Library], BOOL)],
+        ("value" | "orValue", true) => LIBRARY_TYPE,
         // Kubernetes' regex library.
         ("find", true) => &[(&[STRING, STRING], STRING)],
         ("findAll", true) => &[
