@@ -1136,6 +1136,8 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("string", Value::String(s)) => Ok(Value::String(s.clone())),
         ("string", Value::Int(i)) => Ok(Value::String(i.to_string())),
         ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        // cel-go's `%g` of a double (`1e+08`, `-0`), as Go prints one.
+        ("string", Value::Float(f)) => Ok(Value::String(crate::yaml::go_format_g(*f, false))),
         _ => Err(Failure::Unsupported),
     }
 }
@@ -1693,6 +1695,48 @@ mod rules_from_crds {
             .unwrap_or(Value::Null);
         let e = parse(rule).ok_or(Failure::Unsupported)?;
         eval(&e, &mut Scope::new(&this, None, None))
+    }
+
+    /// `string()` of a timestamp prints it in its own offset, which `+`
+    /// and `-` keep (`time.RFC3339Nano`), and of a double as Go's `%g`;
+    /// equality compares instants (apiextensions' `cel.Validator`'s
+    /// answers, `tools/cel-compile/validate.go`).
+    #[test]
+    fn strings_of_timestamps_and_doubles_as_cel_go_prints_them() {
+        for (expr, want) in [
+            (
+                "string(timestamp('2000-01-01T00:00:00+02:00'))",
+                "2000-01-01T00:00:00+02:00",
+            ),
+            (
+                "string(timestamp('2021-06-01T13:30:00.500Z'))",
+                "2021-06-01T13:30:00.5Z",
+            ),
+            (
+                "string(timestamp('2021-06-01T13:30:00Z') + duration('1h'))",
+                "2021-06-01T14:30:00Z",
+            ),
+            (
+                "string(timestamp('2021-06-01T13:30:00-07:30') + duration('1h'))",
+                "2021-06-01T14:30:00-07:30",
+            ),
+            (
+                "string(timestamp('2021-06-01T13:30:00+02:00') - duration('90m'))",
+                "2021-06-01T12:00:00+02:00",
+            ),
+            ("string(100000000.0)", "1e+08"),
+            ("string(7.25)", "7.25"),
+        ] {
+            assert_eq!(
+                evaluated(expr, "{}"),
+                Ok(Value::String(want.to_string())),
+                "{expr}"
+            );
+        }
+        assert!(yes(
+            "timestamp('2021-01-01T00:00:00+02:00') == timestamp('2020-12-31T22:00:00Z')",
+            "{}"
+        ));
     }
 
     /// The IP and CIDR libraries as rules call them, with the library's

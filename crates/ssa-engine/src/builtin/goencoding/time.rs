@@ -34,13 +34,14 @@ pub(super) fn refusal(v: &Value, micro: bool) -> Option<String> {
     parse(v.as_str()?, micro).err()
 }
 
-/// Go's `time.Parse(time.RFC3339, text)` as seconds since the epoch and
-/// nanoseconds (CEL's `timestamp()` and a `date-time` value); `None` when
-/// it does not parse.
+/// Go's `time.Parse(time.RFC3339, text)` as seconds since the epoch,
+/// nanoseconds and the text's offset from UTC in seconds, which a Go
+/// `time.Time` keeps and prints again (CEL's `timestamp()` and a
+/// `date-time` value); `None` when it does not parse.
 #[cfg(feature = "crd-validation")]
-pub(crate) fn rfc3339_unix(text: &str) -> Option<(i64, i64)> {
+pub(crate) fn rfc3339_unix_offset(text: &str) -> Option<(i64, i64, i64)> {
     let t = parse(text, false).ok()?;
-    Some((t.utc_seconds(), t.nanos))
+    Some((t.utc_seconds(), t.nanos, t.offset_seconds))
 }
 
 struct Parsed {

@@ -5,7 +5,7 @@
 //! evaluated).
 
 use super::{Eval, Failure, error, tag, tag_of};
-use crate::builtin::goencoding::time::{civil_from_days, days_from_civil, rfc3339_unix};
+use crate::builtin::goencoding::time::{civil_from_days, days_from_civil, rfc3339_unix_offset};
 use crate::value::Value;
 
 pub(super) fn duration_value(nanos: i64) -> Value {
@@ -13,31 +13,80 @@ pub(super) fn duration_value(nanos: i64) -> Value {
 }
 
 /// A timestamp's value: a map under a key no object has, holding its
-/// seconds since the epoch and nanoseconds.
+/// seconds since the epoch and nanoseconds, and the offset from UTC its
+/// text had (Go's `time.Time` keeps its location: `string()` prints it;
+/// the getters read UTC, Kubernetes' `DefaultUTCTimeZone`).
 const TIMESTAMP: &str = "\u{0}timestamp";
 
 pub(super) fn timestamp_value(secs: i64, nanos: i64) -> Value {
-    tag(
-        TIMESTAMP,
-        Value::List(vec![Value::Int(secs), Value::Int(nanos)]),
-    )
+    timestamp_value_at(secs, nanos, 0)
+}
+
+pub(super) fn timestamp_value_at(secs: i64, nanos: i64, offset: i64) -> Value {
+    let mut parts = vec![Value::Int(secs), Value::Int(nanos)];
+    if offset != 0 {
+        parts.push(Value::Int(offset));
+    }
+    tag(TIMESTAMP, Value::List(parts))
 }
 
 pub(super) fn timestamp_of(v: &Value) -> Option<(i64, i64)> {
     match tag_of(v, TIMESTAMP)?.as_list()?.as_slice() {
-        [Value::Int(s), Value::Int(n)] => Some((*s, *n)),
+        [Value::Int(s), Value::Int(n)] | [Value::Int(s), Value::Int(n), _] => Some((*s, *n)),
         _ => None,
     }
+}
+
+/// A timestamp's offset from UTC, in seconds.
+fn offset_of(v: &Value) -> i64 {
+    match tag_of(v, TIMESTAMP)
+        .and_then(Value::as_list)
+        .map(Vec::as_slice)
+    {
+        Some([_, _, Value::Int(offset)]) => *offset,
+        _ => 0,
+    }
+}
+
+/// `t.Format(time.RFC3339Nano)`: the fraction without its trailing
+/// zeros, `Z` for UTC, else the offset.
+fn rfc3339_nano(secs: i64, nanos: i64, offset: i64) -> String {
+    let local = secs + offset;
+    let (days, of_day) = (local.div_euclid(86_400), local.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    let mut text = format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        of_day / 3600,
+        of_day / 60 % 60,
+        of_day % 60
+    );
+    if nanos != 0 {
+        let fraction = format!("{nanos:09}");
+        text.push('.');
+        text.push_str(fraction.trim_end_matches('0'));
+    }
+    if offset == 0 {
+        text.push('Z');
+    } else {
+        let sign = if offset < 0 { '-' } else { '+' };
+        let minutes = offset.abs() / 60;
+        text.push_str(&format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60));
+    }
+    text
 }
 
 const NANOS: i64 = 1_000_000_000;
 
 /// Timestamps cel-go accepts: years 1 to 9999 (`timestamp out of range`).
 fn checked_timestamp(secs: i64, nanos: i64) -> Eval {
+    checked_timestamp_at(secs, nanos, 0)
+}
+
+fn checked_timestamp_at(secs: i64, nanos: i64, offset: i64) -> Eval {
     const MIN: i64 = -62_135_596_800; // 0001-01-01T00:00:00Z
     const MAX: i64 = 253_402_300_799; // 9999-12-31T23:59:59Z
     if (MIN..=MAX).contains(&secs) {
-        Ok(timestamp_value(secs, nanos))
+        Ok(timestamp_value_at(secs, nanos, offset))
     } else {
         error("timestamp out of range")
     }
@@ -56,11 +105,17 @@ pub(super) fn arithmetic(op: &str, a: &Value, b: &Value) -> Option<Eval> {
     if da.is_none() && db.is_none() && ta.is_none() && tb.is_none() {
         return None;
     }
+    // `t.Add(d)` keeps `t`'s location.
+    let offset = if ta.is_some() {
+        offset_of(a)
+    } else {
+        offset_of(b)
+    };
     let shifted = |(secs, nanos): (i64, i64), by: i64| {
         let total = i128::from(secs) * i128::from(NANOS) + i128::from(nanos) + i128::from(by);
         let secs = i64::try_from(total.div_euclid(i128::from(NANOS))).ok();
         let nanos = total.rem_euclid(i128::from(NANOS)) as i64;
-        secs.map_or_else(overflow, |secs| checked_timestamp(secs, nanos))
+        secs.map_or_else(overflow, |secs| checked_timestamp_at(secs, nanos, offset))
     };
     Some(match (op, da, db, ta, tb) {
         ("+", Some(x), Some(y), ..) => x
@@ -102,6 +157,13 @@ pub(super) fn call(name: &str, subject: &Value, has_zone: bool) -> Option<Eval> 
         if has_zone {
             return unsupported();
         }
+        if name == "string" {
+            return Some(Ok(Value::String(rfc3339_nano(
+                secs,
+                nanos,
+                offset_of(subject),
+            ))));
+        }
         let days = secs.div_euclid(86_400);
         let of_day = secs.rem_euclid(86_400);
         let (year, month, day) = civil_from_days(days);
@@ -130,9 +192,9 @@ pub(super) fn call(name: &str, subject: &Value, has_zone: bool) -> Option<Eval> 
         ),
         // `time.Parse(time.RFC3339, …)`.
         ("timestamp", Value::String(text)) => Some(
-            rfc3339_unix(text)
+            rfc3339_unix_offset(text)
                 .ok_or(Failure::Unsupported)
-                .and_then(|(s, n)| checked_timestamp(s, n)),
+                .and_then(|(s, n, offset)| checked_timestamp_at(s, n, offset)),
         ),
         ("timestamp", Value::Int(secs)) => Some(checked_timestamp(*secs, 0)),
         _ => None,

@@ -7,8 +7,8 @@
 //! key`). Property names are selected escaped (`self.foo__dash__bar` for
 //! `foo-bar`, `escaping.go`), which [`unescape`] undoes.
 
-use super::time::{duration_value, go_duration_nanos, timestamp_value};
-use crate::builtin::goencoding::time::{days_from_civil, rfc3339_unix};
+use super::time::{duration_value, go_duration_nanos, timestamp_value, timestamp_value_at};
+use crate::builtin::goencoding::time::{days_from_civil, rfc3339_unix_offset};
 use crate::value::Value;
 
 /// The value typed by its schema, ready for a rule's `self` or `oldSelf`.
@@ -49,7 +49,7 @@ pub(in crate::crd) fn typed(value: &Value, schema: &Value) -> Value {
                 .map(|days| timestamp_value(days * 86_400, 0))
                 .unwrap_or_else(|| value.clone()),
             Some("date-time") => strfmt_date_time(text)
-                .map(|(secs, nanos)| timestamp_value(secs, nanos))
+                .map(|(secs, nanos, offset)| timestamp_value_at(secs, nanos, offset))
                 .unwrap_or_else(|| value.clone()),
             _ => value.clone(),
         },
@@ -108,11 +108,11 @@ fn full_date(text: &str) -> Option<i64> {
 /// `RFC3339`, `RFC3339Nano`) all read as `time.RFC3339` does (a fraction
 /// of any length is read after the seconds), else `ISO8601LocalTime`, the
 /// same without a zone (UTC); an empty text is the epoch.
-fn strfmt_date_time(text: &str) -> Option<(i64, i64)> {
+fn strfmt_date_time(text: &str) -> Option<(i64, i64, i64)> {
     if text.is_empty() {
-        return Some((0, 0));
+        return Some((0, 0, 0));
     }
-    rfc3339_unix(text).or_else(|| rfc3339_unix(&format!("{text}Z")))
+    rfc3339_unix_offset(text).or_else(|| rfc3339_unix_offset(&format!("{text}Z")))
 }
 
 #[cfg(test)]
@@ -135,16 +135,20 @@ mod tests {
         assert_eq!(full_date("2024-03-01"), Some(19_783));
         assert_eq!(full_date("0001-01-01"), Some(-719_162));
         assert_eq!(full_date("2023-02-29"), None);
-        assert_eq!(strfmt_date_time("1970-01-01T01:00:00+01:00"), Some((0, 0)));
+        // The offset is kept (a Go `time.Time`'s location).
+        assert_eq!(
+            strfmt_date_time("1970-01-01T01:00:00+01:00"),
+            Some((0, 0, 3600))
+        );
         assert_eq!(
             strfmt_date_time("2024-01-01T00:00:00"),
-            Some((1_704_067_200, 0))
+            Some((1_704_067_200, 0, 0))
         );
         assert_eq!(
             strfmt_date_time("2024-02-29T12:30:15.25Z"),
-            Some((1_709_209_815, 250_000_000))
+            Some((1_709_209_815, 250_000_000, 0))
         );
-        assert_eq!(strfmt_date_time(""), Some((0, 0)));
+        assert_eq!(strfmt_date_time(""), Some((0, 0, 0)));
         assert_eq!(strfmt_date_time("2024-01-01T24:00:00Z"), None);
     }
 }
