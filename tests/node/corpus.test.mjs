@@ -64,3 +64,42 @@ for (const file of fs.readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sor
     assert.equal(api.compareResults(expected, result), undefined);
   });
 }
+
+test('a CRD rule nested as deep as the engine checks compiles on the package\'s own stack', () => {
+  const nested = `${'('.repeat(64)}1 +${')'.repeat(64)}`;
+  const chain = `${'self.a ? self.b : '.repeat(260)}true`;
+  const scenario = [
+    'scenario: v1',
+    'name: deep-rules',
+    'steps:',
+    '- manager: author',
+    '  op: apply',
+    '  object:',
+    '    apiVersion: apiextensions.k8s.io/v1',
+    '    kind: CustomResourceDefinition',
+    '    metadata: {name: widgets.example.com}',
+    '    spec:',
+    '      group: example.com',
+    '      scope: Namespaced',
+    '      names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
+    '      versions:',
+    '      - name: v1',
+    '        served: true',
+    '        storage: true',
+    '        schema:',
+    '          openAPIV3Schema:',
+    '            type: object',
+    '            properties:',
+    '              spec:',
+    '                type: object',
+    '                properties: {a: {type: boolean}, b: {type: boolean}}',
+    '                x-kubernetes-validations:',
+    `                - rule: "${nested}"`,
+    `                - rule: "${chain}"`,
+    '',
+  ].join('\n');
+  const step = api.runScenario(scenario).steps[0];
+  assert.equal(step.outcome, 'invalid');
+  assert.match(step.message, /x-kubernetes-validations\[0\]\.rule: .*compilation failed: ERROR: <input>:1:68: Syntax error: mismatched input '\)' expecting/s);
+  assert.match(step.message, /x-kubernetes-validations\[1\]\.rule: .*compilation failed: ERROR: <input>:-1:0: expression recursion limit exceeded: 250/s);
+});
