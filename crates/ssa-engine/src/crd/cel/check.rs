@@ -129,24 +129,10 @@ impl VariableType {
 /// A declared object type's fields.
 type Fields = &'static [(&'static str, Decl<'static>)];
 
-/// The type names cel-go's standard environment declares as identifiers.
-pub(super) const TYPE_NAMES: [&str; 11] = [
-    "bool",
-    "bytes",
-    "double",
-    "int",
-    "list",
-    "map",
-    "null_type",
-    "optional_type",
-    "string",
-    "type",
-    "uint",
-];
-
-/// The type of a type name used as a value (`type == 'x'`, a rule that
-/// forgot `self.` before a field named `type`), as cel-go prints it.
-fn type_of_type_name(name: &str) -> Option<&'static str> {
+/// The type of one of CEL's type names used as a value (`type == 'x'`, a
+/// rule that forgot `self.` before a field named `type`), as cel-go prints
+/// it; `None` for another name (a bare `dyn` is undeclared).
+pub(super) fn type_of_type_name(name: &str) -> Option<&'static str> {
     Some(match name {
         "bool" => "type(bool)",
         "bytes" => "type(bytes)",
@@ -699,7 +685,7 @@ impl<'a> Checker<'a> {
 
     /// Whether `name` is a variable in scope or a type name.
     fn in_scope(&self, name: &str) -> bool {
-        self.vars.iter().any(|(n, _)| n == name) || TYPE_NAMES.contains(&name)
+        self.vars.iter().any(|(n, _)| n == name) || type_of_type_name(name).is_some()
     }
 
     /// A comprehension macro over `range`: its variable is an item of a

@@ -51,7 +51,7 @@
 //! checked against the text, `plain_number`.)
 
 use super::Expr;
-use super::check::{TYPE_NAMES, escape, keeps_type_meta};
+use super::check::{escape, keeps_type_meta, type_of_type_name};
 use crate::value::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -1021,7 +1021,7 @@ impl<'a> Builder<'a> {
                 }
                 let ty = match self.lookup(name) {
                     Some(t) => t,
-                    None if TYPE_NAMES.contains(&name.as_str()) => Ty::Type,
+                    None if type_of_type_name(name).is_some() => Ty::Type,
                     None => return None,
                 };
                 Some(self.push(Kind::Ident(name.clone()), ty))

@@ -1216,7 +1216,8 @@ impl Parser<'_> {
         let dotted = set(&[DOT, IDENTIFIER]);
         if self.la(1 + lead) == IDENTIFIER {
             let name = self.text(self.at + lead);
-            let reserved = RESERVED_IDS.contains(&name.as_str());
+            // cel-go's `reservedIds`: the grammar's reserved words.
+            let reserved = crate::crd::CEL_RESERVED.contains(&name.as_str());
             // Decision 25 among an identifier, a global call and a
             // message: `a(`, `a.b.c{`, else the identifier.
             if self.la(2 + lead) == LPAREN {
@@ -1547,32 +1548,6 @@ impl Parser<'_> {
         }
     }
 }
-
-/// cel-go's reserved words (`reservedIds`): not names of variables or
-/// functions, though fields may bear them.
-const RESERVED_IDS: [&str; 21] = [
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "false",
-    "for",
-    "function",
-    "if",
-    "import",
-    "in",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "null",
-    "return",
-    "true",
-    "var",
-    "void",
-    "while",
-];
 
 /// What the visitor needs of an expression: whether it is a name or a
 /// selection (the macros' arguments), and where cel-go places it.
