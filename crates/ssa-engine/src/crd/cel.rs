@@ -388,14 +388,17 @@ impl Parser {
                 return None;
             }
         }
+        // The literal is the member's primary: `-1.5.startsWith('a')`
+        // calls a method of `-1.5`.
         if let [at] = minuses[..]
             && matches!(self.peek(), Some(Token::Int(_) | Token::Float(_)))
         {
-            return Some(match self.member(depth)? {
+            let literal = match self.primary(depth)? {
                 Expr::Literal(Value::Int(i), _) => Expr::Literal(Value::Int(i.checked_neg()?), at),
                 Expr::Literal(Value::Float(f), _) => Expr::Literal(Value::Float(-f), at),
-                e => Expr::Negate(Box::new(e), at),
-            });
+                _ => return None,
+            };
+            return self.suffixes(literal, depth);
         }
         if !minuses.is_empty() {
             let mut e = self.member(depth)?;
@@ -408,7 +411,12 @@ impl Parser {
     }
 
     fn member(&mut self, depth: usize) -> Option<Expr> {
-        let mut e = self.primary(depth)?;
+        let e = self.primary(depth)?;
+        self.suffixes(e, depth)
+    }
+
+    /// `e` followed by its selections, calls and indexes.
+    fn suffixes(&mut self, mut e: Expr, depth: usize) -> Option<Expr> {
         loop {
             if self.eat(".") {
                 let dot = self.taken_at();

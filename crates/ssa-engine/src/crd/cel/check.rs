@@ -68,9 +68,10 @@
 //!
 //! Only these are checked: a rule with another compile error (an
 //! operator, function or comprehension given an object, whose type name
-//! the server generates) is taken, or refused for these alone. "Unknown" is not "dyn": a value the check does
-//! not follow (an optional, a library type, what a function outside the
-//! overload table returns) is taken by anything and names no type, while
+//! the server generates) is taken, or refused for these alone. "Unknown"
+//! is not "dyn": a value the check does not follow (what a function
+//! outside the overload table returns, `optional.none()`, an optional of
+//! an optional) is taken by anything and names no type, while
 //! cel-go's dyn (an int-or-string, an admission `object`) is a type of its
 //! own, which an output check and a list literal tell.
 
@@ -82,9 +83,14 @@ use crate::value::{Map, Value};
 #[derive(Clone, Copy)]
 enum Decl<'a> {
     /// A type the check does not follow: what a function outside its
-    /// overload table returns, an optional, a library type, a value
-    /// after an error. Any parameter takes it, and it names no type.
+    /// overload table returns, `optional.none()`. Any parameter takes
+    /// it, and it names no type.
     Unknown,
+    /// cel-go's `!error!`: the type of an expression that failed (an
+    /// undeclared name, an undefined field, a call no overload takes).
+    /// Any parameter takes it, as a dyn, but messages print it, so that
+    /// the errors cel-go reports after the first one are reported too.
+    Error,
     /// cel-go's `dyn`: an int-or-string, an admission policy's `object`,
     /// `oldObject` and `params`, a field or item of a dyn.
     Dyn,
@@ -112,6 +118,88 @@ enum Decl<'a> {
     /// An admission policy's `variables`: those declared so far, each
     /// with the type its expression gave.
     Variables(&'a [(String, VariableType)]),
+    /// cel-go's `optional_type(T)` (`e.?f`, `optional.of(e)`, the
+    /// `oldSelf` of a rule with `optionalOldSelf`), of a `T` the check
+    /// follows.
+    Optional(Wrapped<'a>),
+    /// The type of a value of this type, `type(e)`'s (cel-go's
+    /// `type(T)`).
+    TypeOf(Wrapped<'a>),
+}
+
+/// The type an optional holds: one of [`Decl`]'s, but not an optional
+/// (cel-go's optional of an optional is left unfollowed) nor a type the
+/// check does not follow.
+#[derive(Clone, Copy)]
+enum Wrapped<'a> {
+    Dyn,
+    Error,
+    Scalar(&'static str),
+    List(&'a Value),
+    Map(&'a Value),
+    ListOf(&'static str),
+    MapOf(&'static str),
+    Object(&'a Value, bool),
+    RootMeta,
+    Declared(&'static str, Fields),
+}
+
+impl<'a> Decl<'a> {
+    /// `optional_type(self)`: unknown where the check does not follow
+    /// the type held.
+    fn optional(self) -> Decl<'a> {
+        self.wrapped().map_or(Decl::Unknown, Decl::Optional)
+    }
+
+    /// `type(self)`: unknown where the check does not follow the type.
+    fn type_of(self) -> Decl<'a> {
+        self.wrapped().map_or(Decl::Unknown, Decl::TypeOf)
+    }
+
+    /// This type, held by an optional or a type.
+    fn wrapped(self) -> Option<Wrapped<'a>> {
+        Some(match self {
+            Decl::Dyn => Wrapped::Dyn,
+            Decl::Error => Wrapped::Error,
+            Decl::Scalar(t) => Wrapped::Scalar(t),
+            Decl::List(items) => Wrapped::List(items),
+            Decl::Map(values) => Wrapped::Map(values),
+            Decl::ListOf(t) => Wrapped::ListOf(t),
+            Decl::MapOf(t) => Wrapped::MapOf(t),
+            Decl::Object(schema, root) => Wrapped::Object(schema, root),
+            Decl::RootMeta => Wrapped::RootMeta,
+            Decl::Declared(name, fields) => Wrapped::Declared(name, fields),
+            Decl::Unknown | Decl::Variables(_) | Decl::Optional(_) | Decl::TypeOf(_) => {
+                return None;
+            }
+        })
+    }
+
+    /// The type an optional holds, `None` for another type.
+    fn held(self) -> Option<Decl<'a>> {
+        match self {
+            Decl::Optional(wrapped) => Some(wrapped.inner()),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> Wrapped<'a> {
+    /// The type wrapped.
+    fn inner(self) -> Decl<'a> {
+        match self {
+            Wrapped::Dyn => Decl::Dyn,
+            Wrapped::Error => Decl::Error,
+            Wrapped::Scalar(t) => Decl::Scalar(t),
+            Wrapped::List(items) => Decl::List(items),
+            Wrapped::Map(values) => Decl::Map(values),
+            Wrapped::ListOf(t) => Decl::ListOf(t),
+            Wrapped::MapOf(t) => Decl::MapOf(t),
+            Wrapped::Object(schema, root) => Decl::Object(schema, root),
+            Wrapped::RootMeta => Decl::RootMeta,
+            Wrapped::Declared(name, fields) => Decl::Declared(name, fields),
+        }
+    }
 }
 
 /// The type an admission policy's variable is declared with: its
@@ -183,7 +271,7 @@ pub(crate) fn compile(
     let expr = super::parse(rule)?;
     // An optional of the node's type.
     let old = if optional_old_self {
-        Decl::Unknown
+        this.optional()
     } else {
         this
     };
@@ -257,7 +345,11 @@ pub(crate) struct AdmissionCompiled {
     /// When it compiles, the error creating its program
     /// (`super::program_error`).
     pub(crate) program_error: Option<String>,
-    output: Decl<'static>,
+    /// The output type's name (cel-go's `Type.String()`), where the
+    /// check knows it.
+    output: Option<String>,
+    /// The type a variable of it is declared with.
+    declared: Decl<'static>,
 }
 
 impl AdmissionCompiled {
@@ -270,8 +362,8 @@ impl AdmissionCompiled {
         if self.error.is_some() || returns.is_empty() {
             return None;
         }
-        let found = declared_name(&type_name(self.output)?);
-        if returns.contains(&found.as_str()) {
+        let found = self.output.as_deref()?;
+        if returns.contains(&found) {
             return None;
         }
         Some(match returns {
@@ -288,7 +380,7 @@ impl AdmissionCompiled {
         if self.error.is_some() || self.program_error.is_some() {
             return VariableType(Decl::Dyn);
         }
-        VariableType(self.output)
+        VariableType(self.declared)
     }
 }
 
@@ -302,7 +394,8 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
         return Some(AdmissionCompiled {
             error: Some(issues),
             program_error: None,
-            output: Decl::Dyn,
+            output: None,
+            declared: Decl::Dyn,
         });
     }
     let expr = super::parse(expression)?;
@@ -329,7 +422,8 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
     Some(AdmissionCompiled {
         error,
         program_error,
-        output: declared_type(output),
+        output: type_name(output).map(|t| declared_name(&t)),
+        declared: declared_type(output),
     })
 }
 
@@ -500,6 +594,8 @@ const NAMESPACE: Decl<'static> = Decl::Declared(
 const TIMESTAMP_TYPE: &str = "timestamp";
 const DURATION_TYPE: &str = "duration";
 const NULL_TYPE: &str = "null";
+/// cel-go's name of the type of an expression that failed.
+const ERROR_TYPE: &str = "!error!";
 
 /// The check of `expr` (the text `source`) with the variables `vars`:
 /// cel-go's issues, in the order of their places, if any, and the type
@@ -560,7 +656,7 @@ impl<'a> Checker<'a> {
                 None => {
                     let message = format!("undeclared reference to '{name}' (in container '')");
                     self.errors.push((*at, message));
-                    Decl::Unknown
+                    Decl::Error
                 }
             },
             Expr::Select(target, field, at) | Expr::Has(target, field, at) => {
@@ -576,7 +672,9 @@ impl<'a> Checker<'a> {
                 let (target, index) = (self.check(target), self.check(index));
                 self.index(target, index, *at)
             }
-            Expr::Macro(range, name, var, body, _) => self.comprehension(range, name, var, body),
+            Expr::Macro(range, name, var, body, at) => {
+                self.comprehension(range, name, &[var], std::slice::from_ref(body), *at)
+            }
             Expr::Literal(v, _) => match v {
                 Value::Int(_) => Decl::Scalar("int"),
                 Value::Float(_) => Decl::Scalar("double"),
@@ -586,13 +684,19 @@ impl<'a> Checker<'a> {
                 _ => Decl::Unknown,
             },
             Expr::List(items, _) => self.list(items),
-            // cel-go checks a logical operator's operands one by one.
+            // cel-go checks a logical operator's operands one by one; one
+            // that is not a bool leaves the operator untyped.
             Expr::Binary(a, "&&" | "||", b, _) => {
+                let mut typed = true;
                 for operand in [a, b] {
                     let found = self.check(operand);
-                    self.expect_bool(found, location(operand));
+                    typed &= self.expect_bool(found, location(operand));
                 }
-                Decl::Scalar("bool")
+                if typed {
+                    Decl::Scalar("bool")
+                } else {
+                    Decl::Error
+                }
             }
             Expr::Binary(a, op, b, at) => {
                 let (left, right) = (self.check(a), self.check(b));
@@ -603,10 +707,25 @@ impl<'a> Checker<'a> {
                 let given = [self.check(condition), self.check(yes), self.check(no)];
                 self.conditional(given, *at)
             }
-            // `e.?field`: an optional, whose field is not checked.
-            Expr::Call(Some(target), name, _, _) if name == "?" => {
-                self.check(target);
-                Decl::Unknown
+            // `e.?field`: an optional of the field (cel-go's
+            // `checkSelectField`, optional).
+            Expr::Call(Some(target), name, args, at) if name == "?" => {
+                let target = self.check(target);
+                match args.first() {
+                    // A selection on an optional is one already.
+                    Some(Expr::Literal(Value::String(field), _)) => match target {
+                        Decl::Optional(_) => self.select(target, field, *at),
+                        _ => self.select(target, field, *at).optional(),
+                    },
+                    _ => Decl::Unknown,
+                }
+            }
+            // A macro the parser leaves a call: its leading arguments are
+            // the variables it binds.
+            Expr::Call(Some(range), name, args, at)
+                if let Some((vars, bodies)) = comprehension_shape(name, args) =>
+            {
+                self.comprehension(range, name, &vars, bodies, *at)
             }
             // `sets.contains(…)`, `format.dns1123Label()`: a name outside
             // the scope before the `.` may make a namespaced function.
@@ -618,7 +737,7 @@ impl<'a> Checker<'a> {
             // receiver, then refuses the name, at the call's `(`.
             Expr::Call(target, name, args, at)
                 if !DECLARED_FUNCTIONS.contains(&name.as_str())
-                    || macro_only(name, target.is_some()) =>
+                    || macro_only(name, target.is_some(), args) =>
             {
                 for arg in args {
                     self.check(arg);
@@ -628,7 +747,11 @@ impl<'a> Checker<'a> {
                 }
                 let message = format!("undeclared reference to '{name}' (in container '')");
                 self.errors.push((*at, message));
-                Decl::Unknown
+                Decl::Error
+            }
+            // `type(e)`: the type of `e`'s type.
+            Expr::Call(None, name, args, _) if name == "type" && args.len() == 1 => {
+                self.check(&args[0]).type_of()
             }
             // `dyn(e)`: any value, as a dyn.
             Expr::Call(None, name, args, _) if name == "dyn" && args.len() == 1 => {
@@ -640,14 +763,32 @@ impl<'a> Checker<'a> {
             // followed.
             Expr::Call(target, name, args, at) => {
                 let receiver = target.as_deref().map(|t| self.check(t));
-                let Some(overloads) = overloads(name, receiver.is_some()) else {
-                    return Decl::Unknown;
-                };
-                self.literal_argument(name, args);
-                let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
-                self.call(name, overloads, receiver, &args, *at)
+                let types: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
+                self.apply(name, receiver, args, &types, *at)
             }
         }
+    }
+
+    /// The call of the declared function `name` on `receiver` (a method)
+    /// with `args` of types `types`, at `at`.
+    fn apply(
+        &mut self,
+        name: &str,
+        receiver: Option<Decl<'a>>,
+        args: &[Expr],
+        types: &[Decl<'a>],
+        at: usize,
+    ) -> Decl<'a> {
+        if let Some(receiver) = receiver
+            && OPTIONAL_METHODS.contains(&name)
+        {
+            return self.optional_method(name, receiver, types, at);
+        }
+        let Some(overloads) = overloads(name, receiver.is_some()) else {
+            return Decl::Unknown;
+        };
+        self.literal_argument(name, args);
+        self.call(name, overloads, receiver, types, at)
     }
 
     /// `prefix.name(args)` where `prefix` is no variable (cel-go's
@@ -666,21 +807,28 @@ impl<'a> Checker<'a> {
             self.vars.pop();
             return result;
         }
-        for arg in args {
-            self.check(arg);
-        }
+        let arg_exprs = args;
+        let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
         let Expr::Ident(prefix, _) = target else {
             return Decl::Unknown;
         };
-        if NAMESPACED_FUNCTIONS.contains(&[prefix.as_str(), ".", name].concat().as_str()) {
-            return Decl::Unknown;
+        let qualified = [prefix.as_str(), ".", name].concat();
+        if NAMESPACED_FUNCTIONS.contains(&qualified.as_str()) {
+            // `optional.of(e)`, `optional.ofNonZeroValue(e)`: an optional
+            // of `e`'s type (`optional.none()`'s is a free type parameter,
+            // not followed).
+            return match (qualified.as_str(), args.as_slice()) {
+                ("optional.of" | "optional.ofNonZeroValue", [value]) => value.optional(),
+                _ => Decl::Unknown,
+            };
         }
-        self.check(target);
+        let receiver = self.check(target);
         if !DECLARED_FUNCTIONS.contains(&name) {
             let message = format!("undeclared reference to '{name}' (in container '')");
             self.errors.push((at, message));
+            return Decl::Error;
         }
-        Decl::Unknown
+        self.apply(name, Some(receiver), arg_exprs, &args, at)
     }
 
     /// Whether `name` is a variable in scope or a type name.
@@ -688,43 +836,114 @@ impl<'a> Checker<'a> {
         self.vars.iter().any(|(n, _)| n == name) || type_of_type_name(name).is_some()
     }
 
-    /// A comprehension macro over `range`: its variable is an item of a
-    /// list, a key of a map, a dyn of a dyn; another range is cel-go's
-    /// `expression of type 'string' cannot be range of a comprehension`,
-    /// at the range. `all`'s and `exists`' bodies are an operand of
-    /// `&&` and `||` in the expansion, so they must be bools.
-    fn comprehension(&mut self, range: &Expr, name: &str, var: &str, body: &Expr) -> Decl<'a> {
+    /// A comprehension macro over `range` (cel-go's and its two-variable
+    /// extension's, `ext.Lists`' `sortBy`, the optional library's
+    /// `optMap`): `vars` bound in `bodies` (the last is the result's; a
+    /// `map`'s or a transform's filter comes before it). One variable is
+    /// an item of a list, a key of a map, a dyn of a dyn; two are a
+    /// list's index and item, a map's key and value. Another range is
+    /// cel-go's `expression of type 'string' cannot be range of a
+    /// comprehension`, at the range. `all`'s and `exists`' bodies are an
+    /// operand of `&&` and `||` in the expansion, so they must be bools,
+    /// and `exists_one`'s the condition of a `_?_:_` counting matches.
+    fn comprehension(
+        &mut self,
+        range: &Expr,
+        name: &str,
+        vars: &[&str],
+        bodies: &[Expr],
+        at: usize,
+    ) -> Decl<'a> {
         let range_type = self.check(range);
-        let item = match range_type {
-            Decl::List(item) => decl(item, embedded(item)).unwrap_or(Decl::Unknown),
-            Decl::ListOf(t) => Decl::named(t),
-            Decl::Map(_) | Decl::MapOf(_) => Decl::Scalar("string"),
-            Decl::Dyn => Decl::Dyn,
-            Decl::Scalar(t) => {
+        let optional_macro = name.starts_with("opt");
+        let (key, item) = match range_type {
+            // `optMap`'s variable is the value an optional holds; its
+            // expansion calls `hasValue()` and `value()` on another type.
+            Decl::Optional(_) if optional_macro => {
+                (range_type.held().unwrap_or(Decl::Unknown), Decl::Unknown)
+            }
+            Decl::Dyn | Decl::Error if optional_macro => (Decl::Dyn, Decl::Unknown),
+            Decl::Unknown => (Decl::Unknown, Decl::Unknown),
+            _ if optional_macro => {
+                for method in ["hasValue", "value"] {
+                    self.optional_method(method, range_type, &[], at);
+                }
+                (Decl::Unknown, Decl::Unknown)
+            }
+            Decl::List(item) => (
+                Decl::Scalar("int"),
+                decl(item, embedded(item)).unwrap_or(Decl::Unknown),
+            ),
+            Decl::ListOf(t) => (Decl::Scalar("int"), Decl::named(t)),
+            Decl::Map(values) => (
+                Decl::Scalar("string"),
+                decl(values, embedded(values)).unwrap_or(Decl::Unknown),
+            ),
+            Decl::MapOf(t) => (Decl::Scalar("string"), Decl::named(t)),
+            Decl::Dyn | Decl::Error => (Decl::Dyn, Decl::Dyn),
+            Decl::Scalar(_) | Decl::Optional(_) | Decl::TypeOf(_) => {
+                let Some(t) = type_name(range_type) else {
+                    return Decl::Unknown;
+                };
                 let message = format!(
                     "expression of type '{t}' cannot be range of a comprehension (must be list, map, or dynamic)"
                 );
                 self.errors.push((location(range), message));
-                Decl::Unknown
+                (Decl::Error, Decl::Error)
             }
-            _ => Decl::Unknown,
+            _ => (Decl::Unknown, Decl::Unknown),
         };
-        self.vars.push((var.to_string(), item));
-        let body_type = self.check(body);
-        self.vars.pop();
+        let bound = match (vars, range_type) {
+            ([_, _], _) => vec![key, item],
+            (_, Decl::List(_) | Decl::ListOf(_)) => vec![item],
+            _ => vec![key],
+        };
+        for (var, d) in vars.iter().zip(bound) {
+            self.vars.push((var.to_string(), d));
+        }
+        let types: Vec<Decl<'a>> = bodies.iter().map(|b| self.check(b)).collect();
+        self.vars.truncate(self.vars.len() - vars.len());
+        let (Some(body), Some(&body_type)) = (bodies.last(), types.last()) else {
+            return Decl::Unknown;
+        };
         match name {
             "all" | "exists" => {
                 self.expect_bool(body_type, location(body));
                 Decl::Scalar("bool")
             }
-            "exists_one" => Decl::Scalar("bool"),
+            "exists_one" | "existsOne" => {
+                let counted = type_name(body_type)
+                    .filter(|t| !["bool", "dyn", ERROR_TYPE].contains(&t.as_str()));
+                if let Some(t) = counted {
+                    let message = format!(
+                        "found no matching overload for '_?_:_' applied to '({t}, int, int)'"
+                    );
+                    self.errors.push((at, message));
+                }
+                Decl::Scalar("bool")
+            }
+            // The accumulator's type: a list of the items kept or made (a
+            // dyn's after a dyn or an error).
             "filter" => match range_type {
                 Decl::List(_) | Decl::ListOf(_) => range_type,
                 Decl::Map(_) | Decl::MapOf(_) => Decl::ListOf("string"),
+                Decl::Dyn | Decl::Error => Decl::ListOf("dyn"),
+                _ if matches!(item, Decl::Error) => Decl::ListOf(ERROR_TYPE),
                 _ => Decl::Unknown,
             },
-            "map" => match body_type {
+            "map" | "transformList" => match body_type {
                 Decl::Scalar(t) => Decl::ListOf(t),
+                Decl::Dyn => Decl::ListOf("dyn"),
+                Decl::Error => Decl::ListOf(ERROR_TYPE),
+                _ => Decl::Unknown,
+            },
+            "sortBy" => match range_type {
+                Decl::List(_) | Decl::ListOf(_) => range_type,
+                _ => Decl::Unknown,
+            },
+            "optMap" if matches!(range_type, Decl::Optional(_)) => body_type.optional(),
+            "optFlatMap" if matches!(range_type, Decl::Optional(_)) => match body_type {
+                Decl::Optional(_) => body_type,
                 _ => Decl::Unknown,
             },
             _ => Decl::Unknown,
@@ -749,6 +968,24 @@ impl<'a> Checker<'a> {
         let Some(first) = names.first() else {
             return Decl::ListOf("dyn");
         };
+        // After an error (the validator does not run then), cel-go's
+        // `joinTypes`: an item of the error type gives way to the next
+        // item's type, and an item after others takes their place.
+        if types.iter().any(|t| matches!(t, Decl::Error)) {
+            let joined = types[1..]
+                .iter()
+                .fold(types[0], |before, item| match before {
+                    Decl::Error => *item,
+                    _ if matches!(item, Decl::Error) => Decl::Error,
+                    _ => before,
+                });
+            return match joined {
+                Decl::Error => Decl::ListOf(ERROR_TYPE),
+                Decl::Scalar(t) => Decl::ListOf(t),
+                Decl::Dyn => Decl::ListOf("dyn"),
+                _ => Decl::Unknown,
+            };
+        }
         if let Some((item, found)) = items.iter().zip(&names).find(|(_, n)| *n != first) {
             let message = format!("expected type '{first}' but found '{found}'");
             self.validator_errors.push((location(item), message));
@@ -765,7 +1002,8 @@ impl<'a> Checker<'a> {
     /// literal given to `duration()` or `timestamp()` is converted when
     /// the expression is compiled (Go's `time.ParseDuration`, RFC 3339
     /// within years 1 to 9999): `invalid duration argument`, at the
-    /// literal (`duration('1d')`: Go has no day unit).
+    /// literal (`duration('1d')`: Go has no day unit; `duration(5)`: the
+    /// conversion of an int is declared, not run).
     ///
     /// `ValidateRegexLiterals`: the first argument of `matches` (the
     /// pattern of `s.matches(p)`, but the text of `matches(s, p)`), when
@@ -774,12 +1012,19 @@ impl<'a> Checker<'a> {
     fn literal_argument(&mut self, name: &str, args: &[Expr]) {
         // cel-go's `formatValidator`: the first argument, of a call with
         // or without a receiver.
-        let Some(Expr::Literal(text @ Value::String(literal), at)) = args.first() else {
+        let Some(Expr::Literal(literal, at)) = args.first() else {
             return;
         };
-        let valid = match name {
-            "duration" | "timestamp" => matches!(super::time::call(name, text, false), Some(Ok(_))),
-            "matches" => super::super::regexp::compile_error(literal).is_none(),
+        let valid = match (name, literal) {
+            ("duration" | "timestamp", Value::String(_)) => {
+                matches!(super::time::call(name, literal, false), Some(Ok(_)))
+            }
+            // The validator evaluates the call without its checked
+            // overloads, and cel-go's runtime has no `duration(int)`.
+            ("duration", Value::Int(_)) | ("duration" | "timestamp", Value::Null) => false,
+            ("matches", Value::String(pattern)) => {
+                super::super::regexp::compile_error(pattern).is_none()
+            }
             _ => true,
         };
         if !valid {
@@ -792,7 +1037,15 @@ impl<'a> Checker<'a> {
     /// cel-go's `found no matching overload for '_[_]'` for other known
     /// types, at the `[`.
     fn index(&mut self, target: Decl<'a>, index: Decl<'a>, at: usize) -> Decl<'a> {
-        let (item, key) = match target {
+        // An optional list's or map's item is an optional (the optional
+        // library's `_[_]` overloads); an optional dyn's is not followed.
+        let (held, optional) = match target.held() {
+            Some(Decl::Dyn) => return Decl::Unknown,
+            Some(held) => (held, true),
+            None => (target, false),
+        };
+        let wrap = |item: Decl<'a>| if optional { item.optional() } else { item };
+        let (item, key) = match held {
             Decl::List(item) => (decl(item, embedded(item)).unwrap_or(Decl::Unknown), "int"),
             Decl::ListOf(t) => (Decl::named(t), "int"),
             Decl::Map(values) => (
@@ -800,22 +1053,26 @@ impl<'a> Checker<'a> {
                 "string",
             ),
             Decl::MapOf(t) => (Decl::named(t), "string"),
-            Decl::Dyn => return Decl::Dyn,
-            Decl::Scalar(_) | Decl::Declared(..) => (Decl::Unknown, ""),
+            // A list's and a map's overloads both take it: a dyn.
+            Decl::Dyn | Decl::Error => return Decl::Dyn,
+            Decl::Scalar(_) | Decl::Declared(..) | Decl::Optional(_) | Decl::TypeOf(_) => {
+                (Decl::Unknown, "")
+            }
             _ => return Decl::Unknown,
         };
-        if matches!(index, Decl::Dyn | Decl::Unknown) && !key.is_empty() {
-            return item;
+        if matches!(index, Decl::Dyn | Decl::Unknown | Decl::Error) && !key.is_empty() {
+            return wrap(item);
         }
         if type_name(index).as_deref() == Some(key) {
-            return item;
+            return wrap(item);
         }
-        if let (Some(target), Some(index)) = (type_name(target), type_name(index)) {
-            let message =
-                format!("found no matching overload for '_[_]' applied to '({target}, {index})'");
-            self.errors.push((at, message));
-        }
-        Decl::Unknown
+        let (Some(target), Some(index)) = (type_name(target), type_name(index)) else {
+            return Decl::Unknown;
+        };
+        let message =
+            format!("found no matching overload for '_[_]' applied to '({target}, {index})'");
+        self.errors.push((at, message));
+        Decl::Error
     }
 
     /// `c ? a : b`, cel-go's `_?_:_` of `(bool, A, A)`: the branches'
@@ -828,18 +1085,24 @@ impl<'a> Checker<'a> {
         // A dyn takes any type; `null` joins only a nullable branch
         // (cel-go's `internalIsAssignableNull`): `c ? 'a' : null` is
         // refused, `c ? timestamp(…) : null` taken.
-        let joined = yes == no
-            || [yes, no].iter().any(|n| n.contains("dyn"))
-            || null_beside(yes, no)
-            || null_beside(no, yes);
-        if !joined || !["bool", "dyn"].contains(&condition.as_str()) {
+        let joined = unifies(yes, no) || null_beside(yes, no) || null_beside(no, yes);
+        if !joined || !["bool", "dyn", ERROR_TYPE].contains(&condition.as_str()) {
             let message = format!(
                 "found no matching overload for '_?_:_' applied to '({condition}, {yes}, {no})'"
             );
             self.errors.push((at, message));
-            return Decl::Unknown;
+            return Decl::Error;
         }
-        if yes == no { given[1] } else { Decl::Unknown }
+        // The overload's `A`, bound by the first branch and made more
+        // general by the second (`mostGeneral`): a dyn wins, an error
+        // gives way to a type after it.
+        match (given[1], given[2]) {
+            _ if yes == no => given[1],
+            (Decl::Dyn, _) | (_, Decl::Dyn) => Decl::Dyn,
+            (Decl::Error, _) => Decl::Error,
+            (_, Decl::Error) => given[1],
+            _ => Decl::Unknown,
+        }
     }
 
     /// `!e` or `-e`. cel-go's parser drops an even run of the same
@@ -868,13 +1131,15 @@ impl<'a> Checker<'a> {
         match (operand, type_name(operand)) {
             (Decl::Scalar(t), _) if takes.contains(&t) => operand,
             // `!_` has one overload, `-_` two.
-            (Decl::Dyn | Decl::Unknown, _) if name == "!_" => Decl::Scalar("bool"),
+            (Decl::Dyn | Decl::Unknown | Decl::Error, _) if name == "!_" => Decl::Scalar("bool"),
+            // Both of `-_`'s overloads take an error: a dyn.
+            (Decl::Error, _) => Decl::Dyn,
             (Decl::Dyn | Decl::Unknown, _) => operand,
-            (_, Some(found)) if !found.contains("dyn") => {
+            (_, Some(found)) => {
                 let message =
                     format!("found no matching overload for '{name}' applied to '({found})'");
                 self.errors.push((first, message));
-                Decl::Unknown
+                Decl::Error
             }
             _ => Decl::Unknown,
         }
@@ -882,52 +1147,65 @@ impl<'a> Checker<'a> {
 
     /// An operand of `&&` or `||` (or the body of `all` and `exists`),
     /// which must be a bool: cel-go's `expected type 'bool' but found
-    /// 'int'`, at the operand.
-    fn expect_bool(&mut self, found: Decl<'a>, at: usize) {
-        if matches!(found, Decl::Scalar("bool") | Decl::Dyn | Decl::Unknown) {
-            return;
+    /// 'int'`, at the operand. Whether it is one (or may be).
+    fn expect_bool(&mut self, found: Decl<'a>, at: usize) -> bool {
+        if matches!(
+            found,
+            Decl::Scalar("bool") | Decl::Dyn | Decl::Unknown | Decl::Error
+        ) {
+            return true;
         }
         if let Some(name) = type_name(found) {
             self.errors
                 .push((at, format!("expected type 'bool' but found '{name}'")));
         }
+        false
     }
 
     /// The type of `left op right` when both types are known (scalars of
-    /// a schema or literals, lists and maps of them): cel-go's `found no
-    /// matching overload` (at the operator) for a pair its standard
-    /// overloads do not take. Equality takes two values of one type (or
-    /// `null` beside a timestamp, a duration or a declared object); the
-    /// relations compare numbers across int and double, as Kubernetes'
-    /// environment allows (`CrossTypeNumericComparisons`); arithmetic
-    /// takes the same type on both sides, and a timestamp's and
-    /// duration's sums and differences; `+` joins two lists of one type;
-    /// `in` looks for a value in a list of its type or a key in a map.
+    /// a schema or literals, lists and maps of them, dyn): cel-go's `found
+    /// no matching overload` (at the operator) for a pair its standard
+    /// overloads do not take, a dyn taking the place of any type.
+    /// Equality takes two values of types that unify (or `null` beside a
+    /// nullable one); `in` looks for a value in a list of its type or a
+    /// key in a map; `+` joins two lists of one type; the other operators
+    /// are [`scalar_operator`]'s.
     fn operator(&mut self, op: &str, left: Decl<'a>, right: Decl<'a>, at: usize) -> Decl<'a> {
-        const NUMBERS: [&str; 2] = ["int", "double"];
-        // The scalars cel-go orders, and those `+` joins (not a library
-        // type's: `net.CIDR`, `kubernetes.Quantity`).
-        const ORDERED: [&str; 8] = [
-            "int", "uint", "double", "string", "bytes", "bool", TIME, SPAN,
-        ];
-        const ADDED: [&str; 6] = ["int", "uint", "double", "string", "bytes", SPAN];
-        const TIME: &str = TIMESTAMP_TYPE;
-        const SPAN: &str = DURATION_TYPE;
         let relation = matches!(op, "==" | "!=" | "<" | "<=" | ">" | ">=" | "in");
         let unchecked = if relation {
             Decl::Scalar("bool")
         } else {
             Decl::Unknown
         };
-        // A dyn is taken by any overload; inside a list or a map it stands
-        // for any item (`unifies`).
         let (Some(l_name), Some(r_name)) = (type_name(left), type_name(right)) else {
             return unchecked;
         };
-        if l_name == "dyn" || r_name == "dyn" {
-            return unchecked;
-        }
-        let no_overload = |checker: &mut Self| {
+        let is_list = |d: Decl<'_>| matches!(d, Decl::List(_) | Decl::ListOf(_));
+        let found = match op {
+            "==" | "!=" => (unifies(&l_name, &r_name)
+                || null_beside(&l_name, &r_name)
+                || null_beside(&r_name, &l_name))
+            .then_some(Decl::Scalar("bool")),
+            "in" => match right {
+                Decl::Dyn | Decl::Error => Some(Decl::Scalar("bool")),
+                Decl::List(_) | Decl::ListOf(_) => item_of(right)
+                    .and_then(type_name)
+                    .is_none_or(|item| unifies(&item, &l_name) || null_beside(&l_name, &item))
+                    .then_some(Decl::Scalar("bool")),
+                Decl::Map(_) | Decl::MapOf(_) => ["string", "dyn"]
+                    .contains(&l_name.as_str())
+                    .then_some(Decl::Scalar("bool")),
+                _ => None,
+            },
+            // `list(A) + list(A)`: a dyn is a list of anything.
+            "+" if is_list(left) || is_list(right) => match (left, right) {
+                (Decl::Dyn | Decl::Error, list) | (list, Decl::Dyn | Decl::Error) => Some(list),
+                _ if is_list(left) && is_list(right) && unifies(&l_name, &r_name) => Some(left),
+                _ => None,
+            },
+            _ => scalar_operator(op, &l_name, &r_name),
+        };
+        found.unwrap_or_else(|| {
             let name = if op == "in" {
                 "@in".to_string()
             } else {
@@ -936,57 +1214,9 @@ impl<'a> Checker<'a> {
             let message = format!(
                 "found no matching overload for '{name}' applied to '({l_name}, {r_name})'"
             );
-            checker.errors.push((at, message));
-            Decl::Unknown
-        };
-        let equal = unifies(&l_name, &r_name)
-            || null_beside(&l_name, &r_name)
-            || null_beside(&r_name, &l_name);
-        let (Decl::Scalar(l), Decl::Scalar(r)) = (left, right) else {
-            let taken = match (op, right) {
-                ("==" | "!=", _) => equal,
-                ("+", Decl::List(_) | Decl::ListOf(_)) => {
-                    l_name.starts_with("list(") && unifies(&l_name, &r_name)
-                }
-                ("in", Decl::List(item)) => decl(item, embedded(item))
-                    .and_then(type_name)
-                    .is_some_and(|t| unifies(&t, &l_name)),
-                ("in", Decl::ListOf(t)) => unifies(t, &l_name),
-                ("in", Decl::Map(_) | Decl::MapOf(_)) => l_name == "string",
-                _ => false,
-            };
-            return match (taken, op) {
-                (false, _) => no_overload(self),
-                (true, "+") => left,
-                (true, _) => Decl::Scalar("bool"),
-            };
-        };
-        let result = match op {
-            "==" | "!=" => equal.then_some("bool"),
-            "<" | "<=" | ">" | ">=" => ((l == r && ORDERED.contains(&l))
-                || (NUMBERS.contains(&l) && NUMBERS.contains(&r)))
-            .then_some("bool"),
-            "+" => match (l, r) {
-                (TIME, SPAN) | (SPAN, TIME) => Some(TIME),
-                _ if l == r && ADDED.contains(&l) => Some(l),
-                _ => None,
-            },
-            "-" => match (l, r) {
-                (TIME, TIME) => Some(SPAN),
-                (TIME, SPAN) => Some(TIME),
-                _ if l == r && (NUMBERS.contains(&l) || l == SPAN) => Some(l),
-                _ => None,
-            },
-            "*" | "/" => (l == r && NUMBERS.contains(&l)).then_some(l),
-            "%" => (l == "int" && r == "int").then_some(l),
-            // A scalar is neither a list nor a map.
-            "in" => None,
-            _ => return Decl::Unknown,
-        };
-        match result {
-            Some(t) => Decl::Scalar(t),
-            None => no_overload(self),
-        }
+            self.errors.push((at, message));
+            Decl::Error
+        })
     }
 
     /// The type of the call of `name` (of `overloads`) on `receiver` (a
@@ -1003,16 +1233,36 @@ impl<'a> Checker<'a> {
         at: usize,
     ) -> Decl<'a> {
         let given: Vec<Decl<'a>> = receiver.into_iter().chain(args.iter().copied()).collect();
+        // A value of the receiver's item type (`list(A).indexOf(A)`).
+        let element = |param: Param, g: Decl<'a>| {
+            param != Param::Element || given.first().is_none_or(|list| element_fits(*list, g))
+        };
         let mut results = overloads.iter().filter_map(|(params, result)| {
-            (params.len() == given.len() && params.iter().zip(&given).all(|(p, g)| takes(*p, *g)))
-                .then_some(*result)
+            (params.len() == given.len()
+                && params
+                    .iter()
+                    .zip(&given)
+                    .all(|(p, g)| takes(*p, *g) && element(*p, *g)))
+            .then_some(*result)
         });
         if let Some(first) = results.next() {
             let same = results.all(|r| r == first);
             let known = !given.iter().any(|g| matches!(g, Decl::Unknown));
+            let receiver = given.first().copied().unwrap_or(Decl::Unknown);
             return match first {
                 Param::Scalar(t) if same => Decl::Scalar(t),
                 Param::Strings if same => Decl::ListOf("string"),
+                // A list of the overloads' unbound `A`.
+                Param::Same | Param::Flat
+                    if same && matches!(receiver, Decl::Dyn | Decl::Error) =>
+                {
+                    Decl::ListOf("dyn")
+                }
+                Param::Same if same => receiver,
+                Param::Item if same => item_of(receiver).unwrap_or(Decl::Unknown),
+                Param::Flat if same => item_of(receiver)
+                    .filter(|item| matches!(item, Decl::List(_) | Decl::ListOf(_)))
+                    .unwrap_or(Decl::Unknown),
                 _ if !same && known => Decl::Dyn,
                 _ => Decl::Unknown,
             };
@@ -1032,13 +1282,90 @@ impl<'a> Checker<'a> {
         };
         let message = format!("found no matching overload for '{name}' applied to '{signature}'");
         self.errors.push((at, message));
-        Decl::Unknown
+        Decl::Error
+    }
+
+    /// A method of cel-go's optional library called on `receiver` with
+    /// `args`, at `at`: `hasValue()`, `value()`, `or(optional)`,
+    /// `orValue(value)`, and ext.Lists' `first()` and `last()`, whose
+    /// item is an optional. The type an optional holds binds the
+    /// overloads' type parameter, and a dyn on either side makes it dyn
+    /// (cel-go's `mostGeneral`). A receiver of another known type, or an
+    /// argument that does not unify, has no overload.
+    fn optional_method(
+        &mut self,
+        name: &str,
+        receiver: Decl<'a>,
+        args: &[Decl<'a>],
+        at: usize,
+    ) -> Decl<'a> {
+        // The overloads' `V` from the optional's `held` and a value `given`
+        // for it; `None` where they do not unify.
+        let bind = |held: Decl<'a>, given: Decl<'a>| -> Option<Decl<'a>> {
+            let (Some(h), Some(g)) = (type_name(held), type_name(given)) else {
+                return Some(Decl::Unknown);
+            };
+            // An error binds nothing (cel-go's `mostGeneral` keeps the
+            // other type, or the error that came first).
+            Some(
+                if h == g || null_beside(&g, &h) || h == ERROR_TYPE || g == ERROR_TYPE {
+                    held
+                } else if h == "dyn" || g == "dyn" {
+                    Decl::Dyn
+                } else if unifies(&h, &g) {
+                    Decl::Unknown
+                } else {
+                    return None;
+                },
+            )
+        };
+        // Any overload takes an error, as a dyn, and `null` (an
+        // optional is nullable), its `V` unbound.
+        let receiver = match receiver {
+            Decl::Error | Decl::Scalar(NULL_TYPE) => Decl::Dyn,
+            other => other,
+        };
+        let found = match (name, receiver, args) {
+            (_, Decl::Unknown, _) => Some(Decl::Unknown),
+            ("hasValue", Decl::Optional(_) | Decl::Dyn, []) => Some(Decl::Scalar("bool")),
+            ("value", Decl::Dyn, []) => Some(Decl::Dyn),
+            ("value", Decl::Optional(_), []) => receiver.held(),
+            ("orValue", Decl::Dyn, [value]) => Some(*value),
+            ("orValue", Decl::Optional(_), [value]) => {
+                receiver.held().and_then(|held| bind(held, *value))
+            }
+            ("or", Decl::Dyn, [other]) => Some(match other {
+                Decl::Optional(_) | Decl::Unknown => *other,
+                _ => Decl::Unknown,
+            }),
+            ("or", Decl::Optional(_), [Decl::Dyn | Decl::Unknown]) => Some(receiver),
+            ("or", Decl::Optional(_), [other @ Decl::Optional(_)]) => receiver
+                .held()
+                .zip(other.held())
+                .and_then(|(held, given)| bind(held, given))
+                .map(|held| match held {
+                    Decl::Unknown => Decl::Unknown,
+                    held => held.optional(),
+                }),
+            ("first" | "last", Decl::List(item), []) => {
+                Some(decl(item, embedded(item)).map_or(Decl::Unknown, Decl::optional))
+            }
+            ("first" | "last", Decl::ListOf(t), []) => Some(Decl::named(t).optional()),
+            ("first" | "last", Decl::Dyn, []) => Some(Decl::Unknown),
+            _ => None,
+        };
+        // No overload takes them: cel-go's message where it names the types.
+        found.unwrap_or_else(|| self.call(name, &[], Some(receiver), args, at))
     }
 
     /// The field `field` of a value of type `target`, selected at `at`:
     /// an error when an object does not declare it, or when the value is
     /// a scalar or a list.
     fn select(&mut self, target: Decl<'a>, field: &str, at: usize) -> Decl<'a> {
+        // A field of an optional is an optional of the field.
+        if let Some(held) = target.held() {
+            return self.select(held, field, at).optional();
+        }
         let found = match target {
             Decl::Object(schema, root) => object_field(schema, root, field),
             Decl::RootMeta => {
@@ -1050,37 +1377,101 @@ impl<'a> Checker<'a> {
             }
             Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Unknown),
             Decl::MapOf(t) => return Decl::named(t),
-            Decl::Scalar(_) | Decl::List(_) | Decl::ListOf(_) => {
+            // cel-go goes on with a dyn.
+            Decl::Scalar(_) | Decl::List(_) | Decl::ListOf(_) | Decl::TypeOf(_) => {
                 if let Some(t) = type_name(target) {
                     let message = format!("type '{t}' does not support field selection");
                     self.errors.push((at, message));
                 }
-                return Decl::Unknown;
+                return Decl::Dyn;
             }
-            Decl::Dyn | Decl::Unknown => return target,
+            Decl::Dyn | Decl::Error => return Decl::Dyn,
+            Decl::Unknown => return target,
+            Decl::Optional(_) => return Decl::Unknown,
         };
         found.unwrap_or_else(|| {
             self.errors.push((at, format!("undefined field '{field}'")));
-            Decl::Unknown
+            Decl::Error
         })
     }
+}
+
+/// The type of `l op r` for the scalar overloads of an arithmetic
+/// operator or a relation (cel-go's standard library, with Kubernetes'
+/// `CrossTypeNumericComparisons`), `l` and `r` being type names and `dyn`
+/// standing for any: the result of the overloads that take them (dyn
+/// where those differ), `None` where none does.
+fn scalar_operator(op: &str, l: &str, r: &str) -> Option<Decl<'static>> {
+    const TIME: &str = TIMESTAMP_TYPE;
+    const SPAN: &str = DURATION_TYPE;
+    const NUMBERS: [&str; 3] = ["int", "uint", "double"];
+    // The scalars cel-go orders (not a library type's: `net.CIDR`,
+    // `kubernetes.Quantity`).
+    const ORDERED: [&str; 8] = [
+        "int", "uint", "double", "string", "bytes", "bool", TIME, SPAN,
+    ];
+    let same = |types: &[&'static str], result: Option<&'static str>| {
+        types
+            .iter()
+            .map(|t| (*t, *t, result.unwrap_or(t)))
+            .collect::<Vec<_>>()
+    };
+    let overloads: Vec<(&str, &str, &str)> = match op {
+        "<" | "<=" | ">" | ">=" => {
+            let mut all = same(&ORDERED, Some("bool"));
+            for a in NUMBERS {
+                all.extend(NUMBERS.iter().filter(|b| **b != a).map(|b| (a, *b, "bool")));
+            }
+            all
+        }
+        "+" => {
+            let mut all = same(&["int", "uint", "double", "string", "bytes", SPAN], None);
+            all.extend([(TIME, SPAN, TIME), (SPAN, TIME, TIME)]);
+            all
+        }
+        "-" => {
+            let mut all = same(&["int", "uint", "double", SPAN], None);
+            all.extend([(TIME, TIME, SPAN), (TIME, SPAN, TIME)]);
+            all
+        }
+        "*" | "/" => same(&NUMBERS, None),
+        "%" => same(&["int", "uint"], None),
+        _ => return None,
+    };
+    let fits = |given: &str, param: &str| {
+        ["dyn", ERROR_TYPE, param].contains(&given) || null_beside(given, param)
+    };
+    let mut results = overloads
+        .iter()
+        .filter(|(a, b, _)| fits(l, a) && fits(r, b))
+        .map(|(_, _, result)| *result);
+    let first = results.next()?;
+    Some(if results.all(|other| other == first) {
+        Decl::Scalar(first)
+    } else {
+        Decl::Dyn
+    })
 }
 
 impl Decl<'static> {
     /// The type a scalar type's name stands for (`dyn` too).
     fn named(t: &'static str) -> Self {
-        if t == "dyn" {
-            Decl::Dyn
-        } else {
-            Decl::Scalar(t)
+        match t {
+            "dyn" => Decl::Dyn,
+            ERROR_TYPE => Decl::Error,
+            _ => Decl::Scalar(t),
         }
     }
 }
 
 /// Whether `null` may stand beside a value of the type `t` (cel-go's
-/// legacy nullable types: timestamps, durations, objects).
+/// legacy nullable types: timestamps, durations, objects, and opaque
+/// types: the IP and CIDR libraries' types, optionals).
 fn nullable(t: &str) -> bool {
-    [TIMESTAMP_TYPE, DURATION_TYPE, NULL_TYPE].contains(&t) || t.starts_with("kubernetes.")
+    [TIMESTAMP_TYPE, DURATION_TYPE, NULL_TYPE].contains(&t)
+        || ["kubernetes.", "net.", "optional_type("]
+            .iter()
+            .any(|kind| t.starts_with(kind))
 }
 
 /// Whether `a` is `null_type` and `b` a type it may stand beside.
@@ -1113,7 +1504,11 @@ fn unifies(a: &str, b: &str) -> bool {
         params.push(inner[start..].trim());
         (&t[..open], params)
     }
-    if a == b || a == "dyn" || b == "dyn" {
+    if a == b || [a, b].iter().any(|t| ["dyn", ERROR_TYPE].contains(t)) {
+        return true;
+    }
+    // Any type's type is assignable to another's (cel-go's `TypeKind`).
+    if a.starts_with("type(") && b.starts_with("type(") {
         return true;
     }
     let ((a_name, a_params), (b_name, b_params)) = (split(a), split(b));
@@ -1123,11 +1518,39 @@ fn unifies(a: &str, b: &str) -> bool {
         && a_params.iter().zip(&b_params).all(|(x, y)| unifies(x, y))
 }
 
+/// The variables and bodies of a call of `name` with `args` that is one
+/// of the receiver macros the parser leaves a call (cel-go's `map` with a
+/// filter, the two-variable comprehensions, `sortBy`,
+/// `optMap`, `optFlatMap`), when its variables are names; `None` for
+/// another call.
+fn comprehension_shape<'e>(name: &str, args: &'e [Expr]) -> Option<(Vec<&'e str>, &'e [Expr])> {
+    let variables = match (name, args.len()) {
+        ("all" | "exists" | "existsOne" | "exists_one", 3)
+        | ("transformList" | "transformMap" | "transformMapEntry", 3 | 4) => 2,
+        ("sortBy" | "optMap" | "optFlatMap", 2) | ("map", 3) => 1,
+        _ => return None,
+    };
+    let (vars, bodies) = args.split_at(variables);
+    let vars = vars
+        .iter()
+        .map(|v| match v {
+            Expr::Ident(name, _) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((vars, bodies))
+}
+
+/// The methods [`Checker::optional_method`] types: cel-go's optional
+/// library's, and ext.Lists' `first()` and `last()`, which give one.
+const OPTIONAL_METHODS: [&str; 6] = ["hasValue", "value", "or", "orValue", "first", "last"];
+
 /// A macro's name called the other way (`all(x, p)` without a receiver,
-/// `x.has(f)`): no macro expands it, and no function has the name, so it
-/// is an undeclared reference.
-fn macro_only(name: &str, member: bool) -> bool {
-    const RECEIVER_MACROS: [&str; 11] = [
+/// `x.has(f)`, `l.existsOne(x, p)`: that macro takes two variables): no
+/// macro expands it, and no function has the name, so it is an
+/// undeclared reference.
+fn macro_only(name: &str, member: bool, args: &[Expr]) -> bool {
+    const RECEIVER_MACROS: [&str; 12] = [
         "all",
         "exists",
         "exists_one",
@@ -1139,9 +1562,11 @@ fn macro_only(name: &str, member: bool) -> bool {
         "transformMapEntry",
         "optMap",
         "optFlatMap",
+        "sortBy",
     ];
     if member {
         name == "has"
+            || (RECEIVER_MACROS.contains(&name) && comprehension_shape(name, args).is_none())
     } else {
         RECEIVER_MACROS.contains(&name)
     }
@@ -1314,18 +1739,25 @@ const NAMESPACED_FUNCTIONS: &[&str] = &[
     "format.datetime",
 ];
 
-/// A parameter of an overload: a scalar type, any list, a list of
-/// strings, any map, one of the library types the check does not follow
-/// (an IP, a CIDR, a quantity, a URL, an optional: never a scalar, a list
-/// or a map), or anything.
+/// A parameter or result of an overload: a scalar type (a library's type
+/// by its name), any list, a list of strings, any map, or anything. A
+/// list library's parameters are typed by their receiver's: a list of
+/// items of one of some types (cel-go's templated overloads), a list of
+/// lists, a value of the receiver's item type; and so are its results:
+/// the receiver's type, its item's, its items' items'.
 #[derive(Clone, Copy, PartialEq)]
 enum Param {
     Scalar(&'static str),
     List,
     Strings,
     Map,
-    Library,
     Any,
+    Items(&'static [&'static str]),
+    Lists,
+    Element,
+    Same,
+    Item,
+    Flat,
 }
 
 const STRING: Param = Param::Scalar("string");
@@ -1361,8 +1793,21 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
     const INDEX: &[Overload] = &[
         (&[STRING, STRING], INT),
         (&[STRING, STRING, INT], INT),
-        (&[Param::List, Param::Any], INT),
+        (&[Param::List, Param::Element], INT),
     ];
+    // The item types apiserver's lists library and ext.Lists' `sort()`
+    // order, and those `sum()` adds.
+    const COMPARABLE: Param = Param::Items(&[
+        "int",
+        "uint",
+        "double",
+        "bool",
+        DURATION_TYPE,
+        TIMESTAMP_TYPE,
+        "string",
+        "bytes",
+    ]);
+    const SUMMABLE: Param = Param::Items(&["int", "uint", "double", DURATION_TYPE]);
     // A string's argument makes the Kubernetes type (IP, CIDR, URL,
     // quantity) or tells whether it would.
     // The Kubernetes libraries' types, by the names cel-go prints.
@@ -1371,11 +1816,6 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
     const CIDR: Param = Param::Scalar("net.CIDR");
     const URL: Param = Param::Scalar("kubernetes.URL");
     const IS: &[Overload] = &[(&[STRING], BOOL)];
-    // Methods of the library types alone: never a scalar's.
-    const LIBRARY_TYPE: &[Overload] = &[
-        (&[Param::Library], Param::Any),
-        (&[Param::Library, Param::Any], Param::Any),
-    ];
     Some(match (name, member) {
         ("size", _) => SIZE,
         ("int", false) => &[
@@ -1384,6 +1824,7 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             (&[DURATION], INT),
             (&[STRING], INT),
             (&[TIMESTAMP], INT),
+            (&[Param::Scalar("uint")], INT),
         ],
         ("string", false) => &[
             (&[STRING], STRING),
@@ -1395,13 +1836,19 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             (&[DURATION], STRING),
             (&[INT], STRING),
             (&[TIMESTAMP], STRING),
+            (&[Param::Scalar("uint")], STRING),
         ],
         ("double", false) => &[
             (&[Param::Scalar("double")], Param::Scalar("double")),
             (&[INT], Param::Scalar("double")),
             (&[STRING], Param::Scalar("double")),
+            (&[Param::Scalar("uint")], Param::Scalar("double")),
         ],
-        ("duration", false) => &[(&[DURATION], DURATION), (&[STRING], DURATION)],
+        ("duration", false) => &[
+            (&[DURATION], DURATION),
+            (&[INT], DURATION),
+            (&[STRING], DURATION),
+        ],
         ("timestamp", false) => &[
             (&[TIMESTAMP], TIMESTAMP),
             (&[INT], TIMESTAMP),
@@ -1484,8 +1931,9 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
         ("getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath", true) => {
             &[(&[URL], STRING)]
         }
-        ("hasValue", true) => &[(&[Param::Library], BOOL)],
-        ("value" | "orValue", true) => LIBRARY_TYPE,
+        // Methods alone (the optional library's are
+        // `Checker::optional_method`'s).
+        ("hasValue" | "value" | "or" | "orValue" | "first" | "last", false) => &[],
         // Kubernetes' regex library.
         ("find", true) => &[(&[STRING, STRING], STRING)],
         ("findAll", true) => &[
@@ -1493,6 +1941,27 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             (&[STRING, STRING, INT], Param::Strings),
         ],
         ("find" | "findAll", false) => &[],
+        // apiserver's lists library, ext.Lists version 3 and ext.Strings'
+        // `charAt` and `format` (its `reverse` is version 3's).
+        ("isSorted", true) => &[(&[COMPARABLE], BOOL)],
+        ("min" | "max", true) => &[(&[COMPARABLE], Param::Item)],
+        ("sum", true) => &[(&[SUMMABLE], Param::Item)],
+        ("sort", true) => &[(&[COMPARABLE], Param::Same)],
+        ("reverse" | "distinct", true) => &[(&[Param::List], Param::Same)],
+        ("slice", true) => &[(&[Param::List, INT, INT], Param::Same)],
+        ("flatten", true) => &[
+            (&[Param::Lists], Param::Flat),
+            (&[Param::List, INT], Param::Any),
+        ],
+        ("charAt", true) => &[(&[STRING, INT], STRING)],
+        ("format", true) => &[(&[STRING, Param::List], STRING)],
+        (
+            "isSorted" | "min" | "max" | "sum" | "sort" | "reverse" | "distinct" | "slice"
+            | "flatten" | "charAt" | "format" | "indexOf" | "lastIndexOf",
+            false,
+        ) => &[],
+        // The libraries' global functions, called as methods.
+        ("isQuantity" | "quantity" | "isIP" | "isCIDR" | "cidr" | "isURL" | "url", true) => &[],
         _ => return None,
     })
 }
@@ -1502,7 +1971,7 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
 /// cel-go takes a dyn.
 fn takes(param: Param, given: Decl<'_>) -> bool {
     match (param, given) {
-        (Param::Any, _) | (_, Decl::Dyn | Decl::Unknown) => true,
+        (Param::Any, _) | (_, Decl::Dyn | Decl::Unknown | Decl::Error) => true,
         (Param::Scalar(p), Decl::Scalar(g)) => p == g || null_beside(g, p),
         (Param::List, Decl::List(_) | Decl::ListOf(_))
         | (Param::Map, Decl::Map(_) | Decl::MapOf(_)) => true,
@@ -1512,13 +1981,43 @@ fn takes(param: Param, given: Decl<'_>) -> bool {
                 Some(Decl::Scalar("string") | Decl::Dyn)
             )
         }
-        (Param::Strings, Decl::ListOf(t)) => t == "string" || t == "dyn",
+        // An item of the error type is taken as a dyn item.
+        (Param::Strings, Decl::ListOf(t)) => ["string", "dyn", ERROR_TYPE].contains(&t),
+        (Param::Items(types), Decl::List(_) | Decl::ListOf(_)) => match item_of(given) {
+            Some(Decl::Scalar(t)) => types.contains(&t),
+            item => matches!(item, Some(Decl::Dyn | Decl::Error)),
+        },
+        (Param::Lists, Decl::List(_) | Decl::ListOf(_)) => matches!(
+            item_of(given),
+            Some(Decl::List(_) | Decl::ListOf(_) | Decl::Dyn | Decl::Error)
+        ),
+        (Param::Element, _) => true,
         (_, Decl::Scalar(_) | Decl::List(_) | Decl::Map(_) | Decl::ListOf(_) | Decl::MapOf(_)) => {
             false
         }
-        // Objects and declared types: not a scalar, a list, a map, nor a
-        // library type.
-        (Param::Scalar(_) | Param::List | Param::Strings | Param::Map | Param::Library, _) => false,
+        // Objects, declared types and optionals: not a scalar, a list
+        // nor a map.
+        _ => false,
+    }
+}
+
+/// The item type of a list (a dyn's is a dyn); `None` for another type.
+fn item_of(list: Decl<'_>) -> Option<Decl<'_>> {
+    match list {
+        Decl::List(item) => Some(decl(item, embedded(item)).unwrap_or(Decl::Unknown)),
+        Decl::ListOf(t) => Some(Decl::named(t)),
+        Decl::Dyn | Decl::Error => Some(Decl::Dyn),
+        _ => None,
+    }
+}
+
+/// Whether `value` may be an item of `list` (the overloads' `A` of
+/// `list(A)` and `A`): types that unify, or either one not named.
+fn element_fits(list: Decl<'_>, value: Decl<'_>) -> bool {
+    let item = item_of(list).and_then(type_name);
+    match (item, type_name(value)) {
+        (Some(item), Some(value)) => unifies(&item, &value) || null_beside(&value, &item),
+        _ => true,
     }
 }
 
@@ -1528,6 +2027,7 @@ fn takes(param: Param, given: Decl<'_>) -> bool {
 fn type_name(d: Decl<'_>) -> Option<String> {
     Some(match d {
         Decl::Dyn => "dyn".to_string(),
+        Decl::Error => ERROR_TYPE.to_string(),
         Decl::Scalar(t) => t.to_string(),
         Decl::List(item) => format!("list({})", type_name(decl(item, embedded(item))?)?),
         Decl::Map(values) => format!(
@@ -1537,15 +2037,20 @@ fn type_name(d: Decl<'_>) -> Option<String> {
         Decl::ListOf(t) => format!("list({t})"),
         Decl::MapOf(t) => format!("map(string, {t})"),
         Decl::Declared(name, _) => name.to_string(),
+        Decl::Optional(wrapped) => format!("optional_type({})", type_name(wrapped.inner())?),
+        Decl::TypeOf(wrapped) => format!("type({})", type_name(wrapped.inner())?),
         _ => return None,
     })
 }
 
 /// Where cel-go places an expression: a name's or a literal's start, a
 /// selection's `.`, a `has(`'s or a call's (a macro's) `(`, an operator,
-/// an index's or a list's `[`, a conditional's `?`.
+/// an index's or a list's `[`, a conditional's `?`; an even run of `!`
+/// or `-`, which its parser drops, is its operand's place.
 fn location(e: &Expr) -> usize {
     match e {
+        Expr::Not(inner, _) if let Expr::Not(operand, _) = &**inner => location(operand),
+        Expr::Negate(inner, _) if let Expr::Negate(operand, _) = &**inner => location(operand),
         Expr::Literal(_, at)
         | Expr::Ident(_, at)
         | Expr::Select(_, _, at)

@@ -330,13 +330,21 @@ fn admission_output_types() {
     // A null branch beside a string does not unify in cel-go's checker
     // (`internalIsAssignableNull`: strings are not nullable), though the
     // Kubernetes documentation's audit annotation example has one; beside
-    // a dyn it does (above).
+    // a dyn it does, and the conditional is a dyn (cel-go v0.26.0's
+    // `OutputType`), which an audit annotation may not give.
     assert_eq!(
         vap(&format!(
             "{{{rules}, validations: [{{expression: '!object.spec.paused'}}], auditAnnotations: [{{key: a, valueExpression: \"object.spec.replicas > 3 ? 'high' : null\"}}]}}"
         ))
         .unwrap(),
         "spec.auditAnnotations[0].valueExpression: Invalid value: \"object.spec.replicas > 3 ? 'high' : null\": compilation failed: ERROR: <input>:1:26: found no matching overload for '_?_:_' applied to '(bool, string, null)'\n | object.spec.replicas > 3 ? 'high' : null\n | .........................^"
+    );
+    assert_eq!(
+        vap(&format!(
+            "{{{rules}, validations: [{{expression: '!object.spec.paused'}}], auditAnnotations: [{{key: a, valueExpression: \"object.spec.replicas > 3 ? object.metadata.name : null\"}}]}}"
+        ))
+        .unwrap(),
+        "spec.auditAnnotations[0].valueExpression: Invalid value: \"object.spec.replicas > 3 ? object.metadata.name : null\": must evaluate to one of [string null_type] but got dyn"
     );
     // A literal pattern of `find()` Go refuses: the program cannot be
     // created, an internal error (`convertCELErrorToValidationError`).
@@ -352,7 +360,7 @@ fn admission_output_types() {
         "validations: [{expression: 'object.spec.replicas <= 5', messageExpression: \"'replicas: ' + string(object.spec.replicas)\"}]",
         "validations: [{expression: \"has(object.spec.paused) ? object.spec.paused == true : true\"}]",
         "validations: [{expression: \"object.spec.template.spec.containers.all(c, c.image.startsWith('registry.example.com/'))\"}]",
-        "validations: [{expression: '!object.spec.paused'}], auditAnnotations: [{key: a, valueExpression: \"object.spec.replicas > 3 ? object.metadata.name : null\"}]",
+        "validations: [{expression: '!object.spec.paused'}], auditAnnotations: [{key: a, valueExpression: \"'replicas: ' + string(object.spec.replicas)\"}]",
         "variables: [{name: ok, expression: 'object.spec.replicas < 5'}], validations: [{expression: variables.ok}]",
     ] {
         assert_eq!(vap(&format!("{{{rules}, {good}}}")), None, "{good}");

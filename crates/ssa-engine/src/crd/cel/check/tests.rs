@@ -581,8 +581,9 @@ fn output_types() {
     assert_eq!(output("self.kind", true), "string");
     assert_eq!(output("self.metadata.name", true), "string");
     assert_eq!(output("self.metadata", true), "object");
+    assert_eq!(output("self.tags.sortBy(t, t)", false), "list(string)");
     // What the check does not follow has no name.
-    assert_eq!(output("self.tags.sortBy(t, t)", false), "");
+    assert_eq!(output("self.tags.transformMap(i, t, t)", false), "");
 }
 
 /// cel-go's literal validators: a `duration()` or `timestamp()` of a
@@ -745,6 +746,504 @@ ERROR: <input>:1:16: undeclared reference to 'name' (in container '')
         };
         assert_eq!(&got, want, "{rule}");
     }
+}
+
+/// `rule`'s issues as cel-go displays them, from their columns and
+/// messages (a one-line ASCII rule).
+fn displayed(rule: &str, found: &[(usize, &str)]) -> Option<String> {
+    let issues: Vec<String> = found
+        .iter()
+        .map(|(column, message)| {
+            let caret = format!("{}^", ".".repeat(column - 1));
+            format!("ERROR: <input>:1:{column}: {message}\n | {rule}\n | {caret}")
+        })
+        .collect();
+    (!issues.is_empty()).then(|| issues.join("\n"))
+}
+
+/// The node the tables below check rules at (`optionalOldSelf` for a
+/// rule that reads `oldSelf`), and each rule's issues: cel-go's answers
+/// (`tools/cel-compile`'s recorder, apiextensions-apiserver v0.36.3).
+fn check_table(table: &[(&str, &[(usize, &str)])]) {
+    let node = schema(
+        "{type: object, properties: {tags: {type: array, items: {type: string}}, ll: {type: array, items: {type: array, items: {type: integer}}}, s: {type: string}, \"n\": {type: integer}, m: {type: object, additionalProperties: {type: integer}}, o: {type: object, properties: {a: {type: string}}}, ios: {x-kubernetes-int-or-string: true}}}",
+    );
+    for (rule, found) in table {
+        let compiled = compile(rule, &node, false, rule.contains("oldSelf")).unwrap();
+        assert_eq!(compiled.error, displayed(rule, found), "{rule}");
+    }
+}
+
+/// cel-go's optional types: `e.?f` is an `optional_type` of the field, and so
+/// is a selection or index of an optional; `hasValue()`, `value()`, `or()`
+/// and `orValue()` bind the type held; ext.Lists' `first()` and `last()`
+/// give one; `optMap` binds the value; `oldSelf` of a rule with
+/// `optionalOldSelf` is one of the node's type.
+#[test]
+fn optionals_are_typed() {
+    check_table(&[
+        ("oldSelf.hasValue() && oldSelf.value().s == self.s", &[]),
+        ("oldSelf.?s.orValue('') == self.s", &[]),
+        (
+            "oldSelf.?s.orValue(1) == self.s",
+            &[(
+                19,
+                "found no matching overload for 'orValue' applied to 'optional_type(string).(int)'",
+            )],
+        ),
+        (
+            "self.o.?a.startsWith('a')",
+            &[(
+                21,
+                "found no matching overload for 'startsWith' applied to 'optional_type(string).(string)'",
+            )],
+        ),
+        (
+            "self.?tags['a'] == 1",
+            &[(
+                11,
+                "found no matching overload for '_[_]' applied to '(optional_type(list(string)), string)'",
+            )],
+        ),
+        (
+            "self.?m['a'] == 1",
+            &[(
+                14,
+                "found no matching overload for '_==_' applied to '(optional_type(int), int)'",
+            )],
+        ),
+        (
+            "self.?tags[0] == 1",
+            &[(
+                15,
+                "found no matching overload for '_==_' applied to '(optional_type(string), int)'",
+            )],
+        ),
+        (
+            "self.tags.first() == 'a'",
+            &[(
+                19,
+                "found no matching overload for '_==_' applied to '(optional_type(string), string)'",
+            )],
+        ),
+        ("self.tags.last().orValue('') == 'a'", &[]),
+        (
+            "self.?s.optMap(x, x + 1) == optional.of('b')",
+            &[(
+                21,
+                "found no matching overload for '_+_' applied to '(string, int)'",
+            )],
+        ),
+        ("self.?s.optMap(x, x + 'a') == optional.of('b')", &[]),
+        (
+            "self.tags.optMap(x, x)",
+            &[
+                (
+                    17,
+                    "found no matching overload for 'hasValue' applied to 'list(string).()'",
+                ),
+                (
+                    17,
+                    "found no matching overload for 'value' applied to 'list(string).()'",
+                ),
+            ],
+        ),
+        (
+            "optional.of(1).or(optional.of('a')) == 1",
+            &[(
+                18,
+                "found no matching overload for 'or' applied to 'optional_type(int).(optional_type(string))'",
+            )],
+        ),
+        ("self.?s == null", &[]),
+        (
+            "self.?s.all(x, true)",
+            &[(
+                5,
+                "expression of type 'optional_type(string)' cannot be range of a comprehension (must be list, map, or dynamic)",
+            )],
+        ),
+        (
+            "self.?s.value() + 1 == 2",
+            &[(
+                17,
+                "found no matching overload for '_+_' applied to '(string, int)'",
+            )],
+        ),
+        (
+            "self.o.?a.orValue(1) == 1",
+            &[(
+                18,
+                "found no matching overload for 'orValue' applied to 'optional_type(string).(int)'",
+            )],
+        ),
+        (
+            "!self.?s",
+            &[(
+                1,
+                "found no matching overload for '!_' applied to '(optional_type(string))'",
+            )],
+        ),
+    ]);
+}
+
+/// The two-variable comprehensions (a list's index and item, a map's key
+/// and value), `exists_one`'s body (the condition of a `_?_:_` in its
+/// expansion), `map` with a filter, `sortBy`, `transformList`; `existsOne`
+/// takes two variables only.
+#[test]
+fn macros_the_parser_leaves_calls() {
+    check_table(&[
+        (
+            "self.tags.all(i, v, i + v == '')",
+            &[(
+                23,
+                "found no matching overload for '_+_' applied to '(int, string)'",
+            )],
+        ),
+        (
+            "self.m.all(k, v, k + v == '')",
+            &[(
+                20,
+                "found no matching overload for '_+_' applied to '(string, int)'",
+            )],
+        ),
+        (
+            "self.tags.existsOne(i, v, 1)",
+            &[(
+                20,
+                "found no matching overload for '_?_:_' applied to '(int, int, int)'",
+            )],
+        ),
+        (
+            "self.tags.exists_one(t, 1)",
+            &[(
+                21,
+                "found no matching overload for '_?_:_' applied to '(int, int, int)'",
+            )],
+        ),
+        (
+            "self.tags.existsOne(t, 1)",
+            &[
+                (20, "undeclared reference to 'existsOne' (in container '')"),
+                (21, "undeclared reference to 't' (in container '')"),
+            ],
+        ),
+        (
+            "self.s.all(i, v, true)",
+            &[(
+                5,
+                "expression of type 'string' cannot be range of a comprehension (must be list, map, or dynamic)",
+            )],
+        ),
+        (
+            "self.tags.map(t, t != '', 1) == ['a']",
+            &[(
+                30,
+                "found no matching overload for '_==_' applied to '(list(int), list(string))'",
+            )],
+        ),
+        (
+            "self.tags.sortBy(t, t) == [1]",
+            &[(
+                24,
+                "found no matching overload for '_==_' applied to '(list(string), list(int))'",
+            )],
+        ),
+        (
+            "self.tags.transformList(i, v, v) == [1]",
+            &[(
+                34,
+                "found no matching overload for '_==_' applied to '(list(string), list(int))'",
+            )],
+        ),
+    ]);
+}
+
+/// apiserver's lists library (`sum()`, `min()`... over the types it
+/// templates), ext.Lists' `sort()`, `flatten()`, `reverse()`, `slice()`,
+/// ext.Strings' `charAt()` and `format()`, the libraries' global functions
+/// called as methods; `duration(int)`, which cel-go declares but its
+/// literal validator cannot run; `null` beside a nullable type (a
+/// timestamp, the CIDR library's type); a negative literal's method.
+#[test]
+fn list_and_string_library_overloads() {
+    check_table(&[
+        (
+            "self.tags.sum() == 1",
+            &[(
+                14,
+                "found no matching overload for 'sum' applied to 'list(string).()'",
+            )],
+        ),
+        (
+            "self.tags.min() == 1",
+            &[(
+                17,
+                "found no matching overload for '_==_' applied to '(string, int)'",
+            )],
+        ),
+        (
+            "self.tags.sort() == [1]",
+            &[(
+                18,
+                "found no matching overload for '_==_' applied to '(list(string), list(int))'",
+            )],
+        ),
+        (
+            "self.ll.flatten() == ['a']",
+            &[(
+                19,
+                "found no matching overload for '_==_' applied to '(list(int), list(string))'",
+            )],
+        ),
+        (
+            "self.tags.flatten().size() == 1",
+            &[(
+                18,
+                "found no matching overload for 'flatten' applied to 'list(string).()'",
+            )],
+        ),
+        (
+            "self.s.reverse() == 'a'",
+            &[(
+                15,
+                "found no matching overload for 'reverse' applied to 'string.()'",
+            )],
+        ),
+        (
+            "self.tags.reverse() == [1]",
+            &[(
+                21,
+                "found no matching overload for '_==_' applied to '(list(string), list(int))'",
+            )],
+        ),
+        (
+            "self.tags.indexOf(1) == 1",
+            &[(
+                18,
+                "found no matching overload for 'indexOf' applied to 'list(string).(int)'",
+            )],
+        ),
+        (
+            "self.s.charAt(0) == 1",
+            &[(
+                18,
+                "found no matching overload for '_==_' applied to '(string, int)'",
+            )],
+        ),
+        (
+            "self.s.format([1]) == 1",
+            &[(
+                20,
+                "found no matching overload for '_==_' applied to '(string, int)'",
+            )],
+        ),
+        (
+            "self.s.isIP()",
+            &[(
+                12,
+                "found no matching overload for 'isIP' applied to 'string.()'",
+            )],
+        ),
+        (
+            "self.m.sum() == 1",
+            &[(
+                11,
+                "found no matching overload for 'sum' applied to 'map(string, int).()'",
+            )],
+        ),
+        (
+            "duration(1) > duration('1s')",
+            &[(10, "invalid duration argument")],
+        ),
+        ("null.containsIP('1.2.3.4')", &[]),
+        ("timestamp(self.s) > null", &[]),
+        (
+            "-1.5.startsWith('a')",
+            &[(
+                16,
+                "found no matching overload for 'startsWith' applied to 'double.(string)'",
+            )],
+        ),
+    ]);
+}
+
+/// After an error, cel-go types the expression `!error!`, which any
+/// overload takes but messages print, and goes on: an operator or call
+/// that no overload takes for the other operand is reported too. A
+/// selection on an error or a scalar is a dyn, and so is `-` of an error;
+/// an error branch of a conditional gives way to the other, and an error
+/// range's variables are dyns. `type(e)` is a type's type.
+#[test]
+fn errors_after_the_first() {
+    check_table(&[
+        (
+            "[self.zz] == 1",
+            &[
+                (6, "undefined field 'zz'"),
+                (
+                    11,
+                    "found no matching overload for '_==_' applied to '(list(!error!), int)'",
+                ),
+            ],
+        ),
+        (
+            "self.zz - true",
+            &[
+                (5, "undefined field 'zz'"),
+                (
+                    9,
+                    "found no matching overload for '_-_' applied to '(!error!, bool)'",
+                ),
+            ],
+        ),
+        (
+            "-self.zz - true",
+            &[
+                (6, "undefined field 'zz'"),
+                (
+                    10,
+                    "found no matching overload for '_-_' applied to '(dyn, bool)'",
+                ),
+            ],
+        ),
+        (
+            "optional.of(self.zz) == 1",
+            &[
+                (17, "undefined field 'zz'"),
+                (
+                    22,
+                    "found no matching overload for '_==_' applied to '(optional_type(!error!), int)'",
+                ),
+            ],
+        ),
+        (
+            "sets.contian(self.tags, 1) + 1 == 'a'",
+            &[
+                (1, "undeclared reference to 'sets' (in container '')"),
+                (13, "undeclared reference to 'contian' (in container '')"),
+                (
+                    32,
+                    "found no matching overload for '_==_' applied to '(int, string)'",
+                ),
+            ],
+        ),
+        (
+            "(self.s.zz + true) == 1",
+            &[
+                (8, "type 'string' does not support field selection"),
+                (
+                    12,
+                    "found no matching overload for '_+_' applied to '(dyn, bool)'",
+                ),
+            ],
+        ),
+        (
+            "self.zz.orValue(1) == 'a'",
+            &[
+                (5, "undefined field 'zz'"),
+                (
+                    20,
+                    "found no matching overload for '_==_' applied to '(int, string)'",
+                ),
+            ],
+        ),
+        (
+            "(true ? self.zz : 1) + 'a' == 1",
+            &[
+                (13, "undefined field 'zz'"),
+                (
+                    28,
+                    "found no matching overload for '_==_' applied to '(string, int)'",
+                ),
+            ],
+        ),
+        (
+            "(true ? 1 : self.zz) + 'a' == 1",
+            &[
+                (17, "undefined field 'zz'"),
+                (
+                    22,
+                    "found no matching overload for '_+_' applied to '(int, string)'",
+                ),
+            ],
+        ),
+        (
+            "self.zz.all(x, x + 1 == 'a')",
+            &[
+                (5, "undefined field 'zz'"),
+                (
+                    22,
+                    "found no matching overload for '_==_' applied to '(int, string)'",
+                ),
+            ],
+        ),
+        (
+            "self.s.map(x, x) == 1",
+            &[
+                (
+                    5,
+                    "expression of type 'string' cannot be range of a comprehension (must be list, map, or dynamic)",
+                ),
+                (
+                    18,
+                    "found no matching overload for '_==_' applied to '(list(!error!), int)'",
+                ),
+            ],
+        ),
+        (
+            "self.ios * timestamp(self.s) > timestamp(self.s)",
+            &[(
+                10,
+                "found no matching overload for '_*_' applied to '(dyn, timestamp)'",
+            )],
+        ),
+        (
+            "true ? [] : 1",
+            &[(
+                6,
+                "found no matching overload for '_?_:_' applied to '(bool, list(dyn), int)'",
+            )],
+        ),
+        (
+            "size(self.s && 1) == 'a'",
+            &[
+                (10, "expected type 'bool' but found 'string'"),
+                (16, "expected type 'bool' but found 'int'"),
+                (
+                    19,
+                    "found no matching overload for '_==_' applied to '(int, string)'",
+                ),
+            ],
+        ),
+        (
+            "!type(self.n)",
+            &[(
+                1,
+                "found no matching overload for '!_' applied to '(type(int))'",
+            )],
+        ),
+        (
+            "type(self.tags).exists(x, x > 0)",
+            &[(
+                5,
+                "expression of type 'type(list(string))' cannot be range of a comprehension (must be list, map, or dynamic)",
+            )],
+        ),
+        ("type(self.s) == string", &[]),
+    ]);
+}
+
+/// An optional or a type is no bool: such a rule is refused, its output
+/// named as cel-go names it.
+#[test]
+fn optional_and_type_outputs() {
+    let node = "{type: object, properties: {s: {type: string}, \"n\": {type: integer}}}";
+    let output = |rule: &str| compile(rule, &schema(node), false, false).unwrap().output;
+    assert_eq!(output("self.?s").as_deref(), Some("optional_type(string)"));
+    assert_eq!(output("type(self.n)").as_deref(), Some("type(int)"));
+    assert_eq!(output("self.?s.hasValue()").as_deref(), Some("bool"));
 }
 
 /// `tools/cel-compile`'s comparison: each rule and message expression of a
