@@ -96,6 +96,31 @@ for mod, body in stubs.items():
     d = f"{out}/v/{mod}"
     os.makedirs(d, exist_ok=True)
     open(d + "/metrics.go", "w").write(f"package {mod.rsplit('/', 1)[1]}\n\nimport \"context\"\n\nvar _ context.Context\n\n" + body)
+# apiserver's admission CEL compiler (plugin/cel's compile.go), for
+# admission.go: the file alone, and the two declarations it needs from its
+# package's interface.go, whose other imports (the admission chain) the
+# recorder does not need.
+plugin = f"{out}/v/k8s.io/apiserver/pkg/admission/plugin/cel"
+os.makedirs(plugin, exist_ok=True)
+subprocess.run(f"git --git-dir={M}/kubernetes+apiserver/repo show {V}:pkg/admission/plugin/cel/compile.go > {plugin}/compile.go",
+               shell=True, check=True)
+open(plugin + "/interface.go", "w").write('''package cel
+
+import "github.com/google/cel-go/cel"
+
+// ExpressionAccessor is an expression and the types it may give.
+type ExpressionAccessor interface {
+	GetExpression() string
+	ReturnTypes() []*cel.Type
+}
+
+// OptionalVariableDeclarations: which optional variables are declared.
+type OptionalVariableDeclarations struct {
+	HasParams     bool
+	HasAuthorizer bool
+	HasPatchTypes bool
+}
+''')
 order = sorted(mods, key=len, reverse=True)
 pattern = re.compile(r'"(' + "|".join(re.escape(m) for m in order) + r')(/[^"]*)?"')
 def rewrite(text):

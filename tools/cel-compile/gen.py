@@ -4,7 +4,7 @@ fields, operators, the standard library and Kubernetes' libraries,
 macros, optionals), one JSON object per line for record.go."""
 import json, random, sys
 
-seed, count = int(sys.argv[1]), int(sys.argv[2])
+seed, count = (int(a) for a in sys.argv[1:3]) if __name__ == "__main__" else (1, 0)
 R = random.Random(seed)
 OBJ = {"type": "object", "properties": {"a": {"type": "string"}, "c": {"type": "integer"}}}
 FIELDS = {
@@ -47,33 +47,38 @@ GLOBALS = ["size", "string", "int", "double", "uint", "bool", "bytes", "duration
 def field():
     return "self." + R.choice(NAMES) if R.random() < 0.9 else R.choice(["self", "oldSelf", "spec", "self.?s", "self.o.?a"])
 
-def expr(depth=0):
+def expr(depth=0, field=field):
+    """A random expression over the names `field()` gives."""
     k = R.random()
     if depth > 2 or k < 0.3:
         return field() if R.random() < 0.65 else R.choice(LITS)
     if k < 0.55:
-        return f"{expr(depth + 1)} {R.choice(BIN)} {expr(depth + 1)}"
+        return f"{expr(depth + 1, field)} {R.choice(BIN)} {expr(depth + 1, field)}"
     if k < 0.75:
-        return f"{expr(depth + 1)}.{R.choice(METHODS)}"
+        return f"{expr(depth + 1, field)}.{R.choice(METHODS)}"
     if k < 0.88:
         g = R.choice(GLOBALS)
-        return f"has({field()})" if g == "has" else f"{g}({expr(depth + 1)})"
+        return f"has({field()})" if g == "has" else f"{g}({expr(depth + 1, field)})"
     if k < 0.94:
-        return f"{expr(depth + 1)} ? {expr(depth + 1)} : {expr(depth + 1)}"
-    return R.choice(["!", "-"]) + expr(depth + 1)
+        return f"{expr(depth + 1, field)} ? {expr(depth + 1, field)} : {expr(depth + 1, field)}"
+    return R.choice(["!", "-"]) + expr(depth + 1, field)
 
-for _ in range(count):
-    props = dict(R.sample(list(FIELDS.items()), R.randrange(6, len(FIELDS) + 1)))
-    rules = []
-    for _ in range(R.randrange(1, 4)):
-        rule = {"rule": expr()}
-        if R.random() < 0.25:
-            rule["messageExpression"] = R.choice(["'x: ' + ", "string(", ""]) + expr()
-            if rule["messageExpression"].startswith("string("):
-                rule["messageExpression"] += ")"
-        if R.random() < 0.1:
-            rule["optionalOldSelf"] = True
-        rules.append(rule)
-    root = R.random() < 0.2
-    schema = {"type": "object", "properties": props, "x-kubernetes-validations": rules}
-    print(json.dumps({"schema": schema, "root": root}))
+def main():
+    for _ in range(count):
+        props = dict(R.sample(list(FIELDS.items()), R.randrange(6, len(FIELDS) + 1)))
+        rules = []
+        for _ in range(R.randrange(1, 4)):
+            rule = {"rule": expr()}
+            if R.random() < 0.25:
+                rule["messageExpression"] = R.choice(["'x: ' + ", "string(", ""]) + expr()
+                if rule["messageExpression"].startswith("string("):
+                    rule["messageExpression"] += ")"
+            if R.random() < 0.1:
+                rule["optionalOldSelf"] = True
+            rules.append(rule)
+        root = R.random() < 0.2
+        schema = {"type": "object", "properties": props, "x-kubernetes-validations": rules}
+        print(json.dumps({"schema": schema, "root": root}))
+
+if __name__ == "__main__":
+    main()

@@ -4,10 +4,11 @@ with one realistic mistake each (a field misspelt or left without
 wrong value, a result that is not a bool), one rule per node per line."""
 import json, random, re, sys
 
-R = random.Random(int(sys.argv[1]))
+R = random.Random(int(sys.argv[1]) if __name__ == "__main__" else 1)
 
-def mutate(rule):
-    fields = [m for m in re.finditer(r"\bself\.([A-Za-z_][A-Za-z0-9_]*)", rule)]
+def mutate(rule, root="self"):
+    """`rule` with one mistake, its fields being those of `root`."""
+    fields = [m for m in re.finditer(r"\b" + root + r"\.([A-Za-z_][A-Za-z0-9_]*)", rule)]
     k = R.randrange(9)
     if k == 0 and fields:
         m = R.choice(fields)
@@ -40,12 +41,16 @@ def mutate(rule):
             return rule[:m.start()] + R.choice(["1", "true", "null", "[]", "duration('1s')"]) + rule[m.end():]
     return rule.replace("oldSelf", "old", 1) if "oldSelf" in rule else rule + " == 1"
 
-for line in sys.stdin:
-    node = json.loads(line)
-    for rule in node["schema"]["x-kubernetes-validations"]:
-        if not isinstance(rule.get("rule"), str):
-            continue
-        mutated = dict(rule, rule=mutate(rule["rule"]))
-        mutated.pop("messageExpression", None)
-        schema = dict(node["schema"], **{"x-kubernetes-validations": [mutated]})
-        print(json.dumps({"schema": schema, "root": node["root"]}))
+def main():
+    for line in sys.stdin:
+        node = json.loads(line)
+        for rule in node["schema"]["x-kubernetes-validations"]:
+            if not isinstance(rule.get("rule"), str):
+                continue
+            mutated = dict(rule, rule=mutate(rule["rule"]))
+            mutated.pop("messageExpression", None)
+            schema = dict(node["schema"], **{"x-kubernetes-validations": [mutated]})
+            print(json.dumps({"schema": schema, "root": node["root"]}))
+
+if __name__ == "__main__":
+    main()

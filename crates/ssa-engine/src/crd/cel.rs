@@ -662,10 +662,12 @@ pub(super) fn uses_old_self(e: &Expr) -> bool {
     }
 }
 
-/// The error creating the program of `e` (`env.Program`): Kubernetes'
-/// regex library compiles a literal pattern of `find()` or `findAll()`
-/// then (`FindRegexOptimization`, `FindAllRegexOptimization`), so Go's
-/// error for the first one it refuses, planned children first.
+/// The error creating the program of `e` (`env.Program`), for the first
+/// part that fails, planned children first: Kubernetes' regex library
+/// compiles a literal pattern of `find()` or `findAll()` then
+/// (`FindRegexOptimization`, `FindAllRegexOptimization`), so Go's error
+/// for a pattern it refuses; and an index by a constant of a type no
+/// attribute qualifier takes (a dyn's `m[null]`: cel-go's `newQualifier`).
 #[cfg(feature = "rare-kinds")]
 pub(super) fn program_error(e: &Expr) -> Option<String> {
     if let Some(error) = e.children().into_iter().find_map(program_error) {
@@ -678,8 +680,49 @@ pub(super) fn program_error(e: &Expr) -> Option<String> {
             };
             super::regexp::compile_error(pattern).map(|error| error.to_string())
         }
+        Expr::Index(_, index, _) => {
+            let kind = constant_kind(index)?;
+            let qualifies = [
+                "types.String",
+                "types.Int",
+                "types.Uint",
+                "types.Bool",
+                "types.Double",
+            ];
+            (!qualifies.contains(&kind)).then(|| format!("invalid qualifier type: {kind}"))
+        }
         _ => None,
     }
+}
+
+/// The Go type of the value of `e` when it is a constant the planner
+/// folds (a literal, a list of literals, a conversion of a literal), as
+/// cel-go's `%T` prints it; `None` for another expression.
+#[cfg(feature = "rare-kinds")]
+fn constant_kind(e: &Expr) -> Option<&'static str> {
+    Some(match e {
+        Expr::Literal(Value::Null, _) => "types.Null",
+        Expr::Literal(Value::String(_), _) => "types.String",
+        Expr::Literal(Value::Int(_), _) => "types.Int",
+        Expr::Literal(Value::Float(_), _) => "types.Double",
+        Expr::Literal(Value::Bool(_), _) => "types.Bool",
+        Expr::List(items, _) if items.iter().all(|i| matches!(i, Expr::Literal(..))) => {
+            "*types.baseList"
+        }
+        Expr::Call(None, name, args, _) if name == "dyn" && args.len() == 1 => {
+            return constant_kind(&args[0]);
+        }
+        Expr::Call(None, name, args, _)
+            if matches!(args.as_slice(), [Expr::Literal(Value::String(_), _)]) =>
+        {
+            match name.as_str() {
+                "duration" => "types.Duration",
+                "timestamp" => "types.Timestamp",
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }
 
 impl Expr {

@@ -409,7 +409,7 @@ pub(crate) fn compile_admission(expression: &str, env: &AdmissionEnv) -> Option<
         vars.push(("params", Decl::Dyn));
     }
     if env.authorizer {
-        vars.push(("authorizer", Decl::Unknown));
+        vars.push(("authorizer", Decl::Scalar(AUTHORIZER)));
     }
     if let Some(declared) = env.variables {
         vars.push(("variables", Decl::Variables(declared)));
@@ -596,6 +596,13 @@ const DURATION_TYPE: &str = "duration";
 const NULL_TYPE: &str = "null";
 /// cel-go's name of the type of an expression that failed.
 const ERROR_TYPE: &str = "!error!";
+/// apiserver's authz library's types (`library/authz.go`): the
+/// `authorizer` variable's, and what its checks give.
+const AUTHORIZER: &str = "kubernetes.authorization.Authorizer";
+const PATH_CHECK: &str = "kubernetes.authorization.PathCheck";
+const GROUP_CHECK: &str = "kubernetes.authorization.GroupCheck";
+const RESOURCE_CHECK: &str = "kubernetes.authorization.ResourceCheck";
+const DECISION: &str = "kubernetes.authorization.Decision";
 
 /// The check of `expr` (the text `source`) with the variables `vars`:
 /// cel-go's issues, in the order of their places, if any, and the type
@@ -1260,9 +1267,11 @@ impl<'a> Checker<'a> {
                 }
                 Param::Same if same => receiver,
                 Param::Item if same => item_of(receiver).unwrap_or(Decl::Unknown),
-                Param::Flat if same => item_of(receiver)
-                    .filter(|item| matches!(item, Decl::List(_) | Decl::ListOf(_)))
-                    .unwrap_or(Decl::Unknown),
+                Param::Flat if same => match item_of(receiver) {
+                    Some(item @ (Decl::List(_) | Decl::ListOf(_))) => item,
+                    Some(Decl::Dyn) => Decl::ListOf("dyn"),
+                    _ => Decl::Unknown,
+                },
                 _ if !same && known => Decl::Dyn,
                 _ => Decl::Unknown,
             };
@@ -1377,6 +1386,16 @@ impl<'a> Checker<'a> {
             }
             Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Unknown),
             Decl::MapOf(t) => return Decl::named(t),
+            // `authorizer.requestResource`, a variable of its own.
+            Decl::Scalar(AUTHORIZER) if field == "requestResource" => {
+                return Decl::Scalar(RESOURCE_CHECK);
+            }
+            // The authz library's object types, which have no fields.
+            Decl::Scalar(t) if t.starts_with("kubernetes.authorization.") => {
+                let message = format!("unexpected failed resolution of '{t}'");
+                self.errors.push((at, message));
+                return Decl::Error;
+            }
             // cel-go goes on with a dyn.
             Decl::Scalar(_) | Decl::List(_) | Decl::ListOf(_) | Decl::TypeOf(_) => {
                 if let Some(t) = type_name(target) {
@@ -1668,6 +1687,7 @@ const DECLARED_FUNCTIONS: &[&str] = &[
     "name",
     "path",
     "reason",
+    "namespace",
     "resource",
     "serviceAccount",
     "subresource",
@@ -1941,6 +1961,45 @@ fn overloads(name: &str, member: bool) -> Option<&'static [Overload]> {
             (&[STRING, STRING, INT], Param::Strings),
         ],
         ("find" | "findAll", false) => &[],
+        // apiserver's authz library.
+        ("path", true) => &[(
+            &[Param::Scalar(AUTHORIZER), STRING],
+            Param::Scalar(PATH_CHECK),
+        )],
+        ("group", true) => &[(
+            &[Param::Scalar(AUTHORIZER), STRING],
+            Param::Scalar(GROUP_CHECK),
+        )],
+        ("serviceAccount", true) => &[(
+            &[Param::Scalar(AUTHORIZER), STRING, STRING],
+            Param::Scalar(AUTHORIZER),
+        )],
+        ("resource", true) => &[(
+            &[Param::Scalar(GROUP_CHECK), STRING],
+            Param::Scalar(RESOURCE_CHECK),
+        )],
+        ("subresource" | "namespace" | "name" | "fieldSelector" | "labelSelector", true) => &[(
+            &[Param::Scalar(RESOURCE_CHECK), STRING],
+            Param::Scalar(RESOURCE_CHECK),
+        )],
+        ("check", true) => &[
+            (
+                &[Param::Scalar(PATH_CHECK), STRING],
+                Param::Scalar(DECISION),
+            ),
+            (
+                &[Param::Scalar(RESOURCE_CHECK), STRING],
+                Param::Scalar(DECISION),
+            ),
+        ],
+        ("allowed" | "errored", true) => &[(&[Param::Scalar(DECISION)], BOOL)],
+        ("reason" | "error", true) => &[(&[Param::Scalar(DECISION)], STRING)],
+        (
+            "path" | "group" | "serviceAccount" | "resource" | "subresource" | "namespace" | "name"
+            | "fieldSelector" | "labelSelector" | "check" | "allowed" | "errored" | "reason"
+            | "error",
+            false,
+        ) => &[],
         // apiserver's lists library, ext.Lists version 3 and ext.Strings'
         // `charAt` and `format` (its `reverse` is version 3's).
         ("isSorted", true) => &[(&[COMPARABLE], BOOL)],
