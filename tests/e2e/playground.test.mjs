@@ -363,6 +363,11 @@ test('a CRD rule that is not CEL is refused with cel-go\'s syntax errors and the
   ), message);
   assert.ok(message.includes("compilation failed: ERROR: <input>:1:14: Syntax error: token recognition error at: ''^\\d'\n | self.matches('^\\d+$')\n | .............^\nERROR: <input>:1:18: Syntax error: mismatched input '+'"), message);
   assert.match(await page.locator('body').textContent(), /A CEL string knows only C's escapes/);
+  // "Why?" points to the message box instead of printing cel-go's
+  // errors again, out of their fixed-width columns.
+  const why = await page.locator('.why .why-refused .why-text').textContent();
+  assert.ok(why.startsWith('The server refused the write (the message above). Nothing was stored.'), why);
+  assert.ok(!why.includes('ERROR: <input>'), why);
   await fullPageShot(page, path.join(shots, 'playground-crd-rule-syntax.png'));
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);

@@ -513,7 +513,7 @@ fn embed_view(
             let view = match (embed.view.as_deref(), step) {
                 (_, None) => html! {},
                 (Some("changes"), Some(step)) => html! {
-                    <>{ changes_view(&step.changes) }{ crate::components::why_panel::why_view(&step.why) }</>
+                    <>{ changes_view(&step.changes) }{ crate::components::why_panel::why_view(&step.why, &step.message) }</>
                 },
                 (Some("managed"), Some(step)) => html! {
                     { el("ul", "manager-fields", html! { <>{ for step.blame.iter().filter(|l| !l.owners.is_empty()).map(|l| html! {

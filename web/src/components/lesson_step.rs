@@ -61,7 +61,7 @@ pub fn lesson_step(
                         { el("p", "step-note", note.clone()) }
                     }
                     { prose(&narrative.explanation, "lesson-explanation") }
-                    { why_view(&result.why) }
+                    { why_view(&result.why, &result.message) }
                     { changes_view(&result.changes) }
                     if !result.blame.is_empty() {
                         <details class="lesson-object">

@@ -75,7 +75,7 @@ pub fn step_view(props: &Props) -> Html {
             }
             { el("div", "step-explain", html! { <>
                 { changes_view(&step.changes) }
-                { crate::components::why_panel::why_view(&step.why) }
+                { crate::components::why_panel::why_view(&step.why, &step.message) }
             </> }) }
             { el("div", "step-panels", html! { <>
                 { el("section", "step-panel", html! { <>

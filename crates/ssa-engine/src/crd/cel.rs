@@ -856,6 +856,7 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
         Expr::Ident(name, _) => scope.var(name),
         // A property is selected by its escaped name (`foo__dash__bar`).
         Expr::Select(target, field, _) => match eval(target, scope)? {
+            target if optional_of(&target).is_some() => select_optional(&target, field),
             Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {
                 Some(v) => Ok(v.clone()),
                 None => error(format!("no such key: {field}")),
@@ -870,6 +871,19 @@ pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
         },
         Expr::Index(target, index, _) => {
             let (target, index) = (eval(target, scope)?, eval(index, scope)?);
+            // After an optional, an index is one too: a missing item is
+            // `optional.none()`.
+            if let Some(held) = optional_of(&target) {
+                let item = match (held, &index) {
+                    (None, _) => None,
+                    (Some(Value::List(items)), Value::Int(i)) => {
+                        usize::try_from(*i).ok().and_then(|i| items.get(i))
+                    }
+                    (Some(Value::Map(m)), Value::String(k)) => m.get(k),
+                    _ => return Err(Failure::Unsupported),
+                };
+                return Ok(optional(item.cloned()));
+            }
             match (&target, &index) {
                 // cel-go's attribute qualifier: "index out of bounds"; a
                 // whole double indexes too.
@@ -1036,9 +1050,9 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         }
     }
     match (name, &subject) {
-        ("?", Value::Map(m)) => {
+        ("?", _) => {
             let field = text_arg(rest(scope)?.first())?;
-            Ok(optional(m.get(&field).cloned()))
+            select_optional(&subject, &field)
         }
         ("hasValue", _) => Ok(Value::Bool(
             optional_of(&subject).ok_or(Failure::Unsupported)?.is_some(),
@@ -1325,6 +1339,24 @@ const OPTIONAL: &str = "\u{0}optional";
 
 fn optional(v: Option<Value>) -> Value {
     tag(OPTIONAL, Value::List(v.into_iter().collect()))
+}
+
+/// `target.?field`, and `target.field` of an optional `target` (cel-go's
+/// optional qualifiers: the selections after an optional one are
+/// optional too): an optional of the property, `optional.none()` where
+/// it or the target is absent.
+fn select_optional(target: &Value, field: &str) -> Eval {
+    let target = match optional_of(target) {
+        Some(None) => return Ok(optional(None)),
+        Some(Some(held)) => held,
+        None => target,
+    };
+    match target {
+        Value::Map(m) => Ok(optional(
+            values::unescape(field).and_then(|f| m.get(&f)).cloned(),
+        )),
+        _ => Err(Failure::Unsupported),
+    }
 }
 
 /// An optional's value (`Some(None)`: empty); `None` for another value.

@@ -1,20 +1,19 @@
 //! An update's old values correlated with its new ones, as apiserver's
-//! `cel/common.CorrelatedObject` finds them (by key; list items by index,
-//! by their keys in a map list, not at all in a set or an atomic list).
+//! `cel/common.CorrelatedObject` finds them (by key; list items by their
+//! keys in a map list, not at all in another list), and whether a value
+//! is unchanged as it tells (`CachedDeepEqual`).
 
 use crate::value::Value;
 
 /// An update's old list items, found for a new item as
-/// `correlateOldValueForChildAtNewIndex` finds them: by index, by the
-/// map keys in a map list (through an index of the old items, so that a
-/// long list is not searched once per item), none in a set or an atomic
-/// list.
+/// `correlateOldValueForChildAtNewIndex` finds them: by the map keys in a
+/// map list (through an index of the old items, so that a long list is
+/// not searched once per item), none in a set or an atomic list (a list
+/// without a type is one).
 pub(super) struct OldItems<'a> {
-    list: &'a [Value],
     keys: Vec<&'a str>,
     /// The map list's old items by their keys.
     by_keys: Option<rustc_hash::FxHashMap<String, &'a Value>>,
-    correlates: bool,
 }
 
 impl<'a> OldItems<'a> {
@@ -29,20 +28,51 @@ impl<'a> OldItems<'a> {
             }
             by_keys
         });
-        OldItems {
-            list,
-            keys,
-            by_keys,
-            correlates: !matches!(list_type, Some("set" | "atomic")),
-        }
+        OldItems { keys, by_keys }
     }
 
-    pub(super) fn get(&self, item: &Value, i: usize) -> Option<&'a Value> {
-        match &self.by_keys {
-            Some(by_keys) => by_keys.get(&map_key(&self.keys, item)).copied(),
-            None if self.correlates => self.list.get(i),
-            None => None,
+    pub(super) fn get(&self, item: &Value) -> Option<&'a Value> {
+        let by_keys = self.by_keys.as_ref()?;
+        by_keys.get(&map_key(&self.keys, item)).copied()
+    }
+}
+
+/// Whether `new` is unchanged from the `old` it correlates with, as
+/// `CachedDeepEqual` tells: a map whose every key correlates (a key in
+/// both, with a schema: a property, or `additionalProperties`; an
+/// unknown field a schema preserves does not) to an unchanged value; a
+/// map list whose every item has an unchanged old item of its keys;
+/// another list, or a scalar, equal.
+pub(super) fn unchanged(schema: &Value, old: &Value, new: &Value) -> bool {
+    match (old, new) {
+        (Value::Map(old_map), Value::Map(new_map)) => {
+            let properties = schema.get("properties");
+            let additional = schema.get("additionalProperties").filter(|a| a.is_map());
+            old_map.len() == new_map.len()
+                && new_map.iter().all(|(key, value)| {
+                    let child = properties.and_then(|p| p.get(key)).or(additional);
+                    match (old_map.get(key), child) {
+                        (Some(old_value), Some(child)) => unchanged(child, old_value, value),
+                        _ => false,
+                    }
+                })
         }
+        (Value::List(old_items), Value::List(new_items)) => {
+            let items = schema.get("items").filter(|s| s.is_map());
+            let map_list =
+                schema.get("x-kubernetes-list-type").and_then(Value::as_str) == Some("map");
+            match items {
+                Some(items) if map_list && old_items.len() == new_items.len() => {
+                    let olds = OldItems::new(schema, Some(old));
+                    new_items.iter().all(|item| {
+                        olds.get(item)
+                            .is_some_and(|old_item| unchanged(items, old_item, item))
+                    })
+                }
+                _ => old == new,
+            }
+        }
+        _ => old == new,
     }
 }
 

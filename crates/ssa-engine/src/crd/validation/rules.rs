@@ -2,7 +2,7 @@
 //! `schema/cel` validator runs them, through `super::super::cel`'s subset
 //! of the language.
 
-use super::correlation::OldItems;
+use super::correlation::{OldItems, unchanged};
 use super::{bad, join, pattern_matcher};
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, index};
 use crate::crd::cel::Expr;
@@ -72,11 +72,49 @@ pub(super) fn rules(
     correlated: Option<&Value>,
     path: &str,
 ) {
+    let node = Node {
+        compiled,
+        old_self,
+        correlated,
+        ancestor_unchanged: false,
+    };
+    node_rules(errs, node, schema, value, path);
+}
+
+/// What a node's rules read besides its schema and value: the old value
+/// of its transition rules, the one it correlates with, and whether the
+/// nearest ancestor that correlates is unchanged (`shouldRatchetError`: a
+/// node that does not correlate, an atomic list's item, ratchets as that
+/// ancestor does).
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    compiled: &'a Compiled,
+    old_self: Option<&'a Value>,
+    correlated: Option<&'a Value>,
+    ancestor_unchanged: bool,
+}
+
+fn node_rules(
+    errs: &mut Vec<FieldError>,
+    node: Node<'_>,
+    schema: &Value,
+    value: &Value,
+    path: &str,
+) {
+    let Node {
+        compiled,
+        old_self,
+        correlated,
+        ..
+    } = node;
     if value.is_null() {
         return;
     }
     let schema_type = schema.get("type").and_then(Value::as_str).unwrap_or("");
-    let unchanged = correlated.is_some_and(|c| c == value);
+    let unchanged = match correlated {
+        Some(old) => unchanged(schema, old, value),
+        None => node.ancestor_unchanged,
+    };
     // `self` and `oldSelf` as CEL sees them, typed by the schema; made
     // once for the node's rules, and only where it has some.
     let mut typed: Option<(Value, Option<Value>)> = None;
@@ -175,9 +213,13 @@ pub(super) fn rules(
                     (None, Some(a)) => (a, format!("{path}[{key}]")),
                     (None, None) => continue,
                 };
-                let old_self = old_self.and_then(|o| o.get(key)).filter(|_| !atomic);
-                let correlated = correlated.and_then(|o| o.get(key));
-                rules(errs, compiled, child_schema, v, old_self, correlated, &at);
+                let child = Node {
+                    old_self: old_self.and_then(|o| o.get(key)).filter(|_| !atomic),
+                    correlated: correlated.and_then(|o| o.get(key)),
+                    ancestor_unchanged: unchanged,
+                    ..node
+                };
+                node_rules(errs, child, child_schema, v, &at);
             }
         }
         Value::List(items) => {
@@ -191,17 +233,13 @@ pub(super) fn rules(
                 OldItems::new(schema, correlated),
             );
             for (i, item) in items.iter().enumerate() {
-                let old_self = old_selves.get(item, i);
-                let correlated = correlated.get(item, i);
-                rules(
-                    errs,
-                    compiled,
-                    item_schema,
-                    item,
-                    old_self,
-                    correlated,
-                    &index(path, i),
-                );
+                let child = Node {
+                    old_self: old_selves.get(item),
+                    correlated: correlated.get(item),
+                    ancestor_unchanged: unchanged,
+                    ..node
+                };
+                node_rules(errs, child, item_schema, item, &index(path, i));
             }
         }
         _ => {}

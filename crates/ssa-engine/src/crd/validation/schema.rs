@@ -15,7 +15,7 @@
 //! leaves as it was, correlated with the old object (`super::correlation`),
 //! are dropped.
 
-use super::correlation::OldItems;
+use super::correlation::{OldItems, unchanged};
 use super::{NIL_PATH, bad, join, pattern_matcher};
 use crate::builtin::validation::field::{self, BadValue, Errors, FieldError, child, index};
 use crate::value::{Value, go_quote};
@@ -202,7 +202,7 @@ impl SchemaWalk<'_> {
             count
         };
         // Ratcheting: what an unchanged value already had is let through.
-        if self.errs.len() > start && old.is_some_and(|old| old == value) {
+        if self.errs.len() > start && old.is_some_and(|old| unchanged(schema, old, value)) {
             self.errs.truncate(start);
         }
         count
@@ -542,7 +542,7 @@ impl SchemaWalk<'_> {
         if let Some(item_schema) = schema.get("items").filter(|s| s.is_map()) {
             let old_items = OldItems::new(schema, old);
             for (i, item) in items.iter().enumerate() {
-                let old_item = old_items.get(item, i);
+                let old_item = old_items.get(item);
                 matched += self.value(item_schema, item, old_item, &index(name, i));
             }
         }

@@ -170,8 +170,9 @@ fn errors_of_one_value_in_validator_order() {
 }
 
 /// An update is ratcheted: an unchanged invalid value passes, a changed
-/// one does not; list items correlate by index, by key in a map list, and
-/// not at all in a set.
+/// one does not; list items correlate by key in a map list, and not at
+/// all in another list (a set, an atomic list, a list without a type:
+/// `correlateOldValueForChildAtNewIndex`), which is unchanged only whole.
 #[test]
 fn updates_ratchet_unchanged_values() {
     let v = widget(
@@ -204,10 +205,18 @@ properties:
         refused(&v, Some("{other: p}"), "{other: q}"),
         r#"Widget.example.com "w" is invalid: spec.size: Required value"#
     );
+    assert_eq!(
+        refused(
+            &v,
+            Some("{size: small, byIndex: [5]}"),
+            "{size: small, byIndex: [5, 1]}"
+        ),
+        r#"Widget.example.com "w" is invalid: spec.byIndex[0]: Invalid value: 5: spec.byIndex[0] in body should be less than or equal to 1"#
+    );
     accepted(
         &v,
-        Some("{size: small, byIndex: [5]}"),
-        "{size: small, byIndex: [5, 1]}",
+        Some("{size: small, byIndex: [5, 1]}"),
+        "{size: small, byIndex: [5, 1], other: x}",
     );
     assert!(
         v.validate(
