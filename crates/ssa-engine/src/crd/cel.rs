@@ -573,6 +573,12 @@ fn evaluable(member: bool, name: &str, arity: usize) -> bool {
     if !member {
         return (arity == 1 && GLOBAL_FUNCTIONS.contains(&name)) || (name, arity) == ("matches", 2);
     }
+    // The format library: `format.<name>()`, `format.named(n)`, and a
+    // format's `validate(text)`.
+    if (arity == 0 && FORMATS.contains(&name)) || matches!((name, arity), ("named" | "validate", 1))
+    {
+        return true;
+    }
     matches!(
         (name, arity),
         ("?", 1)
@@ -1014,6 +1020,13 @@ fn arithmetic(op: &str, x: Value, y: Value) -> Eval {
 }
 
 fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> Eval {
+    // apiserver's format library: `format.dns1123Label()` is a format.
+    if let Some(Expr::Ident(namespace, _)) = target
+        && namespace == "format"
+        && scope.var(namespace).is_err()
+    {
+        return format_of(name, args, scope);
+    }
     let subject = match target {
         Some(t) => eval(t, scope)?,
         None => eval(args.first().ok_or(Failure::Unsupported)?, scope)?,
@@ -1053,6 +1066,16 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("?", _) => {
             let field = text_arg(rest(scope)?.first())?;
             select_optional(&subject, &field)
+        }
+        ("validate", _) if tag_of(&subject, FORMAT).is_some() => {
+            let Some(Value::String(format)) = tag_of(&subject, FORMAT) else {
+                return Err(Failure::Unsupported);
+            };
+            let text = text_arg(rest(scope)?.first())?;
+            let errors = format_errors(format, &text).ok_or(Failure::Unsupported)?;
+            Ok(optional((!errors.is_empty()).then(|| {
+                Value::List(errors.into_iter().map(Value::String).collect())
+            })))
         }
         ("hasValue", _) => Ok(Value::Bool(
             optional_of(&subject).ok_or(Failure::Unsupported)?.is_some(),
@@ -1333,6 +1356,73 @@ fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
 }
 
+/// A format of apiserver's format library (`library/format.go`'s
+/// `ConstantFormats`), by its name: a map under a key no object has.
+const FORMAT: &str = "\u{0}format";
+
+/// The names of the format library's formats.
+const FORMATS: [&str; 13] = [
+    "dns1123Label",
+    "dns1123Subdomain",
+    "dns1035Label",
+    "qualifiedName",
+    "dns1123LabelPrefix",
+    "dns1123SubdomainPrefix",
+    "dns1035LabelPrefix",
+    "labelValue",
+    "uri",
+    "uuid",
+    "byte",
+    "date",
+    "datetime",
+];
+
+/// `format.<name>()`, and `format.named(name)`: an optional of the format
+/// of that name.
+fn format_of(name: &str, args: &[Expr], scope: &mut Scope) -> Eval {
+    let format = |name: &str| tag(FORMAT, Value::String(name.to_string()));
+    match (name, args) {
+        ("named", [arg]) => match eval(arg, scope)? {
+            Value::String(n) => Ok(optional(FORMATS.contains(&n.as_str()).then(|| format(&n)))),
+            _ => Err(Failure::Unsupported),
+        },
+        (name, []) if FORMATS.contains(&name) => Ok(format(name)),
+        _ => Err(Failure::Unsupported),
+    }
+}
+
+/// A format's `validate(text)`: apimachinery's name checks (a prefix's
+/// trailing dash masked) and strfmt's, with their messages; `None` where
+/// the message is not modelled (an invalid `uri`: Go's `url` error).
+fn format_errors(format: &str, text: &str) -> Option<Vec<String>> {
+    use crate::builtin::validation::names;
+    let prefix = names::mask_trailing_dash;
+    let strfmt = |name: &str, message: &str| {
+        let valid = super::formats::valid(name, text)?;
+        Some(if valid {
+            Vec::new()
+        } else {
+            vec![message.to_string()]
+        })
+    };
+    Some(match format {
+        "dns1123Label" => names::dns1123_label(text),
+        "dns1123Subdomain" => names::dns1123_subdomain(text),
+        "dns1035Label" => names::dns1035_label(text),
+        "qualifiedName" => names::label_key(text),
+        "dns1123LabelPrefix" => names::dns1123_label(&prefix(text)),
+        "dns1123SubdomainPrefix" => names::dns1123_subdomain(&prefix(text)),
+        "dns1035LabelPrefix" => names::dns1035_label(&prefix(text)),
+        "labelValue" => names::label_value(text),
+        "uri" if super::formats::valid("uri", text)? => Vec::new(),
+        "uuid" => strfmt("uuid", "does not match the UUID format")?,
+        "byte" => strfmt("byte", "invalid base64")?,
+        "date" => strfmt("date", "invalid date")?,
+        "datetime" => strfmt("datetime", "invalid datetime")?,
+        _ => return None,
+    })
+}
+
 /// An optional's value: a map under a key no object has, holding a list
 /// of its value (none: empty).
 const OPTIONAL: &str = "\u{0}optional";
@@ -1502,6 +1592,55 @@ mod tests {
         let old = old.map(yaml);
         let mut scope = Scope::new(&yaml(this), old.as_ref(), None);
         eval(&e, &mut scope)
+    }
+
+    /// apiserver's format library: a format's `validate()` gives
+    /// apimachinery's messages, or none; `format.named` an optional.
+    #[test]
+    fn format_library() {
+        let rule = "!format.dns1123Subdomain().validate(self).hasValue()";
+        assert_eq!(run(rule, "example.com", None), Ok(Value::Bool(true)));
+        assert_eq!(run(rule, "Bad_Name", None), Ok(Value::Bool(false)));
+        assert_eq!(
+            run("format.dns1123Label().validate(self).value()[0]", "A", None),
+            Ok(Value::from(
+                "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+            ))
+        );
+        assert_eq!(
+            run(
+                "!format.dns1123LabelPrefix().validate(self).hasValue()",
+                "web-",
+                None
+            ),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            run(
+                "format.named('nope').hasValue() || format.named('uuid').value().validate(self).hasValue()",
+                "x",
+                None
+            ),
+            Ok(Value::Bool(true))
+        );
+    }
+
+    /// After `e.?f`, selections and indexes are optional too: a missing
+    /// part is `optional.none()`, not `no such key`.
+    #[test]
+    fn optional_chains() {
+        let rule = "self.?a.b.c.orValue('none')";
+        assert_eq!(run(rule, "{}", None), Ok(Value::from("none")));
+        assert_eq!(run(rule, "{a: {}}", None), Ok(Value::from("none")));
+        assert_eq!(run(rule, "{a: {b: {c: x}}}", None), Ok(Value::from("x")));
+        assert_eq!(
+            run("self.?l[3].orValue(0)", "{l: [1]}", None),
+            Ok(Value::Int(0))
+        );
+        assert_eq!(
+            run("self.?a.?b.hasValue()", "{a: {b: 1}}", None),
+            Ok(Value::Bool(true))
+        );
     }
 
     /// String literals as cel-go's lexer reads them (`parser/gen/CEL.g4`,
@@ -1699,12 +1838,17 @@ mod tests {
             t("quantity(self.q).isLessThan(quantity('1Gi'))", "{q: 1}"),
             Err(Failure::Unsupported)
         );
+        // A text Go does not parse: cel-go's `String.ConvertToType` error.
         assert_eq!(
             t(
                 "timestamp(self.t) > timestamp('2020-01-01T00:00:00Z')",
                 "{t: x}"
             ),
-            Err(Failure::Unsupported)
+            error("type conversion error from 'string' to 'google.protobuf.Timestamp'")
+        );
+        assert_eq!(
+            t("duration(self.t) > duration('1s')", "{t: 1d}"),
+            error("type conversion error from 'string' to 'google.protobuf.Duration'")
         );
         assert!(parse(&"!".repeat(10_000)).is_none());
         assert!(parse(&"1 + ".repeat(2_000)).is_none());

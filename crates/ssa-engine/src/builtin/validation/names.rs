@@ -55,7 +55,7 @@ fn dns1123_subdomain_matches(s: &str) -> bool {
 }
 
 /// `IsDNS1123Label`.
-pub(super) fn dns1123_label(value: &str) -> Vec<String> {
+pub(crate) fn dns1123_label(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 63 {
         errs.push("must be no more than 63 characters".to_string());
@@ -79,7 +79,7 @@ pub(super) fn dns1123_label(value: &str) -> Vec<String> {
 const MAX_253: &str = "must be no more than 253 characters";
 
 /// `IsDNS1123Subdomain`.
-pub(super) fn dns1123_subdomain(value: &str) -> Vec<String> {
+pub(crate) fn dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
         errs.push(MAX_253.to_string());
@@ -98,7 +98,7 @@ pub(super) fn dns1123_subdomain(value: &str) -> Vec<String> {
 /// (`NameIsDNSSubdomain` with `prefix`) has its last two bytes replaced by
 /// `a` when it ends in a dash. A multi-byte character it cuts in two is
 /// invalid either way: its bytes become DEL, as many, as invalid.
-pub(super) fn mask_trailing_dash(name: &str) -> String {
+pub(crate) fn mask_trailing_dash(name: &str) -> String {
     let Some(kept) = name.strip_suffix('-').filter(|_| name.len() > 1) else {
         return name.to_string();
     };
@@ -183,7 +183,7 @@ fn label_key_matches(s: &str) -> bool {
 }
 
 /// `content.IsLabelKey` (`IsQualifiedName`).
-pub(super) fn label_key(value: &str) -> Vec<String> {
+pub(crate) fn label_key(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     let parts: Vec<&str> = value.split('/').collect();
     let name = match parts.as_slice() {
@@ -231,7 +231,7 @@ pub(super) fn label_key(value: &str) -> Vec<String> {
 }
 
 /// `content.IsLabelValue`.
-pub(super) fn label_value(value: &str) -> Vec<String> {
+pub(crate) fn label_value(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 63 {
         errs.push("must be no more than 63 bytes".to_string());

@@ -184,18 +184,19 @@ pub(super) fn call(name: &str, subject: &Value, has_zone: bool) -> Option<Eval> 
             _ => return unsupported(),
         })));
     }
+    // cel-go's `String.ConvertToType`: a text Go does not parse is a
+    // conversion error.
+    let not_converted = |to: &str| error(format!("type conversion error from 'string' to '{to}'"));
     match (name, subject) {
-        ("duration", Value::String(text)) => Some(
-            go_duration_nanos(text)
-                .map(duration_value)
-                .ok_or(Failure::Unsupported),
-        ),
+        ("duration", Value::String(text)) => Some(go_duration_nanos(text).map_or_else(
+            || not_converted("google.protobuf.Duration"),
+            |n| Ok(duration_value(n)),
+        )),
         // `time.Parse(time.RFC3339, …)`.
-        ("timestamp", Value::String(text)) => Some(
-            rfc3339_unix_offset(text)
-                .ok_or(Failure::Unsupported)
-                .and_then(|(s, n, offset)| checked_timestamp_at(s, n, offset)),
-        ),
+        ("timestamp", Value::String(text)) => Some(match rfc3339_unix_offset(text) {
+            Some((s, n, offset)) => checked_timestamp_at(s, n, offset),
+            None => not_converted("google.protobuf.Timestamp"),
+        }),
         ("timestamp", Value::Int(secs)) => Some(checked_timestamp(*secs, 0)),
         _ => None,
     }
