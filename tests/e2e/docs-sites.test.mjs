@@ -84,12 +84,20 @@ test('the app served under a nested path loads its styles, catalogue and engine'
   assert.equal(await page.locator('.panic-banner').count(), 0);
   // The Embed action offers snippets that point under the same path.
   await page.getByRole('button', { name: 'Embed' }).click();
+  // The iframe snippet carries the scenario compressed, which the
+  // browser does asynchronously: `…` until then.
+  const snippetsReady = (needle) => page.waitForFunction(
+    (n) => document.querySelector('.toolbar-snippet-iframe textarea')?.value.includes(n),
+    needle,
+  );
+  await snippetsReady('#s=');
   const iframe = await page.locator('.toolbar-snippet-iframe textarea').inputValue();
   const element = await page.locator('.toolbar-snippet-element textarea').inputValue();
   const step = await page.locator('.timeline-step-selected .timeline-index').textContent();
   assert.match(iframe, new RegExp(`^<iframe src="${env.server.url}docs/tools/ssa/index.html\\?embed=1&amp;step=${step}#s=`));
   assert.match(element, new RegExp(`<script type="module" src="${env.server.url}docs/tools/ssa/ssa-playground.js"></script>\\n<ssa-playground step="${step}">`));
   await page.getByRole('combobox', { name: 'Embed theme' }).selectOption('dark');
+  await snippetsReady('dark');
   assert.match(await page.locator('.toolbar-snippet-iframe textarea').inputValue(), /&amp;theme=dark#s=/);
   await page.screenshot({ path: path.join(shots, 'nested-path-embed-action.png') });
   // The lessons, fetched beside the app, and a deep link into one.

@@ -857,6 +857,23 @@ fn range(v: Value) -> Result<Vec<Value>, Failure> {
 }
 
 pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
+    let value = eval_inner(e, scope)?;
+    // A value `UnstructuredToVal` cannot convert fails where it is read.
+    match tag_of(&value, UNREADABLE) {
+        Some(Value::String(message)) => error(message.clone()),
+        _ => Ok(value),
+    }
+}
+
+/// A value of the object that cel-go cannot convert (a `byte` formatted
+/// string that is not base64): reading it is this error.
+const UNREADABLE: &str = "\u{0}unreadable";
+
+pub(super) fn unreadable(message: String) -> Value {
+    tag(UNREADABLE, Value::String(message))
+}
+
+fn eval_inner(e: &Expr, scope: &mut Scope) -> Eval {
     match e {
         Expr::Literal(v, _) => Ok(v.clone()),
         Expr::Ident(name, _) => scope.var(name),

@@ -22,6 +22,8 @@ mod scalar;
 pub use emit::{
     LineNode, LineNodes, to_yaml_string, to_yaml_string_with_lines, to_yaml_string_with_nodes,
 };
+#[cfg(feature = "crd-validation")]
+pub(crate) use scalar::decode_base64_url;
 pub(crate) use scalar::{decode_base64, encode_base64, go_format_g};
 
 use crate::value::{PathSeg, Value, ValuePath};

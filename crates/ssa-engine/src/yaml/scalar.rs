@@ -482,14 +482,27 @@ pub(crate) fn encode_base64(bytes: &[u8]) -> String {
 /// bytes, or the offset its `CorruptInputError` reports ("illegal base64
 /// data at input byte N"), found as its `decodeQuantum` finds it.
 pub(crate) fn decode_base64(text: &str) -> Result<Vec<u8>, usize> {
+    decode_base64_alphabet(text, b'+', b'/')
+}
+
+/// The same with `base64.URLEncoding`'s alphabet (`-` and `_`), padded,
+/// as go-openapi's `strfmt.Base64` decodes a `byte` formatted string.
+#[cfg(feature = "crd-validation")]
+pub(crate) fn decode_base64_url(text: &str) -> Result<Vec<u8>, usize> {
+    decode_base64_alphabet(text, b'-', b'_')
+}
+
+/// Go's padded base64 decoding, with `c62` and `c63` as the alphabet's
+/// last two characters.
+fn decode_base64_alphabet(text: &str, c62: u8, c63: u8) -> Result<Vec<u8>, usize> {
     let src = text.as_bytes();
     let value = |c: u8| -> Option<u32> {
         Some(u32::from(match c {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
+            _ if c == c62 => 62,
+            _ if c == c63 => 63,
             _ => return None,
         }))
     };

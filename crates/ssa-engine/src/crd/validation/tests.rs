@@ -872,3 +872,36 @@ fn cel_validate_against_apiextensions() {
         (ours != theirs).then(|| format!("go:   {theirs:?}\n  ours: {ours:?}"))
     });
 }
+
+/// A `byte` formatted string that is not base64 (`strfmt.Base64`, the URL
+/// alphabet) is an error where a rule reads it; the format library's
+/// messages come through a message expression (`validate.go`'s answers).
+#[test]
+fn unreadable_bytes_and_format_messages() {
+    let schema = yaml(
+        "{type: object, properties: {spec: {type: object, properties: {key: {type: string, format: byte, x-kubernetes-validations: [{rule: 'size(self) > 0'}]}, f: {type: string, x-kubernetes-validations: [{rule: '!format.dns1123Label().validate(self).hasValue()', messageExpression: \"format.dns1123Label().validate(self).value().join(', ')\"}]}}}}}",
+    );
+    let check = |spec: &str| {
+        let mut errs = Vec::new();
+        let new = object(spec);
+        rules::rules(
+            &mut errs,
+            &rules::Compiled::of(&schema),
+            &schema,
+            &new,
+            None,
+            None,
+            "",
+        );
+        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string))
+    };
+    assert_eq!(
+        check("{key: v1, f: A_b}"),
+        [
+            "spec.f: Invalid value: \"A_b\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "spec.key: Invalid value: \"string\": Invalid byte formatted string v1: illegal base64 data at input byte 0 evaluating rule: size(self) > 0",
+        ]
+    );
+    // `-` and `_` are the URL alphabet's.
+    assert!(check("{key: a-_b, f: ab}").is_empty());
+}
