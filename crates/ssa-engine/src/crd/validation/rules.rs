@@ -165,11 +165,16 @@ fn node_rules(
         let error = match crate::crd::cel::eval(expr, &mut scope) {
             Ok(Value::Bool(true)) | Err(crate::crd::cel::Failure::Unsupported) => continue,
             Err(crate::crd::cel::Failure::Error(e)) => {
-                errs.invalid(
-                    here.to_string(),
-                    BadValue::str(schema_type),
-                    &format!("{e} evaluating rule: {named}"),
-                );
+                // An overload error at run time (an int-or-string given to a
+                // string's function) gets its own words.
+                let detail = if e.starts_with("no such overload") {
+                    format!(
+                        "'{e}': call arguments did not match a supported operator, function or macro signature for rule: {named}"
+                    )
+                } else {
+                    format!("{e} evaluating rule: {named}")
+                };
+                errs.invalid(here.to_string(), BadValue::str(schema_type), &detail);
                 continue;
             }
             Ok(_) => {

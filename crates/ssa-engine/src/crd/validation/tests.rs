@@ -905,3 +905,31 @@ fn unreadable_bytes_and_format_messages() {
     // `-` and `_` are the URL alphabet's.
     assert!(check("{key: a-_b, f: ab}").is_empty());
 }
+
+/// An overload error at run time (an int-or-string's int given to
+/// `quantity()`, a text that is no IP to `containsIP()`) is worded as the
+/// validator words it (`validate.go`'s answers).
+#[test]
+fn run_time_overload_errors() {
+    let schema = yaml(
+        "{type: object, properties: {spec: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"cidr('10.0.0.0/8').containsIP(self)\"}]}, q: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: \"quantity(self).isGreaterThan(quantity('0'))\", message: m}]}}}}}",
+    );
+    let mut errs = Vec::new();
+    let new = object("{a: x, q: 0}");
+    rules::rules(
+        &mut errs,
+        &rules::Compiled::of(&schema),
+        &schema,
+        &new,
+        None,
+        None,
+        "",
+    );
+    assert_eq!(
+        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string)),
+        [
+            "spec.a: Invalid value: \"string\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: cidr('10.0.0.0/8').containsIP(self)",
+            "spec.q: Invalid value: \"\": 'no such overload: quantity(int)': call arguments did not match a supported operator, function or macro signature for rule: m",
+        ]
+    );
+}
