@@ -548,8 +548,9 @@ fn is_variable(word: &str) -> bool {
 }
 
 /// The global functions the engine evaluates, each of one argument.
-const GLOBAL_FUNCTIONS: [&str; 15] = [
+const GLOBAL_FUNCTIONS: [&str; 16] = [
     "size",
+    "type",
     "int",
     "string",
     "double",
@@ -876,7 +877,7 @@ pub(super) fn unreadable(message: String) -> Value {
 fn eval_inner(e: &Expr, scope: &mut Scope) -> Eval {
     match e {
         Expr::Literal(v, _) => Ok(v.clone()),
-        Expr::Ident(name, _) => scope.var(name),
+        Expr::Ident(name, _) => scope.var(name).or_else(|_| type_named(name)),
         // A property is selected by its escaped name (`foo__dash__bar`).
         Expr::Select(target, field, _) => match eval(target, scope)? {
             target if optional_of(&target).is_some() => select_optional(&target, field),
@@ -1162,9 +1163,15 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         }
         // `url()` of a text `ParseRequestURI` refuses is an error whose
         // words (`*url.Error`'s) are not modelled: the rule is not checked.
-        ("url", Value::String(text)) => super::formats::url::parts(text)
-            .map(|_| tagged(URL, text.clone()))
-            .ok_or(Failure::Unsupported),
+        ("url", Value::String(text)) => match super::formats::url::parts(text) {
+            Some(_) => Ok(tagged(URL, text.clone())),
+            None => match super::formats::url::request_uri_error(text) {
+                Some(e) => error(format!(
+                    "URL parse error during conversion from string: {e}"
+                )),
+                None => Err(Failure::Unsupported),
+            },
+        },
         ("getScheme" | "getHost" | "getHostname" | "getPort", _) => {
             let parts = tagged_of(&subject, URL)
                 .and_then(super::formats::url::parts)
@@ -1181,6 +1188,9 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             let rest = rest(scope)?;
             strings(name, &subject, &rest)
         }
+        ("type", _) => type_of(&subject),
+        // An int-or-string's int: no overload at run time.
+        ("size", Value::Int(_)) => error("no such overload: size"),
         ("size", Value::String(s)) => Ok(Value::Int(s.chars().count() as i64)),
         ("size", Value::List(l)) => Ok(Value::Int(l.len() as i64)),
         ("size", Value::Map(m)) => Ok(Value::Int(m.len() as i64)),
@@ -1373,6 +1383,48 @@ fn quantity_of(v: &Value) -> Option<&str> {
 /// `Quantity.Cmp`.
 fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
+}
+
+/// A type as a value (`type(x)`, `string`): its name under a key no
+/// object has.
+const TYPE: &str = "\u{0}type";
+
+/// CEL's type names used as values (`type(self) == string`).
+fn type_named(name: &str) -> Eval {
+    const NAMES: [&str; 9] = [
+        "int",
+        "uint",
+        "double",
+        "bool",
+        "string",
+        "bytes",
+        "list",
+        "null_type",
+        "type",
+    ];
+    if NAMES.contains(&name) {
+        Ok(tag(TYPE, Value::from(name)))
+    } else {
+        Err(Failure::Unsupported)
+    }
+}
+
+/// `type(v)`: the type of a scalar, a list, a duration, a timestamp or a
+/// type; not followed for a map or an object (whose type the server
+/// generates) or a library's value.
+fn type_of(v: &Value) -> Eval {
+    let name = match v {
+        Value::Int(_) => "int",
+        Value::Float(_) => "double",
+        Value::String(_) => "string",
+        Value::Bool(_) => "bool",
+        Value::Null => "null_type",
+        Value::List(_) => "list",
+        _ if time::duration_of(v).is_some() => "google.protobuf.Duration",
+        _ if tag_of(v, TYPE).is_some() => "type",
+        _ => return Err(Failure::Unsupported),
+    };
+    Ok(tag(TYPE, Value::from(name)))
 }
 
 /// A format of apiserver's format library (`library/format.go`'s
@@ -1659,6 +1711,35 @@ mod tests {
                 None
             ),
             Ok(Value::Bool(true))
+        );
+    }
+
+    /// `type()` of an int-or-string (`type(self) == string`), and `size()`
+    /// of its int, which no overload takes at run time; `url()` of a text
+    /// `ParseRequestURI` refuses, with Go's words (`validate.go`'s answers).
+    #[test]
+    fn int_or_string_types_and_url_errors() {
+        assert_eq!(
+            run("type(self) == string", "1", None),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            run("type(self) == string", "a", None),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            run("type(self) == int && type(type(self)) == type", "1", None),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            run("size(self) > 0", "1", None),
+            error("no such overload: size")
+        );
+        assert_eq!(
+            run("url(self).getHost() != ''", "50%", None),
+            error(
+                "URL parse error during conversion from string: parse \"50%\": invalid URI for request"
+            )
         );
     }
 

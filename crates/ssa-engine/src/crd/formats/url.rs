@@ -41,6 +41,31 @@ pub(in crate::crd) fn is_request_uri(text: &str) -> bool {
     url_unescape(path, Escape::Plain).is_some()
 }
 
+/// Go's words for `url.ParseRequestURI` refusing `text`, where they are
+/// modelled: the checks `parse` makes before the authority and the path
+/// (a control character, an empty text, a colon first, no scheme and no
+/// absolute path), as `*url.Error` prints them; `None` for a text it
+/// takes, or refuses with other words (a host's, an escape's).
+pub(in crate::crd) fn request_uri_error(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let inner = if b.iter().any(|&c| c < b' ' || c == 0x7f) {
+        "net/url: invalid control character in URL"
+    } else if b.is_empty() {
+        "empty url"
+    } else if text == "*" {
+        return None;
+    } else {
+        match url_scheme(b) {
+            None => "missing protocol scheme",
+            Some(([], rest)) if !rest.split(|&c| c == b'?').next()?.starts_with(b"/") => {
+                "invalid URI for request"
+            }
+            Some(_) => return None,
+        }
+    };
+    Some(format!("parse {}: {inner}", crate::value::go_quote(text)))
+}
+
 /// What the CEL URL library's getters read of the URL `url.Parse` makes:
 /// the scheme, lowercased, and `URL.Host` (unescaped, with its port).
 pub(in crate::crd) struct Parts {
