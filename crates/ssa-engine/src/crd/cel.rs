@@ -1191,6 +1191,9 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("type", _) => type_of(&subject),
         // An int-or-string's int: no overload at run time.
         ("size", Value::Int(_)) => error("no such overload: size"),
+        ("size", _) if bytes_of(&subject).is_some() => {
+            Ok(Value::Int(bytes_of(&subject).map_or(0, |b| b.len()) as i64))
+        }
         ("size", Value::String(s)) => Ok(Value::Int(s.chars().count() as i64)),
         ("size", Value::List(l)) => Ok(Value::Int(l.len() as i64)),
         ("size", Value::Map(m)) => Ok(Value::Int(m.len() as i64)),
@@ -1250,6 +1253,15 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("int", Value::String(s)) => s.parse().map(Value::Int).map_err(|_| Failure::Unsupported),
         ("double", Value::Int(i)) => Ok(Value::Float(*i as f64)),
         ("double", Value::Float(f)) => Ok(Value::Float(*f)),
+        // Bytes: their text, when it is UTF-8 (cel-go's `Bytes`
+        // conversion).
+        ("string", _) if bytes_of(&subject).is_some() => {
+            let bytes = bytes_of(&subject).ok_or(Failure::Unsupported)?;
+            String::from_utf8(bytes).map_or_else(
+                |_| error("invalid UTF-8 in bytes, cannot convert to string"),
+                |text| Ok(Value::String(text)),
+            )
+        }
         ("string", Value::String(s)) => Ok(Value::String(s.clone())),
         ("string", Value::Int(i)) => Ok(Value::String(i.to_string())),
         ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),
@@ -1385,6 +1397,22 @@ fn compare_quantities(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     crate::builtin::goencoding::quantity::compare(Some(a), Some(b))
 }
 
+/// CEL's bytes (a `byte` formatted string, decoded by `strfmt.Base64`):
+/// the text they were read from, under a key no object has.
+const BYTES: &str = "\u{0}bytes";
+
+pub(super) fn bytes_value(text: &str) -> Value {
+    tag(BYTES, Value::from(text))
+}
+
+/// The bytes a value holds; `None` for another value.
+fn bytes_of(v: &Value) -> Option<Vec<u8>> {
+    let Value::String(text) = tag_of(v, BYTES)? else {
+        return None;
+    };
+    crate::yaml::decode_base64_url(text).ok()
+}
+
 /// A type as a value (`type(x)`, `string`): its name under a key no
 /// object has.
 const TYPE: &str = "\u{0}type";
@@ -1421,6 +1449,7 @@ fn type_of(v: &Value) -> Eval {
         Value::Null => "null_type",
         Value::List(_) => "list",
         _ if time::duration_of(v).is_some() => "google.protobuf.Duration",
+        _ if tag_of(v, BYTES).is_some() => "bytes",
         _ if tag_of(v, TYPE).is_some() => "type",
         _ => return Err(Failure::Unsupported),
     };

@@ -51,11 +51,10 @@ pub(in crate::crd) fn typed(value: &Value, schema: &Value) -> Value {
             Some("date-time") => strfmt_date_time(text)
                 .map(|(secs, nanos, offset)| timestamp_value_at(secs, nanos, offset))
                 .unwrap_or_else(|| value.clone()),
-            // `strfmt.Base64` decodes with the URL alphabet; a text it
-            // refuses is an error wherever a rule reads it (a valid one
-            // stays a string here: CEL's bytes are not modelled).
+            // `strfmt.Base64` decodes with the URL alphabet: bytes; a text
+            // it refuses is an error wherever a rule reads it.
             Some("byte") => match crate::yaml::decode_base64_url(text) {
-                Ok(_) => value.clone(),
+                Ok(_) => super::bytes_value(text),
                 Err(at) => super::unreadable(format!(
                     "Invalid byte formatted string {text}: illegal base64 data at input byte {at}"
                 )),

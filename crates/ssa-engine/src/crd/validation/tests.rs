@@ -933,3 +933,45 @@ fn run_time_overload_errors() {
         ]
     );
 }
+
+/// A valid `byte` formatted string is CEL's bytes: `string(self)` is the
+/// decoded text (a PEM key's `-----BEGIN`, which sigstore's and
+/// OpenShift's image policies check), `size(self)` counts bytes, and
+/// bytes that are not UTF-8 are no string (`validate.go`'s answers; a
+/// standard-alphabet `+/` is no URL base64).
+#[test]
+fn byte_strings_are_bytes() {
+    let schema = yaml(
+        "{type: object, properties: {spec: {type: object, properties: {k: {type: string, format: byte, x-kubernetes-validations: [{rule: \"string(self).startsWith('-----BEGIN PUBLIC KEY-----')\", message: must start}, {rule: 'size(self) > 10'}]}}}}}",
+    );
+    let check = |k: &str| {
+        let mut errs = Vec::new();
+        let new = object(&format!("{{k: '{k}'}}"));
+        rules::rules(
+            &mut errs,
+            &rules::Compiled::of(&schema),
+            &schema,
+            &new,
+            None,
+            None,
+            "",
+        );
+        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string))
+    };
+    // `base64.urlsafe_b64encode` of a PEM public key.
+    assert!(check("LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFCi0tLS0tRU5EIFBVQkxJQyBLRVktLS0tLQo=").is_empty());
+    assert_eq!(
+        check("__4="),
+        [
+            "spec.k: Invalid value: \"__4=\": failed rule: size(self) > 10",
+            "spec.k: Invalid value: \"string\": invalid UTF-8 in bytes, cannot convert to string evaluating rule: must start",
+        ]
+    );
+    assert_eq!(
+        check("+/8t"),
+        [
+            "spec.k: Invalid value: \"string\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: must start",
+            "spec.k: Invalid value: \"string\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: size(self) > 10",
+        ]
+    );
+}
