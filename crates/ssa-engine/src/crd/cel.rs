@@ -887,10 +887,16 @@ fn eval_inner(e: &Expr, scope: &mut Scope) -> Eval {
             },
             _ => Err(Failure::Unsupported),
         },
+        // `has()` reads the field too: one cel-go cannot convert is its
+        // error.
         Expr::Has(target, field, _) => match eval(target, scope)? {
-            Value::Map(m) => Ok(Value::Bool(
-                values::unescape(field).is_some_and(|f| m.contains_key(&f)),
-            )),
+            Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {
+                Some(v) => match tag_of(v, UNREADABLE) {
+                    Some(Value::String(message)) => error(message.clone()),
+                    _ => Ok(Value::Bool(true)),
+                },
+                None => Ok(Value::Bool(false)),
+            },
             _ => Err(Failure::Unsupported),
         },
         Expr::Index(target, index, _) => {

@@ -24,7 +24,9 @@ impl<'a> OldItems<'a> {
         let by_keys = (list_type == Some("map")).then(|| {
             let mut by_keys = rustc_hash::FxHashMap::default();
             for old in list {
-                by_keys.entry(map_key(&keys, old)).or_insert(old);
+                if let Some(key) = map_key(&keys, old) {
+                    by_keys.entry(key).or_insert(old);
+                }
             }
             by_keys
         });
@@ -33,7 +35,7 @@ impl<'a> OldItems<'a> {
 
     pub(super) fn get(&self, item: &Value) -> Option<&'a Value> {
         let by_keys = self.by_keys.as_ref()?;
-        by_keys.get(&map_key(&self.keys, item)).copied()
+        by_keys.get(&map_key(&self.keys, item)?).copied()
     }
 }
 
@@ -77,11 +79,24 @@ pub(super) fn unchanged(schema: &Value, old: &Value, new: &Value) -> bool {
 }
 
 /// A map list item's key values, as one text.
-fn map_key(keys: &[&str], item: &Value) -> String {
+/// `CompositeKeyFor`: `None` for an item that lacks a key or whose key
+/// is not a scalar (a null, a list, an object), which correlates with
+/// nothing.
+fn map_key(keys: &[&str], item: &Value) -> Option<String> {
     let values = keys
         .iter()
-        .map(|k| item.get(k).cloned().unwrap_or_default());
-    identity(&Value::List(values.collect()))
+        .map(|k| {
+            item.get(k)
+                .filter(|v| {
+                    matches!(
+                        v,
+                        Value::Bool(_) | Value::Int(_) | Value::Float(_) | Value::String(_)
+                    )
+                })
+                .cloned()
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(identity(&Value::List(values)))
 }
 
 /// A value as Go tells map keys apart: its type and its JSON.

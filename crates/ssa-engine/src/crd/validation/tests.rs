@@ -237,6 +237,15 @@ properties:
         )
         .is_err()
     );
+    // A map list's item without its key correlates with nothing
+    // (`CompositeKeyFor`): the list is never unchanged.
+    assert!(
+        v.validate(
+            Some(&object("{size: small, users: [{age: 200}]}")),
+            &object("{size: small, users: [{age: 200}], other: x}")
+        )
+        .is_err()
+    );
 }
 
 /// `ValidateStatusUpdate`: the status's own schema, its messages without
@@ -965,6 +974,27 @@ fn byte_strings_are_bytes() {
         [
             "spec.k: Invalid value: \"__4=\": failed rule: size(self) > 10",
             "spec.k: Invalid value: \"string\": invalid UTF-8 in bytes, cannot convert to string evaluating rule: must start",
+        ]
+    );
+    // `has()` reads the field as well.
+    let has_schema = yaml(
+        "{type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'has(self.k)'}], properties: {k: {type: string, format: byte}}}}}",
+    );
+    let mut errs = Vec::new();
+    let new = object("{k: '+/8t'}");
+    rules::rules(
+        &mut errs,
+        &rules::Compiled::of(&has_schema),
+        &has_schema,
+        &new,
+        None,
+        None,
+        "",
+    );
+    assert_eq!(
+        errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "spec: Invalid value: \"object\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: has(self.k)"
         ]
     );
     assert_eq!(
