@@ -1256,7 +1256,12 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("int", Value::Float(f)) if f.is_finite() && f.abs() < 9.2e18 => {
             Ok(Value::Int(f.trunc() as i64))
         }
-        ("int", Value::String(s)) => s.parse().map(Value::Int).map_err(|_| Failure::Unsupported),
+        // `strconv.ParseInt(s, 10, 64)`, which Rust's parse of an `i64`
+        // matches; a text it refuses is cel-go's conversion error.
+        ("int", Value::String(s)) => s.parse().map_or_else(
+            |_| error("type conversion error from 'string' to 'int'"),
+            |i| Ok(Value::Int(i)),
+        ),
         ("double", Value::Int(i)) => Ok(Value::Float(*i as f64)),
         ("double", Value::Float(f)) => Ok(Value::Float(*f)),
         // Bytes: their text, when it is UTF-8 (cel-go's `Bytes`
@@ -1770,6 +1775,11 @@ mod tests {
             run("size(self) > 0", "1", None),
             error("no such overload: size")
         );
+        assert_eq!(
+            run("int(self) >= 0", "None", None),
+            error("type conversion error from 'string' to 'int'")
+        );
+        assert_eq!(run("int(self) >= 0", "+5", None), Ok(Value::Bool(true)));
         assert_eq!(
             run("url(self).getHost() != ''", "50%", None),
             error(
