@@ -1471,7 +1471,7 @@ fn type_of(v: &Value) -> Eval {
 /// `ConstantFormats`), by its name: a map under a key no object has.
 const FORMAT: &str = "\u{0}format";
 
-/// The names of the format library's formats.
+/// The names of the format library's formats (`ConstantFormats`).
 const FORMATS: [&str; 13] = [
     "dns1123Label",
     "dns1123Subdomain",

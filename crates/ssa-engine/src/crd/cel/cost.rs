@@ -1587,7 +1587,7 @@ impl<'a> Builder<'a> {
             (None, "format.named", [s]) if string(s) => one(O1, Ty::Optional(Box::new(Ty::Format))),
             (None, f, [])
                 if f.strip_prefix("format.")
-                    .is_some_and(|n| FORMATS.contains(&n)) =>
+                    .is_some_and(|n| super::FORMATS.contains(&n)) =>
             {
                 one(O1, Ty::Format)
             }
@@ -1812,25 +1812,8 @@ fn namespaced(name: &str) -> bool {
             | "format.named"
     ) || name
         .strip_prefix("format.")
-        .is_some_and(|n| FORMATS.contains(&n))
+        .is_some_and(|n| super::FORMATS.contains(&n))
 }
-
-/// apiserver's `ConstantFormats` (`library/format.go`).
-const FORMATS: [&str; 13] = [
-    "dns1123Label",
-    "dns1123Subdomain",
-    "dns1035Label",
-    "qualifiedName",
-    "dns1123LabelPrefix",
-    "dns1123SubdomainPrefix",
-    "dns1035LabelPrefix",
-    "labelValue",
-    "uri",
-    "uuid",
-    "byte",
-    "date",
-    "datetime",
-];
 
 /// The conditional's branches' common type.
 fn join<'a>(a: &Ty<'a>, b: &Ty<'a>) -> Option<Ty<'a>> {

@@ -882,37 +882,32 @@ fn cel_validate_against_apiextensions() {
     });
 }
 
+/// The CEL rules' errors (sorted) for creating a Widget with `spec` (a
+/// YAML flow map) under `schema` (YAML): apiextensions' `cel.Validator`
+/// alone, as `validate.go` runs it.
+fn rule_errors(schema: &str, spec: &str) -> Vec<String> {
+    let schema = yaml(schema);
+    let mut errs = Vec::new();
+    let compiled = rules::Compiled::of(&schema);
+    rules::rules(&mut errs, &compiled, &schema, &object(spec), None, None, "");
+    crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string))
+}
+
 /// A `byte` formatted string that is not base64 (`strfmt.Base64`, the URL
 /// alphabet) is an error where a rule reads it; the format library's
 /// messages come through a message expression (`validate.go`'s answers).
 #[test]
 fn unreadable_bytes_and_format_messages() {
-    let schema = yaml(
-        "{type: object, properties: {spec: {type: object, properties: {key: {type: string, format: byte, x-kubernetes-validations: [{rule: 'size(self) > 0'}]}, f: {type: string, x-kubernetes-validations: [{rule: '!format.dns1123Label().validate(self).hasValue()', messageExpression: \"format.dns1123Label().validate(self).value().join(', ')\"}]}}}}}",
-    );
-    let check = |spec: &str| {
-        let mut errs = Vec::new();
-        let new = object(spec);
-        rules::rules(
-            &mut errs,
-            &rules::Compiled::of(&schema),
-            &schema,
-            &new,
-            None,
-            None,
-            "",
-        );
-        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string))
-    };
+    let schema = "{type: object, properties: {spec: {type: object, properties: {key: {type: string, format: byte, x-kubernetes-validations: [{rule: 'size(self) > 0'}]}, f: {type: string, x-kubernetes-validations: [{rule: '!format.dns1123Label().validate(self).hasValue()', messageExpression: \"format.dns1123Label().validate(self).value().join(', ')\"}]}}}}}";
     assert_eq!(
-        check("{key: v1, f: A_b}"),
+        rule_errors(schema, "{key: v1, f: A_b}"),
         [
             "spec.f: Invalid value: \"A_b\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
             "spec.key: Invalid value: \"string\": Invalid byte formatted string v1: illegal base64 data at input byte 0 evaluating rule: size(self) > 0",
         ]
     );
     // `-` and `_` are the URL alphabet's.
-    assert!(check("{key: a-_b, f: ab}").is_empty());
+    assert!(rule_errors(schema, "{key: a-_b, f: ab}").is_empty());
 }
 
 /// An overload error at run time (an int-or-string's int given to
@@ -920,22 +915,11 @@ fn unreadable_bytes_and_format_messages() {
 /// validator words it (`validate.go`'s answers).
 #[test]
 fn run_time_overload_errors() {
-    let schema = yaml(
-        "{type: object, properties: {spec: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"cidr('10.0.0.0/8').containsIP(self)\"}]}, q: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: \"quantity(self).isGreaterThan(quantity('0'))\", message: m}]}}}}}",
-    );
-    let mut errs = Vec::new();
-    let new = object("{a: x, q: 0}");
-    rules::rules(
-        &mut errs,
-        &rules::Compiled::of(&schema),
-        &schema,
-        &new,
-        None,
-        None,
-        "",
-    );
     assert_eq!(
-        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string)),
+        rule_errors(
+            "{type: object, properties: {spec: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"cidr('10.0.0.0/8').containsIP(self)\"}]}, q: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: \"quantity(self).isGreaterThan(quantity('0'))\", message: m}]}}}}}",
+            "{a: x, q: 0}"
+        ),
         [
             "spec.a: Invalid value: \"string\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: cidr('10.0.0.0/8').containsIP(self)",
             "spec.q: Invalid value: \"\": 'no such overload: quantity(int)': call arguments did not match a supported operator, function or macro signature for rule: m",
@@ -950,23 +934,8 @@ fn run_time_overload_errors() {
 /// standard-alphabet `+/` is no URL base64).
 #[test]
 fn byte_strings_are_bytes() {
-    let schema = yaml(
-        "{type: object, properties: {spec: {type: object, properties: {k: {type: string, format: byte, x-kubernetes-validations: [{rule: \"string(self).startsWith('-----BEGIN PUBLIC KEY-----')\", message: must start}, {rule: 'size(self) > 10'}]}}}}}",
-    );
-    let check = |k: &str| {
-        let mut errs = Vec::new();
-        let new = object(&format!("{{k: '{k}'}}"));
-        rules::rules(
-            &mut errs,
-            &rules::Compiled::of(&schema),
-            &schema,
-            &new,
-            None,
-            None,
-            "",
-        );
-        crate::upstream_diff::sorted_set(errs.iter().map(ToString::to_string))
-    };
+    let schema = "{type: object, properties: {spec: {type: object, properties: {k: {type: string, format: byte, x-kubernetes-validations: [{rule: \"string(self).startsWith('-----BEGIN PUBLIC KEY-----')\", message: must start}, {rule: 'size(self) > 10'}]}}}}}";
+    let check = |k: &str| rule_errors(schema, &format!("{{k: '{k}'}}"));
     // `base64.urlsafe_b64encode` of a PEM public key.
     assert!(check("LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FFCi0tLS0tRU5EIFBVQkxJQyBLRVktLS0tLQo=").is_empty());
     assert_eq!(
@@ -976,32 +945,21 @@ fn byte_strings_are_bytes() {
             "spec.k: Invalid value: \"string\": invalid UTF-8 in bytes, cannot convert to string evaluating rule: must start",
         ]
     );
-    // `has()` reads the field as well.
-    let has_schema = yaml(
-        "{type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'has(self.k)'}], properties: {k: {type: string, format: byte}}}}}",
-    );
-    let mut errs = Vec::new();
-    let new = object("{k: '+/8t'}");
-    rules::rules(
-        &mut errs,
-        &rules::Compiled::of(&has_schema),
-        &has_schema,
-        &new,
-        None,
-        None,
-        "",
-    );
-    assert_eq!(
-        errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        [
-            "spec: Invalid value: \"object\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: has(self.k)"
-        ]
-    );
     assert_eq!(
         check("+/8t"),
         [
             "spec.k: Invalid value: \"string\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: must start",
             "spec.k: Invalid value: \"string\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: size(self) > 10",
+        ]
+    );
+    // `has()` reads the field as well.
+    assert_eq!(
+        rule_errors(
+            "{type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'has(self.k)'}], properties: {k: {type: string, format: byte}}}}}",
+            "{k: '+/8t'}"
+        ),
+        [
+            "spec: Invalid value: \"object\": Invalid byte formatted string +/8t: illegal base64 data at input byte 0 evaluating rule: has(self.k)"
         ]
     );
 }
