@@ -859,10 +859,15 @@ fn range(v: Value) -> Result<Vec<Value>, Failure> {
 
 pub(super) fn eval(e: &Expr, scope: &mut Scope) -> Eval {
     let value = eval_inner(e, scope)?;
-    // A value `UnstructuredToVal` cannot convert fails where it is read.
-    match tag_of(&value, UNREADABLE) {
+    readable(&value)?;
+    Ok(value)
+}
+
+/// A value `UnstructuredToVal` cannot convert fails where it is read.
+fn readable(value: &Value) -> Result<(), Failure> {
+    match tag_of(value, UNREADABLE) {
         Some(Value::String(message)) => error(message.clone()),
-        _ => Ok(value),
+        _ => Ok(()),
     }
 }
 
@@ -891,10 +896,7 @@ fn eval_inner(e: &Expr, scope: &mut Scope) -> Eval {
         // error.
         Expr::Has(target, field, _) => match eval(target, scope)? {
             Value::Map(m) => match values::unescape(field).and_then(|f| m.get(&f)) {
-                Some(v) => match tag_of(v, UNREADABLE) {
-                    Some(Value::String(message)) => error(message.clone()),
-                    _ => Ok(Value::Bool(true)),
-                },
+                Some(v) => readable(v).map(|()| Value::Bool(true)),
                 None => Ok(Value::Bool(false)),
             },
             _ => Err(Failure::Unsupported),
@@ -1091,10 +1093,7 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
             let field = text_arg(rest(scope)?.first())?;
             select_optional(&subject, &field)
         }
-        ("validate", _) if tag_of(&subject, FORMAT).is_some() => {
-            let Some(Value::String(format)) = tag_of(&subject, FORMAT) else {
-                return Err(Failure::Unsupported);
-            };
+        ("validate", _) if let Some(Value::String(format)) = tag_of(&subject, FORMAT) => {
             let text = text_arg(rest(scope)?.first())?;
             let errors = format_errors(format, &text).ok_or(Failure::Unsupported)?;
             Ok(optional((!errors.is_empty()).then(|| {
@@ -1167,8 +1166,9 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("isURL", Value::String(text)) => {
             Ok(Value::Bool(super::formats::url::is_request_uri(text)))
         }
-        // `url()` of a text `ParseRequestURI` refuses is an error whose
-        // words (`*url.Error`'s) are not modelled: the rule is not checked.
+        // `url()` of a text `ParseRequestURI` refuses: Go's error where its
+        // words are modelled (`request_uri_error`), else the rule is not
+        // checked.
         ("url", Value::String(text)) => match super::formats::url::parts(text) {
             Some(_) => Ok(tagged(URL, text.clone())),
             None => match super::formats::url::request_uri_error(text) {
@@ -1197,9 +1197,7 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("type", _) => type_of(&subject),
         // An int-or-string's int: no overload at run time.
         ("size", Value::Int(_)) => error("no such overload: size"),
-        ("size", _) if bytes_of(&subject).is_some() => {
-            Ok(Value::Int(bytes_of(&subject).map_or(0, |b| b.len()) as i64))
-        }
+        ("size", _) if let Some(bytes) = bytes_of(&subject) => Ok(Value::Int(bytes.len() as i64)),
         ("size", Value::String(s)) => Ok(Value::Int(s.chars().count() as i64)),
         ("size", Value::List(l)) => Ok(Value::Int(l.len() as i64)),
         ("size", Value::Map(m)) => Ok(Value::Int(m.len() as i64)),
@@ -1266,13 +1264,11 @@ fn call(target: Option<&Expr>, name: &str, args: &[Expr], scope: &mut Scope) -> 
         ("double", Value::Float(f)) => Ok(Value::Float(*f)),
         // Bytes: their text, when it is UTF-8 (cel-go's `Bytes`
         // conversion).
-        ("string", _) if bytes_of(&subject).is_some() => {
-            let bytes = bytes_of(&subject).ok_or(Failure::Unsupported)?;
-            String::from_utf8(bytes).map_or_else(
+        ("string", _) if let Some(bytes) = bytes_of(&subject) => String::from_utf8(bytes)
+            .map_or_else(
                 |_| error("invalid UTF-8 in bytes, cannot convert to string"),
                 |text| Ok(Value::String(text)),
-            )
-        }
+            ),
         ("string", Value::String(s)) => Ok(Value::String(s.clone())),
         ("string", Value::Int(i)) => Ok(Value::String(i.to_string())),
         ("string", Value::Bool(b)) => Ok(Value::String(b.to_string())),

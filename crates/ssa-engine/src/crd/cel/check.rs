@@ -814,8 +814,7 @@ impl<'a> Checker<'a> {
             self.vars.pop();
             return result;
         }
-        let arg_exprs = args;
-        let args: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
+        let types: Vec<Decl<'a>> = args.iter().map(|a| self.check(a)).collect();
         let Expr::Ident(prefix, _) = target else {
             return Decl::Unknown;
         };
@@ -824,7 +823,7 @@ impl<'a> Checker<'a> {
             // `optional.of(e)`, `optional.ofNonZeroValue(e)`: an optional
             // of `e`'s type (`optional.none()`'s is a free type parameter,
             // not followed).
-            return match (qualified.as_str(), args.as_slice()) {
+            return match (qualified.as_str(), types.as_slice()) {
                 ("optional.of" | "optional.ofNonZeroValue", [value]) => value.optional(),
                 _ => Decl::Unknown,
             };
@@ -835,7 +834,7 @@ impl<'a> Checker<'a> {
             self.errors.push((at, message));
             return Decl::Error;
         }
-        self.apply(name, Some(receiver), arg_exprs, &args, at)
+        self.apply(name, Some(receiver), args, &types, at)
     }
 
     /// Whether `name` is a variable in scope or a type name.
@@ -877,16 +876,10 @@ impl<'a> Checker<'a> {
                 }
                 (Decl::Unknown, Decl::Unknown)
             }
-            Decl::List(item) => (
-                Decl::Scalar("int"),
-                decl(item, embedded(item)).unwrap_or(Decl::Unknown),
+            Decl::List(_) | Decl::ListOf(_) | Decl::Map(_) | Decl::MapOf(_) => (
+                Decl::Scalar(key_of(range_type)),
+                item_of(range_type).unwrap_or(Decl::Unknown),
             ),
-            Decl::ListOf(t) => (Decl::Scalar("int"), Decl::named(t)),
-            Decl::Map(values) => (
-                Decl::Scalar("string"),
-                decl(values, embedded(values)).unwrap_or(Decl::Unknown),
-            ),
-            Decl::MapOf(t) => (Decl::Scalar("string"), Decl::named(t)),
             Decl::Dyn | Decl::Error => (Decl::Dyn, Decl::Dyn),
             Decl::Scalar(_) | Decl::Optional(_) | Decl::TypeOf(_) => {
                 let Some(t) = type_name(range_type) else {
@@ -1053,13 +1046,9 @@ impl<'a> Checker<'a> {
         };
         let wrap = |item: Decl<'a>| if optional { item.optional() } else { item };
         let (item, key) = match held {
-            Decl::List(item) => (decl(item, embedded(item)).unwrap_or(Decl::Unknown), "int"),
-            Decl::ListOf(t) => (Decl::named(t), "int"),
-            Decl::Map(values) => (
-                decl(values, embedded(values)).unwrap_or(Decl::Unknown),
-                "string",
-            ),
-            Decl::MapOf(t) => (Decl::named(t), "string"),
+            Decl::List(_) | Decl::ListOf(_) | Decl::Map(_) | Decl::MapOf(_) => {
+                (item_of(held).unwrap_or(Decl::Unknown), key_of(held))
+            }
             // A list's and a map's overloads both take it: a dyn.
             Decl::Dyn | Decl::Error => return Decl::Dyn,
             Decl::Scalar(_) | Decl::Declared(..) | Decl::Optional(_) | Decl::TypeOf(_) => {
@@ -1356,10 +1345,9 @@ impl<'a> Checker<'a> {
                     Decl::Unknown => Decl::Unknown,
                     held => held.optional(),
                 }),
-            ("first" | "last", Decl::List(item), []) => {
-                Some(decl(item, embedded(item)).map_or(Decl::Unknown, Decl::optional))
+            ("first" | "last", Decl::List(_) | Decl::ListOf(_), []) => {
+                item_of(receiver).map(Decl::optional)
             }
-            ("first" | "last", Decl::ListOf(t), []) => Some(Decl::named(t).optional()),
             ("first" | "last", Decl::Dyn, []) => Some(Decl::Unknown),
             _ => None,
         };
@@ -1384,8 +1372,7 @@ impl<'a> Checker<'a> {
             Decl::Variables(declared) => {
                 declared.iter().find(|(n, _)| n == field).map(|(_, t)| t.0)
             }
-            Decl::Map(values) => return decl(values, embedded(values)).unwrap_or(Decl::Unknown),
-            Decl::MapOf(t) => return Decl::named(t),
+            Decl::Map(_) | Decl::MapOf(_) => return item_of(target).unwrap_or(Decl::Unknown),
             // `authorizer.requestResource`, a variable of its own.
             Decl::Scalar(AUTHORIZER) if field == "requestResource" => {
                 return Decl::Scalar(RESOURCE_CHECK);
@@ -2060,13 +2047,24 @@ fn takes(param: Param, given: Decl<'_>) -> bool {
     }
 }
 
-/// The item type of a list (a dyn's is a dyn); `None` for another type.
-fn item_of(list: Decl<'_>) -> Option<Decl<'_>> {
-    match list {
-        Decl::List(item) => Some(decl(item, embedded(item)).unwrap_or(Decl::Unknown)),
-        Decl::ListOf(t) => Some(Decl::named(t)),
+/// The item type of a list, or the value type of a map (a dyn's is a
+/// dyn); `None` for another type.
+fn item_of(container: Decl<'_>) -> Option<Decl<'_>> {
+    match container {
+        Decl::List(item) | Decl::Map(item) => {
+            Some(decl(item, embedded(item)).unwrap_or(Decl::Unknown))
+        }
+        Decl::ListOf(t) | Decl::MapOf(t) => Some(Decl::named(t)),
         Decl::Dyn | Decl::Error => Some(Decl::Dyn),
         _ => None,
+    }
+}
+
+/// The type a list (`int`) or a map (`string`) is indexed by.
+fn key_of(container: Decl<'_>) -> &'static str {
+    match container {
+        Decl::Map(_) | Decl::MapOf(_) => "string",
+        _ => "int",
     }
 }
 
